@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Every error code the API can answer, with the HTTP status it is sent with. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  not_configured: 501,
+  upstream_failed: 502,
+} as const;
+
+/** A machine-readable error code. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** One validation problem, in the `errors: [{ msg }]` shape the spec uses for register. */
+export const FieldErrorSchema = z.object({ msg: z.string(), path: z.string().optional() });
+/** One validation problem. */
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** The one error shape every failed API call answers with. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+  /** Present on validation failures, as the spec's register call describes. */
+  errors: z.array(FieldErrorSchema).optional(),
+  /** Present on account calls where the spec answers `{ type, message }`. */
+  type: z.string().optional(),
+  message: z.string().optional(),
+});
+/** The one error shape every failed API call answers with. */
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Status code for an error code (500 for an unknown one). */
+export function statusForCode(code: string): number {
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+}

@@ -1,0 +1,4 @@
+/** The API contract shared by server and web: zod schemas, route paths, the error vocabulary. */
+export * from './errors.ts';
+export * from './paths.ts';
+export * from './users.ts';

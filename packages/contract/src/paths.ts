@@ -1,0 +1,52 @@
+/** API paths, exactly as spec section 7 names them. */
+export const API = {
+  health: '/api/health',
+  users: {
+    register: '/api/users/register',
+    login: '/api/users/login',
+    forgot: '/api/users/forgot',
+    /** GET checks, POST sets; append the URL-encoded token. */
+    reset: '/api/users/reset/',
+    delete: '/api/users/delete',
+    toggleTutorials: '/api/users/toggle-tutorials',
+    setTutorialDoneStatus: '/api/users/set-tutorial-done-status',
+    resetTutorials: '/api/users/reset-tutorials',
+    /** Not in the spec: the signed-in user's own record, used to refresh integrations. */
+    me: '/api/users/me',
+  },
+  app: {
+    waitingList: '/api/app/waiting-list',
+    /** GET, POST, DELETE; append the URL-encoded client name for the bundle. */
+    clients: '/api/app/clients',
+    lists: '/api/app/lists',
+    feeds: '/api/app/feeds',
+    saveCampaignTemplates: '/api/app/save-campaign-templates',
+    saveAdTemplates: '/api/app/save-ad-templates',
+    saveRsaTemplates: '/api/app/save-rsa-templates',
+    savePerformanceMaxTemplates: '/api/app/save-performance-max-templates',
+    saveExtensionTemplates: '/api/app/save-extension-templates',
+    fetchXml: '/api/app/fetch-xml',
+  },
+  feedback: '/api/feedback',
+  geo: '/api/geo',
+  google: {
+    uploadList: '/api/google/upload-list',
+    downloadList: '/api/google/download-list',
+    uploadData: '/api/google/upload-data',
+    downloadData: '/api/google/download-data',
+    consent: '/api/google/consent',
+    accessToken: '/api/google/access-token',
+    unlinkGoogleSheets: '/api/google/unlink-google-sheets',
+  },
+  ai: { suggestions: '/api/ai/suggestions' },
+} as const;
+
+/** Path of one client's bundle; any characters a person types survive. */
+export function clientPath(name: string): string {
+  return `${API.app.clients}/${encodeURIComponent(name)}`;
+}
+
+/** Path of the password-reset check or set for a token. */
+export function resetPath(token: string): string {
+  return `${API.users.reset}${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Minimum password length (spec: account delete needs at least 6 characters). */
+export const PASSWORD_MIN_CHARS = 6;
+/** Maximum password length accepted (argon2 input guard). */
+export const PASSWORD_MAX_CHARS = 200;
+/** Maximum email length. */
+export const EMAIL_MAX_CHARS = 254;
+
+/**
+ * The spec's standard email pattern: local part, @, a domain with a dot and a 2+ letter
+ * suffix, or an IP literal.
+ */
+export const EMAIL_PATTERN =
+  /^[^\s@"<>()[\]\\,;:]+(\.[^\s@"<>()[\]\\,;:]+)*@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+
+const Email = z.string().trim().max(EMAIL_MAX_CHARS).regex(EMAIL_PATTERN, 'Please enter a valid email');
+
+/** One tutorial step and whether it is done. */
+export const TutorialStepSchema = z.object({ name: z.string(), done: z.boolean() });
+/** The user's tutorial state. */
+export const TutorialSchema = z.object({ disabled: z.boolean(), tutorialSteps: z.array(TutorialStepSchema) });
+/** The user's tutorial state. */
+export type Tutorial = z.infer<typeof TutorialSchema>;
+
+/** The user as the client sees it. */
+export const PublicUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  integrations: z.array(z.string()),
+  tutorial: TutorialSchema,
+});
+/** The user as the client sees it. */
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** Answer of login, register and reset: a signed token valid for `expiresIn` seconds. */
+export const SessionSchema = z.object({ token: z.string(), expiresIn: z.number(), user: PublicUserSchema });
+/** Answer of login, register and reset. */
+export type Session = z.infer<typeof SessionSchema>;
+
+/** POST /api/users/register */
+export const RegisterBodySchema = z.object({
+  email: Email,
+  password: z.string().min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`).max(PASSWORD_MAX_CHARS),
+  'password-confirm': z.string().max(PASSWORD_MAX_CHARS),
+  recaptchaToken: z.string().max(10_000).optional().default(''),
+});
+/** POST /api/users/register */
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/** POST /api/users/login */
+export const LoginBodySchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX_CHARS),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_CHARS),
+});
+/** POST /api/users/login */
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** POST /api/users/forgot */
+export const ForgotBodySchema = z.object({ email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX_CHARS) });
+/** POST /api/users/forgot */
+export type ForgotBody = z.infer<typeof ForgotBodySchema>;
+
+/** POST /api/users/reset/:token */
+export const ResetBodySchema = z.object({
+  password: z.string().min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`).max(PASSWORD_MAX_CHARS),
+  'password-confirm': z.string().max(PASSWORD_MAX_CHARS),
+});
+/** POST /api/users/reset/:token */
+export type ResetBody = z.infer<typeof ResetBodySchema>;
+
+/** `{ type, message }` answers of forgot and reset. */
+export const TypeMessageSchema = z.object({ type: z.string(), message: z.string() });
+/** `{ type, message }` answers of forgot and reset. */
+export type TypeMessage = z.infer<typeof TypeMessageSchema>;
+
+/** POST /api/users/delete */
+export const DeleteAccountBodySchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX_CHARS).optional(),
+  password: z.string().min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`).max(PASSWORD_MAX_CHARS),
+});
+/** POST /api/users/delete */
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+/** POST /api/users/toggle-tutorials */
+export const ToggleTutorialsBodySchema = z.object({ shouldDisable: z.boolean() });
+/** POST /api/users/set-tutorial-done-status */
+export const SetTutorialDoneBodySchema = z.object({ target: z.string().min(1).max(100), isDone: z.boolean() });
+/** POST /api/users/reset-tutorials */
+export const ResetTutorialsBodySchema = z.object({ message: z.string().max(1000).optional() });
+
+/** POST /api/app/waiting-list (no auth) */
+export const WaitingListBodySchema = z.object({ email: Email });
+
+/** Feedback types the spec lists. */
+export const FEEDBACK_TYPES = ['Issue', 'Idea', 'Other'] as const;
+/** Minimum feedback length. */
+export const FEEDBACK_MIN_CHARS = 10;
+/** POST /api/feedback */
+export const FeedbackBodySchema = z.object({
+  type: z.enum(FEEDBACK_TYPES),
+  message: z.string().trim().min(FEEDBACK_MIN_CHARS, 'Please provide valid feedback.').max(5000),
+  user: z.unknown().optional(),
+});
+
+/** GET /api/health */
+export const HealthSchema = z.object({ ok: z.boolean(), database: z.enum(['embedded', 'postgres']) });
+/** GET /api/health */
+export type Health = z.infer<typeof HealthSchema>;

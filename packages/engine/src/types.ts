@@ -1,0 +1,209 @@
+/**
+ * Domain entities of spec section 3, as the engine, the API and the web app share them.
+ * Stored templates are in these shapes; legacy input is restored by the `restore*` functions.
+ */
+
+/** The six data columns of a feed row, in display order. */
+export const FEED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
+/** One data column of a feed row. */
+export type FeedColumn = (typeof FEED_COLUMNS)[number];
+
+/** One feed row: the six data columns and a unique id. `selected` lives only in the client. */
+export interface FeedRow {
+  id: string;
+  root: string;
+  mod: string;
+  var1: string;
+  var2: string;
+  var3: string;
+  url: string;
+  selected?: boolean;
+}
+
+/** Whether a feed is a table of rows or a list (only root is used). */
+export type FeedDataType = 'table' | 'list';
+
+/** A data feed (or list) of a client or user. `_id` is the server's id, dropped on copy. */
+export interface Feed {
+  _id?: string;
+  name: string;
+  dataType: FeedDataType;
+  sheetUrl: string;
+  sheetName?: string;
+  rows: FeedRow[];
+}
+
+/** Keyword match types the campaign template offers. */
+export const MATCH_TYPES = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'] as const;
+/** A keyword match type. */
+export type MatchType = (typeof MATCH_TYPES)[number];
+
+/** Campaign template types. Stored values: 'search' (default) or 'performance'. */
+export const CAMPAIGN_TYPES = ['search', 'performance'] as const;
+/** A campaign template type. */
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+
+/** One keyword pattern of a campaign template. */
+export interface KeywordPattern {
+  keyword: string;
+  matchType: MatchType;
+  selected?: boolean;
+}
+
+/** A named optional campaign setting (a Google Ads Editor column and its value). */
+export interface OptionalSetting {
+  name: string;
+  value: string;
+  selected: boolean;
+}
+
+/** Campaign-level settings of a campaign template. */
+export interface CampaignSettings {
+  budget: { value: number; selected: boolean };
+  location: { value: string; selected: boolean };
+  isLocationCampaign: boolean;
+  optionalSettings: OptionalSetting[];
+}
+
+/** Campaign template: name patterns, keywords and settings. */
+export interface CampaignTemplate {
+  _id?: string;
+  name: string;
+  type: CampaignType;
+  const: string;
+  campaign: string;
+  adGroup: string;
+  assetGroup: string;
+  keywords: KeywordPattern[];
+  settings: CampaignSettings;
+}
+
+/** An ad text with its pin: pos 0 is free placement, 1..n a fixed position. */
+export interface PinnedText {
+  text: string;
+  pos: number;
+}
+
+/** One responsive search ad fallback. */
+export interface RsaFallback {
+  headlines: PinnedText[];
+  descriptions: PinnedText[];
+  paths: [string, string] | string[];
+  labels: string[];
+}
+
+/** Responsive search ad template: a list of fallbacks, the first valid one is used per row. */
+export interface RsaTemplate {
+  _id?: string;
+  name: string;
+  templates: RsaFallback[];
+}
+
+/** Performance Max calls to action ('' is None). */
+export const CALLS_TO_ACTION = [
+  'None', 'Learn more', 'Get quote', 'Apply now', 'Sign up', 'Contact us', 'Subscribe', 'Download',
+  'Book now', 'Get offer', 'Shop now', 'Visit store', 'Call now', 'View menu', 'Test drive', 'Schedule now',
+] as const;
+/** A Performance Max call to action. */
+export type CallToAction = (typeof CALLS_TO_ACTION)[number] | '';
+
+/** One Performance Max fallback. */
+export interface PerformanceMaxFallback {
+  headlines: PinnedText[];
+  longHeadlines: PinnedText[];
+  descriptions: PinnedText[];
+  paths: string[];
+  labels: string[];
+  businessName: string;
+  callToAction: CallToAction;
+}
+
+/** Performance Max template. */
+export interface PerformanceMaxTemplate {
+  _id?: string;
+  name: string;
+  templates: PerformanceMaxFallback[];
+}
+
+/** Legacy expanded text ad fallback. */
+export interface AdFallback {
+  h1: string;
+  h2: string;
+  h3: string;
+  dl1: string;
+  dl2: string;
+  p1: string;
+  p2: string;
+  adType: string;
+  label: string;
+}
+
+/** Legacy expanded text ad template: versions, each a list of fallbacks. */
+export interface AdTemplate {
+  _id?: string;
+  name: string;
+  templates: AdFallback[][];
+}
+
+/** Extension types. */
+export const EXTENSION_TYPES = ['Callout', 'Sitelink', 'Structured Snippet'] as const;
+/** An extension type name. */
+export type ExtensionTypeName = (typeof EXTENSION_TYPES)[number];
+
+/** One field definition of an extension type; maxLength 0 means unlimited. */
+export interface ExtensionField {
+  title: string;
+  maxLength: number;
+  isStatic: boolean;
+}
+
+/** An extension type with its field definitions. */
+export interface ExtensionType {
+  name: ExtensionTypeName;
+  fields: ExtensionField[];
+}
+
+/** Field values of one extension fallback, keyed by field title. */
+export type ExtensionValues = Record<string, string>;
+
+/** Extension template; the first entry of `templates` holds the field values. */
+export interface ExtensionTemplate {
+  _id?: string;
+  name: string;
+  extensionType: ExtensionType;
+  templates: ExtensionValues[];
+}
+
+/** Everything one client holds. */
+export interface ClientBundle {
+  feeds: Feed[];
+  campaignTemplates: CampaignTemplate[];
+  adTemplates: AdTemplate[];
+  rsaTemplates: RsaTemplate[];
+  performanceMaxTemplates: PerformanceMaxTemplate[];
+  extensionTemplates: ExtensionTemplate[];
+}
+
+/** Generated keyword line. */
+export interface KeywordLine {
+  campaign: string;
+  adGroup: string;
+  keyword: string;
+  matchType: MatchType;
+}
+
+/** Generated ad group. */
+export interface AdGroupRef {
+  key: string;
+  campaign: string;
+  adGroup: string;
+  id: string;
+}
+
+/** Generated asset group. */
+export interface AssetGroupRef {
+  key: string;
+  campaign: string;
+  assetGroup: string;
+  id: string;
+}
