@@ -34,7 +34,13 @@ export interface Feed {
 }
 
 /** Keyword match types the campaign template offers. */
-export const MATCH_TYPES = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'] as const;
+export const MATCH_TYPES = [
+  'Broad',
+  'Phrase',
+  'Exact',
+  'Negative Broad',
+  'Negative Exact',
+] as const;
 /** A keyword match type. */
 export type MatchType = (typeof MATCH_TYPES)[number];
 
@@ -101,8 +107,22 @@ export interface RsaTemplate {
 
 /** Performance Max calls to action ('' is None). */
 export const CALLS_TO_ACTION = [
-  'None', 'Learn more', 'Get quote', 'Apply now', 'Sign up', 'Contact us', 'Subscribe', 'Download',
-  'Book now', 'Get offer', 'Shop now', 'Visit store', 'Call now', 'View menu', 'Test drive', 'Schedule now',
+  'None',
+  'Learn more',
+  'Get quote',
+  'Apply now',
+  'Sign up',
+  'Contact us',
+  'Subscribe',
+  'Download',
+  'Book now',
+  'Get offer',
+  'Shop now',
+  'Visit store',
+  'Call now',
+  'View menu',
+  'Test drive',
+  'Schedule now',
 ] as const;
 /** A Performance Max call to action. */
 export type CallToAction = (typeof CALLS_TO_ACTION)[number] | '';

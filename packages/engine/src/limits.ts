@@ -1,0 +1,294 @@
+/**
+ * Every limit and constant of spec section 9 and of Google's rules (GOOGLE-ADS.md), in one place.
+ * Units are in the names: `_CHARS` counts characters as Google counts them (see `countAdTextLength`),
+ * `_MS` milliseconds, `_PX` CSS pixels.
+ */
+import type { ExtensionType, ExtensionTypeName } from './types.ts';
+
+// ---- Responsive search ads ----
+/** RSA headline limit. */
+export const RSA_HEADLINE_MAX_CHARS = 30;
+/** RSA description limit. */
+export const RSA_DESCRIPTION_MAX_CHARS = 90;
+/** RSA display path limit (each of the two paths). */
+export const RSA_PATH_MAX_CHARS = 15;
+/** Most headlines an RSA may carry. */
+export const RSA_MAX_HEADLINES = 15;
+/** Most descriptions an RSA may carry. */
+export const RSA_MAX_DESCRIPTIONS = 4;
+/** Fewest headline inputs shown (and Google's minimum). */
+export const RSA_MIN_HEADLINES = 3;
+/** Fewest description inputs shown (and Google's minimum). */
+export const RSA_MIN_DESCRIPTIONS = 2;
+/** Display paths per ad. */
+export const RSA_PATH_COUNT = 2;
+/** Highest pin position of a headline (positions 1..3). */
+export const RSA_HEADLINE_MAX_PIN = 3;
+/** Highest pin position of a description (positions 1..2). */
+export const RSA_DESCRIPTION_MAX_PIN = 2;
+/** Google allows at most this many enabled RSAs per ad group. */
+export const RSA_MAX_ENABLED_PER_AD_GROUP = 3;
+/** Default RSA fallback shape: 4 headlines, 2 descriptions, 2 paths, 1 label. */
+export const RSA_DEFAULT_HEADLINES = 4;
+/** Default RSA fallback descriptions. */
+export const RSA_DEFAULT_DESCRIPTIONS = 2;
+/** Default RSA fallback labels. */
+export const RSA_DEFAULT_LABELS = 1;
+/** Ad type written for responsive search ads. */
+export const RSA_AD_TYPE = 'Responsive search ad';
+
+// ---- Performance Max ----
+/** Performance Max headline limit. */
+export const PMAX_HEADLINE_MAX_CHARS = 30;
+/** Performance Max long headline limit. */
+export const PMAX_LONG_HEADLINE_MAX_CHARS = 90;
+/** Performance Max description limit. */
+export const PMAX_DESCRIPTION_MAX_CHARS = 90;
+/** The first Performance Max description is limited to 60 (Google wants one of 60 or fewer). */
+export const PMAX_FIRST_DESCRIPTION_MAX_CHARS = 60;
+/** Performance Max path limit. */
+export const PMAX_PATH_MAX_CHARS = 15;
+/** Performance Max business name limit. */
+export const PMAX_BUSINESS_NAME_MAX_CHARS = 25;
+/** Most headlines a Performance Max fallback may carry. */
+export const PMAX_MAX_HEADLINES = 5;
+/** Most long headlines a Performance Max fallback may carry. */
+export const PMAX_MAX_LONG_HEADLINES = 5;
+/** Most descriptions a Performance Max fallback may carry. */
+export const PMAX_MAX_DESCRIPTIONS = 5;
+/** Fewest headline inputs shown. */
+export const PMAX_MIN_HEADLINES = 3;
+/** Fewest long headline inputs shown. */
+export const PMAX_MIN_LONG_HEADLINES = 1;
+/** Fewest description inputs shown. */
+export const PMAX_MIN_DESCRIPTIONS = 2;
+
+// ---- Common ad text ----
+/** Headlines, long headlines and descriptions need at least this many characters after substitution. */
+export const AD_TEXT_MIN_CHARS = 1;
+/** Paths may be empty. */
+export const AD_PATH_MIN_CHARS = 0;
+/** Final URL limit. */
+export const FINAL_URL_MAX_CHARS = 2048;
+/**
+ * Characters a keyword insertion without default text (`{KeyWord}`) counts for: the spec's helper
+ * counts a keyword placeholder as 10. Such an insertion is also reported as an issue.
+ */
+export const KEYWORD_INSERTION_FALLBACK_CHARS = 10;
+/** Label helpers replaced with today's date digits (yyyymmdd). */
+export const LABEL_DATE_HELPERS = ['yyyymmdd-v1', 'yyyymmdd-v2', 'yyyymmdd-v3'] as const;
+
+// ---- Legacy expanded text ads (spec section 5) ----
+/** Legacy headline limit (headlines 1 and 2 required, 3 optional). */
+export const LEGACY_HEADLINE_MAX_CHARS = 30;
+/** Legacy description limit (description 1 required, 2 optional). */
+export const LEGACY_DESCRIPTION_MAX_CHARS = 90;
+/** Legacy path limit. */
+export const LEGACY_PATH_MAX_CHARS = 15;
+/** Ad type written for legacy expanded text ads. */
+export const LEGACY_AD_TYPE = 'Expanded text ad';
+
+// ---- Keywords (Google's rules) ----
+/** A keyword has at most 80 characters. */
+export const KEYWORD_MAX_CHARS = 80;
+/** A keyword has at most 10 words. */
+export const KEYWORD_MAX_WORDS = 10;
+/** Characters Google rejects in keywords (kept in one place: Google publishes no exact rule). */
+export const KEYWORD_REJECTED_CHARS = [
+  ',',
+  '!',
+  '@',
+  '%',
+  '^',
+  '(',
+  ')',
+  '=',
+  '{',
+  '}',
+  ';',
+  '~',
+  '<',
+  '>',
+  '?',
+  '\\',
+  '|',
+  '`',
+  '*',
+] as const;
+
+// ---- Feeds ----
+/** Feed cell limit (root, modifier, var1..var3). */
+export const FEED_CELL_MAX_CHARS = 30;
+/** Final URL cells of a feed (no limit is shown in the app; Google's URL limit applies). */
+export const FEED_URL_MAX_CHARS = 2048;
+/** Feed row window of the table. */
+export const FEED_ROW_WINDOW_ROWS = 50;
+/** Step of the feed row window. */
+export const FEED_ROW_WINDOW_STEP_ROWS = 10;
+/** Scroll adjustment when the window moves. */
+export const FEED_ROW_SCROLL_ADJUST_PX = 500;
+/** Below this many rows the window is skipped. */
+export const FEED_ROW_WINDOW_MIN_ROWS = 50;
+/** Name of the default feed (one empty row). */
+export const DEFAULT_FEED_NAME = 'brands';
+/** Linked variable columns of unequal length. */
+export const LINKED_VARIABLES_ERROR = 'Linked variables must have the same number of rows';
+
+// ---- Campaign settings ----
+/** Budget minimum. */
+export const BUDGET_MIN = 0.01;
+/** Budget default. */
+export const BUDGET_DEFAULT = 0.01;
+/** Country code length. */
+export const COUNTRY_CODE_LENGTH = 2;
+
+// ---- Extensions ----
+/** Callout text limit. */
+export const CALLOUT_TEXT_MAX_CHARS = 25;
+/** Sitelink link text limit. */
+export const SITELINK_LINK_TEXT_MAX_CHARS = 25;
+/** Sitelink description line limit (each). */
+export const SITELINK_DESCRIPTION_MAX_CHARS = 35;
+/** Structured snippet value limit (each value). */
+export const SNIPPET_VALUE_MAX_CHARS = 25;
+/** Fewest structured snippet values. */
+export const SNIPPET_MIN_VALUES = 3;
+/** Most structured snippet values. */
+export const SNIPPET_MAX_VALUES = 10;
+/** Extension input default size. */
+export const EXTENSION_INPUT_DEFAULT_SIZE = 65;
+/** Extension input maximum length. */
+export const EXTENSION_INPUT_MAX_CHARS = 2000;
+/** Structured snippet headers (fixed list). */
+export const SNIPPET_HEADERS = [
+  'Amenities',
+  'Brands',
+  'Courses',
+  'Degree programs',
+  'Destinations',
+  'Featured hotels',
+  'Insurance coverage',
+  'Models',
+  'Neighborhoods',
+  'Service catalog',
+  'Shows',
+  'Styles',
+  'Types',
+] as const;
+/** A structured snippet header. */
+export type SnippetHeader = (typeof SNIPPET_HEADERS)[number];
+
+/** Field definitions of each extension type (maxLength 0 = unlimited; static fields are not checked). */
+export const EXTENSION_TYPE_DEFINITIONS: Readonly<Record<ExtensionTypeName, ExtensionType>> = {
+  Callout: {
+    name: 'Callout',
+    fields: [
+      { title: 'Callout text', maxLength: CALLOUT_TEXT_MAX_CHARS, isStatic: false },
+      { title: 'Upgraded extension', maxLength: 0, isStatic: true },
+    ],
+  },
+  Sitelink: {
+    name: 'Sitelink',
+    fields: [
+      { title: 'Link Text', maxLength: SITELINK_LINK_TEXT_MAX_CHARS, isStatic: false },
+      { title: 'Description Line 1', maxLength: SITELINK_DESCRIPTION_MAX_CHARS, isStatic: false },
+      { title: 'Description Line 2', maxLength: SITELINK_DESCRIPTION_MAX_CHARS, isStatic: false },
+      { title: 'Upgraded extension', maxLength: 0, isStatic: true },
+      { title: 'Final URL', maxLength: 0, isStatic: true },
+    ],
+  },
+  'Structured Snippet': {
+    name: 'Structured Snippet',
+    fields: [
+      { title: 'Header', maxLength: 0, isStatic: true },
+      { title: 'Snippet Values', maxLength: SNIPPET_VALUE_MAX_CHARS, isStatic: false },
+      { title: 'Upgraded extension', maxLength: 0, isStatic: true },
+    ],
+  },
+};
+
+// ---- Validation display, preview and timing (spec section 9) ----
+/** Validator debounce. */
+export const VALIDATOR_DEBOUNCE_MS = 300;
+/** Delay before validation shows. */
+export const VALIDATION_SHOW_DELAY_MS = 500;
+/** Score bands: under 50, 50 to 79, 80 to 99, exactly 100. */
+export const SCORE_BAND_LOW_BELOW_PERCENT = 50;
+/** Lower bound of the good band. */
+export const SCORE_BAND_GOOD_FROM_PERCENT = 80;
+/** The perfect score. */
+export const SCORE_PERFECT_PERCENT = 100;
+/** Preview headline slots. */
+export const PREVIEW_HEADLINE_SLOTS = 3;
+/** Preview description slots. */
+export const PREVIEW_DESCRIPTION_SLOTS = 2;
+/** Preview slide interval. */
+export const PREVIEW_SLIDE_INTERVAL_MS = 5000;
+/** Preview progress bar maximum. */
+export const PREVIEW_PROGRESS_MAX = 5000;
+/** Preview progress tick. */
+export const PREVIEW_PROGRESS_TICK_MS = 1000;
+/** Notification lifetime. */
+export const NOTIFICATION_LIFETIME_MS = 5000;
+/** Notification fade-in delay. */
+export const NOTIFICATION_FADE_IN_MS = 50;
+/** Help video appears after. */
+export const HELP_VIDEO_APPEAR_MS = 500;
+/** Help closing animation. */
+export const HELP_CLOSE_ANIMATION_MS = 500;
+/** Help video width. */
+export const HELP_VIDEO_WIDTH_PX = 840;
+/** Help video height. */
+export const HELP_VIDEO_HEIGHT_PX = 472.5;
+/** Number of help features. */
+export const HELP_FEATURE_COUNT = 9;
+/** Loading indicator delay. */
+export const LOADING_INDICATOR_DELAY_MS = 500;
+/** Request warning time-out. */
+export const REQUEST_WARNING_TIMEOUT_MS = 15000;
+/** Autosave interval (5 minutes). */
+export const AUTOSAVE_INTERVAL_MS = 5 * 60 * 1000;
+/** Scroll to bottom after adding a row. */
+export const SCROLL_TO_BOTTOM_DELAY_MS = 100;
+/** Single-column breakpoint. */
+export const BREAKPOINT_SINGLE_COLUMN_PX = 1100;
+/** Smaller-divider breakpoint. */
+export const BREAKPOINT_SMALL_DIVIDER_PX = 1400;
+/** Wide preview labels above this width. */
+export const BREAKPOINT_WIDE_PREVIEW_PX = 1600;
+/** Linked sheet name shown up to this many characters, then '...'. */
+export const SHEET_NAME_DISPLAY_MAX_CHARS = 32;
+/** Optional setting names shown up to this many characters. */
+export const OPTIONAL_SETTING_NAME_DISPLAY_MAX_CHARS = 20;
+/** Seed text area columns. */
+export const SEED_TEXTAREA_COLS = 25;
+/** Seed text area rows. */
+export const SEED_TEXTAREA_ROWS = 5;
+/** Feedback minimum length. */
+export const FEEDBACK_MIN_CHARS = 10;
+/** Account delete password minimum length. */
+export const DELETE_PASSWORD_MIN_CHARS = 6;
+/** AI helper: headline suggestions per request. */
+export const AI_HEADLINE_SUGGESTIONS_MIN = 3;
+/** AI helper: most headline suggestions per request. */
+export const AI_HEADLINE_SUGGESTIONS_MAX = 10;
+/** AI helper: fewest description suggestions per request. */
+export const AI_DESCRIPTION_SUGGESTIONS_MIN = 3;
+/** AI helper: most description suggestions per request. */
+export const AI_DESCRIPTION_SUGGESTIONS_MAX = 5;
+/** AI helper: default suggestions per request. */
+export const AI_SUGGESTIONS_DEFAULT = 3;
+/** AI helper creativity default (slider 0..1 step 0.01). */
+export const AI_CREATIVITY_DEFAULT = 0.7;
+/** AI helper creativity step. */
+export const AI_CREATIVITY_STEP = 0.01;
+/** AI helper optional prompt settings. */
+export const AI_PROMPT_SETTINGS = [
+  'USPs',
+  'Brand values',
+  'Similar brands',
+  'Audiences',
+  'Promos',
+  'Publication',
+  'Language',
+] as const;
