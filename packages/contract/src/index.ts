@@ -2,3 +2,4 @@
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './users.ts';
+export * from './workspace.ts';

@@ -1,0 +1,315 @@
+/**
+ * Queries of the workspace: clients, their feeds and templates, the user's lists, the waiting
+ * list and feedback. Every query that touches a user's data is scoped by that user's id.
+ * A feed's rows travel as JSON text both ways, so 100k rows are one parameter and one column.
+ */
+import type { TemplateKind } from '@adloom/contract';
+import type { Db } from './index.ts';
+
+/** A client row with the revisions of its six stored sets. */
+export interface ClientRecord {
+  id: string;
+  name: string;
+  feeds_revision: number;
+  campaign_templates_revision: number;
+  ad_templates_revision: number;
+  rsa_templates_revision: number;
+  performance_max_templates_revision: number;
+  extension_templates_revision: number;
+}
+
+/** A stored feed; `rows_json` is the rows document as JSON text. */
+export interface FeedRecord {
+  id: string;
+  name: string;
+  data_type: 'table' | 'list';
+  sheet_url: string;
+  sheet_name: string;
+  rows_json: string;
+}
+
+/** A stored template: its body in the engine's type (without `_id`). */
+export interface TemplateRecord {
+  id: string;
+  kind: TemplateKind;
+  body: Record<string, unknown>;
+}
+
+/** A feed ready to store; `rowsJson` is the JSON text of its rows. */
+export interface FeedToStore {
+  id: string;
+  name: string;
+  dataType: 'table' | 'list';
+  sheetUrl: string;
+  sheetName: string;
+  rowsJson: string;
+  rowCount: number;
+}
+
+/** A template ready to store. */
+export interface TemplateToStore {
+  id: string;
+  name: string;
+  body: Record<string, unknown>;
+}
+
+/** The client-row column holding each template kind's revision (a fixed list, never user input). */
+export const TEMPLATE_REVISION_COLUMN: Record<TemplateKind, keyof ClientRecord> = {
+  campaignTemplates: 'campaign_templates_revision',
+  adTemplates: 'ad_templates_revision',
+  rsaTemplates: 'rsa_templates_revision',
+  performanceMaxTemplates: 'performance_max_templates_revision',
+  extensionTemplates: 'extension_templates_revision',
+};
+
+const CLIENT_COLUMNS = `id, name, feeds_revision, campaign_templates_revision, ad_templates_revision,
+  rsa_templates_revision, performance_max_templates_revision, extension_templates_revision`;
+
+/** The user's client names, oldest first. */
+export async function listClientNames(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    'select name from clients where user_id = $1 order by created_at, name',
+    [userId],
+  );
+  return rows.map((row) => row.name);
+}
+
+/** The user's client of that name, if any. */
+export async function findClient(
+  db: Db,
+  userId: string,
+  name: string,
+): Promise<ClientRecord | undefined> {
+  const rows = await db.query<ClientRecord>(
+    `select ${CLIENT_COLUMNS} from clients where user_id = $1 and name = $2`,
+    [userId, name],
+  );
+  return rows[0];
+}
+
+/** The user's client of that name, locked until the transaction ends (saves serialise on it). */
+export async function lockClient(
+  tx: Db,
+  userId: string,
+  name: string,
+): Promise<ClientRecord | undefined> {
+  const rows = await tx.query<ClientRecord>(
+    `select ${CLIENT_COLUMNS} from clients where user_id = $1 and name = $2 for update`,
+    [userId, name],
+  );
+  return rows[0];
+}
+
+/** Inserts a client; answers false when the user already has one of that name. */
+export async function insertClient(db: Db, userId: string, name: string): Promise<boolean> {
+  const rows = await db.query(
+    'insert into clients (user_id, name) values ($1, $2) on conflict (user_id, name) do nothing returning id',
+    [userId, name],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes the user's client (its feeds and templates go with it); false when there is none. */
+export async function deleteClient(db: Db, userId: string, name: string): Promise<boolean> {
+  const rows = await db.query('delete from clients where user_id = $1 and name = $2 returning id', [
+    userId,
+    name,
+  ]);
+  return rows.length > 0;
+}
+
+/** Sets a client's feed revision. */
+export async function setClientFeedsRevision(
+  tx: Db,
+  clientId: string,
+  revision: number,
+): Promise<void> {
+  await tx.query('update clients set feeds_revision = $2 where id = $1', [clientId, revision]);
+}
+
+/** Sets a client's revision of one template kind. */
+export async function setClientTemplatesRevision(
+  tx: Db,
+  clientId: string,
+  kind: TemplateKind,
+  revision: number,
+): Promise<void> {
+  const column = TEMPLATE_REVISION_COLUMN[kind];
+  await tx.query(`update clients set ${column} = $2 where id = $1`, [clientId, revision]);
+}
+
+const FEED_COLUMNS = 'id, name, data_type, sheet_url, sheet_name, rows::text as rows_json';
+
+/** A client's feeds in their saved order. */
+export async function listClientFeeds(
+  db: Db,
+  userId: string,
+  clientId: string,
+): Promise<FeedRecord[]> {
+  return db.query<FeedRecord>(
+    `select ${FEED_COLUMNS} from feeds where user_id = $1 and client_id = $2 order by position`,
+    [userId, clientId],
+  );
+}
+
+/** The user's own lists and data tables in their saved order. */
+export async function listUserLists(db: Db, userId: string): Promise<FeedRecord[]> {
+  return db.query<FeedRecord>(
+    `select ${FEED_COLUMNS} from feeds where user_id = $1 and client_id is null order by position`,
+    [userId],
+  );
+}
+
+/** Ids of the feeds of one set (a client's, or the user's lists when clientId is null). */
+export async function listFeedIds(
+  tx: Db,
+  userId: string,
+  clientId: string | null,
+): Promise<string[]> {
+  const rows =
+    clientId === null
+      ? await tx.query<{ id: string }>(
+          'select id from feeds where user_id = $1 and client_id is null',
+          [userId],
+        )
+      : await tx.query<{ id: string }>(
+          'select id from feeds where user_id = $1 and client_id = $2',
+          [userId, clientId],
+        );
+  return rows.map((row) => row.id);
+}
+
+/** Replaces a whole feed set with `feeds` (in order). Run inside a transaction. */
+export async function replaceFeeds(
+  tx: Db,
+  userId: string,
+  clientId: string | null,
+  feeds: readonly FeedToStore[],
+): Promise<void> {
+  if (clientId === null) {
+    await tx.query('delete from feeds where user_id = $1 and client_id is null', [userId]);
+  } else {
+    await tx.query('delete from feeds where user_id = $1 and client_id = $2', [userId, clientId]);
+  }
+  for (const [position, feed] of feeds.entries()) {
+    await tx.query(
+      `insert into feeds (id, user_id, client_id, position, name, data_type, sheet_url, sheet_name, rows, row_count)
+       values ($1, $2, $3::uuid, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+      [
+        feed.id,
+        userId,
+        clientId,
+        position,
+        feed.name,
+        feed.dataType,
+        feed.sheetUrl,
+        feed.sheetName,
+        feed.rowsJson,
+        feed.rowCount,
+      ],
+    );
+  }
+}
+
+/** The revision of the user's list set (0 before the first save). */
+export async function findListsRevision(db: Db, userId: string): Promise<number> {
+  const rows = await db.query<{ revision: number }>(
+    'select revision from list_sets where user_id = $1',
+    [userId],
+  );
+  return rows[0]?.revision ?? 0;
+}
+
+/** Locks the user's list set until the transaction ends and answers its revision. */
+export async function lockListSet(tx: Db, userId: string): Promise<number> {
+  await tx.query('insert into list_sets (user_id) values ($1) on conflict (user_id) do nothing', [
+    userId,
+  ]);
+  const rows = await tx.query<{ revision: number }>(
+    'select revision from list_sets where user_id = $1 for update',
+    [userId],
+  );
+  return rows[0]?.revision ?? 0;
+}
+
+/** Sets the revision of the user's list set. */
+export async function setListsRevision(tx: Db, userId: string, revision: number): Promise<void> {
+  await tx.query('update list_sets set revision = $2 where user_id = $1', [userId, revision]);
+}
+
+/** A client's templates, of one kind or of every kind, in their saved order. */
+export async function listClientTemplates(
+  db: Db,
+  userId: string,
+  clientId: string,
+  kind?: TemplateKind,
+): Promise<TemplateRecord[]> {
+  if (kind) {
+    return db.query<TemplateRecord>(
+      `select id, kind, body from templates
+       where user_id = $1 and client_id = $2 and kind = $3 order by position`,
+      [userId, clientId, kind],
+    );
+  }
+  return db.query<TemplateRecord>(
+    'select id, kind, body from templates where user_id = $1 and client_id = $2 order by kind, position',
+    [userId, clientId],
+  );
+}
+
+/** Ids of a client's templates of one kind. */
+export async function listTemplateIds(
+  tx: Db,
+  userId: string,
+  clientId: string,
+  kind: TemplateKind,
+): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    'select id from templates where user_id = $1 and client_id = $2 and kind = $3',
+    [userId, clientId, kind],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Replaces a client's whole set of one template kind, in one statement per step. */
+export async function replaceTemplates(
+  tx: Db,
+  userId: string,
+  clientId: string,
+  kind: TemplateKind,
+  templates: readonly TemplateToStore[],
+): Promise<void> {
+  await tx.query('delete from templates where user_id = $1 and client_id = $2 and kind = $3', [
+    userId,
+    clientId,
+    kind,
+  ]);
+  if (templates.length === 0) return;
+  await tx.query(
+    `insert into templates (id, user_id, client_id, kind, position, name, body)
+     select (t.item->>'id')::uuid, $1, $2, $3, (t.ord - 1)::int, t.item->>'name', t.item->'body'
+     from jsonb_array_elements($4::jsonb) with ordinality as t(item, ord)`,
+    [userId, clientId, kind, JSON.stringify(templates)],
+  );
+}
+
+/** Adds an email to the waiting list (once). */
+export async function addWaitingListEmail(db: Db, email: string): Promise<void> {
+  await db.query('insert into waiting_list (email) values ($1) on conflict (email) do nothing', [
+    email,
+  ]);
+}
+
+/** Stores one piece of feedback from a user. */
+export async function insertFeedback(
+  db: Db,
+  input: { userId: string; email: string; type: string; message: string },
+): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    'insert into feedback (user_id, email, type, message) values ($1, $2, $3, $4) returning id',
+    [input.userId, input.email, input.type, input.message],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('feedback insert returned no id');
+  return id;
+}

@@ -1,0 +1,66 @@
+/**
+ * Presenters of the workspace: stored rows -> the shapes of spec section 7. Feed rows are kept as
+ * the JSON text the database hands out and spliced into the answer, so a 100k-row feed is never
+ * parsed and re-serialised on its way out.
+ */
+import type { ClientRevisions, TemplateKind } from '@adloom/contract';
+import { TEMPLATE_KINDS } from '@adloom/contract';
+import type { ClientRecord, FeedRecord, TemplateRecord } from '../db/workspace.ts';
+
+/** A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, rows }`. */
+export function presentFeedJson(feed: FeedRecord): string {
+  const head = JSON.stringify({
+    _id: feed.id,
+    name: feed.name,
+    dataType: feed.data_type,
+    sheetUrl: feed.sheet_url ?? '',
+    sheetName: feed.sheet_name ?? '',
+  });
+  return `${head.slice(0, -1)},"rows":${feed.rows_json}}`;
+}
+
+/** A list of feeds as JSON text. */
+export function presentFeedsJson(feeds: readonly FeedRecord[]): string {
+  return `[${feeds.map(presentFeedJson).join(',')}]`;
+}
+
+/** A template as the engine's type with its server `_id`. */
+export function presentTemplate(template: TemplateRecord): Record<string, unknown> {
+  return { _id: template.id, ...template.body };
+}
+
+/** The revisions of a client's six sets. */
+export function presentRevisions(client: ClientRecord): ClientRevisions {
+  return {
+    feeds: client.feeds_revision,
+    campaignTemplates: client.campaign_templates_revision,
+    adTemplates: client.ad_templates_revision,
+    rsaTemplates: client.rsa_templates_revision,
+    performanceMaxTemplates: client.performance_max_templates_revision,
+    extensionTemplates: client.extension_templates_revision,
+  };
+}
+
+/** GET /api/app/clients/:name as JSON text. */
+export function presentClientBundleJson(
+  client: ClientRecord,
+  feeds: readonly FeedRecord[],
+  templates: readonly TemplateRecord[],
+): string {
+  const byKind = Object.fromEntries(
+    TEMPLATE_KINDS.map((kind) => [kind, [] as unknown[]]),
+  ) as Record<TemplateKind, unknown[]>;
+  for (const template of templates) byKind[template.kind].push(presentTemplate(template));
+  const rest = JSON.stringify({ ...byKind, revisions: presentRevisions(client) });
+  return `{"feeds":${presentFeedsJson(feeds)},${rest.slice(1)}`;
+}
+
+/** A feed-set answer as JSON text: `{ ...extra, feeds, revision }`. */
+export function presentFeedSetJson(
+  extra: Record<string, unknown>,
+  feedsJson: string,
+  revision: number,
+): string {
+  const head = JSON.stringify({ ...extra, revision });
+  return `${head.slice(0, -1)},"feeds":${feedsJson}}`;
+}

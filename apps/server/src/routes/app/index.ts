@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  API,
+  ClientNameBodySchema,
+  ClientNameSchema,
+  SAVE_TEMPLATES_BODY_SCHEMAS,
+  SaveFeedsBodySchema,
+  SaveListsBodySchema,
+  WAITING_LIST_MESSAGE,
+  WaitingListBodySchema,
+  type CreateClientAnswer,
+  type TemplateKind,
+} from '@adloom/contract';
+import type { AppDeps } from '../../app.ts';
+import { authenticate, getUser } from '../../auth/session.ts';
+import { AppError } from '../../errors.ts';
+import { parseBody } from '../../http/validate.ts';
+import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
+import {
+  createClient,
+  loadClientBundleJson,
+  loadListsJson,
+  removeClient,
+  saveClientFeeds,
+  saveClientTemplates,
+  saveLists,
+} from '../../services/workspace.ts';
+
+/** The path of each template save, by kind. */
+const TEMPLATE_SAVE_PATHS: Record<TemplateKind, string> = {
+  campaignTemplates: API.app.saveCampaignTemplates,
+  adTemplates: API.app.saveAdTemplates,
+  rsaTemplates: API.app.saveRsaTemplates,
+  performanceMaxTemplates: API.app.savePerformanceMaxTemplates,
+  extensionTemplates: API.app.saveExtensionTemplates,
+};
+
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** The client name of `/api/app/clients/<URL-encoded name>`; a malformed encoding is 404. */
+function readClientName(rawPath: string): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(rawPath);
+  } catch {
+    throw new AppError('not_found', 'Client not found');
+  }
+  const parsed = ClientNameSchema.safeParse(name);
+  if (!parsed.success) throw new AppError('not_found', 'Client not found');
+  return parsed.data;
+}
+
+/**
+ * The workspace calls of spec section 7 under /api/app: clients, a client's bundle, lists,
+ * feeds, the five template saves, and the waiting list (the only one without auth).
+ */
+export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db } = deps;
+
+  app.post(API.app.waitingList, async (request) => {
+    const body = parseBody(WaitingListBodySchema, request.body);
+    await addWaitingListEmail(db, body.email.toLowerCase());
+    return { message: WAITING_LIST_MESSAGE };
+  });
+
+  await app.register(async (authed) => {
+    authed.addHook('preHandler', authenticate);
+
+    authed.get(API.app.clients, async (request): Promise<string[]> => {
+      return listClientNames(db, getUser(request).id);
+    });
+
+    authed.post(API.app.clients, async (request): Promise<CreateClientAnswer> => {
+      const body = parseBody(ClientNameBodySchema, request.body);
+      return createClient(db, getUser(request).id, body.name);
+    });
+
+    authed.delete(API.app.clients, async (request): Promise<string[]> => {
+      const body = parseBody(ClientNameBodySchema, request.body);
+      return removeClient(db, getUser(request).id, body.name);
+    });
+
+    // A wildcard rather than `:name`: a name may hold any characters (also '/', once encoded)
+    // and be longer than the router's parameter limit. The raw URL is decoded here, once.
+    authed.get(`${API.app.clients}/*`, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const name = readClientName(path.slice(API.app.clients.length + 1));
+      return sendJsonText(reply, await loadClientBundleJson(db, getUser(request).id, name));
+    });
+
+    authed.get(API.app.lists, async (request, reply) => {
+      return sendJsonText(reply, await loadListsJson(db, getUser(request).id));
+    });
+
+    authed.post(API.app.lists, async (request, reply) => {
+      const body = parseBody(SaveListsBodySchema, request.body);
+      return sendJsonText(reply, await saveLists(db, getUser(request).id, body));
+    });
+
+    authed.post(API.app.feeds, async (request, reply) => {
+      const body = parseBody(SaveFeedsBodySchema, request.body);
+      return sendJsonText(reply, await saveClientFeeds(db, getUser(request).id, body));
+    });
+
+    for (const kind of Object.keys(TEMPLATE_SAVE_PATHS) as TemplateKind[]) {
+      authed.post(TEMPLATE_SAVE_PATHS[kind], async (request) => {
+        const body = parseBody(SAVE_TEMPLATES_BODY_SCHEMAS[kind], request.body);
+        return saveClientTemplates(db, getUser(request).id, kind, body as never);
+      });
+    }
+  });
+}

@@ -1,0 +1,307 @@
+/**
+ * Workspace operations that span tables: creating clients with unique names, loading a client's
+ * bundle, and the whole-set saves of feeds, lists and templates. Every save runs in one
+ * transaction (all or nothing) and checks the set's revision: a save naming an older revision is
+ * refused with 409 and the current state; a save without a revision overwrites.
+ */
+import { randomUUID } from 'node:crypto';
+import { makeUniqueName } from '@adloom/engine';
+import type { FeedRow } from '@adloom/engine';
+import {
+  LISTS_SAVED_MESSAGE,
+  SAVE_CONFLICT_MESSAGE,
+  type FeedSchema,
+  type TemplateKind,
+  type TemplateOfKind,
+} from '@adloom/contract';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import type { Db } from '../db/index.ts';
+import {
+  TEMPLATE_REVISION_COLUMN,
+  deleteClient,
+  findClient,
+  findListsRevision,
+  insertClient,
+  listClientFeeds,
+  listClientNames,
+  listClientTemplates,
+  listFeedIds,
+  listTemplateIds,
+  listUserLists,
+  lockClient,
+  lockListSet,
+  replaceFeeds,
+  replaceTemplates,
+  setClientFeedsRevision,
+  setClientTemplatesRevision,
+  setListsRevision,
+  type ClientRecord,
+  type FeedToStore,
+  type TemplateToStore,
+} from '../db/workspace.ts';
+import {
+  presentClientBundleJson,
+  presentFeedSetJson,
+  presentFeedsJson,
+  presentTemplate,
+} from '../presenters/workspace.ts';
+
+/** A feed as the contract's schema parsed it. */
+export type ParsedFeed = z.output<typeof FeedSchema>;
+
+/** Message of the 404 answered for a client the user does not have (theirs or nobody's). */
+export const CLIENT_NOT_FOUND_MESSAGE = 'Client not found';
+
+function clientNotFound(): AppError {
+  return new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+}
+
+/** Throws 409 with the current state when `expected` names an older (or unknown) revision. */
+async function checkRevision(
+  expected: number | undefined,
+  current: number,
+  loadCurrent: () => Promise<unknown>,
+): Promise<void> {
+  if (expected === undefined || expected === current) return;
+  throw new AppError('conflict', SAVE_CONFLICT_MESSAGE, {
+    revision: current,
+    current: await loadCurrent(),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clients
+
+/** Creates a client; a taken name gets the ' (n)' rule. Answers the created name and the list. */
+export async function createClient(
+  db: Db,
+  userId: string,
+  name: string,
+): Promise<{ name: string; clients: string[] }> {
+  // A concurrent create can take the same name between the read and the insert: try again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const existing = await listClientNames(db, userId);
+    const unique = makeUniqueName(name, existing);
+    if (await insertClient(db, userId, unique)) {
+      return { name: unique, clients: await listClientNames(db, userId) };
+    }
+  }
+  throw new AppError(
+    'conflict',
+    'Unable to create client: the name is being taken. Please try again.',
+  );
+}
+
+/** Deletes a client with its feeds and templates; answers the remaining names. */
+export async function removeClient(db: Db, userId: string, name: string): Promise<string[]> {
+  if (!(await deleteClient(db, userId, name))) throw clientNotFound();
+  return listClientNames(db, userId);
+}
+
+/**
+ * GET /api/app/clients/:name as JSON text. The client row (with the revisions) is read before
+ * the sets, so the data handed out is never older than the revisions it is saved against.
+ */
+export async function loadClientBundleJson(db: Db, userId: string, name: string): Promise<string> {
+  const client = await findClient(db, userId, name);
+  if (!client) throw clientNotFound();
+  const feeds = await listClientFeeds(db, userId, client.id);
+  const templates = await listClientTemplates(db, userId, client.id);
+  return presentClientBundleJson(client, feeds, templates);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Feeds and lists
+
+/**
+ * Rows ready to store: the six columns and an id (made when missing or repeated); the
+ * client-only `selected` flag is dropped.
+ */
+export function prepareRows(rows: ParsedFeed['rows']): FeedRow[] {
+  const seen = new Set<string>();
+  const prepared = new Array<FeedRow>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    let id = row.id ?? '';
+    if (id === '' || seen.has(id)) id = randomUUID();
+    seen.add(id);
+    prepared[i] = {
+      id,
+      root: row.root,
+      mod: row.mod,
+      var1: row.var1,
+      var2: row.var2,
+      var3: row.var3,
+      url: row.url,
+    };
+  }
+  return prepared;
+}
+
+/**
+ * Feeds ready to store: names made unique in order with the ' (n)' rule, a known `_id` kept
+ * (an id from another set or user is never trusted), linked feeds stored with empty rows.
+ */
+export function prepareFeeds(
+  feeds: readonly ParsedFeed[],
+  existingIds: readonly string[],
+): FeedToStore[] {
+  const known = new Set(existingIds);
+  const names = new Set<string>();
+  return feeds.map((feed) => {
+    const name = makeUniqueName(feed.name, names);
+    names.add(name);
+    let id: string = randomUUID();
+    if (feed._id && known.has(feed._id)) {
+      id = feed._id;
+      known.delete(feed._id);
+    }
+    const isLinked = feed.sheetUrl !== '';
+    const rows = isLinked ? [] : prepareRows(feed.rows);
+    return {
+      id,
+      name,
+      dataType: feed.dataType,
+      sheetUrl: feed.sheetUrl,
+      sheetName: feed.sheetName,
+      rowsJson: JSON.stringify(rows),
+      rowCount: rows.length,
+    };
+  });
+}
+
+function storedFeedsJson(feeds: readonly FeedToStore[]): string {
+  return presentFeedsJson(
+    feeds.map((feed) => ({
+      id: feed.id,
+      name: feed.name,
+      data_type: feed.dataType,
+      sheet_url: feed.sheetUrl,
+      sheet_name: feed.sheetName,
+      rows_json: feed.rowsJson,
+    })),
+  );
+}
+
+async function currentClientFeeds(db: Db, userId: string, client: ClientRecord): Promise<unknown> {
+  const feeds = await listClientFeeds(db, userId, client.id);
+  return JSON.parse(
+    presentFeedSetJson({ name: client.name }, presentFeedsJson(feeds), client.feeds_revision),
+  );
+}
+
+/** POST /api/app/feeds: replaces the client's feed set. Answers `{ name, revision, feeds }` as JSON text. */
+export async function saveClientFeeds(
+  db: Db,
+  userId: string,
+  input: { name: string; feeds: readonly ParsedFeed[]; revision?: number | undefined },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const client = await lockClient(tx, userId, input.name);
+    if (!client) throw clientNotFound();
+    await checkRevision(input.revision, client.feeds_revision, () =>
+      currentClientFeeds(tx, userId, client),
+    );
+    const feeds = prepareFeeds(input.feeds, await listFeedIds(tx, userId, client.id));
+    await replaceFeeds(tx, userId, client.id, feeds);
+    const revision = client.feeds_revision + 1;
+    await setClientFeedsRevision(tx, client.id, revision);
+    return presentFeedSetJson({ name: client.name }, storedFeedsJson(feeds), revision);
+  });
+}
+
+/** GET /api/app/lists as JSON text: `{ revision, feeds }`. */
+export async function loadListsJson(db: Db, userId: string): Promise<string> {
+  const revision = await findListsRevision(db, userId);
+  const lists = await listUserLists(db, userId);
+  return presentFeedSetJson({}, presentFeedsJson(lists), revision);
+}
+
+/** POST /api/app/lists: replaces the user's lists and data tables. */
+export async function saveLists(
+  db: Db,
+  userId: string,
+  input: { feeds: readonly ParsedFeed[]; revision?: number | undefined },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const current = await lockListSet(tx, userId);
+    await checkRevision(input.revision, current, async () =>
+      JSON.parse(
+        presentFeedSetJson({}, presentFeedsJson(await listUserLists(tx, userId)), current),
+      ),
+    );
+    const feeds = prepareFeeds(input.feeds, await listFeedIds(tx, userId, null));
+    await replaceFeeds(tx, userId, null, feeds);
+    const revision = current + 1;
+    await setListsRevision(tx, userId, revision);
+    return presentFeedSetJson({ message: LISTS_SAVED_MESSAGE }, storedFeedsJson(feeds), revision);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+/** Template kinds whose names are made unique (the spec leaves legacy ad templates out). */
+const KINDS_WITH_UNIQUE_NAMES: ReadonlySet<TemplateKind> = new Set([
+  'campaignTemplates',
+  'rsaTemplates',
+  'performanceMaxTemplates',
+  'extensionTemplates',
+]);
+
+/** Templates ready to store, with the same id and name rules as feeds. */
+export function prepareTemplates<K extends TemplateKind>(
+  kind: K,
+  templates: readonly TemplateOfKind[K][],
+  existingIds: readonly string[],
+): TemplateToStore[] {
+  const known = new Set(existingIds);
+  const names = new Set<string>();
+  return templates.map((template) => {
+    const { _id, ...body } = template as TemplateOfKind[K] & { _id?: string };
+    let name = body.name;
+    if (KINDS_WITH_UNIQUE_NAMES.has(kind)) {
+      name = makeUniqueName(name, names);
+      names.add(name);
+    }
+    let id: string = randomUUID();
+    if (_id && known.has(_id)) {
+      id = _id;
+      known.delete(_id);
+    }
+    return { id, name, body: { ...body, name } };
+  });
+}
+
+/** One of the five template saves: replaces the client's set of that kind. */
+export async function saveClientTemplates<K extends TemplateKind>(
+  db: Db,
+  userId: string,
+  kind: K,
+  input: { name: string; templates: readonly TemplateOfKind[K][]; revision?: number | undefined },
+): Promise<{ name: string; revision: number; templates: Record<string, unknown>[] }> {
+  return db.transaction(async (tx) => {
+    const client = await lockClient(tx, userId, input.name);
+    if (!client) throw clientNotFound();
+    const current = client[TEMPLATE_REVISION_COLUMN[kind]] as number;
+    await checkRevision(input.revision, current, async () => ({
+      name: client.name,
+      revision: current,
+      templates: (await listClientTemplates(tx, userId, client.id, kind)).map(presentTemplate),
+    }));
+    const templates = prepareTemplates(
+      kind,
+      input.templates,
+      await listTemplateIds(tx, userId, client.id, kind),
+    );
+    await replaceTemplates(tx, userId, client.id, kind, templates);
+    const revision = current + 1;
+    await setClientTemplatesRevision(tx, client.id, kind, revision);
+    return {
+      name: client.name,
+      revision,
+      templates: templates.map((t) => presentTemplate({ id: t.id, kind, body: t.body })),
+    };
+  });
+}
