@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { AppError, registerErrorHandler, sendError } from './errors.ts';
+import { createSessionService, type SessionService } from './auth/session.ts';
+import { createMailer, type Mailer } from './services/mailer.ts';
+import { registerRoutes } from './routes/index.ts';
+import { applySecurityHeaders } from './http/security-headers.ts';
+
+/** What every route plugin receives. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  sessions: SessionService;
+}
+
+/** Page served at `/` when the web app has not been built. */
+export const WEB_NOT_BUILT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Adloom</title></head>
+<body><h1>Adloom</h1><p>The API is running, but the web app has not been built yet.
+Run <code>npm run build</code> (or start with <code>npm start</code>, which builds it) and reload this page.</p></body></html>
+`;
+
+const RESET_PATH_PATTERN = /(\/reset\/)[^/?#]+/;
+
+/** Builds the Fastify app: error handler, security headers, body limit, API routes and the web app. */
+export async function buildApp(deps: {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+}): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // Reset tokens travel in the URL: keep them out of the logs.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.replace(RESET_PATH_PATTERN, '$1<token>'),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+  });
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const sessions = createSessionService({
+    secret: config.jwtSecret,
+    ttlSeconds: config.sessionTtlSeconds,
+    db,
+  });
+  app.decorate('sessions', sessions);
+
+  registerErrorHandler(app, config.bodyLimitBytes);
+  // Only JSON bodies are accepted by the API; anything else is 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request, reply) => {
+    applySecurityHeaders(reply, { isProduction: config.isProduction });
+    if (request.url.startsWith('/api/') || request.url === '/api')
+      reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(async (api) => registerRoutes(api, { config, db, mailer, sessions }));
+
+  const hasWebApp = existsSync(join(config.webDist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: false,
+      // Vite puts content-hashed files under assets/: cache them for good; revalidate the rest.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.startsWith(join(config.webDist, 'assets'))
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn(
+      `No built web app in ${config.webDist}: run npm run build. The API works without it.`,
+    );
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return sendError(reply, new AppError('not_found', `No API route ${request.method} ${path}`));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(
+        reply,
+        new AppError('not_found', `Nothing answers ${request.method} ${path}`),
+      );
+    }
+    // A missing file (a path with an extension) is a 404; any other path is a page of the app.
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    if (!hasWebApp)
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(WEB_NOT_BUILT_HTML);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,106 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { AppError } from '../errors.ts';
+import type { Db } from '../db/index.ts';
+
+/** The signed-in user of a request. */
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+  interface FastifyInstance {
+    /** Installed by buildApp. */
+    sessions: SessionService;
+  }
+}
+
+/** Signs and checks session tokens (HS256) and resolves them to users. */
+export interface SessionService {
+  /** A token for the user, valid for `expiresIn` seconds. */
+  issue(user: {
+    id: string;
+    email: string;
+    sessionVersion: number;
+  }): Promise<{ token: string; expiresIn: number }>;
+  /** The user a token belongs to; throws AppError('unauthorized') when it is missing, invalid, expired or revoked. */
+  verify(token: string | undefined): Promise<AuthUser>;
+}
+
+const ISSUER = 'adloom';
+const UNAUTHORIZED_MESSAGE = 'Unauthorized. Please log in to continue';
+
+/** Creates the session service; `db` is used to reject tokens of deleted users and of old passwords. */
+export function createSessionService(options: {
+  secret: string;
+  ttlSeconds: number;
+  db: Db;
+}): SessionService {
+  const key = new TextEncoder().encode(options.secret);
+  return {
+    async issue(user) {
+      const token = await new SignJWT({ email: user.email, sv: user.sessionVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${options.ttlSeconds}s`)
+        .sign(key);
+      return { token, expiresIn: options.ttlSeconds };
+    },
+    async verify(token) {
+      if (!token) throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER }));
+      } catch (error) {
+        const message =
+          error instanceof joseErrors.JWTExpired
+            ? 'Your session has expired. Please log in again'
+            : UNAUTHORIZED_MESSAGE;
+        throw new AppError('unauthorized', message);
+      }
+      const id = payload.sub;
+      if (
+        typeof id !== 'string' ||
+        !/^[0-9a-f-]{36}$/i.test(id) ||
+        typeof payload.sv !== 'number'
+      ) {
+        throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+      }
+      const rows = await options.db.query<{ id: string; email: string; session_version: number }>(
+        'select id, email, session_version from users where id = $1',
+        [id],
+      );
+      const row = rows[0];
+      if (!row || row.session_version !== payload.sv)
+        throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+      return { id: row.id, email: row.email };
+    },
+  };
+}
+
+/** The token of a request: the `authorization` header, bare or as `Bearer <token>`. */
+export function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const value = header.trim();
+  const match = /^bearer\s+(.+)$/i.exec(value);
+  const token = (match ? match[1] : value)?.trim();
+  return token ? token : undefined;
+}
+
+/** Fastify preHandler: sets `request.user` or answers 401 unauthorized. */
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  request.user = await request.server.sessions.verify(readToken(request));
+}
+
+/** The signed-in user; throws AppError('unauthorized') when the route did not authenticate. */
+export function getUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+  return request.user;
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Default request body limit: generous enough for a 200k-row feed saved as JSON. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Default session lifetime (the `expiresIn` of login answers): 7 days. */
+export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Password-reset links expire after one hour. */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** A production JWT secret must be at least this long. */
+export const JWT_SECRET_MIN_CHARS = 32;
+
+const KNOWN_DEFAULT_SECRETS = new Set([
+  'secret',
+  'changeme',
+  'change-me',
+  'change_me',
+  'jwt-secret',
+  'jwt_secret',
+  'adloom',
+  'development',
+  'dev',
+  'test',
+  'password',
+]);
+
+/** Limits of one in-memory sliding-window rate limit. */
+export interface RateLimitConfig {
+  windowMs: number;
+  loginPerIp: number;
+  loginPerEmail: number;
+  forgotPerIp: number;
+  forgotPerEmail: number;
+}
+
+/** Everything the server reads from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  /** Where the secret came from: the environment, or a random one kept in DATA_DIR (not in production). */
+  jwtSecretSource: 'env' | 'data-dir' | 'given';
+  sessionTtlSeconds: number;
+  resetTokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  isProduction: boolean;
+  bodyLimitBytes: number;
+  webDist: string;
+  trustProxy: boolean;
+  logLevel: string;
+  recaptchaVerifyUrl: string | undefined;
+  recaptchaSecret: string | undefined;
+  /** reCAPTCHA v3 answers a score; below this the check fails. */
+  recaptchaMinScore: number;
+  rateLimit: RateLimitConfig;
+}
+
+/** A setting that makes the server refuse to start. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function readInt(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  return value;
+}
+
+function readText(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+/** The built web app folder: apps/web/dist next to this workspace. */
+export function defaultWebDist(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** Why a secret is unacceptable in production, or undefined when it is fine. */
+export function findJwtSecretProblem(secret: string | undefined): string | undefined {
+  if (!secret) return 'JWT_SECRET is not set';
+  if (secret.length < JWT_SECRET_MIN_CHARS)
+    return `JWT_SECRET is shorter than ${JWT_SECRET_MIN_CHARS} characters`;
+  if (KNOWN_DEFAULT_SECRETS.has(secret.toLowerCase()))
+    return 'JWT_SECRET is a well-known default value';
+  if (new Set(secret).size < 8) return 'JWT_SECRET is too repetitive';
+  return undefined;
+}
+
+/**
+ * Outside production, a random secret kept in DATA_DIR so that restarts keep sessions valid
+ * without anyone having to invent a secret.
+ */
+export function readOrCreateDevJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= JWT_SECRET_MIN_CHARS) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Reads the configuration; throws ConfigError for a setting the server must not start with. */
+export function loadConfig(env: Env = process.env): Config {
+  const isProduction = env.NODE_ENV === 'production';
+  const port = readInt(env, 'PORT', 3000);
+  if (port > 65535) throw new ConfigError(`PORT must be at most 65535 (got ${port})`);
+  const dataDir = resolve(readText(env, 'DATA_DIR') ?? './data');
+
+  let jwtSecret = env.JWT_SECRET ?? '';
+  let jwtSecretSource: Config['jwtSecretSource'] = 'env';
+  if (isProduction) {
+    const problem = findJwtSecretProblem(jwtSecret);
+    if (problem) {
+      throw new ConfigError(
+        `${problem}. In production set JWT_SECRET to a long random value (for example: openssl rand -base64 48).`,
+      );
+    }
+  } else if (!jwtSecret) {
+    jwtSecret = readOrCreateDevJwtSecret(dataDir);
+    jwtSecretSource = 'data-dir';
+  }
+
+  const host = readText(env, 'HOST') ?? 'localhost';
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: readText(env, 'DATABASE_URL'),
+    jwtSecret,
+    jwtSecretSource,
+    sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', DEFAULT_SESSION_TTL_SECONDS, 60),
+    resetTokenTtlSeconds: RESET_TOKEN_TTL_SECONDS,
+    smtpUrl: readText(env, 'SMTP_URL'),
+    mailFrom: readText(env, 'MAIL_FROM') ?? 'Adloom <no-reply@localhost>',
+    appUrl: (readText(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    isProduction,
+    bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024),
+    webDist: resolve(readText(env, 'WEB_DIST') ?? defaultWebDist()),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    logLevel: readText(env, 'LOG_LEVEL') ?? 'info',
+    recaptchaVerifyUrl: readText(env, 'RECAPTCHA_VERIFY_URL'),
+    recaptchaSecret: readText(env, 'RECAPTCHA_SECRET'),
+    recaptchaMinScore: Number(readText(env, 'RECAPTCHA_MIN_SCORE') ?? '0.5'),
+    rateLimit: {
+      windowMs: readInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 15 * 60, 1) * 1000,
+      loginPerIp: readInt(env, 'LOGIN_LIMIT_PER_IP', 30, 1),
+      loginPerEmail: readInt(env, 'LOGIN_LIMIT_PER_EMAIL', 10, 1),
+      forgotPerIp: readInt(env, 'FORGOT_LIMIT_PER_IP', 10, 1),
+      forgotPerEmail: readInt(env, 'FORGOT_LIMIT_PER_EMAIL', 5, 1),
+    },
+  };
+}

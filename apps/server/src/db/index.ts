@@ -1,0 +1,236 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+
+/**
+ * The thin database interface every query function takes as its first argument. The same
+ * parameterised SQL ($1, $2 ...) runs on PGlite and on PostgreSQL.
+ *
+ * Parameters: plain objects and arrays are sent as JSON text (for jsonb columns); wrap an
+ * array in `sqlArray()` to send it as a PostgreSQL array (e.g. `unnest($1::text[])`).
+ * Results: int8 arrives as a number (as a string only beyond 2^53), timestamptz as Date,
+ * jsonb as JS values, on both databases.
+ */
+export interface Db {
+  kind: 'embedded' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn in one transaction; a nested call joins the outer transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Marks an array to be sent as a PostgreSQL array rather than as JSON. */
+export class SqlArray {
+  constructor(readonly values: readonly unknown[]) {}
+}
+
+/** Sends `values` as a PostgreSQL array parameter (e.g. `= any($1::uuid[])`). */
+export function sqlArray(values: readonly unknown[]): SqlArray {
+  return new SqlArray(values);
+}
+
+function prepareParams(params: unknown[] | undefined): unknown[] | undefined {
+  if (!params) return params;
+  return params.map((value) => {
+    if (value instanceof SqlArray) return [...value.values];
+    if (value === null || value === undefined) return null;
+    if (value instanceof Date || value instanceof Uint8Array) return value;
+    if (typeof value === 'bigint') return value.toString();
+    if (typeof value === 'object') return JSON.stringify(value);
+    return value;
+  });
+}
+
+const INT8_OID = 20;
+
+function parseInt8(text: string): number | string {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : text;
+}
+
+/** Wraps a PGlite instance (or one of its transactions). */
+export function createPgliteDb(pglite: PGlite): Db {
+  type Tx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+  const wrapTx = (tx: Tx): Db => ({
+    kind: 'embedded',
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await tx.query<T>(sql, prepareParams(params));
+      return result.rows;
+    },
+    transaction: (fn) => fn(wrapTx(tx)),
+    async exec(sql) {
+      await tx.exec(sql);
+    },
+    close: () => Promise.reject(new Error('close() is not available inside a transaction')),
+  });
+  return {
+    kind: 'embedded',
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await pglite.query<T>(sql, prepareParams(params));
+      return result.rows;
+    },
+    transaction: (fn) => pglite.transaction((tx) => fn(wrapTx(tx))),
+    async exec(sql) {
+      await pglite.exec(sql);
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Options for a PGlite database. */
+export interface PgliteOptions {
+  /** Folder to persist in; omit for an in-memory database. */
+  dataDir?: string;
+  /** A `dumpDataDir()` snapshot to start from. */
+  loadDataDir?: Blob | File;
+}
+
+/** Opens PGlite with the int8 parser that matches the pg driver. */
+export async function openPglite(options: PgliteOptions = {}): Promise<PGlite> {
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const pglite = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [INT8_OID]: parseInt8, [pgliteTypes.NUMERIC]: (text: string) => text },
+  });
+  await pglite.waitReady;
+  return pglite;
+}
+
+/** Wraps a pg Pool. The pool reconnects by itself once PostgreSQL is back. */
+export function createPgDb(pool: pg.Pool): Db {
+  const wrapClient = (client: pg.PoolClient): Db => ({
+    kind: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await client.query(sql, prepareParams(params));
+      return result.rows as T[];
+    },
+    transaction: (fn) => fn(wrapClient(client)),
+    async exec(sql) {
+      await client.query(sql);
+    },
+    close: () => Promise.reject(new Error('close() is not available inside a transaction')),
+  });
+  let isClosed = false;
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await pool.query(sql, prepareParams(params));
+      return result.rows as T[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      let isBroken = false;
+      try {
+        await client.query('BEGIN');
+        const value = await fn(wrapClient(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          isBroken = true;
+        }
+        throw error;
+      } finally {
+        // A client whose connection broke is destroyed rather than returned to the pool.
+        client.release(isBroken ? true : undefined);
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** A pg Pool whose type parsers agree with PGlite's (int8 as number, numeric as text). */
+export function createPgPool(
+  connectionString: string,
+  onError: (error: Error) => void = () => {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection (database restarted) must not crash the process.
+  pool.on('error', onError);
+  return pool;
+}
+
+/** Folder of the SQL migrations. */
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Migration files in the order they apply. */
+export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(join(dir, name), 'utf8') }));
+}
+
+// Any fixed number: serialises concurrent migrators on one PostgreSQL database.
+const MIGRATION_LOCK_KEY = 740_312_101;
+
+/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
+export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await db.exec(`create table if not exists schema_migrations (
+    name text primary key,
+    applied_at timestamptz not null default now()
+  )`);
+  const applied: string[] = [];
+  for (const migration of listMigrations(dir)) {
+    const didApply = await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      const done = await tx.query('select 1 from schema_migrations where name = $1', [
+        migration.name,
+      ]);
+      if (done.length > 0) return false;
+      await tx.exec(migration.sql);
+      await tx.query('insert into schema_migrations (name) values ($1)', [migration.name]);
+      return true;
+    });
+    if (didApply) applied.push(migration.name);
+  }
+  return applied;
+}
+
+/** Opens the configured database (PGlite under DATA_DIR, or PostgreSQL on DATABASE_URL) and migrates it. */
+export async function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  onPoolError?: (error: Error) => void,
+): Promise<Db> {
+  let db: Db;
+  if (config.databaseUrl) {
+    db = createPgDb(createPgPool(config.databaseUrl, onPoolError));
+  } else {
+    db = createPgliteDb(await openPglite({ dataDir: join(config.dataDir, 'pglite') }));
+  }
+  try {
+    await runMigrations(db);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+  return db;
+}

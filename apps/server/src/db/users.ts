@@ -1,0 +1,112 @@
+import type { Tutorial } from '@adloom/contract';
+import type { Db } from './index.ts';
+
+/** A users row. */
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: string;
+  integrations: string[];
+  tutorial: Tutorial;
+  session_version: number;
+}
+
+const USER_COLUMNS = 'id, email, password_hash, role, integrations, tutorial, session_version';
+
+/** Emails are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The user with this email, if any. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where email = $1`, [
+    normalizeEmail(email),
+  ]);
+  return rows[0];
+}
+
+/** The user with this id, if any. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+  return rows[0];
+}
+
+/** Inserts a user; returns undefined when the email is taken. */
+export async function insertUser(
+  db: Db,
+  input: { email: string; passwordHash: string },
+): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(
+    `insert into users (email, password_hash) values ($1, $2) on conflict (email) do nothing returning ${USER_COLUMNS}`,
+    [normalizeEmail(input.email), input.passwordHash],
+  );
+  return rows[0];
+}
+
+/** Sets a new password hash and revokes every session signed before. */
+export async function updatePassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(
+    `update users set password_hash = $2, session_version = session_version + 1, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+    [userId, passwordHash],
+  );
+  return rows[0];
+}
+
+/** Replaces the user's tutorial state. */
+export async function updateTutorial(
+  db: Db,
+  userId: string,
+  tutorial: Tutorial,
+): Promise<Tutorial> {
+  const rows = await db.query<{ tutorial: Tutorial }>(
+    'update users set tutorial = $2, updated_at = now() where id = $1 returning tutorial',
+    [userId, tutorial],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`user ${userId} vanished`);
+  return row.tutorial;
+}
+
+/** Deletes the user; every table holding their data cascades. */
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.query('delete from users where id = $1 returning id', [userId]);
+  return rows.length > 0;
+}
+
+/** Stores the sha256 of a new reset token and drops the user's older ones. */
+export async function insertResetToken(
+  db: Db,
+  input: { userId: string; tokenHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('delete from password_reset_tokens where user_id = $1', [input.userId]);
+    await tx.query(
+      `insert into password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
+      [input.tokenHash, input.userId, input.ttlSeconds],
+    );
+  });
+}
+
+/** The user id of a usable (unused, unexpired) reset token. */
+export async function findUsableResetToken(db: Db, tokenHash: string): Promise<string | undefined> {
+  const rows = await db.query<{ user_id: string }>(
+    'select user_id from password_reset_tokens where token_hash = $1 and used_at is null and expires_at > now()',
+    [tokenHash],
+  );
+  return rows[0]?.user_id;
+}
+
+/** Marks a usable reset token used, atomically; returns its user id, or undefined if it was not usable. */
+export async function consumeResetToken(db: Db, tokenHash: string): Promise<string | undefined> {
+  const rows = await db.query<{ user_id: string }>(
+    'update password_reset_tokens set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning user_id',
+    [tokenHash],
+  );
+  return rows[0]?.user_id;
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Db } from './db/index.ts';
+import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
+
+const startedAt = performance.now();
+
+function fail(message: string): never {
+  process.stderr.write(`adloom: ${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`refusing to start: ${error.message}`);
+  throw error;
+}
+
+let releaseLock: () => void;
+try {
+  mkdirSync(config.dataDir, { recursive: true });
+  releaseLock = acquireDataDirLock(config.dataDir);
+} catch (error) {
+  if (error instanceof DataDirLockedError) fail(`refusing to start: ${error.message}`);
+  throw error;
+}
+process.on('exit', () => releaseLock());
+
+let db: Db;
+try {
+  db = await openDatabase(config, (error) =>
+    console.warn(
+      `adloom: database connection lost (${error.message}); it will reconnect on the next request`,
+    ),
+  );
+} catch (error) {
+  releaseLock();
+  fail(`could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+}
+const app = await buildApp({ config, db });
+
+if (config.jwtSecretSource === 'data-dir') {
+  app.log.warn(
+    `JWT_SECRET is not set: using a random secret kept in ${join(config.dataDir, 'jwt-secret')} (sessions survive restarts). Set JWT_SECRET in production.`,
+  );
+}
+if (!config.smtpUrl)
+  app.log.warn(
+    'SMTP_URL is not set: password-reset links are written to this log instead of being mailed.',
+  );
+
+let isStopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (isStopping) {
+    app.log.warn(`${signal} again: exiting now`);
+    process.exit(1);
+  }
+  isStopping = true;
+  app.log.info(`${signal}: shutting down`);
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s: exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await db.close();
+  } finally {
+    releaseLock();
+  }
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  const address = await app.listen({ port: config.port, host: config.host });
+  // With PORT=0 the real port is known only now: mailed links must carry it.
+  const boundPort = app.server.address();
+  if (!process.env.APP_URL && typeof boundPort === 'object' && boundPort)
+    config.appUrl = `http://localhost:${boundPort.port}`;
+  const ms = Math.round(performance.now() - startedAt);
+  app.log.info(`Adloom is listening on ${address} (database: ${db.kind}, started in ${ms} ms)`);
+} catch (error) {
+  await db.close().catch(() => {});
+  releaseLock();
+  fail(
+    `could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}

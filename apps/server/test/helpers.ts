@@ -1,0 +1,167 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { PublicUser } from '@adloom/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import {
+  createPgDb,
+  createPgliteDb,
+  createPgPool,
+  openPglite,
+  runMigrations,
+  type Db,
+} from '../src/db/index.ts';
+import type { Mailer } from '../src/services/mailer.ts';
+
+/** Password every `signUp` account gets. */
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** An answer of `TestApp.request`. */
+export interface TestResponse {
+  status: number;
+  // Parsed JSON, or the text when the answer is not JSON. `any` keeps assertions short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** Options of one request: a body (objects go as JSON, strings as they are), a token, headers. */
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** A running app on a fresh database. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  signUp(
+    email?: string,
+  ): Promise<{ token: string; user: PublicUser; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+/** Configuration for tests: a fixed secret, quiet logs, a scratch DATA_DIR, no web app. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    DATA_DIR: join(tmpdir(), `adloom-test-data-${randomUUID()}`),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(tmpdir(), 'adloom-no-web-dist'),
+    APP_URL: 'http://adloom.test',
+  });
+  return { ...base, ...overrides };
+}
+
+/** Which database the suite runs on (ADLOOM_TEST_DB). */
+export function testDbKind(): 'pglite' | 'postgres' {
+  return inject('adloomTestDb') === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A fresh, migrated database of the kind this run uses. */
+export async function openTestDatabase(): Promise<Db> {
+  if (testDbKind() === 'postgres') {
+    const adminUrl = inject('adloomPostgresUrl');
+    const name = `adloom_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const inner = createPgDb(createPgPool(url.toString()));
+    await runMigrations(inner);
+    return {
+      ...inner,
+      async close() {
+        await inner.close();
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        try {
+          await dropper.query(`drop database if exists ${name} with (force)`);
+        } finally {
+          await dropper.end();
+        }
+      },
+    };
+  }
+  const snapshot = inject('adloomPgliteSnapshot');
+  const pglite = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  const db = createPgliteDb(pglite);
+  await runMigrations(db);
+  return db;
+}
+
+/** Starts the app in-process (requests go through `app.inject`) on a fresh database. */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { mailer?: Mailer; db?: Db } = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const db = options.db ?? (await openTestDatabase());
+  const app = await buildApp({ config, db, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  await app.ready();
+
+  const request: TestApp['request'] = async (method, path, requestOptions = {}) => {
+    const headers: Record<string, string> = { ...requestOptions.headers };
+    if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
+    let payload: string | undefined;
+    if (typeof requestOptions.body === 'string') {
+      payload = requestOptions.body;
+    } else if (requestOptions.body !== undefined) {
+      payload = JSON.stringify(requestOptions.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await app.inject({
+      method: method as 'GET',
+      url: path,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    const contentType = String(response.headers['content-type'] ?? '');
+    const body: unknown =
+      contentType.includes('json') && response.body ? JSON.parse(response.body) : response.body;
+    return { status: response.statusCode, body, headers: response.headers };
+  };
+
+  return {
+    app,
+    db,
+    config,
+    request,
+    async signUp(email = `user-${randomUUID()}@example.com`) {
+      const response = await request('POST', '/api/users/register', {
+        body: {
+          email,
+          password: TEST_PASSWORD,
+          'password-confirm': TEST_PASSWORD,
+          recaptchaToken: '',
+        },
+      });
+      if (response.status !== 201)
+        throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return {
+        token: response.body.token as string,
+        user: response.body.user as PublicUser,
+        email,
+        password: TEST_PASSWORD,
+      };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
