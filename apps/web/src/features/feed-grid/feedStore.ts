@@ -1,0 +1,736 @@
+import type { FeedRow } from '@adloom/engine';
+import { FEED_COLUMNS } from '@adloom/engine';
+import type { ColumnChunk } from './columnChunk.ts';
+import { FEED_COLUMN_COUNT, normalizeCell } from './feedColumns.ts';
+
+/** Most steps Ctrl+Z can go back. */
+export const FEED_HISTORY_LIMIT = 100;
+/** Filters over more rows than this run in time slices so the page never freezes. */
+const SYNC_FILTER_MAX_ROWS = 50_000;
+const FILTER_SLICE_MS = 8;
+/** Rows appended while a filter is on stay shown when up to this many; more re-run the filter. */
+const PIN_APPENDED_MAX_ROWS = 1_000;
+
+interface OrderSnapshot {
+  order: Uint32Array;
+  length: number;
+}
+
+/** One undoable step, stored as a compact diff. */
+type HistoryEntry =
+  | { kind: 'cells'; slots: Uint32Array; columns: Uint8Array; before: string[]; after: string[] }
+  | { kind: 'append'; start: number; count: number }
+  | { kind: 'order'; before: OrderSnapshot; after: OrderSnapshot }
+  | { kind: 'batch'; entries: HistoryEntry[] };
+
+/** What an undo or redo step did, for the grid to say so or move focus. */
+export type HistoryKind = 'edit' | 'rows';
+
+/** Options for FeedStore. */
+export interface FeedStoreOptions {
+  /** Makes ids for rows created in the grid (rows loaded with an id keep it). */
+  makeId?: () => string;
+}
+
+/** Adds rows to a store in pieces (for imports and combines); nothing shows until commit. */
+export interface BulkAppend {
+  addChunk(chunk: ColumnChunk): void;
+  addRows(rows: readonly (readonly string[])[]): void;
+  readonly count: number;
+  /** Shows the rows as one undoable step. `replaceBlankFeed`: a feed of only blank rows is replaced. */
+  commit(options?: { replaceBlankFeed?: boolean }): number;
+  abort(): void;
+}
+
+/**
+ * The feed grid's row state, kept outside React: six columns of strings indexed by slot, the
+ * row order as a Uint32Array of slots, a version counter, the selection ("all except these" or
+ * "these"), the filter index and the undo/redo history. Deleted slots keep their data so undo
+ * is a swap of order arrays, whatever the row count.
+ */
+export class FeedStore {
+  private readonly columns: string[][] = FEED_COLUMNS.map(() => []);
+  private readonly ids: (string | undefined)[] = [];
+  private order = new Uint32Array(64);
+  private orderLength = 0;
+  private alive = new Uint8Array(64);
+  private version = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly makeId: () => string;
+  private idCounter = 0;
+
+  private undoStack: HistoryEntry[] = [];
+  private redoStack: HistoryEntry[] = [];
+
+  // Selection: a base ('none', 'all' rows, or a bitmap of slots) XOR the toggled slots.
+  private selectionBase: 'none' | 'all' | Uint8Array = 'none';
+  private selectionBaseCount = 0;
+  private readonly toggled = new Set<number>();
+
+  // Filter: when a query is set, view holds the matching slots in feed order.
+  private filterQuery = '';
+  private view: Uint32Array | null = null;
+  private viewLength = 0;
+  private readonly pinned = new Set<number>();
+  private filterToken = 0;
+  private filterPending: Promise<void> = Promise.resolve();
+  private filtering = false;
+
+  constructor(options: FeedStoreOptions = {}) {
+    this.makeId = options.makeId ?? (() => `row-${Date.now().toString(36)}-${(this.idCounter += 1).toString(36)}`);
+  }
+
+  // ---- subscription ----
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** A number that changes whenever anything shown changes. */
+  getVersion = (): number => this.version;
+
+  private changed(): void {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  // ---- reading ----
+
+  /** Rows in the feed. */
+  get rowCount(): number {
+    return this.orderLength;
+  }
+
+  /** Rows the grid shows (the filter's matches, or every row). */
+  get viewCount(): number {
+    return this.view ? this.viewLength : this.orderLength;
+  }
+
+  /** The slot (stable row key) of the row shown at `viewIndex`. */
+  getViewSlot(viewIndex: number): number {
+    if (viewIndex < 0 || viewIndex >= this.viewCount) throw new RangeError(`No row shown at ${viewIndex}`);
+    return (this.view ?? this.order)[viewIndex]!;
+  }
+
+  /** The slot of the row at feed position `position`. */
+  getSlotAt(position: number): number {
+    if (position < 0 || position >= this.orderLength) throw new RangeError(`No row at ${position}`);
+    return this.order[position]!;
+  }
+
+  /** The cell of a row (by slot) and column index. */
+  getCell(slot: number, column: number): string {
+    return this.columns[column]![slot] ?? '';
+  }
+
+  /** The row's id: the one it was loaded with, or one made for it on first ask. */
+  getRowId(slot: number): string {
+    let id = this.ids[slot];
+    if (id === undefined) {
+      id = this.makeId();
+      this.ids[slot] = id;
+    }
+    return id;
+  }
+
+  /** Whether every cell of the row is empty. */
+  isRowBlank(slot: number): boolean {
+    for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) if (this.columns[c]![slot] !== '') return false;
+    return true;
+  }
+
+  /** The cells of the row at a slot, in column order. */
+  getRowCells(slot: number): string[] {
+    return this.columns.map((column) => column[slot] ?? '');
+  }
+
+  /** Every row as FeedRow objects, in feed order (for saving). */
+  toFeedRows(): FeedRow[] {
+    const rows: FeedRow[] = new Array<FeedRow>(this.orderLength);
+    const [root, mod, var1, var2, var3, url] = this.columns as [string[], string[], string[], string[], string[], string[]];
+    for (let i = 0; i < this.orderLength; i += 1) {
+      const slot = this.order[i]!;
+      rows[i] = {
+        id: this.getRowId(slot),
+        root: root[slot]!,
+        mod: mod[slot]!,
+        var1: var1[slot]!,
+        var2: var2[slot]!,
+        var3: var3[slot]!,
+        url: url[slot]!,
+      };
+    }
+    return rows;
+  }
+
+  // ---- loading ----
+
+  /** Replaces everything with these rows (cells normalized); clears history, selection and filter. */
+  load(rows: readonly Partial<FeedRow>[]): void {
+    this.reset();
+    const start = this.columns[0]!.length;
+    for (const row of rows) {
+      const slot = this.pushSlot(FEED_COLUMNS.map((column, c) => normalizeCell(String(row[column] ?? ''), c)));
+      if (row.id) this.ids[slot] = row.id;
+    }
+    this.appendOrder(start, rows.length);
+    this.changed();
+  }
+
+  /** Empties the store (history, selection and filter too). */
+  reset(): void {
+    for (const column of this.columns) column.length = 0;
+    this.ids.length = 0;
+    this.order = new Uint32Array(64);
+    this.orderLength = 0;
+    this.alive = new Uint8Array(64);
+    this.undoStack = [];
+    this.redoStack = [];
+    this.clearSelectionSilently();
+    this.filterQuery = '';
+    this.view = null;
+    this.viewLength = 0;
+    this.pinned.clear();
+    this.filterToken += 1;
+    this.filtering = false;
+    this.changed();
+  }
+
+  /** Starts adding many rows (see BulkAppend). Cells are expected already normalized. */
+  beginBulkAppend(): BulkAppend {
+    const start = this.columns[0]!.length;
+    let count = 0;
+    let isOpen = true;
+    const store = this;
+    const ensureOpen = () => {
+      if (!isOpen) throw new Error('This bulk append is already finished');
+    };
+    return {
+      get count() {
+        return count;
+      },
+      addChunk(chunk: ColumnChunk) {
+        ensureOpen();
+        for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) {
+          const column = store.columns[c]!;
+          const codes = chunk.codes[c];
+          const dict = chunk.dicts[c];
+          const base = column.length;
+          column.length = base + chunk.rowCount;
+          if (!codes || codes.length === 0 || !dict) {
+            column.fill('', base);
+          } else {
+            for (let r = 0; r < chunk.rowCount; r += 1) column[base + r] = dict[codes[r]!] ?? '';
+          }
+        }
+        count += chunk.rowCount;
+      },
+      addRows(rows) {
+        ensureOpen();
+        for (const row of rows) store.pushSlot(FEED_COLUMNS.map((_, c) => row[c] ?? ''));
+        count += rows.length;
+      },
+      commit(options = {}) {
+        ensureOpen();
+        isOpen = false;
+        if (count === 0) return 0;
+        const isBlankFeed = options.replaceBlankFeed === true && store.isFeedBlank();
+        if (isBlankFeed && store.orderLength > 0) {
+          const before = store.snapshotOrder();
+          const order = new Uint32Array(Math.max(64, count));
+          for (let i = 0; i < count; i += 1) order[i] = start + i;
+          store.applyOrder({ order, length: count });
+          store.record({ kind: 'order', before, after: { order, length: count } });
+        } else {
+          store.appendOrder(start, count);
+          store.record({ kind: 'append', start: store.orderLength - count, count });
+        }
+        store.afterAppend(start, count);
+        store.changed();
+        return count;
+      },
+      abort() {
+        if (!isOpen) return;
+        isOpen = false;
+        for (const column of store.columns) column.length = start;
+        store.ids.length = Math.min(store.ids.length, start);
+      },
+    };
+  }
+
+  private isFeedBlank(): boolean {
+    if (this.orderLength > 1000) return false;
+    for (let i = 0; i < this.orderLength; i += 1) if (!this.isRowBlank(this.order[i]!)) return false;
+    return true;
+  }
+
+  private pushSlot(cells: readonly string[]): number {
+    const slot = this.columns[0]!.length;
+    for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) this.columns[c]!.push(cells[c] ?? '');
+    return slot;
+  }
+
+  private ensureCapacity(length: number): void {
+    if (length > this.order.length) {
+      const next = new Uint32Array(Math.max(length, this.order.length * 2));
+      next.set(this.order.subarray(0, this.orderLength));
+      this.order = next;
+    }
+    const slots = this.columns[0]!.length;
+    if (slots > this.alive.length) {
+      const next = new Uint8Array(Math.max(slots, this.alive.length * 2));
+      next.set(this.alive);
+      this.alive = next;
+    }
+  }
+
+  /** Appends slots start..start+count-1 to the order. */
+  private appendOrder(start: number, count: number): void {
+    this.ensureCapacity(this.orderLength + count);
+    for (let i = 0; i < count; i += 1) {
+      this.order[this.orderLength + i] = start + i;
+      this.alive[start + i] = 1;
+    }
+    this.orderLength += count;
+  }
+
+  private afterAppend(firstSlot: number, count: number): void {
+    // New rows start unselected, even after "select all".
+    if (this.selectionBase === 'all') for (let i = 0; i < count; i += 1) this.toggled.add(firstSlot + i);
+    if (this.filterQuery === '') return;
+    if (count <= PIN_APPENDED_MAX_ROWS) {
+      for (let i = 0; i < count; i += 1) this.pinned.add(firstSlot + i);
+      this.rebuildViewFromAlive(true);
+    } else {
+      this.rebuildViewFromAlive(false);
+      void this.runFilter();
+    }
+  }
+
+  private snapshotOrder(): OrderSnapshot {
+    return { order: this.order, length: this.orderLength };
+  }
+
+  private applyOrder(snapshot: OrderSnapshot): void {
+    this.alive.fill(0);
+    this.order = snapshot.order;
+    this.orderLength = snapshot.length;
+    this.ensureCapacity(this.orderLength);
+    for (let i = 0; i < this.orderLength; i += 1) this.alive[this.order[i]!] = 1;
+  }
+
+  // ---- editing ----
+
+  /** Sets one cell (trimmed and cut to its limit) as an undoable step. Returns the stored value. */
+  setCell(slot: number, column: number, value: string): string {
+    const next = normalizeCell(value, column);
+    const before = this.getCell(slot, column);
+    if (next === before) return before;
+    this.columns[column]![slot] = next;
+    this.record({ kind: 'cells', slots: Uint32Array.of(slot), columns: Uint8Array.of(column), before: [before], after: [next] });
+    this.changed();
+    return next;
+  }
+
+  /** Adds an empty row at the end; returns its view index. */
+  addRow(): number {
+    const slot = this.pushSlot(FEED_COLUMNS.map(() => ''));
+    this.appendOrder(slot, 1);
+    this.record({ kind: 'append', start: this.orderLength - 1, count: 1 });
+    this.afterAppend(slot, 1);
+    this.changed();
+    return this.viewCount - 1;
+  }
+
+  /**
+   * Pastes lines of cells at (viewIndex, column): line i goes to the i-th shown row from there,
+   * adding rows at the end as needed; cells past Final URL are dropped. One undoable step.
+   * Returns how many rows were added.
+   */
+  paste(viewIndex: number, column: number, lines: readonly (readonly string[])[]): { changedCells: number; addedRows: number } {
+    const slots: number[] = [];
+    const cols: number[] = [];
+    const before: string[] = [];
+    const after: string[] = [];
+    const startSlot = this.columns[0]!.length;
+    let added = 0;
+    const shown = this.viewCount;
+    lines.forEach((cells, i) => {
+      const target = viewIndex + i;
+      let slot: number;
+      if (target < shown) {
+        slot = this.getViewSlot(target);
+      } else {
+        slot = this.pushSlot(FEED_COLUMNS.map(() => ''));
+        added += 1;
+      }
+      cells.forEach((cell, j) => {
+        const c = column + j;
+        if (c >= FEED_COLUMN_COUNT) return;
+        const next = normalizeCell(cell, c);
+        const previous = this.getCell(slot, c);
+        if (next === previous) return;
+        this.columns[c]![slot] = next;
+        if (slot < startSlot) {
+          slots.push(slot);
+          cols.push(c);
+          before.push(previous);
+          after.push(next);
+        }
+      });
+    });
+    const entries: HistoryEntry[] = [];
+    if (slots.length > 0) {
+      entries.push({ kind: 'cells', slots: Uint32Array.from(slots), columns: Uint8Array.from(cols), before, after });
+    }
+    if (added > 0) {
+      this.appendOrder(startSlot, added);
+      entries.push({ kind: 'append', start: this.orderLength - added, count: added });
+      this.afterAppend(startSlot, added);
+    }
+    if (entries.length === 0) return { changedCells: 0, addedRows: 0 };
+    this.record(entries.length === 1 ? entries[0]! : { kind: 'batch', entries });
+    this.changed();
+    return { changedCells: slots.length, addedRows: added };
+  }
+
+  /** Deletes one row (by slot) as an undoable step. */
+  deleteRow(slot: number): void {
+    if (!this.alive[slot]) return;
+    this.deleteWhere((s) => s === slot, 1);
+  }
+
+  /** Deletes the selected rows as one undoable step; returns how many. O(1) when every row goes. */
+  deleteSelected(): number {
+    const count = this.selectedCount;
+    if (count === 0) return 0;
+    if (count === this.orderLength) {
+      const before = this.snapshotOrder();
+      const after: OrderSnapshot = { order: new Uint32Array(64), length: 0 };
+      this.alive.fill(0);
+      this.order = after.order;
+      this.orderLength = 0;
+      this.record({ kind: 'order', before, after });
+      this.afterDelete();
+      return count;
+    }
+    this.deleteWhere((slot) => this.isSelected(slot), count);
+    return count;
+  }
+
+  private deleteWhere(isRemoved: (slot: number) => boolean, removedCount: number): void {
+    const before = this.snapshotOrder();
+    const next = new Uint32Array(Math.max(64, this.orderLength - removedCount));
+    let n = 0;
+    for (let i = 0; i < this.orderLength; i += 1) {
+      const slot = this.order[i]!;
+      if (isRemoved(slot)) this.alive[slot] = 0;
+      else next[n++] = slot;
+    }
+    this.order = next;
+    this.orderLength = n;
+    this.record({ kind: 'order', before, after: { order: next, length: n } });
+    this.afterDelete();
+  }
+
+  private afterDelete(): void {
+    if (this.selectionBase instanceof Uint8Array || this.selectionBase === 'all' || this.toggled.size > 0) {
+      // Keep the selection of rows that remain (a per-row delete leaves the others selected).
+      for (const slot of [...this.toggled]) if (!this.alive[slot]) this.toggled.delete(slot);
+      if (this.selectionBase instanceof Uint8Array) this.recountBitmap();
+      if (this.orderLength === 0) this.clearSelectionSilently();
+    }
+    if (this.view) this.rebuildViewFromAlive(true);
+    this.changed();
+  }
+
+  // ---- history ----
+
+  private record(entry: HistoryEntry): void {
+    this.undoStack.push(entry);
+    if (this.undoStack.length > FEED_HISTORY_LIMIT) this.undoStack.shift();
+    this.redoStack = [];
+  }
+
+  /** Whether there is a step to undo. */
+  get canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+
+  /** Whether there is a step to redo. */
+  get canRedo(): boolean {
+    return this.redoStack.length > 0;
+  }
+
+  /** Undoes the last edit, paste, import or delete. Returns what kind of step it was, or null. */
+  undo(): HistoryKind | null {
+    const entry = this.undoStack.pop();
+    if (!entry) return null;
+    this.apply(entry, 'undo');
+    this.redoStack.push(entry);
+    return this.afterHistory(entry);
+  }
+
+  /** Redoes the last undone step. */
+  redo(): HistoryKind | null {
+    const entry = this.redoStack.pop();
+    if (!entry) return null;
+    this.apply(entry, 'redo');
+    this.undoStack.push(entry);
+    return this.afterHistory(entry);
+  }
+
+  private afterHistory(entry: HistoryEntry): HistoryKind {
+    const isCells = entry.kind === 'cells';
+    if (!isCells) {
+      this.clearSelectionSilently();
+      if (this.view) {
+        this.rebuildViewFromAlive(true);
+        void this.runFilter();
+      }
+    }
+    this.changed();
+    return isCells ? 'edit' : 'rows';
+  }
+
+  private apply(entry: HistoryEntry, direction: 'undo' | 'redo'): void {
+    switch (entry.kind) {
+      case 'cells': {
+        const values = direction === 'undo' ? entry.before : entry.after;
+        for (let i = 0; i < entry.slots.length; i += 1) this.columns[entry.columns[i]!]![entry.slots[i]!] = values[i]!;
+        return;
+      }
+      case 'append': {
+        if (direction === 'undo') {
+          for (let i = 0; i < entry.count; i += 1) this.alive[this.order[entry.start + i]!] = 0;
+          this.orderLength = entry.start;
+        } else {
+          this.ensureCapacity(entry.start + entry.count);
+          this.orderLength = entry.start + entry.count;
+          for (let i = 0; i < entry.count; i += 1) this.alive[this.order[entry.start + i]!] = 1;
+        }
+        return;
+      }
+      case 'order':
+        this.applyOrder(direction === 'undo' ? entry.before : entry.after);
+        return;
+      case 'batch': {
+        const entries = direction === 'undo' ? [...entry.entries].reverse() : entry.entries;
+        for (const inner of entries) this.apply(inner, direction);
+        return;
+      }
+    }
+  }
+
+  // ---- selection ----
+
+  /** Whether the row (by slot) is selected. */
+  isSelected(slot: number): boolean {
+    const base = this.selectionBase;
+    const inBase = base === 'all' ? true : base === 'none' ? false : base[slot] === 1;
+    return inBase !== this.toggled.has(slot);
+  }
+
+  /** Selects or deselects one row. */
+  setSelected(slot: number, isSelected: boolean): void {
+    if (this.isSelected(slot) === isSelected || !this.alive[slot]) return;
+    if (this.toggled.has(slot)) this.toggled.delete(slot);
+    else this.toggled.add(slot);
+    this.changed();
+  }
+
+  /** How many rows are selected. */
+  get selectedCount(): number {
+    const base = this.selectionBase;
+    if (base === 'none') return this.toggled.size;
+    if (base === 'all') return this.orderLength - this.toggled.size;
+    let count = this.selectionBaseCount;
+    for (const slot of this.toggled) count += base[slot] === 1 ? -1 : 1;
+    return count;
+  }
+
+  /** Whether every shown row is selected (the select-all box is checked). */
+  get isAllShownSelected(): boolean {
+    const shown = this.viewCount;
+    if (shown === 0) return false;
+    if (!this.view) return this.selectedCount === this.orderLength;
+    if (this.selectionBase === 'all' && this.toggled.size === 0) return true;
+    for (let i = 0; i < this.viewLength; i += 1) if (!this.isSelected(this.view[i]!)) return false;
+    return true;
+  }
+
+  /** Selects every shown row: O(1) without a filter, O(matches) with one. */
+  selectAllShown(): void {
+    this.toggled.clear();
+    if (!this.view) {
+      this.selectionBase = 'all';
+    } else {
+      const bitmap = new Uint8Array(this.columns[0]!.length);
+      for (let i = 0; i < this.viewLength; i += 1) bitmap[this.view[i]!] = 1;
+      this.selectionBase = bitmap;
+      this.selectionBaseCount = this.viewLength;
+    }
+    this.changed();
+  }
+
+  /** Deselects every row. */
+  clearSelection(): void {
+    this.clearSelectionSilently();
+    this.changed();
+  }
+
+  private clearSelectionSilently(): void {
+    this.selectionBase = 'none';
+    this.selectionBaseCount = 0;
+    this.toggled.clear();
+  }
+
+  private recountBitmap(): void {
+    const base = this.selectionBase;
+    if (!(base instanceof Uint8Array)) return;
+    let count = 0;
+    for (let i = 0; i < base.length; i += 1) {
+      if (base[i] === 1 && this.alive[i] !== 1) base[i] = 0;
+      count += base[i]!;
+    }
+    this.selectionBaseCount = count;
+  }
+
+  /** The selected rows' cells in feed order. */
+  *selectedRows(): Generator<string[]> {
+    for (let i = 0; i < this.orderLength; i += 1) {
+      const slot = this.order[i]!;
+      if (this.isSelected(slot)) yield this.getRowCells(slot);
+    }
+  }
+
+  // ---- filter ----
+
+  /** The current filter text ('' when none). */
+  get filter(): string {
+    return this.filterQuery;
+  }
+
+  /** Whether a filter is being computed in the background. */
+  get isFiltering(): boolean {
+    return this.filtering;
+  }
+
+  /** Resolves when the latest filter has been applied. */
+  whenFiltered(): Promise<void> {
+    return this.filterPending;
+  }
+
+  /**
+   * Shows only rows where some cell contains `query` (case-insensitive). Small feeds filter at
+   * once; big ones in time slices, keeping the previous view until done.
+   */
+  setFilter(query: string): Promise<void> {
+    const next = query.trim().toLowerCase();
+    if (next === this.filterQuery) return this.filterPending;
+    this.filterQuery = next;
+    this.pinned.clear();
+    if (next === '') {
+      this.filterToken += 1;
+      this.filtering = false;
+      this.view = null;
+      this.viewLength = 0;
+      this.filterPending = Promise.resolve();
+      this.changed();
+      return this.filterPending;
+    }
+    return this.runFilter();
+  }
+
+  private rowMatches(slot: number, query: string): boolean {
+    for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) {
+      const cell = this.columns[c]![slot]!;
+      if (cell.length >= query.length && cell.toLowerCase().includes(query)) return true;
+    }
+    return false;
+  }
+
+  private runFilter(): Promise<void> {
+    const token = (this.filterToken += 1);
+    const query = this.filterQuery;
+    const result = new Uint32Array(Math.max(1, this.orderLength));
+    let found = 0;
+    let position = 0;
+    const scan = (deadline: number): boolean => {
+      while (position < this.orderLength) {
+        const slot = this.order[position]!;
+        if (this.pinned.has(slot) || this.rowMatches(slot, query)) result[found++] = slot;
+        position += 1;
+        if ((position & 1023) === 0 && performance.now() > deadline) return false;
+      }
+      return true;
+    };
+    const finish = () => {
+      this.view = result;
+      this.viewLength = found;
+      this.filtering = false;
+      this.changed();
+    };
+    if (this.orderLength <= SYNC_FILTER_MAX_ROWS) {
+      scan(Number.POSITIVE_INFINITY);
+      finish();
+      this.filterPending = Promise.resolve();
+      return this.filterPending;
+    }
+    this.filtering = true;
+    if (!this.view) {
+      // Until the first result, show nothing rather than rows that may not match.
+      this.view = new Uint32Array(0);
+      this.viewLength = 0;
+    }
+    this.changed();
+    this.filterPending = new Promise<void>((resolve) => {
+      const step = () => {
+        if (token !== this.filterToken) return resolve();
+        if (scan(performance.now() + FILTER_SLICE_MS)) {
+          finish();
+          resolve();
+        } else {
+          yieldToBrowser(step);
+        }
+      };
+      yieldToBrowser(step);
+    });
+    return this.filterPending;
+  }
+
+  /** Keeps the shown rows that still exist (and appends pinned new rows), without re-matching. */
+  private rebuildViewFromAlive(includePinned: boolean): void {
+    if (!this.view) return;
+    const seen = new Set<number>();
+    const next = new Uint32Array(Math.max(1, this.viewLength + (includePinned ? this.pinned.size : 0)));
+    let n = 0;
+    for (let i = 0; i < this.viewLength; i += 1) {
+      const slot = this.view[i]!;
+      if (this.alive[slot]) {
+        next[n++] = slot;
+        if (this.pinned.has(slot)) seen.add(slot);
+      }
+    }
+    if (includePinned) {
+      for (const slot of this.pinned) if (this.alive[slot] && !seen.has(slot)) next[n++] = slot;
+    }
+    this.view = next;
+    this.viewLength = n;
+  }
+}
+
+function yieldToBrowser(callback: () => void): void {
+  if (typeof MessageChannel !== 'undefined') {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      callback();
+    };
+    channel.port2.postMessage(null);
+  } else {
+    setTimeout(callback, 0);
+  }
+}
