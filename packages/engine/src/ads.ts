@@ -1,0 +1,655 @@
+/**
+ * Responsive search ads, Performance Max ads and legacy expanded text ads: per row and group the
+ * first fallback valid for that row (spec section 5), with the reason when none is.
+ */
+import type { RowIssue } from './issues.ts';
+import {
+  AD_TEXT_MIN_CHARS,
+  FINAL_URL_MAX_CHARS,
+  LEGACY_DESCRIPTION_MAX_CHARS,
+  LEGACY_HEADLINE_MAX_CHARS,
+  LEGACY_PATH_MAX_CHARS,
+  PMAX_BUSINESS_NAME_MAX_CHARS,
+  PMAX_DESCRIPTION_MAX_CHARS,
+  PMAX_FIRST_DESCRIPTION_MAX_CHARS,
+  PMAX_HEADLINE_MAX_CHARS,
+  PMAX_LONG_HEADLINE_MAX_CHARS,
+  PMAX_PATH_MAX_CHARS,
+  RSA_DESCRIPTION_MAX_CHARS,
+  RSA_HEADLINE_MAX_CHARS,
+  RSA_PATH_MAX_CHARS,
+} from './limits.ts';
+import {
+  compilePattern,
+  countAdTextLength,
+  fillPattern,
+  type CompiledPattern,
+  type PlaceholderValues,
+} from './text.ts';
+import type {
+  AdFallback,
+  AdTemplate,
+  CallToAction,
+  FeedRow,
+  PerformanceMaxFallback,
+  PerformanceMaxTemplate,
+  PinnedText,
+  RsaTemplate,
+} from './types.ts';
+
+/** A group an ad is generated for: an ad group or asset group with the id of its feed row. */
+export interface AdTarget {
+  campaign: string;
+  group: string;
+  /** Feed row id. */
+  id: string;
+}
+
+/** Today's date as the digits yyyymmdd (the caller passes the date in). */
+export function formatDateDigits(date: Date): string {
+  const y = String(date.getFullYear()).padStart(4, '0');
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}${m}${d}`;
+}
+
+/** Replaces the label helpers yyyymmdd-v1, -v2, -v3 with today's digits (`today` = yyyymmdd). */
+export function replaceLabelDate(label: string, today: string): string {
+  return label.includes('yyyymmdd') || label.includes('YYYYMMDD')
+    ? label.replace(/yyyymmdd(?=-v[123]\b)/gi, today)
+    : label;
+}
+
+/** Why a text of a fallback fails for a row. */
+export interface TextFailure {
+  field: string;
+  index: number;
+  text: string;
+  length: number;
+  min: number;
+  max: number;
+}
+
+/** Field rule for one list of texts: min/max per entry (max of entry i via `maxAt`). */
+interface FieldRule {
+  field: string;
+  min: number;
+  max: number;
+  /** Optional tighter limit for the first entry (Performance Max's first description). */
+  firstMax?: number;
+}
+
+/** Checks one text; returns the failure or undefined. */
+function checkText(rule: FieldRule, index: number, text: string): TextFailure | undefined {
+  const max = index === 0 && rule.firstMax !== undefined ? rule.firstMax : rule.max;
+  if (text.length === 0 && rule.min === 0) return undefined;
+  const length = countAdTextLength(text);
+  if (length < rule.min || length > max)
+    return { field: rule.field, index, text, length, min: rule.min, max };
+  return undefined;
+}
+
+/** Human reason for a failure: 'Headline 2 is empty' / 'Headline 2 has 34 characters (max 30)'. */
+export function describeFailure(f: TextFailure): string {
+  const what = `${f.field} ${f.index + 1}`;
+  if (f.length < f.min) return `${what} is empty`;
+  return `${what} has ${f.length} characters (max ${f.max}): "${f.text}"`;
+}
+
+interface CompiledPinned {
+  pattern: CompiledPattern;
+  pos: number;
+}
+
+function compilePinned(list: readonly PinnedText[]): CompiledPinned[] {
+  return list.map((p) => ({ pattern: compilePattern(p.text), pos: p.pos }));
+}
+
+function fillPinned(
+  list: readonly CompiledPinned[],
+  values: PlaceholderValues,
+  rule: FieldRule,
+): { texts: PinnedText[]; failure?: TextFailure } {
+  const texts: PinnedText[] = new Array<PinnedText>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i] as CompiledPinned;
+    const text = fillPattern(c.pattern, values);
+    const failure = checkText(rule, i, text);
+    if (failure) return { texts, failure };
+    texts[i] = { text, pos: c.pos };
+  }
+  return { texts };
+}
+
+function fillPlain(
+  list: readonly CompiledPattern[],
+  values: PlaceholderValues,
+  rule: FieldRule,
+): { texts: string[]; failure?: TextFailure } {
+  const texts: string[] = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const text = fillPattern(list[i] as CompiledPattern, values);
+    const failure = checkText(rule, i, text);
+    if (failure) return { texts, failure };
+    texts[i] = text;
+  }
+  return { texts };
+}
+
+function rowMap(rows: readonly FeedRow[]): Map<string, { row: FeedRow; rowNumber: number }> {
+  const m = new Map<string, { row: FeedRow; rowNumber: number }>();
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as FeedRow;
+    if (!m.has(row.id)) m.set(row.id, { row, rowNumber: i + 1 });
+  }
+  return m;
+}
+
+function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[] } {
+  const seen = new Set<string>();
+  const kept: PinnedText[] = [];
+  const duplicates: string[] = [];
+  for (const t of texts) {
+    const key = t.text.toLowerCase();
+    if (seen.has(key)) duplicates.push(t.text);
+    else {
+      seen.add(key);
+      kept.push(t);
+    }
+  }
+  return { kept, duplicates };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responsive search ads
+
+const RSA_RULES = {
+  headline: { field: 'Headline', min: AD_TEXT_MIN_CHARS, max: RSA_HEADLINE_MAX_CHARS },
+  description: { field: 'Description', min: AD_TEXT_MIN_CHARS, max: RSA_DESCRIPTION_MAX_CHARS },
+  path: { field: 'Path', min: 0, max: RSA_PATH_MAX_CHARS },
+} as const;
+
+/** One generated responsive search ad. */
+export interface RsaAd {
+  campaign: string;
+  adGroup: string;
+  rowId: string;
+  /** Index of the fallback used (0 = first). */
+  fallbackIndex: number;
+  headlines: PinnedText[];
+  descriptions: PinnedText[];
+  paths: [string, string];
+  labels: string[];
+  finalUrl: string;
+}
+
+/** A compiled RSA fallback: compile once, check and fill many rows. */
+export interface CompiledRsaFallback {
+  headlines: CompiledPinned[];
+  descriptions: CompiledPinned[];
+  paths: CompiledPattern[];
+  labels: string[];
+}
+
+/** Compiles the fallbacks of an RSA template. */
+export function compileRsaTemplate(template: RsaTemplate): CompiledRsaFallback[] {
+  return template.templates.map((f) => ({
+    headlines: compilePinned(f.headlines),
+    descriptions: compilePinned(f.descriptions),
+    paths: [compilePattern(f.paths[0] ?? ''), compilePattern(f.paths[1] ?? '')],
+    labels: f.labels.filter((l) => l.trim() !== ''),
+  }));
+}
+
+/** The filled texts of one fallback for one row, or the first failure. */
+export type FilledRsa =
+  | { ok: true; headlines: PinnedText[]; descriptions: PinnedText[]; paths: [string, string] }
+  | { ok: false; failure: TextFailure };
+
+/** Fills and checks one compiled RSA fallback for one row (the spec's validity rule, plus path 2 needs path 1). */
+export function fillRsaFallback(f: CompiledRsaFallback, values: PlaceholderValues): FilledRsa {
+  const h = fillPinned(f.headlines, values, RSA_RULES.headline);
+  if (h.failure) return { ok: false, failure: h.failure };
+  const d = fillPinned(f.descriptions, values, RSA_RULES.description);
+  if (d.failure) return { ok: false, failure: d.failure };
+  const p = fillPlain(f.paths, values, RSA_RULES.path);
+  if (p.failure) return { ok: false, failure: p.failure };
+  const paths: [string, string] = [p.texts[0] ?? '', p.texts[1] ?? ''];
+  if (paths[0] === '' && paths[1] !== '') {
+    return {
+      ok: false,
+      failure: { field: 'Path', index: 0, text: '', length: 0, min: 1, max: RSA_PATH_MAX_CHARS },
+    };
+  }
+  return { ok: true, headlines: h.texts, descriptions: d.texts, paths };
+}
+
+/** Input of `generateResponsiveSearchAds`. */
+export interface GenerateResponsiveSearchAdsInput {
+  template: RsaTemplate;
+  rows: readonly FeedRow[];
+  /** Ad groups from `generateCampaignStructure` (their id is the feed row id). */
+  adGroups: ReadonlyArray<{ campaign: string; adGroup: string; id: string }>;
+  /** Today's date as yyyymmdd for the label helpers. */
+  today: string;
+}
+
+/** Generated ads and the reasons for rows left without one. */
+export interface GenerateAdsResult<Ad> {
+  ads: Ad[];
+  issues: RowIssue[];
+}
+
+const OUTPUT_RSA = 'responsive search ads';
+
+/**
+ * One responsive search ad per ad group, from the first fallback valid for the group's row.
+ * Rows with no valid fallback are reported with the first fallback's reason; headlines or
+ * descriptions identical after substitution are reported and emitted once.
+ */
+export function generateResponsiveSearchAds(
+  input: GenerateResponsiveSearchAdsInput,
+): GenerateAdsResult<RsaAd> {
+  const fallbacks = compileRsaTemplate(input.template);
+  const byId = rowMap(input.rows);
+  const ads: RsaAd[] = [];
+  const issues: RowIssue[] = [];
+  const labelsByFallback = fallbacks.map((f) =>
+    f.labels.map((l) => replaceLabelDate(l, input.today)),
+  );
+  const values: PlaceholderValues = {
+    row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
+  };
+  let lastRowId: string | undefined;
+  let lastResult: { index: number; filled: FilledRsa } | undefined;
+  for (const g of input.adGroups) {
+    const found = byId.get(g.id);
+    if (!found) {
+      issues.push({
+        kind: 'skipped',
+        output: OUTPUT_RSA,
+        rowId: g.id,
+        rowNumber: 0,
+        code: 'missing-row',
+        message: `No feed row for ad group "${g.adGroup}"`,
+      });
+      continue;
+    }
+    const { row, rowNumber } = found;
+    // Ad groups of one row share its substitution (the fallback choice does not depend on the group).
+    if (lastRowId !== row.id || !lastResult) {
+      values.row = row;
+      let chosen: { index: number; filled: FilledRsa } | undefined;
+      let firstFailure: FilledRsa | undefined;
+      for (let i = 0; i < fallbacks.length; i++) {
+        const filled = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values);
+        if (filled.ok) {
+          chosen = { index: i, filled };
+          break;
+        }
+        firstFailure ??= filled;
+      }
+      lastRowId = row.id;
+      lastResult = chosen ?? {
+        index: -1,
+        filled: firstFailure ?? {
+          ok: false,
+          failure: { field: 'Fallback', index: 0, text: '', length: 0, min: 1, max: 0 },
+        },
+      };
+    }
+    const { index, filled } = lastResult;
+    if (!filled.ok) {
+      const reason =
+        fallbacks.length === 0
+          ? 'The template has no fallback'
+          : `no valid fallback (${describeFailure(filled.failure)})`;
+      issues.push({
+        kind: 'skipped',
+        output: OUTPUT_RSA,
+        rowId: row.id,
+        rowNumber,
+        code: 'no-valid-fallback',
+        message: `Ad group "${g.adGroup}": ${reason}`,
+      });
+      continue;
+    }
+    const h = dedupe(filled.headlines);
+    const d = dedupe(filled.descriptions);
+    for (const dup of [...h.duplicates, ...d.duplicates]) {
+      issues.push({
+        kind: 'cleaned',
+        output: OUTPUT_RSA,
+        rowId: row.id,
+        rowNumber,
+        code: 'duplicate-asset',
+        message: `Ad group "${g.adGroup}": "${dup}" appears twice after substitution; kept once`,
+      });
+    }
+    if (row.url.trim() === '') {
+      issues.push({
+        kind: 'warning',
+        output: OUTPUT_RSA,
+        rowId: row.id,
+        rowNumber,
+        code: 'missing-final-url',
+        message: `Ad group "${g.adGroup}": the row has no final URL`,
+      });
+    }
+    ads.push({
+      campaign: g.campaign,
+      adGroup: g.adGroup,
+      rowId: row.id,
+      fallbackIndex: index,
+      headlines: h.kept,
+      descriptions: d.kept,
+      paths: filled.paths,
+      labels: labelsByFallback[index] ?? [],
+      finalUrl: row.url.trim(),
+    });
+  }
+  return { ads, issues };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Performance Max
+
+const PMAX_RULES = {
+  headline: { field: 'Headline', min: AD_TEXT_MIN_CHARS, max: PMAX_HEADLINE_MAX_CHARS },
+  longHeadline: {
+    field: 'Long headline',
+    min: AD_TEXT_MIN_CHARS,
+    max: PMAX_LONG_HEADLINE_MAX_CHARS,
+  },
+  description: {
+    field: 'Description',
+    min: AD_TEXT_MIN_CHARS,
+    max: PMAX_DESCRIPTION_MAX_CHARS,
+    firstMax: PMAX_FIRST_DESCRIPTION_MAX_CHARS,
+  },
+  path: { field: 'Path', min: 0, max: PMAX_PATH_MAX_CHARS },
+  businessName: {
+    field: 'Business name',
+    min: AD_TEXT_MIN_CHARS,
+    max: PMAX_BUSINESS_NAME_MAX_CHARS,
+  },
+} as const;
+
+/** One generated Performance Max ad (asset group assets). */
+export interface PerformanceMaxAd {
+  campaign: string;
+  assetGroup: string;
+  rowId: string;
+  fallbackIndex: number;
+  headlines: string[];
+  longHeadlines: string[];
+  descriptions: string[];
+  paths: [string, string];
+  labels: string[];
+  businessName: string;
+  callToAction: CallToAction;
+  finalUrl: string;
+}
+
+/** A compiled Performance Max fallback. */
+export interface CompiledPerformanceMaxFallback {
+  headlines: CompiledPattern[];
+  longHeadlines: CompiledPattern[];
+  descriptions: CompiledPattern[];
+  paths: CompiledPattern[];
+  businessName: CompiledPattern;
+  labels: string[];
+  callToAction: CallToAction;
+}
+
+/** Compiles the fallbacks of a Performance Max template. */
+export function compilePerformanceMaxTemplate(
+  t: PerformanceMaxTemplate,
+): CompiledPerformanceMaxFallback[] {
+  return t.templates.map((f: PerformanceMaxFallback) => ({
+    headlines: f.headlines.map((h) => compilePattern(h.text)),
+    longHeadlines: f.longHeadlines.map((h) => compilePattern(h.text)),
+    descriptions: f.descriptions.map((h) => compilePattern(h.text)),
+    paths: [compilePattern(f.paths[0] ?? ''), compilePattern(f.paths[1] ?? '')],
+    businessName: compilePattern(f.businessName),
+    labels: f.labels.filter((l) => l.trim() !== ''),
+    callToAction: f.callToAction === 'None' ? '' : f.callToAction,
+  }));
+}
+
+/** Filled Performance Max texts for one row, or the first failure. */
+export type FilledPerformanceMax =
+  | {
+      ok: true;
+      headlines: string[];
+      longHeadlines: string[];
+      descriptions: string[];
+      paths: [string, string];
+      businessName: string;
+    }
+  | { ok: false; failure: TextFailure };
+
+/**
+ * Fills and checks one Performance Max fallback: headlines 1..30, long headlines 1..90,
+ * descriptions 1..90 with the first at most 60, paths up to 15, business name 1..25.
+ */
+export function fillPerformanceMaxFallback(
+  f: CompiledPerformanceMaxFallback,
+  values: PlaceholderValues,
+): FilledPerformanceMax {
+  const h = fillPlain(f.headlines, values, PMAX_RULES.headline);
+  if (h.failure) return { ok: false, failure: h.failure };
+  const lh = fillPlain(f.longHeadlines, values, PMAX_RULES.longHeadline);
+  if (lh.failure) return { ok: false, failure: lh.failure };
+  const d = fillPlain(f.descriptions, values, PMAX_RULES.description);
+  if (d.failure) return { ok: false, failure: d.failure };
+  const p = fillPlain(f.paths, values, PMAX_RULES.path);
+  if (p.failure) return { ok: false, failure: p.failure };
+  const b = fillPlain([f.businessName], values, PMAX_RULES.businessName);
+  if (b.failure) return { ok: false, failure: b.failure };
+  return {
+    ok: true,
+    headlines: h.texts,
+    longHeadlines: lh.texts,
+    descriptions: d.texts,
+    paths: [p.texts[0] ?? '', p.texts[1] ?? ''],
+    businessName: b.texts[0] ?? '',
+  };
+}
+
+/** Input of `generatePerformanceMaxAds`. */
+export interface GeneratePerformanceMaxAdsInput {
+  template: PerformanceMaxTemplate;
+  rows: readonly FeedRow[];
+  assetGroups: ReadonlyArray<{ campaign: string; assetGroup: string; id: string }>;
+  today: string;
+}
+
+const OUTPUT_PMAX = 'performance max ads';
+
+/** One Performance Max ad per asset group from the first fallback valid for its row. */
+export function generatePerformanceMaxAds(
+  input: GeneratePerformanceMaxAdsInput,
+): GenerateAdsResult<PerformanceMaxAd> {
+  const fallbacks = compilePerformanceMaxTemplate(input.template);
+  const byId = rowMap(input.rows);
+  const ads: PerformanceMaxAd[] = [];
+  const issues: RowIssue[] = [];
+  const values: PlaceholderValues = {
+    row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
+  };
+  for (const g of input.assetGroups) {
+    const found = byId.get(g.id);
+    if (!found) {
+      issues.push({
+        kind: 'skipped',
+        output: OUTPUT_PMAX,
+        rowId: g.id,
+        rowNumber: 0,
+        code: 'missing-row',
+        message: `No feed row for asset group "${g.assetGroup}"`,
+      });
+      continue;
+    }
+    const { row, rowNumber } = found;
+    values.row = row;
+    let firstFailure: TextFailure | undefined;
+    let done = false;
+    for (let i = 0; i < fallbacks.length && !done; i++) {
+      const f = fallbacks[i] as CompiledPerformanceMaxFallback;
+      const filled = fillPerformanceMaxFallback(f, values);
+      if (!filled.ok) {
+        firstFailure ??= filled.failure;
+        continue;
+      }
+      done = true;
+      ads.push({
+        campaign: g.campaign,
+        assetGroup: g.assetGroup,
+        rowId: row.id,
+        fallbackIndex: i,
+        headlines: filled.headlines,
+        longHeadlines: filled.longHeadlines,
+        descriptions: filled.descriptions,
+        paths: filled.paths,
+        labels: f.labels.map((l) => replaceLabelDate(l, input.today)),
+        businessName: filled.businessName,
+        callToAction: f.callToAction,
+        finalUrl: row.url.trim(),
+      });
+    }
+    if (!done) {
+      const reason = firstFailure
+        ? `no valid fallback (${describeFailure(firstFailure)})`
+        : 'The template has no fallback';
+      issues.push({
+        kind: 'skipped',
+        output: OUTPUT_PMAX,
+        rowId: row.id,
+        rowNumber,
+        code: 'no-valid-fallback',
+        message: `Asset group "${g.assetGroup}": ${reason}`,
+      });
+    }
+  }
+  return { ads, issues };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legacy expanded text ads
+
+/** One generated legacy expanded text ad. */
+export interface LegacyAd {
+  campaign: string;
+  adGroup: string;
+  rowId: string;
+  version: number;
+  fallbackIndex: number;
+  h1: string;
+  h2: string;
+  h3: string;
+  dl1: string;
+  dl2: string;
+  p1: string;
+  p2: string;
+  label: string;
+  finalUrl: string;
+}
+
+const LEGACY_FIELDS: ReadonlyArray<{
+  key: keyof Omit<AdFallback, 'adType' | 'label'>;
+  rule: FieldRule;
+}> = [
+  { key: 'h1', rule: { field: 'Headline', min: 1, max: LEGACY_HEADLINE_MAX_CHARS } },
+  { key: 'h2', rule: { field: 'Headline', min: 1, max: LEGACY_HEADLINE_MAX_CHARS } },
+  { key: 'h3', rule: { field: 'Headline', min: 0, max: LEGACY_HEADLINE_MAX_CHARS } },
+  { key: 'dl1', rule: { field: 'Description', min: 1, max: LEGACY_DESCRIPTION_MAX_CHARS } },
+  { key: 'dl2', rule: { field: 'Description', min: 0, max: LEGACY_DESCRIPTION_MAX_CHARS } },
+  { key: 'p1', rule: { field: 'Path', min: 0, max: LEGACY_PATH_MAX_CHARS } },
+  { key: 'p2', rule: { field: 'Path', min: 0, max: LEGACY_PATH_MAX_CHARS } },
+];
+const LEGACY_INDEX: Record<string, number> = { h1: 0, h2: 1, h3: 2, dl1: 0, dl2: 1, p1: 0, p2: 1 };
+
+/**
+ * Fills and checks a legacy fallback: headlines 1 and 2 required (1..30), headline 3 at most 30,
+ * description 1 required (1..90), description 2 at most 90, paths at most 15.
+ */
+export function fillLegacyFallback(
+  f: AdFallback,
+  values: PlaceholderValues,
+): { ok: true; ad: Record<string, string> } | { ok: false; failure: TextFailure } {
+  const ad: Record<string, string> = {};
+  for (const { key, rule } of LEGACY_FIELDS) {
+    const text = fillPattern(compilePattern(f[key]), values);
+    const failure = checkText(rule, LEGACY_INDEX[key] ?? 0, text);
+    if (failure) return { ok: false, failure: { ...failure, index: LEGACY_INDEX[key] ?? 0 } };
+    ad[key] = text;
+  }
+  return { ok: true, ad };
+}
+
+/** Input of `generateLegacyAds`. */
+export interface GenerateLegacyAdsInput {
+  template: AdTemplate;
+  rows: readonly FeedRow[];
+  adGroups: ReadonlyArray<{ campaign: string; adGroup: string; id: string }>;
+  today: string;
+}
+
+/** Per ad group and template version, one expanded text ad from the first valid fallback. */
+export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsResult<LegacyAd> {
+  const byId = rowMap(input.rows);
+  const ads: LegacyAd[] = [];
+  const issues: RowIssue[] = [];
+  const values: PlaceholderValues = {
+    row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
+  };
+  for (const g of input.adGroups) {
+    const found = byId.get(g.id);
+    if (!found) continue;
+    values.row = found.row;
+    input.template.templates.forEach((version, v) => {
+      let firstFailure: TextFailure | undefined;
+      for (let i = 0; i < version.length; i++) {
+        const f = version[i] as AdFallback;
+        const filled = fillLegacyFallback(f, values);
+        if (!filled.ok) {
+          firstFailure ??= filled.failure;
+          continue;
+        }
+        const a = filled.ad;
+        ads.push({
+          campaign: g.campaign,
+          adGroup: g.adGroup,
+          rowId: found.row.id,
+          version: v,
+          fallbackIndex: i,
+          h1: a.h1 ?? '',
+          h2: a.h2 ?? '',
+          h3: a.h3 ?? '',
+          dl1: a.dl1 ?? '',
+          dl2: a.dl2 ?? '',
+          p1: a.p1 ?? '',
+          p2: a.p2 ?? '',
+          label: replaceLabelDate(f.label, input.today),
+          finalUrl: found.row.url.trim(),
+        });
+        return;
+      }
+      issues.push({
+        kind: 'skipped',
+        output: 'legacy ads',
+        rowId: found.row.id,
+        rowNumber: found.rowNumber,
+        code: 'no-valid-fallback',
+        message: `Ad group "${g.adGroup}", version ${v + 1}: ${firstFailure ? `no valid fallback (${describeFailure(firstFailure)})` : 'no fallback'}`,
+      });
+    });
+  }
+  return { ads, issues };
+}
+
+/** Final URL check shared by exports: present and at most 2048 characters. */
+export function isFinalUrlValid(url: string): boolean {
+  return url.length > 0 && url.length <= FINAL_URL_MAX_CHARS;
+}

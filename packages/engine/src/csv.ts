@@ -1,0 +1,162 @@
+/** A small RFC 4180 CSV reader and writer, plus tab-separated copy; pure and streaming-friendly. */
+
+/** Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF). A leading BOM is dropped. */
+export function parseCsv(text: string, delimiter = ','): string[][] {
+  const rows: string[][] = [];
+  const d = delimiter.charCodeAt(0);
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const n = text.length;
+  let row: string[] = [];
+  let field = '';
+  let atFieldStart = true;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (atFieldStart && c === 34) {
+      // Quoted field.
+      i++;
+      let start = i;
+      field = '';
+      for (;;) {
+        const q = text.indexOf('"', i);
+        if (q < 0) {
+          field += text.slice(start);
+          i = n;
+          break;
+        }
+        if (text.charCodeAt(q + 1) === 34) {
+          field += text.slice(start, q + 1);
+          i = q + 2;
+          start = i;
+          continue;
+        }
+        field += text.slice(start, q);
+        i = q + 1;
+        break;
+      }
+      // Anything between the closing quote and the delimiter is kept (lenient).
+      while (i < n) {
+        const e = text.charCodeAt(i);
+        if (e === d || e === 10 || e === 13) break;
+        field += text[i];
+        i++;
+      }
+      atFieldStart = false;
+      continue;
+    }
+    if (c === d) {
+      row.push(field);
+      field = '';
+      atFieldStart = true;
+      i++;
+      continue;
+    }
+    if (c === 10 || c === 13) {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      atFieldStart = true;
+      i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
+      continue;
+    }
+    // Plain run up to the next delimiter or line end.
+    let j = i;
+    while (j < n) {
+      const e = text.charCodeAt(j);
+      if (e === d || e === 10 || e === 13) break;
+      j++;
+    }
+    field += text.slice(i, j);
+    i = j;
+    atFieldStart = false;
+  }
+  if (!atFieldStart || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A table to export: headers and rows of cells. */
+export interface Table {
+  headers: readonly string[];
+  rows: Iterable<readonly string[]>;
+}
+
+/** Options of `formatCsv`. */
+export interface FormatCsvOptions {
+  /**
+   * Neutralise cells a spreadsheet would run as a formula (starting with = + - @ tab or CR) by
+   * prefixing an apostrophe. For CSV meant for spreadsheets; Google Ads Editor files keep text as is.
+   */
+  neutraliseFormulas?: boolean;
+  /** Lines per chunk yielded (default 8192). */
+  chunkLines?: number;
+  /** Line ending (default CRLF, as RFC 4180 says). */
+  newline?: string;
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** True when a spreadsheet would treat the cell as a formula. */
+export function isFormulaLike(cell: string): boolean {
+  const c = cell.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
+}
+
+/** One CSV cell, quoted when needed. */
+export function formatCsvCell(cell: string, neutraliseFormulas = false): string {
+  let s = cell;
+  if (neutraliseFormulas && s.length > 0 && isFormulaLike(s)) s = `'${s}`;
+  if (
+    NEEDS_QUOTES.test(s) ||
+    (s.length > 0 && (s.charCodeAt(0) === 32 || s.charCodeAt(s.length - 1) === 32))
+  ) {
+    return `"${s.replace(/"/g, '""')}"`;
+  }
+  return s;
+}
+
+/** Formats a table as CSV, yielding chunks of lines so huge outputs never become one string. */
+export function* formatCsv(table: Table, options: FormatCsvOptions = {}): Generator<string> {
+  const neutralise = options.neutraliseFormulas ?? false;
+  const nl = options.newline ?? '\r\n';
+  const chunkLines = options.chunkLines ?? 8192;
+  let chunk = table.headers.map((h) => formatCsvCell(h, false)).join(',') + nl;
+  let lines = 1;
+  for (const row of table.rows) {
+    let line = '';
+    for (let i = 0; i < row.length; i++) {
+      if (i > 0) line += ',';
+      line += formatCsvCell(row[i] ?? '', neutralise);
+    }
+    chunk += line + nl;
+    if (++lines >= chunkLines) {
+      yield chunk;
+      chunk = '';
+      lines = 0;
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** The whole CSV as one string (small tables, tests). */
+export function formatCsvText(table: Table, options: FormatCsvOptions = {}): string {
+  let s = '';
+  for (const c of formatCsv(table, options)) s += c;
+  return s;
+}
+
+/**
+ * Tab-separated text for the clipboard (header line first). Tabs and line breaks inside cells
+ * become spaces, so each row stays one line and each cell one column.
+ */
+export function formatTsv(table: Table, options: { neutraliseFormulas?: boolean } = {}): string {
+  const clean = (c: string): string => {
+    const s = c.replace(/[\t\r\n]+/g, ' ');
+    return options.neutraliseFormulas && s.length > 0 && isFormulaLike(s) ? `'${s}` : s;
+  };
+  const lines = [table.headers.map(clean).join('\t')];
+  for (const row of table.rows) lines.push(row.map(clean).join('\t'));
+  return lines.join('\n');
+}

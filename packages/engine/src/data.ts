@@ -1,0 +1,189 @@
+/** Data helpers: keyword combiner, clipboard paste, CSV import mapped by header names. */
+import { parseCsv } from './csv.ts';
+import { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS, LINKED_VARIABLES_ERROR } from './limits.ts';
+import { FEED_COLUMNS, type FeedColumn, type FeedRow } from './types.ts';
+
+/** A feed row's data without its id. */
+export type FeedRowData = Omit<FeedRow, 'id' | 'selected'>;
+
+/** The five seed columns of the combiner, in order. */
+export const SEED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
+/** A seed column. */
+export type SeedColumn = (typeof SEED_COLUMNS)[number];
+
+/** Splits a seed text area into values: one per line, trimmed, empty lines dropped. */
+export function splitSeedLines(text: string): string[] {
+  return text
+    .split(/\r?\n|\r/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Input of `combineSeeds`. */
+export interface CombineSeedsInput {
+  seeds: Partial<Record<SeedColumn, readonly string[]>>;
+  /** links[i] joins SEED_COLUMNS[i] and SEED_COLUMNS[i + 1] (four links). */
+  links?: readonly boolean[];
+}
+
+/**
+ * Every combination of the non-empty seed lists. Linked neighbouring columns are zipped (their
+ * i-th values stay together) and must have the same number of values.
+ */
+export function combineSeeds(
+  input: CombineSeedsInput,
+): { ok: true; rows: FeedRowData[] } | { ok: false; error: string } {
+  const links = input.links ?? [];
+  // Build groups of linked neighbouring columns.
+  const groups: SeedColumn[][] = [];
+  SEED_COLUMNS.forEach((col, i) => {
+    const last = groups[groups.length - 1];
+    if (i > 0 && links[i - 1] && last) last.push(col);
+    else groups.push([col]);
+  });
+  const factors: Array<{ cols: SeedColumn[]; size: number }> = [];
+  for (const cols of groups) {
+    const used = cols.filter((c) => (input.seeds[c]?.length ?? 0) > 0);
+    if (used.length === 0) continue;
+    const sizes = new Set(cols.map((c) => input.seeds[c]?.length ?? 0));
+    if (cols.length > 1 && sizes.size > 1) return { ok: false, error: LINKED_VARIABLES_ERROR };
+    factors.push({ cols: used, size: input.seeds[used[0]!]?.length ?? 0 });
+  }
+  if (factors.length === 0) return { ok: true, rows: [] };
+  const rows: FeedRowData[] = [];
+  const idx = new Array<number>(factors.length).fill(0);
+  for (;;) {
+    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    factors.forEach((f, k) => {
+      for (const c of f.cols) row[c] = input.seeds[c]?.[idx[k]!] ?? '';
+    });
+    rows.push(row);
+    let k = factors.length - 1;
+    while (k >= 0) {
+      idx[k]!++;
+      if (idx[k]! < factors[k]!.size) break;
+      idx[k] = 0;
+      k--;
+    }
+    if (k < 0) break;
+  }
+  return { ok: true, rows };
+}
+
+/** A cell that was cut to the feed cell limit. */
+export interface TruncatedCell {
+  /** Line or row number from 1 in the input (after the header). */
+  rowNumber: number;
+  column: FeedColumn;
+  original: string;
+}
+
+/** Trims a cell and limits it: 30 characters for root..var3, 2048 for the URL. */
+export function limitFeedCell(
+  column: FeedColumn,
+  value: string,
+): { value: string; isTruncated: boolean } {
+  const v = value.trim();
+  const max = column === 'url' ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS;
+  if (v.length <= max) return { value: v, isTruncated: false };
+  const cut = [...v].slice(0, max).join('').trimEnd();
+  return { value: cut, isTruncated: true };
+}
+
+/** Result of reading rows from pasted or imported text. */
+export interface ReadRowsResult {
+  rows: FeedRowData[];
+  truncated: TruncatedCell[];
+}
+
+/** Clipboard paste: tab-separated lines, first line skipped, columns root, mod, var1, var2, var3, url. */
+export function parsePastedRows(text: string): ReadRowsResult {
+  const lines = text.split(/\r?\n|\r/);
+  const rows: FeedRowData[] = [];
+  const truncated: TruncatedCell[] = [];
+  for (let l = 1; l < lines.length; l++) {
+    const line = lines[l] ?? '';
+    if (line.trim() === '') continue;
+    const cells = line.split('\t');
+    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    FEED_COLUMNS.forEach((col, i) => {
+      const c = limitFeedCell(col, cells[i] ?? '');
+      row[col] = c.value;
+      if (c.isTruncated)
+        truncated.push({ rowNumber: l, column: col, original: (cells[i] ?? '').trim() });
+    });
+    rows.push(row);
+  }
+  return { rows, truncated };
+}
+
+/** Header names accepted for each column (compared lowercased without spaces, '_' or '-'). */
+const HEADER_ALIASES: Record<FeedColumn, string[]> = {
+  root: ['root'],
+  mod: ['mod', 'modifier'],
+  var1: ['var1', 'variable1'],
+  var2: ['var2', 'variable2'],
+  var3: ['var3', 'variable3'],
+  url: ['url', 'finalurl'],
+};
+const COLUMN_BY_HEADER = new Map<string, FeedColumn>(
+  FEED_COLUMNS.flatMap((col) => HEADER_ALIASES[col].map((a): [string, FeedColumn] => [a, col])),
+);
+
+/** The feed column a header names ('root', 'Modifier', 'Var 1', 'Final URL', ...), or undefined. */
+export function findFeedColumn(header: string): FeedColumn | undefined {
+  return COLUMN_BY_HEADER.get(header.toLowerCase().replace(/[\s_-]+/g, ''));
+}
+
+/** Result of `importCsvRows`. */
+export type ImportCsvResult =
+  | (ReadRowsResult & { ok: true; columns: FeedColumn[]; ignoredHeaders: string[] })
+  | { ok: false; error: string };
+
+/**
+ * CSV import: the header row names the fields (`root`, `mod`, `var1`..`var3`, `url` and the UI
+ * labels Root, Modifier, Var 1, Final URL, in any case). Cells are trimmed and limited; blank
+ * lines are skipped. A file with no recognised column is an error.
+ */
+export function importCsvRows(text: string): ImportCsvResult {
+  const table = parseCsv(text);
+  const header = table[0];
+  if (!header || header.every((h) => h.trim() === ''))
+    return { ok: false, error: 'The file is empty: a header row is needed' };
+  const mapping: Array<FeedColumn | undefined> = header.map((h) => findFeedColumn(h));
+  const columns = mapping.filter((c): c is FeedColumn => c !== undefined);
+  if (columns.length === 0) {
+    return {
+      ok: false,
+      error: `No recognised column in the header row (${header.map((h) => JSON.stringify(h)).join(', ')}); expected root, mod, var1, var2, var3 or url (or Root, Modifier, Var 1, Final URL)`,
+    };
+  }
+  const ignoredHeaders = header.filter(
+    (_, i) => mapping[i] === undefined && header[i]!.trim() !== '',
+  );
+  const rows: FeedRowData[] = [];
+  const truncated: TruncatedCell[] = [];
+  for (let r = 1; r < table.length; r++) {
+    const cells = table[r]!;
+    if (cells.every((c) => c.trim() === '')) continue;
+    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    for (let i = 0; i < mapping.length; i++) {
+      const col = mapping[i];
+      if (!col) continue;
+      const c = limitFeedCell(col, cells[i] ?? '');
+      if (row[col] === '') row[col] = c.value;
+      if (c.isTruncated)
+        truncated.push({ rowNumber: r, column: col, original: (cells[i] ?? '').trim() });
+    }
+    rows.push(row);
+  }
+  return { ok: true, rows, truncated, columns: [...new Set(columns)], ignoredHeaders };
+}
+
+/** Gives rows ids from an injected generator. */
+export function withRowIds(
+  rows: readonly FeedRowData[],
+  makeId: (index: number) => string,
+): FeedRow[] {
+  return rows.map((r, i) => ({ id: makeId(i), ...r }));
+}

@@ -1,0 +1,259 @@
+/**
+ * Tables for Google Ads Editor (Account > Import > From file) and for tab-separated copy. Each
+ * builder returns a `Table` whose rows are produced lazily, so a million lines stream through
+ * `formatCsv` without an intermediate array of rows.
+ */
+import type { LegacyAd, PerformanceMaxAd, RsaAd } from './ads.ts';
+import type { CampaignRow } from './campaign.ts';
+import type { Table } from './csv.ts';
+import type { GeneratedExtension } from './extensions.ts';
+import {
+  LEGACY_AD_TYPE,
+  PMAX_MAX_DESCRIPTIONS,
+  PMAX_MAX_HEADLINES,
+  PMAX_MAX_LONG_HEADLINES,
+  RSA_AD_TYPE,
+  RSA_MAX_DESCRIPTIONS,
+  RSA_MAX_HEADLINES,
+} from './limits.ts';
+import type { AdGroupRef, AssetGroupRef, KeywordLine, MatchType, PinnedText } from './types.ts';
+
+function numbered(name: string, n: number, suffix = ''): string[] {
+  return Array.from({ length: n }, (_, i) => `${name} ${i + 1}${suffix}`);
+}
+
+/** Editor's Criterion Type: negatives without an ad group are campaign negatives. */
+export function criterionType(line: KeywordLine): string {
+  return line.adGroup === '' && line.matchType.startsWith('Negative')
+    ? `Campaign ${line.matchType}`
+    : line.matchType;
+}
+
+/** Keywords or negatives: Campaign, Ad Group, Keyword, Criterion Type. */
+export function keywordsTable(lines: readonly KeywordLine[]): Table {
+  return {
+    headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'],
+    rows: {
+      *[Symbol.iterator]() {
+        const row: string[] = ['', '', '', ''];
+        for (const l of lines) {
+          row[0] = l.campaign;
+          row[1] = l.adGroup;
+          row[2] = l.keyword;
+          row[3] = criterionType(l);
+          yield row;
+        }
+      },
+    },
+  };
+}
+
+/** The text notation of a keyword line (broad bare, "phrase", [exact], leading - for negatives). */
+export function keywordNotation(keyword: string, matchType: MatchType): string {
+  switch (matchType) {
+    case 'Broad':
+      return keyword;
+    case 'Phrase':
+      return `"${keyword}"`;
+    case 'Exact':
+      return `[${keyword}]`;
+    case 'Negative Broad':
+      return `-${keyword}`;
+    case 'Negative Exact':
+      return `-[${keyword}]`;
+  }
+}
+
+/** Campaign rows: Campaign, Campaign Type, Budget, Location ID and the included optional settings. */
+export function campaignsTable(campaigns: readonly CampaignRow[]): Table {
+  const hasBudget = campaigns.some((c) => c.budget !== undefined);
+  const hasLocation = campaigns.some((c) => c.locationId !== undefined);
+  const settingNames: string[] = [];
+  for (const c of campaigns)
+    for (const k of Object.keys(c.settings)) if (!settingNames.includes(k)) settingNames.push(k);
+  const headers = [
+    'Campaign',
+    'Campaign Type',
+    ...(hasBudget ? ['Budget'] : []),
+    ...(hasLocation ? ['Location ID'] : []),
+    ...settingNames,
+  ];
+  return {
+    headers,
+    rows: campaigns.map((c) => [
+      c.campaign,
+      c.campaignType,
+      ...(hasBudget ? [c.budget === undefined ? '' : String(c.budget)] : []),
+      ...(hasLocation ? [c.locationId ?? ''] : []),
+      ...settingNames.map((n) => c.settings[n] ?? ''),
+    ]),
+  };
+}
+
+/** Ad groups: Campaign, Ad Group. */
+export function adGroupsTable(groups: readonly AdGroupRef[]): Table {
+  return { headers: ['Campaign', 'Ad Group'], rows: groups.map((g) => [g.campaign, g.adGroup]) };
+}
+
+/** Asset groups of a Performance Max campaign: Campaign, Asset Group, Campaign Type. */
+export function assetGroupsTable(groups: readonly AssetGroupRef[]): Table {
+  return {
+    headers: ['Campaign', 'Asset Group', 'Campaign Type'],
+    rows: groups.map((g) => [g.campaign, g.assetGroup, 'Performance Max']),
+  };
+}
+
+function pinCell(p: PinnedText | undefined): string {
+  return p && p.pos > 0 ? String(p.pos) : '';
+}
+
+/** Responsive search ads in Editor's columns. */
+export function responsiveSearchAdsTable(ads: readonly RsaAd[]): Table {
+  const headers = [
+    'Campaign',
+    'Ad Group',
+    'Ad type',
+    ...numbered('Headline', RSA_MAX_HEADLINES),
+    ...numbered('Headline', RSA_MAX_HEADLINES, ' position'),
+    ...numbered('Description', RSA_MAX_DESCRIPTIONS),
+    ...numbered('Description', RSA_MAX_DESCRIPTIONS, ' position'),
+    'Path 1',
+    'Path 2',
+    'Final URL',
+    'Labels',
+  ];
+  return {
+    headers,
+    rows: {
+      *[Symbol.iterator]() {
+        for (const a of ads) {
+          const row: string[] = [a.campaign, a.adGroup, RSA_AD_TYPE];
+          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(a.headlines[i]?.text ?? '');
+          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(pinCell(a.headlines[i]));
+          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(a.descriptions[i]?.text ?? '');
+          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(pinCell(a.descriptions[i]));
+          row.push(a.paths[0], a.paths[1], a.finalUrl, a.labels.join(';'));
+          yield row;
+        }
+      },
+    },
+  };
+}
+
+/** Performance Max asset groups with their assets in Editor's columns. */
+export function performanceMaxAdsTable(ads: readonly PerformanceMaxAd[]): Table {
+  const headers = [
+    'Campaign',
+    'Asset Group',
+    ...numbered('Headline', PMAX_MAX_HEADLINES),
+    ...numbered('Long headline', PMAX_MAX_LONG_HEADLINES),
+    ...numbered('Description', PMAX_MAX_DESCRIPTIONS),
+    'Business name',
+    'Call to action',
+    'Path 1',
+    'Path 2',
+    'Final URL',
+    'Labels',
+  ];
+  const fill = (xs: readonly string[], n: number): string[] =>
+    Array.from({ length: n }, (_, i) => xs[i] ?? '');
+  return {
+    headers,
+    rows: ads.map((a) => [
+      a.campaign,
+      a.assetGroup,
+      ...fill(a.headlines, PMAX_MAX_HEADLINES),
+      ...fill(a.longHeadlines, PMAX_MAX_LONG_HEADLINES),
+      ...fill(a.descriptions, PMAX_MAX_DESCRIPTIONS),
+      a.businessName,
+      a.callToAction,
+      a.paths[0],
+      a.paths[1],
+      a.finalUrl,
+      a.labels.join(';'),
+    ]),
+  };
+}
+
+/** Legacy expanded text ads. */
+export function legacyAdsTable(ads: readonly LegacyAd[]): Table {
+  return {
+    headers: [
+      'Campaign',
+      'Ad Group',
+      'Ad type',
+      'Headline 1',
+      'Headline 2',
+      'Headline 3',
+      'Description 1',
+      'Description 2',
+      'Path 1',
+      'Path 2',
+      'Final URL',
+      'Labels',
+    ],
+    rows: ads.map((a) => [
+      a.campaign,
+      a.adGroup,
+      LEGACY_AD_TYPE,
+      a.h1,
+      a.h2,
+      a.h3,
+      a.dl1,
+      a.dl2,
+      a.p1,
+      a.p2,
+      a.finalUrl,
+      a.label,
+    ]),
+  };
+}
+
+/** Sitelinks: Link Text, Description Line 1, Description Line 2, Final URL. */
+export function sitelinksTable(exts: readonly GeneratedExtension[]): Table {
+  return {
+    headers: ['Link Text', 'Description Line 1', 'Description Line 2', 'Final URL'],
+    rows: exts.map((e) => [
+      e.values['Link Text'] ?? '',
+      e.values['Description Line 1'] ?? '',
+      e.values['Description Line 2'] ?? '',
+      e.values['Final URL'] ?? '',
+    ]),
+  };
+}
+
+/** Callouts: Callout text. */
+export function calloutsTable(exts: readonly GeneratedExtension[]): Table {
+  return { headers: ['Callout text'], rows: exts.map((e) => [e.values['Callout text'] ?? '']) };
+}
+
+/** Structured snippets: Header, Snippet Values (values separated by ';'). */
+export function structuredSnippetsTable(exts: readonly GeneratedExtension[]): Table {
+  return {
+    headers: ['Header', 'Snippet Values'],
+    rows: exts.map((e) => [
+      e.values.Header ?? '',
+      (e.values['Snippet Values'] ?? '').replace(/;\s*/g, ';'),
+    ]),
+  };
+}
+
+/** The spec's copy-to-sheet layout for snippets: Header, Snippet Values, Upgraded extension. */
+export function structuredSnippetsCopyTable(exts: readonly GeneratedExtension[]): Table {
+  return {
+    headers: ['Header', 'Snippet Values', 'Upgraded extension'],
+    rows: exts.map((e) => [
+      e.values.Header ?? '',
+      e.values['Snippet Values'] ?? '',
+      e.values['Upgraded extension'] ?? '',
+    ]),
+  };
+}
+
+/** The table for a generated extension list of one type. */
+export function extensionsTable(exts: readonly GeneratedExtension[]): Table {
+  const type = exts[0]?.type ?? 'Callout';
+  if (type === 'Sitelink') return sitelinksTable(exts);
+  if (type === 'Structured Snippet') return structuredSnippetsTable(exts);
+  return calloutsTable(exts);
+}

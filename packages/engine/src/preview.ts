@@ -1,0 +1,170 @@
+/** Preview model: the first valid row and fallback as a mock search ad that honours pins. */
+import {
+  compilePerformanceMaxTemplate,
+  compileRsaTemplate,
+  fillPerformanceMaxFallback,
+  fillRsaFallback,
+} from './ads.ts';
+import { PREVIEW_DESCRIPTION_SLOTS, PREVIEW_HEADLINE_SLOTS } from './limits.ts';
+import type { PlaceholderValues } from './text.ts';
+import type { FeedRow, PerformanceMaxTemplate, PinnedText, RsaTemplate } from './types.ts';
+
+/** Messages of the preview (spec section 2). */
+export const PREVIEW_MESSAGES = {
+  emptyRow: 'EMPTY ROW!',
+  fallbackNeeded: 'FALLBACK NEEDED! Make sure that no variables are 0% and click play again',
+  noRows: 'No rows found. Please select a feed',
+} as const;
+
+/** A random source in [0, 1), injected so previews are reproducible. */
+export type RandomSource = () => number;
+
+/** The mock ad shown in the preview. */
+export interface MockAd {
+  /** Display URL: host of the final URL plus the non-empty paths. */
+  displayUrl: string;
+  finalUrl: string;
+  /** The three headline slots (empty slots dropped). */
+  headlines: string[];
+  /** Headlines joined by ' | '. */
+  headline: string;
+  /** The two description slots. */
+  descriptions: string[];
+  description: string;
+}
+
+/** The display URL: the final URL's host (without www.) followed by the paths. */
+export function makeDisplayUrl(finalUrl: string, paths: readonly string[]): string {
+  const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#:]*)/i.exec(finalUrl.trim());
+  const host = (m?.[1] ?? '').replace(/^www\./i, '').toLowerCase();
+  return [host, ...paths.filter((p) => p !== '')].join('/');
+}
+
+function shuffled<T>(items: readonly T[], random: RandomSource | undefined): T[] {
+  const a = [...items];
+  if (!random) return a;
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.min(i, Math.floor(random() * (i + 1)));
+    [a[i], a[j]] = [a[j] as T, a[i] as T];
+  }
+  return a;
+}
+
+/**
+ * Fills `slots` positions: a slot takes a text pinned to it (the first of several, or a random one
+ * when shuffling), else the next free text. Free texts keep their order unless `random` shuffles them.
+ */
+export function arrangeSlots(
+  texts: readonly PinnedText[],
+  slots: number,
+  random?: RandomSource,
+): string[] {
+  const free = shuffled(
+    texts.filter((t) => t.pos <= 0 || t.pos > slots).map((t) => t.text),
+    random,
+  );
+  const out: string[] = [];
+  for (let s = 1; s <= slots; s++) {
+    const pinned = shuffled(
+      texts.filter((t) => t.pos === s),
+      random,
+    );
+    const text = pinned[0]?.text ?? free.shift();
+    if (text !== undefined) out.push(text);
+  }
+  return out;
+}
+
+/** Builds the mock ad from filled texts. */
+export function buildMockAd(input: {
+  headlines: readonly PinnedText[];
+  descriptions: readonly PinnedText[];
+  paths: readonly string[];
+  finalUrl: string;
+  random?: RandomSource;
+}): MockAd {
+  const headlines = arrangeSlots(input.headlines, PREVIEW_HEADLINE_SLOTS, input.random);
+  const descriptions = arrangeSlots(input.descriptions, PREVIEW_DESCRIPTION_SLOTS, input.random);
+  return {
+    displayUrl: makeDisplayUrl(input.finalUrl, input.paths),
+    finalUrl: input.finalUrl,
+    headlines,
+    headline: headlines.join(' | '),
+    descriptions,
+    description: descriptions.join(' '),
+  };
+}
+
+/** What the preview shows. */
+export type PreviewModel =
+  | { status: 'ok'; rowIndex: number; fallbackIndex: number; ad: MockAd }
+  | { status: 'no-rows' | 'fallback-needed'; message: string };
+
+function isEmptyRow(r: FeedRow): boolean {
+  return (
+    r.root === '' && r.mod === '' && r.var1 === '' && r.var2 === '' && r.var3 === '' && r.url === ''
+  );
+}
+
+/** Input of the preview builders. */
+export interface BuildPreviewInput<T> {
+  template: T;
+  rows: readonly FeedRow[];
+  /** Start looking at this row (the slideshow's current row); default 0. */
+  startRow?: number;
+  /** Shuffle free texts (and among several pins) with this source. */
+  random?: RandomSource;
+}
+
+/** RSA preview: the first row (from startRow) with a valid fallback, as a mock ad. */
+export function buildRsaPreview(input: BuildPreviewInput<RsaTemplate>): PreviewModel {
+  if (input.rows.length === 0) return { status: 'no-rows', message: PREVIEW_MESSAGES.noRows };
+  const compiled = compileRsaTemplate(input.template);
+  const v: PlaceholderValues = { row: input.rows[0]! };
+  for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
+    const row = input.rows[r]!;
+    if (isEmptyRow(row)) continue;
+    v.row = row;
+    for (let i = 0; i < compiled.length; i++) {
+      const f = fillRsaFallback(compiled[i]!, v);
+      if (f.ok) {
+        return {
+          status: 'ok',
+          rowIndex: r,
+          fallbackIndex: i,
+          ad: buildMockAd({ ...f, finalUrl: row.url.trim(), random: input.random }),
+        };
+      }
+    }
+  }
+  return { status: 'fallback-needed', message: PREVIEW_MESSAGES.fallbackNeeded };
+}
+
+/** Performance Max preview: headlines and descriptions as unpinned texts. */
+export function buildPerformanceMaxPreview(
+  input: BuildPreviewInput<PerformanceMaxTemplate>,
+): PreviewModel {
+  if (input.rows.length === 0) return { status: 'no-rows', message: PREVIEW_MESSAGES.noRows };
+  const compiled = compilePerformanceMaxTemplate(input.template);
+  const v: PlaceholderValues = { row: input.rows[0]! };
+  const free = (t: string[]): PinnedText[] => t.map((text) => ({ text, pos: 0 }));
+  for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
+    const row = input.rows[r]!;
+    if (isEmptyRow(row)) continue;
+    v.row = row;
+    for (let i = 0; i < compiled.length; i++) {
+      const f = fillPerformanceMaxFallback(compiled[i]!, v);
+      if (f.ok) {
+        const ad = buildMockAd({
+          headlines: free(f.headlines),
+          descriptions: free(f.descriptions),
+          paths: f.paths,
+          finalUrl: row.url.trim(),
+          random: input.random,
+        });
+        return { status: 'ok', rowIndex: r, fallbackIndex: i, ad };
+      }
+    }
+  }
+  return { status: 'fallback-needed', message: PREVIEW_MESSAGES.fallbackNeeded };
+}

@@ -1,0 +1,181 @@
+/** Validators and scores: how many selected rows a template serves, shown as 'valid/total (percent) emoji'. */
+import {
+  compilePerformanceMaxTemplate,
+  compileRsaTemplate,
+  fillLegacyFallback,
+  fillPerformanceMaxFallback,
+  fillRsaFallback,
+} from './ads.ts';
+import { findExtensionProblem } from './extensions.ts';
+import {
+  SCORE_BAND_GOOD_FROM_PERCENT,
+  SCORE_BAND_LOW_BELOW_PERCENT,
+  SCORE_PERFECT_PERCENT,
+} from './limits.ts';
+import { compilePattern, fillPattern, type PlaceholderValues } from './text.ts';
+import type {
+  AdTemplate,
+  ExtensionTemplate,
+  ExtensionValues,
+  FeedRow,
+  PerformanceMaxTemplate,
+  RsaTemplate,
+} from './types.ts';
+
+/** The four reaction bands of spec section 4. */
+export type ScoreBand = 'low' | 'fair' | 'good' | 'perfect';
+
+/** Emoji and colour of each band; red when none matches (no rows). */
+export const SCORE_REACTIONS: Readonly<Record<ScoreBand, { emoji: string; color: string }>> = {
+  low: { emoji: '😱', color: '#e03131' },
+  fair: { emoji: '😐', color: '#f08c00' },
+  good: { emoji: '🙂', color: '#74b816' },
+  perfect: { emoji: '🤩', color: '#2f9e44' },
+};
+/** Colour when no band matches. */
+export const SCORE_NO_MATCH_COLOR = '#e03131';
+
+/** A template's score over the selected rows. */
+export interface Score {
+  valid: number;
+  total: number;
+  percent: number;
+  band: ScoreBand | undefined;
+  /** 'valid/total (percent%) emoji', or 'NO FEED SELECTED!' when there are no rows. */
+  text: string;
+  color: string;
+}
+
+/** The percent rule: rounds up below 1, otherwise down (0 of n is 0). */
+export function scorePercent(valid: number, total: number): number {
+  if (total <= 0) return 0;
+  const p = (valid / total) * 100;
+  return p < 1 ? Math.ceil(p) : Math.floor(p);
+}
+
+/** The band of a percent: under 50, 50 to 79, 80 to 99, exactly 100. */
+export function scoreBand(percent: number): ScoreBand {
+  if (percent >= SCORE_PERFECT_PERCENT) return 'perfect';
+  if (percent >= SCORE_BAND_GOOD_FROM_PERCENT) return 'good';
+  if (percent >= SCORE_BAND_LOW_BELOW_PERCENT) return 'fair';
+  return 'low';
+}
+
+/** Builds the score shown beside a template. */
+export function makeScore(valid: number, total: number): Score {
+  if (total <= 0)
+    return {
+      valid,
+      total,
+      percent: 0,
+      band: undefined,
+      text: 'NO FEED SELECTED!',
+      color: SCORE_NO_MATCH_COLOR,
+    };
+  const percent = scorePercent(valid, total);
+  const band = scoreBand(percent);
+  const r = SCORE_REACTIONS[band];
+  return {
+    valid,
+    total,
+    percent,
+    band,
+    text: `${valid}/${total} (${percent}%) ${r.emoji}`,
+    color: r.color,
+  };
+}
+
+function values(): PlaceholderValues {
+  return { row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' } };
+}
+
+/** Index of the first RSA fallback valid for each row (-1 when none). */
+export function findValidRsaFallbacks(template: RsaTemplate, rows: readonly FeedRow[]): Int32Array {
+  const compiled = compileRsaTemplate(template);
+  const out = new Int32Array(rows.length).fill(-1);
+  const v = values();
+  for (let r = 0; r < rows.length; r++) {
+    v.row = rows[r] as FeedRow;
+    for (let i = 0; i < compiled.length; i++) {
+      if (fillRsaFallback(compiled[i]!, v).ok) {
+        out[r] = i;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Index of the first Performance Max fallback valid for each row (-1 when none). */
+export function findValidPerformanceMaxFallbacks(
+  template: PerformanceMaxTemplate,
+  rows: readonly FeedRow[],
+): Int32Array {
+  const compiled = compilePerformanceMaxTemplate(template);
+  const out = new Int32Array(rows.length).fill(-1);
+  const v = values();
+  for (let r = 0; r < rows.length; r++) {
+    v.row = rows[r] as FeedRow;
+    for (let i = 0; i < compiled.length; i++) {
+      if (fillPerformanceMaxFallback(compiled[i]!, v).ok) {
+        out[r] = i;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function countValid(indexes: Int32Array): number {
+  let n = 0;
+  for (const i of indexes) if (i >= 0) n++;
+  return n;
+}
+
+/** Score of an RSA template: rows with a valid fallback over rows. */
+export function scoreRsaTemplate(template: RsaTemplate, rows: readonly FeedRow[]): Score {
+  return makeScore(countValid(findValidRsaFallbacks(template, rows)), rows.length);
+}
+
+/** Score of a Performance Max template. */
+export function scorePerformanceMaxTemplate(
+  template: PerformanceMaxTemplate,
+  rows: readonly FeedRow[],
+): Score {
+  return makeScore(countValid(findValidPerformanceMaxFallbacks(template, rows)), rows.length);
+}
+
+/** Score of a legacy ad template: rows for which every version has a valid fallback. */
+export function scoreAdTemplate(template: AdTemplate, rows: readonly FeedRow[]): Score {
+  const v = values();
+  let valid = 0;
+  for (const row of rows) {
+    v.row = row;
+    if (template.templates.every((version) => version.some((f) => fillLegacyFallback(f, v).ok)))
+      valid++;
+  }
+  return makeScore(valid, rows.length);
+}
+
+/** Score of an extension template: rows for which some fallback is valid. */
+export function scoreExtensionTemplate(
+  template: ExtensionTemplate,
+  rows: readonly FeedRow[],
+): Score {
+  const fields = template.extensionType.fields;
+  const compiled = template.templates.map((t) =>
+    fields.map((f) => ({ title: f.title, pattern: compilePattern(t[f.title] ?? '') })),
+  );
+  const v = values();
+  let valid = 0;
+  for (const row of rows) {
+    v.row = row;
+    const ok = compiled.some((fs) => {
+      const vals: ExtensionValues = {};
+      for (const f of fs) vals[f.title] = fillPattern(f.pattern, v);
+      return findExtensionProblem(template, vals) === undefined;
+    });
+    if (ok) valid++;
+  }
+  return makeScore(valid, rows.length);
+}

@@ -1,0 +1,297 @@
+/**
+ * Placeholders and Google's way of counting ad text.
+ *
+ * Feed placeholders (`{root} {mod} {var1} {var2} {var3} {url} {const}` and `{mt}`) are matched
+ * case-insensitively and replaced with the row's values. Google's own dynamic syntax
+ * (`{KeyWord:default}`, `{CUSTOMIZER.name:default}`, `{LOCATION(City):default}`, `{COUNTDOWN(...)}`,
+ * `{=IF(...):default}`) passes through untouched and is counted as its default text.
+ */
+import { KEYWORD_INSERTION_FALLBACK_CHARS } from './limits.ts';
+import type { FeedRow } from './types.ts';
+
+/** Names of the placeholders a pattern may use. */
+export const PLACEHOLDERS = ['root', 'mod', 'var1', 'var2', 'var3', 'url', 'const', 'mt'] as const;
+/** A placeholder name. */
+export type PlaceholderName = (typeof PLACEHOLDERS)[number];
+
+const PLACEHOLDER_SET = new Set<string>(PLACEHOLDERS);
+
+/** The values a compiled pattern is filled from: a feed row plus the template's constant and match type. */
+export interface PlaceholderValues {
+  row: Pick<FeedRow, 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'>;
+  const?: string;
+  mt?: string;
+}
+
+/** A pattern split once into literal parts and placeholder slots: parts.length === slots.length + 1. */
+export interface CompiledPattern {
+  source: string;
+  parts: string[];
+  slots: PlaceholderName[];
+  /** True when the pattern contains no placeholder (its output never varies). */
+  isStatic: boolean;
+}
+
+const BRACE_TOKEN = /\{([^{}]*)\}/g;
+
+/** True when `inner` (text between braces) is Google dynamic syntax rather than a feed placeholder. */
+export function isDynamicInsertion(inner: string): boolean {
+  return /^\s*(keyword|customizer\.[^:]+|location\([^)]*\)|countdown\(.*\)|global_countdown\(.*\)|=.+)(:.*)?$/is.test(
+    inner,
+  );
+}
+
+/** Compiles a pattern once; substitute many rows with `fillPattern`. */
+export function compilePattern(source: string): CompiledPattern {
+  const parts: string[] = [];
+  const slots: PlaceholderName[] = [];
+  let last = 0;
+  let literal = '';
+  for (const m of source.matchAll(BRACE_TOKEN)) {
+    const name = (m[1] ?? '').trim().toLowerCase();
+    const at = m.index ?? 0;
+    if (PLACEHOLDER_SET.has(name)) {
+      parts.push(literal + source.slice(last, at));
+      literal = '';
+      slots.push(name as PlaceholderName);
+    } else {
+      literal += source.slice(last, at + m[0].length);
+    }
+    last = at + m[0].length;
+  }
+  parts.push(literal + source.slice(last));
+  return { source, parts, slots, isStatic: slots.length === 0 };
+}
+
+function slotValue(slot: PlaceholderName, v: PlaceholderValues): string {
+  switch (slot) {
+    case 'const':
+      return v.const ?? '';
+    case 'mt':
+      return v.mt ?? '';
+    default:
+      return v.row[slot];
+  }
+}
+
+/** Collapses runs of spaces to one and trims: an empty variable must not leave double spaces. */
+export function tidySpaces(s: string): string {
+  if (s.length === 0) return s;
+  if (
+    s.includes('  ') ||
+    s.charCodeAt(0) <= 32 ||
+    s.charCodeAt(s.length - 1) <= 32 ||
+    /[\t\n\r]/.test(s)
+  ) {
+    return s.replace(/\s+/g, ' ').trim();
+  }
+  return s;
+}
+
+/** Fills a compiled pattern with one row's values; spaces are tidied. */
+export function fillPattern(p: CompiledPattern, v: PlaceholderValues): string {
+  const { parts, slots } = p;
+  let out = parts[0] ?? '';
+  for (let i = 0; i < slots.length; i++)
+    out += slotValue(slots[i] as PlaceholderName, v) + (parts[i + 1] ?? '');
+  return tidySpaces(out);
+}
+
+/** One-off substitution (compile + fill). Prefer compiling once in loops. */
+export function substitutePlaceholders(source: string, v: PlaceholderValues): string {
+  return fillPattern(compilePattern(source), v);
+}
+
+/** Brace tokens in `text` that are neither feed placeholders nor Google dynamic syntax (e.g. `{foo}`). */
+export function findUnknownPlaceholders(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(BRACE_TOKEN)) {
+    const inner = m[1] ?? '';
+    if (!PLACEHOLDER_SET.has(inner.trim().toLowerCase()) && !isDynamicInsertion(inner))
+      out.push(m[0]);
+  }
+  return out;
+}
+
+/** Whether `text` uses placeholder `name` (any case). */
+export function usesPlaceholder(text: string, name: PlaceholderName): boolean {
+  return compilePattern(text).slots.includes(name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counting
+
+/**
+ * True for code points of East Asian Width W or F (Chinese, Japanese, Korean, full-width forms,
+ * most emoji): Google counts them as 2.
+ */
+export function isWideCodePoint(cp: number): boolean {
+  if (cp < 0x1100) return false;
+  return (
+    cp <= 0x115f ||
+    (cp >= 0x231a && cp <= 0x231b) ||
+    (cp >= 0x2329 && cp <= 0x232a) ||
+    (cp >= 0x23e9 && cp <= 0x23ec) ||
+    cp === 0x23f0 ||
+    cp === 0x23f3 ||
+    (cp >= 0x25fd && cp <= 0x25fe) ||
+    (cp >= 0x2614 && cp <= 0x2615) ||
+    (cp >= 0x2648 && cp <= 0x2653) ||
+    cp === 0x267f ||
+    cp === 0x2693 ||
+    cp === 0x26a1 ||
+    (cp >= 0x26aa && cp <= 0x26ab) ||
+    (cp >= 0x26bd && cp <= 0x26be) ||
+    (cp >= 0x26c4 && cp <= 0x26c5) ||
+    cp === 0x26ce ||
+    cp === 0x26d4 ||
+    cp === 0x26ea ||
+    (cp >= 0x26f2 && cp <= 0x26f3) ||
+    cp === 0x26f5 ||
+    cp === 0x26fa ||
+    cp === 0x26fd ||
+    cp === 0x2705 ||
+    (cp >= 0x270a && cp <= 0x270b) ||
+    cp === 0x2728 ||
+    cp === 0x274c ||
+    cp === 0x274e ||
+    (cp >= 0x2753 && cp <= 0x2755) ||
+    cp === 0x2757 ||
+    (cp >= 0x2795 && cp <= 0x2797) ||
+    cp === 0x27b0 ||
+    cp === 0x27bf ||
+    (cp >= 0x2b1b && cp <= 0x2b1c) ||
+    cp === 0x2b50 ||
+    cp === 0x2b55 ||
+    (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xa000 && cp <= 0xa4cf) ||
+    (cp >= 0xa960 && cp <= 0xa97f) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe10 && cp <= 0xfe19) ||
+    (cp >= 0xfe30 && cp <= 0xfe6f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x16fe0 && cp <= 0x16fe4) ||
+    (cp >= 0x17000 && cp <= 0x18cff) ||
+    (cp >= 0x1b000 && cp <= 0x1b2ff) ||
+    cp === 0x1f004 ||
+    cp === 0x1f0cf ||
+    cp === 0x1f18e ||
+    (cp >= 0x1f191 && cp <= 0x1f19a) ||
+    (cp >= 0x1f200 && cp <= 0x1f251) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f680 && cp <= 0x1f6ff) ||
+    (cp >= 0x1f7e0 && cp <= 0x1f7eb) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x1fa70 && cp <= 0x1faff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}
+
+/** Width of plain text (no dynamic syntax handling): code points, wide ones counting 2. */
+export function countPlainTextWidth(text: string, from = 0, to = text.length): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x1100) {
+      n++;
+      continue;
+    }
+    let cp = c;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    n += isWideCodePoint(cp) ? 2 : 1;
+  }
+  return n;
+}
+
+/**
+ * Length of ad text as Google counts it: characters (code points, not UTF-16 units), East Asian
+ * wide and full-width characters 2, each dynamic insertion as its default text; an insertion
+ * without default text counts `KEYWORD_INSERTION_FALLBACK_CHARS` (see `findAdTextIssues`).
+ * The one counting function of the product: validators and the UI's live counters use it.
+ */
+export function countAdTextLength(text: string): number {
+  let open = text.indexOf('{');
+  if (open < 0) return countPlainTextWidth(text);
+  let n = 0;
+  let from = 0;
+  while (open >= 0) {
+    const close = text.indexOf('}', open + 1);
+    if (close < 0) break;
+    const nested = text.indexOf('{', open + 1);
+    if (nested >= 0 && nested < close) {
+      n += countPlainTextWidth(text, from, nested);
+      from = nested;
+      open = nested;
+      continue;
+    }
+    const inner = text.slice(open + 1, close);
+    if (isDynamicInsertion(inner)) {
+      n += countPlainTextWidth(text, from, open);
+      n += insertionWidth(inner);
+      from = close + 1;
+    }
+    open = text.indexOf('{', close + 1);
+  }
+  return n + countPlainTextWidth(text, from);
+}
+
+function defaultTextOf(inner: string): string | undefined {
+  // The default follows the first ':' outside parentheses (COUNTDOWN's time holds colons).
+  let depth = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ':' && depth === 0) return inner.slice(i + 1);
+  }
+  return undefined;
+}
+
+function insertionWidth(inner: string): number {
+  const def = defaultTextOf(inner);
+  return def === undefined ? KEYWORD_INSERTION_FALLBACK_CHARS : countPlainTextWidth(def);
+}
+
+/** A problem in one ad text that is not about its length. */
+export interface TextIssue {
+  code: 'insertion-without-default' | 'unknown-placeholder';
+  token: string;
+  message: string;
+}
+
+/** Dynamic insertions without default text and unknown `{placeholders}` in `text`. */
+export function findAdTextIssues(text: string): TextIssue[] {
+  if (!text.includes('{')) return [];
+  const issues: TextIssue[] = [];
+  for (const m of text.matchAll(BRACE_TOKEN)) {
+    const inner = m[1] ?? '';
+    if (isDynamicInsertion(inner)) {
+      const isCountdown = /^\s*(global_)?countdown\(/i.test(inner);
+      if (!isCountdown && defaultTextOf(inner) === undefined) {
+        issues.push({
+          code: 'insertion-without-default',
+          token: m[0],
+          message: `${m[0]} has no default text; it is counted as ${KEYWORD_INSERTION_FALLBACK_CHARS} characters`,
+        });
+      }
+    } else if (!PLACEHOLDER_SET.has(inner.trim().toLowerCase())) {
+      issues.push({
+        code: 'unknown-placeholder',
+        token: m[0],
+        message: `Unknown placeholder ${m[0]}`,
+      });
+    }
+  }
+  return issues;
+}
