@@ -7,8 +7,30 @@ import type { ClientRevisions, TemplateKind } from '@adloom/contract';
 import { TEMPLATE_KINDS } from '@adloom/contract';
 import type { ClientRecord, FeedRecord, TemplateRecord } from '../db/workspace.ts';
 
-/** A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, rows }`. */
-export function presentFeedJson(feed: FeedRecord): string {
+/** Stored rows (`[id, root, mod, var1, var2, var3, url]` arrays) as the JSON text of row objects. */
+export function presentStoredRowsJson(storedJson: string): string {
+  const stored = JSON.parse(storedJson) as string[][];
+  const rows = new Array<Record<string, string>>(stored.length);
+  for (let i = 0; i < stored.length; i++) {
+    const r = stored[i]!;
+    rows[i] = {
+      id: r[0] ?? '',
+      root: r[1] ?? '',
+      mod: r[2] ?? '',
+      var1: r[3] ?? '',
+      var2: r[4] ?? '',
+      var3: r[5] ?? '',
+      url: r[6] ?? '',
+    };
+  }
+  return JSON.stringify(rows);
+}
+
+/**
+ * A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, rows }`. `isStored` says
+ * whether `rows_json` is the stored document (converted) or already the answer's rows.
+ */
+export function presentFeedJson(feed: FeedRecord, isStored = true): string {
   const head = JSON.stringify({
     _id: feed.id,
     name: feed.name,
@@ -16,12 +38,13 @@ export function presentFeedJson(feed: FeedRecord): string {
     sheetUrl: feed.sheet_url ?? '',
     sheetName: feed.sheet_name ?? '',
   });
-  return `${head.slice(0, -1)},"rows":${feed.rows_json}}`;
+  const rows = isStored ? presentStoredRowsJson(feed.rows_json) : feed.rows_json;
+  return `${head.slice(0, -1)},"rows":${rows}}`;
 }
 
 /** A list of feeds as JSON text. */
-export function presentFeedsJson(feeds: readonly FeedRecord[]): string {
-  return `[${feeds.map(presentFeedJson).join(',')}]`;
+export function presentFeedsJson(feeds: readonly FeedRecord[], isStored = true): string {
+  return `[${feeds.map((feed) => presentFeedJson(feed, isStored)).join(',')}]`;
 }
 
 /** A template as the engine's type with its server `_id`. */

@@ -11,6 +11,7 @@ import {
   LISTS_SAVED_MESSAGE,
   SAVE_CONFLICT_MESSAGE,
   type FeedSchema,
+  type ParsedFeedRow,
   type TemplateKind,
   type TemplateOfKind,
 } from '@adloom/contract';
@@ -115,18 +116,22 @@ export async function loadClientBundleJson(db: Db, userId: string, name: string)
 // Feeds and lists
 
 /**
- * Rows ready to store: the six columns and an id (made when missing or repeated); the
- * client-only `selected` flag is dropped.
+ * Rows ready to store: an id made when missing or repeated; answered as objects, stored
+ * compactly as `[id, root, mod, var1, var2, var3, url]` arrays (see STORED_ROW_COLUMNS).
  */
-export function prepareRows(rows: ParsedFeed['rows']): FeedRow[] {
+export function prepareRows(rows: readonly ParsedFeedRow[]): {
+  rowsJson: string;
+  storedJson: string;
+} {
   const seen = new Set<string>();
-  const prepared = new Array<FeedRow>(rows.length);
+  const objects = new Array<FeedRow>(rows.length);
+  const stored = new Array<string[]>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     let id = row.id ?? '';
     if (id === '' || seen.has(id)) id = randomUUID();
     seen.add(id);
-    prepared[i] = {
+    objects[i] = {
       id,
       root: row.root,
       mod: row.mod,
@@ -135,8 +140,9 @@ export function prepareRows(rows: ParsedFeed['rows']): FeedRow[] {
       var3: row.var3,
       url: row.url,
     };
+    stored[i] = [id, row.root, row.mod, row.var1, row.var2, row.var3, row.url];
   }
-  return prepared;
+  return { rowsJson: JSON.stringify(objects), storedJson: JSON.stringify(stored) };
 }
 
 /**
@@ -158,14 +164,14 @@ export function prepareFeeds(
       known.delete(feed._id);
     }
     const isLinked = feed.sheetUrl !== '';
-    const rows = isLinked ? [] : prepareRows(feed.rows);
+    const rows = isLinked ? [] : feed.rows;
     return {
       id,
       name,
       dataType: feed.dataType,
       sheetUrl: feed.sheetUrl,
       sheetName: feed.sheetName,
-      rowsJson: JSON.stringify(rows),
+      ...prepareRows(rows),
       rowCount: rows.length,
     };
   });
@@ -181,6 +187,7 @@ function storedFeedsJson(feeds: readonly FeedToStore[]): string {
       sheet_name: feed.sheetName,
       rows_json: feed.rowsJson,
     })),
+    false,
   );
 }
 
