@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findCampaignTemplateProblems,
+  findExtensionTemplateProblems,
+  findPerformanceMaxTemplateProblems,
+  findRsaTemplateProblems,
+} from './check.ts';
+
+describe('strict template checks', () => {
+  it('accepts a well-formed campaign template', () => {
+    expect(
+      findCampaignTemplateProblems({
+        name: 'C',
+        campaign: '{root}',
+        adGroup: '{mod} {mt}',
+        keywords: [{ keyword: '{root}', matchType: 'exact' }],
+        settings: { budget: { value: 5, selected: true } },
+      }),
+    ).toEqual([]);
+  });
+  it.each([
+    [
+      { campaign: 'x', keywords: [{ keyword: 'a', matchType: 'Fuzzy' }] },
+      'keywords[0].matchType: unknown match type "Fuzzy"',
+    ],
+    [{ campaign: 'x', adGroupp: 'y' }, 'unknown field "adGroupp"'],
+    [{ campaign: '{rooot}' }, 'campaign: unknown placeholder {rooot}'],
+    [{ campaign: 'x', type: 'display' }, 'unknown campaign type "display"'],
+    [{ campaign: 'x', settings: { budget: 0 } }, 'below the minimum 0.01'],
+    [[], 'expected an object, got a list'],
+  ])('names the problem in %j', (input, message) => {
+    expect(findCampaignTemplateProblems(input).join('\n')).toContain(message);
+  });
+  it('checks RSA counts, pins and fields', () => {
+    const problems = findRsaTemplateProblems({
+      templates: [
+        {
+          headlines: Array.from({ length: 16 }, () => 'h'),
+          descriptions: [{ text: 'd', pos: 3 }],
+          path: [],
+        },
+      ],
+    });
+    expect(problems).toEqual([
+      'templates[0]: unknown field "path" (known: headlines, descriptions, paths, labels)',
+      'templates[0].headlines: 16 entries, at most 15 allowed',
+      'templates[0].descriptions[0].pos: pin position 3 is not 0 (free) to 2',
+    ]);
+  });
+  it('checks Performance Max calls to action', () => {
+    expect(findPerformanceMaxTemplateProblems({ templates: [{ callToAction: 'Buy it' }] })).toEqual(
+      ['templates[0].callToAction: unknown call to action "Buy it"'],
+    );
+  });
+  it('checks extension types, field names and snippet headers', () => {
+    expect(findExtensionTemplateProblems({ extensionType: 'Price', templates: [{}] })[0]).toContain(
+      'unknown extension type "Price"',
+    );
+    expect(
+      findExtensionTemplateProblems({ extensionType: 'Callout', templates: [{ Text: 'x' }] })[0],
+    ).toContain('unknown field "Text"');
+    expect(
+      findExtensionTemplateProblems({
+        extensionType: 'Structured Snippet',
+        templates: [{ Header: 'Colours', 'Snippet Values': 'a;b;c' }],
+      }),
+    ).toEqual(['templates[0].Header: unknown snippet header "Colours"']);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  combineSeeds,
+  findFeedColumn,
+  importCsvRows,
+  parsePastedRows,
+  splitSeedLines,
+} from './data.ts';
+
+describe('combineSeeds', () => {
+  it('yields every combination of the non-empty lists', () => {
+    const out = combineSeeds({
+      seeds: { root: ['nike', 'adidas'], mod: [], var1: ['red', 'blue'] },
+    });
+    expect(out.ok && out.rows.map((r) => [r.root, r.var1])).toEqual([
+      ['nike', 'red'],
+      ['nike', 'blue'],
+      ['adidas', 'red'],
+      ['adidas', 'blue'],
+    ]);
+  });
+  it('zips linked neighbouring columns', () => {
+    const out = combineSeeds({
+      seeds: { root: ['nike', 'adidas'], mod: ['air', 'boost'], var1: ['x', 'y', 'z'] },
+      links: [true],
+    });
+    expect(out.ok && out.rows.map((r) => `${r.root} ${r.mod} ${r.var1}`)).toEqual([
+      'nike air x',
+      'nike air y',
+      'nike air z',
+      'adidas boost x',
+      'adidas boost y',
+      'adidas boost z',
+    ]);
+  });
+  it('rejects linked columns of unequal length with the spec message', () => {
+    expect(combineSeeds({ seeds: { root: ['a', 'b'], mod: ['c'] }, links: [true] })).toEqual({
+      ok: false,
+      error: 'Linked variables must have the same number of rows',
+    });
+  });
+  it('splits seed lines, trimming and dropping empties', () => {
+    expect(splitSeedLines(' a \n\n b\r\nc ')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('parsePastedRows', () => {
+  it('skips the first line and maps tab-separated columns', () => {
+    const out = parsePastedRows('root\tmod\n nike \tair\tx\t\t\thttps://a.com\n\nadidas');
+    expect(out.rows).toEqual([
+      { root: 'nike', mod: 'air', var1: 'x', var2: '', var3: '', url: 'https://a.com' },
+      { root: 'adidas', mod: '', var1: '', var2: '', var3: '', url: '' },
+    ]);
+  });
+  it('limits feed cells to 30 characters and reports it', () => {
+    const out = parsePastedRows(`h\n${'a'.repeat(35)}`);
+    expect(out.rows[0]?.root).toBe('a'.repeat(30));
+    expect(out.truncated).toEqual([{ rowNumber: 1, column: 'root', original: 'a'.repeat(35) }]);
+  });
+});
+
+describe('CSV import', () => {
+  it.each([
+    ['root', 'root'],
+    ['Root', 'root'],
+    ['Modifier', 'mod'],
+    ['mod', 'mod'],
+    ['Var 1', 'var1'],
+    ['var_3', 'var3'],
+    ['Final URL', 'url'],
+    ['url', 'url'],
+    ['price', undefined],
+  ])('header %s -> %s', (h, col) => {
+    expect(findFeedColumn(h)).toBe(col);
+  });
+  it('maps by header names, trims cells and keeps ids as text', () => {
+    const out = importCsvRows('Final URL,Root,price\n https://a.com ,00123,9\n,,\n');
+    expect(out).toMatchObject({ ok: true, columns: ['url', 'root'], ignoredHeaders: ['price'] });
+    expect(out.ok && out.rows).toEqual([
+      { root: '00123', mod: '', var1: '', var2: '', var3: '', url: 'https://a.com' },
+    ]);
+  });
+  it('fails with a clear message when no column is recognised', () => {
+    const out = importCsvRows('a,b\n1,2');
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.error).toContain('No recognised column');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { formatCsvText, parseCsv } from './csv.ts';
+import {
+  criterionType,
+  keywordNotation,
+  keywordsTable,
+  performanceMaxAdsTable,
+  responsiveSearchAdsTable,
+} from './export.ts';
+
+describe('Editor export', () => {
+  it('writes keywords with Criterion Type, campaign negatives without ad group', () => {
+    const text = formatCsvText(
+      keywordsTable([
+        { campaign: 'C, 1', adGroup: 'G', keyword: 'nike air', matchType: 'Exact' },
+        { campaign: 'C, 1', adGroup: '', keyword: 'free', matchType: 'Negative Broad' },
+      ]),
+    );
+    expect(text).toBe(
+      'Campaign,Ad Group,Keyword,Criterion Type\r\n"C, 1",G,nike air,Exact\r\n"C, 1",,free,Campaign Negative Broad\r\n',
+    );
+  });
+
+  it.each([
+    ['Broad', 'k'],
+    ['Phrase', '"k"'],
+    ['Exact', '[k]'],
+    ['Negative Broad', '-k'],
+    ['Negative Exact', '-[k]'],
+  ] as const)('%s notation', (mt, out) => {
+    expect(keywordNotation('k', mt)).toBe(out);
+    expect(criterionType({ campaign: 'c', adGroup: 'g', keyword: 'k', matchType: mt })).toBe(mt);
+  });
+
+  it('writes RSA columns with positions, 15 headlines and 4 descriptions', () => {
+    const t = responsiveSearchAdsTable([
+      {
+        campaign: 'C',
+        adGroup: 'G',
+        rowId: 'r',
+        fallbackIndex: 0,
+        headlines: [
+          { text: 'H1', pos: 1 },
+          { text: 'H2', pos: 0 },
+        ],
+        descriptions: [{ text: 'D1', pos: 2 }],
+        paths: ['p1', ''],
+        labels: ['a', 'b'],
+        finalUrl: 'https://x.com',
+      },
+    ]);
+    const [header, row] = parseCsv(formatCsvText(t));
+    expect(header?.slice(0, 4)).toEqual(['Campaign', 'Ad Group', 'Ad type', 'Headline 1']);
+    expect(header).toContain('Headline 15');
+    expect(header).toContain('Headline 15 position');
+    expect(header).toContain('Description 4 position');
+    expect(header?.slice(-4)).toEqual(['Path 1', 'Path 2', 'Final URL', 'Labels']);
+    const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(cell('Ad type')).toBe('Responsive search ad');
+    expect(cell('Headline 1 position')).toBe('1');
+    expect(cell('Headline 2 position')).toBe('');
+    expect(cell('Description 1 position')).toBe('2');
+    expect(cell('Labels')).toBe('a;b');
+  });
+
+  it('writes asset group columns', () => {
+    const t = performanceMaxAdsTable([]);
+    expect(t.headers.slice(0, 3)).toEqual(['Campaign', 'Asset Group', 'Headline 1']);
+    expect(t.headers).toContain('Long headline 5');
+    expect(t.headers).toContain('Business name');
+    expect(t.headers).toContain('Call to action');
+  });
+});

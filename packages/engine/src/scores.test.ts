@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { restoreRsaTemplate } from './restore.ts';
+import { makeScore, scoreBand, scorePercent, scoreRsaTemplate } from './scores.ts';
+import type { FeedRow } from './types.ts';
+
+describe('scores', () => {
+  it.each([
+    [0, 10, 0],
+    [1, 1000, 1],
+    [1, 300, 1],
+    [3, 300, 1],
+    [199, 200, 99],
+    [2, 3, 66],
+    [10, 10, 100],
+    [0, 0, 0],
+  ])('%i/%i -> %i%%', (valid, total, percent) => {
+    expect(scorePercent(valid, total)).toBe(percent);
+  });
+
+  it.each([
+    [0, 'low'],
+    [49, 'low'],
+    [50, 'fair'],
+    [79, 'fair'],
+    [80, 'good'],
+    [99, 'good'],
+    [100, 'perfect'],
+  ])('%i%% is %s', (percent, band) => {
+    expect(scoreBand(percent)).toBe(band);
+  });
+
+  it('formats valid/total (percent) emoji, or NO FEED SELECTED!', () => {
+    expect(makeScore(4, 5).text).toBe('4/5 (80%) 🙂');
+    expect(makeScore(0, 0).text).toBe('NO FEED SELECTED!');
+  });
+
+  it('scores an RSA template over rows', () => {
+    const t = restoreRsaTemplate({
+      templates: [{ headlines: ['{root}', 'b', 'c'], descriptions: ['d', 'e'] }],
+    });
+    const rows: FeedRow[] = ['a', '', 'c', 'x'.repeat(31)].map((root, i) => ({
+      id: String(i),
+      root,
+      mod: '',
+      var1: '',
+      var2: '',
+      var3: '',
+      url: '',
+    }));
+    expect(scoreRsaTemplate(t, rows)).toMatchObject({
+      valid: 2,
+      total: 4,
+      percent: 50,
+      band: 'fair',
+    });
+  });
+});
