@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Runs every benchmark and collects the figures each prints as its last line (one JSON object)
+// into .tmp/bench/latest.json. Benchmarks report; they never fail on a time.
+// Usage: node scripts/bench.mjs [--only engine,workspace,grid]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? args[onlyIndex + 1]?.split(',') : null;
+
+const benches = [
+  { name: 'engine', file: 'packages/engine/bench/engine.bench.ts' },
+  { name: 'workspace', file: 'apps/server/bench/workspace.bench.ts', args: ['--db', 'both'] },
+  { name: 'grid', file: 'e2e/grid/grid.bench.ts' },
+  { name: 'builder', file: 'e2e/bench/builder.bench.ts' },
+];
+
+const figures = {};
+for (const bench of benches) {
+  if (only && !only.includes(bench.name)) continue;
+  if (!existsSync(join(root, bench.file))) {
+    console.log(`\n=== ${bench.name}: not present (${bench.file}) ===`);
+    continue;
+  }
+  console.log(`\n=== ${bench.name} (${bench.file}) ===`);
+  const result = spawnSync('npx', ['tsx', bench.file, ...(bench.args ?? [])], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(result.stdout ?? '');
+  const last = (result.stdout ?? '').trim().split('\n').pop() ?? '';
+  try {
+    figures[bench.name] = JSON.parse(last);
+  } catch {
+    figures[bench.name] = { error: `exit ${result.status}; no JSON figures on the last line` };
+  }
+}
+mkdirSync(join(root, '.tmp', 'bench'), { recursive: true });
+const out = join(root, '.tmp', 'bench', 'latest.json');
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), figures }, null, 2));
+console.log(`\nFigures written to ${out}`);
