@@ -1,0 +1,132 @@
+import type { ZodType } from 'zod';
+import { createStore, type Store } from '../state/store.ts';
+import { ApiError, toApiError } from './errors.ts';
+
+/** Spec section 9: the loading indicator appears only for requests running longer than this. */
+export const LOADING_DELAY_MS = 500;
+/** Spec section 9: a request running longer than this raises a warning (it is not aborted). */
+export const SLOW_REQUEST_WARNING_MS = 15_000;
+
+/** Timer functions, injectable for tests. */
+export interface HttpTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: HttpTimers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** One call. */
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates the answer; a mismatch fails the call. */
+  schema?: ZodType<T>;
+  /** Skip the loading indicator (the spec exempts sheet downloads). */
+  isLoadingExempt?: boolean;
+  /**
+   * 'generic' (default): failures also go through the generic handler of spec section 8.
+   * 'caller': the caller shows its own message and may call the handler itself.
+   */
+  errors?: 'generic' | 'caller';
+  /** Send no token even when signed in. */
+  isAnonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What the client needs from the app. */
+export interface HttpClientDeps {
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  getToken(): string | null;
+  timers?: HttpTimers;
+  /** Called once per request that runs past 15 s. */
+  onSlowRequest(path: string): void;
+  /** The generic handler, for calls that leave errors to it. */
+  onError(error: ApiError): void;
+}
+
+/** The typed HTTP client. */
+export interface HttpClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  /** True while some request has been running longer than 500 ms (appIsLoading). */
+  readonly isLoading: Store<boolean>;
+}
+
+/** Creates the HTTP client: token header, loading indicator, slow warning, error mapping. */
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const timers = deps.timers ?? realTimers;
+  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const isLoading = createStore(false);
+  let slowCount = 0;
+
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.isAnonymous ? null : deps.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+    let isCountedAsLoading = false;
+    const loadingTimer = options.isLoadingExempt
+      ? undefined
+      : timers.setTimeout(() => {
+          isCountedAsLoading = true;
+          slowCount += 1;
+          isLoading.set(true);
+        }, LOADING_DELAY_MS);
+    const warningTimer = timers.setTimeout(() => deps.onSlowRequest(path), SLOW_REQUEST_WARNING_MS);
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(`${deps.baseUrl ?? ''}${path}`, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        });
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        throw new ApiError({ status: 0, path, message: cause instanceof Error ? cause.message : 'Network error' });
+      }
+      const text = await response.text();
+      let body: unknown = undefined;
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = { message: text.slice(0, 200) };
+        }
+      }
+      if (!response.ok) throw toApiError(response.status, body, path);
+      if (!options.schema) return body as T;
+      const parsed = options.schema.safeParse(body);
+      if (!parsed.success) {
+        throw new ApiError({ status: response.status, path, code: 'bad_response', message: 'The server sent an answer this app does not understand' });
+      }
+      return parsed.data;
+    } catch (error) {
+      if (error instanceof ApiError && (options.errors ?? 'generic') === 'generic') deps.onError(error);
+      throw error;
+    } finally {
+      if (loadingTimer !== undefined) timers.clearTimeout(loadingTimer);
+      timers.clearTimeout(warningTimer);
+      if (isCountedAsLoading) {
+        slowCount -= 1;
+        if (slowCount === 0) isLoading.set(false);
+      }
+    }
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body: body ?? {} }),
+    isLoading,
+  };
+}

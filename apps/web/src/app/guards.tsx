@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../features/session/useSession.ts';
+
+/** Spec section 2: a signed-in route needs a stored token, else /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const current = useSession();
+  const location = useLocation();
+  if (!current?.token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** Spec section 2: a signed-in visitor of the landing page goes to the campaign builder. */
+export function RedirectIfSignedIn({ children, to = '/campaign-builder' }: { children: ReactNode; to?: string }) {
+  const current = useSession();
+  if (current?.token) return <Navigate to={to} replace />;
+  return children;
+}

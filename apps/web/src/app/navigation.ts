@@ -1,0 +1,16 @@
+/** Navigation for code outside components (the generic error handler, the session timer). */
+type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
+
+let navigator: Navigate = (to) => {
+  window.location.assign(to);
+};
+
+/** Installs the router's navigate function. */
+export function setNavigator(next: Navigate): void {
+  navigator = next;
+}
+
+/** Goes to an app path. */
+export function navigateTo(to: string, options?: { replace?: boolean; state?: unknown }): void {
+  navigator(to, options);
+}

@@ -1,0 +1,72 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './AppLayout.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
+import type { RouteHandle } from './pageTitle.ts';
+import { LandingPage } from '../pages/LandingPage.tsx';
+import { ContactPage } from '../pages/ContactPage.tsx';
+import { TermsPage } from '../pages/TermsPage.tsx';
+import { PrivacyPage } from '../pages/PrivacyPage.tsx';
+import { SandboxPage } from '../pages/SandboxPage.tsx';
+import { LoginPage, RegisterPage } from '../pages/LoginPage.tsx';
+import { ResetPasswordPage } from '../pages/ResetPasswordPage.tsx';
+import { AccountPage } from '../pages/AccountPage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { ServiceDownPage } from '../pages/ServiceDownPage.tsx';
+import { NotBuiltYetPage } from '../pages/NotBuiltYetPage.tsx';
+
+const titled = (title: string): RouteHandle => ({ title });
+
+/** Spec section 2: every route, its guard and its title. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        path: '/',
+        element: (
+          <RedirectIfSignedIn>
+            <LandingPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      { path: '/contact', element: <ContactPage />, handle: titled('Contact') },
+      { path: '/terms', element: <TermsPage />, handle: titled('Terms') },
+      { path: '/privacy', element: <PrivacyPage />, handle: titled('Privacy') },
+      { path: '/combinations', element: <NotBuiltYetPage title="Keyword Combiner" />, handle: titled('Keyword Combiner') },
+      { path: '/sandbox', element: <SandboxPage />, handle: titled('Sandbox') },
+      { path: '/login', element: <LoginPage />, handle: titled('Log In') },
+      { path: '/register', element: <RegisterPage />, handle: titled('Create Account') },
+      { path: '/reset/:token', element: <ResetPasswordPage />, handle: titled('Reset Password') },
+      {
+        path: '/campaign-builder',
+        element: (
+          <RequireAuth>
+            <NotBuiltYetPage title="Campaign Builder" />
+          </RequireAuth>
+        ),
+        handle: titled('Campaign Builder'),
+      },
+      {
+        path: '/account',
+        element: (
+          <RequireAuth>
+            <AccountPage />
+          </RequireAuth>
+        ),
+        handle: titled('Account'),
+      },
+      {
+        path: '/lists',
+        element: (
+          <RequireAuth>
+            <NotBuiltYetPage title="Lists" />
+          </RequireAuth>
+        ),
+        handle: titled('Lists'),
+      },
+      { path: '/404', element: <NotFoundPage />, handle: titled('Page Not Found') },
+      { path: '/service-down', element: <ServiceDownPage />, handle: titled('Service Down') },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,13 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const brand: MantineColorsTuple = ['#eaf1fd', '#d4e2fb', '#a6c3f5', '#76a3ef', '#4d87ea', '#3476e6', '#1c5fd4', '#154fb3', '#0f4297', '#08357c'];
+
+/** The Mantine theme: one brand blue, system fonts, calm radii. */
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: 6,
+  colors: { brand },
+  defaultRadius: 'md',
+  fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+});

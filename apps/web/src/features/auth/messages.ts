@@ -1,0 +1,39 @@
+import { ApiError } from '../../api/errors.ts';
+
+/** Spec section 8: the login failure text. */
+export const LOGIN_FAILED = 'User with that email/password combination not found';
+/** Spec section 8: the register fallback text. */
+export const REGISTER_FAILED = 'There was a problem signing you up';
+/** Spec section 8: the forgot/reset fallback text. */
+export const RESET_FAILED = 'There was an error resetting your password';
+/** Success notice after logging in. */
+export const WELCOME_BACK = 'Welcome back!';
+/** Success notice after registering. */
+export const WELCOME_NEW = 'Welcome to Adloom! Your account is ready.';
+
+/** True when the failure belongs to the generic handler (server down or broken). */
+export function isServerFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status > 499;
+}
+
+/** Register: the server's errors one by one, else its message, else the spec's fallback. */
+export function registerErrorMessages(error: unknown): string[] {
+  if (!(error instanceof ApiError) || !error.hasResponse) return [REGISTER_FAILED];
+  if (error.fieldErrors.length > 0) return error.fieldErrors;
+  if (error.status >= 400 && error.status < 500 && error.code && error.code !== 'bad_response') return [error.message];
+  return [REGISTER_FAILED];
+}
+
+/** Forgot and reset: the server's message, else the spec's fallback. */
+export function resetErrorMessages(error: unknown): string[] {
+  if (!(error instanceof ApiError) || !error.hasResponse) return [RESET_FAILED];
+  if (error.fieldErrors.length > 0) return error.fieldErrors;
+  if (error.status >= 400 && error.status < 500 && error.message && error.code !== 'bad_response') return [error.message];
+  return [RESET_FAILED];
+}
+
+/** Login: a rate limit keeps its own message; every other refusal is the spec's text. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return error.message;
+  return LOGIN_FAILED;
+}

@@ -1,0 +1,30 @@
+import { CloseButton } from '@mantine/core';
+import { useStore } from '../../state/store.ts';
+import { notifications as defaultStore, type NotificationStore } from './notificationStore.ts';
+import classes from './NotificationStack.module.css';
+
+/** The toasts at the top-right edge of the screen; errors are announced as alerts. */
+export function NotificationStack({ store = defaultStore }: { store?: NotificationStore }) {
+  const { notifications } = useStore(store);
+  return (
+    <div className={classes.stack} aria-label="Notifications">
+      {notifications.map((n) => (
+        <div
+          key={n.id}
+          role={n.type === 'error' ? 'alert' : 'status'}
+          className={`${classes.toast} ${n.type === 'error' ? classes.error : classes.notice} ${n.isVisible ? classes.visible : ''}`}
+          data-type={n.type}
+        >
+          <span className={classes.message}>{n.message}</span>
+          <CloseButton
+            size="sm"
+            variant="transparent"
+            className={classes.close}
+            aria-label="Close notification"
+            onClick={() => store.dismiss(n.id)}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { createStore, type Store } from '../../state/store.ts';
+
+/** Spec section 9: a notification lives 5000 ms. */
+export const NOTIFICATION_LIFETIME_MS = 5000;
+/** Spec section 9: a notification fades in 50 ms after it is added. */
+export const NOTIFICATION_FADE_IN_MS = 50;
+
+/** 'error' is styled as an error; every other type as a notice. */
+export type NotificationType = 'error' | 'success' | 'info' | 'warning';
+
+/** One toast in the stack. */
+export interface AppNotification {
+  /** Auto-incrementing number, unique for the lifetime of the store. */
+  id: number;
+  type: NotificationType;
+  message: string;
+  /** False for the first 50 ms, so the toast can fade in. */
+  isVisible: boolean;
+}
+
+/** The notification state of spec section 3: the list and a submitting flag. */
+export interface NotificationState {
+  notifications: AppNotification[];
+  isSubmitting: boolean;
+}
+
+/** Timer functions, injectable for tests. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** The notification stack: add, show after 50 ms, remove after 5000 ms or on close. */
+export interface NotificationStore extends Store<NotificationState> {
+  /** Adds a notification and returns its id. */
+  notify(type: NotificationType, message: string): number;
+  /** Removes a notification now (the X button). */
+  dismiss(id: number): void;
+  /** Removes every notification and cancels their timers. */
+  clear(): void;
+  setSubmitting(isSubmitting: boolean): void;
+}
+
+/** Creates a notification store. */
+export function createNotificationStore(timers: Timers = realTimers): NotificationStore {
+  const store = createStore<NotificationState>({ notifications: [], isSubmitting: false });
+  const pending = new Map<number, unknown[]>();
+  let nextId = 1;
+
+  function dismiss(id: number): void {
+    for (const handle of pending.get(id) ?? []) timers.clearTimeout(handle);
+    pending.delete(id);
+    store.set((s) =>
+      s.notifications.some((n) => n.id === id)
+        ? { ...s, notifications: s.notifications.filter((n) => n.id !== id) }
+        : s,
+    );
+  }
+
+  function notify(type: NotificationType, message: string): number {
+    const id = nextId++;
+    store.set((s) => ({ ...s, notifications: [...s.notifications, { id, type, message, isVisible: false }] }));
+    const show = timers.setTimeout(() => {
+      store.set((s) => ({
+        ...s,
+        notifications: s.notifications.map((n) => (n.id === id ? { ...n, isVisible: true } : n)),
+      }));
+    }, NOTIFICATION_FADE_IN_MS);
+    const remove = timers.setTimeout(() => dismiss(id), NOTIFICATION_LIFETIME_MS);
+    pending.set(id, [show, remove]);
+    return id;
+  }
+
+  return {
+    ...store,
+    notify,
+    dismiss,
+    clear() {
+      for (const id of [...pending.keys()]) dismiss(id);
+      store.set((s) => ({ ...s, notifications: [] }));
+    },
+    setSubmitting(isSubmitting) {
+      store.set((s) => (s.isSubmitting === isSubmitting ? s : { ...s, isSubmitting }));
+    },
+  };
+}
+
+/** The app's one notification stack. */
+export const notifications = createNotificationStore();
+
+/** Shows an error toast. */
+export const notifyError = (message: string): number => notifications.notify('error', message);
+/** Shows a success toast. */
+export const notifySuccess = (message: string): number => notifications.notify('success', message);

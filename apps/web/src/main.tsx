@@ -1,0 +1,26 @@
+import '@mantine/core/styles.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { MantineProvider } from '@mantine/core';
+import { routes } from './app/routes.tsx';
+import { setNavigator } from './app/navigation.ts';
+import { startSession } from './app/startSession.ts';
+import { theme } from './app/theme.ts';
+
+const router = createBrowserRouter(routes);
+setNavigator((to, options) => void router.navigate(to, options));
+startSession();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <RouterProvider router={router} />
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,201 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { PASSWORD_MIN_CHARS } from '@adloom/contract';
+import { useNavigate } from 'react-router';
+import { deleteAccount, resetTutorials, toggleTutorials } from '../api/users.ts';
+import { handleApiError } from '../api/client.ts';
+import { isServerFailure } from '../features/auth/messages.ts';
+import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
+import { session } from '../features/session/session.ts';
+import { useSession } from '../features/session/useSession.ts';
+import classes from './AccountPage.module.css';
+
+/** Spec section 8 texts of the account page. */
+export const ACCOUNT_MESSAGES = {
+  deleteFailed: 'We were unable to delete your account',
+  deleted: 'Your account has been deleted',
+  disableFailed: "Tutorials can't be disabled at this point",
+  resetFailed: "Tutorials couldn't be reset",
+  resetDone: 'Tutorials have been reset',
+  googleNotConfigured: 'Google Sheets is not configured on this server.',
+} as const;
+
+/** The integration the Sheets features need (spec section 6). */
+const GOOGLE_SHEETS = 'google-sheets';
+
+/** /account: Integrations and User Preferences. */
+export function AccountPage() {
+  const current = useSession();
+  if (!current) return null;
+  const { user } = current;
+  const isSheetsLinked = user.integrations.includes(GOOGLE_SHEETS);
+
+  return (
+    <div className={classes.page}>
+      <Title order={1} className={classes.title}>
+        Account
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {user.email}
+      </Text>
+      <Stack gap="lg">
+        <Paper withBorder className={classes.section} component="section" aria-labelledby="integrations-heading">
+          <Title order={2} size="h4" id="integrations-heading">
+            Integrations
+          </Title>
+          <div className={classes.item}>
+            <div>
+              <Group gap="xs">
+                <Text fw={600}>Google Sheets</Text>
+                <Badge variant="light" color={isSheetsLinked ? 'green' : 'gray'}>
+                  {isSheetsLinked ? 'Linked' : 'Not linked'}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                Link a Google account to upload feeds and lists to Sheets and download them back.
+              </Text>
+              <Text size="sm" mt={6}>
+                {ACCOUNT_MESSAGES.googleNotConfigured}
+              </Text>
+            </div>
+            <Button variant="default" disabled>
+              {isSheetsLinked ? 'Unlink Google Sheets' : 'Link Google Sheets'}
+            </Button>
+          </div>
+        </Paper>
+        <UserPreferences tutorialsDisabled={user.tutorial.disabled} email={user.email} />
+      </Stack>
+    </div>
+  );
+}
+
+function UserPreferences({ tutorialsDisabled, email }: { tutorialsDisabled: boolean; email: string }) {
+  const navigate = useNavigate();
+  const [isToggling, setIsToggling] = useState(false);
+  const [isResetting, setIsResetting] = useState(false);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  async function handleToggle(shouldDisable: boolean) {
+    setIsToggling(true);
+    try {
+      await toggleTutorials(shouldDisable);
+      session.updateUser((u) => ({ ...u, tutorial: { ...u.tutorial, disabled: shouldDisable } }));
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else notifyError(ACCOUNT_MESSAGES.disableFailed);
+    } finally {
+      setIsToggling(false);
+    }
+  }
+
+  async function handleResetTutorials() {
+    setIsResetting(true);
+    try {
+      const tutorial = await resetTutorials();
+      session.updateUser((u) => ({ ...u, tutorial }));
+      notifySuccess(ACCOUNT_MESSAGES.resetDone);
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else notifyError(ACCOUNT_MESSAGES.resetFailed);
+    } finally {
+      setIsResetting(false);
+    }
+  }
+
+  async function handleDelete(event: FormEvent) {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN_CHARS) return;
+    setIsDeleting(true);
+    try {
+      await deleteAccount({ email, password });
+      setIsDeleteOpen(false);
+      session.signOut('deleted');
+      notifySuccess(ACCOUNT_MESSAGES.deleted);
+      // Spec section 2: /login reached from the account page leads to /register.
+      navigate('/login', { replace: true, state: { from: '/account' } });
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else notifyError(ACCOUNT_MESSAGES.deleteFailed);
+    } finally {
+      setPassword('');
+      setIsDeleting(false);
+    }
+  }
+
+  return (
+    <Paper withBorder className={classes.section} component="section" aria-labelledby="preferences-heading">
+      <Title order={2} size="h4" id="preferences-heading">
+        User Preferences
+      </Title>
+      <div className={classes.item}>
+        <div>
+          <Checkbox
+            label="Disable tutorials"
+            description="Stop showing the first-time tutorial steps."
+            checked={tutorialsDisabled}
+            disabled={isToggling}
+            onChange={(e) => void handleToggle(e.currentTarget.checked)}
+          />
+        </div>
+      </div>
+      <div className={classes.item}>
+        <div>
+          <Text fw={600}>Reset tutorials</Text>
+          <Text size="sm" c="dimmed">
+            Show every tutorial step again, as on your first visit.
+          </Text>
+        </div>
+        <Button variant="default" onClick={() => void handleResetTutorials()} loading={isResetting}>
+          Reset Tutorials
+        </Button>
+      </div>
+      <div className={classes.item}>
+        <div>
+          <Text fw={600} c="red.8">
+            Delete account
+          </Text>
+          <Text size="sm" c="dimmed">
+            Permanently removes your account, clients, feeds, lists and templates.
+          </Text>
+        </div>
+        <Button color="red" variant="light" onClick={() => setIsDeleteOpen(true)}>
+          Delete Account
+        </Button>
+      </div>
+      <Modal
+        opened={isDeleteOpen}
+        onClose={() => {
+          setIsDeleteOpen(false);
+          setPassword('');
+        }}
+        title="Delete your account?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <form onSubmit={handleDelete}>
+          <Stack gap="md">
+            <Text size="sm">This cannot be undone. Every client, feed, list and template you keep in Adloom is removed. Enter your password to confirm.</Text>
+            <PasswordInput
+              label="Password"
+              description={`At least ${PASSWORD_MIN_CHARS} characters`}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setIsDeleteOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" disabled={password.length < PASSWORD_MIN_CHARS} loading={isDeleting}>
+                Delete Account
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,207 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { logIn, register, requestPasswordReset } from '../api/users.ts';
+import { handleApiError } from '../api/client.ts';
+import { notifications, notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
+import { session } from '../features/session/session.ts';
+import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
+import {
+  isServerFailure,
+  loginErrorMessage,
+  registerErrorMessages,
+  resetErrorMessages,
+  WELCOME_BACK,
+  WELCOME_NEW,
+} from '../features/auth/messages.ts';
+import classes from './AuthPage.module.css';
+
+type Mode = 'login' | 'forgot';
+
+/** Where a signed-in person lands unless a guard sent them here from another page. */
+function destinationAfterSignIn(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && from !== '/login' && from !== '/register' ? from : '/campaign-builder';
+}
+
+/** /login: 'Welcome back', the login form or the reset-request form, and the waiting-list box. */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isSending, setIsSending] = useState(false);
+
+  // Spec section 2: going to /login from the account page leads to /register.
+  if ((location.state as { from?: unknown } | null)?.from === '/account') return <Navigate to="/register" replace />;
+
+  async function handleLogIn(event: FormEvent) {
+    event.preventDefault();
+    setIsSending(true);
+    try {
+      const answer = await logIn({ email: email.trim(), password });
+      session.signIn(answer);
+      notifySuccess(WELCOME_BACK);
+      navigate(destinationAfterSignIn(location.state), { replace: true });
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else notifyError(loginErrorMessage(error));
+      setPassword('');
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  async function handleResetRequest(event: FormEvent) {
+    event.preventDefault();
+    setIsSending(true);
+    try {
+      const answer = await requestPasswordReset(email.trim());
+      notifications.notify(answer.type === 'error' ? 'error' : 'success', answer.message);
+      setEmail('');
+      setMode('login');
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else for (const message of resetErrorMessages(error)) notifyError(message);
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <div className={classes.page}>
+      <div className={classes.column}>
+        <Paper className={classes.card} withBorder>
+          <Title order={1} className={classes.heading}>
+            Welcome back
+          </Title>
+          {mode === 'login' ? (
+            <form onSubmit={handleLogIn} aria-label="Log in">
+              <Stack gap="md">
+                <Text size="sm" c="dimmed">
+                  Log in to build your campaigns.
+                </Text>
+                <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+                <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+                <Button type="submit" fullWidth loading={isSending}>
+                  Log In
+                </Button>
+                <div className={classes.row}>
+                  <Anchor component="button" type="button" size="sm" onClick={() => setMode('forgot')}>
+                    Forgot Password
+                  </Anchor>
+                  <Anchor component={Link} to="/register" size="sm">
+                    Create an account
+                  </Anchor>
+                </div>
+              </Stack>
+            </form>
+          ) : (
+            <form onSubmit={handleResetRequest} aria-label="Reset password">
+              <Stack gap="md">
+                <Text size="sm" c="dimmed">
+                  Enter your email and we will send you a link to set a new password.
+                </Text>
+                <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+                <Button type="submit" fullWidth loading={isSending}>
+                  Reset Password
+                </Button>
+                <div className={classes.row}>
+                  <Anchor component="button" type="button" size="sm" onClick={() => setMode('login')}>
+                    Log In
+                  </Anchor>
+                </div>
+              </Stack>
+            </form>
+          )}
+        </Paper>
+        <Paper className={classes.box} withBorder>
+          <Title order={2} size="h4">
+            Don&apos;t have an account?
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Join the waiting list and we will be in touch about a free demo.
+          </Text>
+          <WaitingListForm inputId="login-waiting-list-email" />
+          <Text size="sm" mt="sm">
+            Ready to start now?{' '}
+            <Anchor component={Link} to="/register">
+              Create an account
+            </Anchor>
+          </Text>
+        </Paper>
+      </div>
+    </div>
+  );
+}
+
+/** /register: email, password, password-confirm and the bot-check token. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordConfirm, setPasswordConfirm] = useState('');
+  const [isSending, setIsSending] = useState(false);
+
+  async function handleRegister(event: FormEvent) {
+    event.preventDefault();
+    setIsSending(true);
+    try {
+      // No bot check is configured in the web app yet: the token is empty (the server's check is off by default).
+      const answer = await register({ email: email.trim(), password, passwordConfirm, recaptchaToken: '' });
+      session.signIn(answer);
+      notifySuccess(WELCOME_NEW);
+      navigate('/campaign-builder', { replace: true });
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else for (const message of registerErrorMessages(error)) notifyError(message);
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <div className={classes.page}>
+      <div className={classes.column}>
+        <Paper className={classes.card} withBorder>
+          <Title order={1} className={classes.heading}>
+            Create your account
+          </Title>
+          <form onSubmit={handleRegister} aria-label="Create an account">
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                Build search campaigns in bulk from your feeds and templates.
+              </Text>
+              <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+              <PasswordInput
+                label="Password"
+                description="At least 6 characters"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Confirm Password"
+                autoComplete="new-password"
+                required
+                value={passwordConfirm}
+                onChange={(e) => setPasswordConfirm(e.currentTarget.value)}
+              />
+              <Button type="submit" fullWidth loading={isSending}>
+                Create Account
+              </Button>
+              <Text size="sm" ta="center">
+                Already have an account?{' '}
+                <Anchor component={Link} to="/login">
+                  Log In
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        </Paper>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { checkResetToken, resetPassword } from '../api/users.ts';
+import { handleApiError } from '../api/client.ts';
+import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
+import { session } from '../features/session/session.ts';
+import { isServerFailure, resetErrorMessages } from '../features/auth/messages.ts';
+import classes from './AuthPage.module.css';
+
+/** /reset/:token: 'Almost There', password and confirm-password. */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [passwordConfirm, setPasswordConfirm] = useState('');
+  const [isSending, setIsSending] = useState(false);
+
+  // Spec section 2: on opening, the token is checked; on an error the person goes to login.
+  useEffect(() => {
+    let isCurrent = true;
+    checkResetToken(token).catch((error: unknown) => {
+      if (!isCurrent) return;
+      if (isServerFailure(error)) handleApiError(error);
+      else {
+        for (const message of resetErrorMessages(error)) notifyError(message);
+        navigate('/login', { replace: true });
+      }
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [token, navigate]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setIsSending(true);
+    const body = { password, passwordConfirm };
+    setPassword('');
+    setPasswordConfirm('');
+    try {
+      const answer = await resetPassword(token, body);
+      session.signIn(answer);
+      notifySuccess(answer.message || 'Your password has been changed');
+      navigate('/campaign-builder', { replace: true });
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else for (const message of resetErrorMessages(error)) notifyError(message);
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <div className={classes.page}>
+      <div className={classes.column}>
+        <Paper className={classes.card} withBorder>
+          <Title order={1} className={classes.heading}>
+            Almost There
+          </Title>
+          <form onSubmit={handleSubmit} aria-label="Set a new password">
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                Choose a new password for your account.
+              </Text>
+              <PasswordInput label="Password" description="At least 6 characters" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+              <PasswordInput
+                label="Confirm Password"
+                autoComplete="new-password"
+                required
+                value={passwordConfirm}
+                onChange={(e) => setPasswordConfirm(e.currentTarget.value)}
+              />
+              <Button type="submit" fullWidth loading={isSending}>
+                Reset Password
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The dev server forwards /api to a running Adloom server (`npx tsx apps/server/src/main.ts`).
+const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  preview: { host: '127.0.0.1', port: 4173, proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  worker: { format: 'es' },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    setupFiles: ['./src/test-setup.ts'],
+    css: false,
+  },
+});
