@@ -40,6 +40,7 @@ export async function buildApp(deps: {
     routerOptions: { ignoreTrailingSlash: true },
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       serializers: {
         // Reset tokens travel in the URL: keep them out of the logs.
         req: (request: FastifyRequest) => ({
@@ -75,7 +76,6 @@ export async function buildApp(deps: {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: true,
-      index: false,
       // Vite puts content-hashed files under assets/: cache them for good; revalidate the rest.
       setHeaders: (reply, path) => {
         reply.header(

@@ -107,11 +107,16 @@ export async function openTestDatabase(): Promise<Db> {
 /** Starts the app in-process (requests go through `app.inject`) on a fresh database. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  options: { mailer?: Mailer; db?: Db } = {},
+  options: { mailer?: Mailer; db?: Db; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
-  const app = await buildApp({ config, db, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
 
   const request: TestApp['request'] = async (method, path, requestOptions = {}) => {

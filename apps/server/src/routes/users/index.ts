@@ -32,7 +32,7 @@ import {
   updateTutorial,
   type UserRow,
 } from '../../db/users.ts';
-import { AppError, validationError } from '../../errors.ts';
+import { AppError, fieldErrorsFromZod, validationError } from '../../errors.ts';
 import { parseBody, parseParams } from '../../http/validate.ts';
 import { newTutorial, presentUser } from '../../presenters/user.ts';
 import { verifyBotCheck } from '../../services/bot-check.ts';
@@ -107,15 +107,15 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(API.users.register, async (request, reply): Promise<Session> => {
     const raw = request.body as Record<string, unknown> | undefined;
     const result = RegisterBodySchema.safeParse(raw ?? {});
-    const errors: FieldError[] = result.success
-      ? []
-      : result.error.issues.map((issue) => ({
-          msg: issue.message,
-          path: issue.path.map(String).join('.'),
-        }));
-    const password = typeof raw?.password === 'string' ? raw.password : undefined;
-    if (password !== undefined && raw?.['password-confirm'] !== password)
+    const errors: FieldError[] = result.success ? [] : fieldErrorsFromZod(result.error);
+    const confirm = raw?.['password-confirm'];
+    if (
+      typeof raw?.password === 'string' &&
+      typeof confirm === 'string' &&
+      confirm !== raw.password
+    ) {
       errors.push({ msg: PASSWORDS_DIFFER_MESSAGE, path: 'password-confirm' });
+    }
     if (!result.success || errors.length > 0) throw validationError(errors);
     const body = result.data;
 
