@@ -51,7 +51,7 @@ export interface BulkAppend {
 export class FeedStore {
   private readonly columns: string[][] = FEED_COLUMNS.map(() => []);
   private readonly ids: (string | undefined)[] = [];
-  private order = new Uint32Array(64);
+  private order: Uint32Array = new Uint32Array(64);
   private orderLength = 0;
   private alive = new Uint8Array(64);
   private version = 0;
@@ -66,6 +66,7 @@ export class FeedStore {
   private selectionBase: 'none' | 'all' | Uint8Array = 'none';
   private selectionBaseCount = 0;
   private readonly toggled = new Set<number>();
+  private allShownCache = { version: -1, value: false };
 
   // Filter: when a query is set, view holds the matching slots in feed order.
   private filterQuery = '';
@@ -454,6 +455,13 @@ export class FeedStore {
     this.redoStack = [];
   }
 
+  /** Forgets every undo and redo step (after loading a feed). */
+  clearHistory(): void {
+    this.undoStack = [];
+    this.redoStack = [];
+    this.changed();
+  }
+
   /** Whether there is a step to undo. */
   get canUndo(): boolean {
     return this.undoStack.length > 0;
@@ -557,8 +565,16 @@ export class FeedStore {
     if (shown === 0) return false;
     if (!this.view) return this.selectedCount === this.orderLength;
     if (this.selectionBase === 'all' && this.toggled.size === 0) return true;
-    for (let i = 0; i < this.viewLength; i += 1) if (!this.isSelected(this.view[i]!)) return false;
-    return true;
+    if (this.allShownCache.version === this.version) return this.allShownCache.value;
+    let value = true;
+    for (let i = 0; i < this.viewLength; i += 1) {
+      if (!this.isSelected(this.view[i]!)) {
+        value = false;
+        break;
+      }
+    }
+    this.allShownCache = { version: this.version, value };
+    return value;
   }
 
   /** Selects every shown row: O(1) without a filter, O(matches) with one. */

@@ -1,0 +1,106 @@
+import type { ColumnChunk } from '../feed-grid/columnChunk.ts';
+import { FEED_COLUMN_COUNT, normalizeCell } from '../feed-grid/feedColumns.ts';
+
+/** Seed boxes of the combiner: Root, Modifier, Var 1, Var 2, Var 3. */
+export const SEED_COLUMN_COUNT = 5;
+/** The most rows one combine may make (a guard against a typo making billions). */
+export const COMBINE_MAX_ROWS = 2_000_000;
+/** Rows per chunk the combine worker sends. */
+export const COMBINE_CHUNK_ROWS = 100_000;
+
+/** The spec's message for linked columns of different lengths. */
+export const LINKED_LENGTH_MESSAGE = 'Linked variables must have the same number of rows';
+
+/** What to combine: the seed lines of each box and the links between neighbours. */
+export interface CombineInput {
+  /** Five lists of values (see parseSeedText). */
+  seeds: string[][];
+  /** links[i] joins box i and box i + 1 (four links). */
+  links: boolean[];
+}
+
+/** A checked combine: the groups that multiply, and how many rows result. */
+export type CombinePlan =
+  | { ok: true; rowCount: number; groups: { columns: number[]; length: number }[] }
+  | { ok: false; rowCount: number; message: string };
+
+/** The values of a seed box: one per line, trimmed, cut to 30 characters, empty lines dropped. */
+export function parseSeedText(text: string): string[] {
+  const values: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const value = normalizeCell(line, 0);
+    if (value !== '') values.push(value);
+  }
+  return values;
+}
+
+/**
+ * Checks a combine: neighbouring linked boxes form one group that is zipped (each must hold the
+ * same number of values); groups multiply. Empty unlinked boxes are left out.
+ */
+export function planCombination({ seeds, links }: CombineInput): CombinePlan {
+  const groups: { columns: number[]; length: number }[] = [];
+  let column = 0;
+  while (column < SEED_COLUMN_COUNT) {
+    const members = [column];
+    while (column < SEED_COLUMN_COUNT - 1 && links[column] === true) {
+      column += 1;
+      members.push(column);
+    }
+    column += 1;
+    const lengths = members.map((c) => seeds[c]?.length ?? 0);
+    const filled = lengths.filter((n) => n > 0);
+    if (filled.length === 0) continue;
+    if (members.length > 1 && lengths.some((n) => n !== lengths[0])) {
+      return { ok: false, rowCount: 0, message: LINKED_LENGTH_MESSAGE };
+    }
+    groups.push({ columns: members, length: filled[0]! });
+  }
+  if (groups.length === 0) return { ok: true, rowCount: 0, groups };
+  const rowCount = groups.reduce((product, group) => product * group.length, 1);
+  if (rowCount > COMBINE_MAX_ROWS) {
+    return {
+      ok: false,
+      rowCount,
+      message: `That would make ${rowCount.toLocaleString('en-US')} rows; one combine makes at most ${COMBINE_MAX_ROWS.toLocaleString('en-US')}.`,
+    };
+  }
+  return { ok: true, rowCount, groups };
+}
+
+/**
+ * Every combination as ColumnChunks, the first box varying slowest (like nested loops). Each
+ * column's dictionary is its seed values, so a million rows cost five Uint32Arrays.
+ */
+export function* generateCombinationChunks(input: CombineInput, chunkRows = COMBINE_CHUNK_ROWS): Generator<ColumnChunk> {
+  const plan = planCombination(input);
+  if (!plan.ok) throw new Error(plan.message);
+  if (plan.rowCount === 0) return;
+  const { groups } = plan;
+  const digits = new Array<number>(groups.length).fill(0);
+  const used = new Set(groups.flatMap((group) => group.columns));
+  let produced = 0;
+  while (produced < plan.rowCount) {
+    const rowCount = Math.min(chunkRows, plan.rowCount - produced);
+    const codes: Uint32Array[] = [];
+    const dicts: string[][] = [];
+    for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) {
+      const isUsed = used.has(c);
+      codes.push(isUsed ? new Uint32Array(rowCount) : new Uint32Array(0));
+      dicts.push(isUsed ? input.seeds[c]! : []);
+    }
+    for (let r = 0; r < rowCount; r += 1) {
+      for (let g = 0; g < groups.length; g += 1) {
+        for (const c of groups[g]!.columns) codes[c]![r] = digits[g]!;
+      }
+      // Odometer step: the last group turns fastest.
+      for (let g = groups.length - 1; g >= 0; g -= 1) {
+        digits[g] = digits[g]! + 1;
+        if (digits[g]! < groups[g]!.length) break;
+        digits[g] = 0;
+      }
+    }
+    produced += rowCount;
+    yield { rowCount, dicts, codes };
+  }
+}

@@ -1,0 +1,99 @@
+import * as Comlink from 'comlink';
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Combiner } from '../../combiner/Combiner.tsx';
+import type { ColumnChunk } from '../columnChunk.ts';
+import { FeedGrid } from '../FeedGrid.tsx';
+import { FeedStore } from '../feedStore.ts';
+import type { SampleWorkerApi } from './sample.worker.ts';
+import './harness.css';
+
+// A page with only the feed grid and the combiner, for browser tests and the benchmark.
+// window.__harness exposes the store and timing helpers; longtask entries are collected.
+
+interface HarnessApi {
+  store: FeedStore;
+  loadSample(rowCount: number): Promise<number>;
+  longTasks: PerformanceEntry[];
+  resetLongTasks(): void;
+  maxLongTask(): number;
+  nextPaint(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    __harness: HarnessApi;
+  }
+}
+
+const store = new FeedStore();
+store.load([{ root: '', mod: '', var1: '', var2: '', var3: '', url: '' }]);
+store.clearHistory();
+
+const longTasks: PerformanceEntry[] = [];
+try {
+  new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+} catch {
+  // longtask entries are a Chromium feature; elsewhere the list stays empty.
+}
+
+const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+async function loadSample(rowCount: number): Promise<number> {
+  const started = performance.now();
+  const worker = new Worker(new URL('./sample.worker.ts', import.meta.url), { type: 'module', name: 'sample' });
+  const remote = Comlink.wrap<SampleWorkerApi>(worker);
+  store.reset();
+  const bulk = store.beginBulkAppend();
+  await remote.makeSample(rowCount, Comlink.proxy((chunk: ColumnChunk) => bulk.addChunk(chunk)));
+  bulk.commit();
+  store.clearHistory();
+  worker.terminate();
+  await nextPaint();
+  return performance.now() - started;
+}
+
+window.__harness = {
+  store,
+  loadSample,
+  longTasks,
+  resetLongTasks: () => void (longTasks.length = 0),
+  maxLongTask: () => longTasks.reduce((max, entry) => Math.max(max, entry.duration), 0),
+  nextPaint,
+};
+
+function Harness() {
+  const [sampleRows, setSampleRows] = useState('100000');
+  const [loadMessage, setLoadMessage] = useState('');
+  return (
+    <main className="harness">
+      <header className="harness__header">
+        <h1>Data Table</h1>
+        <div className="harness__sample">
+          <label htmlFor="sample-rows">Sample rows</label>
+          <input id="sample-rows" inputMode="numeric" value={sampleRows} onChange={(event) => setSampleRows(event.target.value)} />
+          <button
+            type="button"
+            onClick={async () => {
+              setLoadMessage('Loading…');
+              const ms = await loadSample(Number(sampleRows.replace(/\D/g, '')) || 0);
+              setLoadMessage(`Loaded in ${Math.round(ms)} ms`);
+            }}
+          >
+            Load sample rows
+          </button>
+          <span className="harness__message">{loadMessage}</span>
+        </div>
+      </header>
+      <FeedGrid store={store} label="Feed rows" />
+      <h2 className="harness__subheading">Seeds</h2>
+      <Combiner store={store} />
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Harness />
+  </StrictMode>,
+);
