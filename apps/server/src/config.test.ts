@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  DEFAULT_BODY_LIMIT_BYTES,
+  findJwtSecretProblem,
+  loadConfig,
+} from './config.ts';
+
+const STRONG_SECRET = 'k3J9x-Qw7zP2m_Lr5Tn8Vb1Yc4Hd6Fg0Se';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const scratch = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adloom-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has the documented defaults', () => {
+    const dataDir = scratch();
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: STRONG_SECRET });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      isProduction: false,
+      bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+      sessionTtlSeconds: 604_800,
+      resetTokenTtlSeconds: 3600,
+      recaptchaVerifyUrl: undefined,
+      rateLimit: {
+        windowMs: 900_000,
+        loginPerIp: 30,
+        loginPerEmail: 10,
+        forgotPerIp: 10,
+        forgotPerEmail: 5,
+      },
+    });
+    expect(config.webDist).toMatch(/apps\/web\/dist$/);
+    expect(DEFAULT_BODY_LIMIT_BYTES).toBe(64 * 1024 * 1024);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: scratch(),
+      DATABASE_URL: 'postgres://u:p@db/adloom',
+      JWT_SECRET: STRONG_SECRET,
+      SMTP_URL: 'smtp://mail:25',
+      APP_URL: 'https://adloom.example.com/',
+      BODY_LIMIT_BYTES: '1048576',
+      LOGIN_LIMIT_PER_EMAIL: '4',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db/adloom',
+      smtpUrl: 'smtp://mail:25',
+      appUrl: 'https://adloom.example.com',
+      bodyLimitBytes: 1_048_576,
+      jwtSecretSource: 'env',
+    });
+    expect(config.rateLimit).toMatchObject({ loginPerEmail: 4, windowMs: 60_000 });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['BODY_LIMIT_BYTES', '-1'],
+    ['LOGIN_LIMIT_PER_IP', '0'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() =>
+      loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, [name]: value }),
+    ).toThrow(ConfigError);
+  });
+
+  it.each([
+    [undefined, /JWT_SECRET is not set/],
+    ['changeme', /shorter than 32/],
+    ['a'.repeat(40), /too repetitive/],
+  ])('refuses to run in production with JWT_SECRET=%s', (secret, message) => {
+    const env = {
+      NODE_ENV: 'production',
+      DATA_DIR: scratch(),
+      ...(secret ? { JWT_SECRET: secret } : {}),
+    };
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts a strong production secret', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET })
+        .jwtSecret,
+    ).toBe(STRONG_SECRET);
+    expect(findJwtSecretProblem(STRONG_SECRET)).toBeUndefined();
+    expect(findJwtSecretProblem('development')).toMatch(/shorter/);
+  });
+
+  it('outside production keeps a random secret in DATA_DIR, the same on every start', () => {
+    const dataDir = scratch();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecretSource).toBe('data-dir');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: scratch() }).jwtSecret).not.toBe(first.jwtSecret);
+  });
+});

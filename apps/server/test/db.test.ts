@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMigrations, runMigrations, sqlArray, type Db } from '../src/db/index.ts';
+import { openTestDatabase, startTestApp, testDbKind } from './helpers.ts';
+
+// The same SQL must give the same JS values on PGlite and on PostgreSQL.
+describe(`database layer (${testDbKind()})`, () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await db.exec(
+      'create table probe (id uuid primary key default gen_random_uuid(), n int4, big int8, doc jsonb, at timestamptz default now(), amount numeric)',
+    );
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('answers its kind', () => {
+    expect(db.kind).toBe(testDbKind() === 'postgres' ? 'postgres' : 'embedded');
+  });
+
+  it('returns int8 and counts as numbers, numeric as text, timestamptz as Date, uuid as text', async () => {
+    await db.query('insert into probe (n, big, amount) values ($1, $2, $3)', [
+      7,
+      9_007_199_254_740_991,
+      '12.50',
+    ]);
+    const [row] = await db.query<{ id: string; n: number; big: number; at: Date; amount: string }>(
+      'select id, n, big, at, amount from probe',
+    );
+    expect(row?.n).toBe(7);
+    expect(row?.big).toBe(9_007_199_254_740_991);
+    expect(row?.amount).toBe('12.50');
+    expect(row?.at).toBeInstanceOf(Date);
+    expect(row?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const [count] = await db.query<{ n: number }>('select count(*) as n from probe');
+    expect(count?.n).toBe(1);
+  });
+
+  it('stores objects and arrays as JSON, and sqlArray as a PostgreSQL array', async () => {
+    const doc = { rows: [{ root: '00123', mod: 'ü "quoted"' }], empty: [], nested: { flag: true } };
+    const [object] = await db.query<{ doc: unknown }>(
+      'insert into probe (doc) values ($1) returning doc',
+      [doc],
+    );
+    expect(object?.doc).toEqual(doc);
+    const [array] = await db.query<{ doc: unknown }>(
+      'insert into probe (doc) values ($1) returning doc',
+      [['a', 1, null]],
+    );
+    expect(array?.doc).toEqual(['a', 1, null]);
+    const rows = await db.query<{ v: string }>('select unnest($1::text[]) as v', [
+      sqlArray(['x', 'y,z', '{']),
+    ]);
+    expect(rows.map((row) => row.v)).toEqual(['x', 'y,z', '{']);
+  });
+
+  it('rolls a failed transaction back and commits a good one', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into probe (n) values ($1)', [100]);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await db.query('select n from probe where n = 100')).toEqual([]);
+    await db.transaction(async (tx) => {
+      await tx.query('insert into probe (n) values ($1)', [101]);
+      await tx.transaction((inner) => inner.query('insert into probe (n) values ($1)', [102]));
+    });
+    expect(
+      (await db.query<{ n: number }>('select n from probe where n > 100 order by n')).map(
+        (row) => row.n,
+      ),
+    ).toEqual([101, 102]);
+  });
+
+  it('keeps other queries out of a running transaction', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tx = db.transaction(async (inner) => {
+      await inner.query('insert into probe (n) values ($1)', [200]);
+      await gate;
+      throw new Error('roll back');
+    });
+    const outside = db.query('insert into probe (n) values ($1)', [201]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await expect(tx).rejects.toThrow('roll back');
+    await outside;
+    expect(
+      (await db.query<{ n: number }>('select n from probe where n >= 200')).map((row) => row.n),
+    ).toEqual([201]);
+  });
+
+  it('applies each migration once and records it', async () => {
+    expect(await runMigrations(db)).toEqual([]);
+    const names = (
+      await db.query<{ name: string }>('select name from schema_migrations order by name')
+    ).map((row) => row.name);
+    expect(names).toEqual(listMigrations().map((migration) => migration.name));
+  });
+});
+
+describe('an unexpected error', () => {
+  it('answers 500 internal_error without internals', async () => {
+    const t = await startTestApp();
+    try {
+      await t.db.exec('drop table password_reset_tokens; drop table users cascade');
+      const response = await t.request('POST', '/api/users/login', {
+        body: { email: 'a@example.com', password: 'whatever' },
+      });
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({
+        error: {
+          code: 'internal_error',
+          message: 'Something went wrong on our side. Please try again later.',
+        },
+        type: 'error',
+        message: 'Something went wrong on our side. Please try again later.',
+      });
+      expect(JSON.stringify(response.body)).not.toMatch(/relation|users|stack/);
+    } finally {
+      await t.close();
+    }
+  });
+});
