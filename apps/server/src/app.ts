@@ -32,6 +32,8 @@ export async function buildApp(deps: {
   config: Config;
   db: Db;
   mailer?: Mailer;
+  /** Where log lines go (default stdout). */
+  logStream?: { write(line: string): void };
 }): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
