@@ -51,7 +51,8 @@ async function waitForOutput(
 }
 
 // Real server processes (node --import tsx src/main.ts) on an embedded database in a scratch DATA_DIR.
-describe('the server process', () => {
+// Starting PGlite's first initdb takes several seconds on a busy machine: generous time-outs.
+describe('the server process', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'adloom-main-'));
   const children: ChildProcess[] = [];
   afterAll(() => {
