@@ -80,10 +80,15 @@ interface FieldRule {
 }
 
 /** Checks one text; returns the failure or undefined. */
-function checkText(rule: FieldRule, index: number, text: string): TextFailure | undefined {
+function checkText(
+  rule: FieldRule,
+  index: number,
+  text: string,
+  knownLength?: number,
+): TextFailure | undefined {
   const max = index === 0 && rule.firstMax !== undefined ? rule.firstMax : rule.max;
   if (text.length === 0 && rule.min === 0) return undefined;
-  const length = countAdTextLength(text);
+  const length = knownLength ?? countAdTextLength(text);
   if (length < rule.min || length > max)
     return { field: rule.field, index, text, length, min: rule.min, max };
   return undefined;
@@ -113,8 +118,9 @@ function fillPinned(
   const texts: PinnedText[] = new Array<PinnedText>(list.length);
   for (let i = 0; i < list.length; i++) {
     const c = list[i] as CompiledPinned;
-    const text = fillPattern(c.pattern, values);
-    const failure = checkText(rule, i, text);
+    const p = c.pattern;
+    const text = p.isStatic ? p.staticText : fillPattern(p, values);
+    const failure = checkText(rule, i, text, p.isStatic ? p.staticLength : undefined);
     if (failure) return { texts, failure };
     texts[i] = { text, pos: c.pos };
   }
@@ -128,8 +134,9 @@ function fillPlain(
 ): { texts: string[]; failure?: TextFailure } {
   const texts: string[] = new Array<string>(list.length);
   for (let i = 0; i < list.length; i++) {
-    const text = fillPattern(list[i] as CompiledPattern, values);
-    const failure = checkText(rule, i, text);
+    const p = list[i] as CompiledPattern;
+    const text = p.isStatic ? p.staticText : fillPattern(p, values);
+    const failure = checkText(rule, i, text, p.isStatic ? p.staticLength : undefined);
     if (failure) return { texts, failure };
     texts[i] = text;
   }
@@ -145,17 +152,31 @@ function rowMap(rows: readonly FeedRow[]): Map<string, { row: FeedRow; rowNumber
   return m;
 }
 
+const NO_DUPLICATES: string[] = [];
+
+/** Drops texts identical (ignoring case) to an earlier one; the same array when there are none. */
 function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[] } {
-  const seen = new Set<string>();
-  const kept: PinnedText[] = [];
-  const duplicates: string[] = [];
-  for (const t of texts) {
-    const key = t.text.toLowerCase();
-    if (seen.has(key)) duplicates.push(t.text);
-    else {
-      seen.add(key);
-      kept.push(t);
+  let duplicates = NO_DUPLICATES;
+  let kept = texts;
+  for (let i = 1; i < texts.length; i++) {
+    const t = (texts[i] as PinnedText).text;
+    for (let j = 0; j < i; j++) {
+      const u = (texts[j] as PinnedText).text;
+      if (u.length === t.length && (u === t || u.toLowerCase() === t.toLowerCase())) {
+        if (duplicates === NO_DUPLICATES) duplicates = [];
+        duplicates.push(t);
+        break;
+      }
     }
+  }
+  if (duplicates !== NO_DUPLICATES) {
+    const seen = new Set<string>();
+    kept = texts.filter((x) => {
+      const key = x.text.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   }
   return { kept, duplicates };
 }
@@ -316,7 +337,9 @@ export function generateResponsiveSearchAds(
     }
     const h = dedupe(filled.headlines);
     const d = dedupe(filled.descriptions);
-    for (const dup of [...h.duplicates, ...d.duplicates]) {
+    for (const dup of h.duplicates.length + d.duplicates.length
+      ? [...h.duplicates, ...d.duplicates]
+      : NO_DUPLICATES) {
       issues.push({
         kind: 'cleaned',
         output: OUTPUT_RSA,

@@ -3,7 +3,7 @@
  * negatives for the selected feed rows.
  */
 import type { RowIssue } from './issues.ts';
-import { cleanKeyword } from './keywords.ts';
+import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import {
   compilePattern,
   fillPattern,
@@ -61,6 +61,37 @@ interface CompiledKeyword {
   matchType: MatchType;
 }
 
+/**
+ * The (keyword, match type) pairs of one group. Most groups hold one or a few lines, so the first
+ * pair is kept inline and a Set is only made for the second: no per-group arrays.
+ */
+class LineSet {
+  private firstKeyword: string | undefined;
+  private firstMatchType: MatchType | undefined;
+  private rest: Set<string> | undefined;
+
+  /** Adds the pair; false when it was already there. */
+  add(keyword: string, matchType: MatchType): boolean {
+    if (this.firstKeyword === undefined) {
+      this.firstKeyword = keyword;
+      this.firstMatchType = matchType;
+      return true;
+    }
+    if (this.firstKeyword === keyword && this.firstMatchType === matchType) return false;
+    const key = `${matchType}\u001f${keyword}`;
+    if (!this.rest) this.rest = new Set();
+    else if (this.rest.has(key)) return false;
+    this.rest.add(key);
+    return true;
+  }
+}
+
+interface GroupEntry {
+  isListed: boolean;
+  lines: LineSet;
+  negatives: LineSet | undefined;
+}
+
 /** Key of an ad group or asset group: campaign and group name. */
 export function groupKey(campaign: string, group: string): string {
   return `${campaign}\u001f${group}`;
@@ -106,9 +137,7 @@ export function generateCampaignStructure(
     issues: [],
   };
   const campaignsSeen = new Set<string>();
-  const groupsSeen = new Set<string>();
-  const linesSeen = new Set<string>();
-  const negativesSeen = new Set<string>();
+  const groups = new Map<string, Map<string, GroupEntry>>();
   const pendingExactNegatives: KeywordLine[] = [];
   const values: PlaceholderValues = {
     row: rows[0] ?? { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
@@ -116,6 +145,18 @@ export function generateCampaignStructure(
     mt: '',
   };
   const groupsOfRow: string[] = [];
+  // Ad group names of the current row per {mt}, each filled once.
+  const groupByMatchType = new Map<MatchType, string>();
+  const groupForMatchType = (mt: MatchType): string => {
+    let g = groupByMatchType.get(mt);
+    if (g === undefined) {
+      values.mt = mt;
+      g = fillPattern(groupPattern, values);
+      values.mt = '';
+      groupByMatchType.set(mt, g);
+    }
+    return g;
+  };
 
   const issue = (
     kind: RowIssue['kind'],
@@ -127,12 +168,30 @@ export function generateCampaignStructure(
     out.issues.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
   };
 
-  const addGroup = (campaign: string, group: string, row: FeedRow): void => {
-    const key = groupKey(campaign, group);
-    if (groupsSeen.has(key)) return;
-    groupsSeen.add(key);
-    if (isPerformance) out.assetGroups.push({ key, campaign, assetGroup: group, id: row.id });
-    else out.adGroups.push({ key, campaign, adGroup: group, id: row.id });
+  /** The entry of a group; `row` lists it in the output (first row wins). */
+  const findGroup = (
+    campaign: string,
+    group: string,
+    row: FeedRow | undefined,
+  ): GroupEntry | undefined => {
+    let byName = groups.get(campaign);
+    if (!byName) {
+      if (!row && group !== '') return undefined;
+      groups.set(campaign, (byName = new Map()));
+    }
+    let entry = byName.get(group);
+    if (!entry) {
+      if (!row && group !== '') return undefined;
+      entry = { isListed: false, lines: new LineSet(), negatives: undefined };
+      byName.set(group, entry);
+    }
+    if (row && !entry.isListed && group !== '') {
+      entry.isListed = true;
+      const key = groupKey(campaign, group);
+      if (isPerformance) out.assetGroups.push({ key, campaign, assetGroup: group, id: row.id });
+      else out.adGroups.push({ key, campaign, adGroup: group, id: row.id });
+    }
+    return entry;
   };
 
   for (let r = 0; r < rows.length; r++) {
@@ -170,7 +229,7 @@ export function generateCampaignStructure(
           'empty-asset-group',
           'Asset group name is empty for this row',
         );
-      else addGroup(campaign, group, row);
+      else findGroup(campaign, group, row);
       continue;
     }
 
@@ -180,57 +239,56 @@ export function generateCampaignStructure(
       continue;
     }
     groupsOfRow.length = 0;
+    groupByMatchType.clear();
     for (const k of positives) {
       let group = sharedGroup;
       if (splitsByMatchType) {
-        values.mt = k.matchType;
-        group = fillPattern(groupPattern, values);
-        values.mt = '';
+        group = groupForMatchType(k.matchType);
         if (group === '') continue;
       }
       const raw = fillPattern(k.pattern, values);
-      const cleaned = cleanKeyword(raw);
-      if (!cleaned.ok) {
-        if (cleaned.reason !== 'empty' || raw !== '')
-          issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
-        else
+      let keyword = cleanKeywordQuick(raw);
+      if (keyword === undefined) {
+        const cleaned = cleanKeyword(raw);
+        if (!cleaned.ok) {
+          if (raw !== '')
+            issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
+          else
+            issue(
+              'skipped',
+              row,
+              rowNumber,
+              'empty',
+              `Keyword "${k.pattern.source}" is empty for this row`,
+            );
+          continue;
+        }
+        if (cleaned.removed.length) {
           issue(
-            'skipped',
+            'cleaned',
             row,
             rowNumber,
-            'empty',
-            `Keyword "${k.pattern.source}" is empty for this row`,
+            'rejected-characters',
+            `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
           );
-        continue;
+        }
+        keyword = cleaned.keyword;
       }
-      if (cleaned.removed.length) {
-        issue(
-          'cleaned',
-          row,
-          rowNumber,
-          'rejected-characters',
-          `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
-        );
-      }
-      addGroup(campaign, group, row);
+      const entry = findGroup(campaign, group, row) as GroupEntry;
       if (!groupsOfRow.includes(group)) groupsOfRow.push(group);
-      const lineKey = `${campaign}\u001f${group}\u001f${cleaned.keyword}\u001f${k.matchType}`;
-      if (linesSeen.has(lineKey)) continue;
-      linesSeen.add(lineKey);
+      if (!entry.lines.add(keyword, k.matchType)) continue;
       out.keywords.push({
         campaign,
         adGroup: group,
-        keyword: cleaned.keyword,
+        keyword: keyword,
         matchType: k.matchType,
       });
       if (splitsByMatchType && k.matchType === 'Exact') {
-        values.mt = 'Broad';
-        const broadGroup = fillPattern(groupPattern, values);
-        values.mt = '';
+        const broadGroup = groupForMatchType('Broad');
         pendingExactNegatives.push({
           campaign,
           adGroup: broadGroup,
-          keyword: cleaned.keyword,
+          keyword: keyword,
           matchType: 'Negative Exact',
         });
       }
@@ -244,21 +302,25 @@ export function generateCampaignStructure(
       }
       const targets = groupsOfRow.length ? groupsOfRow : [''];
       for (const group of targets) {
-        const matchType = k.matchType;
-        const key = `${campaign}\u001f${group}\u001f${cleaned.keyword}\u001f${matchType}`;
-        if (negativesSeen.has(key)) continue;
-        negativesSeen.add(key);
-        out.negatives.push({ campaign, adGroup: group, keyword: cleaned.keyword, matchType });
+        const entry = findGroup(campaign, group, undefined) as GroupEntry;
+        entry.negatives ??= new LineSet();
+        if (!entry.negatives.add(cleaned.keyword, k.matchType)) continue;
+        out.negatives.push({
+          campaign,
+          adGroup: group,
+          keyword: cleaned.keyword,
+          matchType: k.matchType,
+        });
       }
     }
   }
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
   for (const n of pendingExactNegatives) {
-    if (!groupsSeen.has(groupKey(n.campaign, n.adGroup))) continue;
-    const key = `${n.campaign}\u001f${n.adGroup}\u001f${n.keyword}\u001fNegative Exact`;
-    if (negativesSeen.has(key)) continue;
-    negativesSeen.add(key);
+    const entry = groups.get(n.campaign)?.get(n.adGroup);
+    if (!entry?.isListed) continue;
+    entry.negatives ??= new LineSet();
+    if (!entry.negatives.add(n.keyword, n.matchType)) continue;
     out.negatives.push(n);
   }
   return out;

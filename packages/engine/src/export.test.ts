@@ -71,3 +71,19 @@ describe('Editor export', () => {
     expect(t.headers).toContain('Call to action');
   });
 });
+
+describe('formatKeywordsCsv', () => {
+  it('matches the generic CSV output', async () => {
+    const { formatKeywordsCsv } = await import('./export.ts');
+    const lines = [
+      { campaign: 'C "1"', adGroup: 'G', keyword: 'a "b"', matchType: 'Exact' as const },
+      { campaign: 'C "1"', adGroup: 'G', keyword: '-x', matchType: 'Broad' as const },
+      { campaign: 'C', adGroup: '', keyword: 'free', matchType: 'Negative Exact' as const },
+    ];
+    for (const neutraliseFormulas of [false, true]) {
+      expect([...formatKeywordsCsv(lines, { neutraliseFormulas, chunkLines: 2 })].join('')).toBe(
+        formatCsvText(keywordsTable(lines), { neutraliseFormulas }),
+      );
+    }
+  });
+});

@@ -35,37 +35,87 @@ function countWords(s: string): number {
   return n;
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+const REJECTED_ASCII = new Uint8Array(128);
+for (const c of KEYWORD_REJECTED_CHARS) REJECTED_ASCII[c.charCodeAt(0)] = 1;
+const MAX_CHARS = KEYWORD_MAX_CHARS;
+const MAX_WORDS = KEYWORD_MAX_WORDS;
+
 /**
  * Brings a generated keyword within Google's rules: lowercased, spaces collapsed, rejected
  * characters (`, ! @ % ^ ( ) = { } ; ~ < > ? \ |` and the backtick and `*`) replaced by spaces.
  * A keyword that is still empty, longer than 80 characters or over 10 words is dropped.
  */
 export function cleanKeyword(raw: string): CleanKeywordResult {
+  const fast = cleanKeywordQuick(raw);
+  if (fast !== undefined)
+    return { ok: true, keyword: fast, isChanged: false, removed: NONE as string[] };
+  return cleanKeywordSlow(raw);
+}
+
+/**
+ * The hot path of `cleanKeyword`: the clean keyword when it needed nothing but lowercasing and
+ * space tidying, else undefined (call `cleanKeyword` for the reason or the report).
+ */
+export function cleanKeywordQuick(raw: string): string | undefined {
+  // One scan over plain ASCII text without rejected characters.
+  const n = raw.length;
+  let isAscii = true;
+  let hasUpper = false;
+  let needsTidy = false;
+  let spaces = 0;
+  let prevSpace = true;
+  for (let i = 0; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 128 || REJECTED_ASCII[c] === 1) {
+      isAscii = false;
+      break;
+    }
+    if (c <= 32) {
+      if (c !== 32 || prevSpace) needsTidy = true;
+      spaces++;
+      prevSpace = true;
+    } else {
+      if (c >= 65 && c <= 90) hasUpper = true;
+      prevSpace = false;
+    }
+  }
+  if (!isAscii) return undefined;
+  if (prevSpace && n > 0) needsTidy = true;
+  let keyword = hasUpper ? raw.toLowerCase() : raw;
+  let words = spaces + 1;
+  if (needsTidy) {
+    keyword = keyword.replace(/\s+/g, ' ').trim();
+    words = countWords(keyword);
+  }
+  if (keyword.length === 0 || keyword.length > MAX_CHARS || words > MAX_WORDS) return undefined;
+  return keyword;
+}
+
+function cleanKeywordSlow(raw: string): CleanKeywordResult {
   let keyword = normaliseKeyword(raw);
   const removed: string[] = [];
-  let isChanged = keyword !== raw;
   if (hasRejected(keyword)) {
     for (const m of keyword.matchAll(REJECTED_RE)) if (!removed.includes(m[0])) removed.push(m[0]);
     keyword = keyword.replace(REJECTED_RE, ' ').replace(/\s+/g, ' ').trim();
-    isChanged = true;
   }
   if (keyword.length === 0)
     return { ok: false, keyword, reason: 'empty', message: 'Keyword is empty' };
-  if (countPlainTextWidth(keyword) > KEYWORD_MAX_CHARS) {
+  if (countPlainTextWidth(keyword) > MAX_CHARS) {
     return {
       ok: false,
       keyword,
       reason: 'too-long',
-      message: `Keyword is longer than ${KEYWORD_MAX_CHARS} characters`,
+      message: `Keyword is longer than ${MAX_CHARS} characters`,
     };
   }
-  if (countWords(keyword) > KEYWORD_MAX_WORDS) {
+  if (countWords(keyword) > MAX_WORDS) {
     return {
       ok: false,
       keyword,
       reason: 'too-many-words',
-      message: `Keyword has more than ${KEYWORD_MAX_WORDS} words`,
+      message: `Keyword has more than ${MAX_WORDS} words`,
     };
   }
-  return { ok: true, keyword, isChanged: isChanged && removed.length > 0, removed };
+  return { ok: true, keyword, isChanged: removed.length > 0, removed };
 }

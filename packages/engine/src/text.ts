@@ -30,6 +30,9 @@ export interface CompiledPattern {
   slots: PlaceholderName[];
   /** True when the pattern contains no placeholder (its output never varies). */
   isStatic: boolean;
+  /** For a static pattern: its tidied text and Google length, computed once. */
+  staticText: string;
+  staticLength: number;
 }
 
 const BRACE_TOKEN = /\{([^{}]*)\}/g;
@@ -60,7 +63,16 @@ export function compilePattern(source: string): CompiledPattern {
     last = at + m[0].length;
   }
   parts.push(literal + source.slice(last));
-  return { source, parts, slots, isStatic: slots.length === 0 };
+  const isStatic = slots.length === 0;
+  const staticText = isStatic ? tidySpaces(parts[0] ?? '') : '';
+  return {
+    source,
+    parts,
+    slots,
+    isStatic,
+    staticText,
+    staticLength: isStatic ? countAdTextLength(staticText) : 0,
+  };
 }
 
 function slotValue(slot: PlaceholderName, v: PlaceholderValues): string {
@@ -74,22 +86,24 @@ function slotValue(slot: PlaceholderName, v: PlaceholderValues): string {
   }
 }
 
-/** Collapses runs of spaces to one and trims: an empty variable must not leave double spaces. */
+/** Collapses runs of white space to one space and trims: an empty variable must not leave double spaces. */
 export function tidySpaces(s: string): string {
-  if (s.length === 0) return s;
-  if (
-    s.includes('  ') ||
-    s.charCodeAt(0) <= 32 ||
-    s.charCodeAt(s.length - 1) <= 32 ||
-    /[\t\n\r]/.test(s)
-  ) {
-    return s.replace(/\s+/g, ' ').trim();
+  const n = s.length;
+  if (n === 0) return s;
+  let prevSpace = true;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 32) {
+      if (c !== 32 || prevSpace) return s.replace(/[\t\n\v\f\r ]+/g, ' ').trim();
+      prevSpace = true;
+    } else prevSpace = false;
   }
-  return s;
+  return prevSpace ? s.trimEnd() : s;
 }
 
 /** Fills a compiled pattern with one row's values; spaces are tidied. */
 export function fillPattern(p: CompiledPattern, v: PlaceholderValues): string {
+  if (p.isStatic) return p.staticText;
   const { parts, slots } = p;
   let out = parts[0] ?? '';
   for (let i = 0; i < slots.length; i++)
