@@ -13,7 +13,6 @@ import {
   formatKeywordsCsv,
   generateCampaignStructure,
   generateResponsiveSearchAds,
-  keywordsTable,
   responsiveSearchAdsTable,
   restoreCampaignTemplate,
   restoreRsaTemplate,
