@@ -84,9 +84,9 @@ export const ClientNameSchema = NameSchema;
 /** A stored set's revision: 0 before the first save, then one more per save. */
 export const RevisionSchema = z.number().int().min(0).max(2_147_483_647);
 
-/** One feed row after validation: the six columns trimmed, the id when the row had one. */
+/** One feed row after validation: the six columns trimmed; id '' when the row had none. */
 export interface ParsedFeedRow {
-  id?: string;
+  id: string;
   root: string;
   mod: string;
   var1: string;
@@ -134,10 +134,11 @@ function readCell(
 export function parseFeedRow(value: unknown, index: number, issues: FeedRowIssue[]): ParsedFeedRow {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.push({ path: [index], message: 'A row must be an object' });
-    return { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    return { id: '', root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
   }
   const row = value as Record<string, unknown>;
   const parsed: ParsedFeedRow = {
+    id: '',
     root: readCell(row, 'root', FEED_CELL_MAX_CHARS, index, issues),
     mod: readCell(row, 'mod', FEED_CELL_MAX_CHARS, index, issues),
     var1: readCell(row, 'var1', FEED_CELL_MAX_CHARS, index, issues),

@@ -4,7 +4,7 @@
  * A feed's rows travel as JSON text both ways, so 100k rows are one parameter and one column.
  */
 import type { TemplateKind } from '@adloom/contract';
-import type { Db } from './index.ts';
+import { sqlArray, type Db } from './index.ts';
 
 /** A client row with the revisions of its six stored sets. */
 export interface ClientRecord {
@@ -25,13 +25,18 @@ export interface ClientRecord {
  */
 export const STORED_ROW_COLUMNS = ['id', 'root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
 
-/** A stored feed; `rows_json` is the stored rows document as JSON text. */
-export interface FeedRecord {
+/** A stored feed without its rows. */
+export interface FeedMetaRecord {
   id: string;
   name: string;
   data_type: 'table' | 'list';
   sheet_url: string;
   sheet_name: string;
+  rows_version: string;
+}
+
+/** A stored feed; `rows_json` is the stored rows document as JSON text. */
+export interface FeedRecord extends FeedMetaRecord {
   rows_json: string;
 }
 
@@ -52,6 +57,7 @@ export interface FeedToStore {
   rowsJson: string;
   storedJson: string;
   rowCount: number;
+  rowsVersion: string;
 }
 
 /** A template ready to store. */
@@ -146,7 +152,41 @@ export async function setClientTemplatesRevision(
   await tx.query(`update clients set ${column} = $2 where id = $1`, [clientId, revision]);
 }
 
-const FEED_COLUMNS = 'id, name, data_type, sheet_url, sheet_name, rows::text as rows_json';
+const FEED_META_COLUMNS = 'id, name, data_type, sheet_url, sheet_name, rows_version';
+const FEED_COLUMNS = `${FEED_META_COLUMNS}, rows::text as rows_json`;
+
+/** A client's feeds without rows, in their saved order. */
+export async function listClientFeedMeta(
+  db: Db,
+  userId: string,
+  clientId: string,
+): Promise<FeedMetaRecord[]> {
+  return db.query<FeedMetaRecord>(
+    `select ${FEED_META_COLUMNS} from feeds where user_id = $1 and client_id = $2 order by position`,
+    [userId, clientId],
+  );
+}
+
+/** The user's lists without rows, in their saved order. */
+export async function listUserListMeta(db: Db, userId: string): Promise<FeedMetaRecord[]> {
+  return db.query<FeedMetaRecord>(
+    `select ${FEED_META_COLUMNS} from feeds where user_id = $1 and client_id is null order by position`,
+    [userId],
+  );
+}
+
+/** The stored rows documents of some of the user's feeds, with their versions. */
+export async function listFeedRows(
+  db: Db,
+  userId: string,
+  feedIds: readonly string[],
+): Promise<{ id: string; rows_version: string; rows_json: string }[]> {
+  if (feedIds.length === 0) return [];
+  return db.query(
+    'select id, rows_version, rows::text as rows_json from feeds where user_id = $1 and id = any($2::uuid[])',
+    [userId, sqlArray(feedIds)],
+  );
+}
 
 /** A client's feeds in their saved order. */
 export async function listClientFeeds(
@@ -201,8 +241,8 @@ export async function replaceFeeds(
   }
   for (const [position, feed] of feeds.entries()) {
     await tx.query(
-      `insert into feeds (id, user_id, client_id, position, name, data_type, sheet_url, sheet_name, rows, row_count)
-       values ($1, $2, $3::uuid, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+      `insert into feeds (id, user_id, client_id, position, name, data_type, sheet_url, sheet_name, rows, row_count, rows_version)
+       values ($1, $2, $3::uuid, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
       [
         feed.id,
         userId,
@@ -214,6 +254,7 @@ export async function replaceFeeds(
         feed.sheetName,
         feed.storedJson,
         feed.rowCount,
+        feed.rowsVersion,
       ],
     );
   }

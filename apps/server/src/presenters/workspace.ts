@@ -5,7 +5,7 @@
  */
 import type { ClientRevisions, TemplateKind } from '@adloom/contract';
 import { TEMPLATE_KINDS } from '@adloom/contract';
-import type { ClientRecord, FeedRecord, TemplateRecord } from '../db/workspace.ts';
+import type { ClientRecord, FeedMetaRecord, TemplateRecord } from '../db/workspace.ts';
 
 /** Stored rows (`[id, root, mod, var1, var2, var3, url]` arrays) as the JSON text of row objects. */
 export function presentStoredRowsJson(storedJson: string): string {
@@ -26,11 +26,8 @@ export function presentStoredRowsJson(storedJson: string): string {
   return JSON.stringify(rows);
 }
 
-/**
- * A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, rows }`. `isStored` says
- * whether `rows_json` is the stored document (converted) or already the answer's rows.
- */
-export function presentFeedJson(feed: FeedRecord, isStored = true): string {
+/** A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, rows }`, rows given as JSON. */
+export function presentFeedJson(feed: FeedMetaRecord, rowsJson: string): string {
   const head = JSON.stringify({
     _id: feed.id,
     name: feed.name,
@@ -38,13 +35,15 @@ export function presentFeedJson(feed: FeedRecord, isStored = true): string {
     sheetUrl: feed.sheet_url ?? '',
     sheetName: feed.sheet_name ?? '',
   });
-  const rows = isStored ? presentStoredRowsJson(feed.rows_json) : feed.rows_json;
-  return `${head.slice(0, -1)},"rows":${rows}}`;
+  return `${head.slice(0, -1)},"rows":${rowsJson}}`;
 }
 
-/** A list of feeds as JSON text. */
-export function presentFeedsJson(feeds: readonly FeedRecord[], isStored = true): string {
-  return `[${feeds.map((feed) => presentFeedJson(feed, isStored)).join(',')}]`;
+/** A list of feeds as JSON text; `rowsJsonOf` gives each feed's rows as answer JSON. */
+export function presentFeedsJson(
+  feeds: readonly FeedMetaRecord[],
+  rowsJsonOf: (feedId: string) => string,
+): string {
+  return `[${feeds.map((feed) => presentFeedJson(feed, rowsJsonOf(feed.id))).join(',')}]`;
 }
 
 /** A template as the engine's type with its server `_id`. */
@@ -67,7 +66,7 @@ export function presentRevisions(client: ClientRecord): ClientRevisions {
 /** GET /api/app/clients/:name as JSON text. */
 export function presentClientBundleJson(
   client: ClientRecord,
-  feeds: readonly FeedRecord[],
+  feedsJson: string,
   templates: readonly TemplateRecord[],
 ): string {
   const byKind = Object.fromEntries(
@@ -75,7 +74,7 @@ export function presentClientBundleJson(
   ) as Record<TemplateKind, unknown[]>;
   for (const template of templates) byKind[template.kind].push(presentTemplate(template));
   const rest = JSON.stringify({ ...byKind, revisions: presentRevisions(client) });
-  return `{"feeds":${presentFeedsJson(feeds)},${rest.slice(1)}`;
+  return `{"feeds":${feedsJson},${rest.slice(1)}`;
 }
 
 /** A feed-set answer as JSON text: `{ ...extra, feeds, revision }`. */

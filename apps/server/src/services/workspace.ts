@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { makeUniqueName } from '@adloom/engine';
-import type { FeedRow } from '@adloom/engine';
 import {
   LISTS_SAVED_MESSAGE,
   SAVE_CONFLICT_MESSAGE,
@@ -24,12 +23,13 @@ import {
   findClient,
   findListsRevision,
   insertClient,
-  listClientFeeds,
+  listClientFeedMeta,
+  listFeedRows,
   listClientNames,
   listClientTemplates,
   listFeedIds,
   listTemplateIds,
-  listUserLists,
+  listUserListMeta,
   lockClient,
   lockListSet,
   replaceFeeds,
@@ -37,12 +37,14 @@ import {
   setClientFeedsRevision,
   setClientTemplatesRevision,
   setListsRevision,
-  type ClientRecord,
+  type FeedMetaRecord,
   type FeedToStore,
   type TemplateToStore,
 } from '../db/workspace.ts';
+import type { FeedRowsCache } from './workspace-cache.ts';
 import {
   presentClientBundleJson,
+  presentStoredRowsJson,
   presentFeedSetJson,
   presentFeedsJson,
   presentTemplate,
@@ -104,12 +106,47 @@ export async function removeClient(db: Db, userId: string, name: string): Promis
  * GET /api/app/clients/:name as JSON text. The client row (with the revisions) is read before
  * the sets, so the data handed out is never older than the revisions it is saved against.
  */
-export async function loadClientBundleJson(db: Db, userId: string, name: string): Promise<string> {
+export async function loadClientBundleJson(
+  db: Db,
+  cache: FeedRowsCache,
+  userId: string,
+  name: string,
+): Promise<string> {
   const client = await findClient(db, userId, name);
   if (!client) throw clientNotFound();
-  const feeds = await listClientFeeds(db, userId, client.id);
+  const feedsJson = await loadFeedsJson(
+    db,
+    cache,
+    userId,
+    await listClientFeedMeta(db, userId, client.id),
+  );
   const templates = await listClientTemplates(db, userId, client.id);
-  return presentClientBundleJson(client, feeds, templates);
+  return presentClientBundleJson(client, feedsJson, templates);
+}
+
+/**
+ * Feeds as answer JSON: rows come from the cache when it holds the stored version, otherwise
+ * from the database (and are then cached). A feed removed meanwhile answers no rows.
+ */
+async function loadFeedsJson(
+  db: Db,
+  cache: FeedRowsCache,
+  userId: string,
+  feeds: readonly FeedMetaRecord[],
+): Promise<string> {
+  const rowsById = new Map<string, string>();
+  const misses: string[] = [];
+  for (const feed of feeds) {
+    const cached = cache.get(feed.id, feed.rows_version);
+    if (cached === undefined) misses.push(feed.id);
+    else rowsById.set(feed.id, cached);
+  }
+  for (const stored of await listFeedRows(db, userId, misses)) {
+    const json = presentStoredRowsJson(stored.rows_json);
+    cache.set(stored.id, stored.rows_version, json);
+    rowsById.set(stored.id, json);
+  }
+  return presentFeedsJson(feeds, (id) => rowsById.get(id) ?? '[]');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,30 +156,18 @@ export async function loadClientBundleJson(db: Db, userId: string, name: string)
  * Rows ready to store: an id made when missing or repeated; answered as objects, stored
  * compactly as `[id, root, mod, var1, var2, var3, url]` arrays (see STORED_ROW_COLUMNS).
  */
-export function prepareRows(rows: readonly ParsedFeedRow[]): {
-  rowsJson: string;
-  storedJson: string;
-} {
+export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJson: string } {
+  // The parsed rows are fresh objects in answer order (id first): ids are filled in place and
+  // the same objects are serialised for the answer, so 100k rows cost no extra allocation.
   const seen = new Set<string>();
-  const objects = new Array<FeedRow>(rows.length);
   const stored = new Array<string[]>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    let id = row.id ?? '';
-    if (id === '' || seen.has(id)) id = randomUUID();
-    seen.add(id);
-    objects[i] = {
-      id,
-      root: row.root,
-      mod: row.mod,
-      var1: row.var1,
-      var2: row.var2,
-      var3: row.var3,
-      url: row.url,
-    };
-    stored[i] = [id, row.root, row.mod, row.var1, row.var2, row.var3, row.url];
+    if (row.id === '' || seen.has(row.id)) row.id = randomUUID();
+    seen.add(row.id);
+    stored[i] = [row.id, row.root, row.mod, row.var1, row.var2, row.var3, row.url];
   }
-  return { rowsJson: JSON.stringify(objects), storedJson: JSON.stringify(stored) };
+  return { rowsJson: JSON.stringify(rows), storedJson: JSON.stringify(stored) };
 }
 
 /**
@@ -173,77 +198,95 @@ export function prepareFeeds(
       sheetName: feed.sheetName,
       ...prepareRows(rows),
       rowCount: rows.length,
+      rowsVersion: randomUUID(),
     };
   });
 }
 
-function storedFeedsJson(feeds: readonly FeedToStore[]): string {
-  return presentFeedsJson(
-    feeds.map((feed) => ({
-      id: feed.id,
-      name: feed.name,
-      data_type: feed.dataType,
-      sheet_url: feed.sheetUrl,
-      sheet_name: feed.sheetName,
-      rows_json: feed.rowsJson,
-    })),
-    false,
-  );
-}
-
-async function currentClientFeeds(db: Db, userId: string, client: ClientRecord): Promise<unknown> {
-  const feeds = await listClientFeeds(db, userId, client.id);
-  return JSON.parse(
-    presentFeedSetJson({ name: client.name }, presentFeedsJson(feeds), client.feeds_revision),
-  );
+/** The answer JSON of feeds just stored; their rows are remembered for the next load. */
+function storedFeedsJson(cache: FeedRowsCache, feeds: readonly FeedToStore[]): string {
+  const rowsById = new Map<string, string>();
+  for (const feed of feeds) {
+    cache.set(feed.id, feed.rowsVersion, feed.rowsJson);
+    rowsById.set(feed.id, feed.rowsJson);
+  }
+  const metas: FeedMetaRecord[] = feeds.map((feed) => ({
+    id: feed.id,
+    name: feed.name,
+    data_type: feed.dataType,
+    sheet_url: feed.sheetUrl,
+    sheet_name: feed.sheetName,
+    rows_version: feed.rowsVersion,
+  }));
+  return presentFeedsJson(metas, (id) => rowsById.get(id) ?? '[]');
 }
 
 /** POST /api/app/feeds: replaces the client's feed set. Answers `{ name, revision, feeds }` as JSON text. */
 export async function saveClientFeeds(
   db: Db,
+  cache: FeedRowsCache,
   userId: string,
-  input: { name: string; feeds: readonly ParsedFeed[]; revision?: number | undefined },
+  input: { name: string; feeds: ParsedFeed[]; revision?: number | undefined },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const client = await lockClient(tx, userId, input.name);
     if (!client) throw clientNotFound();
-    await checkRevision(input.revision, client.feeds_revision, () =>
-      currentClientFeeds(tx, userId, client),
-    );
+    await checkRevision(input.revision, client.feeds_revision, async () => {
+      const feedsJson = await loadFeedsJson(
+        tx,
+        cache,
+        userId,
+        await listClientFeedMeta(tx, userId, client.id),
+      );
+      return JSON.parse(
+        presentFeedSetJson({ name: client.name }, feedsJson, client.feeds_revision),
+      );
+    });
     const feeds = prepareFeeds(input.feeds, await listFeedIds(tx, userId, client.id));
     await replaceFeeds(tx, userId, client.id, feeds);
     const revision = client.feeds_revision + 1;
     await setClientFeedsRevision(tx, client.id, revision);
-    return presentFeedSetJson({ name: client.name }, storedFeedsJson(feeds), revision);
+    return { name: client.name, feeds, revision };
   });
+  // Only once committed: the cache must never hold rows the database does not.
+  return presentFeedSetJson(
+    { name: saved.name },
+    storedFeedsJson(cache, saved.feeds),
+    saved.revision,
+  );
 }
 
 /** GET /api/app/lists as JSON text: `{ revision, feeds }`. */
-export async function loadListsJson(db: Db, userId: string): Promise<string> {
+export async function loadListsJson(db: Db, cache: FeedRowsCache, userId: string): Promise<string> {
   const revision = await findListsRevision(db, userId);
-  const lists = await listUserLists(db, userId);
-  return presentFeedSetJson({}, presentFeedsJson(lists), revision);
+  const feedsJson = await loadFeedsJson(db, cache, userId, await listUserListMeta(db, userId));
+  return presentFeedSetJson({}, feedsJson, revision);
 }
 
 /** POST /api/app/lists: replaces the user's lists and data tables. */
 export async function saveLists(
   db: Db,
+  cache: FeedRowsCache,
   userId: string,
-  input: { feeds: readonly ParsedFeed[]; revision?: number | undefined },
+  input: { feeds: ParsedFeed[]; revision?: number | undefined },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const current = await lockListSet(tx, userId);
-    await checkRevision(input.revision, current, async () =>
-      JSON.parse(
-        presentFeedSetJson({}, presentFeedsJson(await listUserLists(tx, userId)), current),
-      ),
-    );
+    await checkRevision(input.revision, current, async () => {
+      const feedsJson = await loadFeedsJson(tx, cache, userId, await listUserListMeta(tx, userId));
+      return JSON.parse(presentFeedSetJson({}, feedsJson, current));
+    });
     const feeds = prepareFeeds(input.feeds, await listFeedIds(tx, userId, null));
     await replaceFeeds(tx, userId, null, feeds);
     const revision = current + 1;
     await setListsRevision(tx, userId, revision);
-    return presentFeedSetJson({ message: LISTS_SAVED_MESSAGE }, storedFeedsJson(feeds), revision);
+    return { feeds, revision };
   });
+  return presentFeedSetJson(
+    { message: LISTS_SAVED_MESSAGE },
+    storedFeedsJson(cache, saved.feeds),
+    saved.revision,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,8 +38,13 @@ create table feeds (
   sheet_name text not null default '',
   rows jsonb not null default '[]'::jsonb,
   row_count integer not null default 0,
+  -- A new random value on every write of the rows: lets a server cache presented rows safely.
+  rows_version uuid not null default gen_random_uuid(),
   updated_at timestamptz not null default now()
 );
+-- Rows documents are stored uncompressed: compressing megabytes on every save costs more time
+-- than the disk it saves is worth.
+alter table feeds alter column rows set storage external;
 create index feeds_client_idx on feeds (client_id, position);
 create index feeds_user_idx on feeds (user_id, position) where client_id is null;
 

@@ -16,6 +16,7 @@ import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
 import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
+import { FeedRowsCache } from '../../services/workspace-cache.ts';
 import {
   createClient,
   loadClientBundleJson,
@@ -58,6 +59,8 @@ function readClientName(rawPath: string): string {
  */
 export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
+  // Presented rows of recently saved or loaded feeds (checked against the stored version).
+  const cache = new FeedRowsCache();
 
   app.post(API.app.waitingList, async (request) => {
     const body = parseBody(WaitingListBodySchema, request.body);
@@ -87,21 +90,21 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
     authed.get(`${API.app.clients}/*`, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const name = readClientName(path.slice(API.app.clients.length + 1));
-      return sendJsonText(reply, await loadClientBundleJson(db, getUser(request).id, name));
+      return sendJsonText(reply, await loadClientBundleJson(db, cache, getUser(request).id, name));
     });
 
     authed.get(API.app.lists, async (request, reply) => {
-      return sendJsonText(reply, await loadListsJson(db, getUser(request).id));
+      return sendJsonText(reply, await loadListsJson(db, cache, getUser(request).id));
     });
 
     authed.post(API.app.lists, async (request, reply) => {
       const body = parseBody(SaveListsBodySchema, request.body);
-      return sendJsonText(reply, await saveLists(db, getUser(request).id, body));
+      return sendJsonText(reply, await saveLists(db, cache, getUser(request).id, body));
     });
 
     authed.post(API.app.feeds, async (request, reply) => {
       const body = parseBody(SaveFeedsBodySchema, request.body);
-      return sendJsonText(reply, await saveClientFeeds(db, getUser(request).id, body));
+      return sendJsonText(reply, await saveClientFeeds(db, cache, getUser(request).id, body));
     });
 
     for (const kind of Object.keys(TEMPLATE_SAVE_PATHS) as TemplateKind[]) {
