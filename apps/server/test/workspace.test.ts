@@ -326,6 +326,31 @@ describe('workspace API', () => {
       });
       expect(response.status).toBe(404);
     });
+    it('never answers rows cached before another server saved the feed', async () => {
+      const name = await newClient('Two servers');
+      // A second app on the same database stands for a second server process.
+      const other = await startTestApp({ jwtSecret: t.config.jwtSecret }, { db: t.db });
+      try {
+        await t.request('POST', API.app.feeds, {
+          token,
+          body: { name, feeds: [{ name: 'f', rows: [row('first')] }] },
+        });
+        expect(
+          (await t.request('GET', clientPath(name), { token })).body.feeds[0].rows[0].root,
+        ).toBe('first');
+        const bundle = (await other.request('GET', clientPath(name), { token })).body;
+        await other.request('POST', API.app.feeds, {
+          token,
+          body: { name, feeds: [{ ...bundle.feeds[0], rows: [row('second')] }] },
+        });
+        const reloaded = await t.request('GET', clientPath(name), { token });
+        expect(reloaded.body.feeds[0].rows.map((r: { root: string }) => r.root)).toEqual([
+          'second',
+        ]);
+      } finally {
+        await other.app.close();
+      }
+    });
   });
 
   describe('lists', () => {
