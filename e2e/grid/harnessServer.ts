@@ -13,16 +13,29 @@ export const HARNESS_DIR = join(REPO_ROOT, '.tmp', 'grid-harness');
 /** Chromium as installed here, with the launch flags that work on these machines. */
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 /** Builds the feed grid harness with Vite into .tmp/grid-harness. */
 export function buildHarness(): void {
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'apps/web/src/features/feed-grid/harness/vite.config.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0 || !existsSync(join(HARNESS_DIR, 'index.html'))) throw new Error('The grid harness did not build');
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--config', 'apps/web/src/features/feed-grid/harness/vite.config.ts'],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (result.status !== 0 || !existsSync(join(HARNESS_DIR, 'index.html')))
+    throw new Error('The grid harness did not build');
 }
 
 const TYPES: Record<string, string> = {
@@ -41,7 +54,10 @@ export async function startHarnessServer(): Promise<{ url: string; close: () => 
       response.writeHead(404).end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

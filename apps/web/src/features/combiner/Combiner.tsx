@@ -30,8 +30,12 @@ const formatCount = (n: number) => n.toLocaleString('en-US');
  * combine will make shows before it runs.
  */
 export function Combiner({ store, initialSeeds, renderSeedTools, onCombined }: CombinerProps) {
-  const [texts, setTexts] = useState<string[]>(() => Array.from({ length: SEED_COLUMN_COUNT }, (_, i) => initialSeeds?.[i] ?? ''));
-  const [links, setLinks] = useState<boolean[]>(() => new Array<boolean>(SEED_COLUMN_COUNT - 1).fill(false));
+  const [texts, setTexts] = useState<string[]>(() =>
+    Array.from({ length: SEED_COLUMN_COUNT }, (_, i) => initialSeeds?.[i] ?? ''),
+  );
+  const [links, setLinks] = useState<boolean[]>(() =>
+    new Array<boolean>(SEED_COLUMN_COUNT - 1).fill(false),
+  );
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
@@ -83,7 +87,8 @@ export function Combiner({ store, initialSeeds, renderSeedTools, onCombined }: C
                 onChange={(event) => setText(column, event.target.value)}
               />
               <span className="combiner__lines">
-                {formatCount(seeds[column]!.length)} {seeds[column]!.length === 1 ? 'value' : 'values'}
+                {formatCount(seeds[column]!.length)}{' '}
+                {seeds[column]!.length === 1 ? 'value' : 'values'}
               </span>
               {renderSeedTools?.(column, texts[column]!, (text) => setText(column, text))}
             </div>
@@ -93,7 +98,9 @@ export function Combiner({ store, initialSeeds, renderSeedTools, onCombined }: C
                 className={`combiner__link${links[column] ? ' is-linked' : ''}`}
                 aria-pressed={links[column]}
                 aria-label={`Link ${label} and ${SEED_LABELS[column + 1]}`}
-                title={links[column] ? 'Linked: values are paired line by line' : 'Link these columns'}
+                title={
+                  links[column] ? 'Linked: values are paired line by line' : 'Link these columns'
+                }
                 onClick={() => toggleLink(column)}
               >
                 <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
@@ -122,10 +129,18 @@ export function Combiner({ store, initialSeeds, renderSeedTools, onCombined }: C
         >
           Unlink All
         </button>
-        <button type="button" className="combiner__button combiner__button--primary" onClick={() => void handleCombine()} disabled={isBusy || !plan.ok || plan.rowCount === 0}>
+        <button
+          type="button"
+          className="combiner__button combiner__button--primary"
+          onClick={() => void handleCombine()}
+          disabled={isBusy || !plan.ok || plan.rowCount === 0}
+        >
           Combine
         </button>
-        <span className={`combiner__summary${plan.ok ? '' : ' is-error'}`} role={plan.ok ? 'status' : 'alert'}>
+        <span
+          className={`combiner__summary${plan.ok ? '' : ' is-error'}`}
+          role={plan.ok ? 'status' : 'alert'}
+        >
           {isBusy ? `Combining… ${Math.round(progress * 100)}%` : result ? result.message : summary}
         </span>
       </div>

@@ -1,20 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { readChunkCell } from '../feed-grid/columnChunk.ts';
-import { COMBINE_MAX_ROWS, LINKED_LENGTH_MESSAGE, generateCombinationChunks, parseSeedText, planCombination, type CombineInput } from './combine.ts';
+import {
+  COMBINE_MAX_ROWS,
+  LINKED_LENGTH_MESSAGE,
+  generateCombinationChunks,
+  parseSeedText,
+  planCombination,
+  type CombineInput,
+} from './combine.ts';
 
 const NO_LINKS = [false, false, false, false];
 
 function rowsOf(input: CombineInput, chunkRows?: number): string[][] {
   const rows: string[][] = [];
   for (const chunk of generateCombinationChunks(input, chunkRows)) {
-    for (let r = 0; r < chunk.rowCount; r += 1) rows.push([0, 1, 2, 3, 4, 5].map((c) => readChunkCell(chunk, r, c)));
+    for (let r = 0; r < chunk.rowCount; r += 1)
+      rows.push([0, 1, 2, 3, 4, 5].map((c) => readChunkCell(chunk, r, c)));
   }
   return rows;
 }
 
 describe('parseSeedText', () => {
   it('takes one trimmed value per line, drops empty lines, cuts to 30', () => {
-    expect(parseSeedText(` shoes \r\n\n boots\n${'z'.repeat(40)}\n  `)).toEqual(['shoes', 'boots', 'z'.repeat(30)]);
+    expect(parseSeedText(` shoes \r\n\n boots\n${'z'.repeat(40)}\n  `)).toEqual([
+      'shoes',
+      'boots',
+      'z'.repeat(30),
+    ]);
   });
 });
 
@@ -30,12 +42,19 @@ describe('planCombination', () => {
   });
 
   it('refuses linked columns of different lengths with the spec message', () => {
-    expect(planCombination({ seeds: [['a', 'b'], ['x'], [], [], []], links: [true, false, false, false] })).toEqual({
+    expect(
+      planCombination({
+        seeds: [['a', 'b'], ['x'], [], [], []],
+        links: [true, false, false, false],
+      }),
+    ).toEqual({
       ok: false,
       rowCount: 0,
       message: LINKED_LENGTH_MESSAGE,
     });
-    expect(planCombination({ seeds: [['a'], [], [], [], []], links: [true, false, false, false] })).toMatchObject({ ok: false });
+    expect(
+      planCombination({ seeds: [['a'], [], [], [], []], links: [true, false, false, false] }),
+    ).toMatchObject({ ok: false });
   });
 
   it('refuses more than the most rows one combine makes', () => {
@@ -57,7 +76,12 @@ describe('generateCombinationChunks', () => {
   });
 
   it('zips linked columns', () => {
-    expect(rowsOf({ seeds: [['nike', 'puma'], ['n.com', 'p.com'], ['red', 'blue'], [], []], links: [true, false, false, false] })).toEqual([
+    expect(
+      rowsOf({
+        seeds: [['nike', 'puma'], ['n.com', 'p.com'], ['red', 'blue'], [], []],
+        links: [true, false, false, false],
+      }),
+    ).toEqual([
       ['nike', 'n.com', 'red', '', '', ''],
       ['nike', 'n.com', 'blue', '', '', ''],
       ['puma', 'p.com', 'red', '', '', ''],
@@ -73,6 +97,8 @@ describe('generateCombinationChunks', () => {
   });
 
   it('throws for an invalid plan', () => {
-    expect(() => rowsOf({ seeds: [['a'], [], [], [], []], links: [true, false, false, false] })).toThrow(LINKED_LENGTH_MESSAGE);
+    expect(() =>
+      rowsOf({ seeds: [['a'], [], [], [], []], links: [true, false, false, false] }),
+    ).toThrow(LINKED_LENGTH_MESSAGE);
   });
 });

@@ -72,7 +72,10 @@ export function planCombination({ seeds, links }: CombineInput): CombinePlan {
  * Every combination as ColumnChunks, the first box varying slowest (like nested loops). Each
  * column's dictionary is its seed values, so a million rows cost five Uint32Arrays.
  */
-export function* generateCombinationChunks(input: CombineInput, chunkRows = COMBINE_CHUNK_ROWS): Generator<ColumnChunk> {
+export function* generateCombinationChunks(
+  input: CombineInput,
+  chunkRows = COMBINE_CHUNK_ROWS,
+): Generator<ColumnChunk> {
   const plan = planCombination(input);
   if (!plan.ok) throw new Error(plan.message);
   if (plan.rowCount === 0) return;

@@ -5,17 +5,26 @@ import { planCombination, type CombineInput } from './combine.ts';
 import type { CombineWorkerApi } from './combine.worker.ts';
 
 /** How a combine ended. */
-export type CombineOutcome = { ok: true; rowCount: number; message: string } | { ok: false; message: string };
+export type CombineOutcome =
+  { ok: true; rowCount: number; message: string } | { ok: false; message: string };
 
 /**
  * Adds every combination of the seeds to the end of the feed as one undoable step (a feed of
  * only blank rows is replaced). The rows are made in a module worker and arrive in chunks.
  */
-export async function combineIntoStore(store: FeedStore, input: CombineInput, onProgress?: (fraction: number) => void): Promise<CombineOutcome> {
+export async function combineIntoStore(
+  store: FeedStore,
+  input: CombineInput,
+  onProgress?: (fraction: number) => void,
+): Promise<CombineOutcome> {
   const plan = planCombination(input);
   if (!plan.ok) return { ok: false, message: plan.message };
-  if (plan.rowCount === 0) return { ok: false, message: 'Enter at least one value in a seed box to combine.' };
-  const worker = new Worker(new URL('./combine.worker.ts', import.meta.url), { type: 'module', name: 'combine' });
+  if (plan.rowCount === 0)
+    return { ok: false, message: 'Enter at least one value in a seed box to combine.' };
+  const worker = new Worker(new URL('./combine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'combine',
+  });
   const remote = Comlink.wrap<CombineWorkerApi>(worker);
   const bulk = store.beginBulkAppend();
   try {
@@ -27,7 +36,11 @@ export async function combineIntoStore(store: FeedStore, input: CombineInput, on
       }),
     );
     const rowCount = bulk.commit({ replaceBlankFeed: true });
-    return { ok: true, rowCount, message: `Added ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'row' : 'rows'}.` };
+    return {
+      ok: true,
+      rowCount,
+      message: `Added ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'row' : 'rows'}.`,
+    };
   } catch (error) {
     bulk.abort();
     return { ok: false, message: error instanceof Error ? error.message : 'The combine failed.' };

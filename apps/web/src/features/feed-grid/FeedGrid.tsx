@@ -86,7 +86,10 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
   const totalHeight = viewCount * FEED_ROW_HEIGHT_PX;
   const spacerHeight = Math.min(totalHeight, MAX_SCROLL_HEIGHT_PX);
   const bodyViewHeight = Math.max(1, height - HEADER_HEIGHT_PX);
-  const factor = totalHeight > spacerHeight && spacerHeight > bodyViewHeight ? (totalHeight - bodyViewHeight) / (spacerHeight - bodyViewHeight) : 1;
+  const factor =
+    totalHeight > spacerHeight && spacerHeight > bodyViewHeight
+      ? (totalHeight - bodyViewHeight) / (spacerHeight - bodyViewHeight)
+      : 1;
   const factorRef = useRef(factor);
   factorRef.current = factor;
 
@@ -100,7 +103,8 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
       const element = instance.scrollElement;
       if (!element) return undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const report = (isScrolling: boolean) => callback(element.scrollTop * factorRef.current, isScrolling);
+      const report = (isScrolling: boolean) =>
+        callback(element.scrollTop * factorRef.current, isScrolling);
       const handleScroll = () => {
         report(true);
         clearTimeout(timer);
@@ -129,25 +133,24 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
 
   // ---- focus and scrolling ----
 
-  const scrollRowIntoView = useCallback(
-    (row: number) => {
-      const scroller = scrollerRef.current;
-      if (!scroller) return;
-      const viewHeight = Math.max(1, scroller.clientHeight - HEADER_HEIGHT_PX);
-      const offset = scroller.scrollTop * factorRef.current;
-      const start = row * FEED_ROW_HEIGHT_PX;
-      const end = start + FEED_ROW_HEIGHT_PX;
-      let target = offset;
-      if (start < offset) target = start;
-      else if (end > offset + viewHeight) target = end - viewHeight;
-      if (target !== offset) scroller.scrollTop = Math.ceil(target / factorRef.current);
-    },
-    [],
-  );
+  const scrollRowIntoView = useCallback((row: number) => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const viewHeight = Math.max(1, scroller.clientHeight - HEADER_HEIGHT_PX);
+    const offset = scroller.scrollTop * factorRef.current;
+    const start = row * FEED_ROW_HEIGHT_PX;
+    const end = start + FEED_ROW_HEIGHT_PX;
+    let target = offset;
+    if (start < offset) target = start;
+    else if (end > offset + viewHeight) target = end - viewHeight;
+    if (target !== offset) scroller.scrollTop = Math.ceil(target / factorRef.current);
+  }, []);
 
   const focusInput = useCallback((position: CellPosition, select: boolean): boolean => {
     const scroller = scrollerRef.current;
-    const input = scroller?.querySelector<HTMLInputElement>(`input[data-row="${position.row}"][data-col="${position.col}"]`);
+    const input = scroller?.querySelector<HTMLInputElement>(
+      `input[data-row="${position.row}"][data-col="${position.col}"]`,
+    );
     if (!scroller || !input) return false;
     input.focus({ preventScroll: true });
     if (select) input.select();
@@ -165,7 +168,10 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
     (row: number, col: number) => {
       const count = store.viewCount;
       if (count === 0) return;
-      const position = { row: Math.max(0, Math.min(count - 1, row)), col: Math.max(0, Math.min(FEED_COLUMN_COUNT - 1, col)) };
+      const position = {
+        row: Math.max(0, Math.min(count - 1, row)),
+        col: Math.max(0, Math.min(FEED_COLUMN_COUNT - 1, col)),
+      };
       focusRef.current = position;
       scrollRowIntoView(position.row);
       if (!focusInput(position, true)) pendingFocusRef.current = { ...position, select: true };
@@ -197,7 +203,9 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
     (slot: number, col: number, value: string) => {
       const current = editRef.current;
       const next: EditState =
-        current && current.slot === slot && current.col === col ? { ...current, value } : { slot, col, value, original: store.getCell(slot, col) };
+        current && current.slot === slot && current.col === col
+          ? { ...current, value }
+          : { slot, col, value, original: store.getCell(slot, col) };
       editRef.current = next;
       setEdit(next);
     },
@@ -223,15 +231,22 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
   const handleDeleteSelected = useCallback(() => {
     commitEdit();
     const count = store.deleteSelected();
-    if (count > 0) showNotice({ kind: 'info', message: `Deleted ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}.` });
+    if (count > 0)
+      showNotice({
+        kind: 'info',
+        message: `Deleted ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}.`,
+      });
   }, [commitEdit, showNotice, store]);
 
   const handleDeleteRow = useCallback(
-    (slot: number) => {
+    (slot: number, row: number) => {
       commitEdit();
       store.deleteRow(slot);
+      // The button went with its row: keep the keyboard in the grid, on the row that moved up.
+      if (store.viewCount > 0)
+        requestAnimationFrame(() => moveFocus(Math.min(row, store.viewCount - 1), 0));
     },
-    [commitEdit, store],
+    [commitEdit, moveFocus, store],
   );
 
   const handleSelectAll = useCallback(
@@ -270,13 +285,6 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
     (event: KeyboardEvent<HTMLDivElement>) => {
       const target = event.target as HTMLElement;
       const isMod = event.ctrlKey || event.metaKey;
-      if (isMod && !event.altKey && (event.key === 'z' || event.key === 'Z' || event.key === 'y' || event.key === 'Y')) {
-        if (target instanceof HTMLInputElement && target.type === 'checkbox') return;
-        event.preventDefault();
-        if (event.key.toLowerCase() === 'y' || event.shiftKey) handleRedo();
-        else handleUndo();
-        return;
-      }
       if (!(target instanceof HTMLInputElement) || target.dataset.col === undefined) return;
       const row = Number(target.dataset.row);
       const col = Number(target.dataset.col);
@@ -305,7 +313,10 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
         case 'PageDown': {
           event.preventDefault();
           commitEdit();
-          const page = Math.max(1, Math.floor((height - HEADER_HEIGHT_PX) / FEED_ROW_HEIGHT_PX) - 1);
+          const page = Math.max(
+            1,
+            Math.floor((height - HEADER_HEIGHT_PX) / FEED_ROW_HEIGHT_PX) - 1,
+          );
           moveFocus(row + (event.key === 'PageUp' ? -page : page), col);
           return;
         }
@@ -361,7 +372,23 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
           if (!isMod && event.key.length === 1 && !isEditMode) target.dataset.mode = 'edit';
       }
     },
-    [cancelEdit, commitEdit, handleRedo, handleUndo, height, moveFocus, store],
+    [cancelEdit, commitEdit, height, moveFocus, store],
+  );
+
+  // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) anywhere in the grid and its toolbar, except
+  // in the filter box, where they undo typing.
+  const handleRootKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const isMod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      if (!isMod || event.altKey || (key !== 'z' && key !== 'y')) return;
+      const target = event.target as HTMLElement;
+      if (target instanceof HTMLInputElement && target.type === 'search') return;
+      event.preventDefault();
+      if (key === 'y' || event.shiftKey) handleRedo();
+      else handleUndo();
+    },
+    [handleRedo, handleUndo],
   );
 
   // ---- clipboard ----
@@ -370,7 +397,10 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
     (event: ClipboardEvent<HTMLDivElement>) => {
       const target = event.target as HTMLElement;
       if (target instanceof HTMLInputElement && target.dataset.col !== undefined) {
-        const hasTextSelection = target.selectionStart !== null && target.selectionEnd !== null && target.selectionEnd - target.selectionStart < target.value.length;
+        const hasTextSelection =
+          target.selectionStart !== null &&
+          target.selectionEnd !== null &&
+          target.selectionEnd - target.selectionStart < target.value.length;
         if (target.dataset.mode === 'edit' && hasTextSelection) return;
       }
       const count = store.selectedCount;
@@ -384,7 +414,11 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
       }
       event.preventDefault();
       event.clipboardData.setData('text/plain', text);
-      if (count > 0) showNotice({ kind: 'info', message: `Copied ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}.` });
+      if (count > 0)
+        showNotice({
+          kind: 'info',
+          message: `Copied ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}.`,
+        });
     },
     [showNotice, store],
   );
@@ -463,7 +497,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
   const isImporting = importProgress !== null;
 
   return (
-    <div className="feed-grid">
+    <div className="feed-grid" onKeyDown={handleRootKeyDown}>
       <div className="feed-grid__toolbar" role="toolbar" aria-label="Feed rows toolbar">
         <input
           className="feed-grid__filter"
@@ -481,30 +515,60 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
               : `${formatCount(store.rowCount)} ${store.rowCount === 1 ? 'row' : 'rows'}`}
         </span>
         <span className="feed-grid__spacer" />
-        <button type="button" className="feed-grid__button" onClick={handleUndo} disabled={!store.canUndo && !edit} aria-keyshortcuts="Control+Z">
+        <button
+          type="button"
+          className="feed-grid__button"
+          onClick={handleUndo}
+          disabled={!store.canUndo && !edit}
+          aria-keyshortcuts="Control+Z"
+        >
           Undo
         </button>
-        <button type="button" className="feed-grid__button" onClick={handleRedo} disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z">
+        <button
+          type="button"
+          className="feed-grid__button"
+          onClick={handleRedo}
+          disabled={!store.canRedo}
+          aria-keyshortcuts="Control+Shift+Z"
+        >
           Redo
         </button>
         <label className={`feed-grid__button${isImporting ? ' is-disabled' : ''}`}>
           Import CSV
-          <input className="feed-grid__file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={handleFileInput} disabled={isImporting} />
+          <input
+            className="feed-grid__file"
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/plain"
+            onChange={handleFileInput}
+            disabled={isImporting}
+          />
         </label>
-        <button type="button" className="feed-grid__button feed-grid__button--danger" onClick={handleDeleteSelected} disabled={selectedCount === 0}>
+        <button
+          type="button"
+          className="feed-grid__button feed-grid__button--danger"
+          onClick={handleDeleteSelected}
+          disabled={selectedCount === 0}
+        >
           Delete ({formatCount(selectedCount)})
         </button>
-        <button type="button" className="feed-grid__button feed-grid__button--primary" onClick={handleAddRow}>
+        <button
+          type="button"
+          className="feed-grid__button feed-grid__button--primary"
+          onClick={handleAddRow}
+        >
           Add Row
         </button>
       </div>
       <div className="feed-grid__status" role="status">
         {isImporting ? (
           <>
-            <progress max={1} value={importProgress} aria-label="Import progress" /> <span>Importing… {Math.round(importProgress * 100)}%</span>
+            <progress max={1} value={importProgress} aria-label="Import progress" />{' '}
+            <span>Importing… {Math.round(importProgress * 100)}%</span>
           </>
         ) : notice ? (
-          <span className={`feed-grid__notice feed-grid__notice--${notice.kind}`}>{notice.message}</span>
+          <span className={`feed-grid__notice feed-grid__notice--${notice.kind}`}>
+            {notice.message}
+          </span>
         ) : null}
       </div>
       <div
@@ -541,7 +605,11 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
               #
             </div>
             {FEED_COLUMNS.map((column) => (
-              <div key={column} role="columnheader" className="feed-grid__cell feed-grid__cell--label">
+              <div
+                key={column}
+                role="columnheader"
+                className="feed-grid__cell feed-grid__cell--label"
+              >
                 {FEED_COLUMN_LABELS[column]}
               </div>
             ))}
@@ -575,7 +643,13 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
           })}
           {viewCount === 0 ? (
             <div className="feed-grid__empty" role="row">
-              <div role="gridcell">{store.isFiltering ? 'Filtering…' : store.filter ? 'No rows match the filter.' : 'No rows yet. Add a row, paste, import a CSV or combine seeds.'}</div>
+              <div role="gridcell">
+                {store.isFiltering
+                  ? 'Filtering…'
+                  : store.filter
+                    ? 'No rows match the filter.'
+                    : 'No rows yet. Add a row, paste, import a CSV or combine seeds.'}
+              </div>
             </div>
           ) : null}
         </div>
@@ -596,7 +670,7 @@ interface FeedGridRowProps {
   onCellChange: (slot: number, col: number, value: string) => void;
   onCellFocus: (row: number, col: number) => void;
   onCellBlur: () => void;
-  onDelete: (slot: number) => void;
+  onDelete: (slot: number, row: number) => void;
 }
 
 const FeedGridRow = memo(function FeedGridRow({
@@ -622,7 +696,12 @@ const FeedGridRow = memo(function FeedGridRow({
       style={{ transform: `translateY(${top}px)` }}
     >
       <div role="gridcell" className="feed-grid__cell feed-grid__cell--check">
-        <input type="checkbox" aria-label={`Select row ${rowNumber}`} checked={isSelected} onChange={(event) => store.setSelected(slot, event.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label={`Select row ${rowNumber}`}
+          checked={isSelected}
+          onChange={(event) => store.setSelected(slot, event.target.checked)}
+        />
       </div>
       <div role="rowheader" className="feed-grid__cell feed-grid__cell--number">
         {formatCount(rowNumber)}
@@ -641,6 +720,17 @@ const FeedGridRow = memo(function FeedGridRow({
             value={editCol === col ? editValue : store.getCell(slot, col)}
             onChange={(event) => onCellChange(slot, col, event.target.value)}
             onFocus={() => onCellFocus(index, col)}
+            onMouseDown={(event) => {
+              // A click on a cell not yet focused selects it, as in a spreadsheet: typing replaces it.
+              if (document.activeElement !== event.currentTarget)
+                event.currentTarget.dataset.clickSelect = '1';
+            }}
+            onMouseUp={(event) => {
+              const input = event.currentTarget;
+              if (input.dataset.clickSelect !== '1') return;
+              delete input.dataset.clickSelect;
+              input.select();
+            }}
             onDoubleClick={(event) => (event.currentTarget.dataset.mode = 'edit')}
             onBlur={(event) => {
               event.currentTarget.dataset.mode = '';
@@ -650,9 +740,20 @@ const FeedGridRow = memo(function FeedGridRow({
         </div>
       ))}
       <div role="gridcell" className="feed-grid__cell feed-grid__cell--action">
-        <button type="button" className="feed-grid__delete" aria-label={`Delete row ${rowNumber}`} title="Delete row" onClick={() => onDelete(slot)}>
+        <button
+          type="button"
+          className="feed-grid__delete"
+          aria-label={`Delete row ${rowNumber}`}
+          title="Delete row"
+          onClick={() => onDelete(slot, index)}
+        >
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-            <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            <path
+              d="M4 4l8 8M12 4l-8 8"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
       </div>

@@ -42,7 +42,9 @@ export function encodeColumnChunk(rows: readonly (readonly string[])[]): ColumnC
 
 /** The buffers of a chunk, for postMessage's transfer list. */
 export function getChunkTransferables(chunk: ColumnChunk): ArrayBuffer[] {
-  return chunk.codes.filter((codes) => codes.length > 0).map((codes) => codes.buffer as ArrayBuffer);
+  return chunk.codes
+    .filter((codes) => codes.length > 0)
+    .map((codes) => codes.buffer as ArrayBuffer);
 }
 
 /** The cell at (row, column) of a chunk. */

@@ -1,33 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { readChunkCell, type ColumnChunk } from './columnChunk.ts';
-import { CSV_MESSAGES, CsvImportError, decodeCsvBytes, describeCsvImport, parseCsvText } from './csvImport.ts';
+import {
+  CSV_MESSAGES,
+  CsvImportError,
+  decodeCsvBytes,
+  describeCsvImport,
+  parseCsvText,
+} from './csvImport.ts';
 
 function parse(text: string, chunkRows?: number) {
   const chunks: ColumnChunk[] = [];
   const progress: number[] = [];
-  const summary = parseCsvText({ text, onChunk: (c) => chunks.push(c), onProgress: (p) => progress.push(p), chunkRows });
+  const summary = parseCsvText({
+    text,
+    onChunk: (c) => chunks.push(c),
+    onProgress: (p) => progress.push(p),
+    chunkRows,
+  });
   const rows: string[][] = [];
   for (const chunk of chunks) {
-    for (let r = 0; r < chunk.rowCount; r += 1) rows.push([0, 1, 2, 3, 4, 5].map((c) => readChunkCell(chunk, r, c)));
+    for (let r = 0; r < chunk.rowCount; r += 1)
+      rows.push([0, 1, 2, 3, 4, 5].map((c) => readChunkCell(chunk, r, c)));
   }
   return { summary, rows, chunks, progress };
 }
 
 describe('parseCsvText', () => {
   it('maps engine headers and UI labels case-insensitively, in any order', () => {
-    const { rows, summary } = parse('URL,var1,ROOT,Modifier,Var 2,final url,Var 3\nhttps://a.test,v1,shoes,red,v2,dup,v3\n');
+    const { rows, summary } = parse(
+      'URL,var1,ROOT,Modifier,Var 2,final url,Var 3\nhttps://a.test,v1,shoes,red,v2,dup,v3\n',
+    );
     expect(rows).toEqual([['shoes', 'red', 'v1', 'v2', 'v3', 'https://a.test']]);
     expect(summary.unrecognisedColumns).toEqual(['final url']);
   });
 
   it('cuts cells to 30 characters and counts them, trims, skips blank rows, keeps 00123', () => {
     const long = 'x'.repeat(35);
-    const { rows, summary } = parse(`root,mod,price\n  ${long} ,00123,9\n,,\n" quoted, comma ",b,1\n`);
+    const { rows, summary } = parse(
+      `root,mod,price\n  ${long} ,00123,9\n,,\n" quoted, comma ",b,1\n`,
+    );
     expect(rows).toEqual([
       ['x'.repeat(30), '00123', '', '', '', ''],
       ['quoted, comma', 'b', '', '', '', ''],
     ]);
-    expect(summary).toEqual({ rowCount: 2, cellsCut: 1, urlsCut: 0, unrecognisedColumns: ['price'] });
+    expect(summary).toEqual({
+      rowCount: 2,
+      cellsCut: 1,
+      urlsCut: 0,
+      unrecognisedColumns: ['price'],
+    });
   });
 
   it('splits many rows into chunks and reports progress up to 1', () => {
@@ -52,20 +73,31 @@ describe('parseCsvText', () => {
 describe('decodeCsvBytes', () => {
   it('decodes UTF-8 and falls back to Windows-1252', () => {
     expect(decodeCsvBytes(new TextEncoder().encode('root\ncafé'))).toBe('root\ncafé');
-    expect(decodeCsvBytes(Uint8Array.of(0x72, 0x6f, 0x6f, 0x74, 0x0a, 0x63, 0x61, 0x66, 0xe9))).toBe('root\ncafé');
+    expect(
+      decodeCsvBytes(Uint8Array.of(0x72, 0x6f, 0x6f, 0x74, 0x0a, 0x63, 0x61, 0x66, 0xe9)),
+    ).toBe('root\ncafé');
   });
 
   it('refuses binary and empty files', () => {
-    expect(() => decodeCsvBytes(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0, 0, 0))).toThrow(CSV_MESSAGES.notText);
+    expect(() => decodeCsvBytes(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0, 0, 0))).toThrow(
+      CSV_MESSAGES.notText,
+    );
     expect(() => decodeCsvBytes(new Uint8Array(0))).toThrow(CSV_MESSAGES.empty);
   });
 });
 
 describe('describeCsvImport', () => {
   it('says rows in, cells cut and unrecognised columns', () => {
-    expect(describeCsvImport({ rowCount: 1200, cellsCut: 3, urlsCut: 0, unrecognisedColumns: ['price', 'sku'] })).toBe(
-      'Imported 1,200 rows. 3 cells were cut to 30 characters. Not recognised: price, sku.',
-    );
-    expect(describeCsvImport({ rowCount: 1, cellsCut: 0, urlsCut: 0, unrecognisedColumns: [] })).toBe('Imported 1 row.');
+    expect(
+      describeCsvImport({
+        rowCount: 1200,
+        cellsCut: 3,
+        urlsCut: 0,
+        unrecognisedColumns: ['price', 'sku'],
+      }),
+    ).toBe('Imported 1,200 rows. 3 cells were cut to 30 characters. Not recognised: price, sku.');
+    expect(
+      describeCsvImport({ rowCount: 1, cellsCut: 0, urlsCut: 0, unrecognisedColumns: [] }),
+    ).toBe('Imported 1 row.');
   });
 });

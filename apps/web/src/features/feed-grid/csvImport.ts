@@ -1,6 +1,12 @@
 import Papa from 'papaparse';
 import { encodeColumnChunk, type ColumnChunk } from './columnChunk.ts';
-import { FEED_CELL_MAX_CHARS, FEED_COLUMN_COUNT, URL_COLUMN_INDEX, findColumnForHeader, getColumnMaxChars } from './feedColumns.ts';
+import {
+  FEED_CELL_MAX_CHARS,
+  FEED_COLUMN_COUNT,
+  URL_COLUMN_INDEX,
+  findColumnForHeader,
+  getColumnMaxChars,
+} from './feedColumns.ts';
 
 /** Rows per chunk sent from the import worker to the page. */
 export const CSV_CHUNK_ROWS = 20_000;
@@ -46,7 +52,12 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const text = new TextDecoder('windows-1252').decode(bytes);
-    const controls = (text.slice(0, 65536).match(/[\u0001-\u0008\u000e-\u001f]/g) ?? []).length;
+    let controls = 0;
+    const head = Math.min(text.length, 65536);
+    for (let i = 0; i < head; i += 1) {
+      const code = text.charCodeAt(i);
+      if ((code >= 1 && code <= 8) || (code >= 14 && code <= 31)) controls += 1;
+    }
     if (controls > 8) throw new CsvImportError(CSV_MESSAGES.notText);
     return text;
   }
@@ -65,11 +76,21 @@ export interface ParseCsvInput {
  * findColumnForHeader), normalizes cells (trimmed, cut to their limit), skips blank rows and
  * hands rows out in ColumnChunks. Throws CsvImportError for an empty file or no recognised column.
  */
-export function parseCsvText({ text, onChunk, onProgress, chunkRows = CSV_CHUNK_ROWS }: ParseCsvInput): CsvImportSummary {
+export function parseCsvText({
+  text,
+  onChunk,
+  onProgress,
+  chunkRows = CSV_CHUNK_ROWS,
+}: ParseCsvInput): CsvImportSummary {
   const source = text.replace(/^\uFEFF/, '');
   if (source.trim() === '') throw new CsvImportError(CSV_MESSAGES.empty);
   let mapping: (number | undefined)[] | null = null;
-  const summary: CsvImportSummary = { rowCount: 0, cellsCut: 0, urlsCut: 0, unrecognisedColumns: [] };
+  const summary: CsvImportSummary = {
+    rowCount: 0,
+    cellsCut: 0,
+    urlsCut: 0,
+    unrecognisedColumns: [],
+  };
   let pending: string[][] = [];
   let failure: CsvImportError | null = null;
 
@@ -154,11 +175,19 @@ const parseInSteps = Papa.parse as unknown as (input: string, config: StringChun
 
 /** The notice after an import: rows in, cells cut, unrecognised columns. */
 export function describeCsvImport(summary: CsvImportSummary): string {
-  const parts = [`Imported ${summary.rowCount.toLocaleString('en-US')} ${summary.rowCount === 1 ? 'row' : 'rows'}.`];
+  const parts = [
+    `Imported ${summary.rowCount.toLocaleString('en-US')} ${summary.rowCount === 1 ? 'row' : 'rows'}.`,
+  ];
   if (summary.cellsCut > 0) {
-    parts.push(`${summary.cellsCut.toLocaleString('en-US')} ${summary.cellsCut === 1 ? 'cell was' : 'cells were'} cut to ${FEED_CELL_MAX_CHARS} characters.`);
+    parts.push(
+      `${summary.cellsCut.toLocaleString('en-US')} ${summary.cellsCut === 1 ? 'cell was' : 'cells were'} cut to ${FEED_CELL_MAX_CHARS} characters.`,
+    );
   }
-  if (summary.urlsCut > 0) parts.push(`${summary.urlsCut.toLocaleString('en-US')} Final URL cells were cut to 2048 characters.`);
-  if (summary.unrecognisedColumns.length > 0) parts.push(`Not recognised: ${summary.unrecognisedColumns.join(', ')}.`);
+  if (summary.urlsCut > 0)
+    parts.push(
+      `${summary.urlsCut.toLocaleString('en-US')} Final URL cells were cut to 2048 characters.`,
+    );
+  if (summary.unrecognisedColumns.length > 0)
+    parts.push(`Not recognised: ${summary.unrecognisedColumns.join(', ')}.`);
   return parts.join(' ');
 }

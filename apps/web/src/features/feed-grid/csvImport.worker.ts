@@ -14,7 +14,8 @@ const api = {
     const sends: unknown[] = [];
     const summary = parseCsvText({
       text,
-      onChunk: (chunk) => sends.push(onChunk(Comlink.transfer(chunk, getChunkTransferables(chunk)))),
+      onChunk: (chunk) =>
+        sends.push(onChunk(Comlink.transfer(chunk, getChunkTransferables(chunk)))),
       onProgress: (fraction) => void onProgress(fraction),
     });
     await Promise.all(sends);

@@ -40,7 +40,11 @@ HEADER_ALIASES.set('modifier', FEED_COLUMNS.indexOf('mod'));
 HEADER_ALIASES.set('finalurl', URL_COLUMN_INDEX);
 
 function normalizeHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_-]+/g, '');
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 /**

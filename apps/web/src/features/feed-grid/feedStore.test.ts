@@ -5,7 +5,16 @@ import { FeedStore } from './feedStore.ts';
 function makeStore(rows: string[][] = []): FeedStore {
   let n = 0;
   const store = new FeedStore({ makeId: () => `id${(n += 1)}` });
-  store.load(rows.map(([root = '', mod = '', var1 = '', var2 = '', var3 = '', url = '']) => ({ root, mod, var1, var2, var3, url })));
+  store.load(
+    rows.map(([root = '', mod = '', var1 = '', var2 = '', var3 = '', url = '']) => ({
+      root,
+      mod,
+      var1,
+      var2,
+      var3,
+      url,
+    })),
+  );
   return store;
 }
 
@@ -17,7 +26,9 @@ function shownRoots(store: FeedStore): string[] {
 
 describe('FeedStore', () => {
   it('loads rows, normalizing cells to 30 characters and URLs to 2048', () => {
-    const store = makeStore([['  shoes  ', 'x'.repeat(40), '', '', '', `https://a.test/${'p'.repeat(3000)}`]]);
+    const store = makeStore([
+      ['  shoes  ', 'x'.repeat(40), '', '', '', `https://a.test/${'p'.repeat(3000)}`],
+    ]);
     const slot = store.getViewSlot(0);
     expect(store.getCell(slot, 0)).toBe('shoes');
     expect(store.getCell(slot, 1)).toBe('x'.repeat(30));
@@ -67,7 +78,14 @@ describe('FeedStore', () => {
     expect(result).toEqual({ changedCells: 2, addedRows: 2 });
     expect(store.rowCount).toBe(4);
     expect(store.getRowCells(store.getViewSlot(1))).toEqual(['b', 'm1', 'v1', '', '', '']);
-    expect(store.getRowCells(store.getViewSlot(2))).toEqual(['', 'm2', 'v2', '', '', 'https://x.test']);
+    expect(store.getRowCells(store.getViewSlot(2))).toEqual([
+      '',
+      'm2',
+      'v2',
+      '',
+      '',
+      'https://x.test',
+    ]);
     expect(store.undo()).toBe('rows');
     expect(store.rowCount).toBe(2);
     expect(store.getRowCells(store.getViewSlot(1))).toEqual(['b', '', '', '', '', '']);

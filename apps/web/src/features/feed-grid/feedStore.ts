@@ -78,7 +78,9 @@ export class FeedStore {
   private filtering = false;
 
   constructor(options: FeedStoreOptions = {}) {
-    this.makeId = options.makeId ?? (() => `row-${Date.now().toString(36)}-${(this.idCounter += 1).toString(36)}`);
+    this.makeId =
+      options.makeId ??
+      (() => `row-${Date.now().toString(36)}-${(this.idCounter += 1).toString(36)}`);
   }
 
   // ---- subscription ----
@@ -111,7 +113,8 @@ export class FeedStore {
 
   /** The slot (stable row key) of the row shown at `viewIndex`. */
   getViewSlot(viewIndex: number): number {
-    if (viewIndex < 0 || viewIndex >= this.viewCount) throw new RangeError(`No row shown at ${viewIndex}`);
+    if (viewIndex < 0 || viewIndex >= this.viewCount)
+      throw new RangeError(`No row shown at ${viewIndex}`);
     return (this.view ?? this.order)[viewIndex]!;
   }
 
@@ -150,7 +153,14 @@ export class FeedStore {
   /** Every row as FeedRow objects, in feed order (for saving). */
   toFeedRows(): FeedRow[] {
     const rows: FeedRow[] = new Array<FeedRow>(this.orderLength);
-    const [root, mod, var1, var2, var3, url] = this.columns as [string[], string[], string[], string[], string[], string[]];
+    const [root, mod, var1, var2, var3, url] = this.columns as [
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+    ];
     for (let i = 0; i < this.orderLength; i += 1) {
       const slot = this.order[i]!;
       rows[i] = {
@@ -173,7 +183,9 @@ export class FeedStore {
     this.reset();
     const start = this.columns[0]!.length;
     for (const row of rows) {
-      const slot = this.pushSlot(FEED_COLUMNS.map((column, c) => normalizeCell(String(row[column] ?? ''), c)));
+      const slot = this.pushSlot(
+        FEED_COLUMNS.map((column, c) => normalizeCell(String(row[column] ?? ''), c)),
+      );
       if (row.id) this.ids[slot] = row.id;
     }
     this.appendOrder(start, rows.length);
@@ -204,7 +216,6 @@ export class FeedStore {
     const start = this.columns[0]!.length;
     let count = 0;
     let isOpen = true;
-    const store = this;
     const ensureOpen = () => {
       if (!isOpen) throw new Error('This bulk append is already finished');
     };
@@ -212,10 +223,10 @@ export class FeedStore {
       get count() {
         return count;
       },
-      addChunk(chunk: ColumnChunk) {
+      addChunk: (chunk: ColumnChunk) => {
         ensureOpen();
         for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) {
-          const column = store.columns[c]!;
+          const column = this.columns[c]!;
           const codes = chunk.codes[c];
           const dict = chunk.dicts[c];
           const base = column.length;
@@ -228,42 +239,43 @@ export class FeedStore {
         }
         count += chunk.rowCount;
       },
-      addRows(rows) {
+      addRows: (rows) => {
         ensureOpen();
-        for (const row of rows) store.pushSlot(FEED_COLUMNS.map((_, c) => row[c] ?? ''));
+        for (const row of rows) this.pushSlot(FEED_COLUMNS.map((_, c) => row[c] ?? ''));
         count += rows.length;
       },
-      commit(options = {}) {
+      commit: (options = {}) => {
         ensureOpen();
         isOpen = false;
         if (count === 0) return 0;
-        const isBlankFeed = options.replaceBlankFeed === true && store.isFeedBlank();
-        if (isBlankFeed && store.orderLength > 0) {
-          const before = store.snapshotOrder();
+        const isBlankFeed = options.replaceBlankFeed === true && this.isFeedBlank();
+        if (isBlankFeed && this.orderLength > 0) {
+          const before = this.snapshotOrder();
           const order = new Uint32Array(Math.max(64, count));
           for (let i = 0; i < count; i += 1) order[i] = start + i;
-          store.applyOrder({ order, length: count });
-          store.record({ kind: 'order', before, after: { order, length: count } });
+          this.applyOrder({ order, length: count });
+          this.record({ kind: 'order', before, after: { order, length: count } });
         } else {
-          store.appendOrder(start, count);
-          store.record({ kind: 'append', start: store.orderLength - count, count });
+          this.appendOrder(start, count);
+          this.record({ kind: 'append', start: this.orderLength - count, count });
         }
-        store.afterAppend(start, count);
-        store.changed();
+        this.afterAppend(start, count);
+        this.changed();
         return count;
       },
-      abort() {
+      abort: () => {
         if (!isOpen) return;
         isOpen = false;
-        for (const column of store.columns) column.length = start;
-        store.ids.length = Math.min(store.ids.length, start);
+        for (const column of this.columns) column.length = start;
+        this.ids.length = Math.min(this.ids.length, start);
       },
     };
   }
 
   private isFeedBlank(): boolean {
     if (this.orderLength > 1000) return false;
-    for (let i = 0; i < this.orderLength; i += 1) if (!this.isRowBlank(this.order[i]!)) return false;
+    for (let i = 0; i < this.orderLength; i += 1)
+      if (!this.isRowBlank(this.order[i]!)) return false;
     return true;
   }
 
@@ -299,7 +311,8 @@ export class FeedStore {
 
   private afterAppend(firstSlot: number, count: number): void {
     // New rows start unselected, even after "select all".
-    if (this.selectionBase === 'all') for (let i = 0; i < count; i += 1) this.toggled.add(firstSlot + i);
+    if (this.selectionBase === 'all')
+      for (let i = 0; i < count; i += 1) this.toggled.add(firstSlot + i);
     if (this.filterQuery === '') return;
     if (count <= PIN_APPENDED_MAX_ROWS) {
       for (let i = 0; i < count; i += 1) this.pinned.add(firstSlot + i);
@@ -330,7 +343,13 @@ export class FeedStore {
     const before = this.getCell(slot, column);
     if (next === before) return before;
     this.columns[column]![slot] = next;
-    this.record({ kind: 'cells', slots: Uint32Array.of(slot), columns: Uint8Array.of(column), before: [before], after: [next] });
+    this.record({
+      kind: 'cells',
+      slots: Uint32Array.of(slot),
+      columns: Uint8Array.of(column),
+      before: [before],
+      after: [next],
+    });
     this.changed();
     return next;
   }
@@ -350,7 +369,11 @@ export class FeedStore {
    * adding rows at the end as needed; cells past Final URL are dropped. One undoable step.
    * Returns how many rows were added.
    */
-  paste(viewIndex: number, column: number, lines: readonly (readonly string[])[]): { changedCells: number; addedRows: number } {
+  paste(
+    viewIndex: number,
+    column: number,
+    lines: readonly (readonly string[])[],
+  ): { changedCells: number; addedRows: number } {
     const slots: number[] = [];
     const cols: number[] = [];
     const before: string[] = [];
@@ -384,7 +407,13 @@ export class FeedStore {
     });
     const entries: HistoryEntry[] = [];
     if (slots.length > 0) {
-      entries.push({ kind: 'cells', slots: Uint32Array.from(slots), columns: Uint8Array.from(cols), before, after });
+      entries.push({
+        kind: 'cells',
+        slots: Uint32Array.from(slots),
+        columns: Uint8Array.from(cols),
+        before,
+        after,
+      });
     }
     if (added > 0) {
       this.appendOrder(startSlot, added);
@@ -437,7 +466,11 @@ export class FeedStore {
   }
 
   private afterDelete(): void {
-    if (this.selectionBase instanceof Uint8Array || this.selectionBase === 'all' || this.toggled.size > 0) {
+    if (
+      this.selectionBase instanceof Uint8Array ||
+      this.selectionBase === 'all' ||
+      this.toggled.size > 0
+    ) {
       // Keep the selection of rows that remain (a per-row delete leaves the others selected).
       for (const slot of [...this.toggled]) if (!this.alive[slot]) this.toggled.delete(slot);
       if (this.selectionBase instanceof Uint8Array) this.recountBitmap();
@@ -507,7 +540,8 @@ export class FeedStore {
     switch (entry.kind) {
       case 'cells': {
         const values = direction === 'undo' ? entry.before : entry.after;
-        for (let i = 0; i < entry.slots.length; i += 1) this.columns[entry.columns[i]!]![entry.slots[i]!] = values[i]!;
+        for (let i = 0; i < entry.slots.length; i += 1)
+          this.columns[entry.columns[i]!]![entry.slots[i]!] = values[i]!;
         return;
       }
       case 'append': {
@@ -721,7 +755,9 @@ export class FeedStore {
   private rebuildViewFromAlive(includePinned: boolean): void {
     if (!this.view) return;
     const seen = new Set<number>();
-    const next = new Uint32Array(Math.max(1, this.viewLength + (includePinned ? this.pinned.size : 0)));
+    const next = new Uint32Array(
+      Math.max(1, this.viewLength + (includePinned ? this.pinned.size : 0)),
+    );
     let n = 0;
     for (let i = 0; i < this.viewLength; i += 1) {
       const slot = this.view[i]!;

@@ -5,34 +5,52 @@ import type { CsvImportWorkerApi } from './csvImport.worker.ts';
 import type { FeedStore } from './feedStore.ts';
 
 /** How an import ended: the summary and its notice, or the refusal shown to the person. */
-export type CsvImportOutcome = { ok: true; summary: CsvImportSummary; message: string } | { ok: false; message: string };
+export type CsvImportOutcome =
+  { ok: true; summary: CsvImportSummary; message: string } | { ok: false; message: string };
 
 /**
  * Imports a CSV file into the store: parsed in a module worker, rows appended in chunks as one
  * undoable step (a feed of only blank rows is replaced). A refused file leaves the feed as it was.
  */
-export async function importCsvFile(file: Blob, store: FeedStore, onProgress?: (fraction: number) => void): Promise<CsvImportOutcome> {
-  const worker = new Worker(new URL('./csvImport.worker.ts', import.meta.url), { type: 'module', name: 'csv-import' });
+export async function importCsvFile(
+  file: Blob,
+  store: FeedStore,
+  onProgress?: (fraction: number) => void,
+): Promise<CsvImportOutcome> {
+  const worker = new Worker(new URL('./csvImport.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'csv-import',
+  });
   const remote = Comlink.wrap<CsvImportWorkerApi>(worker);
   const bulk = store.beginBulkAppend();
+  // Progress travels on its own message port and may arrive after the result: drop it then.
+  let isDone = false;
   try {
     const summary = await remote.importCsv(
       file,
       Comlink.proxy((chunk: ColumnChunk) => bulk.addChunk(chunk)),
-      Comlink.proxy((fraction: number) => onProgress?.(fraction)),
+      Comlink.proxy((fraction: number) => {
+        if (!isDone) onProgress?.(fraction);
+      }),
     );
     if (summary.rowCount === 0) {
       bulk.abort();
-      return { ok: false, message: 'This file has no rows under its header. Nothing was imported.' };
+      return {
+        ok: false,
+        message: 'This file has no rows under its header. Nothing was imported.',
+      };
     }
     bulk.commit({ replaceBlankFeed: true });
     return { ok: true, summary, message: describeCsvImport(summary) };
   } catch (error) {
     bulk.abort();
     const isRefusal = error instanceof Error && error.name === 'CsvImportError';
-    const message = isRefusal ? error.message : `This file could not be read. Nothing was imported.`;
+    const message = isRefusal
+      ? error.message
+      : `This file could not be read. Nothing was imported.`;
     return { ok: false, message };
   } finally {
+    isDone = true;
     remote[Comlink.releaseProxy]();
     worker.terminate();
   }

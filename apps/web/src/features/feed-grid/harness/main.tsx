@@ -32,20 +32,30 @@ store.clearHistory();
 
 const longTasks: PerformanceEntry[] = [];
 try {
-  new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({
+    type: 'longtask',
+    buffered: true,
+  });
 } catch {
   // longtask entries are a Chromium feature; elsewhere the list stays empty.
 }
 
-const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const nextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function loadSample(rowCount: number): Promise<number> {
   const started = performance.now();
-  const worker = new Worker(new URL('./sample.worker.ts', import.meta.url), { type: 'module', name: 'sample' });
+  const worker = new Worker(new URL('./sample.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'sample',
+  });
   const remote = Comlink.wrap<SampleWorkerApi>(worker);
   store.reset();
   const bulk = store.beginBulkAppend();
-  await remote.makeSample(rowCount, Comlink.proxy((chunk: ColumnChunk) => bulk.addChunk(chunk)));
+  await remote.makeSample(
+    rowCount,
+    Comlink.proxy((chunk: ColumnChunk) => bulk.addChunk(chunk)),
+  );
   bulk.commit();
   store.clearHistory();
   worker.terminate();
@@ -71,7 +81,12 @@ function Harness() {
         <h1>Data Table</h1>
         <div className="harness__sample">
           <label htmlFor="sample-rows">Sample rows</label>
-          <input id="sample-rows" inputMode="numeric" value={sampleRows} onChange={(event) => setSampleRows(event.target.value)} />
+          <input
+            id="sample-rows"
+            inputMode="numeric"
+            value={sampleRows}
+            onChange={(event) => setSampleRows(event.target.value)}
+          />
           <button
             type="button"
             onClick={async () => {

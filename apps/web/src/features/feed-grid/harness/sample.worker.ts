@@ -2,7 +2,18 @@
 import * as Comlink from 'comlink';
 import { encodeColumnChunk, getChunkTransferables, type ColumnChunk } from '../columnChunk.ts';
 
-const BRANDS = ['nike', 'adidas', 'puma', 'reebok', 'asics', 'new balance', 'vans', 'converse', 'fila', 'salomon'];
+const BRANDS = [
+  'nike',
+  'adidas',
+  'puma',
+  'reebok',
+  'asics',
+  'new balance',
+  'vans',
+  'converse',
+  'fila',
+  'salomon',
+];
 const COLORS = ['red', 'blue', 'black', 'white', 'green', 'grey', 'navy', 'pink'];
 const SIZES = ['kids', 'women', 'men', 'unisex'];
 const SAMPLE_CHUNK_ROWS = 50_000;
@@ -16,7 +27,14 @@ const api = {
       const end = Math.min(rowCount, start + SAMPLE_CHUNK_ROWS);
       for (let i = start; i < end; i += 1) {
         const brand = BRANDS[i % BRANDS.length]!;
-        rows.push([brand, `model ${i + 1}`, COLORS[i % COLORS.length]!, SIZES[(i >> 3) % SIZES.length]!, '', `https://shop.example.com/${brand.replace(' ', '-')}/${i + 1}`]);
+        rows.push([
+          brand,
+          `model ${i + 1}`,
+          COLORS[i % COLORS.length]!,
+          SIZES[(i >> 3) % SIZES.length]!,
+          '',
+          `https://shop.example.com/${brand.replace(' ', '-')}/${i + 1}`,
+        ]);
       }
       const chunk = encodeColumnChunk(rows);
       sends.push(onChunk(Comlink.transfer(chunk, getChunkTransferables(chunk))));

@@ -11,7 +11,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'happy-dom',
-    include: ['src/features/feed-grid/**/*.test.{ts,tsx}', 'src/features/combiner/**/*.test.{ts,tsx}'],
+    include: [
+      'src/features/feed-grid/**/*.test.{ts,tsx}',
+      'src/features/combiner/**/*.test.{ts,tsx}',
+    ],
     css: false,
   },
 });
