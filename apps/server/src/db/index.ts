@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -224,7 +224,15 @@ export async function openDatabase(
   if (config.databaseUrl) {
     db = createPgDb(createPgPool(config.databaseUrl, onPoolError));
   } else {
-    db = createPgliteDb(await openPglite({ dataDir: join(config.dataDir, 'pglite') }));
+    const dataDir = join(config.dataDir, 'pglite');
+    const isFresh = !existsSync(join(dataDir, 'PG_VERSION'));
+    let pglite = await openPglite({ dataDir });
+    if (isFresh) {
+      // initdb leaves PGlite's WebAssembly memory at ~850 MB; a reopened instance idles at ~400 MB.
+      await pglite.close();
+      pglite = await openPglite({ dataDir });
+    }
+    db = createPgliteDb(pglite);
   }
   try {
     await runMigrations(db);
