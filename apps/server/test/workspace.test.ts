@@ -319,6 +319,31 @@ describe('workspace API', () => {
       expect(noName.body.errors[0].path).toBe('feeds.0.name');
     });
 
+    it('answers 400 for a body that is not JSON, and ignores prototype keys', async () => {
+      const name = await newClient('Json');
+      const headers = { 'content-type': 'application/json' };
+      for (const path of [API.app.feeds, API.app.lists]) {
+        const broken = await t.request('POST', path, { token, headers, body: '{"feeds": [' });
+        expect(broken.status, path).toBe(400);
+        expect(broken.body.error.code).toBe('bad_request');
+        const empty = await t.request('POST', path, { token, headers, body: ' ' });
+        expect(empty.status, path).toBe(400);
+      }
+      const poisoned = `{"name": ${JSON.stringify(name)}, "__proto__": {"isAdmin": true}, "feeds": [{"name": "f", "constructor": {"prototype": {"x": 1}}, "rows": [{"root": "a", "__proto__": {"root": "b"}}]}]}`;
+      const saved = await t.request('POST', API.app.feeds, { token, headers, body: poisoned });
+      expect(saved.status).toBe(200);
+      expect(saved.body.feeds[0].rows[0]).toMatchObject({ root: 'a', mod: '' });
+      expect(Object.keys(saved.body.feeds[0]).sort()).toEqual([
+        '_id',
+        'dataType',
+        'name',
+        'rows',
+        'sheetName',
+        'sheetUrl',
+      ]);
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    });
+
     it('answers 404 for a client the user does not have', async () => {
       const response = await t.request('POST', API.app.feeds, {
         token,
