@@ -40,6 +40,15 @@ export async function buildApp(deps: {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any hook or handler runs (a bad %-escape, a too-long path part).
+    frameworkErrors: (error, _request, reply) => {
+      applySecurityHeaders(reply, { isProduction: config.isProduction });
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A part of the URL is too long.'
+          : 'The URL is not valid (a bad %-escape?).';
+      void sendError(reply, new AppError('bad_request', message));
+    },
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),

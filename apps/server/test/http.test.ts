@@ -90,6 +90,35 @@ describe('bad input answers 4xx with the error shape, never 500', () => {
     expect(response.body.error.message).toBe(`No API route ${method} ${path}`);
   });
 
+  it.each([
+    ['a bad %-escape', '/api/users/reset/%E0%A4%A', 'The URL is not valid (a bad %-escape?).'],
+    ['a bad %-escape outside the API', '/%E0%A4%A', 'The URL is not valid (a bad %-escape?).'],
+    [
+      'a path part over the router limit',
+      `/api/users/reset/${'a'.repeat(600)}`,
+      'A part of the URL is too long.',
+    ],
+  ])('a URL with %s is 400 with the error shape', async (_name, path, message) => {
+    const response = await t.request('GET', path);
+    expect(response.status).toBe(400);
+    expectErrorShape(response.body, 'bad_request');
+    expect(response.body.error.message).toBe(message);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a JSON body with __proto__ is refused, not merged', async () => {
+    const response = await t.request('POST', '/api/users/login', {
+      body: '{"__proto__": {"x": 1}, "email": "a@example.com", "password": "x"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expectErrorShape(response.body, 'bad_request');
+  });
+
+  it('a trailing slash reaches the same route', async () => {
+    expect((await t.request('GET', '/api/health/')).status).toBe(200);
+  });
+
   it('every answer carries the security headers', async () => {
     for (const path of ['/api/health', '/api/nothing', '/campaign-builder']) {
       const { headers } = await t.request('GET', path);
