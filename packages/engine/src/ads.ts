@@ -541,6 +541,16 @@ export function generatePerformanceMaxAds(
         finalUrl: row.url.trim(),
       });
     }
+    if (done && row.url.trim() === '') {
+      issues.push({
+        kind: 'warning',
+        output: OUTPUT_PMAX,
+        rowId: row.id,
+        rowNumber,
+        code: 'missing-final-url',
+        message: `Asset group "${g.assetGroup}": the row has no final URL`,
+      });
+    }
     if (!done) {
       const reason = firstFailure
         ? `no valid fallback (${describeFailure(firstFailure)})`

@@ -137,6 +137,7 @@ export function generateCampaignStructure(
     issues: [],
   };
   const campaignsSeen = new Set<string>();
+  const reported = new Set<string>();
   const groups = new Map<string, Map<string, GroupEntry>>();
   const pendingExactNegatives: KeywordLine[] = [];
   const values: PlaceholderValues = {
@@ -165,6 +166,10 @@ export function generateCampaignStructure(
     code: string,
     message: string,
   ): void => {
+    // Two patterns can yield the same raw keyword: report each problem of a row once.
+    const key = `${rowNumber}\u001f${code}\u001f${message}`;
+    if (reported.has(key)) return;
+    reported.add(key);
     out.issues.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
   };
 

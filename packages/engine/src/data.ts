@@ -72,7 +72,7 @@ export function combineSeeds(
 
 /** A cell that was cut to the feed cell limit. */
 export interface TruncatedCell {
-  /** Line or row number from 1 in the input (after the header). */
+  /** Position from 1 of the row among the rows read (header and blank lines not counted). */
   rowNumber: number;
   column: FeedColumn;
   original: string;
@@ -137,7 +137,13 @@ export function findFeedColumn(header: string): FeedColumn | undefined {
 
 /** Result of `importCsvRows`. */
 export type ImportCsvResult =
-  | (ReadRowsResult & { ok: true; columns: FeedColumn[]; ignoredHeaders: string[] })
+  | (ReadRowsResult & {
+      ok: true;
+      columns: FeedColumn[];
+      ignoredHeaders: string[];
+      /** For each row read, its record number in the file (the header is 1). */
+      sourceLines: number[];
+    })
   | { ok: false; error: string };
 
 /**
@@ -163,9 +169,11 @@ export function importCsvRows(text: string): ImportCsvResult {
   );
   const rows: FeedRowData[] = [];
   const truncated: TruncatedCell[] = [];
+  const sourceLines: number[] = [];
   for (let r = 1; r < table.length; r++) {
     const cells = table[r]!;
     if (cells.every((c) => c.trim() === '')) continue;
+    sourceLines.push(r + 1);
     const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
     for (let i = 0; i < mapping.length; i++) {
       const col = mapping[i];
@@ -177,7 +185,7 @@ export function importCsvRows(text: string): ImportCsvResult {
     }
     rows.push(row);
   }
-  return { ok: true, rows, truncated, columns: [...new Set(columns)], ignoredHeaders };
+  return { ok: true, rows, truncated, columns: [...new Set(columns)], ignoredHeaders, sourceLines };
 }
 
 /** Gives rows ids from an injected generator. */

@@ -58,6 +58,9 @@ export function findExtensionProblem(
     if (f.maxLength > 0 && n > f.maxLength)
       return `${f.title} has ${n} characters (max ${f.maxLength}): "${v}"`;
   }
+  // Google needs a sitelink's final URL even though the field is static (filled from the row).
+  if (type.name === 'Sitelink' && (values['Final URL'] ?? '').trim() === '')
+    return 'Final URL is empty';
   if (type.name === 'Structured Snippet' && findSnippetHeader(values.Header ?? '') === undefined) {
     return `Header "${values.Header ?? ''}" is not one of ${SNIPPET_HEADERS.join(', ')}`;
   }

@@ -1,0 +1,172 @@
+/** The `adloom` command line: options, help and exit codes. Generation itself is in generate.ts. */
+import { parseArgs } from 'node:util';
+import { InputError } from './files.ts';
+import { runGenerate, type GenerateOptions } from './generate.ts';
+
+/** Exit codes. */
+export const EXIT_OK = 0;
+/** Bad input: missing or unreadable file, invalid JSON, unknown field or match type, unusable feed. */
+export const EXIT_INPUT = 1;
+/** Wrong usage: unknown command or option, missing required option. */
+export const EXIT_USAGE = 2;
+
+/** Where the command writes its text. */
+export interface CliIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+export const HELP = `adloom: build Google Ads campaigns in bulk from a data feed and templates.
+
+Usage:
+  npx adloom generate --feed FEED.csv --campaign CAMPAIGN.json [--rsa RSA.json]
+                      [--pmax PMAX.json] [--extension EXT.json ...] [--legacy-ad AD.json]
+                      --out DIR [--today YYYYMMDD]
+  npx adloom --help
+
+generate reads every row of the feed (all rows count as selected), runs the templates over
+them and writes one Google Ads Editor CSV per output kind into DIR
+(Editor: Account > Import > From file).
+
+Options:
+  --feed FILE        The data feed, CSV with a header row. Columns are matched by header name,
+                     in any case: root, mod (or Modifier), var1..var3 (or Var 1..Var 3),
+                     url (or Final URL). Other columns are ignored. UTF-8 (with or without BOM),
+                     UTF-16 with BOM, or windows-1252. Cells are trimmed; root, mod and var1..var3
+                     are cut to 30 characters (reported).
+  --campaign FILE    Campaign template (JSON): name, type ("search" or "performance"), const,
+                     campaign, adGroup, assetGroup, keywords [{keyword, matchType, selected}],
+                     settings {budget {value, selected}, location {value, selected},
+                     isLocationCampaign, optionalSettings [{name, value, selected}]}.
+                     Match types: Broad, Phrase, Exact, Negative Broad, Negative Exact.
+  --rsa FILE         Responsive search ad template (JSON): name, templates (fallbacks), each
+                     {headlines [{text, pos}], descriptions [{text, pos}], paths [2], labels}.
+                     Plain-string headlines and descriptions are accepted (pos 0 = unpinned).
+                     Needs a search campaign template.
+  --pmax FILE        Performance Max template (JSON): name, templates, each {headlines,
+                     longHeadlines, descriptions, paths, labels, businessName, callToAction}.
+                     Needs a performance campaign template.
+  --extension FILE   Extension template (JSON), repeatable: name, extensionType ("Callout",
+                     "Sitelink" or "Structured Snippet"), templates: [{field title: value}].
+  --legacy-ad FILE   Legacy expanded text ad template (JSON): name, templates: versions, each a
+                     list of fallbacks {h1, h2, h3, dl1, dl2, p1, p2, label}.
+  --out DIR          Output folder (created if missing). Files of this run replace files of
+                     the same name; nothing is written when any input is bad.
+  --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
+  -h, --help         Show this help.
+
+Placeholders in patterns and ad text: {root} {mod} {var1} {var2} {var3} {url} {const}, and {mt}
+(the match type) in ad group names, in any case. Google's own {KeyWord:default},
+{CUSTOMIZER.name:default}, {LOCATION(City):default} and {COUNTDOWN(...)} pass through and are
+counted as their default text. For each row the first fallback whose texts are all within
+Google's limits is used; rows without one are reported, never silently dropped.
+
+Files written (only the kinds that apply):
+  campaigns.csv                Campaign, Campaign Type, Budget, Location ID, optional settings
+  ad-groups.csv                Campaign, Ad Group                      (search)
+  keywords.csv                 Campaign, Ad Group, Keyword, Criterion Type
+  negatives.csv                Campaign, Ad Group, Keyword, Criterion Type
+  responsive-search-ads.csv    Campaign, Ad Group, Ad type, Headline 1..15, positions,
+                               Description 1..4, positions, Path 1, Path 2, Final URL, Labels
+  asset-groups.csv             Campaign, Asset Group, Campaign Type    (performance), or with
+                               --pmax: Headline n, Long headline n, Description n, Business
+                               name, Call to action, Path 1, Path 2, Final URL
+  expanded-text-ads.csv        legacy expanded text ads
+  callouts.csv, sitelinks.csv, structured-snippets.csv
+  adloom-report.csv            every skipped, cleaned or warned row: Kind, Output, Line, Code, Message
+
+A summary is printed: rows read, items generated per kind, rows skipped or cleaned and why
+("line N" is the feed's line, the header being line 1; blank lines are skipped).
+
+Exit codes:
+  0  written
+  1  bad input: missing file, invalid JSON (file, line, column), unknown field or match type
+     (named), a template that does not fit the campaign type, a feed with no recognised column
+  2  wrong usage: unknown command or option, missing --feed, --campaign or --out
+`;
+
+function usageError(io: CliIo, message: string): number {
+  io.stderr(`adloom: ${message}\nRun "npx adloom --help" for usage.\n`);
+  return EXIT_USAGE;
+}
+
+/** Runs the command with its arguments; returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        feed: { type: 'string' },
+        campaign: { type: 'string' },
+        rsa: { type: 'string' },
+        pmax: { type: 'string' },
+        extension: { type: 'string', multiple: true },
+        'legacy-ad': { type: 'string' },
+        out: { type: 'string' },
+        today: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    return usageError(
+      io,
+      (e as Error).message.replace(/\. To specify a positional argument.*$/s, ''),
+    );
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0 || positionals[0] === 'help') {
+    io.stdout(HELP);
+    return positionals.length === 0 && !values.help ? EXIT_USAGE : EXIT_OK;
+  }
+  if (positionals[0] !== 'generate')
+    return usageError(io, `unknown command "${positionals[0]}" (the command is "generate")`);
+  if (positionals.length > 1) return usageError(io, `unexpected argument "${positionals[1]}"`);
+  const missing = (['feed', 'campaign', 'out'] as const).filter((k) => !values[k]);
+  if (missing.length) return usageError(io, `missing ${missing.map((m) => `--${m}`).join(', ')}`);
+  let today = values.today;
+  if (today !== undefined && !isValidDateDigits(today))
+    return usageError(io, `--today must be a date as YYYYMMDD, got "${today}"`);
+  today ??= formatLocalToday();
+  const options: GenerateOptions = {
+    feed: values.feed as string,
+    campaign: values.campaign as string,
+    rsa: values.rsa,
+    pmax: values.pmax,
+    extensions: values.extension ?? [],
+    legacyAd: values['legacy-ad'],
+    out: values.out as string,
+    today,
+  };
+  try {
+    const summary = await runGenerate(options);
+    io.stdout(summary);
+    return EXIT_OK;
+  } catch (e) {
+    if (e instanceof InputError) {
+      io.stderr(`adloom: ${e.message}\nNothing was written.\n`);
+      return EXIT_INPUT;
+    }
+    io.stderr(
+      `adloom: unexpected error: ${(e as Error).stack ?? String(e)}\nNothing was written.\n`,
+    );
+    return EXIT_INPUT;
+  }
+}
+
+/** True for a real calendar date written YYYYMMDD. */
+export function isValidDateDigits(s: string): boolean {
+  if (!/^\d{8}$/.test(s)) return false;
+  const y = Number(s.slice(0, 4));
+  const m = Number(s.slice(4, 6));
+  const d = Number(s.slice(6, 8));
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function formatLocalToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+}

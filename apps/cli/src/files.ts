@@ -1,0 +1,256 @@
+/** File input and output of the `adloom` command: decoding, JSON with positions, all-or-nothing writes. */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+
+/** A user-facing input error: printed as is, exit code 1. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+/** Reads a file or fails with a clear message naming it. */
+export async function readInputFile(file: string, what: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError(`${what} file not found: ${file}`);
+    if (code === 'EISDIR') throw new InputError(`${what} path is a folder, not a file: ${file}`);
+    if (code === 'EACCES')
+      throw new InputError(`${what} file cannot be read (permission denied): ${file}`);
+    throw new InputError(`${what} file cannot be read: ${file} (${(e as Error).message})`);
+  }
+}
+
+/**
+ * Text of a CSV file: UTF-8 with or without BOM; UTF-16 with a BOM; anything that is not valid
+ * UTF-8 is read as windows-1252 (what spreadsheets on Windows save).
+ */
+export function decodeText(buf: Buffer): { text: string; encoding: string } {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(buf.subarray(2)), encoding: 'utf-16le' };
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(buf.subarray(2)), encoding: 'utf-16be' };
+  try {
+    return {
+      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buf),
+      encoding: 'utf-8',
+    };
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(buf), encoding: 'windows-1252' };
+  }
+}
+
+/** Line and column (from 1) of a character offset. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Parses JSON or fails naming the file, line, column and position. */
+export function parseJsonFile(text: string, file: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (e) {
+    const message = (e as Error).message;
+    const m = /position (\d+)/.exec(message);
+    const position = m ? Number(m[1]) : findJsonErrorOffset(body);
+    const where =
+      position === undefined
+        ? ''
+        : (() => {
+            const { line, column } = lineAndColumn(body, position);
+            return ` at line ${line}, column ${column} (position ${position})`;
+          })();
+    const reason = message
+      .replace(/\s*in JSON at position \d+.*$/s, '')
+      .replace(/ \(line \d+ column \d+\)$/, '')
+      .replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '')
+      .replace(/\s+/g, ' ');
+    throw new InputError(`Invalid JSON in ${file}${where}: ${reason}`);
+  }
+}
+
+/** One output file: its name and its content as chunks. */
+export interface OutputFile {
+  name: string;
+  chunks: Iterable<string>;
+}
+
+async function writeChunks(file: string, chunks: Iterable<string>): Promise<void> {
+  const out = createWriteStream(file, { encoding: 'utf8' });
+  const closed = once(out, 'close');
+  const failed = once(out, 'error').then(([e]) => {
+    throw e;
+  });
+  failed.catch(() => undefined);
+  // A BOM tells spreadsheets (and Google Ads Editor) the file is UTF-8.
+  out.write('\uFEFF');
+  for (const chunk of chunks) {
+    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+  }
+  out.end();
+  await Promise.race([closed, failed]);
+}
+
+/**
+ * Writes every file into a fresh folder beside `dir`, then moves them into `dir` only when all
+ * were written: an error leaves `dir` as it was.
+ */
+export async function writeAllOrNothing(dir: string, files: readonly OutputFile[]): Promise<void> {
+  const target = path.resolve(dir);
+  const parent = path.dirname(target);
+  try {
+    const s = await stat(target);
+    if (!s.isDirectory()) throw new InputError(`--out is a file, not a folder: ${dir}`);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+  }
+  try {
+    await mkdir(parent, { recursive: true });
+  } catch (e) {
+    throw new InputError(`Cannot create the output folder ${dir}: ${(e as Error).message}`);
+  }
+  const temp = path.join(
+    parent,
+    `.${path.basename(target)}.adloom-${process.pid}-${randomBytes(4).toString('hex')}`,
+  );
+  try {
+    await mkdir(temp);
+    for (const f of files) await writeChunks(path.join(temp, f.name), f.chunks);
+    let targetExists = true;
+    try {
+      await stat(target);
+    } catch {
+      targetExists = false;
+    }
+    if (!targetExists) {
+      await rename(temp, target);
+      return;
+    }
+    for (const f of files) await rename(path.join(temp, f.name), path.join(target, f.name));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`Cannot write the output into ${dir}: ${(e as Error).message}`);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Offset of the first syntax error in JSON text (Node 20's JSON.parse does not always say where).
+ * A small recursive-descent scan; returns undefined when it finds no error.
+ */
+export function findJsonErrorOffset(text: string): number | undefined {
+  let i = 0;
+  const n = text.length;
+  class Stop {
+    constructor(readonly at: number) {}
+  }
+  const ws = () => {
+    while (i < n && ' \t\n\r'.includes(text[i] as string)) i++;
+  };
+  const fail = (): never => {
+    throw new Stop(i);
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail();
+  };
+  const str = () => {
+    i++;
+    while (i < n) {
+      const c = text[i];
+      if (c === '"') {
+        i++;
+        return;
+      }
+      if (c === '\\') {
+        i++;
+        if (i >= n || !'"\\/bfnrtu'.includes(text[i] as string)) fail();
+      } else if ((c as string).charCodeAt(0) < 32) fail();
+      i++;
+    }
+    fail();
+  };
+  const num = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m || m[0] === '' || m[0] === '-') fail();
+    i += (m as RegExpExecArray)[0].length;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        str();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
+        fail();
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
+        fail();
+      }
+    }
+    if (c === '"') return str();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    return num();
+  };
+  try {
+    value();
+    ws();
+    return i < n ? i : undefined;
+  } catch (e) {
+    if (e instanceof Stop) return e.at;
+    throw e;
+  }
+}

@@ -1,0 +1,296 @@
+/** `adloom generate`: read and check every input, generate with the engine, write all files or none. */
+import path from 'node:path';
+import {
+  adGroupsTable,
+  assetGroupsTable,
+  calloutsTable,
+  campaignsTable,
+  findAdTemplateProblems,
+  findCampaignTemplateProblems,
+  findExtensionTemplateProblems,
+  findPerformanceMaxTemplateProblems,
+  findRsaTemplateProblems,
+  formatCsv,
+  formatKeywordsCsv,
+  generateCampaignStructure,
+  generateExtensions,
+  generateLegacyAds,
+  generatePerformanceMaxAds,
+  generateResponsiveSearchAds,
+  importCsvRows,
+  legacyAdsTable,
+  performanceMaxAdsTable,
+  responsiveSearchAdsTable,
+  restoreAdTemplate,
+  restoreCampaignTemplate,
+  restoreExtensionTemplate,
+  restorePerformanceMaxTemplate,
+  restoreRsaTemplate,
+  sitelinksTable,
+  structuredSnippetsTable,
+  withRowIds,
+  type ExtensionTypeName,
+  type GeneratedExtension,
+  type RowIssue,
+  type Table,
+} from '@adloom/engine';
+import {
+  decodeText,
+  InputError,
+  parseJsonFile,
+  readInputFile,
+  writeAllOrNothing,
+  type OutputFile,
+} from './files.ts';
+
+/** Options of `runGenerate` (paths as given on the command line). */
+export interface GenerateOptions {
+  feed: string;
+  campaign: string;
+  rsa?: string;
+  pmax?: string;
+  extensions: string[];
+  legacyAd?: string;
+  out: string;
+  /** yyyymmdd for the label helpers. */
+  today: string;
+}
+
+const MAX_LISTED_ISSUES = 20;
+
+async function readJson(file: string, what: string): Promise<unknown> {
+  const buf = await readInputFile(file, what);
+  return parseJsonFile(decodeText(buf).text, file);
+}
+
+function failOnProblems(file: string, what: string, problems: string[]): void {
+  if (problems.length === 0) return;
+  const shown = problems.slice(0, MAX_LISTED_ISSUES).map((p) => `  ${p}`);
+  if (problems.length > shown.length)
+    shown.push(`  ... and ${problems.length - shown.length} more`);
+  throw new InputError(`${what} ${file} is not valid:\n${shown.join('\n')}`);
+}
+
+function csv(name: string, table: Table): OutputFile {
+  return { name, chunks: formatCsv(table) };
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const EXTENSION_FILES: Record<
+  ExtensionTypeName,
+  { file: string; table: (e: GeneratedExtension[]) => Table; noun: string }
+> = {
+  Callout: { file: 'callouts.csv', table: calloutsTable, noun: 'callout' },
+  Sitelink: { file: 'sitelinks.csv', table: sitelinksTable, noun: 'sitelink' },
+  'Structured Snippet': {
+    file: 'structured-snippets.csv',
+    table: structuredSnippetsTable,
+    noun: 'structured snippet',
+  },
+};
+
+/** Runs generation; returns the summary text. Throws InputError for bad input (nothing written). */
+export async function runGenerate(o: GenerateOptions): Promise<string> {
+  // 1. Read and check every input before generating anything.
+  const feedText = decodeText(await readInputFile(o.feed, 'Feed'));
+  const imported = importCsvRows(feedText.text);
+  if (!imported.ok) throw new InputError(`Feed ${o.feed}: ${imported.error}`);
+  const rows = withRowIds(imported.rows, (i) => `row-${i + 1}`);
+
+  const campaignJson = await readJson(o.campaign, 'Campaign template');
+  failOnProblems(o.campaign, 'Campaign template', findCampaignTemplateProblems(campaignJson));
+  const campaign = restoreCampaignTemplate(campaignJson);
+  const isPerformance = campaign.type === 'performance';
+
+  let rsa;
+  if (o.rsa) {
+    const json = await readJson(o.rsa, 'RSA template');
+    failOnProblems(o.rsa, 'RSA template', findRsaTemplateProblems(json));
+    if (isPerformance)
+      throw new InputError(
+        `Responsive search ads cannot be generated for performance campaigns (${o.campaign} has type "performance")`,
+      );
+    rsa = restoreRsaTemplate(json);
+  }
+  let pmax;
+  if (o.pmax) {
+    const json = await readJson(o.pmax, 'Performance Max template');
+    failOnProblems(o.pmax, 'Performance Max template', findPerformanceMaxTemplateProblems(json));
+    if (!isPerformance)
+      throw new InputError(
+        `Performance ads cannot be generated for Search campaigns (${o.campaign} has type "search"; set "type": "performance")`,
+      );
+    pmax = restorePerformanceMaxTemplate(json);
+  }
+  let legacy;
+  if (o.legacyAd) {
+    const json = await readJson(o.legacyAd, 'Legacy ad template');
+    failOnProblems(o.legacyAd, 'Legacy ad template', findAdTemplateProblems(json));
+    if (isPerformance)
+      throw new InputError(
+        `Expanded text ads cannot be generated for performance campaigns (${o.campaign})`,
+      );
+    legacy = restoreAdTemplate(json);
+  }
+  const extensionTemplates = [];
+  for (const file of o.extensions) {
+    const json = await readJson(file, 'Extension template');
+    failOnProblems(file, 'Extension template', findExtensionTemplateProblems(json));
+    extensionTemplates.push(restoreExtensionTemplate(json));
+  }
+
+  // 2. Generate.
+  const issues: RowIssue[] = [];
+  for (const t of imported.truncated) {
+    issues.push({
+      kind: 'cleaned',
+      output: 'feed',
+      rowId: `row-${t.rowNumber}`,
+      rowNumber: t.rowNumber,
+      code: 'cell-truncated',
+      message: `${t.column} cut to 30 characters: "${t.original}"`,
+    });
+  }
+  const structure = generateCampaignStructure({ template: campaign, rows });
+  issues.push(...structure.issues);
+  const files: OutputFile[] = [];
+  const counts: Array<[string, string]> = [];
+  files.push(csv('campaigns.csv', campaignsTable(structure.campaigns)));
+  counts.push(['campaigns.csv', plural(structure.campaigns.length, 'campaign')]);
+
+  if (isPerformance) {
+    if (pmax) {
+      const out = generatePerformanceMaxAds({
+        template: pmax,
+        rows,
+        assetGroups: structure.assetGroups,
+        today: o.today,
+      });
+      issues.push(...out.issues);
+      files.push(csv('asset-groups.csv', performanceMaxAdsTable(out.ads)));
+      counts.push([
+        'asset-groups.csv',
+        `${plural(out.ads.length, 'asset group')} with assets (of ${structure.assetGroups.length})`,
+      ]);
+    } else {
+      files.push(csv('asset-groups.csv', assetGroupsTable(structure.assetGroups)));
+      counts.push(['asset-groups.csv', plural(structure.assetGroups.length, 'asset group')]);
+    }
+  } else {
+    files.push(csv('ad-groups.csv', adGroupsTable(structure.adGroups)));
+    counts.push(['ad-groups.csv', plural(structure.adGroups.length, 'ad group')]);
+    files.push({ name: 'keywords.csv', chunks: formatKeywordsCsv(structure.keywords) });
+    counts.push(['keywords.csv', plural(structure.keywords.length, 'keyword')]);
+    files.push({ name: 'negatives.csv', chunks: formatKeywordsCsv(structure.negatives) });
+    counts.push(['negatives.csv', plural(structure.negatives.length, 'negative keyword')]);
+    if (rsa) {
+      const out = generateResponsiveSearchAds({
+        template: rsa,
+        rows,
+        adGroups: structure.adGroups,
+        today: o.today,
+      });
+      issues.push(...out.issues);
+      files.push(csv('responsive-search-ads.csv', responsiveSearchAdsTable(out.ads)));
+      counts.push(['responsive-search-ads.csv', plural(out.ads.length, 'responsive search ad')]);
+    }
+    if (legacy) {
+      const out = generateLegacyAds({
+        template: legacy,
+        rows,
+        adGroups: structure.adGroups,
+        today: o.today,
+      });
+      issues.push(...out.issues);
+      files.push(csv('expanded-text-ads.csv', legacyAdsTable(out.ads)));
+      counts.push(['expanded-text-ads.csv', plural(out.ads.length, 'expanded text ad')]);
+    }
+  }
+  const byType = new Map<ExtensionTypeName, GeneratedExtension[]>();
+  for (const template of extensionTemplates) {
+    const out = generateExtensions({ template, rows });
+    issues.push(...out.issues);
+    const list = byType.get(template.extensionType.name) ?? [];
+    // Identical extensions from several templates of one type are written once.
+    const seen = new Set(list.map((e) => JSON.stringify(e.values)));
+    for (const e of out.extensions) {
+      const key = JSON.stringify(e.values);
+      if (!seen.has(key)) {
+        seen.add(key);
+        list.push(e);
+      }
+    }
+    byType.set(template.extensionType.name, list);
+  }
+  for (const [type, list] of byType) {
+    const f = EXTENSION_FILES[type];
+    files.push(csv(f.file, f.table(list)));
+    counts.push([f.file, plural(list.length, f.noun)]);
+  }
+  files.push(
+    csv('adloom-report.csv', {
+      headers: ['Kind', 'Output', 'Line', 'Code', 'Message'],
+      rows: issues.map((i) => [
+        i.kind,
+        i.output,
+        i.rowNumber ? String(imported.sourceLines[i.rowNumber - 1] ?? i.rowNumber) : '',
+        i.code,
+        i.message,
+      ]),
+    }),
+  );
+  counts.push(['adloom-report.csv', plural(issues.length, 'reported row', 'reported rows')]);
+
+  // 3. Write everything or nothing.
+  await writeAllOrNothing(o.out, files);
+  return formatSummary(
+    o,
+    rows.length,
+    feedText.encoding,
+    imported.columns,
+    imported.ignoredHeaders,
+    counts,
+    issues,
+    imported.sourceLines,
+  );
+}
+
+function formatSummary(
+  o: GenerateOptions,
+  rowCount: number,
+  encoding: string,
+  columns: readonly string[],
+  ignored: readonly string[],
+  counts: ReadonlyArray<[string, string]>,
+  issues: readonly RowIssue[],
+  sourceLines: readonly number[],
+): string {
+  const where = (i: RowIssue) =>
+    i.rowNumber ? `line ${sourceLines[i.rowNumber - 1] ?? i.rowNumber}` : 'template';
+  const lines: string[] = [];
+  lines.push(
+    `Read ${plural(rowCount, 'row')} from ${path.basename(o.feed)} (${encoding}; columns: ${columns.join(', ')}${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''})`,
+  );
+  lines.push(`Wrote to ${o.out}:`);
+  const width = Math.max(...counts.map(([f]) => f.length));
+  for (const [file, what] of counts) lines.push(`  ${file.padEnd(width)}  ${what}`);
+  for (const [kind, title] of [
+    ['skipped', 'Skipped'],
+    ['cleaned', 'Cleaned'],
+    ['warning', 'Warnings'],
+  ] as const) {
+    const list = issues.filter((i) => i.kind === kind);
+    if (list.length === 0) continue;
+    const rowsAffected = new Set(list.map((i) => i.rowNumber)).size;
+    lines.push(`${title}: ${plural(list.length, 'item')} from ${plural(rowsAffected, 'feed row')}`);
+    for (const i of list.slice(0, MAX_LISTED_ISSUES))
+      lines.push(`  ${where(i)}, ${i.output}: ${i.message}`);
+    if (list.length > MAX_LISTED_ISSUES)
+      lines.push(`  ... and ${list.length - MAX_LISTED_ISSUES} more (see adloom-report.csv)`);
+  }
+  if (issues.length === 0) lines.push('No rows skipped or cleaned.');
+  return `${lines.join('\n')}\n`;
+}

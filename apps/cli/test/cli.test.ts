@@ -1,0 +1,348 @@
+/**
+ * Runs the real `adloom` command (bin/adloom.js through Node) against fixture files and compares
+ * every written file with the golden copies in test/golden/. UPDATE_GOLDEN=1 rewrites them.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const bin = path.resolve(here, '../bin/adloom.js');
+const fixtures = path.join(here, 'fixtures');
+const golden = path.join(here, 'golden');
+const fx = (name: string) => path.relative(repoRoot, path.join(fixtures, name));
+const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'adloom-cli-'));
+const isUpdating = process.env.UPDATE_GOLDEN === '1';
+
+afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));
+
+function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function tmp(name: string): string {
+  return path.join(tmpRoot, name);
+}
+
+function compareWithGolden(name: string, outDir: string, summary: string): void {
+  const dir = path.join(golden, name);
+  const files = readdirSync(outDir).sort();
+  const normalisedSummary = summary.split(outDir).join('OUT');
+  if (isUpdating) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const f of files) writeFileSync(path.join(dir, f), readFileSync(path.join(outDir, f)));
+    writeFileSync(path.join(dir, 'summary.txt'), normalisedSummary);
+  }
+  const expected = readdirSync(dir)
+    .filter((f) => f !== 'summary.txt')
+    .sort();
+  expect(files).toEqual(expected);
+  for (const f of files) {
+    expect(readFileSync(path.join(outDir, f), 'utf8'), f).toBe(
+      readFileSync(path.join(dir, f), 'utf8'),
+    );
+  }
+  expect(normalisedSummary).toBe(readFileSync(path.join(dir, 'summary.txt'), 'utf8'));
+}
+
+describe('adloom generate (golden)', () => {
+  it('writes every search output kind and a summary', () => {
+    const out = tmp('search');
+    const r = run([
+      'generate',
+      '--feed',
+      fx('feed.csv'),
+      '--campaign',
+      fx('campaign.json'),
+      '--rsa',
+      fx('rsa.json'),
+      '--extension',
+      fx('callout.json'),
+      '--extension',
+      fx('sitelink.json'),
+      '--extension',
+      fx('snippet.json'),
+      '--legacy-ad',
+      fx('legacy-ad.json'),
+      '--out',
+      out,
+      '--today',
+      '20261122',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Read 7 rows from feed.csv');
+    compareWithGolden('search', out, r.stdout);
+  });
+
+  it('writes Performance Max campaigns and asset groups', () => {
+    const out = tmp('performance');
+    const r = run([
+      'generate',
+      '--feed',
+      fx('feed.csv'),
+      '--campaign',
+      fx('pmax-campaign.json'),
+      '--pmax',
+      fx('pmax.json'),
+      '--out',
+      out,
+      '--today',
+      '20261122',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    compareWithGolden('performance', out, r.stdout);
+  });
+
+  it('replaces earlier files in an existing output folder and keeps other files', () => {
+    const out = tmp('rerun');
+    mkdirSync(out);
+    writeFileSync(path.join(out, 'keywords.csv'), 'old');
+    writeFileSync(path.join(out, 'mine.txt'), 'keep');
+    const r = run([
+      'generate',
+      '--feed',
+      fx('feed.csv'),
+      '--campaign',
+      fx('campaign.json'),
+      '--out',
+      out,
+      '--today',
+      '20261122',
+    ]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toBe(
+      readFileSync(path.join(golden, 'search', 'keywords.csv'), 'utf8'),
+    );
+    expect(readFileSync(path.join(out, 'mine.txt'), 'utf8')).toBe('keep');
+    expect(readdirSync(tmpRoot).filter((f) => f.includes('.adloom-'))).toEqual([]);
+  });
+
+  it('reads a windows-1252 feed', () => {
+    const feed = tmp('cp1252.csv');
+    writeFileSync(feed, Buffer.from('root,mod\r\nCaf\xe9,cr\xe8me\r\n', 'latin1'));
+    const out = tmp('cp1252');
+    const r = run(['generate', '--feed', feed, '--campaign', fx('campaign.json'), '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('windows-1252');
+    expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toContain('café crème');
+  });
+});
+
+describe('adloom help and usage', () => {
+  it('documents every option and the exit codes', () => {
+    const r = run(['--help']);
+    expect(r.code).toBe(0);
+    for (const s of [
+      'generate',
+      '--feed',
+      '--campaign',
+      '--rsa',
+      '--pmax',
+      '--extension',
+      '--legacy-ad',
+      '--out',
+      '--today',
+      'Exit codes',
+    ]) {
+      expect(r.stdout).toContain(s);
+    }
+  });
+
+  it.each([
+    [['generate', '--campaign', 'x.json', '--out', 'o'], 'missing --feed'],
+    [
+      ['generate', '--feed', 'f.csv', '--campaign', 'c.json', '--out', 'o', '--bogus'],
+      "Unknown option '--bogus'",
+    ],
+    [['publish'], 'unknown command "publish"'],
+    [
+      ['generate', '--feed', 'f', '--campaign', 'c', '--out', 'o', '--today', '20261340'],
+      '--today must be a date as YYYYMMDD',
+    ],
+  ])('%j exits 2 with %s', (args, message) => {
+    const r = run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});
+
+describe('adloom bad input writes nothing', () => {
+  const writeFixture = (name: string, text: string) => {
+    const p = tmp(name);
+    writeFileSync(p, text);
+    return p;
+  };
+
+  it.each([
+    [
+      'a missing feed',
+      () => ['--feed', tmp('nope.csv'), '--campaign', fx('campaign.json')],
+      'Feed file not found',
+    ],
+    [
+      'a missing template',
+      () => ['--feed', fx('feed.csv'), '--campaign', tmp('nope.json')],
+      'Campaign template file not found',
+    ],
+    [
+      'invalid JSON',
+      () => [
+        '--feed',
+        fx('feed.csv'),
+        '--campaign',
+        writeFixture('bad.json', '{\n  "campaign": "x",\n  "adGroup": \n}'),
+      ],
+      'bad.json at line 4, column 1',
+    ],
+    [
+      'an unknown match type',
+      () => [
+        '--feed',
+        fx('feed.csv'),
+        '--campaign',
+        writeFixture(
+          'mt.json',
+          JSON.stringify({
+            campaign: '{root}',
+            adGroup: '{root}',
+            keywords: [{ keyword: '{root}', matchType: 'Fuzzy' }],
+          }),
+        ),
+      ],
+      'keywords[0].matchType: unknown match type "Fuzzy"',
+    ],
+    [
+      'an unknown field',
+      () => [
+        '--feed',
+        fx('feed.csv'),
+        '--campaign',
+        fx('campaign.json'),
+        '--rsa',
+        writeFixture(
+          'rsa-field.json',
+          JSON.stringify({ templates: [{ headlines: ['a'], descriptions: ['b'], headline: 'x' }] }),
+        ),
+      ],
+      'templates[0]: unknown field "headline"',
+    ],
+    [
+      'an unknown placeholder',
+      () => [
+        '--feed',
+        fx('feed.csv'),
+        '--campaign',
+        writeFixture('ph.json', JSON.stringify({ campaign: '{brand}' })),
+      ],
+      'campaign: unknown placeholder {brand}',
+    ],
+    [
+      'a feed with no recognised column',
+      () => [
+        '--feed',
+        writeFixture('cols.csv', 'brand,price\nnike,10\n'),
+        '--campaign',
+        fx('campaign.json'),
+      ],
+      'No recognised column in the header row ("brand", "price")',
+    ],
+    [
+      'an RSA template for a performance campaign',
+      () => [
+        '--feed',
+        fx('feed.csv'),
+        '--campaign',
+        fx('pmax-campaign.json'),
+        '--rsa',
+        fx('rsa.json'),
+      ],
+      'Responsive search ads cannot be generated for performance campaigns',
+    ],
+    [
+      'a Performance Max template for a search campaign',
+      () => [
+        '--feed',
+        fx('feed.csv'),
+        '--campaign',
+        fx('campaign.json'),
+        '--pmax',
+        fx('pmax.json'),
+      ],
+      'Performance ads cannot be generated for Search campaigns',
+    ],
+    [
+      'an unknown extension type',
+      () => [
+        '--feed',
+        fx('feed.csv'),
+        '--campaign',
+        fx('campaign.json'),
+        '--extension',
+        writeFixture('ext.json', JSON.stringify({ extensionType: 'Price', templates: [{}] })),
+      ],
+      'unknown extension type "Price"',
+    ],
+  ])('%s: exit 1, a clear message, no output folder', (_name, args, message) => {
+    const out = tmp(`never-${Math.random().toString(36).slice(2)}`);
+    const r = run(['generate', ...args(), '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain('Nothing was written.');
+    expect(r.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('leaves an existing output folder untouched', () => {
+    const out = tmp('untouched');
+    mkdirSync(out);
+    writeFileSync(path.join(out, 'keywords.csv'), 'previous run');
+    const r = run([
+      'generate',
+      '--feed',
+      fx('feed.csv'),
+      '--campaign',
+      fx('campaign.json'),
+      '--rsa',
+      tmp('missing-rsa.json'),
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(1);
+    expect(readdirSync(out)).toEqual(['keywords.csv']);
+    expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toBe('previous run');
+  });
+});
+
+describe('JSON error positions', () => {
+  it.each<[string, number | undefined]>([
+    ['{\n  "a": 1,\n  "b": \n}', 20],
+    ['{"a": [1, 2,]}', 12],
+    ['', 0],
+    ['{"a": "x"} x', 11],
+    ['{"a": tru}', 6],
+    ['{"a": 1}', undefined],
+  ])('%j fails at %s', async (text, offset) => {
+    const { findJsonErrorOffset } = await import('../src/files.ts');
+    expect(findJsonErrorOffset(text)).toBe(offset);
+  });
+});
