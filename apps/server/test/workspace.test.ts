@@ -258,6 +258,38 @@ describe('workspace API', () => {
       expect(again.body.feeds[1]._id).not.toBe(feed._id);
     });
 
+    it('does not rewrite unchanged rows, but still saves a rename', async () => {
+      const name = await newClient('Autosave');
+      const first = await t.request('POST', API.app.feeds, {
+        token,
+        body: { name, feeds: [{ name: 'f', rows: [row('a', { id: 'x1' })] }] },
+      });
+      const feed = first.body.feeds[0];
+      const version = async () =>
+        (
+          await t.db.query<{ rows_version: string }>(
+            'select rows_version from feeds where id = $1',
+            [feed._id],
+          )
+        )[0]!.rows_version;
+      const before = await version();
+      const renamed = await t.request('POST', API.app.feeds, {
+        token,
+        body: { name, feeds: [{ ...feed, name: 'renamed' }] },
+      });
+      expect(renamed.body.feeds[0]).toEqual({ ...feed, name: 'renamed' });
+      expect(await version()).toBe(before);
+      const changed = await t.request('POST', API.app.feeds, {
+        token,
+        body: { name, feeds: [{ ...feed, rows: [row('b', { id: 'x1' })] }] },
+      });
+      expect(changed.body.feeds[0].rows[0].root).toBe('b');
+      expect(await version()).not.toBe(before);
+      expect((await t.request('GET', clientPath(name), { token })).body.feeds).toEqual(
+        changed.body.feeds,
+      );
+    });
+
     it('stores feeds linked to a spreadsheet with empty rows', async () => {
       const name = await newClient('Linked');
       const saved = await t.request('POST', API.app.feeds, {

@@ -57,7 +57,12 @@ export interface FeedToStore {
   rowsJson: string;
   storedJson: string;
   rowCount: number;
+  /** sha256 of `storedJson`. */
+  rowsHash: string;
+  /** The stored rows version: kept when the rows are unchanged, else a new random one. */
   rowsVersion: string;
+  /** True when the set already holds exactly these rows for this feed. */
+  isRowsUnchanged: boolean;
 }
 
 /** A template ready to store. */
@@ -208,55 +213,87 @@ export async function listUserLists(db: Db, userId: string): Promise<FeedRecord[
   );
 }
 
-/** Ids of the feeds of one set (a client's, or the user's lists when clientId is null). */
-export async function listFeedIds(
+/** What is stored of one feed's rows: enough to tell whether a save changes them. */
+export interface FeedRowsState {
+  id: string;
+  rows_hash: string;
+  rows_version: string;
+}
+
+/** The rows states of the feeds of one set (a client's, or the user's lists when clientId is null). */
+export async function listFeedRowsStates(
   tx: Db,
   userId: string,
   clientId: string | null,
-): Promise<string[]> {
-  const rows =
-    clientId === null
-      ? await tx.query<{ id: string }>(
-          'select id from feeds where user_id = $1 and client_id is null',
-          [userId],
-        )
-      : await tx.query<{ id: string }>(
-          'select id from feeds where user_id = $1 and client_id = $2',
-          [userId, clientId],
-        );
-  return rows.map((row) => row.id);
+): Promise<FeedRowsState[]> {
+  const columns = 'id, rows_hash, rows_version';
+  return clientId === null
+    ? tx.query<FeedRowsState>(
+        `select ${columns} from feeds where user_id = $1 and client_id is null`,
+        [userId],
+      )
+    : tx.query<FeedRowsState>(
+        `select ${columns} from feeds where user_id = $1 and client_id = $2`,
+        [userId, clientId],
+      );
 }
 
-/** Replaces a whole feed set with `feeds` (in order). Run inside a transaction. */
+/**
+ * Replaces a whole feed set with `feeds` (in order). Feeds no longer in the set are deleted;
+ * a kept feed whose rows did not change has only its name, type, link and position updated,
+ * so an autosave of an unchanged 100k-row feed does not rewrite megabytes. Run in a transaction.
+ */
 export async function replaceFeeds(
   tx: Db,
   userId: string,
   clientId: string | null,
   feeds: readonly FeedToStore[],
+  existingIds: ReadonlySet<string>,
 ): Promise<void> {
+  const keptIds = sqlArray(feeds.filter((feed) => existingIds.has(feed.id)).map((feed) => feed.id));
   if (clientId === null) {
-    await tx.query('delete from feeds where user_id = $1 and client_id is null', [userId]);
+    await tx.query(
+      'delete from feeds where user_id = $1 and client_id is null and id <> all($2::uuid[])',
+      [userId, keptIds],
+    );
   } else {
-    await tx.query('delete from feeds where user_id = $1 and client_id = $2', [userId, clientId]);
+    await tx.query(
+      'delete from feeds where user_id = $1 and client_id = $2 and id <> all($3::uuid[])',
+      [userId, clientId, keptIds],
+    );
   }
   for (const [position, feed] of feeds.entries()) {
-    await tx.query(
-      `insert into feeds (id, user_id, client_id, position, name, data_type, sheet_url, sheet_name, rows, row_count, rows_version)
-       values ($1, $2, $3::uuid, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
-      [
-        feed.id,
-        userId,
-        clientId,
-        position,
-        feed.name,
-        feed.dataType,
-        feed.sheetUrl,
-        feed.sheetName,
-        feed.storedJson,
-        feed.rowCount,
-        feed.rowsVersion,
-      ],
-    );
+    const meta = [
+      feed.id,
+      userId,
+      position,
+      feed.name,
+      feed.dataType,
+      feed.sheetUrl,
+      feed.sheetName,
+    ];
+    if (existingIds.has(feed.id) && feed.isRowsUnchanged) {
+      await tx.query(
+        `update feeds set position = $3, name = $4, data_type = $5, sheet_url = $6, sheet_name = $7,
+           updated_at = now()
+         where id = $1 and user_id = $2`,
+        meta,
+      );
+    } else if (existingIds.has(feed.id)) {
+      await tx.query(
+        `update feeds set position = $3, name = $4, data_type = $5, sheet_url = $6, sheet_name = $7,
+           rows = $8::jsonb, row_count = $9, rows_hash = $10, rows_version = $11, updated_at = now()
+         where id = $1 and user_id = $2`,
+        [...meta, feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion],
+      );
+    } else {
+      await tx.query(
+        `insert into feeds (id, user_id, position, name, data_type, sheet_url, sheet_name,
+           rows, row_count, rows_hash, rows_version, client_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12::uuid)`,
+        [...meta, feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion, clientId],
+      );
+    }
   }
 }
 

@@ -4,7 +4,7 @@
  * transaction (all or nothing) and checks the set's revision: a save naming an older revision is
  * refused with 409 and the current state; a save without a revision overwrites.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { makeUniqueName } from '@adloom/engine';
 import {
   LISTS_SAVED_MESSAGE,
@@ -27,7 +27,7 @@ import {
   listFeedRows,
   listClientNames,
   listClientTemplates,
-  listFeedIds,
+  listFeedRowsStates,
   listTemplateIds,
   listUserListMeta,
   lockClient,
@@ -38,6 +38,7 @@ import {
   setClientTemplatesRevision,
   setListsRevision,
   type FeedMetaRecord,
+  type FeedRowsState,
   type FeedToStore,
   type TemplateToStore,
 } from '../db/workspace.ts';
@@ -176,29 +177,32 @@ export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJs
  */
 export function prepareFeeds(
   feeds: readonly ParsedFeed[],
-  existingIds: readonly string[],
+  existing: readonly FeedRowsState[],
 ): FeedToStore[] {
-  const known = new Set(existingIds);
+  const known = new Map(existing.map((state) => [state.id, state]));
   const names = new Set<string>();
   return feeds.map((feed) => {
     const name = makeUniqueName(feed.name, names);
     names.add(name);
-    let id: string = randomUUID();
-    if (feed._id && known.has(feed._id)) {
-      id = feed._id;
-      known.delete(feed._id);
-    }
+    const state = feed._id ? known.get(feed._id) : undefined;
+    // An id is used once per set: a second feed sent with the same _id becomes a new feed.
+    if (state) known.delete(state.id);
     const isLinked = feed.sheetUrl !== '';
     const rows = isLinked ? [] : feed.rows;
+    const prepared = prepareRows(rows);
+    const rowsHash = createHash('sha256').update(prepared.storedJson).digest('base64');
+    const isRowsUnchanged = state !== undefined && state.rows_hash === rowsHash;
     return {
-      id,
+      id: state?.id ?? randomUUID(),
       name,
       dataType: feed.dataType,
       sheetUrl: feed.sheetUrl,
       sheetName: feed.sheetName,
-      ...prepareRows(rows),
+      ...prepared,
       rowCount: rows.length,
-      rowsVersion: randomUUID(),
+      rowsHash,
+      rowsVersion: isRowsUnchanged ? state.rows_version : randomUUID(),
+      isRowsUnchanged,
     };
   });
 }
@@ -242,8 +246,9 @@ export async function saveClientFeeds(
         presentFeedSetJson({ name: client.name }, feedsJson, client.feeds_revision),
       );
     });
-    const feeds = prepareFeeds(input.feeds, await listFeedIds(tx, userId, client.id));
-    await replaceFeeds(tx, userId, client.id, feeds);
+    const existing = await listFeedRowsStates(tx, userId, client.id);
+    const feeds = prepareFeeds(input.feeds, existing);
+    await replaceFeeds(tx, userId, client.id, feeds, new Set(existing.map((state) => state.id)));
     const revision = client.feeds_revision + 1;
     await setClientFeedsRevision(tx, client.id, revision);
     return { name: client.name, feeds, revision };
@@ -276,8 +281,9 @@ export async function saveLists(
       const feedsJson = await loadFeedsJson(tx, cache, userId, await listUserListMeta(tx, userId));
       return JSON.parse(presentFeedSetJson({}, feedsJson, current));
     });
-    const feeds = prepareFeeds(input.feeds, await listFeedIds(tx, userId, null));
-    await replaceFeeds(tx, userId, null, feeds);
+    const existing = await listFeedRowsStates(tx, userId, null);
+    const feeds = prepareFeeds(input.feeds, existing);
+    await replaceFeeds(tx, userId, null, feeds, new Set(existing.map((state) => state.id)));
     const revision = current + 1;
     await setListsRevision(tx, userId, revision);
     return { feeds, revision };

@@ -38,6 +38,8 @@ create table feeds (
   sheet_name text not null default '',
   rows jsonb not null default '[]'::jsonb,
   row_count integer not null default 0,
+  -- sha256 of the rows document: a save of unchanged rows does not rewrite them.
+  rows_hash text not null default '',
   -- A new random value on every write of the rows: lets a server cache presented rows safely.
   rows_version uuid not null default gen_random_uuid(),
   updated_at timestamptz not null default now()
