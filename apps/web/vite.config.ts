@@ -11,7 +11,11 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-  preview: { host: '127.0.0.1', port: 4173, proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   worker: { format: 'es' },
   test: {

@@ -28,7 +28,10 @@ export function setAnalyticsSink(next: AnalyticsSink): AnalyticsSink {
 
 /** Records an event. Never throws: analytics must not break the app. */
 export function track(event: AnalyticsEvent): void {
-  const safe = typeof event.message === 'string' ? { ...event, message: event.message.slice(0, ANALYTICS_MESSAGE_MAX_CHARS) } : event;
+  const safe =
+    typeof event.message === 'string'
+      ? { ...event, message: event.message.slice(0, ANALYTICS_MESSAGE_MAX_CHARS) }
+      : event;
   try {
     sink(safe);
   } catch {

@@ -3,11 +3,14 @@ import { ErrorBodySchema } from '@adloom/contract';
 /** Spec section 8: the text for 401 answers. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized. Please log in to continue 🔒';
 /** Spec section 8: the text for answers above 499. */
-export const SERVER_PROBLEM_MESSAGE = 'There seems to be a problem with the server. Please try again later 🛠️';
+export const SERVER_PROBLEM_MESSAGE =
+  'There seems to be a problem with the server. Please try again later 🛠️';
 /** Spec section 8, with its spelling: the warning for a request running over 15 s. */
-export const SLOW_REQUEST_MESSAGE = 'Request is taking longer than expected. Server may be experienceing problems';
+export const SLOW_REQUEST_MESSAGE =
+  'Request is taking longer than expected. Server may be experienceing problems';
 /** Shown when no answer arrives at all (network down, server stopped). */
-export const NO_RESPONSE_MESSAGE = 'Could not reach the server. Check your connection and try again';
+export const NO_RESPONSE_MESSAGE =
+  'Could not reach the server. Check your connection and try again';
 
 /** A failed API call: the HTTP status (0 when no answer arrived) and what the server said. */
 export class ApiError extends Error {
@@ -21,7 +24,14 @@ export class ApiError extends Error {
   readonly type: string | undefined;
   readonly path: string;
 
-  constructor(options: { status: number; message: string; path: string; code?: string; fieldErrors?: string[]; type?: string }) {
+  constructor(options: {
+    status: number;
+    message: string;
+    path: string;
+    code?: string;
+    fieldErrors?: string[];
+    type?: string;
+  }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
@@ -52,12 +62,17 @@ export function toApiError(status: number, body: unknown, path: string): ApiErro
   }
   const loose = (body ?? {}) as { message?: unknown; type?: unknown; errors?: unknown };
   const fieldErrors = Array.isArray(loose.errors)
-    ? loose.errors.map((e: { msg?: unknown }) => (typeof e?.msg === 'string' ? e.msg : '')).filter(Boolean)
+    ? loose.errors
+        .map((e: { msg?: unknown }) => (typeof e?.msg === 'string' ? e.msg : ''))
+        .filter(Boolean)
     : [];
   return new ApiError({
     status,
     path,
-    message: typeof loose.message === 'string' && loose.message ? loose.message : `Request failed with status ${status}`,
+    message:
+      typeof loose.message === 'string' && loose.message
+        ? loose.message
+        : `Request failed with status ${status}`,
     fieldErrors,
     type: typeof loose.type === 'string' ? loose.type : undefined,
   });
@@ -77,9 +92,16 @@ export type ErrorOutcome =
 export function decideErrorOutcome(error: ApiError, fallbackMessage?: string): ErrorOutcome {
   if (error.status === 503) return { kind: 'redirect', to: '/service-down?service=mongo' };
   if (error.status === 500) return { kind: 'redirect', to: '/service-down?service=server' };
-  if (error.status > 499) return { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false };
-  if (error.status === 401) return { kind: 'notify', message: UNAUTHORIZED_MESSAGE, signOut: error.code === 'unauthorized' };
-  if (error.status === 0) return { kind: 'notify', message: fallbackMessage ?? NO_RESPONSE_MESSAGE, signOut: false };
+  if (error.status > 499)
+    return { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false };
+  if (error.status === 401)
+    return {
+      kind: 'notify',
+      message: UNAUTHORIZED_MESSAGE,
+      signOut: error.code === 'unauthorized',
+    };
+  if (error.status === 0)
+    return { kind: 'notify', message: fallbackMessage ?? NO_RESPONSE_MESSAGE, signOut: false };
   return { kind: 'notify', message: fallbackMessage ?? error.message, signOut: false };
 }
 
@@ -98,8 +120,17 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
     const apiError =
       error instanceof ApiError
         ? error
-        : new ApiError({ status: 0, path: '', message: error instanceof Error ? error.message : String(error) });
-    deps.track({ name: 'error', message: fallbackMessage ?? apiError.message, status: apiError.status, path: apiError.path });
+        : new ApiError({
+            status: 0,
+            path: '',
+            message: error instanceof Error ? error.message : String(error),
+          });
+    deps.track({
+      name: 'error',
+      message: fallbackMessage ?? apiError.message,
+      status: apiError.status,
+      path: apiError.path,
+    });
     const outcome = decideErrorOutcome(apiError, fallbackMessage);
     if (outcome.kind === 'redirect') {
       deps.navigate(outcome.to);

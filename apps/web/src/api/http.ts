@@ -52,7 +52,11 @@ export interface HttpClientDeps {
 export interface HttpClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<T>, 'method' | 'body'>,
+  ): Promise<T>;
   /** True while some request has been running longer than 500 ms (appIsLoading). */
   readonly isLoading: Store<boolean>;
 }
@@ -60,7 +64,8 @@ export interface HttpClient {
 /** Creates the HTTP client: token header, loading indicator, slow warning, error mapping. */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const timers = deps.timers ?? realTimers;
-  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const doFetch =
+    deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const isLoading = createStore(false);
   let slowCount = 0;
 
@@ -92,7 +97,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         });
       } catch (cause) {
         if (options.signal?.aborted) throw cause;
-        throw new ApiError({ status: 0, path, message: cause instanceof Error ? cause.message : 'Network error' });
+        throw new ApiError({
+          status: 0,
+          path,
+          message: cause instanceof Error ? cause.message : 'Network error',
+        });
       }
       const text = await response.text();
       let body: unknown = undefined;
@@ -107,11 +116,17 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (!options.schema) return body as T;
       const parsed = options.schema.safeParse(body);
       if (!parsed.success) {
-        throw new ApiError({ status: response.status, path, code: 'bad_response', message: 'The server sent an answer this app does not understand' });
+        throw new ApiError({
+          status: response.status,
+          path,
+          code: 'bad_response',
+          message: 'The server sent an answer this app does not understand',
+        });
       }
       return parsed.data;
     } catch (error) {
-      if (error instanceof ApiError && (options.errors ?? 'generic') === 'generic') deps.onError(error);
+      if (error instanceof ApiError && (options.errors ?? 'generic') === 'generic')
+        deps.onError(error);
       throw error;
     } finally {
       if (loadingTimer !== undefined) timers.clearTimeout(loadingTimer);

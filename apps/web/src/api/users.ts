@@ -1,5 +1,4 @@
-import type {
-  FEEDBACK_TYPES} from '@adloom/contract';
+import type { FEEDBACK_TYPES } from '@adloom/contract';
 import {
   API,
   SessionSchema,
@@ -16,28 +15,56 @@ import { http } from './client.ts';
 /** Every account call of spec section 7. Callers show their own messages (`errors: 'caller'`). */
 
 export function logIn(body: { email: string; password: string }): Promise<Session> {
-  return http.post(API.users.login, body, { schema: SessionSchema, errors: 'caller', isAnonymous: true });
+  return http.post(API.users.login, body, {
+    schema: SessionSchema,
+    errors: 'caller',
+    isAnonymous: true,
+  });
 }
 
-export function register(body: { email: string; password: string; passwordConfirm: string; recaptchaToken: string }): Promise<Session> {
+export function register(body: {
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  recaptchaToken: string;
+}): Promise<Session> {
   return http.post(
     API.users.register,
-    { email: body.email, password: body.password, 'password-confirm': body.passwordConfirm, recaptchaToken: body.recaptchaToken },
+    {
+      email: body.email,
+      password: body.password,
+      'password-confirm': body.passwordConfirm,
+      recaptchaToken: body.recaptchaToken,
+    },
     { schema: SessionSchema, errors: 'caller', isAnonymous: true },
   );
 }
 
 export function requestPasswordReset(email: string): Promise<TypeMessage> {
-  return http.post(API.users.forgot, { email }, { schema: TypeMessageSchema, errors: 'caller', isAnonymous: true });
+  return http.post(
+    API.users.forgot,
+    { email },
+    { schema: TypeMessageSchema, errors: 'caller', isAnonymous: true },
+  );
 }
 
 export function checkResetToken(token: string): Promise<TypeMessage> {
-  return http.get(resetPath(token), { schema: TypeMessageSchema, errors: 'caller', isAnonymous: true });
+  return http.get(resetPath(token), {
+    schema: TypeMessageSchema,
+    errors: 'caller',
+    isAnonymous: true,
+  });
 }
 
-const ResetAnswerSchema = SessionSchema.extend({ type: z.string().optional(), message: z.string().optional() });
+const ResetAnswerSchema = SessionSchema.extend({
+  type: z.string().optional(),
+  message: z.string().optional(),
+});
 
-export function resetPassword(token: string, body: { password: string; passwordConfirm: string }): Promise<z.infer<typeof ResetAnswerSchema>> {
+export function resetPassword(
+  token: string,
+  body: { password: string; passwordConfirm: string },
+): Promise<z.infer<typeof ResetAnswerSchema>> {
   return http.post(
     resetPath(token),
     { password: body.password, 'password-confirm': body.passwordConfirm },
@@ -56,7 +83,11 @@ export function toggleTutorials(shouldDisable: boolean): Promise<unknown> {
 const ResetTutorialsAnswerSchema = z.object({ tutorial: TutorialSchema }).passthrough();
 
 export async function resetTutorials(): Promise<Tutorial> {
-  const answer = await http.post(API.users.resetTutorials, { message: 'reset' }, { schema: ResetTutorialsAnswerSchema, errors: 'caller' });
+  const answer = await http.post(
+    API.users.resetTutorials,
+    { message: 'reset' },
+    { schema: ResetTutorialsAnswerSchema, errors: 'caller' },
+  );
   return answer.tutorial;
 }
 
@@ -67,6 +98,10 @@ export function joinWaitingList(email: string): Promise<unknown> {
 /** A feedback type of spec section 3. */
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
-export function sendFeedback(body: { type: FeedbackType; message: string; user: { email: string } }): Promise<unknown> {
+export function sendFeedback(body: {
+  type: FeedbackType;
+  message: string;
+  user: { email: string };
+}): Promise<unknown> {
   return http.post(API.feedback, body, { errors: 'caller' });
 }

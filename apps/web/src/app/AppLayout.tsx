@@ -1,5 +1,14 @@
 import { useEffect } from 'react';
-import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  NavLink as MantineNavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
@@ -73,12 +82,26 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }} padding={0}>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+      padding={0}
+    >
       {overlays}
       <AppShell.Header className={classes.shellHeader}>
         <Group h="100%" px="md" gap="sm">
-          <Burger opened={isNavOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'} />
-          <UnstyledButton component={Link} to="/campaign-builder" aria-label="Adloom campaign builder">
+          <Burger
+            opened={isNavOpen}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
+          />
+          <UnstyledButton
+            component={Link}
+            to="/campaign-builder"
+            aria-label="Adloom campaign builder"
+          >
             <Logo />
           </UnstyledButton>
         </Group>
@@ -86,11 +109,31 @@ export function AppLayout() {
       <AppShell.Navbar p="sm" aria-label="Main">
         <Stack gap={4} className={classes.navStack}>
           {SIGNED_IN_LINKS.map((link) => (
-            <MantineNavLink key={link.to} component={NavLink} to={link.to} label={link.label} className={classes.navLink} />
+            <MantineNavLink
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              label={link.label}
+              className={classes.navLink}
+            />
           ))}
-          <MantineNavLink component="button" label="Guides" onClick={() => helpOverlayOpen.set(true)} className={classes.navLink} />
-          <MantineNavLink component="button" label="Log Out" onClick={handleLogOut} className={classes.navLink} />
+          <MantineNavLink
+            component="button"
+            label="Guides"
+            onClick={() => {
+              close();
+              helpOverlayOpen.set(true);
+            }}
+            className={classes.navLink}
+          />
+          <MantineNavLink
+            component="button"
+            label="Log Out"
+            onClick={handleLogOut}
+            className={classes.navLink}
+          />
           <div className={classes.navFooter}>
+            <FeedbackButton />
             <Text size="xs" c="dimmed" truncate="end" title={current.user.email}>
               Signed in as
               <br />
@@ -100,7 +143,6 @@ export function AppLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main className={classes.shellMain}>{content}</AppShell.Main>
-      <FeedbackButton />
       <HelpOverlay />
     </AppShell>
   );

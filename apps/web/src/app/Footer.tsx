@@ -24,7 +24,15 @@ export function Footer() {
         </nav>
         <nav aria-label="Social media" className={classes.group}>
           {SOCIAL_LINKS.map((s) => (
-            <Anchor key={s.label} href={s.href} size="sm" c="dimmed" target="_blank" rel="noopener noreferrer" aria-label={`Adloom on ${s.label}`}>
+            <Anchor
+              key={s.label}
+              href={s.href}
+              size="sm"
+              c="dimmed"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Adloom on ${s.label}`}
+            >
               {s.label}
             </Anchor>
           ))}

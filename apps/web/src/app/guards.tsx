@@ -11,7 +11,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** Spec section 2: a signed-in visitor of the landing page goes to the campaign builder. */
-export function RedirectIfSignedIn({ children, to = '/campaign-builder' }: { children: ReactNode; to?: string }) {
+export function RedirectIfSignedIn({
+  children,
+  to = '/campaign-builder',
+}: {
+  children: ReactNode;
+  to?: string;
+}) {
   const current = useSession();
   if (current?.token) return <Navigate to={to} replace />;
   return children;

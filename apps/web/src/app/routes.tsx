@@ -32,7 +32,11 @@ export const routes: RouteObject[] = [
       { path: '/contact', element: <ContactPage />, handle: titled('Contact') },
       { path: '/terms', element: <TermsPage />, handle: titled('Terms') },
       { path: '/privacy', element: <PrivacyPage />, handle: titled('Privacy') },
-      { path: '/combinations', element: <NotBuiltYetPage title="Keyword Combiner" />, handle: titled('Keyword Combiner') },
+      {
+        path: '/combinations',
+        element: <NotBuiltYetPage title="Keyword Combiner" />,
+        handle: titled('Keyword Combiner'),
+      },
       { path: '/sandbox', element: <SandboxPage />, handle: titled('Sandbox') },
       { path: '/login', element: <LoginPage />, handle: titled('Log In') },
       { path: '/register', element: <RegisterPage />, handle: titled('Create Account') },

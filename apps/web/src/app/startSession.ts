@@ -9,7 +9,10 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in 
  * Spec section 4: stored values sign the person in on load; an expired stored session is
  * cleared and the person goes to /login; a timer ends the session at its expiry.
  */
-export function startSession(controller: SessionController = session, navigate: (to: string) => void = (to) => navigateTo(to, { replace: true })): () => void {
+export function startSession(
+  controller: SessionController = session,
+  navigate: (to: string) => void = (to) => navigateTo(to, { replace: true }),
+): () => void {
   const stop = controller.onSignedOut((reason) => {
     if (reason === 'expired') {
       notifyError(SESSION_EXPIRED_MESSAGE);

@@ -1,5 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { PASSWORD_MIN_CHARS } from '@adloom/contract';
 import { useNavigate } from 'react-router';
 import { deleteAccount, resetTutorials, toggleTutorials } from '../api/users.ts';
@@ -39,7 +50,12 @@ export function AccountPage() {
         {user.email}
       </Text>
       <Stack gap="lg">
-        <Paper withBorder className={classes.section} component="section" aria-labelledby="integrations-heading">
+        <Paper
+          withBorder
+          className={classes.section}
+          component="section"
+          aria-labelledby="integrations-heading"
+        >
           <Title order={2} size="h4" id="integrations-heading">
             Integrations
           </Title>
@@ -69,7 +85,13 @@ export function AccountPage() {
   );
 }
 
-function UserPreferences({ tutorialsDisabled, email }: { tutorialsDisabled: boolean; email: string }) {
+function UserPreferences({
+  tutorialsDisabled,
+  email,
+}: {
+  tutorialsDisabled: boolean;
+  email: string;
+}) {
   const navigate = useNavigate();
   const [isToggling, setIsToggling] = useState(false);
   const [isResetting, setIsResetting] = useState(false);
@@ -79,10 +101,14 @@ function UserPreferences({ tutorialsDisabled, email }: { tutorialsDisabled: bool
 
   async function handleToggle(shouldDisable: boolean) {
     setIsToggling(true);
+    // Show the choice at once; put it back if the server refuses it.
+    const setDisabled = (disabled: boolean) =>
+      session.updateUser((u) => ({ ...u, tutorial: { ...u.tutorial, disabled } }));
+    setDisabled(shouldDisable);
     try {
       await toggleTutorials(shouldDisable);
-      session.updateUser((u) => ({ ...u, tutorial: { ...u.tutorial, disabled: shouldDisable } }));
     } catch (error) {
+      setDisabled(!shouldDisable);
       if (isServerFailure(error)) handleApiError(error);
       else notifyError(ACCOUNT_MESSAGES.disableFailed);
     } finally {
@@ -111,10 +137,16 @@ function UserPreferences({ tutorialsDisabled, email }: { tutorialsDisabled: bool
     try {
       await deleteAccount({ email, password });
       setIsDeleteOpen(false);
+      // Spec section 2: /login reached from the account page leads to /register. Leave the
+      // guarded page first (flushSync: committed before the session ends) so its guard does not
+      // send the person to a plain /login on its own.
+      await navigate('/login', {
+        replace: true,
+        state: { fromAccountPage: true },
+        flushSync: true,
+      });
       session.signOut('deleted');
       notifySuccess(ACCOUNT_MESSAGES.deleted);
-      // Spec section 2: /login reached from the account page leads to /register.
-      navigate('/login', { replace: true, state: { from: '/account' } });
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);
       else notifyError(ACCOUNT_MESSAGES.deleteFailed);
@@ -125,7 +157,12 @@ function UserPreferences({ tutorialsDisabled, email }: { tutorialsDisabled: bool
   }
 
   return (
-    <Paper withBorder className={classes.section} component="section" aria-labelledby="preferences-heading">
+    <Paper
+      withBorder
+      className={classes.section}
+      component="section"
+      aria-labelledby="preferences-heading"
+    >
       <Title order={2} size="h4" id="preferences-heading">
         User Preferences
       </Title>
@@ -175,8 +212,20 @@ function UserPreferences({ tutorialsDisabled, email }: { tutorialsDisabled: bool
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <form onSubmit={handleDelete}>
+          {/* Lets password managers tell which account the password belongs to. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+          />
           <Stack gap="md">
-            <Text size="sm">This cannot be undone. Every client, feed, list and template you keep in Adloom is removed. Enter your password to confirm.</Text>
+            <Text size="sm">
+              This cannot be undone. Every client, feed, list and template you keep in Adloom is
+              removed. Enter your password to confirm.
+            </Text>
             <PasswordInput
               label="Password"
               description={`At least ${PASSWORD_MIN_CHARS} characters`}
@@ -189,7 +238,12 @@ function UserPreferences({ tutorialsDisabled, email }: { tutorialsDisabled: bool
               <Button variant="default" onClick={() => setIsDeleteOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" color="red" disabled={password.length < PASSWORD_MIN_CHARS} loading={isDeleting}>
+              <Button
+                type="submit"
+                color="red"
+                disabled={password.length < PASSWORD_MIN_CHARS}
+                loading={isDeleting}
+              >
                 Delete Account
               </Button>
             </Group>

@@ -12,14 +12,15 @@ export function ContactPage() {
           Join the waiting list
         </Title>
         <Text size="lg" c="dimmed">
-          Adloom is opening to agencies and paid-search teams in small groups. Leave your email and we will let you know when your place is ready,
-          with a free demo of the campaign builder.
+          Adloom is opening to agencies and paid-search teams in small groups. Leave your email and
+          we will let you know when your place is ready, with a free demo of the campaign builder.
         </Text>
       </div>
       <Paper withBorder className={classes.card}>
         <WaitingListForm />
         <Text size="sm" c="dimmed" mt="md">
-          We only use your email to contact you about Adloom. Questions? Write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
+          We only use your email to contact you about Adloom. Questions? Write to{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
         </Text>
       </Paper>
     </div>

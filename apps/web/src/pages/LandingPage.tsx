@@ -2,13 +2,27 @@ import { Anchor, Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../app/config.ts';
 import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
-import { AdPreviewMock, ExportTableMock, IntroPoster, TemplateMock } from '../features/landing/LandingMedia.tsx';
+import {
+  AdPreviewMock,
+  ExportTableMock,
+  IntroPoster,
+  TemplateMock,
+} from '../features/landing/LandingMedia.tsx';
 import classes from './LandingPage.module.css';
 
 const SELLING_POINTS = [
-  { title: 'Speed and scale', body: 'Ten times the output: thousands of keywords, ads and extensions from one template and one feed, in seconds.' },
-  { title: 'No fixed format', body: 'Your naming, your structure. Patterns with {root}, {mod} and {var1} fit any account layout you already use.' },
-  { title: 'Integrations', body: 'Link feeds and lists to Google Sheets and keep your team working in the spreadsheet they know.' },
+  {
+    title: 'Speed and scale',
+    body: 'Ten times the output: thousands of keywords, ads and extensions from one template and one feed, in seconds.',
+  },
+  {
+    title: 'No fixed format',
+    body: 'Your naming, your structure. Patterns with {root}, {mod} and {var1} fit any account layout you already use.',
+  },
+  {
+    title: 'Integrations',
+    body: 'Link feeds and lists to Google Sheets and keep your team working in the spreadsheet they know.',
+  },
 ];
 
 const FEATURES = [
@@ -44,8 +58,9 @@ export function LandingPage() {
             Professional search campaigns in seconds
           </Title>
           <Text size="lg" c="dimmed" className={classes.lede}>
-            Adloom turns your data feeds and templates into keywords, responsive search ads, Performance Max asset groups and extensions, checked
-            against every character limit as you type.
+            Adloom turns your data feeds and templates into keywords, responsive search ads,
+            Performance Max asset groups and extensions, checked against every character limit as
+            you type.
           </Text>
           <Text fw={600} mt="xl" mb="xs">
             Ready to build campaigns ten times faster?
@@ -78,7 +93,10 @@ export function LandingPage() {
       </section>
 
       {FEATURES.map((feature, index) => (
-        <section key={feature.title} className={`${classes.feature} ${index % 2 === 1 ? classes.reverse : ''}`}>
+        <section
+          key={feature.title}
+          className={`${classes.feature} ${index % 2 === 1 ? classes.reverse : ''}`}
+        >
           <div className={classes.featureText}>
             <Title order={2} className={classes.featureTitle}>
               {feature.title}
@@ -94,7 +112,8 @@ export function LandingPage() {
           Book a free demo
         </Title>
         <Text c="dimmed" mb="lg">
-          See Adloom build a live campaign from your own feed. Leave your email and we will send you a time that suits you, or write to{' '}
+          See Adloom build a live campaign from your own feed. Leave your email and we will send you
+          a time that suits you, or write to{' '}
           <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Adloom%20demo`}>{SUPPORT_EMAIL}</Anchor>.
         </Text>
         <div className={classes.bookingForm}>

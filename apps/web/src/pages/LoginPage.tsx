@@ -3,7 +3,11 @@ import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { logIn, register, requestPasswordReset } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
-import { notifications, notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
+import {
+  notifications,
+  notifyError,
+  notifySuccess,
+} from '../features/notifications/notificationStore.ts';
 import { session } from '../features/session/session.ts';
 import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
 import {
@@ -21,7 +25,12 @@ type Mode = 'login' | 'forgot';
 /** Where a signed-in person lands unless a guard sent them here from another page. */
 function destinationAfterSignIn(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && from !== '/login' && from !== '/register' ? from : '/campaign-builder';
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    from !== '/login' &&
+    from !== '/register'
+    ? from
+    : '/campaign-builder';
 }
 
 /** /login: 'Welcome back', the login form or the reset-request form, and the waiting-list box. */
@@ -34,7 +43,8 @@ export function LoginPage() {
   const [isSending, setIsSending] = useState(false);
 
   // Spec section 2: going to /login from the account page leads to /register.
-  if ((location.state as { from?: unknown } | null)?.from === '/account') return <Navigate to="/register" replace />;
+  if ((location.state as { fromAccountPage?: unknown } | null)?.fromAccountPage === true)
+    return <Navigate to="/register" replace />;
 
   async function handleLogIn(event: FormEvent) {
     event.preventDefault();
@@ -82,13 +92,31 @@ export function LoginPage() {
                 <Text size="sm" c="dimmed">
                   Log in to build your campaigns.
                 </Text>
-                <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-                <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                />
                 <Button type="submit" fullWidth loading={isSending}>
                   Log In
                 </Button>
                 <div className={classes.row}>
-                  <Anchor component="button" type="button" size="sm" onClick={() => setMode('forgot')}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => setMode('forgot')}
+                  >
                     Forgot Password
                   </Anchor>
                   <Anchor component={Link} to="/register" size="sm">
@@ -103,12 +131,24 @@ export function LoginPage() {
                 <Text size="sm" c="dimmed">
                   Enter your email and we will send you a link to set a new password.
                 </Text>
-                <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                />
                 <Button type="submit" fullWidth loading={isSending}>
                   Reset Password
                 </Button>
                 <div className={classes.row}>
-                  <Anchor component="button" type="button" size="sm" onClick={() => setMode('login')}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => setMode('login')}
+                  >
                     Log In
                   </Anchor>
                 </div>
@@ -149,7 +189,12 @@ export function RegisterPage() {
     setIsSending(true);
     try {
       // No bot check is configured in the web app yet: the token is empty (the server's check is off by default).
-      const answer = await register({ email: email.trim(), password, passwordConfirm, recaptchaToken: '' });
+      const answer = await register({
+        email: email.trim(),
+        password,
+        passwordConfirm,
+        recaptchaToken: '',
+      });
       session.signIn(answer);
       notifySuccess(WELCOME_NEW);
       navigate('/campaign-builder', { replace: true });
@@ -173,7 +218,14 @@ export function RegisterPage() {
               <Text size="sm" c="dimmed">
                 Build search campaigns in bulk from your feeds and templates.
               </Text>
-              <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
               <PasswordInput
                 label="Password"
                 description="At least 6 characters"

@@ -63,7 +63,14 @@ export function ResetPasswordPage() {
               <Text size="sm" c="dimmed">
                 Choose a new password for your account.
               </Text>
-              <PasswordInput label="Password" description="At least 6 characters" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+              <PasswordInput
+                label="Password"
+                description="At least 6 characters"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
               <PasswordInput
                 label="Confirm Password"
                 autoComplete="new-password"

@@ -27,7 +27,8 @@ export function SandboxPage() {
         You found the sandbox
       </Title>
       <Text c="dimmed" mb="xl">
-        A headline slot machine. Pull the lever and see whether the ad fits in {RSA_HEADLINE_MAX_CHARS} characters.
+        A headline slot machine. Pull the lever and see whether the ad fits in{' '}
+        {RSA_HEADLINE_MAX_CHARS} characters.
       </Text>
       <div className={classes.machine}>
         <div className={classes.reels} aria-live="polite">

@@ -15,7 +15,10 @@ const SERVICE_TEXT: Record<string, { title: string; body: string }> = {
   },
 };
 
-const DEFAULT_TEXT = { title: 'Adloom is temporarily unavailable', body: 'Please try again in a few minutes.' };
+const DEFAULT_TEXT = {
+  title: 'Adloom is temporarily unavailable',
+  body: 'Please try again in a few minutes.',
+};
 
 /** /service-down?service=mongo|server: a notice with a support mail link. */
 export function ServiceDownPage() {
@@ -30,7 +33,11 @@ export function ServiceDownPage() {
         {text.body}
       </Text>
       <Text mb="xl">
-        If this keeps happening, email us at <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Adloom%20service%20problem`}>{SUPPORT_EMAIL}</Anchor>.
+        If this keeps happening, email us at{' '}
+        <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Adloom%20service%20problem`}>
+          {SUPPORT_EMAIL}
+        </Anchor>
+        .
       </Text>
       <Group justify="center">
         <Button component={Link} to="/">

@@ -1,7 +1,12 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../app/config.ts';
-import { CANCELLATION_NOTICE_HOURS, LEGAL_UPDATED, MINIMUM_AGE_YEARS, PAYMENT_RETRY_DAYS } from './legal.ts';
+import {
+  CANCELLATION_NOTICE_HOURS,
+  LEGAL_UPDATED,
+  MINIMUM_AGE_YEARS,
+  PAYMENT_RETRY_DAYS,
+} from './legal.ts';
 import classes from './TextPage.module.css';
 
 /** /terms */
@@ -11,38 +16,43 @@ export function TermsPage() {
       <h1>Terms of Service</h1>
       <p className={classes.meta}>Last updated {LEGAL_UPDATED}</p>
       <p>
-        These terms govern your use of Adloom, a tool for building search advertising campaigns from data feeds and templates. By creating an account
-        or using the service you agree to them.
+        These terms govern your use of Adloom, a tool for building search advertising campaigns from
+        data feeds and templates. By creating an account or using the service you agree to them.
       </p>
       <h2>1. Your account</h2>
       <p>
-        You must be at least {MINIMUM_AGE_YEARS} years old to use Adloom. Keep your password private; you are responsible for what happens under your
-        account. Tell us straight away at <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor> if you think someone else has used it.
+        You must be at least {MINIMUM_AGE_YEARS} years old to use Adloom. Keep your password
+        private; you are responsible for what happens under your account. Tell us straight away at{' '}
+        <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor> if you think someone else
+        has used it.
       </p>
       <h2>2. Your content</h2>
       <p>
-        Feeds, lists, templates and the campaigns you generate stay yours. You give us permission to store and process them only to run the service for
-        you. You are responsible for making sure your ads follow the advertising platform&apos;s policies and the law.
+        Feeds, lists, templates and the campaigns you generate stay yours. You give us permission to
+        store and process them only to run the service for you. You are responsible for making sure
+        your ads follow the advertising platform&apos;s policies and the law.
       </p>
       <h2>3. Subscriptions and payment</h2>
       <p>
-        Paid plans renew automatically at the end of each billing period. To avoid being charged for the next period, cancel at least{' '}
-        {CANCELLATION_NOTICE_HOURS} hours before the renewal date. If a payment fails we retry it within {PAYMENT_RETRY_DAYS} days; if it still fails,
-        paid features may be paused until the payment succeeds.
+        Paid plans renew automatically at the end of each billing period. To avoid being charged for
+        the next period, cancel at least {CANCELLATION_NOTICE_HOURS} hours before the renewal date.
+        If a payment fails we retry it within {PAYMENT_RETRY_DAYS} days; if it still fails, paid
+        features may be paused until the payment succeeds.
       </p>
       <h2>4. Acceptable use</h2>
       <p>
-        Do not misuse the service: no attempts to break or overload it, to reach other people&apos;s data, or to use it for unlawful advertising. We may
-        suspend accounts that do.
+        Do not misuse the service: no attempts to break or overload it, to reach other people&apos;s
+        data, or to use it for unlawful advertising. We may suspend accounts that do.
       </p>
       <h2>5. Availability and changes</h2>
       <p>
-        We work to keep Adloom available and your data safe, but the service is provided as is. We may change these terms; when the change matters we
-        will tell you by email before it applies.
+        We work to keep Adloom available and your data safe, but the service is provided as is. We
+        may change these terms; when the change matters we will tell you by email before it applies.
       </p>
       <h2>6. Ending your account</h2>
       <p>
-        You can delete your account at any time from the Account page. How we handle your data is described in our{' '}
+        You can delete your account at any time from the Account page. How we handle your data is
+        described in our{' '}
         <Anchor component={Link} to="/privacy">
           Privacy Policy
         </Anchor>

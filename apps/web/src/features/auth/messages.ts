@@ -20,7 +20,8 @@ export function isServerFailure(error: unknown): error is ApiError {
 export function registerErrorMessages(error: unknown): string[] {
   if (!(error instanceof ApiError) || !error.hasResponse) return [REGISTER_FAILED];
   if (error.fieldErrors.length > 0) return error.fieldErrors;
-  if (error.status >= 400 && error.status < 500 && error.code && error.code !== 'bad_response') return [error.message];
+  if (error.status >= 400 && error.status < 500 && error.code && error.code !== 'bad_response')
+    return [error.message];
   return [REGISTER_FAILED];
 }
 
@@ -28,7 +29,8 @@ export function registerErrorMessages(error: unknown): string[] {
 export function resetErrorMessages(error: unknown): string[] {
   if (!(error instanceof ApiError) || !error.hasResponse) return [RESET_FAILED];
   if (error.fieldErrors.length > 0) return error.fieldErrors;
-  if (error.status >= 400 && error.status < 500 && error.message && error.code !== 'bad_response') return [error.message];
+  if (error.status >= 400 && error.status < 500 && error.message && error.code !== 'bad_response')
+    return [error.message];
   return [RESET_FAILED];
 }
 

@@ -44,10 +44,22 @@ export function FeedbackButton() {
 
   return (
     <>
-      <Button className={classes.trigger} size="sm" radius="xl" variant="filled" color="dark" onClick={() => setIsOpen(true)}>
+      <Button
+        className={classes.trigger}
+        size="xs"
+        variant="light"
+        fullWidth
+        onClick={() => setIsOpen(true)}
+      >
         Feedback
       </Button>
-      <Modal opened={isOpen} onClose={() => setIsOpen(false)} title="Send Feedback" centered closeButtonProps={{ 'aria-label': 'Close feedback' }}>
+      <Modal
+        opened={isOpen}
+        onClose={() => setIsOpen(false)}
+        title="Send Feedback"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close feedback' }}
+      >
         <form onSubmit={handleSubmit}>
           <Stack gap="md">
             <Text size="sm" c="dimmed">

@@ -34,7 +34,11 @@ export function HelpOverlay() {
       transitionProps={{ transition: 'pop', duration: HELP_CLOSE_ANIMATION_MS }}
       closeButtonProps={{ 'aria-label': 'Close guides' }}
     >
-      {active ? <FeaturePanel feature={active} onBack={() => setActive(null)} /> : <Wheel onChoose={setActive} />}
+      {active ? (
+        <FeaturePanel feature={active} onBack={() => setActive(null)} />
+      ) : (
+        <Wheel onChoose={setActive} />
+      )}
     </Modal>
   );
 }
@@ -52,10 +56,18 @@ function Wheel({ onChoose }: { onChoose: (feature: HelpFeature) => void }) {
       <ul className={classes.ring} aria-label="Help topics">
         {HELP_FEATURES.map((feature, index) => {
           const angle = (index / count) * 2 * Math.PI - Math.PI / 2;
-          const style = { '--x': `${50 + 41 * Math.cos(angle)}%`, '--y': `${50 + 41 * Math.sin(angle)}%` } as CSSProperties;
+          const style = {
+            '--x': `${50 + 41 * Math.cos(angle)}%`,
+            '--y': `${50 + 41 * Math.sin(angle)}%`,
+          } as CSSProperties;
           return (
             <li key={feature.id} className={classes.item} style={style}>
-              <button type="button" className={classes.icon} onClick={() => onChoose(feature)} aria-label={feature.name}>
+              <button
+                type="button"
+                className={classes.icon}
+                onClick={() => onChoose(feature)}
+                aria-label={feature.name}
+              >
                 <span className={classes.glyph} aria-hidden>
                   {feature.icon}
                 </span>
@@ -78,7 +90,10 @@ function FeaturePanel({ feature, onBack }: { feature: HelpFeature; onBack: () =>
 
   return (
     <div className={classes.panel}>
-      <div className={classes.video} style={{ aspectRatio: `${HELP_VIDEO_WIDTH} / ${HELP_VIDEO_HEIGHT}` }}>
+      <div
+        className={classes.video}
+        style={{ aspectRatio: `${HELP_VIDEO_WIDTH} / ${HELP_VIDEO_HEIGHT}` }}
+      >
         {isVideoShown &&
           (feature.video ? (
             <iframe

@@ -13,7 +13,11 @@ const ROWS = [
 /** The poster in place of the intro video: a campaign table being built. */
 export function IntroPoster() {
   return (
-    <figure className={classes.poster} role="img" aria-label="Adloom generating keywords and ad groups from a running-shoes feed">
+    <figure
+      className={classes.poster}
+      role="img"
+      aria-label="Adloom generating keywords and ad groups from a running-shoes feed"
+    >
       <div className={classes.window}>
         <div className={classes.chrome}>
           <span />
@@ -55,7 +59,11 @@ export function IntroPoster() {
 /** A template connected to feed rows, producing ads. */
 export function TemplateMock() {
   return (
-    <figure className={classes.card} role="img" aria-label="A headline template with {mod} and {root} placeholders filled from three feed rows">
+    <figure
+      className={classes.card}
+      role="img"
+      aria-label="A headline template with {mod} and {root} placeholders filled from three feed rows"
+    >
       <div className={classes.label}>Headline template</div>
       <div className={classes.template}>
         Buy <b>{'{mod}'}</b> <b>{'{root}'}</b> Online
@@ -81,14 +89,21 @@ export function TemplateMock() {
 /** A responsive search ad preview. */
 export function AdPreviewMock() {
   return (
-    <figure className={classes.card} role="img" aria-label="Preview of a responsive search ad for trail running shoes">
+    <figure
+      className={classes.card}
+      role="img"
+      aria-label="Preview of a responsive search ad for trail running shoes"
+    >
       <div className={classes.label}>Preview · row 12 of 318</div>
       <div className={classes.ad}>
         <div className={classes.adUrl}>
           <b>Ad</b> · www.example.com/running/trail
         </div>
         <div className={classes.adHeadline}>Trail Running Shoes | Free Delivery | Shop Now</div>
-        <div className={classes.adBody}>Grip, cushioning and waterproof uppers for every trail. Order today and try them for 30 days.</div>
+        <div className={classes.adBody}>
+          Grip, cushioning and waterproof uppers for every trail. Order today and try them for 30
+          days.
+        </div>
       </div>
       <div className={classes.controls} aria-hidden>
         <span>⟲ Shuffle</span>
@@ -106,7 +121,11 @@ export function AdPreviewMock() {
 /** A table of ads ready to copy into the ad editor. */
 export function ExportTableMock() {
   return (
-    <figure className={classes.card} role="img" aria-label="A table of generated ads with a Copy button">
+    <figure
+      className={classes.card}
+      role="img"
+      aria-label="A table of generated ads with a Copy button"
+    >
       <div className={classes.exportHead}>
         <div className={classes.label}>Responsive Search Ads · 412 rows</div>
         <span className={classes.copy}>Copy</span>

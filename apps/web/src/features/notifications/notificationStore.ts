@@ -64,7 +64,10 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
 
   function notify(type: NotificationType, message: string): number {
     const id = nextId++;
-    store.set((s) => ({ ...s, notifications: [...s.notifications, { id, type, message, isVisible: false }] }));
+    store.set((s) => ({
+      ...s,
+      notifications: [...s.notifications, { id, type, message, isVisible: false }],
+    }));
     const show = timers.setTimeout(() => {
       store.set((s) => ({
         ...s,

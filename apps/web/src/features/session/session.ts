@@ -21,9 +21,7 @@ export interface StoredSession {
 
 /** What was found in storage on load. */
 export type StoredSessionState =
-  | { kind: 'none' }
-  | { kind: 'expired' }
-  | { kind: 'active'; session: StoredSession };
+  { kind: 'none' } | { kind: 'expired' } | { kind: 'active'; session: StoredSession };
 
 /** The subset of `Storage` the session uses. */
 export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -107,7 +105,10 @@ export interface SessionController {
 }
 
 /** Creates a session controller over a storage and a clock. */
-export function createSessionController(storage: SessionStorage, clock: SessionClock = realClock): SessionController {
+export function createSessionController(
+  storage: SessionStorage,
+  clock: SessionClock = realClock,
+): SessionController {
   const store = createStore<StoredSession | null>(null);
   const signedOutListeners = new Set<(reason: SignOutReason) => void>();
   let timer: unknown;
@@ -121,13 +122,16 @@ export function createSessionController(storage: SessionStorage, clock: SessionC
     stopTimer();
     const wait = msUntilExpiry(session, clock.now());
     // Long sessions outlast one browser timer: wait in steps and check again.
-    timer = clock.setTimeout(() => {
-      timer = undefined;
-      const current = store.get();
-      if (!current || current.token !== session.token) return;
-      if (msUntilExpiry(current, clock.now()) > 0) startTimer(current);
-      else signOut('expired');
-    }, Math.min(wait, MAX_TIMER_MS));
+    timer = clock.setTimeout(
+      () => {
+        timer = undefined;
+        const current = store.get();
+        if (!current || current.token !== session.token) return;
+        if (msUntilExpiry(current, clock.now()) > 0) startTimer(current);
+        else signOut('expired');
+      },
+      Math.min(wait, MAX_TIMER_MS),
+    );
   }
 
   function signOut(reason: SignOutReason): void {

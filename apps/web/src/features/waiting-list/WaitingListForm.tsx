@@ -9,7 +9,8 @@ import { notifyError, notifySuccess } from '../notifications/notificationStore.t
 /** Spec section 7: the waiting-list success notice. */
 export const WAITING_LIST_THANKS = 'Thank you for signing up for our waiting list';
 /** Spec section 8: the waiting-list failure notice. */
-export const WAITING_LIST_FAILED = 'There was a problem signing up for the demo. Please try again later';
+export const WAITING_LIST_FAILED =
+  'There was a problem signing up for the demo. Please try again later';
 
 /** True when the text is an email the spec's pattern accepts. */
 export function isValidEmail(text: string): boolean {

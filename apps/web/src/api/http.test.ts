@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionSchema } from '@adloom/contract';
+import { ApiError } from './errors.ts';
+import { createHttpClient, LOADING_DELAY_MS, SLOW_REQUEST_WARNING_MS } from './http.ts';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** A fetch whose answer the test releases by hand. */
+function deferredFetch() {
+  let release: (r: Response) => void = () => undefined;
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const fetch = vi.fn((url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init });
+    return new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+  });
+  return {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    calls,
+    release: (r: Response) => release(r),
+  };
+}
+
+function setup(token: string | null = 'tok-1') {
+  const d = deferredFetch();
+  const onSlowRequest = vi.fn();
+  const onError = vi.fn();
+  const client = createHttpClient({
+    fetch: d.fetch,
+    getToken: () => token,
+    onSlowRequest,
+    onError,
+  });
+  return { ...d, client, onSlowRequest, onError };
+}
+
+describe('HTTP client', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the token in the authorization header and JSON bodies', async () => {
+    const t = setup('tok-1');
+    const answer = t.client.post('/api/feedback', { type: 'Idea' });
+    t.release(json(200, { ok: true }));
+    await expect(answer).resolves.toEqual({ ok: true });
+    const init = t.calls[0]?.init;
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
+    expect(init?.body).toBe('{"type":"Idea"}');
+  });
+
+  it('sends no token for anonymous calls or when signed out', async () => {
+    const t = setup(null);
+    const answer = t.client.get('/api/health');
+    t.release(json(200, {}));
+    await answer;
+    expect((t.calls[0]?.init?.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('shows the loading indicator only after 500 ms and hides it when the call ends', async () => {
+    const t = setup();
+    const answer = t.client.get('/api/app/clients');
+    vi.advanceTimersByTime(LOADING_DELAY_MS - 1);
+    expect(t.client.isLoading.get()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(t.client.isLoading.get()).toBe(true);
+    t.release(json(200, []));
+    await answer;
+    expect(t.client.isLoading.get()).toBe(false);
+  });
+
+  it('never shows the indicator for a fast call or an exempt one', async () => {
+    const t = setup();
+    const fast = t.client.get('/api/app/clients');
+    t.release(json(200, []));
+    await fast;
+    const exempt = t.client.post('/api/google/download-list', {}, { isLoadingExempt: true });
+    vi.advanceTimersByTime(2000);
+    expect(t.client.isLoading.get()).toBe(false);
+    t.release(json(200, {}));
+    await exempt;
+  });
+
+  it('warns once a call runs past 15 s, without aborting it', async () => {
+    const t = setup();
+    const answer = t.client.get('/api/app/lists');
+    vi.advanceTimersByTime(SLOW_REQUEST_WARNING_MS - 1);
+    expect(t.onSlowRequest).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(t.onSlowRequest).toHaveBeenCalledWith('/api/app/lists');
+    t.release(json(200, [{ name: 'brands' }]));
+    await expect(answer).resolves.toEqual([{ name: 'brands' }]);
+    vi.advanceTimersByTime(SLOW_REQUEST_WARNING_MS);
+    expect(t.onSlowRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails with an ApiError and passes it to the generic handler', async () => {
+    const t = setup();
+    const answer = t.client.get('/api/app/clients');
+    t.release(
+      json(503, { error: { code: 'service_unavailable', message: 'Database unavailable' } }),
+    );
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect(t.onError).toHaveBeenCalledWith(error);
+  });
+
+  it('leaves errors to the caller when asked', async () => {
+    const t = setup();
+    const answer = t.client.post('/api/users/login', {}, { errors: 'caller' });
+    t.release(json(404, { error: { code: 'not_found', message: 'nope' } }));
+    await expect(answer).rejects.toMatchObject({ status: 404, message: 'nope' });
+    expect(t.onError).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure as status 0', async () => {
+    const onError = vi.fn();
+    const client = createHttpClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      getToken: () => null,
+      onSlowRequest: vi.fn(),
+      onError,
+    });
+    await expect(client.get('/api/health')).rejects.toMatchObject({
+      status: 0,
+      hasResponse: false,
+    });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('validates the answer against a schema', async () => {
+    const t = setup();
+    const answer = t.client.post(
+      '/api/users/login',
+      {},
+      { schema: SessionSchema, errors: 'caller' },
+    );
+    t.release(json(200, { token: 'x' }));
+    await expect(answer).rejects.toMatchObject({ code: 'bad_response' });
+  });
+});

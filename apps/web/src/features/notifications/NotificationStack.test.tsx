@@ -1,0 +1,30 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { NotificationStack } from './NotificationStack.tsx';
+import { createNotificationStore } from './notificationStore.ts';
+
+describe('NotificationStack', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('announces errors as alerts and other notices as status, and closes on X', () => {
+    const store = createNotificationStore();
+    render(
+      <MantineProvider>
+        <NotificationStack store={store} />
+      </MantineProvider>,
+    );
+    act(() => {
+      store.notify('error', 'Something failed');
+      store.notify('success', 'Saved');
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Something failed');
+    expect(screen.getByRole('status').textContent).toContain('Saved');
+    const closeButtons = screen.getAllByRole('button', { name: 'Close notification' });
+    expect(closeButtons).toHaveLength(2);
+    fireEvent.click(closeButtons[0]!);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(store.get().notifications.map((n) => n.message)).toEqual(['Saved']);
+  });
+});

@@ -1,0 +1,125 @@
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { logInThroughUi, logOutThroughUi, registerThroughUi } from './support.ts';
+
+test('register, log out, log in and reach the campaign builder', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  const password = 'first-password-1';
+
+  await registerThroughUi(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Campaign Builder' })).toBeVisible();
+  await expect(page).toHaveTitle('Adloom | Campaign Builder');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lists' }),
+  ).toBeVisible();
+
+  await logOutThroughUi(page);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adloom.token'))).toBeNull();
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+
+  await logInThroughUi(page, email, password);
+  await expect(page).toHaveURL(/\/campaign-builder$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible();
+
+  // A reload keeps the stored session.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Campaign Builder' })).toBeVisible();
+});
+
+test('forgot password, follow the mailed link, set a new password and log in with it', async ({
+  page,
+  mailbox,
+}) => {
+  const email = uniqueEmail('reset');
+  const oldPassword = 'old-password-1';
+  const newPassword = 'new-password-2';
+  await registerThroughUi(page, email, oldPassword);
+  await logOutThroughUi(page);
+
+  await page.getByRole('button', { name: 'Forgot Password' }).click();
+  const resetForm = page.getByRole('form', { name: 'Reset password' });
+  await resetForm.getByLabel('Email').fill(email);
+  await resetForm.getByRole('button', { name: 'Reset Password' }).click();
+  // After the request the form returns to login with the email cleared, and the server's message shows.
+  const loginForm = page.getByRole('form', { name: 'Log in' });
+  await expect(loginForm).toBeVisible();
+  await expect(loginForm.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByRole('status').first()).toBeVisible();
+
+  const mail = await mailbox.waitFor(email);
+  const link = /https?:\/\/\S+\/reset\/[^\s"<>]+/.exec(mail.text)?.[0];
+  expect(link, `reset link in: ${mail.text}`).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Almost There' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/campaign-builder$/);
+
+  await logOutThroughUi(page);
+  await logInThroughUi(page, email, oldPassword);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'User with that email/password combination not found' }),
+  ).toBeVisible();
+  await logInThroughUi(page, email, newPassword);
+  await expect(page).toHaveURL(/\/campaign-builder$/);
+
+  // The link is single-use: opening it again sends the person to login.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a bad login shows the spec message', async ({ page }) => {
+  await page.goto('/login');
+  await logInThroughUi(page, uniqueEmail('nobody'), 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText(
+    'User with that email/password combination not found',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('register errors are listed one by one', async ({ page }) => {
+  const email = uniqueEmail('twice');
+  await registerThroughUi(page, email, 'some-password-1');
+  await logOutThroughUi(page);
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill('abc');
+  await form.getByLabel('Confirm Password').fill('abcd');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('the account page deletes the account after asking for the password', async ({ page }) => {
+  const email = uniqueEmail('delete');
+  const password = 'delete-me-please';
+  await registerThroughUi(page, email, password);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
+  await expect(page.getByText('Google Sheets is not configured on this server.')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Disable tutorials' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Disable tutorials' })).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Disable tutorials' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goto('/login');
+  await logInThroughUi(page, email, password);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'User with that email/password combination not found' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The built web app the server serves. */
+export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+
+/** A running Adloom server. */
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed, for failure reports. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Fails with a clear message when the web app has not been built. */
+export function assertWebAppBuilt(): void {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error(
+      `The web app is not built (${WEB_DIST}/index.html is missing). Run \`npm run build -w @adloom/web\` first.`,
+    );
+  }
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with a
+ * fresh data folder, mailing through `smtpUrl`, and waits until /api/health answers.
+ */
+export async function startServer(
+  options: { smtpUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  assertWebAppBuilt();
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'adloom-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: url,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exitCode: number | null = null;
+  child.once('exit', (code) => (exitCode = code ?? -1));
+
+  const stop = async () => {
+    if (exitCode === null) {
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with code ${exitCode} before it was ready:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return { url, dataDir, output: () => output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`The server did not answer ${url}/api/health within 90 s:\n${output}`);
+}
