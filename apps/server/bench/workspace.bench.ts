@@ -4,7 +4,9 @@
  *   npx tsx apps/server/bench/workspace.bench.ts [--db pglite|postgres|both] [--runs 5] [--duration 10]
  *
  * Measures (over HTTP on 127.0.0.1, bodies read in full):
- * - save and load of a client with a 100k-row feed (target < 1 s each),
+ * - save and load of a client with a 100k-row feed (target < 1 s each): a save that changes
+ *   every row, a save of unchanged rows (autosave), a cold load (another server, empty cache)
+ *   and a load served from the rows cache,
  * - the client list (50 clients) and a client bundle with 50 templates (median < 50 ms),
  * - throughput of GET /api/app/clients/:name with a 1k-row feed under concurrent load
  *   (autocannon), with the p99 latency.
@@ -159,7 +161,9 @@ async function openBenchDb(
 
 interface Figures {
   saveFeed100kMs: { median: number; max: number };
+  saveUnchangedFeed100kMs: { median: number; max: number };
   loadClient100kMs: { median: number; max: number };
+  loadClient100kColdMs: { median: number; max: number };
   clientListMs: { median: number; p95: number };
   bundle50TemplatesMs: { median: number; p95: number };
   bundle1kRps: number;
@@ -181,6 +185,11 @@ async function benchOne(kind: DbKind): Promise<Figures> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // A second server on the same database: its loads never find the rows in its cache (cold).
+  const coldApp = await buildApp({ config, db });
+  await coldApp.listen({ port: 0, host: '127.0.0.1' });
+  const coldAddress = coldApp.server.address();
+  const coldBase = `http://127.0.0.1:${typeof coldAddress === 'object' && coldAddress ? coldAddress.port : 0}`;
   try {
     const registered = await fetch(`${base}${API.users.register}`, {
       method: 'POST',
@@ -298,7 +307,15 @@ async function benchOne(kind: DbKind): Promise<Figures> {
 
     return {
       saveFeed100kMs: { median: round(median(saves)), max: round(Math.max(...saves)) },
+      saveUnchangedFeed100kMs: {
+        median: round(median(unchangedSaves)),
+        max: round(Math.max(...unchangedSaves)),
+      },
       loadClient100kMs: { median: round(median(loads)), max: round(Math.max(...loads)) },
+      loadClient100kColdMs: {
+        median: round(median(coldLoads)),
+        max: round(Math.max(...coldLoads)),
+      },
       clientListMs: { median: round(median(lists)), p95: round(p95(lists)) },
       bundle50TemplatesMs: { median: round(median(bundles)), p95: round(p95(bundles)) },
       bundle1kRps: round(load.requests.average),
@@ -306,6 +323,7 @@ async function benchOne(kind: DbKind): Promise<Figures> {
       bundle1kErrors: load.errors + load.timeouts + load.non2xx,
     };
   } finally {
+    await coldApp.close();
     await app.close();
     await stop();
     rmSync(dir, { recursive: true, force: true });
