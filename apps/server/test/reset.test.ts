@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResetAnswerSchema, TypeMessageSchema } from '@adloom/contract';
 import { TEST_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
 import { startMailbox, type Mailbox } from './mailbox.ts';
 
@@ -51,6 +52,7 @@ describe('password reset by mail (real SMTP on loopback)', () => {
     const check = await t.request('GET', `/api/users/reset/${resetToken}`);
     expect(check.status).toBe(200);
     expect(check.body.type).toBe('success');
+    expect(TypeMessageSchema.strict().parse(check.body)).toEqual(check.body);
 
     const mismatch = await t.request('POST', `/api/users/reset/${resetToken}`, {
       body: { password: NEW_PASSWORD, 'password-confirm': 'something else' },
@@ -71,6 +73,7 @@ describe('password reset by mail (real SMTP on loopback)', () => {
       type: 'success',
       message: expect.any(String),
     });
+    expect(ResetAnswerSchema.strict().parse(reset.body)).toEqual(reset.body);
     expect((await t.request('GET', '/api/users/me', { token: reset.body.token })).status).toBe(200);
     // Sessions from before the reset stop working.
     expect((await t.request('GET', '/api/users/me', { token: oldSession })).status).toBe(401);

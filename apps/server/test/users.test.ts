@@ -1,5 +1,11 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ErrorBodySchema,
+  MeAnswerSchema,
+  SessionSchema,
+  TutorialAnswerSchema,
+} from '@adloom/contract';
 import { TEST_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
 
 const DEFAULT_TUTORIAL = { disabled: false, tutorialSteps: [{ name: 'Intro', done: false }] };
@@ -36,6 +42,7 @@ describe('accounts', () => {
       const me = await t.request('GET', '/api/users/me', { token: response.body.token });
       expect(me.status).toBe(200);
       expect(me.body.user).toEqual(response.body.user);
+      expect(MeAnswerSchema.strict().parse(me.body)).toEqual(me.body);
     });
 
     it('rejects a second account with the same email, whatever its case', async () => {
@@ -106,6 +113,7 @@ describe('accounts', () => {
         message: 'User with that email/password combination not found',
       });
       expect(response.body.message).toBe('User with that email/password combination not found');
+      expect(ErrorBodySchema.strict().parse(response.body)).toEqual(response.body);
     });
 
     it('answers 400 when fields are missing or mistyped', async () => {
@@ -178,6 +186,7 @@ describe('accounts', () => {
       });
       expect(toggled.status).toBe(200);
       expect(toggled.body.tutorial).toEqual({ ...DEFAULT_TUTORIAL, disabled: true });
+      expect(TutorialAnswerSchema.strict().parse(toggled.body)).toEqual(toggled.body);
 
       const done = await t.request('POST', '/api/users/set-tutorial-done-status', {
         token,

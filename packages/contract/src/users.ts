@@ -14,12 +14,19 @@ export const EMAIL_MAX_CHARS = 254;
 export const EMAIL_PATTERN =
   /^[^\s@"<>()[\]\\,;:]+(\.[^\s@"<>()[\]\\,;:]+)*@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
-const Email = z.string().trim().max(EMAIL_MAX_CHARS).regex(EMAIL_PATTERN, 'Please enter a valid email');
+const Email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_CHARS)
+  .regex(EMAIL_PATTERN, 'Please enter a valid email');
 
 /** One tutorial step and whether it is done. */
 export const TutorialStepSchema = z.object({ name: z.string(), done: z.boolean() });
 /** The user's tutorial state. */
-export const TutorialSchema = z.object({ disabled: z.boolean(), tutorialSteps: z.array(TutorialStepSchema) });
+export const TutorialSchema = z.object({
+  disabled: z.boolean(),
+  tutorialSteps: z.array(TutorialStepSchema),
+});
 /** The user's tutorial state. */
 export type Tutorial = z.infer<typeof TutorialSchema>;
 
@@ -35,14 +42,21 @@ export const PublicUserSchema = z.object({
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 /** Answer of login, register and reset: a signed token valid for `expiresIn` seconds. */
-export const SessionSchema = z.object({ token: z.string(), expiresIn: z.number(), user: PublicUserSchema });
+export const SessionSchema = z.object({
+  token: z.string(),
+  expiresIn: z.number(),
+  user: PublicUserSchema,
+});
 /** Answer of login, register and reset. */
 export type Session = z.infer<typeof SessionSchema>;
 
 /** POST /api/users/register */
 export const RegisterBodySchema = z.object({
   email: Email,
-  password: z.string().min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`).max(PASSWORD_MAX_CHARS),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`)
+    .max(PASSWORD_MAX_CHARS),
   'password-confirm': z.string().max(PASSWORD_MAX_CHARS),
   recaptchaToken: z.string().max(10_000).optional().default(''),
 });
@@ -58,13 +72,18 @@ export const LoginBodySchema = z.object({
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 /** POST /api/users/forgot */
-export const ForgotBodySchema = z.object({ email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX_CHARS) });
+export const ForgotBodySchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX_CHARS),
+});
 /** POST /api/users/forgot */
 export type ForgotBody = z.infer<typeof ForgotBodySchema>;
 
 /** POST /api/users/reset/:token */
 export const ResetBodySchema = z.object({
-  password: z.string().min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`).max(PASSWORD_MAX_CHARS),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`)
+    .max(PASSWORD_MAX_CHARS),
   'password-confirm': z.string().max(PASSWORD_MAX_CHARS),
 });
 /** POST /api/users/reset/:token */
@@ -78,7 +97,10 @@ export type TypeMessage = z.infer<typeof TypeMessageSchema>;
 /** POST /api/users/delete */
 export const DeleteAccountBodySchema = z.object({
   email: z.string().trim().max(EMAIL_MAX_CHARS).optional(),
-  password: z.string().min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`).max(PASSWORD_MAX_CHARS),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_CHARS, `Password must be at least ${PASSWORD_MIN_CHARS} characters`)
+    .max(PASSWORD_MAX_CHARS),
 });
 /** POST /api/users/delete */
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
@@ -86,7 +108,10 @@ export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 /** POST /api/users/toggle-tutorials */
 export const ToggleTutorialsBodySchema = z.object({ shouldDisable: z.boolean() });
 /** POST /api/users/set-tutorial-done-status */
-export const SetTutorialDoneBodySchema = z.object({ target: z.string().min(1).max(100), isDone: z.boolean() });
+export const SetTutorialDoneBodySchema = z.object({
+  target: z.string().min(1).max(100),
+  isDone: z.boolean(),
+});
 /** POST /api/users/reset-tutorials */
 export const ResetTutorialsBodySchema = z.object({ message: z.string().max(1000).optional() });
 
@@ -105,6 +130,24 @@ export const FeedbackBodySchema = z.object({
 });
 
 /** GET /api/health */
-export const HealthSchema = z.object({ ok: z.boolean(), database: z.enum(['embedded', 'postgres']) });
+export const HealthSchema = z.object({
+  ok: z.boolean(),
+  database: z.enum(['embedded', 'postgres']),
+});
 /** GET /api/health */
 export type Health = z.infer<typeof HealthSchema>;
+
+/** Answer of toggle-tutorials, set-tutorial-done-status and reset-tutorials: the new tutorial state. */
+export const TutorialAnswerSchema = z.object({ tutorial: TutorialSchema });
+/** Answer of the tutorial calls. */
+export type TutorialAnswer = z.infer<typeof TutorialAnswerSchema>;
+
+/** GET /api/users/me: the signed-in user. */
+export const MeAnswerSchema = z.object({ user: PublicUserSchema });
+/** GET /api/users/me */
+export type MeAnswer = z.infer<typeof MeAnswerSchema>;
+
+/** POST /api/users/reset/:token answers a session plus `{ type, message }`. */
+export const ResetAnswerSchema = SessionSchema.extend({ type: z.string(), message: z.string() });
+/** POST /api/users/reset/:token */
+export type ResetAnswer = z.infer<typeof ResetAnswerSchema>;

@@ -11,9 +11,11 @@ import {
   SetTutorialDoneBodySchema,
   ToggleTutorialsBodySchema,
   type FieldError,
-  type PublicUser,
+  type MeAnswer,
+  type ResetAnswer,
   type Session,
   type Tutorial,
+  type TutorialAnswer,
   type TypeMessage,
 } from '@adloom/contract';
 import { z } from 'zod';
@@ -188,7 +190,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
     return { type: 'success', message: 'Please choose a new password.' };
   });
 
-  app.post(`${API.users.reset}:token`, async (request): Promise<Session & TypeMessage> => {
+  app.post(`${API.users.reset}:token`, async (request): Promise<ResetAnswer> => {
     const { token } = parseParams(ResetParamsSchema, request.params);
     const body = parseBody(ResetBodySchema, request.body);
     if (body.password !== body['password-confirm'])
@@ -216,13 +218,9 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
     };
   });
 
-  app.get(
-    API.users.me,
-    { preHandler: authenticate },
-    async (request): Promise<{ user: PublicUser }> => {
-      return { user: presentUser(await loadUser(request)) };
-    },
-  );
+  app.get(API.users.me, { preHandler: authenticate }, async (request): Promise<MeAnswer> => {
+    return { user: presentUser(await loadUser(request)) };
+  });
 
   app.post(
     API.users.delete,
@@ -243,7 +241,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(
     API.users.toggleTutorials,
     { preHandler: authenticate },
-    async (request): Promise<{ tutorial: Tutorial }> => {
+    async (request): Promise<TutorialAnswer> => {
       const body = parseBody(ToggleTutorialsBodySchema, request.body);
       const user = await loadUser(request);
       return {
@@ -258,7 +256,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(
     API.users.setTutorialDoneStatus,
     { preHandler: authenticate },
-    async (request): Promise<{ tutorial: Tutorial }> => {
+    async (request): Promise<TutorialAnswer> => {
       const body = parseBody(SetTutorialDoneBodySchema, request.body);
       const user = await loadUser(request);
       const steps = user.tutorial.tutorialSteps.map((step) =>
@@ -281,7 +279,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
   app.post(
     API.users.resetTutorials,
     { preHandler: authenticate },
-    async (request): Promise<{ tutorial: Tutorial }> => {
+    async (request): Promise<TutorialAnswer> => {
       parseBody(ResetTutorialsBodySchema, request.body);
       const user = await loadUser(request);
       const steps = user.tutorial.tutorialSteps.map((step) => ({ ...step, done: false }));
