@@ -99,6 +99,7 @@ describe('accounts', () => {
         expiresIn: t.config.sessionTtlSeconds,
         user,
       });
+      expect(SessionSchema.strict().parse(response.body)).toEqual(response.body);
     });
 
     it.each([
