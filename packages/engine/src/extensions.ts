@@ -7,7 +7,13 @@ import {
   SNIPPET_VALUE_MAX_CHARS,
   type SnippetHeader,
 } from './limits.ts';
-import { compilePattern, countAdTextLength, fillPattern, type PlaceholderValues } from './text.ts';
+import {
+  compilePattern,
+  countAdTextLength,
+  fillPattern,
+  type CompiledPattern,
+  type PlaceholderValues,
+} from './text.ts';
 import type { ExtensionTemplate, ExtensionTypeName, ExtensionValues, FeedRow } from './types.ts';
 
 /** One generated extension: its type and field values (by field title). */
@@ -67,6 +73,36 @@ export function findExtensionProblem(
   return undefined;
 }
 
+/** The fields of one extension fallback, compiled. */
+export type CompiledExtensionFields = ReadonlyArray<{ title: string; pattern: CompiledPattern }>;
+
+/** Compiles the fallbacks of an extension template. */
+export function compileExtensionTemplate(template: ExtensionTemplate): CompiledExtensionFields[] {
+  const fields = template.extensionType.fields;
+  return template.templates.map((t) =>
+    fields.map((f) => ({ title: f.title, pattern: compilePattern(t[f.title] ?? '') })),
+  );
+}
+
+/**
+ * The values of one fallback for one row: placeholders substituted, a sitelink's empty Final URL
+ * taken from the row, the snippet header spelled as in the fixed list, values joined with '; '.
+ */
+export function fillExtensionValues(
+  type: ExtensionTypeName,
+  fields: CompiledExtensionFields,
+  values: PlaceholderValues,
+): ExtensionValues {
+  const v: ExtensionValues = {};
+  for (const f of fields) v[f.title] = fillPattern(f.pattern, values);
+  if (type === 'Sitelink' && (v['Final URL'] ?? '') === '') v['Final URL'] = values.row.url.trim();
+  if (type === 'Structured Snippet') {
+    v.Header = findSnippetHeader(v.Header ?? '') ?? v.Header ?? '';
+    v['Snippet Values'] = splitSnippetValues(v['Snippet Values'] ?? '').join('; ');
+  }
+  return v;
+}
+
 /** Input of `generateExtensions`. */
 export interface GenerateExtensionsInput {
   template: ExtensionTemplate;
@@ -101,14 +137,7 @@ export function generateExtensions(input: GenerateExtensionsInput): {
     let problem: string | undefined;
     let chosen: ExtensionValues | undefined;
     for (const fields of compiled) {
-      const v: ExtensionValues = {};
-      for (const f of fields) v[f.title] = fillPattern(f.pattern, values);
-      if (type.name === 'Sitelink' && (v['Final URL'] ?? '') === '')
-        v['Final URL'] = row.url.trim();
-      if (type.name === 'Structured Snippet') {
-        v.Header = findSnippetHeader(v.Header ?? '') ?? v.Header ?? '';
-        v['Snippet Values'] = splitSnippetValues(v['Snippet Values'] ?? '').join('; ');
-      }
+      const v = fillExtensionValues(type.name, fields, values);
       const p = findExtensionProblem(template, v);
       if (p === undefined) {
         chosen = v;

@@ -6,17 +6,20 @@ import {
   fillPerformanceMaxFallback,
   fillRsaFallback,
 } from './ads.ts';
-import { findExtensionProblem } from './extensions.ts';
+import {
+  compileExtensionTemplate,
+  fillExtensionValues,
+  findExtensionProblem,
+} from './extensions.ts';
 import {
   SCORE_BAND_GOOD_FROM_PERCENT,
   SCORE_BAND_LOW_BELOW_PERCENT,
   SCORE_PERFECT_PERCENT,
 } from './limits.ts';
-import { compilePattern, fillPattern, type PlaceholderValues } from './text.ts';
+import type { PlaceholderValues } from './text.ts';
 import type {
   AdTemplate,
   ExtensionTemplate,
-  ExtensionValues,
   FeedRow,
   PerformanceMaxTemplate,
   RsaTemplate,
@@ -162,20 +165,18 @@ export function scoreExtensionTemplate(
   template: ExtensionTemplate,
   rows: readonly FeedRow[],
 ): Score {
-  const fields = template.extensionType.fields;
-  const compiled = template.templates.map((t) =>
-    fields.map((f) => ({ title: f.title, pattern: compilePattern(t[f.title] ?? '') })),
-  );
+  const compiled = compileExtensionTemplate(template);
+  const type = template.extensionType.name;
   const v = values();
   let valid = 0;
   for (const row of rows) {
     v.row = row;
-    const ok = compiled.some((fs) => {
-      const vals: ExtensionValues = {};
-      for (const f of fs) vals[f.title] = fillPattern(f.pattern, v);
-      return findExtensionProblem(template, vals) === undefined;
-    });
-    if (ok) valid++;
+    if (
+      compiled.some(
+        (fs) => findExtensionProblem(template, fillExtensionValues(type, fs, v)) === undefined,
+      )
+    )
+      valid++;
   }
   return makeScore(valid, rows.length);
 }
