@@ -2,13 +2,15 @@
  * Measures the server's start-up time (spawn to the first served page) and its idle memory,
  * on a fresh DATA_DIR (first start runs PGlite's initdb) and on a second start of the same one.
  *
- *   cd apps/server && npx tsx scripts/measure-startup.ts
+ *   cd apps/server && npx tsx scripts/measure-startup.ts             # embedded PGlite
+ *   cd apps/server && npx tsx scripts/measure-startup.ts --postgres  # a local PostgreSQL it starts
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '../test/postgres.ts';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const IDLE_SECONDS = 10;
@@ -19,12 +21,18 @@ function rssMiB(pid: number): number {
   return Math.round(kib / 1024);
 }
 
-async function measure(label: string, dataDir: string, port: number): Promise<void> {
+async function measure(
+  label: string,
+  dataDir: string,
+  port: number,
+  databaseUrl?: string,
+): Promise<void> {
   const startedAt = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -63,8 +71,18 @@ async function measure(label: string, dataDir: string, port: number): Promise<vo
 const dataDir = mkdtempSync(join(tmpdir(), 'adloom-measure-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 try {
-  await measure('fresh DATA_DIR (initdb)', dataDir, port);
-  await measure('existing DATA_DIR      ', dataDir, port);
+  if (process.argv.includes('--postgres')) {
+    const postgres = await startEmbeddedPostgres(join(dataDir, 'pg'));
+    try {
+      await measure('PostgreSQL, first start', join(dataDir, 'app'), port, postgres.adminUrl);
+      await measure('PostgreSQL, second start', join(dataDir, 'app'), port, postgres.adminUrl);
+    } finally {
+      await postgres.stop();
+    }
+  } else {
+    await measure('fresh DATA_DIR (initdb)', dataDir, port);
+    await measure('existing DATA_DIR      ', dataDir, port);
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
