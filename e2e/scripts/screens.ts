@@ -1,11 +1,14 @@
 // Takes screenshots of every shell screen at 390 px and 1440 px wide, for a visual review.
-// Usage: BASE_URL=http://127.0.0.1:3101 OUT=/tmp/screens npx tsx e2e/scripts/screens.ts
+// Usage (after `npm run build -w @adloom/web`): OUT=/tmp/screens npx tsx e2e/scripts/screens.ts
+// Starts its own server on a fresh data folder unless BASE_URL points at a running one.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 
-const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:3101';
+const ownServer: RunningServer | undefined = process.env.BASE_URL ? undefined : await startServer();
+const baseUrl = process.env.BASE_URL ?? ownServer!.url;
 const out = process.env.OUT ?? '/tmp/adloom-screens';
 const only = process.env.ONLY?.split(',');
 mkdirSync(out, { recursive: true });
@@ -79,46 +82,55 @@ const shots: Shot[] = [
   },
 ];
 
-async function openGuides(page: Page) {
+async function openNavigation(page: Page) {
   const burger = page.getByRole('button', { name: 'Open navigation' });
   if (await burger.isVisible()) await burger.click();
+  await page.waitForTimeout(300);
+}
+
+async function openGuides(page: Page) {
+  await openNavigation(page);
   await page.getByRole('button', { name: 'Guides' }).click();
   await page.waitForTimeout(700);
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const email = `screens-${Date.now()}@example.com`;
-const password = 'correct-horse-9';
-const registered = await fetch(`${baseUrl}/api/users/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email, password, 'password-confirm': password, recaptchaToken: '' }),
-});
-const answer = (await registered.json()) as { token: string; expiresIn: number; user: unknown };
+try {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const email = `screens-${Date.now()}@example.com`;
+  const password = 'correct-horse-9';
+  const registered = await fetch(`${baseUrl}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, 'password-confirm': password, recaptchaToken: '' }),
+  });
+  const answer = (await registered.json()) as { token: string; expiresIn: number; user: unknown };
 
-for (const width of [390, 1440]) {
-  for (const shot of shots) {
-    if (only && !only.includes(shot.name)) continue;
-    const context = await browser.newContext({
-      viewport: { width, height: width < 600 ? 844 : 900 },
-    });
-    if (shot.signedIn) {
-      await context.addInitScript((s) => {
-        localStorage.setItem('adloom.token', s.token);
-        localStorage.setItem('adloom.expiresAt', String(Date.now() + s.expiresIn * 1000));
-        localStorage.setItem('adloom.user', JSON.stringify(s.user));
-      }, answer);
+  for (const width of [390, 1440]) {
+    for (const shot of shots) {
+      if (only && !only.includes(shot.name)) continue;
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+      });
+      if (shot.signedIn) {
+        await context.addInitScript((s) => {
+          localStorage.setItem('adloom.token', s.token);
+          localStorage.setItem('adloom.expiresAt', String(Date.now() + s.expiresIn * 1000));
+          localStorage.setItem('adloom.user', JSON.stringify(s.user));
+        }, answer);
+      }
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${shot.path}`);
+      await page.waitForLoadState('networkidle');
+      if (shot.act) await shot.act(page);
+      await page.screenshot({
+        path: join(out, `${shot.name}-${width}.png`),
+        fullPage: shot.full ?? false,
+      });
+      await context.close();
     }
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}${shot.path}`);
-    await page.waitForLoadState('networkidle');
-    if (shot.act) await shot.act(page);
-    await page.screenshot({
-      path: join(out, `${shot.name}-${width}.png`),
-      fullPage: shot.full ?? false,
-    });
-    await context.close();
   }
+  await browser.close();
+} finally {
+  await ownServer?.stop();
 }
-await browser.close();
 console.log(`screenshots in ${out}`);

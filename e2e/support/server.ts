@@ -76,7 +76,13 @@ export async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let exitCode: number | null = null;
-  child.once('exit', (code) => (exitCode = code ?? -1));
+  // Never leave a server behind when this process ends without calling stop().
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', (code) => {
+    exitCode = code ?? -1;
+    process.off('exit', killOnExit);
+  });
 
   const stop = async () => {
     if (exitCode === null) {
