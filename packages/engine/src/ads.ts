@@ -22,6 +22,11 @@ import {
 import {
   compilePattern,
   countAdTextLength,
+  measureFill,
+  measuredLength,
+  newValueFacts,
+  prepareValueFacts,
+  type ValueFacts,
   fillPattern,
   type CompiledPattern,
   type PlaceholderValues,
@@ -110,20 +115,34 @@ function compilePinned(list: readonly PinnedText[]): CompiledPinned[] {
   return list.map((p) => ({ pattern: compilePattern(p.text), pos: p.pos }));
 }
 
+const NO_PINNED: PinnedText[] = [];
+const NO_TEXTS: string[] = [];
+const scratch: string[] = [];
+const sharedFacts = newValueFacts();
+
+/** Facts for `values`: the caller's (already prepared for the row) or fresh ones. */
+function factsFor(values: PlaceholderValues, facts: ValueFacts | undefined): ValueFacts {
+  if (facts) return facts;
+  prepareValueFacts(sharedFacts, values);
+  return sharedFacts;
+}
+
 function fillPinned(
   list: readonly CompiledPinned[],
   values: PlaceholderValues,
   rule: FieldRule,
+  facts: ValueFacts,
 ): { texts: PinnedText[]; failure?: TextFailure } {
-  const texts: PinnedText[] = new Array<PinnedText>(list.length);
+  // Check first into a scratch list; objects are made only for a fallback that passes.
   for (let i = 0; i < list.length; i++) {
-    const c = list[i] as CompiledPinned;
-    const p = c.pattern;
-    const text = p.isStatic ? p.staticText : fillPattern(p, values);
-    const failure = checkText(rule, i, text, p.isStatic ? p.staticLength : undefined);
-    if (failure) return { texts, failure };
-    texts[i] = { text, pos: c.pos };
+    const text = measureFill((list[i] as CompiledPinned).pattern, values, facts);
+    const failure = checkText(rule, i, text, measuredLength);
+    if (failure) return { texts: NO_PINNED, failure };
+    scratch[i] = text;
   }
+  const texts: PinnedText[] = new Array<PinnedText>(list.length);
+  for (let i = 0; i < list.length; i++)
+    texts[i] = { text: scratch[i] as string, pos: (list[i] as CompiledPinned).pos };
   return { texts };
 }
 
@@ -131,16 +150,15 @@ function fillPlain(
   list: readonly CompiledPattern[],
   values: PlaceholderValues,
   rule: FieldRule,
+  facts: ValueFacts,
 ): { texts: string[]; failure?: TextFailure } {
-  const texts: string[] = new Array<string>(list.length);
   for (let i = 0; i < list.length; i++) {
-    const p = list[i] as CompiledPattern;
-    const text = p.isStatic ? p.staticText : fillPattern(p, values);
-    const failure = checkText(rule, i, text, p.isStatic ? p.staticLength : undefined);
-    if (failure) return { texts, failure };
-    texts[i] = text;
+    const text = measureFill(list[i] as CompiledPattern, values, facts);
+    const failure = checkText(rule, i, text, measuredLength);
+    if (failure) return { texts: NO_TEXTS, failure };
+    scratch[i] = text;
   }
-  return { texts };
+  return { texts: scratch.slice(0, list.length) };
 }
 
 function rowMap(rows: readonly FeedRow[]): Map<string, { row: FeedRow; rowNumber: number }> {
@@ -228,12 +246,17 @@ export type FilledRsa =
   | { ok: false; failure: TextFailure };
 
 /** Fills and checks one compiled RSA fallback for one row (the spec's validity rule, plus path 2 needs path 1). */
-export function fillRsaFallback(f: CompiledRsaFallback, values: PlaceholderValues): FilledRsa {
-  const h = fillPinned(f.headlines, values, RSA_RULES.headline);
+export function fillRsaFallback(
+  f: CompiledRsaFallback,
+  values: PlaceholderValues,
+  rowFacts?: ValueFacts,
+): FilledRsa {
+  const facts = factsFor(values, rowFacts);
+  const h = fillPinned(f.headlines, values, RSA_RULES.headline, facts);
   if (h.failure) return { ok: false, failure: h.failure };
-  const d = fillPinned(f.descriptions, values, RSA_RULES.description);
+  const d = fillPinned(f.descriptions, values, RSA_RULES.description, facts);
   if (d.failure) return { ok: false, failure: d.failure };
-  const p = fillPlain(f.paths, values, RSA_RULES.path);
+  const p = fillPlain(f.paths, values, RSA_RULES.path, facts);
   if (p.failure) return { ok: false, failure: p.failure };
   const paths: [string, string] = [p.texts[0] ?? '', p.texts[1] ?? ''];
   if (paths[0] === '' && paths[1] !== '') {
@@ -281,6 +304,7 @@ export function generateResponsiveSearchAds(
   const values: PlaceholderValues = {
     row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
   };
+  const rowFacts = newValueFacts();
   let lastRowId: string | undefined;
   let lastResult: { index: number; filled: FilledRsa } | undefined;
   for (const g of input.adGroups) {
@@ -300,10 +324,11 @@ export function generateResponsiveSearchAds(
     // Ad groups of one row share its substitution (the fallback choice does not depend on the group).
     if (lastRowId !== row.id || !lastResult) {
       values.row = row;
+      prepareValueFacts(rowFacts, values);
       let chosen: { index: number; filled: FilledRsa } | undefined;
       let firstFailure: FilledRsa | undefined;
       for (let i = 0; i < fallbacks.length; i++) {
-        const filled = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values);
+        const filled = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values, rowFacts);
         if (filled.ok) {
           chosen = { index: i, filled };
           break;
@@ -459,16 +484,18 @@ export type FilledPerformanceMax =
 export function fillPerformanceMaxFallback(
   f: CompiledPerformanceMaxFallback,
   values: PlaceholderValues,
+  rowFacts?: ValueFacts,
 ): FilledPerformanceMax {
-  const h = fillPlain(f.headlines, values, PMAX_RULES.headline);
+  const facts = factsFor(values, rowFacts);
+  const h = fillPlain(f.headlines, values, PMAX_RULES.headline, facts);
   if (h.failure) return { ok: false, failure: h.failure };
-  const lh = fillPlain(f.longHeadlines, values, PMAX_RULES.longHeadline);
+  const lh = fillPlain(f.longHeadlines, values, PMAX_RULES.longHeadline, facts);
   if (lh.failure) return { ok: false, failure: lh.failure };
-  const d = fillPlain(f.descriptions, values, PMAX_RULES.description);
+  const d = fillPlain(f.descriptions, values, PMAX_RULES.description, facts);
   if (d.failure) return { ok: false, failure: d.failure };
-  const p = fillPlain(f.paths, values, PMAX_RULES.path);
+  const p = fillPlain(f.paths, values, PMAX_RULES.path, facts);
   if (p.failure) return { ok: false, failure: p.failure };
-  const b = fillPlain([f.businessName], values, PMAX_RULES.businessName);
+  const b = fillPlain([f.businessName], values, PMAX_RULES.businessName, facts);
   if (b.failure) return { ok: false, failure: b.failure };
   return {
     ok: true,
@@ -496,6 +523,7 @@ export function generatePerformanceMaxAds(
 ): GenerateAdsResult<PerformanceMaxAd> {
   const fallbacks = compilePerformanceMaxTemplate(input.template);
   const byId = rowMap(input.rows);
+  const rowFacts = newValueFacts();
   const ads: PerformanceMaxAd[] = [];
   const issues: RowIssue[] = [];
   const values: PlaceholderValues = {
@@ -516,11 +544,12 @@ export function generatePerformanceMaxAds(
     }
     const { row, rowNumber } = found;
     values.row = row;
+    prepareValueFacts(rowFacts, values);
     let firstFailure: TextFailure | undefined;
     let done = false;
     for (let i = 0; i < fallbacks.length && !done; i++) {
       const f = fallbacks[i] as CompiledPerformanceMaxFallback;
-      const filled = fillPerformanceMaxFallback(f, values);
+      const filled = fillPerformanceMaxFallback(f, values, rowFacts);
       if (!filled.ok) {
         firstFailure ??= filled.failure;
         continue;

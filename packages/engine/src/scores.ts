@@ -16,7 +16,7 @@ import {
   SCORE_BAND_LOW_BELOW_PERCENT,
   SCORE_PERFECT_PERCENT,
 } from './limits.ts';
-import type { PlaceholderValues } from './text.ts';
+import { newValueFacts, prepareValueFacts, type PlaceholderValues } from './text.ts';
 import type {
   AdTemplate,
   ExtensionTemplate,
@@ -97,10 +97,12 @@ export function findValidRsaFallbacks(template: RsaTemplate, rows: readonly Feed
   const compiled = compileRsaTemplate(template);
   const out = new Int32Array(rows.length).fill(-1);
   const v = values();
+  const facts = newValueFacts();
   for (let r = 0; r < rows.length; r++) {
     v.row = rows[r] as FeedRow;
+    prepareValueFacts(facts, v);
     for (let i = 0; i < compiled.length; i++) {
-      if (fillRsaFallback(compiled[i]!, v).ok) {
+      if (fillRsaFallback(compiled[i]!, v, facts).ok) {
         out[r] = i;
         break;
       }
@@ -117,10 +119,12 @@ export function findValidPerformanceMaxFallbacks(
   const compiled = compilePerformanceMaxTemplate(template);
   const out = new Int32Array(rows.length).fill(-1);
   const v = values();
+  const facts = newValueFacts();
   for (let r = 0; r < rows.length; r++) {
     v.row = rows[r] as FeedRow;
+    prepareValueFacts(facts, v);
     for (let i = 0; i < compiled.length; i++) {
-      if (fillPerformanceMaxFallback(compiled[i]!, v).ok) {
+      if (fillPerformanceMaxFallback(compiled[i]!, v, facts).ok) {
         out[r] = i;
         break;
       }

@@ -90,3 +90,36 @@ describe('countAdTextLength', () => {
     expect(findAdTextIssues('{COUNTDOWN(2026-12-24 12:00:00,5)}')).toEqual([]);
   });
 });
+
+describe('measureFill (fast path) agrees with fillPattern + countAdTextLength', async () => {
+  const { measureFill, newValueFacts, prepareValueFacts } = await import('./text.ts');
+  const m = await import('./text.ts');
+  const rows = [
+    { root: 'Nike', mod: 'Air Max', var1: 'Red', var2: '', var3: '日本', url: 'u' },
+    { root: ' Nike ', mod: 'Air  Max', var1: 'a\tb', var2: '{KeyWord:x}', var3: '😀', url: '' },
+    { root: 'x', mod: 'y', var1: 'z', var2: 'w', var3: 'v', url: 'https://a.com' },
+  ];
+  const patterns = [
+    '{root} {mod}',
+    'Buy {root}  now',
+    ' {root}',
+    '{root}{mod}',
+    '{KeyWord:Shoes} {root}',
+    '{KeyWord:{root}}',
+    '{var2} {var3} {var1}',
+    'static text',
+    '{mt} {const}',
+  ];
+  it.each(patterns.flatMap((p) => rows.map((r, i) => [p, i] as const)))(
+    '%s on row %i',
+    (pattern, i) => {
+      const v = { row: rows[i]!, const: 'C', mt: 'Exact' };
+      const facts = newValueFacts();
+      prepareValueFacts(facts, v);
+      const p = compilePattern(pattern);
+      const text = measureFill(p, v, facts);
+      expect(text).toBe(fillPattern(p, v));
+      expect(m.measuredLength).toBe(countAdTextLength(text));
+    },
+  );
+});

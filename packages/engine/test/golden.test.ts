@@ -90,9 +90,7 @@ describe('golden: search campaign', () => {
     await expect(formatTsv(responsiveSearchAdsTable(out.ads.slice(0, 2)))).toMatchFileSnapshot(
       golden('responsive-search-ads.tsv'),
     );
-    await expect(JSON.stringify(out.issues, null, 2)).toMatchFileSnapshot(
-      golden('rsa-issues.txt'),
-    );
+    await expect(JSON.stringify(out.issues, null, 2)).toMatchFileSnapshot(golden('rsa-issues.txt'));
     expect(scoreRsaTemplate(template, rows).text).toBe('6/7 (85%) 🙂');
     await expect(JSON.stringify(buildRsaPreview({ template, rows }), null, 2)).toMatchFileSnapshot(
       golden('rsa-preview.txt'),
