@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API, clientPath } from '@adloom/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -205,18 +206,18 @@ async function benchOne(kind: DbKind): Promise<Figures> {
   });
   const app = await buildApp({ config, db });
   // Server-side time of each request (from its arrival to the answer sent), as Fastify counts it.
-  const serverTimes: number[] = [];
-  app.addHook('onResponse', async (_request, reply) => {
-    serverTimes.push(reply.elapsedTime);
-  });
+  const serverTimes = new Map<string, number>();
+  const recordServerTime = async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = request.headers['x-bench-request'];
+    if (typeof id === 'string') serverTimes.set(id, reply.elapsedTime);
+  };
+  app.addHook('onResponse', recordServerTime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   // A second server on the same database: its loads never find the rows in its cache (cold).
   const coldApp = await buildApp({ config, db });
-  coldApp.addHook('onResponse', async (_request, reply) => {
-    serverTimes.push(reply.elapsedTime);
-  });
+  coldApp.addHook('onResponse', recordServerTime);
   await coldApp.listen({ port: 0, host: '127.0.0.1' });
   const coldAddress = coldApp.server.address();
   const coldBase = `http://127.0.0.1:${typeof coldAddress === 'object' && coldAddress ? coldAddress.port : 0}`;
@@ -232,24 +233,36 @@ async function benchOne(kind: DbKind): Promise<Figures> {
     });
     const { token } = (await registered.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    let requestCount = 0;
     const call = async (
       method: string,
       path: string,
       body?: string,
       server = base,
     ): Promise<{ ms: number; serverMs: number; cpuMs: number; status: number; text: string }> => {
+      const requestId = String(++requestCount);
       const cpu = process.cpuUsage();
       const start = performance.now();
       const response = await fetch(`${server}${path}`, {
         method,
-        headers,
+        headers: { ...headers, 'x-bench-request': requestId },
         ...(body !== undefined ? { body } : {}),
       });
       const text = await response.text();
       const ms = performance.now() - start;
       const used = process.cpuUsage(cpu);
       const cpuMs = (used.user + used.system) / 1000;
-      return { ms, serverMs: serverTimes.at(-1) ?? NaN, cpuMs, status: response.status, text };
+      // The server notes its time once the answer is sent, which may be just after it arrived.
+      for (let wait = 0; !serverTimes.has(requestId) && wait < 100; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return {
+        ms,
+        serverMs: serverTimes.get(requestId) ?? NaN,
+        cpuMs,
+        status: response.status,
+        text,
+      };
     };
     const ok = <T extends { status: number; text: string }>(r: T, what: string): T => {
       if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 300)}`);
