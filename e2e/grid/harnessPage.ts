@@ -10,6 +10,8 @@ declare global {
       resetLongTasks(): void;
       maxLongTask(): number;
       nextPaint(): Promise<void>;
+      waitForStatus(text: string): Promise<number>;
+      waitForStatus(text: string): Promise<number>;
     };
   }
 }

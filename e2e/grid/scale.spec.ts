@@ -37,12 +37,10 @@ test('a 1,000,000-row feed opens, scrolls to the end, edits the last row, select
   await page.keyboard.type('edited last');
   await page.keyboard.press('Enter');
   await expect(last).toHaveValue('edited last');
-  test
-    .info()
-    .annotations.push({
-      type: 'longest task while scrolling and typing (ms)',
-      description: String(await page.evaluate(() => window.__harness.maxLongTask())),
-    });
+  test.info().annotations.push({
+    type: 'longest task while scrolling and typing (ms)',
+    description: String(await page.evaluate(() => window.__harness.maxLongTask())),
+  });
 
   await page.keyboard.press('Control+Home');
   await expect(cell(page, 'Root', 1)).toBeFocused();
@@ -72,13 +70,11 @@ test('a 100,000-row CSV imports', async ({ page }) => {
   const lines = ['root,mod,var1,url'];
   for (let i = 1; i <= 100_000; i += 1)
     lines.push(`brand ${i % 97},model ${i},colour ${i % 13},https://shop.example.com/p/${i}`);
-  await page
-    .getByLabel('Import CSV')
-    .setInputFiles({
-      name: 'big.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(lines.join('\n')),
-    });
+  await page.getByLabel('Import CSV').setInputFiles({
+    name: 'big.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
   await expect(page.getByRole('status').first()).toHaveText('Imported 100,000 rows.');
   await page.getByRole('grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(cell(page, 'Modifier', 100_000)).toHaveValue('model 100000');

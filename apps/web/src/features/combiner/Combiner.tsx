@@ -22,7 +22,8 @@ export interface CombinerProps {
   onCombined?: (outcome: { ok: boolean; message: string }) => void;
 }
 
-const formatCount = (n: number) => n.toLocaleString('en-US');
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+const formatCount = (n: number) => NUMBER_FORMAT.format(n);
 
 /**
  * The combiner footer: five seed boxes, link buttons between neighbours, Unlink All and

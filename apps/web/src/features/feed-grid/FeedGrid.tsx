@@ -31,6 +31,7 @@ export const MAX_SCROLL_HEIGHT_PX = 8_000_000;
 /** The spec's delay before an added row is scrolled to. */
 export const ADD_ROW_SCROLL_DELAY_MS = 100;
 const FILTER_DEBOUNCE_MS = 150;
+const GRID_OVERSCAN_ROWS = 4;
 
 /** A message for the person: import results, refusals, copy and paste counts. */
 export interface FeedGridNotice {
@@ -61,7 +62,8 @@ interface EditState {
   original: string;
 }
 
-const formatCount = (n: number) => n.toLocaleString('en-US');
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+const formatCount = (n: number) => NUMBER_FORMAT.format(n);
 
 /**
  * The feed grid: a virtualized spreadsheet of Root, Modifier, Var 1-3 and Final URL over a
@@ -90,6 +92,8 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
     totalHeight > spacerHeight && spacerHeight > bodyViewHeight
       ? (totalHeight - bodyViewHeight) / (spacerHeight - bodyViewHeight)
       : 1;
+  const heightRef = useRef(height);
+  heightRef.current = height;
   const factorRef = useRef(factor);
   factorRef.current = factor;
 
@@ -97,8 +101,15 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
     count: viewCount,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => FEED_ROW_HEIGHT_PX,
-    overscan: 6,
+    overscan: GRID_OVERSCAN_ROWS,
     initialRect: { width: 1200, height },
+    // The scroller's height is fixed by the `height` prop, so no measuring is needed (and
+    // DOM emulations without layout still render rows).
+    observeElementRect: (instance, callback) => {
+      const element = instance.scrollElement;
+      if (element) callback({ width: element.clientWidth || 1200, height: heightRef.current });
+      return undefined;
+    },
     observeElementOffset: (instance, callback) => {
       const element = instance.scrollElement;
       if (!element) return undefined;
@@ -180,6 +191,15 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
   );
 
   useLayoutEffect(() => {
+    // A pooled row that scrolled away now shows another row: let its input go (committing an edit).
+    const active = document.activeElement;
+    if (
+      active instanceof HTMLInputElement &&
+      active.dataset.slot !== undefined &&
+      scrollerRef.current?.contains(active)
+    ) {
+      if (Number(active.dataset.slot) !== focusedSlotRef.current) active.blur();
+    }
     const pending = pendingFocusRef.current;
     if (pending && focusInput(pending, pending.select)) pendingFocusRef.current = null;
   });
@@ -212,8 +232,10 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
     [store],
   );
 
-  const handleCellFocus = useCallback((row: number, col: number) => {
+  const focusedSlotRef = useRef(-1);
+  const handleCellFocus = useCallback((row: number, col: number, slot: number) => {
     focusRef.current = { row, col };
+    focusedSlotRef.current = slot;
   }, []);
 
   const handleCellBlur = useCallback(() => {
@@ -494,6 +516,9 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
   const scrollTop = scrollerRef.current?.scrollTop ?? 0;
   const virtualOffset = scrollTop * factor;
   const items = virtualizer.getVirtualItems();
+  // Rows are keyed by index modulo a pool at least as large as the rendered range, so a scroll
+  // reuses the same DOM rows with new values instead of creating and destroying inputs.
+  const poolSize = Math.ceil(height / FEED_ROW_HEIGHT_PX) + 2 * GRID_OVERSCAN_ROWS + 4;
   const isImporting = importProgress !== null;
 
   return (
@@ -625,7 +650,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
             const rowEdit = edit && edit.slot === slot ? edit : null;
             return (
               <FeedGridRow
-                key={slot}
+                key={item.index % poolSize}
                 store={store}
                 version={store.getVersion()}
                 slot={slot}
@@ -668,7 +693,7 @@ interface FeedGridRowProps {
   editCol: number;
   editValue: string;
   onCellChange: (slot: number, col: number, value: string) => void;
-  onCellFocus: (row: number, col: number) => void;
+  onCellFocus: (row: number, col: number, slot: number) => void;
   onCellBlur: () => void;
   onDelete: (slot: number, row: number) => void;
 }
@@ -719,7 +744,7 @@ const FeedGridRow = memo(function FeedGridRow({
             data-slot={slot}
             value={editCol === col ? editValue : store.getCell(slot, col)}
             onChange={(event) => onCellChange(slot, col, event.target.value)}
-            onFocus={() => onCellFocus(index, col)}
+            onFocus={() => onCellFocus(index, col, slot)}
             onMouseDown={(event) => {
               // A click on a cell not yet focused selects it, as in a spreadsheet: typing replaces it.
               if (document.activeElement !== event.currentTarget)
@@ -747,14 +772,7 @@ const FeedGridRow = memo(function FeedGridRow({
           title="Delete row"
           onClick={() => onDelete(slot, index)}
         >
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-            <path
-              d="M4 4l8 8M12 4l-8 8"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinecap="round"
-            />
-          </svg>
+          <span aria-hidden="true">×</span>
         </button>
       </div>
     </div>

@@ -9,7 +9,7 @@ import {
 } from './feedColumns.ts';
 
 /** Rows per chunk sent from the import worker to the page. */
-export const CSV_CHUNK_ROWS = 20_000;
+export const CSV_CHUNK_ROWS = 10_000;
 /** Text read per parse step (and progress report). */
 const CSV_PARSE_STEP_BYTES = 512 * 1024;
 

@@ -50,7 +50,7 @@ export interface BulkAppend {
  */
 export class FeedStore {
   private readonly columns: string[][] = FEED_COLUMNS.map(() => []);
-  private readonly ids: (string | undefined)[] = [];
+  private readonly ids = new Map<number, string>();
   private order: Uint32Array = new Uint32Array(64);
   private orderLength = 0;
   private alive = new Uint8Array(64);
@@ -131,10 +131,10 @@ export class FeedStore {
 
   /** The row's id: the one it was loaded with, or one made for it on first ask. */
   getRowId(slot: number): string {
-    let id = this.ids[slot];
+    let id = this.ids.get(slot);
     if (id === undefined) {
       id = this.makeId();
-      this.ids[slot] = id;
+      this.ids.set(slot, id);
     }
     return id;
   }
@@ -186,7 +186,7 @@ export class FeedStore {
       const slot = this.pushSlot(
         FEED_COLUMNS.map((column, c) => normalizeCell(String(row[column] ?? ''), c)),
       );
-      if (row.id) this.ids[slot] = row.id;
+      if (row.id) this.ids.set(slot, row.id);
     }
     this.appendOrder(start, rows.length);
     this.changed();
@@ -195,7 +195,7 @@ export class FeedStore {
   /** Empties the store (history, selection and filter too). */
   reset(): void {
     for (const column of this.columns) column.length = 0;
-    this.ids.length = 0;
+    this.ids.clear();
     this.order = new Uint32Array(64);
     this.orderLength = 0;
     this.alive = new Uint8Array(64);
@@ -229,12 +229,12 @@ export class FeedStore {
           const column = this.columns[c]!;
           const codes = chunk.codes[c];
           const dict = chunk.dicts[c];
-          const base = column.length;
-          column.length = base + chunk.rowCount;
+          // push, never `length = n`: growing an array's length by a big gap turns it into a
+          // slow dictionary-mode array in V8.
           if (!codes || codes.length === 0 || !dict) {
-            column.fill('', base);
+            for (let r = 0; r < chunk.rowCount; r += 1) column.push('');
           } else {
-            for (let r = 0; r < chunk.rowCount; r += 1) column[base + r] = dict[codes[r]!] ?? '';
+            for (let r = 0; r < chunk.rowCount; r += 1) column.push(dict[codes[r]!] ?? '');
           }
         }
         count += chunk.rowCount;
@@ -267,7 +267,7 @@ export class FeedStore {
         if (!isOpen) return;
         isOpen = false;
         for (const column of this.columns) column.length = start;
-        this.ids.length = Math.min(this.ids.length, start);
+        for (const slot of [...this.ids.keys()]) if (slot >= start) this.ids.delete(slot);
       },
     };
   }

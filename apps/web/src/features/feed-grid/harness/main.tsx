@@ -18,6 +18,7 @@ interface HarnessApi {
   resetLongTasks(): void;
   maxLongTask(): number;
   nextPaint(): Promise<void>;
+  waitForStatus(text: string): Promise<number>;
 }
 
 declare global {
@@ -63,7 +64,24 @@ async function loadSample(rowCount: number): Promise<number> {
   return performance.now() - started;
 }
 
+/** Resolves with the milliseconds until a status region shows `text` (and the frame after it). */
+function waitForStatus(text: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      const regions = document.querySelectorAll('[role="status"], [role="alert"]');
+      if ([...regions].some((element) => element.textContent?.includes(text))) {
+        void nextPaint().then(() => resolve(performance.now() - started));
+      } else {
+        requestAnimationFrame(check);
+      }
+    };
+    check();
+  });
+}
+
 window.__harness = {
+  waitForStatus,
   store,
   loadSample,
   longTasks,

@@ -16,7 +16,7 @@ const BRANDS = [
 ];
 const COLORS = ['red', 'blue', 'black', 'white', 'green', 'grey', 'navy', 'pink'];
 const SIZES = ['kids', 'women', 'men', 'unisex'];
-const SAMPLE_CHUNK_ROWS = 50_000;
+const SAMPLE_CHUNK_ROWS = 10_000;
 
 /** Makes a realistic sample feed of `rowCount` distinct rows, sent in transferable chunks. */
 const api = {

@@ -13,5 +13,11 @@ export default defineConfig({
   plugins: [react()],
   logLevel: 'warn',
   worker: { format: 'es' },
-  build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    minify: process.env.GRID_HARNESS_MINIFY !== '0',
+  },
 });

@@ -1,0 +1,124 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FeedGrid } from './FeedGrid.tsx';
+import { FeedStore } from './feedStore.ts';
+
+afterEach(cleanup);
+
+function setup(rows: string[][]) {
+  const store = new FeedStore({ makeId: () => 'id' });
+  store.load(
+    rows.map(([root = '', mod = '', var1 = '', var2 = '', var3 = '', url = '']) => ({
+      root,
+      mod,
+      var1,
+      var2,
+      var3,
+      url,
+    })),
+  );
+  const user = userEvent.setup();
+  render(<FeedGrid store={store} />);
+  return { store, user };
+}
+
+const cell = (column: string, row: number) =>
+  screen.getByRole('textbox', { name: `${column}, row ${row}` });
+
+describe('FeedGrid', () => {
+  it('renders a grid with the spec columns and named cells', () => {
+    setup([['shoes', 'red', '', '', '', 'https://a.test']]);
+    const grid = screen.getByRole('grid', { name: 'Feed rows' });
+    expect(grid.getAttribute('aria-rowcount')).toBe('2');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      '',
+      '#',
+      'Root',
+      'Modifier',
+      'Var 1',
+      'Var 2',
+      'Var 3',
+      'Final URL',
+      'Delete',
+    ]);
+    expect((cell('Root', 1) as HTMLInputElement).value).toBe('shoes');
+    expect(cell('Root', 1).getAttribute('maxlength')).toBe('30');
+    expect(cell('Final URL', 1).getAttribute('maxlength')).toBe('2048');
+  });
+
+  it('commits a trimmed edit on Enter and moves down; Escape cancels', async () => {
+    const { store, user } = setup([['a'], ['b']]);
+    await user.click(cell('Modifier', 1));
+    await user.keyboard('  red  {Enter}');
+    expect(store.getCell(store.getViewSlot(0), 1)).toBe('red');
+    expect(document.activeElement).toBe(cell('Modifier', 2));
+    await user.keyboard('blue{Escape}');
+    expect((cell('Modifier', 2) as HTMLInputElement).value).toBe('');
+    expect(store.getCell(store.getViewSlot(1), 1)).toBe('');
+  });
+
+  it('moves with arrows and Tab in navigation mode', async () => {
+    const { user } = setup([['a'], ['b']]);
+    await user.click(cell('Root', 1));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(cell('Root', 2));
+    await user.keyboard('{ArrowRight}{Tab}');
+    expect(document.activeElement).toBe(cell('Var 1', 2));
+    await user.keyboard('{Shift>}{Tab}{/Shift}{ArrowUp}');
+    expect(document.activeElement).toBe(cell('Modifier', 1));
+  });
+
+  it('selects all, shows Delete (n) and deletes; undo brings the rows back', async () => {
+    const { store, user } = setup([['a'], ['b'], ['c']]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(screen.getByRole('button', { name: 'Delete (3)' }));
+    expect(store.rowCount).toBe(0);
+    expect(screen.getByText('Deleted 3 rows.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(store.rowCount).toBe(3);
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(screen.getByRole('button', { name: 'Delete (1)' })).toBeTruthy();
+    expect(
+      (screen.getByRole('checkbox', { name: 'Select all rows' }) as HTMLInputElement).indeterminate,
+    ).toBe(true);
+  });
+
+  it('pastes a tab-separated block at the focused cell, skipping a header line', async () => {
+    const { store, user } = setup([['a']]);
+    await user.click(cell('Modifier', 1));
+    const clipboardData = { getData: () => 'Modifier\tVar 1\nred\tbig\nblue\tsmall' };
+    fireEvent.paste(cell('Modifier', 1), { clipboardData });
+    expect(store.rowCount).toBe(2);
+    expect(store.getRowCells(store.getViewSlot(1))).toEqual(['', 'blue', 'small', '', '', '']);
+    expect(screen.getByText('Pasted 2 rows (1 added).')).toBeTruthy();
+  });
+
+  it('copies selected rows as tab-separated text', async () => {
+    const { user } = setup([
+      ['a', 'x'],
+      ['b', 'y'],
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    let copied = '';
+    const clipboardData = { setData: (_type: string, text: string) => (copied = text) };
+    fireEvent.copy(cell('Root', 1), { clipboardData });
+    expect(copied).toBe('b\ty\t\t\t\t');
+  });
+
+  it('adds a row and focuses its Root cell after 100 ms', async () => {
+    const { store, user } = setup([['a']]);
+    await user.click(screen.getByRole('button', { name: 'Add Row' }));
+    expect(store.rowCount).toBe(2);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(document.activeElement).toBe(cell('Root', 2));
+  });
+
+  it('filters rows from the filter box', async () => {
+    const { user } = setup([['red'], ['blue'], ['dark red']]);
+    await user.type(screen.getByRole('searchbox', { name: 'Filter rows' }), 'RED');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(screen.getByText('2 of 3 rows')).toBeTruthy();
+    expect((cell('Root', 2) as HTMLInputElement).value).toBe('dark red');
+  });
+});
