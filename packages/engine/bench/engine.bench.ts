@@ -77,7 +77,7 @@ function rsaFallback(prefix: string, headlineRoot: string): unknown {
     headlines: Array.from({ length: 15 }, (_, i) =>
       i === 0
         ? { text: `${prefix} ${headlineRoot}`, pos: 1 }
-        : { text: `${headlineRoot} ${MODS[i % MODS.length]} ${i}`.slice(0, 20), pos: 0 },
+        : { text: `${headlineRoot} ${MODS[i % MODS.length]!.slice(0, 8)} ${i}`, pos: 0 },
     ),
     descriptions: [
       { text: `Shop ${headlineRoot} {mod} in {var1} today. Free delivery over 50.`, pos: 0 },

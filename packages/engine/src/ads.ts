@@ -23,7 +23,6 @@ import {
   compilePattern,
   countAdTextLength,
   measureFill,
-  measuredLength,
   newValueFacts,
   prepareValueFacts,
   type ValueFacts,
@@ -136,7 +135,7 @@ function fillPinned(
   // Check first into a scratch list; objects are made only for a fallback that passes.
   for (let i = 0; i < list.length; i++) {
     const text = measureFill((list[i] as CompiledPinned).pattern, values, facts);
-    const failure = checkText(rule, i, text, measuredLength);
+    const failure = checkText(rule, i, text, facts.measured);
     if (failure) return { texts: NO_PINNED, failure };
     scratch[i] = text;
   }
@@ -154,7 +153,7 @@ function fillPlain(
 ): { texts: string[]; failure?: TextFailure } {
   for (let i = 0; i < list.length; i++) {
     const text = measureFill(list[i] as CompiledPattern, values, facts);
-    const failure = checkText(rule, i, text, measuredLength);
+    const failure = checkText(rule, i, text, facts.measured);
     if (failure) return { texts: NO_TEXTS, failure };
     scratch[i] = text;
   }
@@ -172,6 +171,23 @@ function rowMap(rows: readonly FeedRow[]): Map<string, { row: FeedRow; rowNumber
 
 const NO_DUPLICATES: string[] = [];
 
+/** Case-insensitive equality without allocating for ASCII text. */
+function equalsIgnoringCase(a: string, b: string): boolean {
+  if (a === b) return true;
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 128 || y >= 128) return a.toLowerCase() === b.toLowerCase();
+    const lx = x >= 65 && x <= 90 ? x + 32 : x;
+    const ly = y >= 65 && y <= 90 ? y + 32 : y;
+    if (lx !== ly) return false;
+  }
+  return true;
+}
+
 /** Drops texts identical (ignoring case) to an earlier one; the same array when there are none. */
 function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[] } {
   let duplicates = NO_DUPLICATES;
@@ -179,8 +195,7 @@ function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[]
   for (let i = 1; i < texts.length; i++) {
     const t = (texts[i] as PinnedText).text;
     for (let j = 0; j < i; j++) {
-      const u = (texts[j] as PinnedText).text;
-      if (u.length === t.length && (u === t || u.toLowerCase() === t.toLowerCase())) {
+      if (equalsIgnoringCase((texts[j] as PinnedText).text, t)) {
         if (duplicates === NO_DUPLICATES) duplicates = [];
         duplicates.push(t);
         break;

@@ -134,6 +134,8 @@ export interface ValueFacts {
   isTidy: Record<PlaceholderName, boolean>;
   /** Per slot name: Google length of the value (valid when tidy). */
   length: Record<PlaceholderName, number>;
+  /** Length of the text last filled by `measureFill`. */
+  measured: number;
 }
 
 /** Empty facts to be filled by `prepareValueFacts`. */
@@ -149,7 +151,7 @@ export function newValueFacts(): ValueFacts {
     mt: false,
   };
   const length = { root: 0, mod: 0, var1: 0, var2: 0, var3: 0, url: 0, const: 0, mt: 0 };
-  return { isTidy, length };
+  return { isTidy, length, measured: 0 };
 }
 
 function isTidyValue(s: string): boolean {
@@ -179,17 +181,14 @@ export function prepareValueFacts(facts: ValueFacts, v: PlaceholderValues): void
   }
 }
 
-/** Length of the text last filled by `measureFill`. */
-export let measuredLength = 0;
-
 /**
  * Fills a pattern and measures it as `countAdTextLength` would (the length lands in
- * `measuredLength`), without re-scanning the text when the frame and values are tidy: the hot
+ * `facts.measured`), without re-scanning the text when the frame and values are tidy: the hot
  * path of validating many rows.
  */
 export function measureFill(p: CompiledPattern, v: PlaceholderValues, facts: ValueFacts): string {
   if (p.isStatic) {
-    measuredLength = p.staticLength;
+    facts.measured = p.staticLength;
     return p.staticText;
   }
   if (p.isTidyFrame) {
@@ -208,12 +207,12 @@ export function measureFill(p: CompiledPattern, v: PlaceholderValues, facts: Val
       let out = parts[0] ?? '';
       for (let i = 0; i < slots.length; i++)
         out += slotValue(slots[i] as PlaceholderName, v) + (parts[i + 1] ?? '');
-      measuredLength = length;
+      facts.measured = length;
       return out;
     }
   }
   const text = fillPattern(p, v);
-  measuredLength = countAdTextLength(text);
+  facts.measured = countAdTextLength(text);
   return text;
 }
 
