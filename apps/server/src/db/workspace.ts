@@ -35,11 +35,6 @@ export interface FeedMetaRecord {
   rows_version: string;
 }
 
-/** A stored feed; `rows_json` is the stored rows document as JSON text. */
-export interface FeedRecord extends FeedMetaRecord {
-  rows_json: string;
-}
-
 /** A stored template: its body in the engine's type (without `_id`). */
 export interface TemplateRecord {
   id: string;
@@ -140,25 +135,34 @@ export async function deleteClient(db: Db, userId: string, name: string): Promis
 /** Sets a client's feed revision. */
 export async function setClientFeedsRevision(
   tx: Db,
+  userId: string,
   clientId: string,
   revision: number,
 ): Promise<void> {
-  await tx.query('update clients set feeds_revision = $2 where id = $1', [clientId, revision]);
+  await tx.query('update clients set feeds_revision = $3 where id = $1 and user_id = $2', [
+    clientId,
+    userId,
+    revision,
+  ]);
 }
 
 /** Sets a client's revision of one template kind. */
 export async function setClientTemplatesRevision(
   tx: Db,
+  userId: string,
   clientId: string,
   kind: TemplateKind,
   revision: number,
 ): Promise<void> {
   const column = TEMPLATE_REVISION_COLUMN[kind];
-  await tx.query(`update clients set ${column} = $2 where id = $1`, [clientId, revision]);
+  await tx.query(`update clients set ${column} = $3 where id = $1 and user_id = $2`, [
+    clientId,
+    userId,
+    revision,
+  ]);
 }
 
 const FEED_META_COLUMNS = 'id, name, data_type, sheet_url, sheet_name, rows_version';
-const FEED_COLUMNS = `${FEED_META_COLUMNS}, rows::text as rows_json`;
 
 /** A client's feeds without rows, in their saved order. */
 export async function listClientFeedMeta(
@@ -190,26 +194,6 @@ export async function listFeedRows(
   return db.query(
     'select id, rows_version, rows::text as rows_json from feeds where user_id = $1 and id = any($2::uuid[])',
     [userId, sqlArray(feedIds)],
-  );
-}
-
-/** A client's feeds in their saved order. */
-export async function listClientFeeds(
-  db: Db,
-  userId: string,
-  clientId: string,
-): Promise<FeedRecord[]> {
-  return db.query<FeedRecord>(
-    `select ${FEED_COLUMNS} from feeds where user_id = $1 and client_id = $2 order by position`,
-    [userId, clientId],
-  );
-}
-
-/** The user's own lists and data tables in their saved order. */
-export async function listUserLists(db: Db, userId: string): Promise<FeedRecord[]> {
-  return db.query<FeedRecord>(
-    `select ${FEED_COLUMNS} from feeds where user_id = $1 and client_id is null order by position`,
-    [userId],
   );
 }
 

@@ -250,7 +250,7 @@ export async function saveClientFeeds(
     const feeds = prepareFeeds(input.feeds, existing);
     await replaceFeeds(tx, userId, client.id, feeds, new Set(existing.map((state) => state.id)));
     const revision = client.feeds_revision + 1;
-    await setClientFeedsRevision(tx, client.id, revision);
+    await setClientFeedsRevision(tx, userId, client.id, revision);
     return { name: client.name, feeds, revision };
   });
   // Only once committed: the cache must never hold rows the database does not.
@@ -353,7 +353,7 @@ export async function saveClientTemplates<K extends TemplateKind>(
     );
     await replaceTemplates(tx, userId, client.id, kind, templates);
     const revision = current + 1;
-    await setClientTemplatesRevision(tx, client.id, kind, revision);
+    await setClientTemplatesRevision(tx, userId, client.id, kind, revision);
     return {
       name: client.name,
       revision,
