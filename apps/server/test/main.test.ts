@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglite } from '../src/db/index.ts';
+import { testDbKind } from './helpers.ts';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -55,17 +58,42 @@ async function waitForOutput(
 describe('the server process', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'adloom-main-'));
   const children: ChildProcess[] = [];
+  const databaseEnv: Record<string, string> = {};
+  const expectedDatabase = testDbKind() === 'postgres' ? 'postgres' : 'embedded';
+  beforeAll(async () => {
+    if (testDbKind() === 'postgres') {
+      // A fresh database on the run's PostgreSQL server, reached through DATABASE_URL.
+      const adminUrl = inject('adloomPostgresUrl');
+      const name = `adloom_main_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      databaseEnv.DATABASE_URL = url.toString();
+    } else {
+      // Start from the run's migrated snapshot: a real PGlite folder without paying for initdb again.
+      mkdirSync(dataDir, { recursive: true });
+      const pglite = await openPglite({
+        dataDir: join(dataDir, 'pglite'),
+        loadDataDir: new Blob([readFileSync(inject('adloomPgliteSnapshot'))]),
+      });
+      await pglite.close();
+    }
+  });
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('serves, refuses a second server on the same DATA_DIR, and shuts down cleanly', async () => {
-    const first = startServer({ DATA_DIR: dataDir });
+    const first = startServer({ DATA_DIR: dataDir, ...databaseEnv });
     children.push(first.child);
     const [, url] = await waitForOutput(
       first,
-      /Adloom is listening on (http:\/\/[^\s]+) \(database: embedded/,
+      new RegExp(`Adloom is listening on (http://[^\\s]+) \\(database: ${expectedDatabase}`),
     );
     expect(first.output()).toMatch(/JWT_SECRET is not set: using a random secret kept in/);
     const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
@@ -73,11 +101,11 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(readFileSync(join(dataDir, 'server.lock'), 'utf8').trim()).toBe(String(first.child.pid));
 
     const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toEqual({ ok: true, database: 'embedded' });
+    expect(await health.json()).toEqual({ ok: true, database: expectedDatabase });
     const page = await fetch(`${url}/lists`);
     expect(await page.text()).toContain('npm run build');
 
-    const second = startServer({ DATA_DIR: dataDir });
+    const second = startServer({ DATA_DIR: dataDir, ...databaseEnv });
     children.push(second.child);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(
@@ -95,13 +123,16 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('refuses to start in production without a proper JWT_SECRET', async () => {
-    for (const secret of [undefined, 'changeme', 'short-secret']) {
+    const runs = [undefined, 'changeme', 'short-secret'].map((secret, index) => {
       const started = startServer({
-        DATA_DIR: join(dataDir, 'prod'),
+        DATA_DIR: join(dataDir, `prod-${index}`),
         NODE_ENV: 'production',
         ...(secret ? { JWT_SECRET: secret } : {}),
       });
       children.push(started.child);
+      return started;
+    });
+    for (const started of runs) {
       expect(await started.exited).toBe(1);
       expect(started.output()).toMatch(
         /refusing to start: JWT_SECRET (is not set|is shorter than 32 characters|is a well-known default)/,
