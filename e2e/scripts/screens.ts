@@ -53,12 +53,13 @@ const shots: Shot[] = [
     name: 'feedback',
     path: '/account',
     signedIn: true,
-    act: (p) =>
-      p
-        .getByRole('button', { name: 'Feedback' })
-        .click()
-        .then(() => p.waitForTimeout(400)),
+    act: async (p) => {
+      await openNavigation(p);
+      await p.getByRole('button', { name: 'Feedback' }).click();
+      await p.waitForTimeout(400);
+    },
   },
+  { name: 'navigation', path: '/account', signedIn: true, act: (p) => openNavigation(p) },
   {
     name: 'delete',
     path: '/account',

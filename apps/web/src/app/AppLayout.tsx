@@ -17,7 +17,8 @@ import { NotificationStack } from '../features/notifications/NotificationStack.t
 import { FeedbackButton } from '../features/feedback/FeedbackButton.tsx';
 import { HelpOverlay } from '../features/help/HelpOverlay.tsx';
 import { helpOverlayOpen } from '../features/help/helpStore.ts';
-import { session } from '../features/session/session.ts';
+import { clearAppStorage, session } from '../features/session/session.ts';
+import { notifications } from '../features/notifications/notificationStore.ts';
 import { useSession } from '../features/session/useSession.ts';
 import { Footer } from './Footer.tsx';
 import { PageTitle } from './PageTitle.tsx';
@@ -40,6 +41,8 @@ export function AppLayout() {
 
   function handleLogOut() {
     session.signOut('logout');
+    clearAppStorage(localStorage);
+    notifications.clear();
     navigate('/login');
   }
 

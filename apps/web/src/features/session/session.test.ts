@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '@adloom/contract';
 import {
+  clearAppStorage,
   createSessionController,
   readSession,
   SESSION_KEYS,
@@ -190,5 +191,17 @@ describe('session controller', () => {
     controller.updateUser((u) => ({ ...u, tutorial: { ...u.tutorial, disabled: true } }));
     expect(JSON.parse(storage.map.get(SESSION_KEYS.user) ?? '').tutorial.disabled).toBe(true);
     expect(controller.get()?.user.tutorial.disabled).toBe(true);
+  });
+});
+
+describe('clearAppStorage', () => {
+  it('removes every adloom key and nothing else', () => {
+    localStorage.setItem('adloom.token', 't');
+    localStorage.setItem('adloom.draft', 'd');
+    localStorage.setItem('other-site', 'keep');
+    clearAppStorage(localStorage);
+    expect(localStorage.getItem('adloom.token')).toBeNull();
+    expect(localStorage.getItem('adloom.draft')).toBeNull();
+    expect(localStorage.getItem('other-site')).toBe('keep');
   });
 });

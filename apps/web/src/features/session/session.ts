@@ -43,6 +43,19 @@ export function eraseSession(storage: SessionStorage): void {
   for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
 }
 
+/** Prefix of every key the app keeps in local storage. */
+export const APP_STORAGE_PREFIX = 'adloom.';
+
+/** Spec section 4: log out clears local storage — every key of this app, not other sites' data. */
+export function clearAppStorage(storage: Pick<Storage, 'key' | 'length' | 'removeItem'>): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(APP_STORAGE_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
 /**
  * Reads the stored session. A token whose expiry has passed (or whose values are damaged)
  * is reported as expired so the caller clears it and sends the person to /login.
