@@ -9,10 +9,11 @@ import { routes } from './app/routes.tsx';
 import { setNavigator } from './app/navigation.ts';
 import { startSession } from './app/startSession.ts';
 import { theme } from './app/theme.ts';
+import { fetchMe } from './api/users.ts';
 
 const router = createBrowserRouter(routes);
 setNavigator((to, options) => void router.navigate(to, options));
-startSession();
+startSession(undefined, undefined, fetchMe);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,6 +1,8 @@
 import type { FEEDBACK_TYPES } from '@adloom/contract';
 import {
   API,
+  PublicUserSchema,
+  type PublicUser,
   SessionSchema,
   TutorialSchema,
   TypeMessageSchema,
@@ -104,4 +106,12 @@ export function sendFeedback(body: {
   user: { email: string };
 }): Promise<unknown> {
   return http.post(API.feedback, body, { errors: 'caller' });
+}
+
+const MeAnswerSchema = z.object({ user: PublicUserSchema });
+
+/** The signed-in user's own record; a rejected token goes through the generic handler (401 -> signed out). */
+export async function fetchMe(): Promise<PublicUser> {
+  const answer = await http.get(API.users.me, { schema: MeAnswerSchema });
+  return answer.user;
 }

@@ -122,14 +122,16 @@ describe('startSession', () => {
     stop();
   });
 
-  it('signs in from stored values that are still valid', () => {
+  it('signs in from stored values that are still valid and refreshes the user', async () => {
     localStorage.setItem(SESSION_KEYS.token, 'live');
     localStorage.setItem(SESSION_KEYS.expiresAt, String(Date.now() + 60_000));
     localStorage.setItem(SESSION_KEYS.user, JSON.stringify(answer.user));
     const navigate = vi.fn();
-    const stop = startSession(session, navigate);
+    const fresh = { ...answer.user, integrations: ['google-sheets'] };
+    const stop = startSession(session, navigate, () => Promise.resolve(fresh));
     expect(navigate).not.toHaveBeenCalled();
     expect(session.get()?.token).toBe('live');
+    await vi.waitFor(() => expect(session.get()?.user.integrations).toEqual(['google-sheets']));
     stop();
   });
 });

@@ -1,3 +1,4 @@
+import type { PublicUser } from '@adloom/contract';
 import { notifyError } from '../features/notifications/notificationStore.ts';
 import { session, type SessionController } from '../features/session/session.ts';
 import { navigateTo } from './navigation.ts';
@@ -12,6 +13,7 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in 
 export function startSession(
   controller: SessionController = session,
   navigate: (to: string) => void = (to) => navigateTo(to, { replace: true }),
+  refreshUser?: () => Promise<PublicUser>,
 ): () => void {
   const stop = controller.onSignedOut((reason) => {
     if (reason === 'expired') {
@@ -21,9 +23,18 @@ export function startSession(
       navigate('/login');
     }
   });
-  if (controller.restore() === 'expired') {
+  const restored = controller.restore();
+  if (restored === 'expired') {
     notifyError(SESSION_EXPIRED_MESSAGE);
     navigate('/login');
+  } else if (restored === 'active' && refreshUser) {
+    // Auto-login: confirm the stored token with the server and take its fresh user record.
+    const token = controller.get()?.token;
+    refreshUser()
+      .then((user) => {
+        if (controller.get()?.token === token) controller.updateUser(() => user);
+      })
+      .catch(() => undefined); // the generic handler has already told the person
   }
   return stop;
 }

@@ -1,0 +1,66 @@
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { registerThroughUi } from './support.ts';
+
+test('guides open the help wheel, a feature panel, back, and close', async ({ page }) => {
+  await registerThroughUi(page, uniqueEmail('guides'), 'guides-password-1');
+  await page.getByRole('button', { name: 'Guides' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Guides' });
+  await expect(dialog.getByText('Not sure how to use a specific part of Adloom?')).toBeVisible();
+  const topics = dialog.getByRole('list', { name: 'Help topics' }).getByRole('button');
+  await expect(topics).toHaveCount(9);
+
+  await dialog.getByRole('button', { name: 'Geo Feeds' }).click();
+  const panel = page.getByRole('dialog', { name: 'Geo Feeds' });
+  await expect(panel.getByText('Video coming soon...')).toBeVisible();
+  await panel.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('dialog', { name: 'Guides' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Close guides' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('feedback needs 10 characters, then thanks the person', async ({ page }) => {
+  await registerThroughUi(page, uniqueEmail('feedback'), 'feedback-password-1');
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await dialog.getByText('Idea', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'Idea' })).toBeChecked();
+  await dialog.getByLabel('Message').fill('too short');
+  await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please provide valid feedback.' }),
+  ).toBeVisible();
+
+  await dialog.getByLabel('Message').fill('Please add a dark mode to the campaign builder.');
+  await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Thank you for your feedback!' }),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toHaveCount(0);
+});
+
+test('a stored token the server rejects ends the session with the 401 message', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('adloom.token', 'not-a-real-token');
+    localStorage.setItem('adloom.expiresAt', String(Date.now() + 3_600_000));
+    localStorage.setItem(
+      'adloom.user',
+      JSON.stringify({
+        _id: 'x',
+        email: 'x@example.com',
+        role: 'user',
+        integrations: [],
+        tutorial: { disabled: false, tutorialSteps: [] },
+      }),
+    );
+  });
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Unauthorized. Please log in to continue' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adloom.token'))).toBeNull();
+});
