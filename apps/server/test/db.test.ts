@@ -1,5 +1,15 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations, runMigrations, sqlArray, type Db } from '../src/db/index.ts';
+import {
+  PGLITE_SHARED_BUFFERS_MB,
+  listMigrations,
+  openDatabase,
+  runMigrations,
+  sqlArray,
+  type Db,
+} from '../src/db/index.ts';
 import { openTestDatabase, startTestApp, testDbKind } from './helpers.ts';
 
 // The same SQL must give the same JS values on PGlite and on PostgreSQL.
@@ -92,12 +102,43 @@ describe(`database layer (${testDbKind()})`, () => {
     ).toEqual([201]);
   });
 
+  it.skipIf(testDbKind() === 'postgres')('runs PGlite with small shared buffers', async () => {
+    const [row] = await db.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(row?.shared_buffers).toBe(`${PGLITE_SHARED_BUFFERS_MB}MB`);
+  });
+
   it('applies each migration once and records it', async () => {
     expect(await runMigrations(db)).toEqual([]);
     const names = (
       await db.query<{ name: string }>('select name from schema_migrations order by name')
     ).map((row) => row.name);
     expect(names).toEqual(listMigrations().map((migration) => migration.name));
+  });
+});
+
+// The path a first `npm start` takes: initdb in a worker, then open and migrate under DATA_DIR.
+describe.skipIf(testDbKind() === 'postgres')('a fresh embedded database under DATA_DIR', () => {
+  it('is created, migrated, and opens again with its data', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'adloom-fresh-'));
+    try {
+      const first = await openDatabase({ dataDir, databaseUrl: undefined });
+      expect(first.kind).toBe('embedded');
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      await first.query(
+        "insert into users (email, password_hash) values ('kept@example.com', 'x')",
+      );
+      await first.close();
+      const second = await openDatabase({ dataDir, databaseUrl: undefined });
+      expect(await second.query('select email from users')).toEqual([
+        { email: 'kept@example.com' },
+      ]);
+      expect(
+        (await second.query<{ shared_buffers: string }>('show shared_buffers'))[0]?.shared_buffers,
+      ).toBe(`${PGLITE_SHARED_BUFFERS_MB}MB`);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -92,6 +93,10 @@ export interface PgliteOptions {
   loadDataDir?: Blob | File;
 }
 
+/** Shared buffers of the embedded database. */
+export const PGLITE_SHARED_BUFFERS_MB = 32;
+const PGLITE_CONF = [`shared_buffers = ${PGLITE_SHARED_BUFFERS_MB}MB`];
+
 /** Opens PGlite with the int8 parser that matches the pg driver. */
 export async function openPglite(options: PgliteOptions = {}): Promise<PGlite> {
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
@@ -99,9 +104,26 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PGlite> {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [INT8_OID]: parseInt8, [pgliteTypes.NUMERIC]: (text: string) => text },
+    // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory;
+    // 32 MB is plenty for one user's workspace and saves ~100 MB of resident memory.
+    postgresqlconf: PGLITE_CONF,
   });
   await pglite.waitReady;
   return pglite;
+}
+
+/** Creates a new PGlite data folder in a worker thread, so initdb's memory is returned when it ends. */
+export async function initPgliteDataDir(dataDir: string): Promise<void> {
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const worker = new Worker(new URL('./pglite-initdb.mjs', import.meta.url), {
+    workerData: { dataDir, postgresqlconf: PGLITE_CONF },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`PGlite initdb worker exited with ${code}`)),
+    );
+  });
 }
 
 /** Wraps a pg Pool. The pool reconnects by itself once PostgreSQL is back. */
@@ -225,13 +247,8 @@ export async function openDatabase(
     db = createPgDb(createPgPool(config.databaseUrl, onPoolError));
   } else {
     const dataDir = join(config.dataDir, 'pglite');
-    const isFresh = !existsSync(join(dataDir, 'PG_VERSION'));
-    let pglite = await openPglite({ dataDir });
-    if (isFresh) {
-      // initdb leaves PGlite's WebAssembly memory at ~850 MB; a reopened instance idles at ~400 MB.
-      await pglite.close();
-      pglite = await openPglite({ dataDir });
-    }
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir);
+    const pglite = await openPglite({ dataDir });
     db = createPgliteDb(pglite);
   }
   try {
