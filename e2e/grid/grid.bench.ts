@@ -68,7 +68,8 @@ async function benchFeed(page: Page, rowCount: number): Promise<void> {
         scroller.scrollTop = (scroller.scrollHeight * i) / steps;
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
-      while (!document.querySelector(`[aria-label="Root, row ${n}"]`)) await new Promise((resolve) => requestAnimationFrame(resolve));
+      while (!document.querySelector(`[aria-label="Root, row ${n}"]`))
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       return performance.now() - started;
     }, rowCount),
   );
