@@ -70,6 +70,21 @@ describe('loadConfig', () => {
     expect(config.rateLimit).toMatchObject({ loginPerEmail: 4, windowMs: 60_000 });
   });
 
+  it('resolves a relative DATA_DIR from the folder npm was started in (INIT_CWD)', () => {
+    const root = scratch();
+    const config = loadConfig({
+      INIT_CWD: root,
+      DATA_DIR: 'data',
+      JWT_SECRET: STRONG_SECRET,
+      WEB_DIST: 'apps/web/dist',
+    });
+    expect(config.dataDir).toBe(join(root, 'data'));
+    expect(config.webDist).toBe(join(root, 'apps/web/dist'));
+    expect(loadConfig({ INIT_CWD: root, JWT_SECRET: STRONG_SECRET }).dataDir).toBe(
+      join(root, 'data'),
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

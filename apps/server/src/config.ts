@@ -122,7 +122,10 @@ export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const port = readInt(env, 'PORT', 3000);
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535 (got ${port})`);
-  const dataDir = resolve(readText(env, 'DATA_DIR') ?? './data');
+  // Relative paths count from where the command was typed: npm runs workspace scripts inside
+  // apps/server but passes the original folder as INIT_CWD, so `npm start` at the root uses ./data there.
+  const baseDir = readText(env, 'INIT_CWD') ?? process.cwd();
+  const dataDir = resolve(baseDir, readText(env, 'DATA_DIR') ?? './data');
 
   let jwtSecret = env.JWT_SECRET ?? '';
   let jwtSecretSource: Config['jwtSecretSource'] = 'env';
@@ -153,7 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl: (readText(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     isProduction,
     bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024),
-    webDist: resolve(readText(env, 'WEB_DIST') ?? defaultWebDist()),
+    webDist: resolve(baseDir, readText(env, 'WEB_DIST') ?? defaultWebDist()),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: readText(env, 'LOG_LEVEL') ?? 'info',
     recaptchaVerifyUrl: readText(env, 'RECAPTCHA_VERIFY_URL'),
