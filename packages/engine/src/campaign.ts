@@ -86,10 +86,10 @@ class LineSet {
   }
 }
 
-interface GroupEntry {
-  isListed: boolean;
-  lines: LineSet;
-  negatives: LineSet | undefined;
+/** One group: its keyword lines (as a LineSet itself, one object per group), listing and negatives. */
+class GroupEntry extends LineSet {
+  isListed = false;
+  negatives: LineSet | undefined = undefined;
 }
 
 /** Key of an ad group or asset group: campaign and group name. */
@@ -187,7 +187,7 @@ export function generateCampaignStructure(
     let entry = byName.get(group);
     if (!entry) {
       if (!row && group !== '') return undefined;
-      entry = { isListed: false, lines: new LineSet(), negatives: undefined };
+      entry = new GroupEntry();
       byName.set(group, entry);
     }
     if (row && !entry.isListed && group !== '') {
@@ -281,7 +281,7 @@ export function generateCampaignStructure(
       }
       const entry = findGroup(campaign, group, row) as GroupEntry;
       if (!groupsOfRow.includes(group)) groupsOfRow.push(group);
-      if (!entry.lines.add(keyword, k.matchType)) continue;
+      if (!entry.add(keyword, k.matchType)) continue;
       out.keywords.push({
         campaign,
         adGroup: group,
