@@ -1,3 +1,4 @@
+import { combineSeeds } from '@adloom/engine';
 import { describe, expect, it } from 'vitest';
 import { readChunkCell } from '../feed-grid/columnChunk.ts';
 import {
@@ -100,5 +101,35 @@ describe('generateCombinationChunks', () => {
     expect(() =>
       rowsOf({ seeds: [['a'], [], [], [], []], links: [true, false, false, false] }),
     ).toThrow(LINKED_LENGTH_MESSAGE);
+  });
+
+  it.each([
+    [
+      [['a', 'b'], ['x', 'y', 'z'], [], ['1'], []],
+      [false, false, false, false],
+    ],
+    [
+      [['a', 'b'], ['x', 'y'], ['1', '2', '3'], ['q', 'r', 's'], []],
+      [true, false, true, false],
+    ],
+    [
+      [[], ['m', 'n'], ['1', '2'], [], ['k']],
+      [false, true, false, false],
+    ],
+  ])('makes the same rows, in the same order, as the engine combineSeeds (%j)', (seeds, links) => {
+    const engine = combineSeeds({
+      seeds: { root: seeds[0], mod: seeds[1], var1: seeds[2], var2: seeds[3], var3: seeds[4] },
+      links,
+    });
+    if (!engine.ok) throw new Error(engine.error);
+    const expected = engine.rows.map((row) => [
+      row.root,
+      row.mod,
+      row.var1,
+      row.var2,
+      row.var3,
+      row.url,
+    ]);
+    expect(rowsOf({ seeds, links }, 5)).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { LINKED_VARIABLES_ERROR, splitSeedLines } from '@adloom/engine';
 import type { ColumnChunk } from '../feed-grid/columnChunk.ts';
 import { FEED_COLUMN_COUNT, normalizeCell } from '../feed-grid/feedColumns.ts';
 
@@ -9,7 +10,7 @@ export const COMBINE_MAX_ROWS = 2_000_000;
 export const COMBINE_CHUNK_ROWS = 25_000;
 
 /** The spec's message for linked columns of different lengths. */
-export const LINKED_LENGTH_MESSAGE = 'Linked variables must have the same number of rows';
+export const LINKED_LENGTH_MESSAGE = LINKED_VARIABLES_ERROR;
 
 /** What to combine: the seed lines of each box and the links between neighbours. */
 export interface CombineInput {
@@ -24,14 +25,9 @@ export type CombinePlan =
   | { ok: true; rowCount: number; groups: { columns: number[]; length: number }[] }
   | { ok: false; rowCount: number; message: string };
 
-/** The values of a seed box: one per line, trimmed, cut to 30 characters, empty lines dropped. */
+/** The values of a seed box: the engine's `splitSeedLines`, each cut to the 30-character cell limit. */
 export function parseSeedText(text: string): string[] {
-  const values: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const value = normalizeCell(line, 0);
-    if (value !== '') values.push(value);
-  }
-  return values;
+  return splitSeedLines(text).map((line) => normalizeCell(line, 0));
 }
 
 /**
@@ -69,7 +65,9 @@ export function planCombination({ seeds, links }: CombineInput): CombinePlan {
 }
 
 /**
- * Every combination as ColumnChunks, the first box varying slowest (like nested loops). Each
+ * Every combination as ColumnChunks, in the order of the engine's `combineSeeds` (the first box
+ * varies slowest), but streamed: the engine builds row objects, fine for the command line and
+ * too heavy for a million rows in a browser. Each
  * column's dictionary is its seed values, so a million rows cost five Uint32Arrays.
  */
 export function* generateCombinationChunks(

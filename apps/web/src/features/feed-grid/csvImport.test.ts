@@ -31,7 +31,14 @@ describe('parseCsvText', () => {
       'URL,var1,ROOT,Modifier,Var 2,final url,Var 3\nhttps://a.test,v1,shoes,red,v2,dup,v3\n',
     );
     expect(rows).toEqual([['shoes', 'red', 'v1', 'v2', 'v3', 'https://a.test']]);
-    expect(summary.unrecognisedColumns).toEqual(['final url']);
+    expect(summary.unrecognisedColumns).toEqual([]);
+  });
+
+  it('takes the first non-empty cell of a column named twice, as the engine does', () => {
+    const { rows } = parse(
+      'url,Final URL,root\n,https://b.test,x\nhttps://a.test,https://c.test,y\n',
+    );
+    expect(rows.map((row) => row[5])).toEqual(['https://b.test', 'https://a.test']);
   });
 
   it('cuts cells to 30 characters and counts them, trims, skips blank rows, keeps 00123', () => {

@@ -102,12 +102,12 @@ export function parseCsvText({
 
   const takeRow = (fields: string[]) => {
     if (!mapping) {
+      // As the engine's importCsvRows: a column named twice takes its first non-empty cell.
       mapping = fields.map((header) => findColumnForHeader(header));
       const used = new Set<number>();
       fields.forEach((header, i) => {
         const column = mapping![i];
-        if (column === undefined || used.has(column)) {
-          mapping![i] = undefined;
+        if (column === undefined) {
           if (header.trim() !== '') summary.unrecognisedColumns.push(header.trim());
         } else {
           used.add(column);
@@ -122,7 +122,7 @@ export function parseCsvText({
       const column = mapping[i];
       if (column === undefined) continue;
       const value = fields[i]!.trim();
-      if (value === '') continue;
+      if (value === '' || row[column] !== '') continue;
       isBlank = false;
       const max = getColumnMaxChars(column);
       if (value.length > max) {
