@@ -32,6 +32,7 @@ export const MAX_SCROLL_HEIGHT_PX = 8_000_000;
 export const ADD_ROW_SCROLL_DELAY_MS = 100;
 const FILTER_DEBOUNCE_MS = 150;
 const GRID_OVERSCAN_ROWS = 4;
+const LAYER_BLOCK_PX = 1_000_000;
 
 /** A message for the person: import results, refusals, copy and paste counts. */
 export interface FeedGridNotice {
@@ -515,6 +516,11 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
   const isAllSelected = store.isAllShownSelected;
   const scrollTop = scrollerRef.current?.scrollTop ?? 0;
   const virtualOffset = scrollTop * factor;
+  // Rows sit in one layer placed at the scroll position, each at its offset from a fixed origin:
+  // scrolling moves only the layer, so rows re-render only when they enter the window (or, every
+  // LAYER_BLOCK_PX of virtual offset, when the origin moves).
+  const layerOrigin = Math.floor(virtualOffset / LAYER_BLOCK_PX) * LAYER_BLOCK_PX;
+  const layerTop = scrollTop - virtualOffset + layerOrigin;
   const items = virtualizer.getVirtualItems();
   // Rows are keyed by index modulo a pool at least as large as the rendered range, so a scroll
   // reuses the same DOM rows with new values instead of creating and destroying inputs.
@@ -644,28 +650,34 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
           </div>
         </div>
         <div className="feed-grid__body" role="rowgroup" style={{ height: spacerHeight }}>
-          {items.map((item) => {
-            if (item.index >= viewCount) return null;
-            const slot = store.getViewSlot(item.index);
-            const rowEdit = edit && edit.slot === slot ? edit : null;
-            return (
-              <FeedGridRow
-                key={item.index % poolSize}
-                store={store}
-                version={store.getVersion()}
-                slot={slot}
-                index={item.index}
-                top={scrollTop + item.start - virtualOffset}
-                isSelected={store.isSelected(slot)}
-                editCol={rowEdit ? rowEdit.col : -1}
-                editValue={rowEdit ? rowEdit.value : ''}
-                onCellChange={handleCellChange}
-                onCellFocus={handleCellFocus}
-                onCellBlur={handleCellBlur}
-                onDelete={handleDeleteRow}
-              />
-            );
-          })}
+          <div
+            className="feed-grid__layer"
+            role="presentation"
+            style={{ transform: `translateY(${layerTop}px)` }}
+          >
+            {items.map((item) => {
+              if (item.index >= viewCount) return null;
+              const slot = store.getViewSlot(item.index);
+              const rowEdit = edit && edit.slot === slot ? edit : null;
+              return (
+                <FeedGridRow
+                  key={item.index % poolSize}
+                  store={store}
+                  version={store.getVersion()}
+                  slot={slot}
+                  index={item.index}
+                  top={item.start - layerOrigin}
+                  isSelected={store.isSelected(slot)}
+                  editCol={rowEdit ? rowEdit.col : -1}
+                  editValue={rowEdit ? rowEdit.value : ''}
+                  onCellChange={handleCellChange}
+                  onCellFocus={handleCellFocus}
+                  onCellBlur={handleCellBlur}
+                  onDelete={handleDeleteRow}
+                />
+              );
+            })}
+          </div>
           {viewCount === 0 ? (
             <div className="feed-grid__empty" role="row">
               <div role="gridcell">
