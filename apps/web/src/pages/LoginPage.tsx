@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { EmailField, NewPasswordFields } from '../features/auth/AuthFields.tsx';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { logIn, register, requestPasswordReset } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
@@ -92,14 +93,7 @@ export function LoginPage() {
                 <Text size="sm" c="dimmed">
                   Log in to build your campaigns.
                 </Text>
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                />
+                <EmailField value={email} onChange={setEmail} />
                 <PasswordInput
                   label="Password"
                   autoComplete="current-password"
@@ -131,14 +125,7 @@ export function LoginPage() {
                 <Text size="sm" c="dimmed">
                   Enter your email and we will send you a link to set a new password.
                 </Text>
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                />
+                <EmailField value={email} onChange={setEmail} />
                 <Button type="submit" fullWidth loading={isSending}>
                   Reset Password
                 </Button>
@@ -218,28 +205,12 @@ export function RegisterPage() {
               <Text size="sm" c="dimmed">
                 Build search campaigns in bulk from your feeds and templates.
               </Text>
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Password"
-                description="At least 6 characters"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Confirm Password"
-                autoComplete="new-password"
-                required
-                value={passwordConfirm}
-                onChange={(e) => setPasswordConfirm(e.currentTarget.value)}
+              <EmailField value={email} onChange={setEmail} />
+              <NewPasswordFields
+                password={password}
+                passwordConfirm={passwordConfirm}
+                onPasswordChange={setPassword}
+                onPasswordConfirmChange={setPasswordConfirm}
               />
               <Button type="submit" fullWidth loading={isSending}>
                 Create Account

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { NewPasswordFields } from '../features/auth/AuthFields.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { checkResetToken, resetPassword } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
@@ -63,20 +64,11 @@ export function ResetPasswordPage() {
               <Text size="sm" c="dimmed">
                 Choose a new password for your account.
               </Text>
-              <PasswordInput
-                label="Password"
-                description="At least 6 characters"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Confirm Password"
-                autoComplete="new-password"
-                required
-                value={passwordConfirm}
-                onChange={(e) => setPasswordConfirm(e.currentTarget.value)}
+              <NewPasswordFields
+                password={password}
+                passwordConfirm={passwordConfirm}
+                onPasswordChange={setPassword}
+                onPasswordConfirmChange={setPasswordConfirm}
               />
               <Button type="submit" fullWidth loading={isSending}>
                 Reset Password
