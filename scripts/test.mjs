@@ -37,10 +37,14 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get install -y chromium`,
+    );
     return false;
   }
-  console.log('Installing Chromium from Debian (apt-get install -y chromium) for the browser tests...');
+  console.log(
+    'Installing Chromium from Debian (apt-get install -y chromium) for the browser tests...',
+  );
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
   run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
@@ -51,7 +55,10 @@ function vitestCounts(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   return {
     passed: report.numPassedTests ?? 0,
-    failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0) + (report.success === false && !report.numFailedTests ? 1 : 0),
+    failed:
+      (report.numFailedTests ?? 0) +
+      (report.numRuntimeErrorTestSuites ?? 0) +
+      (report.success === false && !report.numFailedTests ? 1 : 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }
@@ -60,22 +67,41 @@ function playwrightCounts(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const s = report.stats ?? {};
   const errors = Array.isArray(report.errors) ? report.errors.length : 0;
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + errors, skipped: s.skipped ?? 0 };
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + errors,
+    skipped: s.skipped ?? 0,
+  };
 }
 
 /** A suite is a name, a command, and how to read its counts. */
 const suites = [];
 const check = (name, cmd, cmdArgs, options) =>
-  suites.push({ name, exec: () => run(cmd, cmdArgs, options), counts: (r) => ({ passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 }) });
+  suites.push({
+    name,
+    exec: () => run(cmd, cmdArgs, options),
+    counts: (r) => ({ passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 }),
+  });
 const vitest = (name, cwd, env = {}) => {
   const out = join(reportDir, `${name}.json`);
   suites.push({
     name,
     exec: () =>
-      run('npx', ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-        cwd: join(root, cwd),
-        env,
-      }),
+      run(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--passWithNoTests',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${out}`,
+        ],
+        {
+          cwd: join(root, cwd),
+          env,
+        },
+      ),
     counts: () => (existsSync(out) ? vitestCounts(out) : { passed: 0, failed: 1, skipped: 0 }),
   });
 };
@@ -93,6 +119,7 @@ const playwright = (name, config, env = {}) => {
 };
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitest('engine', 'packages/engine');
 vitest('contract', 'packages/contract');
@@ -102,7 +129,8 @@ vitest('server-embedded', 'apps/server', { ADLOOM_TEST_DB: 'pglite' });
 vitest('server-postgres', 'apps/server', { ADLOOM_TEST_DB: 'postgres' });
 check('build', 'npm', ['run', 'build', '--silent']);
 playwright('browser', 'e2e/playwright.config.ts');
-if (existsSync(join(root, 'e2e/grid/playwright.config.ts'))) playwright('browser-grid', 'e2e/grid/playwright.config.ts');
+if (existsSync(join(root, 'e2e/grid/playwright.config.ts')))
+  playwright('browser-grid', 'e2e/grid/playwright.config.ts');
 
 const selected = suites.filter((s) => (!only || only.includes(s.name)) && !skip.includes(s.name));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -125,7 +153,9 @@ for (const suite of selected) {
   totals.passed += c.passed;
   totals.failed += c.failed;
   totals.skipped += c.skipped;
-  lines.push(`${suite.name.padEnd(18)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped  ${result.seconds.toFixed(1)} s`);
+  lines.push(
+    `${suite.name.padEnd(18)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped  ${result.seconds.toFixed(1)} s`,
+  );
 }
 console.log('\n=== summary ===');
 for (const l of lines) console.log(l);
