@@ -2,6 +2,7 @@
  * Campaign template -> structure: campaign rows, ad groups (or asset groups), keyword lines and
  * negatives for the selected feed rows.
  */
+import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import {
@@ -108,6 +109,157 @@ export function groupKey(campaign: string, group: string): string {
 export function generateCampaignStructure(
   input: GenerateCampaignStructureInput,
 ): CampaignStructure {
+  const out: CampaignStructure = {
+    campaigns: [],
+    adGroups: [],
+    assetGroups: [],
+    keywords: [],
+    negatives: [],
+    issues: [],
+  };
+  runCampaignStructure(input, new ObjectSink(out), out.issues);
+  return out;
+}
+
+/** Where `runCampaignStructure` sends what it generates, in output order. */
+abstract class StructureSink {
+  /** False when campaign and group rows are not wanted (only keyword lines). */
+  abstract readonly wantsRows: boolean;
+  abstract campaign(c: CampaignRow): void;
+  abstract group(campaign: string, group: string, rowId: string, isPerformance: boolean): void;
+  abstract keyword(campaign: string, group: string, keyword: string, matchType: MatchType): void;
+  abstract negative(campaign: string, group: string, keyword: string, matchType: MatchType): void;
+}
+
+/** Collects the object API's arrays. */
+class ObjectSink extends StructureSink {
+  readonly wantsRows = true;
+  constructor(private readonly out: CampaignStructure) {
+    super();
+  }
+  campaign(c: CampaignRow): void {
+    this.out.campaigns.push(c);
+  }
+  group(campaign: string, group: string, rowId: string, isPerformance: boolean): void {
+    const key = groupKey(campaign, group);
+    if (isPerformance) this.out.assetGroups.push({ key, campaign, assetGroup: group, id: rowId });
+    else this.out.adGroups.push({ key, campaign, adGroup: group, id: rowId });
+  }
+  keyword(campaign: string, adGroup: string, keyword: string, matchType: MatchType): void {
+    this.out.keywords.push({ campaign, adGroup, keyword, matchType });
+  }
+  negative(campaign: string, adGroup: string, keyword: string, matchType: MatchType): void {
+    this.out.negatives.push({ campaign, adGroup, keyword, matchType });
+  }
+}
+
+/**
+ * Writes keyword lines as Editor CSV (the exact chunks of `formatKeywordsCsv`) without building
+ * line objects.
+ */
+class CsvLineWriter {
+  private chunk: string;
+  private lines = 0;
+  private lastCampaign: string | undefined;
+  private lastGroup: string | undefined;
+  private prefix = '';
+  private readonly mtCells = new Map<string, string>();
+  count = 0;
+
+  constructor(
+    private readonly write: (chunk: string) => void,
+    private readonly neutralise: boolean,
+    private readonly nl: string,
+    private readonly chunkLines: number,
+  ) {
+    this.chunk = `Campaign,Ad Group,Keyword,Criterion Type${nl}`;
+  }
+
+  line(campaign: string, group: string, keyword: string, matchType: MatchType): void {
+    if (campaign !== this.lastCampaign || group !== this.lastGroup) {
+      this.lastCampaign = campaign;
+      this.lastGroup = group;
+      this.prefix = `${formatCsvCell(campaign, this.neutralise)},${formatCsvCell(group, this.neutralise)},`;
+    }
+    const ct =
+      group === '' && matchType.startsWith('Negative') ? `Campaign ${matchType}` : matchType;
+    let mt = this.mtCells.get(ct);
+    if (mt === undefined) this.mtCells.set(ct, (mt = `,${formatCsvCell(ct)}${this.nl}`));
+    this.chunk += this.prefix + formatCsvCell(keyword, this.neutralise) + mt;
+    this.count++;
+    if (++this.lines === this.chunkLines) {
+      this.write(this.chunk);
+      this.chunk = '';
+      this.lines = 0;
+    }
+  }
+
+  end(): void {
+    if (this.chunk) this.write(this.chunk);
+    this.chunk = '';
+  }
+}
+
+class CsvSink extends StructureSink {
+  readonly wantsRows = false;
+  constructor(
+    private readonly keywords: CsvLineWriter,
+    private readonly negatives: CsvLineWriter,
+  ) {
+    super();
+  }
+  campaign(): void {}
+  group(): void {}
+  keyword(campaign: string, group: string, keyword: string, matchType: MatchType): void {
+    this.keywords.line(campaign, group, keyword, matchType);
+  }
+  negative(campaign: string, group: string, keyword: string, matchType: MatchType): void {
+    this.negatives.line(campaign, group, keyword, matchType);
+  }
+}
+
+/** Where `writeKeywordsCsv` sends its CSV chunks. */
+export interface KeywordsCsvSinks {
+  /** Chunks of the keywords CSV (header first). */
+  keywords: (chunk: string) => void;
+  /** Chunks of the negatives CSV (header first). */
+  negatives: (chunk: string) => void;
+}
+
+/** Counts and row problems of `writeKeywordsCsv`. */
+export interface WriteKeywordsCsvResult {
+  keywordLines: number;
+  negativeLines: number;
+  issues: RowIssue[];
+}
+
+/**
+ * The streaming form of `formatKeywordsCsv(generateCampaignStructure(input).keywords)` and of the
+ * same for `.negatives`: the same chunks, written as they are made, without building line,
+ * campaign or group objects (for feeds of a million rows).
+ */
+export function writeKeywordsCsv(
+  input: GenerateCampaignStructureInput,
+  sinks: KeywordsCsvSinks,
+  options: FormatCsvOptions = {},
+): WriteKeywordsCsvResult {
+  const neutralise = options.neutraliseFormulas ?? false;
+  const nl = options.newline ?? '\r\n';
+  const chunkLines = options.chunkLines ?? 8192;
+  const keywords = new CsvLineWriter(sinks.keywords, neutralise, nl, chunkLines);
+  const negatives = new CsvLineWriter(sinks.negatives, neutralise, nl, chunkLines);
+  const issues: RowIssue[] = [];
+  runCampaignStructure(input, new CsvSink(keywords, negatives), issues);
+  keywords.end();
+  negatives.end();
+  return { keywordLines: keywords.count, negativeLines: negatives.count, issues };
+}
+
+function runCampaignStructure(
+  input: GenerateCampaignStructureInput,
+  sink: StructureSink,
+  issues: RowIssue[],
+): void {
   const { template, rows } = input;
   const isPerformance = template.type === 'performance';
   const campaignPattern = compilePattern(template.campaign);
@@ -128,18 +280,11 @@ export function generateCampaignStructure(
     .map((s) => ({ name: s.name.trim(), pattern: compilePattern(s.value) }));
   const locationPattern = compilePattern(settings.location.value);
 
-  const out: CampaignStructure = {
-    campaigns: [],
-    adGroups: [],
-    assetGroups: [],
-    keywords: [],
-    negatives: [],
-    issues: [],
-  };
   const campaignsSeen = new Set<string>();
   const reported = new Set<string>();
   const groups = new Map<string, Map<string, GroupEntry>>();
-  const pendingExactNegatives: KeywordLine[] = [];
+  // Exact keywords to add as Negative Exact at the end: campaign, Broad group, keyword.
+  const pendingExactNegatives: string[] = [];
   const values: PlaceholderValues = {
     row: rows[0] ?? { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
     const: template.const,
@@ -170,7 +315,7 @@ export function generateCampaignStructure(
     const key = `${rowNumber}\u001f${code}\u001f${message}`;
     if (reported.has(key)) return;
     reported.add(key);
-    out.issues.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
+    issues.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
   };
 
   /** The entry of a group; `row` lists it in the output (first row wins). */
@@ -192,9 +337,7 @@ export function generateCampaignStructure(
     }
     if (row && !entry.isListed && group !== '') {
       entry.isListed = true;
-      const key = groupKey(campaign, group);
-      if (isPerformance) out.assetGroups.push({ key, campaign, assetGroup: group, id: row.id });
-      else out.adGroups.push({ key, campaign, adGroup: group, id: row.id });
+      sink.group(campaign, group, row.id, isPerformance);
     }
     return entry;
   };
@@ -211,17 +354,19 @@ export function generateCampaignStructure(
     }
     if (!campaignsSeen.has(campaign)) {
       campaignsSeen.add(campaign);
-      const c: CampaignRow = {
-        campaign,
-        campaignType: isPerformance ? 'Performance Max' : 'Search',
-        settings: {},
-        rowId: row.id,
-      };
-      if (settings.budget.selected) c.budget = settings.budget.value;
-      if (settings.isLocationCampaign) c.locationId = row.root.trim();
-      else if (settings.location.selected) c.locationId = fillPattern(locationPattern, values);
-      for (const s of optionalSettings) c.settings[s.name] = fillPattern(s.pattern, values);
-      out.campaigns.push(c);
+      if (sink.wantsRows) {
+        const c: CampaignRow = {
+          campaign,
+          campaignType: isPerformance ? 'Performance Max' : 'Search',
+          settings: {},
+          rowId: row.id,
+        };
+        if (settings.budget.selected) c.budget = settings.budget.value;
+        if (settings.isLocationCampaign) c.locationId = row.root.trim();
+        else if (settings.location.selected) c.locationId = fillPattern(locationPattern, values);
+        for (const s of optionalSettings) c.settings[s.name] = fillPattern(s.pattern, values);
+        sink.campaign(c);
+      }
     }
 
     if (isPerformance) {
@@ -282,21 +427,9 @@ export function generateCampaignStructure(
       const entry = findGroup(campaign, group, row) as GroupEntry;
       if (!groupsOfRow.includes(group)) groupsOfRow.push(group);
       if (!entry.add(keyword, k.matchType)) continue;
-      out.keywords.push({
-        campaign,
-        adGroup: group,
-        keyword: keyword,
-        matchType: k.matchType,
-      });
-      if (splitsByMatchType && k.matchType === 'Exact') {
-        const broadGroup = groupForMatchType('Broad');
-        pendingExactNegatives.push({
-          campaign,
-          adGroup: broadGroup,
-          keyword: keyword,
-          matchType: 'Negative Exact',
-        });
-      }
+      sink.keyword(campaign, group, keyword, k.matchType);
+      if (splitsByMatchType && k.matchType === 'Exact')
+        pendingExactNegatives.push(campaign, groupForMatchType('Broad'), keyword);
     }
     for (const k of negativePatterns) {
       const raw = fillPattern(k.pattern, values);
@@ -310,23 +443,20 @@ export function generateCampaignStructure(
         const entry = findGroup(campaign, group, undefined) as GroupEntry;
         entry.negatives ??= new LineSet();
         if (!entry.negatives.add(cleaned.keyword, k.matchType)) continue;
-        out.negatives.push({
-          campaign,
-          adGroup: group,
-          keyword: cleaned.keyword,
-          matchType: k.matchType,
-        });
+        sink.negative(campaign, group, cleaned.keyword, k.matchType);
       }
     }
   }
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
-  for (const n of pendingExactNegatives) {
-    const entry = groups.get(n.campaign)?.get(n.adGroup);
+  for (let i = 0; i < pendingExactNegatives.length; i += 3) {
+    const campaign = pendingExactNegatives[i] as string;
+    const group = pendingExactNegatives[i + 1] as string;
+    const keyword = pendingExactNegatives[i + 2] as string;
+    const entry = groups.get(campaign)?.get(group);
     if (!entry?.isListed) continue;
     entry.negatives ??= new LineSet();
-    if (!entry.negatives.add(n.keyword, n.matchType)) continue;
-    out.negatives.push(n);
+    if (!entry.negatives.add(keyword, 'Negative Exact')) continue;
+    sink.negative(campaign, group, keyword, 'Negative Exact');
   }
-  return out;
 }
