@@ -188,13 +188,46 @@ function equalsIgnoringCase(a: string, b: string): boolean {
   return true;
 }
 
+let dedupeHashes = new Int32Array(32);
+let dedupeWild = new Uint8Array(32);
+
+/**
+ * A hash of the ASCII-lowercased text (FNV-1a), equal for texts equal ignoring case; undefined
+ * when the text has a non-ASCII character (case folding could then map it to ASCII).
+ */
+function caseFoldHash(s: string): number | undefined {
+  let h = 0x811c9dc5 ^ s.length;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 128) return undefined;
+    if (c >= 65 && c <= 90) c += 32;
+    h = Math.imul(h ^ c, 16777619);
+  }
+  return h;
+}
+
 /** Drops texts identical (ignoring case) to an earlier one; the same array when there are none. */
 function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[] } {
   let duplicates = NO_DUPLICATES;
   let kept = texts;
-  for (let i = 1; i < texts.length; i++) {
+  const n = texts.length;
+  if (n < 2) return { kept, duplicates };
+  if (n > dedupeHashes.length) {
+    dedupeHashes = new Int32Array(n * 2);
+    dedupeWild = new Uint8Array(n * 2);
+  }
+  const hashes = dedupeHashes;
+  const wild = dedupeWild;
+  for (let i = 0; i < n; i++) {
+    const h = caseFoldHash((texts[i] as PinnedText).text);
+    wild[i] = h === undefined ? 1 : 0;
+    hashes[i] = h ?? 0;
+  }
+  for (let i = 1; i < n; i++) {
     const t = (texts[i] as PinnedText).text;
     for (let j = 0; j < i; j++) {
+      // Different hashes of plain ASCII texts: they differ, ignoring case too.
+      if (wild[i] === 0 && wild[j] === 0 && hashes[i] !== hashes[j]) continue;
       if (equalsIgnoringCase((texts[j] as PinnedText).text, t)) {
         if (duplicates === NO_DUPLICATES) duplicates = [];
         duplicates.push(t);

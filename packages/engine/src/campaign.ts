@@ -8,6 +8,9 @@ import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import {
   compilePattern,
   fillPattern,
+  fillTidyPattern,
+  newTidyFlags,
+  prepareTidyFlags,
   type CompiledPattern,
   type PlaceholderValues,
 } from './text.ts';
@@ -290,6 +293,7 @@ function runCampaignStructure(
     const: template.const,
     mt: '',
   };
+  const tidy = newTidyFlags();
   const groupsOfRow: string[] = [];
   // Ad group names of the current row per {mt}, each filled once.
   const groupByMatchType = new Map<MatchType, string>();
@@ -297,7 +301,9 @@ function runCampaignStructure(
     let g = groupByMatchType.get(mt);
     if (g === undefined) {
       values.mt = mt;
-      g = fillPattern(groupPattern, values);
+      tidy.mt = true; // match type names are tidy words
+      g = fillTidyPattern(groupPattern, values, tidy);
+      tidy.mt = false;
       values.mt = '';
       groupByMatchType.set(mt, g);
     }
@@ -347,7 +353,8 @@ function runCampaignStructure(
     const rowNumber = r + 1;
     values.row = row;
     values.mt = '';
-    const campaign = fillPattern(campaignPattern, values);
+    prepareTidyFlags(tidy, values);
+    const campaign = fillTidyPattern(campaignPattern, values, tidy);
     if (campaign === '') {
       issue('skipped', row, rowNumber, 'empty-campaign', 'Campaign name is empty for this row');
       continue;
@@ -383,7 +390,7 @@ function runCampaignStructure(
       continue;
     }
 
-    const sharedGroup = splitsByMatchType ? '' : fillPattern(groupPattern, values);
+    const sharedGroup = splitsByMatchType ? '' : fillTidyPattern(groupPattern, values, tidy);
     if (!splitsByMatchType && sharedGroup === '') {
       issue('skipped', row, rowNumber, 'empty-ad-group', 'Ad group name is empty for this row');
       continue;
@@ -396,7 +403,7 @@ function runCampaignStructure(
         group = groupForMatchType(k.matchType);
         if (group === '') continue;
       }
-      const raw = fillPattern(k.pattern, values);
+      const raw = fillTidyPattern(k.pattern, values, tidy);
       let keyword = cleanKeywordQuick(raw);
       if (keyword === undefined) {
         const cleaned = cleanKeyword(raw);
