@@ -148,6 +148,37 @@ describe('generateResponsiveSearchAds', () => {
     expect(out.issues[0]).toMatchObject({ kind: 'cleaned', code: 'duplicate-asset' });
   });
 
+  it('finds identical headlines among many, and through non-ASCII case folding', () => {
+    const t = restoreRsaTemplate({
+      templates: [
+        {
+          headlines: ['{root}', 'b', 'c', 'd', 'e', 'f', 'g', 'h', '{mod}', 'B', 'i'],
+          descriptions: ['d', 'e'],
+        },
+      ],
+    });
+    const out = generateResponsiveSearchAds({
+      template: t,
+      // The Kelvin sign lowercases to an ASCII k.
+      rows: [row('a', 'Pack', 'pac\u212a')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(out.ads[0]?.headlines.map((h) => h.text)).toEqual([
+      'Pack',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'g',
+      'h',
+      'i',
+    ]);
+    expect(out.issues.map((i) => i.code)).toEqual(['duplicate-asset', 'duplicate-asset']);
+    expect(out.issues.map((i) => i.message).join(' ')).toContain('pac\u212a');
+  });
+
   it('counts dynamic insertions as their default text', () => {
     const t = restoreRsaTemplate({
       templates: [
