@@ -8,9 +8,6 @@ import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import {
   compilePattern,
   fillPattern,
-  fillTidyPattern,
-  newTidyFlags,
-  prepareTidyFlags,
   type CompiledPattern,
   type PlaceholderValues,
 } from './text.ts';
@@ -293,7 +290,6 @@ function runCampaignStructure(
     const: template.const,
     mt: '',
   };
-  const tidy = newTidyFlags();
   const groupsOfRow: string[] = [];
   // Ad group names of the current row per {mt}, each filled once.
   const groupByMatchType = new Map<MatchType, string>();
@@ -301,9 +297,7 @@ function runCampaignStructure(
     let g = groupByMatchType.get(mt);
     if (g === undefined) {
       values.mt = mt;
-      tidy.mt = true; // match type names are tidy words
-      g = fillTidyPattern(groupPattern, values, tidy);
-      tidy.mt = false;
+      g = fillPattern(groupPattern, values);
       values.mt = '';
       groupByMatchType.set(mt, g);
     }
@@ -353,8 +347,7 @@ function runCampaignStructure(
     const rowNumber = r + 1;
     values.row = row;
     values.mt = '';
-    prepareTidyFlags(tidy, values);
-    const campaign = fillTidyPattern(campaignPattern, values, tidy);
+    const campaign = fillPattern(campaignPattern, values);
     if (campaign === '') {
       issue('skipped', row, rowNumber, 'empty-campaign', 'Campaign name is empty for this row');
       continue;
@@ -390,7 +383,7 @@ function runCampaignStructure(
       continue;
     }
 
-    const sharedGroup = splitsByMatchType ? '' : fillTidyPattern(groupPattern, values, tidy);
+    const sharedGroup = splitsByMatchType ? '' : fillPattern(groupPattern, values);
     if (!splitsByMatchType && sharedGroup === '') {
       issue('skipped', row, rowNumber, 'empty-ad-group', 'Ad group name is empty for this row');
       continue;
@@ -403,7 +396,7 @@ function runCampaignStructure(
         group = groupForMatchType(k.matchType);
         if (group === '') continue;
       }
-      const raw = fillTidyPattern(k.pattern, values, tidy);
+      const raw = fillPattern(k.pattern, values);
       let keyword = cleanKeywordQuick(raw);
       if (keyword === undefined) {
         const cleaned = cleanKeyword(raw);

@@ -96,6 +96,8 @@ export interface FormatCsvOptions {
   newline?: string;
 }
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
 /** True when a spreadsheet would treat the cell as a formula. */
 export function isFormulaLike(cell: string): boolean {
   const c = cell.charCodeAt(0);
@@ -106,20 +108,13 @@ export function isFormulaLike(cell: string): boolean {
 export function formatCsvCell(cell: string, neutraliseFormulas = false): string {
   let s = cell;
   if (neutraliseFormulas && s.length > 0 && isFormulaLike(s)) s = `'${s}`;
-  return needsCsvQuotes(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** True when a CSV cell must be quoted: a quote, comma or line break inside, or a space at either end. */
-export function needsCsvQuotes(s: string): boolean {
-  const n = s.length;
-  if (n === 0) return false;
-  if (s.charCodeAt(0) === 32 || s.charCodeAt(n - 1) === 32) return true;
-  // One scan without a regex: the common cell is short plain text.
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c <= 44 && (c === 34 || c === 44 || c === 10 || c === 13)) return true;
+  if (
+    NEEDS_QUOTES.test(s) ||
+    (s.length > 0 && (s.charCodeAt(0) === 32 || s.charCodeAt(s.length - 1) === 32))
+  ) {
+    return `"${s.replace(/"/g, '""')}"`;
   }
-  return false;
+  return s;
 }
 
 /** Formats a table as CSV, yielding chunks of lines so huge outputs never become one string. */

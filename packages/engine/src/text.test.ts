@@ -3,12 +3,9 @@ import {
   compilePattern,
   countAdTextLength,
   fillPattern,
-  fillTidyPattern,
   findAdTextIssues,
   findUnknownPlaceholders,
   isDynamicInsertion,
-  newTidyFlags,
-  prepareTidyFlags,
   substitutePlaceholders,
 } from './text.ts';
 
@@ -124,42 +121,4 @@ describe('measureFill (fast path) agrees with fillPattern + countAdTextLength', 
       expect(facts.measured).toBe(countAdTextLength(text));
     },
   );
-});
-
-describe('fillTidyPattern', () => {
-  const patterns = [
-    '{root} {mod}',
-    '{const} - {root}',
-    '{root}{mod}',
-    ' {root} ',
-    '{root}  {mod}',
-    'buy {root} {mt}',
-    '{root} {keyword}',
-    'static text',
-  ];
-  const rows = [
-    { root: 'Nike', mod: 'Shoes', var1: '', var2: '', var3: '', url: '' },
-    { root: ' Nike', mod: 'Shoes ', var1: '', var2: '', var3: '', url: '' },
-    { root: 'Nike  Air', mod: '', var1: '', var2: '', var3: '', url: '' },
-    { root: 'Nike\tAir', mod: 'a{b}', var1: '', var2: '', var3: '', url: '' },
-    { root: 'Ünïcode', mod: '靴', var1: '', var2: '', var3: '', url: '' },
-  ];
-  it('gives the same text as fillPattern for tidy and untidy values', () => {
-    const flags = newTidyFlags();
-    for (const source of patterns) {
-      const p = compilePattern(source);
-      for (const row of rows) {
-        for (const mt of ['', 'Exact']) {
-          const v = { row, const: 'Shoes', mt };
-          prepareTidyFlags(flags, v);
-          expect(fillTidyPattern(p, v, flags)).toBe(fillPattern(p, v));
-        }
-      }
-    }
-  });
-  it('marks only tidy non-empty values', () => {
-    const flags = newTidyFlags();
-    prepareTidyFlags(flags, { row: rows[1] as (typeof rows)[number], const: 'Shoes', mt: '' });
-    expect(flags).toMatchObject({ root: false, mod: false, var1: false, const: true, mt: false });
-  });
 });

@@ -226,48 +226,6 @@ export function fillPattern(p: CompiledPattern, v: PlaceholderValues): string {
   return tidySpaces(out);
 }
 
-/** Per slot name: the value is tidy (see `prepareTidyFlags`), so `fillTidyPattern` may skip tidying. */
-export type TidyFlags = Record<PlaceholderName, boolean>;
-
-/** Flags with every slot untidy. */
-export function newTidyFlags(): TidyFlags {
-  return {
-    root: false,
-    mod: false,
-    var1: false,
-    var2: false,
-    var3: false,
-    url: false,
-    const: false,
-    mt: false,
-  };
-}
-
-/** Refreshes `flags` for the values of one row (cheaper than `prepareValueFacts`: no lengths). */
-export function prepareTidyFlags(flags: TidyFlags, v: PlaceholderValues): void {
-  for (const slot of PLACEHOLDERS) flags[slot] = isTidyValue(slotValue(slot, v));
-}
-
-/**
- * `fillPattern` that skips the tidying scan when the frame and the used values are tidy (then
- * plain concatenation already is the tidy text). Same result as `fillPattern`.
- */
-export function fillTidyPattern(
-  p: CompiledPattern,
-  v: PlaceholderValues,
-  flags: TidyFlags,
-): string {
-  if (p.isStatic) return p.staticText;
-  if (!p.isTidyFrame) return fillPattern(p, v);
-  const { parts, slots } = p;
-  for (let i = 0; i < slots.length; i++)
-    if (!flags[slots[i] as PlaceholderName]) return fillPattern(p, v);
-  let out = parts[0] ?? '';
-  for (let i = 0; i < slots.length; i++)
-    out += slotValue(slots[i] as PlaceholderName, v) + (parts[i + 1] ?? '');
-  return out;
-}
-
 /** One-off substitution (compile + fill). Prefer compiling once in loops. */
 export function substitutePlaceholders(source: string, v: PlaceholderValues): string {
   return fillPattern(compilePattern(source), v);
