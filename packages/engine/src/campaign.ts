@@ -292,16 +292,20 @@ function runCampaignStructure(
   };
   const groupsOfRow: string[] = [];
   // Ad group names of the current row per {mt}, each filled once.
-  const groupByMatchType = new Map<MatchType, string>();
-  const groupForMatchType = (mt: MatchType): string => {
-    let g = groupByMatchType.get(mt);
-    if (g === undefined) {
-      values.mt = mt;
-      g = fillPattern(groupPattern, values);
-      values.mt = '';
-      groupByMatchType.set(mt, g);
-    }
+  // (Positive match types only; three slots instead of a Map cleared per row.)
+  let broadGroup: string | undefined;
+  let phraseGroup: string | undefined;
+  let exactGroup: string | undefined;
+  const fillGroup = (mt: MatchType): string => {
+    values.mt = mt;
+    const g = fillPattern(groupPattern, values);
+    values.mt = '';
     return g;
+  };
+  const groupForMatchType = (mt: MatchType): string => {
+    if (mt === 'Broad') return (broadGroup ??= fillGroup(mt));
+    if (mt === 'Phrase') return (phraseGroup ??= fillGroup(mt));
+    return (exactGroup ??= fillGroup(mt));
   };
 
   const issue = (
@@ -319,16 +323,21 @@ function runCampaignStructure(
   };
 
   /** The entry of a group; `row` lists it in the output (first row wins). */
+  let lastCampaign: string | undefined;
+  let lastByName: Map<string, GroupEntry> | undefined;
   const findGroup = (
     campaign: string,
     group: string,
     row: FeedRow | undefined,
   ): GroupEntry | undefined => {
-    let byName = groups.get(campaign);
+    // The lines of a row share its campaign: look its groups up once.
+    let byName = campaign === lastCampaign ? lastByName : groups.get(campaign);
     if (!byName) {
       if (!row && group !== '') return undefined;
       groups.set(campaign, (byName = new Map()));
     }
+    lastCampaign = campaign;
+    lastByName = byName;
     let entry = byName.get(group);
     if (!entry) {
       if (!row && group !== '') return undefined;
@@ -389,7 +398,7 @@ function runCampaignStructure(
       continue;
     }
     groupsOfRow.length = 0;
-    groupByMatchType.clear();
+    broadGroup = phraseGroup = exactGroup = undefined;
     for (const k of positives) {
       let group = sharedGroup;
       if (splitsByMatchType) {
