@@ -25,6 +25,7 @@ import {
   measureFill,
   newValueFacts,
   prepareValueFacts,
+  usedSlots,
   type ValueFacts,
   fillPattern,
   type CompiledPattern,
@@ -353,6 +354,14 @@ export function generateResponsiveSearchAds(
     row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
   };
   const rowFacts = newValueFacts();
+  // Facts only for the placeholders the fallbacks use (the url column is rarely one of them).
+  const slotsUsed = usedSlots(
+    fallbacks.flatMap((f) => [
+      ...f.headlines.map((h) => h.pattern),
+      ...f.descriptions.map((d) => d.pattern),
+      ...f.paths,
+    ]),
+  );
   let lastRowId: string | undefined;
   let lastResult: { index: number; filled: FilledRsa } | undefined;
   for (const g of input.adGroups) {
@@ -372,7 +381,7 @@ export function generateResponsiveSearchAds(
     // Ad groups of one row share its substitution (the fallback choice does not depend on the group).
     if (lastRowId !== row.id || !lastResult) {
       values.row = row;
-      prepareValueFacts(rowFacts, values);
+      prepareValueFacts(rowFacts, values, slotsUsed);
       let chosen: { index: number; filled: FilledRsa } | undefined;
       let firstFailure: FilledRsa | undefined;
       for (let i = 0; i < fallbacks.length; i++) {

@@ -7,6 +7,7 @@ import {
   findUnknownPlaceholders,
   isDynamicInsertion,
   substitutePlaceholders,
+  usedSlots,
 } from './text.ts';
 
 const row = {
@@ -121,4 +122,13 @@ describe('measureFill (fast path) agrees with fillPattern + countAdTextLength', 
       expect(facts.measured).toBe(countAdTextLength(text));
     },
   );
+});
+
+describe('usedSlots', () => {
+  it('lists each placeholder the patterns use once, in first-use order', () => {
+    const patterns = ['{root} {mod}', 'Buy {ROOT} in {var1}', 'static', '{keyword:x}'].map(
+      compilePattern,
+    );
+    expect(usedSlots(patterns)).toEqual(['root', 'mod', 'var1']);
+  });
 });

@@ -138,6 +138,13 @@ export interface ValueFacts {
   measured: number;
 }
 
+/** The placeholders any of the patterns uses, once each. */
+export function usedSlots(patterns: Iterable<CompiledPattern>): PlaceholderName[] {
+  const out: PlaceholderName[] = [];
+  for (const p of patterns) for (const slot of p.slots) if (!out.includes(slot)) out.push(slot);
+  return out;
+}
+
 /** Empty facts to be filled by `prepareValueFacts`. */
 export function newValueFacts(): ValueFacts {
   const isTidy = {
@@ -171,9 +178,16 @@ function isTidyValue(s: string): boolean {
   return true;
 }
 
-/** Refreshes `facts` for the values of one row. */
-export function prepareValueFacts(facts: ValueFacts, v: PlaceholderValues): void {
-  for (const slot of PLACEHOLDERS) {
+/**
+ * Refreshes `facts` for the values of one row; `slots` limits the work to the placeholders the
+ * patterns use (see `usedSlots`); the facts of other slots are then stale.
+ */
+export function prepareValueFacts(
+  facts: ValueFacts,
+  v: PlaceholderValues,
+  slots: readonly PlaceholderName[] = PLACEHOLDERS,
+): void {
+  for (const slot of slots) {
     const value = slotValue(slot, v);
     const tidy = isTidyValue(value);
     facts.isTidy[slot] = tidy;
