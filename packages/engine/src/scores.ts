@@ -92,9 +92,16 @@ function values(): PlaceholderValues {
   return { row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' } };
 }
 
-/** Index of the first RSA fallback valid for each row (-1 when none). */
-export function findValidRsaFallbacks(template: RsaTemplate, rows: readonly FeedRow[]): Int32Array {
-  const compiled = compileRsaTemplate(template);
+/** For each row, the index of the first compiled fallback that `fill` accepts (-1 when none). */
+function findFirstValidFallbacks<C>(
+  compiled: readonly C[],
+  rows: readonly FeedRow[],
+  fill: (
+    fallback: C,
+    v: PlaceholderValues,
+    facts: ReturnType<typeof newValueFacts>,
+  ) => { ok: boolean },
+): Int32Array {
   const out = new Int32Array(rows.length).fill(-1);
   const v = values();
   const facts = newValueFacts();
@@ -102,7 +109,7 @@ export function findValidRsaFallbacks(template: RsaTemplate, rows: readonly Feed
     v.row = rows[r] as FeedRow;
     prepareValueFacts(facts, v);
     for (let i = 0; i < compiled.length; i++) {
-      if (fillRsaFallback(compiled[i]!, v, facts).ok) {
+      if (fill(compiled[i]!, v, facts).ok) {
         out[r] = i;
         break;
       }
@@ -111,26 +118,21 @@ export function findValidRsaFallbacks(template: RsaTemplate, rows: readonly Feed
   return out;
 }
 
+/** Index of the first RSA fallback valid for each row (-1 when none). */
+export function findValidRsaFallbacks(template: RsaTemplate, rows: readonly FeedRow[]): Int32Array {
+  return findFirstValidFallbacks(compileRsaTemplate(template), rows, fillRsaFallback);
+}
+
 /** Index of the first Performance Max fallback valid for each row (-1 when none). */
 export function findValidPerformanceMaxFallbacks(
   template: PerformanceMaxTemplate,
   rows: readonly FeedRow[],
 ): Int32Array {
-  const compiled = compilePerformanceMaxTemplate(template);
-  const out = new Int32Array(rows.length).fill(-1);
-  const v = values();
-  const facts = newValueFacts();
-  for (let r = 0; r < rows.length; r++) {
-    v.row = rows[r] as FeedRow;
-    prepareValueFacts(facts, v);
-    for (let i = 0; i < compiled.length; i++) {
-      if (fillPerformanceMaxFallback(compiled[i]!, v, facts).ok) {
-        out[r] = i;
-        break;
-      }
-    }
-  }
-  return out;
+  return findFirstValidFallbacks(
+    compilePerformanceMaxTemplate(template),
+    rows,
+    fillPerformanceMaxFallback,
+  );
 }
 
 function countValid(indexes: Int32Array): number {
