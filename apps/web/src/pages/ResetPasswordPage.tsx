@@ -16,18 +16,27 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [isSending, setIsSending] = useState(false);
+  // Submitting before the check has answered would race it: the check could then see the token
+  // already used and send a person who just reset their password to login.
+  const [isTokenChecked, setIsTokenChecked] = useState(false);
 
   // Spec section 2: on opening, the token is checked; on an error the person goes to login.
   useEffect(() => {
     let isCurrent = true;
-    checkResetToken(token).catch((error: unknown) => {
-      if (!isCurrent) return;
-      if (isServerFailure(error)) handleApiError(error);
-      else {
-        for (const message of resetErrorMessages(error)) notifyError(message);
-        navigate('/login', { replace: true });
-      }
-    });
+    setIsTokenChecked(false);
+    checkResetToken(token).then(
+      () => {
+        if (isCurrent) setIsTokenChecked(true);
+      },
+      (error: unknown) => {
+        if (!isCurrent) return;
+        if (isServerFailure(error)) handleApiError(error);
+        else {
+          for (const message of resetErrorMessages(error)) notifyError(message);
+          navigate('/login', { replace: true });
+        }
+      },
+    );
     return () => {
       isCurrent = false;
     };
@@ -70,7 +79,7 @@ export function ResetPasswordPage() {
                 onPasswordChange={setPassword}
                 onPasswordConfirmChange={setPasswordConfirm}
               />
-              <Button type="submit" fullWidth loading={isSending}>
+              <Button type="submit" fullWidth loading={isSending} disabled={!isTokenChecked}>
                 Reset Password
               </Button>
             </Stack>
