@@ -12,7 +12,9 @@ import { ResetPasswordPage } from '../pages/ResetPasswordPage.tsx';
 import { AccountPage } from '../pages/AccountPage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { ServiceDownPage } from '../pages/ServiceDownPage.tsx';
-import { NotBuiltYetPage } from '../pages/NotBuiltYetPage.tsx';
+import { CombinationsPage } from '../pages/CombinationsPage.tsx';
+import { CampaignBuilderPage } from '../pages/CampaignBuilderPage.tsx';
+import { ListsPage } from '../pages/ListsPage.tsx';
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -34,7 +36,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage />, handle: titled('Privacy') },
       {
         path: '/combinations',
-        element: <NotBuiltYetPage title="Keyword Combiner" />,
+        element: <CombinationsPage />,
         handle: titled('Keyword Combiner'),
       },
       { path: '/sandbox', element: <SandboxPage />, handle: titled('Sandbox') },
@@ -45,7 +47,7 @@ export const routes: RouteObject[] = [
         path: '/campaign-builder',
         element: (
           <RequireAuth>
-            <NotBuiltYetPage title="Campaign Builder" />
+            <CampaignBuilderPage />
           </RequireAuth>
         ),
         handle: titled('Campaign Builder'),
@@ -63,7 +65,7 @@ export const routes: RouteObject[] = [
         path: '/lists',
         element: (
           <RequireAuth>
-            <NotBuiltYetPage title="Lists" />
+            <ListsPage />
           </RequireAuth>
         ),
         handle: titled('Lists'),

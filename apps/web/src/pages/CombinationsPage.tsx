@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Group, Text, Title } from '@mantine/core';
+import { Combiner } from '../features/combiner/index.ts';
+import { FeedGrid, FeedStore, type FeedGridNotice } from '../features/feed-grid/index.ts';
+import {
+  TABLE_COPIED_MESSAGE,
+  copyToClipboard,
+  formatStoreAsTsv,
+} from '../features/builder/copyTable.ts';
+import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
+import { useFeedStoreVersion } from '../features/builder/useFeedStoreVersion.ts';
+import './CombinationsPage.css';
+
+function createResultStore(): FeedStore {
+  const store = new FeedStore();
+  store.load([]);
+  return store;
+}
+
+function mirrorNotice(notice: FeedGridNotice): void {
+  if (notice.kind === 'error') notifyError(notice.message);
+}
+
+/**
+ * /combinations, open to visitors: the five seed boxes with links, Combine, and the resulting
+ * table with Copy. Each Combine adds its rows under the ones already made (Clear Table empties it).
+ */
+export function CombinationsPage() {
+  const [store] = useState(createResultStore);
+  useFeedStoreVersion(store);
+  const [isCopying, setIsCopying] = useState(false);
+  const hasRows = store.rowCount > 0;
+
+  async function handleCopy() {
+    setIsCopying(true);
+    try {
+      const text = formatStoreAsTsv(store);
+      await copyToClipboard(text);
+      notifySuccess(TABLE_COPIED_MESSAGE);
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : 'The table could not be copied');
+    } finally {
+      setIsCopying(false);
+    }
+  }
+
+  return (
+    <div className="combinations-page">
+      <Title order={1}>Keyword Combiner</Title>
+      <Text c="dimmed" mb="md">
+        Type one value per line in each box. Combine makes every combination of the filled boxes;
+        linked neighbours are paired line by line instead.
+      </Text>
+      <Combiner store={store} />
+      <section className="combinations-page__result" aria-labelledby="combinations-result">
+        <Group justify="space-between" align="center" mb="xs" wrap="wrap">
+          <Title order={2} size="h4" id="combinations-result">
+            Combinations
+          </Title>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              onClick={() => {
+                store.reset();
+              }}
+              disabled={!hasRows}
+            >
+              Clear Table
+            </Button>
+            <Button onClick={() => void handleCopy()} disabled={!hasRows} loading={isCopying}>
+              Copy
+            </Button>
+          </Group>
+        </Group>
+        <FeedGrid store={store} label="Combinations" height={420} onNotice={mirrorNotice} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { NotBuiltYetPage } from './NotBuiltYetPage.tsx';
+
+/** /lists (being built). */
+export function ListsPage() {
+  return <NotBuiltYetPage title="Lists" />;
+}
