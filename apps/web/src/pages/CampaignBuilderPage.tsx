@@ -1,6 +1,77 @@
-import { NotBuiltYetPage } from './NotBuiltYetPage.tsx';
+import { useEffect } from 'react';
+import { Tabs, Text, Title } from '@mantine/core';
+import { useSession } from '../features/session/useSession.ts';
+import {
+  getBuilderWorkspace,
+  type BuilderWorkspace,
+} from '../features/builder/builderWorkspace.ts';
+import { ClientsSection } from '../features/builder/ClientsSection.tsx';
+import { DataTableSection } from '../features/builder/DataTableSection.tsx';
+import {
+  ConflictDialog,
+  DraftOfferDialog,
+  SaveStatus,
+  useKeepUnsavedWork,
+} from '../features/builder/UnsavedWork.tsx';
+import './CampaignBuilderPage.css';
 
-/** /campaign-builder (being built). */
+/** The four template tabs of spec section 2; their editors come with the next release. */
+const TEMPLATE_TABS = [
+  { value: 'campaigns', label: 'Campaigns', editor: 'campaign template editor' },
+  { value: 'rsa', label: 'Responsive Search Ads', editor: 'responsive search ad template editor' },
+  {
+    value: 'performance',
+    label: 'Performance Max Ads',
+    editor: 'Performance Max template editor',
+  },
+  { value: 'extensions', label: 'Extensions', editor: 'extension template editor' },
+] as const;
+
+/** /campaign-builder: clients, the data table with its combiner, and the template tabs. */
 export function CampaignBuilderPage() {
-  return <NotBuiltYetPage title="Campaign Builder" />;
+  const current = useSession();
+  if (!current) return null;
+  return <CampaignBuilder workspace={getBuilderWorkspace(current.user._id)} />;
+}
+
+function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
+  useEffect(() => {
+    void workspace.start();
+  }, [workspace]);
+  useKeepUnsavedWork(workspace.editor);
+
+  return (
+    <div className="builder-page">
+      <header className="builder-page__header">
+        <Title order={1}>Campaign Builder</Title>
+        <SaveStatus editor={workspace.editor} />
+      </header>
+      <ClientsSection workspace={workspace} />
+      <DataTableSection workspace={workspace} />
+      <section className="builder-section" aria-labelledby="templates-heading">
+        <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
+          Templates
+        </Title>
+        <Tabs defaultValue="campaigns" keepMounted={false}>
+          <Tabs.List>
+            {TEMPLATE_TABS.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TEMPLATE_TABS.map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+              <Text c="dimmed" size="sm">
+                The {tab.editor} comes in a later release. Feeds, lists and the combiner above
+                already work.
+              </Text>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </section>
+      <ConflictDialog editor={workspace.editor} what="This client's feeds" />
+      <DraftOfferDialog editor={workspace.editor} what="this client's feeds" />
+    </div>
+  );
 }

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, NativeSelect, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useStore } from '../../state/store.ts';
+import { Combiner } from '../combiner/index.ts';
+import { FeedGrid, type FeedGridNotice } from '../feed-grid/index.ts';
+import { findLists, listsSource, LIST_MESSAGES } from '../lists/listsSource.ts';
+import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import type { BuilderWorkspace } from './builderWorkspace.ts';
+import { reportFailure } from './failures.ts';
+import { ConfirmModal, NewItemModal } from './modals.tsx';
+import { SeedTools } from './SeedTools.tsx';
+
+/** Shown beside feeds linked to a spreadsheet in the feed dropdown. */
+export const LINKED_FEED_MARKER = '(linked sheet)';
+
+function mirrorNotice(notice: FeedGridNotice): void {
+  if (notice.kind === 'error') notifyError(notice.message);
+}
+
+/**
+ * Spec section 2, Data Table section: feed and list dropdowns, New Feed, Save Feeds, Delete
+ * Feed, the feed grid (with CSV import) and the footer with the seed boxes and the combiner.
+ */
+export function DataTableSection({ workspace }: { workspace: BuilderWorkspace }) {
+  const { client } = useStore(workspace.state);
+  const editor = workspace.editor;
+  const { feeds, activeFeed, isSaving, key } = useStore(editor.state);
+  const lists = findLists(useStore(listsSource));
+  const [isNewOpen, setIsNewOpen] = useState(false);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const isNarrow = useMediaQuery('(max-width: 700px)');
+
+  useEffect(() => {
+    if (listsSource.get() === null)
+      listsSource
+        .refresh()
+        .catch((error: unknown) => reportFailure(error, LIST_MESSAGES.fetchFailed));
+  }, []);
+
+  if (client === null || key === null) {
+    return (
+      <section className="builder-section" aria-labelledby="data-heading">
+        <Title order={2} size="h4" id="data-heading" className="builder-section__title">
+          Data Table
+        </Title>
+        <Text c="dimmed" size="sm">
+          Choose or create a client to see its feeds.
+        </Text>
+      </section>
+    );
+  }
+
+  return (
+    <section className="builder-section" aria-labelledby="data-heading">
+      <Title order={2} size="h4" id="data-heading" className="builder-section__title">
+        Data Table
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap" mb="sm">
+        <NativeSelect
+          className="builder-select"
+          label="Feed"
+          value={activeFeed ?? ''}
+          data={[
+            { value: '', label: feeds.length === 0 ? 'No feeds yet' : 'Select a feed' },
+            ...feeds.map((feed) => ({
+              value: feed.name,
+              label: feed.sheetUrl ? `${feed.name} ${LINKED_FEED_MARKER}` : feed.name,
+            })),
+          ]}
+          onChange={(event) => editor.selectFeed(event.currentTarget.value || null)}
+        />
+        <NativeSelect
+          className="builder-select"
+          label="List"
+          value=""
+          disabled={activeFeed === null || lists.length === 0}
+          data={[
+            { value: '', label: 'add list to rows' },
+            ...lists.map((list) => ({ value: list.name, label: list.name })),
+          ]}
+          onChange={(event) => {
+            const list = lists.find((l) => l.name === event.currentTarget.value);
+            if (!list) return;
+            const count = editor.appendRows(list.rows);
+            notifySuccess(`Added ${count} ${count === 1 ? 'row' : 'rows'} from ${list.name}`);
+          }}
+        />
+        <Button variant="default" onClick={() => setIsNewOpen(true)}>
+          New Feed
+        </Button>
+        <Button onClick={() => void editor.save()} loading={isSaving}>
+          Save Feeds
+        </Button>
+        {activeFeed !== null ? (
+          <Button variant="light" color="red" onClick={() => setIsDeleteOpen(true)}>
+            Delete Feed
+          </Button>
+        ) : null}
+      </Group>
+      {activeFeed !== null ? (
+        <>
+          <FeedGrid
+            store={editor.store}
+            label={`Rows of ${activeFeed}`}
+            height={isNarrow ? 380 : 480}
+            onNotice={mirrorNotice}
+          />
+          <div className="builder-footer">
+            <Title order={3} size="h5" mb="xs">
+              Seeds
+            </Title>
+            <Combiner
+              store={editor.store}
+              renderSeedTools={(column, text, setText) => (
+                <SeedTools column={column} text={text} setText={setText} />
+              )}
+              onCombined={(outcome) =>
+                outcome.ok ? notifySuccess(outcome.message) : notifyError(outcome.message)
+              }
+            />
+          </div>
+        </>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {feeds.length === 0
+            ? 'This client has no feeds yet: New Feed makes one.'
+            : 'Choose a feed to see its rows.'}
+        </Text>
+      )}
+      <NewItemModal
+        opened={isNewOpen}
+        title="New Feed"
+        label="Feed name"
+        onClose={() => setIsNewOpen(false)}
+        onSubmit={(name) => {
+          editor.addFeed(name);
+          setIsNewOpen(false);
+        }}
+      />
+      <ConfirmModal
+        opened={isDeleteOpen}
+        title="Delete Feed"
+        confirmLabel="Delete Feed"
+        onClose={() => setIsDeleteOpen(false)}
+        onConfirm={async () => {
+          if (activeFeed === null) return;
+          editor.removeFeed(activeFeed);
+          setIsDeleteOpen(false);
+          await editor.save();
+        }}
+      >
+        Delete the feed “{activeFeed}” and its rows? The client&apos;s feeds are saved right away.
+      </ConfirmModal>
+    </section>
+  );
+}

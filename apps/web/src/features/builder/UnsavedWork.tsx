@@ -1,0 +1,134 @@
+import { useEffect } from 'react';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useStore } from '../../state/store.ts';
+import type { FeedSetEditor } from './feedSetEditor.ts';
+
+/** The unsaved-changes marker's text. */
+export const UNSAVED_LABEL = 'Unsaved changes';
+
+const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Shows whether the set has unsaved changes, is saving, or is saved. */
+export function SaveStatus({ editor }: { editor: FeedSetEditor }) {
+  const { isDirty, isSaving, savedAt, key } = useStore(editor.state);
+  if (key === null) return null;
+  return (
+    <span role="status" aria-live="polite">
+      {isSaving ? (
+        <Badge color="blue" variant="light">
+          Saving…
+        </Badge>
+      ) : isDirty ? (
+        <Badge color="orange" variant="light">
+          {UNSAVED_LABEL}
+        </Badge>
+      ) : savedAt !== null ? (
+        <Badge color="green" variant="light">
+          All changes saved
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * Keeps unsaved work: asks before the page is left (beforeunload), and writes the draft when
+ * the page is hidden or the component goes away.
+ */
+export function useKeepUnsavedWork(editor: FeedSetEditor): void {
+  useEffect(() => {
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!editor.state.get().isDirty) return;
+      void editor.flushDraft();
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    const handleHide = () => {
+      if (editor.state.get().isDirty) void editor.flushDraft();
+    };
+    const handleVisibility = () => {
+      if (document.visibilityState === 'hidden') handleHide();
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    window.addEventListener('pagehide', handleHide);
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => {
+      window.removeEventListener('beforeunload', handleBeforeUnload);
+      window.removeEventListener('pagehide', handleHide);
+      document.removeEventListener('visibilitychange', handleVisibility);
+      handleHide();
+    };
+  }, [editor]);
+}
+
+/** The 409 dialog: load the newer version, or keep mine and overwrite it. */
+export function ConflictDialog({ editor, what }: { editor: FeedSetEditor; what: string }) {
+  const { conflict, isSaving } = useStore(editor.state);
+  return (
+    <Modal
+      opened={conflict !== null}
+      onClose={() => editor.dismissConflict()}
+      title="A newer version was saved elsewhere"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close and keep editing' }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {what} changed in another tab or on another device since you loaded them. Load the newer
+          version (your unsaved changes here are dropped), or keep yours and overwrite it.
+        </Text>
+        <Group justify="flex-end" gap="xs" wrap="wrap">
+          <Button variant="default" onClick={() => void editor.resolveConflict('theirs')}>
+            Load the newer version
+          </Button>
+          <Button
+            color="orange"
+            loading={isSaving}
+            onClick={() => void editor.resolveConflict('mine')}
+          >
+            Keep mine and overwrite
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Offers unsaved edits kept in the browser from an earlier visit. */
+export function DraftOfferDialog({ editor, what }: { editor: FeedSetEditor; what: string }) {
+  const { draftOffer } = useStore(editor.state);
+  return (
+    <Modal
+      opened={draftOffer !== null}
+      onClose={() => void editor.discardDraft()}
+      closeOnClickOutside={false}
+      title="Restore unsaved changes?"
+      centered
+      withCloseButton={false}
+    >
+      {draftOffer ? (
+        <Stack gap="md">
+          <Text size="sm">
+            This browser kept changes to {what} from {TIME_FORMAT.format(draftOffer.savedAt)} that
+            were never saved.
+          </Text>
+          {draftOffer.isBehind ? (
+            <Text size="sm" c="orange.8">
+              They were saved elsewhere since then: restoring and saving will ask before overwriting
+              that version.
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" color="red" onClick={() => void editor.discardDraft()}>
+              Discard them
+            </Button>
+            <Button onClick={() => editor.restoreDraft()} data-autofocus>
+              Restore my changes
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,234 @@
+import type { ClientBundleAnswer } from '@adloom/contract';
+import {
+  createClient,
+  deleteClient,
+  listClients,
+  loadClientBundle,
+  saveFeeds,
+} from '../../api/workspace.ts';
+import { handleApiError } from '../../api/client.ts';
+import { createStore, type Store } from '../../state/store.ts';
+import { draftKey, indexedDbDrafts, type DraftStorage } from '../drafts/drafts.ts';
+import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
+import { reportFailure } from './failures.ts';
+
+/** Spec section 8 texts of the clients section and feed saves. */
+export const BUILDER_MESSAGES = {
+  clientCreated: (name: string) => `Client "${name}" successfully created`,
+  clientDeleted: (name: string) => `Client "${name}" successfully deleted`,
+  feedsSaved: 'Feeds successfully updated',
+  fetchClientsFailed: (error: string) => `Unable to fetch clients: ${error}`,
+  createClientFailed: (error: string) => `Unable to create client: ${error}`,
+  deleteClientFailed: (error: string) => `Unable to delete client: ${error}`,
+  selectClientFailed: 'Whoops. Something went wrong',
+} as const;
+
+/** Spec section 3: the default feed of a new client. */
+export const DEFAULT_FEED_NAME = 'brands';
+
+/** Local-storage keys that bring a person back to the client and feed they left. */
+export const BUILDER_STORAGE_KEYS = {
+  client: 'adloom.builder.client',
+  feed: 'adloom.builder.feed',
+} as const;
+
+/** Templates of the active client, kept for the template editors of the next issue. */
+export type ClientTemplates = Omit<ClientBundleAnswer, 'feeds' | 'revisions'>;
+
+/** The builder's client state. */
+export interface BuilderState {
+  clients: string[];
+  isLoadingClients: boolean;
+  client: string | null;
+  isLoadingClient: boolean;
+  templates: ClientTemplates | null;
+}
+
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked: only the return-to-where-you-were comfort is lost.
+  }
+}
+
+/**
+ * The campaign builder's upper half for one signed-in user: the clients, the active client's
+ * bundle, and a FeedSetEditor over its feeds. Kept for the session, so moving to another
+ * screen and back keeps unsaved work in memory (and in the draft).
+ */
+export class BuilderWorkspace {
+  readonly state: Store<BuilderState> = createStore<BuilderState>({
+    clients: [],
+    isLoadingClients: false,
+    client: null,
+    isLoadingClient: false,
+    templates: null,
+  });
+  readonly editor: FeedSetEditor;
+  readonly userId: string;
+  private readonly drafts: DraftStorage;
+  private hasStarted = false;
+  private selectToken = 0;
+
+  constructor(userId: string, drafts: DraftStorage = indexedDbDrafts) {
+    this.userId = userId;
+    this.drafts = drafts;
+    this.editor = new FeedSetEditor({
+      drafts,
+      notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
+      onUnauthorized: (error) => handleApiError(error),
+    });
+    this.editor.state.subscribe(() => {
+      const { activeFeed, key } = this.editor.state.get();
+      if (key !== null) writeStored(BUILDER_STORAGE_KEYS.feed, activeFeed);
+    });
+    this.editor.startAutosave();
+  }
+
+  private patch(update: Partial<BuilderState>): void {
+    this.state.set((s) => ({ ...s, ...update }));
+  }
+
+  /** Loads the clients once and reopens the client (and feed) the person left. */
+  async start(): Promise<void> {
+    if (this.hasStarted) return;
+    this.hasStarted = true;
+    const clients = await this.loadClients();
+    const storedClient = readStored(BUILDER_STORAGE_KEYS.client);
+    if (storedClient !== null && clients?.includes(storedClient)) {
+      await this.selectClient(storedClient, readStored(BUILDER_STORAGE_KEYS.feed));
+    }
+  }
+
+  async loadClients(): Promise<string[] | null> {
+    this.patch({ isLoadingClients: true });
+    try {
+      const clients = await listClients();
+      this.patch({ clients });
+      return clients;
+    } catch (error) {
+      reportFailure(error, BUILDER_MESSAGES.fetchClientsFailed);
+      return null;
+    } finally {
+      this.patch({ isLoadingClients: false });
+    }
+  }
+
+  private targetFor(name: string): FeedSetTarget {
+    return {
+      key: draftKey(this.userId, 'client', name),
+      name,
+      savedMessage: BUILDER_MESSAGES.feedsSaved,
+      save: async (feeds, revision) => {
+        const answer = await saveFeeds({
+          name,
+          feeds,
+          ...(revision === undefined ? {} : { revision }),
+        });
+        return { feeds: answer.feeds, revision: answer.revision };
+      },
+      load: async () => {
+        const bundle = await loadClientBundle(name);
+        return { feeds: bundle.feeds, revision: bundle.revisions.feeds };
+      },
+    };
+  }
+
+  /**
+   * Makes a client active: its feeds and templates load, and selections and rows are cleared
+   * (spec section 4). Unsaved edits of the previous client stay in its draft.
+   */
+  async selectClient(name: string | null, activeFeed: string | null = null): Promise<void> {
+    const token = (this.selectToken += 1);
+    await this.editor.flushDraft();
+    this.editor.close();
+    this.patch({ client: name, templates: null, isLoadingClient: name !== null });
+    writeStored(BUILDER_STORAGE_KEYS.client, name);
+    if (name === null) return;
+    try {
+      const bundle = await loadClientBundle(name);
+      if (token !== this.selectToken) return;
+      const { feeds, revisions, ...templates } = bundle;
+      this.patch({ templates });
+      await this.editor.open(
+        this.targetFor(name),
+        { feeds, revision: revisions.feeds },
+        { activeFeed },
+      );
+    } catch (error) {
+      if (token !== this.selectToken) return;
+      this.patch({ client: null });
+      writeStored(BUILDER_STORAGE_KEYS.client, null);
+      reportFailure(error, () => BUILDER_MESSAGES.selectClientFailed);
+    } finally {
+      if (token === this.selectToken) this.patch({ isLoadingClient: false });
+    }
+  }
+
+  /** Creates a client (name made unique by the server) and makes it active. */
+  async createClient(name: string): Promise<string | null> {
+    try {
+      const answer = await createClient(name.trim());
+      this.patch({ clients: answer.clients });
+      notifySuccess(BUILDER_MESSAGES.clientCreated(answer.name));
+      await this.selectClient(answer.name);
+      // Spec section 3: a client starts with the default feed 'brands' (one empty row).
+      if (this.state.get().client === answer.name && this.editor.state.get().feeds.length === 0) {
+        this.editor.addFeed(DEFAULT_FEED_NAME);
+        await this.editor.save({ isAutosave: true });
+      }
+      return answer.name;
+    } catch (error) {
+      reportFailure(error, BUILDER_MESSAGES.createClientFailed);
+      return null;
+    }
+  }
+
+  /** Deletes a client with everything it holds; the selection resets when it was active. */
+  async deleteClient(name: string): Promise<boolean> {
+    try {
+      const clients = await deleteClient(name);
+      this.patch({ clients });
+      if (this.state.get().client === name) {
+        this.selectToken += 1;
+        this.editor.close();
+        this.patch({ client: null, templates: null, isLoadingClient: false });
+        writeStored(BUILDER_STORAGE_KEYS.client, null);
+      }
+      await this.drafts.remove(draftKey(this.userId, 'client', name)).catch(() => undefined);
+      notifySuccess(BUILDER_MESSAGES.clientDeleted(name));
+      return true;
+    } catch (error) {
+      reportFailure(error, BUILDER_MESSAGES.deleteClientFailed);
+      return false;
+    }
+  }
+
+  dispose(): void {
+    this.editor.dispose();
+  }
+}
+
+let current: BuilderWorkspace | null = null;
+
+/** The signed-in user's workspace (a new one when the user changes). */
+export function getBuilderWorkspace(userId: string): BuilderWorkspace {
+  if (current && current.userId === userId) return current;
+  if (current) {
+    void current.editor.flushDraft();
+    current.dispose();
+  }
+  current = new BuilderWorkspace(userId);
+  return current;
+}

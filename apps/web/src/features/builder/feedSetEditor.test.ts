@@ -1,0 +1,239 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Feed } from '@adloom/engine';
+import { FEED_MAX_ROWS } from '@adloom/contract';
+import { ApiError } from '../../api/errors.ts';
+import { createMemoryDrafts } from '../drafts/drafts.ts';
+import {
+  AUTOSAVE_INTERVAL_MS,
+  DRAFT_DELAY_MS,
+  FeedSetEditor,
+  type FeedSetTarget,
+} from './feedSetEditor.ts';
+
+function feed(name: string, roots: string[], extra: Partial<Feed> = {}): Feed {
+  return {
+    name,
+    dataType: 'table',
+    sheetUrl: '',
+    rows: roots.map((root, i) => ({
+      id: `${name}-${i}`,
+      root,
+      mod: '',
+      var1: '',
+      var2: '',
+      var3: '',
+      url: '',
+    })),
+    ...extra,
+  };
+}
+
+/** An in-memory server for one feed set, with revisions as the real one keeps them. */
+function createServer(initial: Feed[]) {
+  const server = {
+    feeds: structuredClone(initial),
+    revision: 1,
+    saves: [] as { feeds: Feed[]; revision: number | undefined }[],
+    failWith: null as ApiError | null,
+  };
+  const target: FeedSetTarget = {
+    key: 'user-1|client|Acme',
+    name: 'Acme',
+    savedMessage: 'Feeds successfully updated',
+    save(feeds, revision) {
+      server.saves.push({ feeds: structuredClone(feeds), revision });
+      if (server.failWith) return Promise.reject(server.failWith);
+      if (revision !== undefined && revision !== server.revision)
+        return Promise.reject(new ApiError({ status: 409, path: '/api/app/feeds', message: 'x' }));
+      server.revision += 1;
+      server.feeds = feeds.map((f, i) => ({ ...structuredClone(f), _id: `id-${i}` }));
+      return Promise.resolve({ feeds: structuredClone(server.feeds), revision: server.revision });
+    },
+    load: () =>
+      Promise.resolve({ feeds: structuredClone(server.feeds), revision: server.revision }),
+  };
+  return { server, target };
+}
+
+function setup(initial: Feed[] = [feed('brands', ['nike', 'puma'])]) {
+  vi.useFakeTimers();
+  const drafts = createMemoryDrafts();
+  const notices: string[] = [];
+  const unauthorized: ApiError[] = [];
+  const editor = new FeedSetEditor({
+    drafts,
+    notify: (kind, message) => notices.push(`${kind}: ${message}`),
+    onUnauthorized: (error) => unauthorized.push(error),
+  });
+  const { server, target } = createServer(initial);
+  return { editor, drafts, notices, unauthorized, server, target };
+}
+
+describe('FeedSetEditor', () => {
+  it('opens a set, shows the chosen feed and tracks edits as unsaved', async () => {
+    const { editor, server, target } = setup();
+    await editor.open(
+      target,
+      { feeds: server.feeds, revision: server.revision },
+      {
+        activeFeed: 'brands',
+      },
+    );
+    expect(editor.state.get().activeFeed).toBe('brands');
+    expect(editor.store.rowCount).toBe(2);
+    expect(editor.state.get().isDirty).toBe(false);
+    editor.store.setSelected(editor.store.getSlotAt(0), true);
+    expect(editor.state.get().isDirty).toBe(false);
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'adidas');
+    expect(editor.state.get().isDirty).toBe(true);
+  });
+
+  it('saves every feed against the loaded revision and becomes clean', async () => {
+    const { editor, server, target, notices, drafts } = setup([
+      feed('brands', ['nike']),
+      feed('cities', ['paris']),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.paste(0, 0, [['reebok'], ['asics']]);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.size).toBe(1);
+    expect(await editor.save()).toBe('saved');
+    expect(server.saves[0]!.revision).toBe(1);
+    expect(server.feeds.map((f) => f.rows.map((r) => r.root))).toEqual([
+      ['reebok', 'asics'],
+      ['paris'],
+    ]);
+    expect(editor.state.get()).toMatchObject({ isDirty: false, revision: 2 });
+    expect(editor.state.get().feeds[0]!._id).toBe('id-0');
+    expect(notices).toEqual(['success: Feeds successfully updated']);
+    expect(drafts.size).toBe(0);
+  });
+
+  it('keeps edits of a feed switched away from', async () => {
+    const { editor, server, target } = setup([feed('a', ['1']), feed('b', ['2'])]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'a' });
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'one');
+    editor.selectFeed('b');
+    expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('2');
+    editor.selectFeed('a');
+    expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('one');
+    expect(editor.collectFeeds().map((f) => f.rows[0]!.root)).toEqual(['one', '2']);
+  });
+
+  it('adds feeds with unique names, copies without the server id, removes', async () => {
+    const { editor, server, target } = setup([feed('brands', ['x'], { _id: 'srv-1' })]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 });
+    expect(editor.addFeed('brands')).toBe('brands (1)');
+    expect(editor.state.get().activeFeed).toBe('brands (1)');
+    expect(editor.store.rowCount).toBe(1);
+    expect(editor.copyFeed('brands')).toBe('brands (2)');
+    const copy = editor.collectFeeds().find((f) => f.name === 'brands (2)')!;
+    expect(copy._id).toBeUndefined();
+    expect(copy.rows[0]!.root).toBe('x');
+    editor.removeFeed('brands (2)');
+    expect(editor.state.get().activeFeed).toBeNull();
+    expect(editor.state.get().feeds.map((f) => f.name)).toEqual(['brands', 'brands (1)']);
+  });
+
+  it('sends linked feeds without rows', async () => {
+    const { editor, server, target } = setup([
+      feed('sheet', ['a'], { sheetUrl: 'https://docs.google.com/spreadsheets/d/x' }),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 });
+    expect(editor.collectFeeds()[0]!.rows).toEqual([]);
+  });
+
+  it('turns a 409 into a conflict: load theirs, or overwrite with mine', async () => {
+    const { editor, server, target } = setup();
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    server.revision = 5;
+    server.feeds = [feed('brands', ['theirs'])];
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'mine');
+    expect(await editor.save()).toBe('conflict');
+    expect(editor.state.get().conflict?.revision).toBe(5);
+    expect(editor.state.get().isDirty).toBe(true);
+
+    expect(await editor.resolveConflict('mine')).toBe('saved');
+    expect(server.saves.at(-1)!.revision).toBe(5);
+    expect(server.feeds[0]!.rows[0]!.root).toBe('mine');
+
+    server.revision = 9;
+    server.feeds = [feed('brands', ['newest'])];
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'again');
+    expect(await editor.save()).toBe('conflict');
+    expect(await editor.resolveConflict('theirs')).toBe('loaded');
+    expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('newest');
+    expect(editor.state.get()).toMatchObject({ isDirty: false, revision: 9, conflict: null });
+  });
+
+  it('keeps every edit when a save fails, and says so with the spec text', async () => {
+    const { editor, server, target, notices, drafts } = setup();
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'kept');
+    server.failWith = new ApiError({
+      status: 413,
+      path: '/api/app/feeds',
+      message: 'The request body is larger than the limit of 64 MB.',
+    });
+    expect(await editor.save()).toBe('failed');
+    expect(notices).toEqual([
+      'error: There was a problem saving your data: The request body is larger than the limit of 64 MB.',
+    ]);
+    expect(editor.state.get().isDirty).toBe(true);
+    expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('kept');
+    await vi.runOnlyPendingTimersAsync();
+    expect((await drafts.find(target.key))?.feeds[0]!.rows[0]!.root).toBe('kept');
+  });
+
+  it('refuses a feed over the server row limit before sending it', async () => {
+    const { editor, server, target, notices } = setup([feed('big', [])]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'big' });
+    editor.appendRows(Array.from({ length: FEED_MAX_ROWS + 1 }, (_, i) => ({ root: `r${i}` })));
+    expect(await editor.save()).toBe('refused');
+    expect(server.saves).toHaveLength(0);
+    expect(notices[0]).toContain('250,001 rows');
+  });
+
+  it('hands a 401 to the generic handler', async () => {
+    const { editor, server, target, unauthorized } = setup();
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    server.failWith = new ApiError({ status: 401, path: '/api/app/feeds', message: 'no' });
+    expect(await editor.save()).toBe('failed');
+    expect(unauthorized).toHaveLength(1);
+  });
+
+  it('offers a draft on return and restores it on its base revision', async () => {
+    const { editor, server, target, drafts } = setup();
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.setCell(editor.store.getSlotAt(1), 0, 'unsaved');
+    await editor.flushDraft();
+    editor.close();
+
+    const again = new FeedSetEditor({ drafts, notify: () => {}, onUnauthorized: () => {} });
+    await again.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    expect(again.state.get().draftOffer).toMatchObject({ isBehind: false });
+    again.restoreDraft();
+    expect(again.store.getCell(again.store.getSlotAt(1), 0)).toBe('unsaved');
+    expect(again.state.get()).toMatchObject({ isDirty: true, revision: 1, draftOffer: null });
+
+    const third = new FeedSetEditor({ drafts, notify: () => {}, onUnauthorized: () => {} });
+    await third.open(target, { feeds: server.feeds, revision: 3 });
+    expect(third.state.get().draftOffer).toMatchObject({ isBehind: true });
+    await third.discardDraft();
+    expect(drafts.size).toBe(0);
+  });
+
+  it('autosaves unsaved edits every 5 minutes, quietly', async () => {
+    const { editor, server, target, notices } = setup();
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.startAutosave();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_INTERVAL_MS);
+    expect(server.saves).toHaveLength(0);
+    editor.store.addRow();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_INTERVAL_MS);
+    expect(server.saves).toHaveLength(1);
+    expect(editor.state.get().isDirty).toBe(false);
+    expect(notices).toEqual([]);
+    editor.dispose();
+  });
+});

@@ -1,0 +1,90 @@
+import type { FeedRow } from '@adloom/engine';
+import { FeedStore, normalizeCell, type BulkAppend } from '../feed-grid/index.ts';
+
+/**
+ * A FeedStore that counts changes to its data (cells and rows), as opposed to selection or
+ * filter changes, which the store's own version also counts. The count moves before the store
+ * tells its listeners, so a listener can compare it with the last one it saw and know whether
+ * there is unsaved work. Loading rows does not count: it is the saved state.
+ */
+export class TrackedFeedStore extends FeedStore {
+  private dataChangeCount = 0;
+
+  /** How many changes to cells and rows there have been since the store was made. */
+  get dataChanges(): number {
+    return this.dataChangeCount;
+  }
+
+  private bump(): void {
+    this.dataChangeCount += 1;
+  }
+
+  override setCell(slot: number, column: number, value: string): string {
+    if (normalizeCell(value, column) !== this.getCell(slot, column)) this.bump();
+    return super.setCell(slot, column, value);
+  }
+
+  override addRow(): number {
+    this.bump();
+    return super.addRow();
+  }
+
+  override paste(
+    viewIndex: number,
+    column: number,
+    lines: readonly (readonly string[])[],
+  ): { changedCells: number; addedRows: number } {
+    if (lines.length > 0) this.bump();
+    return super.paste(viewIndex, column, lines);
+  }
+
+  override deleteRow(slot: number): void {
+    this.bump();
+    super.deleteRow(slot);
+  }
+
+  override deleteSelected(): number {
+    if (this.selectedCount > 0) this.bump();
+    return super.deleteSelected();
+  }
+
+  override undo() {
+    if (this.canUndo) this.bump();
+    return super.undo();
+  }
+
+  override redo() {
+    if (this.canRedo) this.bump();
+    return super.redo();
+  }
+
+  override beginBulkAppend(): BulkAppend {
+    const bulk = super.beginBulkAppend();
+    const bump = () => this.bump();
+    return {
+      addChunk: (chunk) => bulk.addChunk(chunk),
+      addRows: (rows) => bulk.addRows(rows),
+      get count() {
+        return bulk.count;
+      },
+      commit: (options) => {
+        if (bulk.count > 0) bump();
+        return bulk.commit(options);
+      },
+      abort: () => bulk.abort(),
+    };
+  }
+
+  /** Appends rows (cells normalized) as one undoable step; a feed of only blank rows is replaced. */
+  appendFeedRows(rows: readonly Partial<FeedRow>[]): number {
+    const bulk = this.beginBulkAppend();
+    bulk.addRows(
+      rows.map((row) =>
+        [row.root, row.mod, row.var1, row.var2, row.var3, row.url].map((cell, c) =>
+          normalizeCell(cell ?? '', c),
+        ),
+      ),
+    );
+    return bulk.commit({ replaceBlankFeed: true });
+  }
+}

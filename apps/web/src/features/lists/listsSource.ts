@@ -1,0 +1,72 @@
+import type { Feed } from '@adloom/engine';
+import { makeUniqueName } from '@adloom/engine';
+import { loadLists, saveLists } from '../../api/workspace.ts';
+import { createStore, type Store } from '../../state/store.ts';
+
+/** Spec section 7 and 8: the save-list modal's notices. */
+export const LIST_MESSAGES = {
+  saved: 'List saved successfully',
+  saveFailed: 'List could not be saved. Check format and try again',
+  fetchFailed: (error: string) => `There was a problem fetching your feeds: ${error}`,
+} as const;
+
+/** The user's lists and data tables as last loaded (for dropdowns outside the lists screen). */
+export interface ListsSnapshot {
+  feeds: Feed[];
+  revision: number;
+}
+
+/** The lists the builder's dropdowns offer: loaded once, refreshed after a save. */
+export const listsSource: Store<ListsSnapshot | null> & {
+  refresh(): Promise<ListsSnapshot>;
+  /** Saves a new list of root values (name made unique) with the rest of the set. */
+  saveNewList(name: string, roots: readonly string[]): Promise<string>;
+} = (() => {
+  const store = createStore<ListsSnapshot | null>(null);
+  async function refresh(): Promise<ListsSnapshot> {
+    const answer = await loadLists();
+    const snapshot = { feeds: answer.feeds, revision: answer.revision };
+    store.set(snapshot);
+    return snapshot;
+  }
+  return {
+    ...store,
+    refresh,
+    async saveNewList(name, roots) {
+      // Read the set fresh, so a list saved from another tab is not overwritten.
+      const current = await refresh();
+      const unique = makeUniqueName(
+        name.trim(),
+        current.feeds.map((feed) => feed.name),
+      );
+      const list: Feed = {
+        name: unique,
+        dataType: 'list',
+        sheetUrl: '',
+        rows: roots.map((root, i) => ({
+          id: `list-${Date.now().toString(36)}-${i}`,
+          root,
+          mod: '',
+          var1: '',
+          var2: '',
+          var3: '',
+          url: '',
+        })),
+      };
+      const answer = await saveLists({
+        feeds: [
+          ...current.feeds.map((feed) => (feed.sheetUrl ? { ...feed, rows: [] } : feed)),
+          list,
+        ],
+        revision: current.revision,
+      });
+      store.set({ feeds: answer.feeds, revision: answer.revision });
+      return unique;
+    },
+  };
+})();
+
+/** Lists (dataType 'list') of a snapshot, by name. */
+export function findLists(snapshot: ListsSnapshot | null): Feed[] {
+  return snapshot?.feeds.filter((feed) => feed.dataType === 'list') ?? [];
+}
