@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { registerThroughUi } from './support.ts';
+
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+function cell(page: Page, column: string, row: number) {
+  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
+}
+
+/** Registers, creates a client (with its default feed 'brands') and shows that feed. */
+async function startWithClient(page: Page, prefix: string): Promise<void> {
+  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill(`${prefix} client`);
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+}
+
+test('a CSV file imports into the feed with a summary', async ({ page }) => {
+  await startWithClient(page, 'csv');
+  const csv = `root,Modifier,colour,Final URL\nshoes,${'x'.repeat(34)},red,https://a.test/1\nboots,tall,blue,https://a.test/2\n`;
+  await page.getByLabel('Import CSV').setInputFiles({
+    name: 'feed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Imported 2 rows' }).first(),
+  ).toContainText('Not recognised: colour');
+  await expect(cell(page, 'Root', 1)).toHaveValue('shoes');
+  await expect(cell(page, 'Modifier', 1)).toHaveValue('x'.repeat(30));
+  await expect(cell(page, 'Final URL', 2)).toHaveValue('https://a.test/2');
+
+  await page.getByLabel('Import CSV').setInputFiles({
+    name: 'nothing.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('price,stock\n1,2\n'),
+  });
+  await expect(cell(page, 'Root', 3)).toHaveCount(0);
+  await expect(cell(page, 'Root', 1)).toHaveValue('shoes');
+});
+
+test('the footer combines into the feed, with a link, and refuses unequal linked boxes', async ({
+  page,
+}) => {
+  await startWithClient(page, 'combine');
+  const combiner = page.getByRole('region', { name: 'Combiner' });
+  await combiner.getByRole('textbox', { name: 'Root' }).fill('nike\npuma');
+  await combiner.getByRole('textbox', { name: 'Modifier' }).fill('air\nsuede');
+  await combiner.getByRole('textbox', { name: 'Var 1' }).fill('men\nwomen');
+  await combiner.getByRole('button', { name: 'Link Root and Modifier' }).click();
+  await expect(combiner.getByText('Combine will add 4 rows.')).toBeVisible();
+  await combiner.getByRole('button', { name: 'Combine', exact: true }).click();
+  await expect(cell(page, 'Root', 4)).toHaveValue('puma');
+  await expect(cell(page, 'Modifier', 4)).toHaveValue('suede');
+  await expect(cell(page, 'Var 1', 4)).toHaveValue('women');
+  await expect(cell(page, 'Root', 5)).toHaveCount(0);
+
+  await combiner.getByRole('textbox', { name: 'Modifier' }).fill('air');
+  await expect(
+    combiner.getByRole('alert').filter({
+      hasText: 'Linked variables must have the same number of rows',
+    }),
+  ).toBeVisible();
+  await expect(combiner.getByRole('button', { name: 'Combine', exact: true })).toBeDisabled();
+});
+
+test('a seed box is saved as a list and fills another box and the rows', async ({ page }) => {
+  await startWithClient(page, 'seedlist');
+  const combiner = page.getByRole('region', { name: 'Combiner' });
+  await combiner.getByRole('textbox', { name: 'Var 2' }).fill('london\nparis');
+  await combiner.getByRole('button', { name: 'Save List: Var 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save List' });
+  await dialog.getByLabel('List name').fill('cities');
+  await dialog.getByRole('button', { name: 'Save List' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'List saved successfully' }),
+  ).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await combiner.getByLabel('List for Root').selectOption('cities');
+  await expect(combiner.getByRole('textbox', { name: 'Root' })).toHaveValue('london\nparis');
+
+  await page.getByLabel('List', { exact: true }).selectOption('cities');
+  await expect(cell(page, 'Root', 2)).toHaveValue('paris');
+
+  // The save-list modal closes on its backdrop.
+  await combiner.getByRole('button', { name: 'Save List: Var 2' }).click();
+  await expect(page.getByRole('dialog', { name: 'Save List' })).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(page.getByRole('dialog', { name: 'Save List' })).toHaveCount(0);
+});
+
+test('undo takes back a paste', async ({ page }) => {
+  await startWithClient(page, 'undo');
+  await cell(page, 'Root', 1).click();
+  await page.evaluate(() => navigator.clipboard.writeText('a\tb\nc\td'));
+  await page.keyboard.press(`${MOD}+V`);
+  await expect(cell(page, 'Modifier', 2)).toHaveValue('d');
+  await page.keyboard.press(`${MOD}+Z`);
+  await expect(cell(page, 'Root', 1)).toHaveValue('');
+  await expect(cell(page, 'Root', 2)).toHaveCount(0);
+});
+
+test('unsaved edits survive a closed tab and are offered back', async ({ page, context }) => {
+  await startWithClient(page, 'draft');
+  await cell(page, 'Root', 1).fill('unsaved work');
+  await cell(page, 'Root', 1).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+
+  // Leaving asks first.
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+
+  const again = await context.newPage();
+  await again.goto('/campaign-builder');
+  const offer = again.getByRole('dialog', { name: 'Restore unsaved changes?' });
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: 'Restore my changes' }).click();
+  await expect(cell(again, 'Root', 1)).toHaveValue('unsaved work');
+  await expect(again.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await again.getByRole('button', { name: 'Save Feeds' }).click();
+  await expect(again.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+
+  await again.reload();
+  await expect(cell(again, 'Root', 1)).toHaveValue('unsaved work');
+  await expect(again.getByRole('dialog', { name: 'Restore unsaved changes?' })).toHaveCount(0);
+});
+
+test('two pages edit one feed: the second save opens the conflict dialog', async ({
+  page,
+  context,
+}) => {
+  await startWithClient(page, 'conflict');
+  const other = await context.newPage();
+  await other.goto('/campaign-builder');
+  await expect(cell(other, 'Root', 1)).toBeVisible();
+
+  await cell(page, 'Root', 1).fill('first');
+  await cell(page, 'Root', 1).press('Enter');
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+
+  await cell(other, 'Root', 1).fill('second');
+  await cell(other, 'Root', 1).press('Enter');
+  await other.getByRole('button', { name: 'Save Feeds' }).click();
+  const dialog = other.getByRole('dialog', { name: 'A newer version was saved elsewhere' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Load the newer version' }).click();
+  await expect(cell(other, 'Root', 1)).toHaveValue('first');
+
+  await cell(other, 'Root', 1).fill('third');
+  await cell(other, 'Root', 1).press('Enter');
+  await other.getByRole('button', { name: 'Save Feeds' }).click();
+  await expect(other.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+
+  await cell(page, 'Root', 1).fill('fourth');
+  await cell(page, 'Root', 1).press('Enter');
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await page
+    .getByRole('dialog', { name: 'A newer version was saved elsewhere' })
+    .getByRole('button', { name: 'Keep mine and overwrite' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await other.reload();
+  await expect(cell(other, 'Root', 1)).toHaveValue('fourth');
+});
