@@ -12,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? 'list' : [['list']],
-  outputDir: '../.tmp/e2e-results',
+  outputDir: process.env.ADLOOM_E2E_OUT ?? '../.tmp/e2e-results',
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

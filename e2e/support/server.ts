@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-/** The built web app the server serves. */
-export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+/** The built web app the server serves; ADLOOM_E2E_DIST points the journeys at another build. */
+export const WEB_DIST = process.env.ADLOOM_E2E_DIST
+  ? resolve(process.env.ADLOOM_E2E_DIST)
+  : join(REPO_ROOT, 'apps/web/dist');
 
 /** A running Adloom server. */
 export interface RunningServer {
@@ -66,6 +68,7 @@ export async function startServer(
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         APP_URL: url,
+        WEB_DIST,
         JWT_SECRET: randomBytes(32).toString('hex'),
         ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
         ...options.env,
