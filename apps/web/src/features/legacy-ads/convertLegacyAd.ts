@@ -1,0 +1,89 @@
+import {
+  RSA_MIN_DESCRIPTIONS,
+  RSA_MIN_HEADLINES,
+  makeUniqueName,
+  newRsaFallback,
+  type AdFallback,
+  type AdTemplate,
+  type RsaFallback,
+  type RsaTemplate,
+} from '@adloom/engine';
+
+/** What converting a legacy template made, and what the person still has to fill in. */
+export interface ConvertedLegacyAd {
+  /** One RSA template per legacy version (most legacy templates have one). */
+  templates: RsaTemplate[];
+  /** Headlines or descriptions left empty, which an RSA needs before it can be generated. */
+  notes: string[];
+}
+
+/** Legacy labels were one Editor cell: several labels in it are separated by ';'. */
+function splitLabels(label: string): string[] {
+  const labels = label
+    .split(';')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return labels.length ? labels : [''];
+}
+
+/**
+ * One expanded text ad fallback as an RSA fallback: h1-h3 become the three headlines, dl1-dl2
+ * the two descriptions (all free placement, as Google recommends), p1/p2 the paths and the label
+ * the labels. Empty headlines and descriptions stay as empty inputs so the editor shows the
+ * minimum 3 and 2 where they are to be filled in.
+ */
+export function convertLegacyAdFallback(fallback: AdFallback): RsaFallback {
+  return {
+    headlines: [fallback.h1, fallback.h2, fallback.h3].map((text) => ({ text, pos: 0 })),
+    descriptions: [fallback.dl1, fallback.dl2].map((text) => ({ text, pos: 0 })),
+    paths: [fallback.p1, fallback.p2],
+    labels: splitLabels(fallback.label),
+  };
+}
+
+function describeGaps(fallback: AdFallback, where: string): string[] {
+  const notes: string[] = [];
+  const headlines = [fallback.h1, fallback.h2, fallback.h3];
+  const emptyHeadlines = headlines.flatMap((h, i) =>
+    h.trim() === '' ? [`Headline ${i + 1}`] : [],
+  );
+  if (emptyHeadlines.length) {
+    notes.push(
+      `${where}: ${emptyHeadlines.join(', ')} ${emptyHeadlines.length === 1 ? 'is' : 'are'} empty; a responsive search ad needs at least ${RSA_MIN_HEADLINES} headlines.`,
+    );
+  }
+  const emptyDescriptions = [fallback.dl1, fallback.dl2].flatMap((d, i) =>
+    d.trim() === '' ? [`Description ${i + 1}`] : [],
+  );
+  if (emptyDescriptions.length) {
+    notes.push(
+      `${where}: ${emptyDescriptions.join(', ')} ${emptyDescriptions.length === 1 ? 'is' : 'are'} empty; a responsive search ad needs at least ${RSA_MIN_DESCRIPTIONS} descriptions.`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * Turns a legacy expanded text ad template into RSA templates in one step. Each version becomes
+ * one RSA template whose fallbacks are that version's fallbacks in order; the name is the legacy
+ * name (with ' v1', ' v2' ... when there are several versions), made unique among
+ * `existingRsaNames` with the ' (n)' rule. The legacy template itself is left untouched.
+ */
+export function convertLegacyAdTemplate(
+  legacy: AdTemplate,
+  existingRsaNames: Iterable<string>,
+): ConvertedLegacyAd {
+  const taken = new Set(existingRsaNames);
+  const templates: RsaTemplate[] = [];
+  const notes: string[] = [];
+  const hasVersions = legacy.templates.length > 1;
+  legacy.templates.forEach((version, v) => {
+    const base = hasVersions ? `${legacy.name} v${v + 1}` : legacy.name;
+    const name = makeUniqueName(base, taken);
+    taken.add(name);
+    const fallbacks = version.map(convertLegacyAdFallback);
+    templates.push({ name, templates: fallbacks.length ? fallbacks : [newRsaFallback()] });
+    version.forEach((f, i) => notes.push(...describeGaps(f, `${name}, fallback ${i + 1}`)));
+  });
+  return { templates, notes };
+}
