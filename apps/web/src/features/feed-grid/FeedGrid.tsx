@@ -387,7 +387,10 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
             event.preventDefault();
             cancelEdit();
             target.dataset.mode = '';
-            requestAnimationFrame(() => target.select());
+            // select() focuses in Chromium: only if the keyboard has not moved on meanwhile.
+            requestAnimationFrame(() => {
+              if (document.activeElement === target) target.select();
+            });
           }
           return;
         }
@@ -460,7 +463,9 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
       const row = Number(target.dataset.row);
       const col = Number(target.dataset.col);
       const result = store.paste(row, col, lines);
-      requestAnimationFrame(() => target.select());
+      requestAnimationFrame(() => {
+        if (document.activeElement === target) target.select();
+      });
       showNotice({
         kind: 'info',
         message: `Pasted ${formatCount(lines.length)} ${lines.length === 1 ? 'row' : 'rows'}${result.addedRows > 0 ? ` (${formatCount(result.addedRows)} added)` : ''}.`,
