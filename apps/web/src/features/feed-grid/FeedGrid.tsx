@@ -49,6 +49,8 @@ export interface FeedGridProps {
   height?: number;
   /** Called with every notice the grid shows (to mirror it in the app's notifications). */
   onNotice?: (notice: FeedGridNotice) => void;
+  /** How many leading columns show and take edits and pastes (1: Root only, for lists). */
+  columnCount?: number;
 }
 
 interface CellPosition {
@@ -72,7 +74,16 @@ const formatCount = (n: number) => NUMBER_FORMAT.format(n);
  * spreadsheet (arrows, Tab, Enter, Escape, copy, paste, undo, redo); CSV files import by the
  * file input or by dropping them on the grid.
  */
-export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }: FeedGridProps) {
+export function FeedGrid({
+  store,
+  label = 'Feed rows',
+  height = 520,
+  onNotice,
+  columnCount: requestedColumns = FEED_COLUMN_COUNT,
+}: FeedGridProps) {
+  const columnCount = Math.max(1, Math.min(FEED_COLUMN_COUNT, requestedColumns));
+  const shownColumns =
+    columnCount === FEED_COLUMN_COUNT ? FEED_COLUMNS : FEED_COLUMNS.slice(0, columnCount);
   useSyncExternalStore(store.subscribe, store.getVersion);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const focusRef = useRef<CellPosition>({ row: 0, col: 0 });
@@ -182,13 +193,13 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
       if (count === 0) return;
       const position = {
         row: Math.max(0, Math.min(count - 1, row)),
-        col: Math.max(0, Math.min(FEED_COLUMN_COUNT - 1, col)),
+        col: Math.max(0, Math.min(columnCount - 1, col)),
       };
       focusRef.current = position;
       scrollRowIntoView(position.row);
       if (!focusInput(position, true)) pendingFocusRef.current = { ...position, select: true };
     },
-    [focusInput, scrollRowIntoView, store],
+    [columnCount, focusInput, scrollRowIntoView, store],
   );
 
   useLayoutEffect(() => {
@@ -349,7 +360,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
           event.preventDefault();
           commitEdit();
           if (isMod) moveFocus(event.key === 'Home' ? 0 : store.viewCount - 1, col);
-          else moveFocus(row, event.key === 'Home' ? 0 : FEED_COLUMN_COUNT - 1);
+          else moveFocus(row, event.key === 'Home' ? 0 : columnCount - 1);
           return;
         }
         case 'Tab': {
@@ -358,8 +369,8 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
           target.dataset.mode = '';
           if (event.shiftKey) {
             if (col > 0) moveFocus(row, col - 1);
-            else if (row > 0) moveFocus(row - 1, FEED_COLUMN_COUNT - 1);
-          } else if (col < FEED_COLUMN_COUNT - 1) moveFocus(row, col + 1);
+            else if (row > 0) moveFocus(row - 1, columnCount - 1);
+          } else if (col < columnCount - 1) moveFocus(row, col + 1);
           else if (row < store.viewCount - 1) moveFocus(row + 1, 0);
           return;
         }
@@ -387,10 +398,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
             event.preventDefault();
             cancelEdit();
             target.dataset.mode = '';
-            // select() focuses in Chromium: only if the keyboard has not moved on meanwhile.
-            requestAnimationFrame(() => {
-              if (document.activeElement === target) target.select();
-            });
+            requestAnimationFrame(() => target.select());
           }
           return;
         }
@@ -398,7 +406,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
           if (!isMod && event.key.length === 1 && !isEditMode) target.dataset.mode = 'edit';
       }
     },
-    [cancelEdit, commitEdit, height, moveFocus, store],
+    [cancelEdit, columnCount, commitEdit, height, moveFocus, store],
   );
 
   // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) anywhere in the grid and its toolbar, except
@@ -458,10 +466,13 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
       if (!isBlock && target.dataset.mode === 'edit') return;
       event.preventDefault();
       cancelEdit();
-      const lines = parseTsvBlock(text);
-      if (lines.length === 0) return;
       const row = Number(target.dataset.row);
       const col = Number(target.dataset.col);
+      // Cells right of the shown columns are not pasted into hidden ones.
+      const lines = parseTsvBlock(text).map((line) =>
+        line.length > columnCount - col ? line.slice(0, columnCount - col) : line,
+      );
+      if (lines.length === 0) return;
       const result = store.paste(row, col, lines);
       requestAnimationFrame(() => {
         if (document.activeElement === target) target.select();
@@ -471,7 +482,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
         message: `Pasted ${formatCount(lines.length)} ${lines.length === 1 ? 'row' : 'rows'}${result.addedRows > 0 ? ` (${formatCount(result.addedRows)} added)` : ''}.`,
       });
     },
-    [cancelEdit, showNotice, store],
+    [cancelEdit, columnCount, showNotice, store],
   );
 
   // ---- import ----
@@ -533,7 +544,10 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
   const isImporting = importProgress !== null;
 
   return (
-    <div className="feed-grid" onKeyDown={handleRootKeyDown}>
+    <div
+      className={`feed-grid${columnCount === 1 ? ' feed-grid--single' : ''}`}
+      onKeyDown={handleRootKeyDown}
+    >
       <div className="feed-grid__toolbar" role="toolbar" aria-label="Feed rows toolbar">
         <input
           className="feed-grid__filter"
@@ -614,7 +628,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
         role="grid"
         aria-label={label}
         aria-rowcount={viewCount + 1}
-        aria-colcount={FEED_COLUMN_COUNT + 3}
+        aria-colcount={columnCount + 3}
         aria-multiselectable="true"
         onKeyDown={handleKeyDown}
         onCopy={handleCopy}
@@ -640,7 +654,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
             <div role="columnheader" className="feed-grid__cell feed-grid__cell--number">
               #
             </div>
-            {FEED_COLUMNS.map((column) => (
+            {shownColumns.map((column) => (
               <div
                 key={column}
                 role="columnheader"
@@ -668,6 +682,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
                 <FeedGridRow
                   key={item.index % poolSize}
                   store={store}
+                  columns={shownColumns}
                   version={store.getVersion()}
                   slot={slot}
                   index={item.index}
@@ -702,6 +717,7 @@ export function FeedGrid({ store, label = 'Feed rows', height = 520, onNotice }:
 
 interface FeedGridRowProps {
   store: FeedStore;
+  columns: readonly (typeof FEED_COLUMNS)[number][];
   version: number;
   slot: number;
   index: number;
@@ -717,6 +733,7 @@ interface FeedGridRowProps {
 
 const FeedGridRow = memo(function FeedGridRow({
   store,
+  columns,
   slot,
   index,
   top,
@@ -748,7 +765,7 @@ const FeedGridRow = memo(function FeedGridRow({
       <div role="rowheader" className="feed-grid__cell feed-grid__cell--number">
         {formatCount(rowNumber)}
       </div>
-      {FEED_COLUMNS.map((column, col) => (
+      {columns.map((column, col) => (
         <div key={column} role="gridcell" className="feed-grid__cell">
           <input
             className="feed-grid__input"
