@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { FeedRow } from '@adloom/engine';
 import { TextCounter } from './TextCounter.tsx';
-import { measureLongest } from './longest.ts';
+import { measurerFromRows, createBatchMeasurer } from './measurer.ts';
+import { findLongestOfTexts } from './checks.ts';
 
 function row(id: string, root: string, mod = ''): FeedRow {
   return { id, root, mod, var1: '', var2: '', var3: '', url: '' };
@@ -16,7 +17,7 @@ function counter(): string {
 function show(text: string, max: number, rows: readonly FeedRow[]) {
   render(
     <MantineProvider>
-      <TextCounter id="c" text={text} max={max} rows={rows} />
+      <TextCounter id="c" text={text} max={max} measurer={measurerFromRows(rows)} />
     </MantineProvider>,
   );
 }
@@ -55,25 +56,41 @@ describe('TextCounter', () => {
   });
 });
 
-describe('measureLongest', () => {
-  it('tidies spaces left by empty values, as generation does', async () => {
+describe('measurers', () => {
+  it('tidies spaces left by empty values, as generation does', () => {
     const rows = [row('a', 'Nike', ''), row('b', 'Nike', 'Air')];
-    const longest = await measureLongest('{root} {mod} shoes', rows);
-    expect(longest).toEqual({ length: 14, rowIndex: 1 });
+    expect(findLongestOfTexts(['{root} {mod} shoes'], rows)).toEqual([{ length: 14, rowIndex: 1 }]);
   });
 
   it('measures many rows in slices and finds the longest', async () => {
     const rows = Array.from({ length: 50_000 }, (_, i) => row(String(i), `r${i}`));
-    const longest = await measureLongest('{root}!', rows);
-    expect(longest).toEqual({ length: 7, rowIndex: 10_000 });
+    await expect(measurerFromRows(rows).measure('{root}!')).resolves.toEqual({
+      length: 7,
+      rowIndex: 10_000,
+    });
   });
 
   it('stops when cancelled', async () => {
     const rows = Array.from({ length: 10 }, (_, i) => row(String(i), 'x'));
     const controller = new AbortController();
     controller.abort();
-    await expect(measureLongest('{mod}{root}', rows, controller.signal)).rejects.toThrow(
+    await expect(measurerFromRows(rows).measure('{mod}{root}', controller.signal)).rejects.toThrow(
       'cancelled',
     );
+  });
+
+  it('sends the texts asked for together in one batch and remembers the answers', async () => {
+    const rows = [row('a', 'Nike'), row('b', 'Adidas')];
+    const batches: string[][] = [];
+    const measurer = createBatchMeasurer(rows.length, (texts) => {
+      batches.push(texts);
+      return Promise.resolve(findLongestOfTexts(texts, rows));
+    });
+    const [a, b] = await Promise.all([measurer.measure('{root}'), measurer.measure('Buy {root}')]);
+    expect(a).toEqual({ length: 6, rowIndex: 1 });
+    expect(b).toEqual({ length: 10, rowIndex: 1 });
+    expect(batches).toEqual([['{root}', 'Buy {root}']]);
+    expect(measurer.peek('{root}')).toEqual({ length: 6, rowIndex: 1 });
+    expect(measurer.peek('Free')).toEqual({ length: 4, rowIndex: -1 });
   });
 });

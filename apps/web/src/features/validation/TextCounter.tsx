@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { countAdTextLength, type FeedRow } from '@adloom/engine';
-import { findLongestNow, measureLongest, type Longest } from './longest.ts';
+import { countAdTextLength } from '@adloom/engine';
+import type { Longest } from './checks.ts';
+import type { TextMeasurer } from './measurer.ts';
 import { SliceCancelled } from './slices.ts';
 import './validation.css';
 
@@ -14,10 +15,10 @@ export interface TextCounterProps {
   /** Google's limit for the field (e.g. 30 for a headline). */
   max: number;
   /**
-   * The selected feed rows. Treat the array as immutable: pass the same array while the rows
-   * are unchanged (results are cached per array). Empty: only the typed length is shown.
+   * Measures over the selected rows: `useTextMeasurer(workspace)` (worker) or
+   * `measurerFromRows(rows)`. With no rows only the typed length is shown.
    */
-  rows: readonly FeedRow[];
+  measurer: TextMeasurer;
   /** Optional id, so an input can point at the counter with aria-describedby. */
   id?: string;
 }
@@ -25,25 +26,25 @@ export interface TextCounterProps {
 /**
  * The length of a text as Google counts it ('12/30') and, when the text has placeholders and
  * rows are selected, the longest it becomes after substitution ('longest 34/30 (row 7)'),
- * marked when over the limit. The longest is measured in slices off the typing path.
+ * marked when over the limit. The longest is measured off the typing path.
  */
-export function TextCounter({ text, max, rows, id }: TextCounterProps) {
+export function TextCounter({ text, max, measurer, id }: TextCounterProps) {
   const length = countAdTextLength(text);
-  const now = findLongestNow(text, rows);
+  const now = measurer.peek(text);
   const [measured, setMeasured] = useState<{
     text: string;
-    rows: readonly FeedRow[];
+    measurer: TextMeasurer;
     longest: Longest;
   } | null>(null);
 
   useEffect(() => {
-    if (findLongestNow(text, rows)) return undefined;
+    if (measurer.peek(text)) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      measureLongest(text, rows, controller.signal).then(
-        (longest) => setMeasured({ text, rows, longest }),
+      measurer.measure(text, controller.signal).then(
+        (longest) => setMeasured({ text, measurer, longest }),
         (error: unknown) => {
-          if (!(error instanceof SliceCancelled)) throw error;
+          if (!(error instanceof SliceCancelled)) console.error(error);
         },
       );
     }, LONGEST_DELAY_MS);
@@ -51,24 +52,27 @@ export function TextCounter({ text, max, rows, id }: TextCounterProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text, rows]);
+  }, [text, measurer]);
 
   const longest =
-    now ?? (measured && measured.text === text && measured.rows === rows ? measured.longest : null);
+    now ??
+    (measured && measured.text === text && measured.measurer === measurer
+      ? measured.longest
+      : null);
   const isOver = length > max;
-  const hasPlaceholders = now === undefined || now.rowIndex >= 0;
-  const isLongestOver = longest !== null && longest.length > max;
+  const showsLongest = measurer.rowCount > 0 && (longest === null || longest.rowIndex >= 0);
+  const isLongestOver = showsLongest && longest !== null && longest.length > max;
   return (
     <span className="text-counter" id={id} data-over={isOver || isLongestOver ? 'true' : undefined}>
       <span className={isOver ? 'text-counter__over' : undefined}>
         {length}/{max}
         {isOver ? ' over the limit' : ''}
       </span>
-      {hasPlaceholders && rows.length > 0 ? (
+      {showsLongest ? (
         <span className={isLongestOver ? 'text-counter__over' : 'text-counter__longest'}>
           {longest === null
             ? ' · longest …'
-            : ` · longest ${longest.length}/${max}${longest.rowIndex >= 0 ? ` (row ${longest.rowIndex + 1})` : ''}${isLongestOver ? ' over the limit' : ''}`}
+            : ` · longest ${longest.length}/${max} (row ${longest.rowIndex + 1})${isLongestOver ? ' over the limit' : ''}`}
         </span>
       ) : null}
     </span>

@@ -1,3 +1,19 @@
 export { TextCounter, type TextCounterProps } from './TextCounter.tsx';
-export { measureLongest, findLongestNow, type Longest } from './longest.ts';
+export { ValidatorScore, VALIDATOR_TEXTS, type ValidatorScoreProps } from './ValidatorScore.tsx';
+export {
+  measurerFromRows,
+  createBatchMeasurer,
+  NO_ROWS_MEASURER,
+  type TextMeasurer,
+} from './measurer.ts';
+export { validatorFromRows, type FallbackValidator } from './validator.ts';
+export {
+  findLongestOfTexts,
+  validateFallbacks,
+  FallbackValidation,
+  type Longest,
+  type FallbackCheck,
+  type RowFailure,
+  type ValidationResult,
+} from './checks.ts';
 export { forEachInSlices, SliceCancelled } from './slices.ts';
