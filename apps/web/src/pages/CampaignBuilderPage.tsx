@@ -10,9 +10,15 @@ import { DataTableSection } from '../features/builder/DataTableSection.tsx';
 import {
   ConflictDialog,
   DraftOfferDialog,
-  SaveStatus,
   useKeepUnsavedWork,
 } from '../features/builder/UnsavedWork.tsx';
+import {
+  TemplateConflictDialog,
+  TemplateDraftOfferDialog,
+  WorkspaceSaveStatus,
+  useKeepUnsavedTemplates,
+} from '../features/templates/index.ts';
+import { CampaignTab } from '../features/campaign-template/index.ts';
 import './CampaignBuilderPage.css';
 
 /** The four template tabs of spec section 2; their editors come with the next release. */
@@ -39,12 +45,13 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
     void workspace.start();
   }, [workspace]);
   useKeepUnsavedWork(workspace.editor);
+  useKeepUnsavedTemplates(workspace.templateSets);
 
   return (
     <div className="builder-page">
       <header className="builder-page__header">
         <Title order={1}>Campaign Builder</Title>
-        <SaveStatus editor={workspace.editor} />
+        <WorkspaceSaveStatus feeds={workspace.editor} sets={workspace.templateSets} />
       </header>
       <ClientsSection workspace={workspace} />
       <DataTableSection workspace={workspace} />
@@ -60,7 +67,10 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {TEMPLATE_TABS.map((tab) => (
+          <Tabs.Panel value="campaigns" pt="md">
+            <CampaignTab workspace={workspace} />
+          </Tabs.Panel>
+          {TEMPLATE_TABS.filter((tab) => tab.value !== 'campaigns').map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value} pt="md">
               <Text c="dimmed" size="sm">
                 The {tab.editor} comes in a later release. Feeds, lists and the combiner above
@@ -72,6 +82,8 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
       </section>
       <ConflictDialog editor={workspace.editor} what="This client's feeds" />
       <DraftOfferDialog editor={workspace.editor} what="this client's feeds" />
+      <TemplateConflictDialog sets={workspace.templateSets} />
+      <TemplateDraftOfferDialog sets={workspace.templateSets} />
     </div>
   );
 }

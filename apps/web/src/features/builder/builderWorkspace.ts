@@ -11,6 +11,9 @@ import { createStore, type Store } from '../../state/store.ts';
 import { draftKey, indexedDbDrafts, type DraftStorage } from '../drafts/drafts.ts';
 import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
 import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
+import { TemplateSets } from '../templates/templateSets.ts';
+import { indexedDbTemplateDrafts, type TemplateDraftStorage } from '../templates/templateDrafts.ts';
+import { campaignOutputStore } from '../generation/campaignOutputStore.ts';
 import { reportFailure } from './failures.ts';
 
 /** Spec section 8 texts of the clients section and feed saves. */
@@ -76,14 +79,27 @@ export class BuilderWorkspace {
     templates: null,
   });
   readonly editor: FeedSetEditor;
+  /** The active client's five template kinds (features/templates). */
+  readonly templateSets: TemplateSets;
   readonly userId: string;
   private readonly drafts: DraftStorage;
   private hasStarted = false;
   private selectToken = 0;
 
-  constructor(userId: string, drafts: DraftStorage = indexedDbDrafts) {
+  constructor(
+    userId: string,
+    drafts: DraftStorage = indexedDbDrafts,
+    templateDrafts: TemplateDraftStorage = indexedDbTemplateDrafts,
+  ) {
     this.userId = userId;
     this.drafts = drafts;
+    this.templateSets = new TemplateSets({
+      drafts: templateDrafts,
+      notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
+      onUnauthorized: (error) => handleApiError(error),
+      loadBundle: (client) => loadClientBundle(client),
+    });
+    this.templateSets.startAutosave();
     this.editor = new FeedSetEditor({
       drafts,
       notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
@@ -152,7 +168,10 @@ export class BuilderWorkspace {
   async selectClient(name: string | null, activeFeed: string | null = null): Promise<void> {
     const token = (this.selectToken += 1);
     await this.editor.flushDraft();
+    await this.templateSets.flushDraft();
     this.editor.close();
+    this.templateSets.close();
+    campaignOutputStore.set(null);
     this.patch({ client: name, templates: null, isLoadingClient: name !== null });
     writeStored(BUILDER_STORAGE_KEYS.client, name);
     if (name === null) return;
@@ -161,6 +180,12 @@ export class BuilderWorkspace {
       if (token !== this.selectToken) return;
       const { feeds, revisions, ...templates } = bundle;
       this.patch({ templates });
+      void this.templateSets.open(
+        draftKey(this.userId, 'client', name),
+        name,
+        templates,
+        revisions,
+      );
       await this.editor.open(
         this.targetFor(name),
         { feeds, revision: revisions.feeds },
@@ -203,10 +228,13 @@ export class BuilderWorkspace {
       if (this.state.get().client === name) {
         this.selectToken += 1;
         this.editor.close();
+        this.templateSets.close();
+        campaignOutputStore.set(null);
         this.patch({ client: null, templates: null, isLoadingClient: false });
         writeStored(BUILDER_STORAGE_KEYS.client, null);
       }
       await this.drafts.remove(draftKey(this.userId, 'client', name)).catch(() => undefined);
+      await this.templateSets.removeDraft(draftKey(this.userId, 'client', name));
       notifySuccess(BUILDER_MESSAGES.clientDeleted(name));
       return true;
     } catch (error) {
@@ -217,6 +245,7 @@ export class BuilderWorkspace {
 
   dispose(): void {
     this.editor.dispose();
+    this.templateSets.dispose();
   }
 }
 
@@ -227,6 +256,7 @@ export function getBuilderWorkspace(userId: string): BuilderWorkspace {
   if (current && current.userId === userId) return current;
   if (current) {
     void current.editor.flushDraft();
+    void current.templateSets.flushDraft();
     current.dispose();
   }
   current = new BuilderWorkspace(userId);

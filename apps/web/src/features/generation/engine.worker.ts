@@ -1,0 +1,137 @@
+/// <reference lib="webworker" />
+import {
+  generateCampaignStructure,
+  type CampaignStructure,
+  type CampaignTemplate,
+  type FeedRow,
+} from '@adloom/engine';
+import { jobHandlers } from './jobHandlers.ts';
+import {
+  JobError,
+  type EngineJobContext,
+  type FromWorkerMessage,
+  type ToWorkerMessage,
+} from './jobTypes.ts';
+import { collectTransferables } from './transferables.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const PROGRESS_INTERVAL_MS = 50;
+
+/** The selected rows the page sent last, kept until other rows come. */
+let rowsKey: string | null = null;
+let rows: FeedRow[] = [];
+let positions: Uint32Array = new Uint32Array(0);
+let incoming: {
+  key: string;
+  rows: FeedRow[];
+  positions: Uint32Array;
+  filled: number;
+} | null = null;
+let structureCache: { key: string; structure: CampaignStructure } | null = null;
+
+function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+function readRowsChunk(message: Extract<ToWorkerMessage, { type: 'rows-chunk' }>): void {
+  if (!incoming || incoming.key !== message.key) return;
+  const cursors = message.lengths.map(() => 0);
+  const count = message.positions.length;
+  const cell = (c: number, i: number): string => {
+    const start = cursors[c] as number;
+    const end = start + ((message.lengths[c] as Uint32Array)[i] as number);
+    cursors[c] = end;
+    return (message.texts[c] as string).slice(start, end);
+  };
+  for (let i = 0; i < count; i += 1) {
+    const row: FeedRow = {
+      root: cell(0, i),
+      mod: cell(1, i),
+      var1: cell(2, i),
+      var2: cell(3, i),
+      var3: cell(4, i),
+      url: cell(5, i),
+      id: cell(6, i),
+    };
+    incoming.rows[incoming.filled] = row;
+    incoming.positions[incoming.filled] = message.positions[i] as number;
+    incoming.filled += 1;
+  }
+}
+
+async function runJob(message: Extract<ToWorkerMessage, { type: 'job' }>): Promise<void> {
+  const { id, kind, input } = message;
+  const handler = (jobHandlers as Record<string, (i: unknown, c: EngineJobContext) => unknown>)[
+    kind
+  ];
+  if (!handler) {
+    post({ type: 'error', id, message: `Unknown job ${kind}`, isJobError: false });
+    return;
+  }
+  const hasRows = message.rowsKey !== null && message.rowsKey === rowsKey;
+  let lastProgress = 0;
+  const ctx: EngineJobContext = {
+    rows: hasRows ? rows : [],
+    rowPositions: hasRows ? positions : new Uint32Array(0),
+    progress(fraction) {
+      const now = performance.now();
+      if (now - lastProgress < PROGRESS_INTERVAL_MS && fraction < 1) return;
+      lastProgress = now;
+      post({ type: 'progress', id, fraction: Math.max(0, Math.min(1, fraction)) });
+    },
+    campaignStructure(template: CampaignTemplate) {
+      const key = `${hasRows ? rowsKey : ''}\u001f${JSON.stringify(template)}`;
+      if (structureCache?.key === key) return structureCache.structure;
+      structureCache = null;
+      const structure = generateCampaignStructure({ template, rows: ctx.rows });
+      structureCache = { key, structure };
+      return structure;
+    },
+  };
+  try {
+    const result = await handler(input, ctx);
+    post({ type: 'done', id, result }, collectTransferables(result));
+  } catch (error) {
+    post({
+      type: 'error',
+      id,
+      message: error instanceof Error ? error.message : String(error),
+      isJobError: error instanceof JobError,
+    });
+  }
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+self.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'rows-begin':
+      incoming = {
+        key: message.key,
+        rows: new Array<FeedRow>(message.total),
+        positions: new Uint32Array(message.total),
+        filled: 0,
+      };
+      break;
+    case 'rows-chunk':
+      readRowsChunk(message);
+      break;
+    case 'rows-end':
+      if (incoming && incoming.key === message.key) {
+        rows =
+          incoming.rows.length === incoming.filled
+            ? incoming.rows
+            : incoming.rows.slice(0, incoming.filled);
+        positions = incoming.positions.subarray(0, incoming.filled);
+        rowsKey = message.key;
+        structureCache = null;
+      }
+      incoming = null;
+      break;
+    case 'job':
+      queue = queue.then(() => runJob(message));
+      break;
+  }
+};

@@ -1,0 +1,57 @@
+import type { CampaignStructure, CampaignTemplate, FeedRow } from '@adloom/engine';
+
+/** What a job handler gets besides its input (inside the worker). */
+export interface EngineJobContext {
+  /** The selected feed rows ([] when the job was run without a rows source). */
+  readonly rows: readonly FeedRow[];
+  /** The feed position (row number - 1) of each row of `rows`. */
+  readonly rowPositions: Uint32Array;
+  /** Reports progress, 0..1 (sent to the page at most every 50 ms). */
+  progress(fraction: number): void;
+  /**
+   * The campaign structure of `template` over `rows`, generated once and cached while the
+   * template and rows stay the same (keywords, negatives, ad groups, asset groups, issues).
+   */
+  campaignStructure(template: CampaignTemplate): CampaignStructure;
+}
+
+/** A job handler: input in, result out (a plain, cloneable value; typed arrays are transferred). */
+export type EngineJobHandler<Input, Output> = (
+  input: Input,
+  ctx: EngineJobContext,
+) => Output | Promise<Output>;
+
+/** An error meant for the person: its message is shown as it is. */
+export class JobError extends Error {
+  override readonly name = 'JobError';
+}
+
+/** Progress of a job as the page sees it. */
+export interface JobProgress {
+  /** 'rows': the selected rows are being handed to the worker; 'work': the job runs. */
+  phase: 'rows' | 'work';
+  fraction: number;
+}
+
+// ---- the messages between page and worker ----
+
+/** A slice of rows: per column the cells concatenated and their lengths. */
+export interface RowsChunkMessage {
+  type: 'rows-chunk';
+  key: string;
+  /** root, mod, var1, var2, var3, url, id */
+  texts: string[];
+  lengths: Uint32Array[];
+  positions: Uint32Array;
+}
+
+export type ToWorkerMessage =
+  | { type: 'rows-begin'; key: string; total: number }
+  | RowsChunkMessage
+  | { type: 'rows-end'; key: string }
+  | { type: 'job'; id: number; kind: string; input: unknown; rowsKey: string | null };
+
+export type FromWorkerMessage =
+  | { type: 'progress'; id: number; fraction: number }
+  | { type: 'done'; id: number; result: unknown }
+  | { type: 'error'; id: number; message: string; isJobError: boolean };

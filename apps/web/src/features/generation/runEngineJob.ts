@@ -1,0 +1,215 @@
+import type { EngineJobInput, EngineJobKind, EngineJobOutput } from './jobHandlers.ts';
+import type { FromWorkerMessage, JobProgress, ToWorkerMessage } from './jobTypes.ts';
+import { sendSelectedRows, type RowsSource } from './selectedRows.ts';
+
+/** Options of `runEngineJob`. */
+export interface RunEngineJobOptions {
+  /** The rows the job works on (the handler's `ctx.rows`). */
+  rows?: RowsSource;
+  onProgress?: (progress: JobProgress) => void;
+  /** Aborting cancels the job (a running one ends its lane's worker). */
+  signal?: AbortSignal;
+  /** Jobs of one lane run one at a time in one worker; lanes run side by side. */
+  lane?: string;
+}
+
+/** The rejection of a cancelled job. */
+export class JobCancelledError extends Error {
+  override readonly name = 'JobCancelledError';
+  constructor() {
+    super('Cancelled');
+  }
+}
+
+/** The rejection of a job whose handler threw (`isForPerson`: a JobError meant to be shown). */
+export class JobFailedError extends Error {
+  override readonly name = 'JobFailedError';
+  constructor(
+    message: string,
+    readonly isForPerson: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** True when the job was cancelled (not a failure to report). */
+export function isJobCancelled(error: unknown): boolean {
+  return error instanceof JobCancelledError;
+}
+
+interface QueuedJob {
+  kind: string;
+  input: unknown;
+  options: RunEngineJobOptions;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  id: number;
+  isStarted: boolean;
+  isDone: boolean;
+}
+
+/** Makes the worker; replaced in tests. */
+export type WorkerFactory = () => Worker;
+
+let makeWorker: WorkerFactory = () =>
+  new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+
+/** Replaces how workers are made (tests). */
+export function setEngineWorkerFactory(factory: WorkerFactory): void {
+  makeWorker = factory;
+}
+
+let nextJobId = 1;
+
+class Lane {
+  private worker: Worker | null = null;
+  /** The rows key the worker holds. */
+  private workerRowsKey: string | null = null;
+  private readonly queue: QueuedJob[] = [];
+  private running: QueuedJob | null = null;
+
+  enqueue(job: QueuedJob): void {
+    this.queue.push(job);
+    const signal = job.options.signal;
+    if (signal) {
+      signal.addEventListener('abort', () => this.cancel(job), { once: true });
+    }
+    this.pump();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = makeWorker();
+    worker.onmessage = (event: MessageEvent<FromWorkerMessage>) => this.handleMessage(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.failRunning(new JobFailedError(event.message || 'The engine worker failed', false));
+      this.restart();
+    };
+    this.worker = worker;
+    this.workerRowsKey = null;
+    return worker;
+  }
+
+  private restart(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.workerRowsKey = null;
+  }
+
+  private post(message: ToWorkerMessage, transfer: Transferable[] = []): void {
+    this.ensureWorker().postMessage(message, transfer);
+  }
+
+  private pump(): void {
+    if (this.running || this.queue.length === 0) return;
+    const job = this.queue.shift() as QueuedJob;
+    this.running = job;
+    job.isStarted = true;
+    void this.start(job);
+  }
+
+  private async start(job: QueuedJob): Promise<void> {
+    const source = job.options.rows;
+    let rowsKey: string | null = null;
+    if (source) {
+      rowsKey = source.key();
+      if (rowsKey !== this.workerRowsKey) {
+        this.workerRowsKey = null;
+        const store = source.store;
+        this.post({ type: 'rows-begin', key: rowsKey, total: store.selectedCount });
+        const isComplete = await sendSelectedRows(
+          store,
+          rowsKey,
+          (message, transfer) => this.post(message, transfer),
+          (fraction) => job.options.onProgress?.({ phase: 'rows', fraction }),
+          () => job.isDone || source.key() !== rowsKey,
+        );
+        if (job.isDone) return;
+        if (!isComplete) {
+          // The rows changed while they were being sent: start over with the new ones.
+          this.running = null;
+          this.queue.unshift(job);
+          this.pump();
+          return;
+        }
+        this.post({ type: 'rows-end', key: rowsKey });
+        this.workerRowsKey = rowsKey;
+      }
+    }
+    job.options.onProgress?.({ phase: 'work', fraction: 0 });
+    this.post({ type: 'job', id: job.id, kind: job.kind, input: job.input, rowsKey });
+  }
+
+  private handleMessage(message: FromWorkerMessage): void {
+    const job = this.running;
+    if (!job || message.id !== job.id) return;
+    if (message.type === 'progress') {
+      job.options.onProgress?.({ phase: 'work', fraction: message.fraction });
+      return;
+    }
+    this.finish(job);
+    if (message.type === 'done') job.resolve(message.result);
+    else job.reject(new JobFailedError(message.message, message.isJobError));
+  }
+
+  private finish(job: QueuedJob): void {
+    job.isDone = true;
+    if (this.running === job) this.running = null;
+    queueMicrotask(() => this.pump());
+  }
+
+  private failRunning(error: Error): void {
+    const job = this.running;
+    if (!job) return;
+    this.finish(job);
+    job.reject(error);
+  }
+
+  private cancel(job: QueuedJob): void {
+    if (job.isDone) return;
+    if (!job.isStarted) {
+      const index = this.queue.indexOf(job);
+      if (index >= 0) this.queue.splice(index, 1);
+      job.isDone = true;
+      job.reject(new JobCancelledError());
+      return;
+    }
+    // A running job cannot be interrupted inside the worker: end the worker.
+    this.restart();
+    this.finish(job);
+    job.reject(new JobCancelledError());
+  }
+}
+
+const lanes = new Map<string, Lane>();
+
+/**
+ * Runs an engine job in a Web Worker. Jobs of one lane (default 'generate') run in order; the
+ * rows are sent only when the worker does not already hold the same ones.
+ */
+export function runEngineJob<K extends EngineJobKind>(
+  kind: K,
+  input: EngineJobInput<K>,
+  options: RunEngineJobOptions = {},
+): Promise<EngineJobOutput<K>> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new JobCancelledError());
+      return;
+    }
+    const name = options.lane ?? 'generate';
+    let lane = lanes.get(name);
+    if (!lane) lanes.set(name, (lane = new Lane()));
+    lane.enqueue({
+      kind,
+      input,
+      options,
+      resolve: resolve as (value: unknown) => void,
+      reject,
+      id: nextJobId++,
+      isStarted: false,
+      isDone: false,
+    });
+  });
+}

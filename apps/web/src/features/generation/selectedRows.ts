@@ -1,0 +1,138 @@
+import { useSyncExternalStore } from 'react';
+import { FEED_COLUMNS, type FeedRow } from '@adloom/engine';
+import type { FeedStore } from '../feed-grid/index.ts';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import type { RowsChunkMessage } from './jobTypes.ts';
+
+/** Where a job's rows come from: the selected rows of a feed store. */
+export interface RowsSource {
+  readonly store: FeedStore;
+  /** Changes whenever the rows or the selection change. */
+  key(): string;
+}
+
+const storeIds = new WeakMap<FeedStore, number>();
+let nextStoreId = 1;
+
+/** The selected rows of `store` as a rows source. */
+export function selectedRowsSource(store: FeedStore): RowsSource {
+  let id = storeIds.get(store);
+  if (id === undefined) storeIds.set(store, (id = nextStoreId++));
+  const storeId = id;
+  return { store, key: () => `${storeId}:${store.getVersion()}` };
+}
+
+/** Rows read per slice before giving the page a turn (a slice takes a few ms). */
+export const ROWS_SLICE = 4000;
+
+/** Yields to the event loop (a macrotask, so input and paint get their turn). */
+export function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof MessageChannel === 'undefined') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Reads the selected rows of a store in slices, each as a message for the worker, giving the
+ * page a turn between slices. Stops early (returns false) when `isStopped()` says so.
+ */
+export async function sendSelectedRows(
+  store: FeedStore,
+  key: string,
+  send: (message: RowsChunkMessage, transfer: Transferable[]) => void,
+  onProgress: (fraction: number) => void,
+  isStopped: () => boolean,
+): Promise<boolean> {
+  const total = store.rowCount;
+  let position = 0;
+  while (position < total) {
+    if (isStopped()) return false;
+    const end = Math.min(total, position + ROWS_SLICE);
+    const texts = ['', '', '', '', '', '', ''];
+    const lengths: Uint32Array[] = [];
+    for (let c = 0; c < 7; c += 1) lengths.push(new Uint32Array(end - position));
+    const positions = new Uint32Array(end - position);
+    let n = 0;
+    for (let p = position; p < end; p += 1) {
+      const slot = store.getSlotAt(p);
+      if (!store.isSelected(slot)) continue;
+      for (let c = 0; c < 6; c += 1) {
+        const value = store.getCell(slot, c);
+        texts[c] += value;
+        (lengths[c] as Uint32Array)[n] = value.length;
+      }
+      const id = store.getRowId(slot);
+      texts[6] += id;
+      (lengths[6] as Uint32Array)[n] = id.length;
+      positions[n] = p;
+      n += 1;
+    }
+    if (n > 0) {
+      const trimmed = lengths.map((l) => l.slice(0, n));
+      const pos = positions.slice(0, n);
+      send({ type: 'rows-chunk', key, texts, lengths: trimmed, positions: pos }, [
+        ...trimmed.map((l) => l.buffer),
+        pos.buffer,
+      ]);
+    }
+    position = end;
+    onProgress(total === 0 ? 1 : position / total);
+    if (position < total) await yieldToPage();
+  }
+  return true;
+}
+
+/** The first `limit` selected rows of a store as FeedRow objects (main thread; keep it small). */
+export function readSelectedRows(store: FeedStore, limit = Number.POSITIVE_INFINITY): FeedRow[] {
+  const rows: FeedRow[] = [];
+  for (let p = 0; p < store.rowCount && rows.length < limit; p += 1) {
+    const slot = store.getSlotAt(p);
+    if (!store.isSelected(slot)) continue;
+    const row = { id: store.getRowId(slot) } as FeedRow;
+    FEED_COLUMNS.forEach((column, c) => {
+      row[column] = store.getCell(slot, c);
+    });
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** What a tab knows about the selected rows of the active feed. */
+export interface SelectedRows {
+  count: number;
+  /** Changes whenever the rows or the selection change. */
+  version: number;
+  /** Every selected row now, on the main thread: only for small uses. */
+  read(): FeedRow[];
+  /** The first n selected rows. */
+  readSome(n: number): FeedRow[];
+  /** Hand this to `runEngineJob({ rows })`: the worker gets the rows in slices. */
+  source: RowsSource;
+}
+
+/** The selected rows of the active feed (re-renders when rows or selection change). */
+export function useSelectedRows(workspace: BuilderWorkspace): SelectedRows {
+  const store = workspace.editor.store;
+  const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+  const hasFeed = useSyncExternalStore(
+    workspace.editor.state.subscribe,
+    () => workspace.editor.state.get().activeFeed !== null,
+    () => workspace.editor.state.get().activeFeed !== null,
+  );
+  return {
+    count: hasFeed ? store.selectedCount : 0,
+    version,
+    read: () => (hasFeed ? readSelectedRows(store) : []),
+    readSome: (n) => (hasFeed ? readSelectedRows(store, n) : []),
+    source: selectedRowsSource(store),
+  };
+}

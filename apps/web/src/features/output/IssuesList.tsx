@@ -1,0 +1,33 @@
+import { Text } from '@mantine/core';
+import { OutputTable } from './OutputTable.tsx';
+import type { PackedTable } from './packTable.ts';
+
+/**
+ * Items the engine skipped or cleaned, with the feed row and the reason, shown beside an output
+ * (never dropped silently). Virtualized like the output, with Copy.
+ */
+export function IssuesList({
+  table,
+  label = 'Skipped and cleaned items',
+  height = 200,
+}: {
+  table: PackedTable | null;
+  label?: string;
+  height?: number;
+}) {
+  if (!table) return null;
+  return (
+    <section aria-label={label} className="issues-list">
+      <Text size="sm" fw={600} mb={4}>
+        {label}
+      </Text>
+      <OutputTable
+        label={label}
+        table={table}
+        height={height}
+        emptyText="Nothing was skipped or cleaned."
+        unit={['item', 'items']}
+      />
+    </section>
+  );
+}

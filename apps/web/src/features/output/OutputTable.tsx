@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../builder/copyTable.ts';
+import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { runEngineJob } from '../generation/runEngineJob.ts';
+import { readPackedCell, type PackedTable } from './packTable.ts';
+import './OutputTable.css';
+
+/** Height of one output line. */
+export const OUTPUT_ROW_HEIGHT_PX = 28;
+/** Lines drawn above and below the visible ones. */
+const OVERSCAN_ROWS = 8;
+/** Past this height the scroll position is scaled (browsers cap element heights). */
+const MAX_SCROLL_HEIGHT_PX = 8_000_000;
+/** The button that saves the Editor CSV. */
+export const DOWNLOAD_LABEL = 'Download for Google Ads Editor';
+
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+
+/** Props of `OutputTable`. */
+export interface OutputTableProps {
+  /** Accessible name of the table (e.g. 'Keywords'). */
+  label: string;
+  table: PackedTable | null;
+  /** Clear button; omitted: no Clear button. */
+  onClear?: () => void;
+  /** 'Download for Google Ads Editor' saves `table` as Editor CSV under this file name. */
+  editorExport?: { fileName: string };
+  /** What Copy puts on the clipboard when it is not `table`. */
+  copyTable?: PackedTable | null;
+  /** Height of the scrolling body in px (default 360). */
+  height?: number;
+  /** Text when there is nothing to show. */
+  emptyText?: string;
+  /** Word for one line in the count ('line' by default). */
+  unit?: [singular: string, plural: string];
+}
+
+/** Saves a Blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * A generated output as a virtualized table (only the visible lines are in the page, so 600k
+ * lines scroll smoothly) with Copy (tab-separated, header first), Clear and 'Download for Google
+ * Ads Editor'. Copy text and CSV are made in the engine worker.
+ */
+export function OutputTable({
+  label,
+  table,
+  onClear,
+  editorExport,
+  copyTable,
+  height = 360,
+  emptyText = 'Nothing generated yet.',
+  unit = ['line', 'lines'],
+}: OutputTableProps) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const frame = useRef<number | null>(null);
+  const rowCount = table?.rowCount ?? 0;
+  const columnCount = table?.headers.length ?? 0;
+
+  useEffect(() => {
+    // A new table starts at the top.
+    setScrollTop(0);
+    if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
+  }, [table]);
+
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+
+  const handleScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
+    const top = event.currentTarget.scrollTop;
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      setScrollTop(scrollerRef.current?.scrollTop ?? top);
+    });
+  }, []);
+
+  const copySource = copyTable ?? table;
+
+  async function handleCopy() {
+    if (!copySource || copySource.rowCount === 0) return;
+    setBusy('copy');
+    try {
+      const result = await runEngineJob(
+        'formatPacked',
+        { table: copySource, format: 'tsv' },
+        { lane: 'output' },
+      );
+      if (!('text' in result)) return;
+      await copyToClipboard(result.text);
+      notifySuccess(TABLE_COPIED_MESSAGE);
+    } catch (error) {
+      notifyError(
+        `Could not copy the table: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function handleDownload() {
+    if (!table || !editorExport || table.rowCount === 0) return;
+    setBusy('download');
+    try {
+      const result = await runEngineJob(
+        'formatPacked',
+        { table, format: 'csv' },
+        { lane: 'output' },
+      );
+      if ('blob' in result) saveBlob(result.blob, editorExport.fileName);
+    } catch (error) {
+      notifyError(
+        `Could not make the file: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const bodyHeight = height;
+  const totalHeight = rowCount * OUTPUT_ROW_HEIGHT_PX;
+  const spacerHeight = Math.min(totalHeight, MAX_SCROLL_HEIGHT_PX);
+  const factor =
+    totalHeight > spacerHeight && spacerHeight > bodyHeight
+      ? (totalHeight - bodyHeight) / (spacerHeight - bodyHeight)
+      : 1;
+  const virtualTop = scrollTop * factor;
+  const first = Math.max(0, Math.floor(virtualTop / OUTPUT_ROW_HEIGHT_PX) - OVERSCAN_ROWS);
+  const visible = Math.ceil(bodyHeight / OUTPUT_ROW_HEIGHT_PX) + OVERSCAN_ROWS * 2;
+  const last = Math.min(rowCount, first + visible);
+  const layerTop = scrollTop + (first * OUTPUT_ROW_HEIGHT_PX - virtualTop);
+  const gridTemplate = `repeat(${Math.max(1, columnCount)}, minmax(150px, 1fr))`;
+  const isEmpty = rowCount === 0;
+
+  const rows = [];
+  if (table) {
+    for (let r = first; r < last; r += 1) {
+      const cells = [];
+      for (let c = 0; c < columnCount; c += 1) {
+        const value = readPackedCell(table, r, c);
+        cells.push(
+          <span role="cell" key={c} className="output-table__cell" title={value}>
+            {value}
+          </span>,
+        );
+      }
+      rows.push(
+        <div
+          role="row"
+          aria-rowindex={r + 2}
+          key={r}
+          className="output-table__row"
+          style={{
+            gridTemplateColumns: gridTemplate,
+            top: (r - first) * OUTPUT_ROW_HEIGHT_PX,
+          }}
+        >
+          {cells}
+        </div>,
+      );
+    }
+  }
+
+  return (
+    <div className="output-table">
+      <Group gap="xs" wrap="wrap" className="output-table__toolbar">
+        <Text size="sm" c="dimmed" className="output-table__count" aria-live="polite">
+          {NUMBER_FORMAT.format(rowCount)} {rowCount === 1 ? unit[0] : unit[1]}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void handleCopy()}
+          disabled={!copySource || copySource.rowCount === 0}
+          loading={busy === 'copy'}
+          aria-label={`Copy ${label}`}
+        >
+          Copy
+        </Button>
+        {onClear ? (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onClear}
+            disabled={isEmpty && !copySource?.rowCount}
+            aria-label={`Clear ${label}`}
+          >
+            Clear
+          </Button>
+        ) : null}
+        {editorExport ? (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void handleDownload()}
+            disabled={isEmpty}
+            loading={busy === 'download'}
+            aria-label={`${DOWNLOAD_LABEL}: ${label}`}
+          >
+            {DOWNLOAD_LABEL}
+          </Button>
+        ) : null}
+      </Group>
+      <div
+        role="table"
+        aria-label={label}
+        aria-rowcount={rowCount + 1}
+        aria-colcount={columnCount}
+        className="output-table__frame"
+      >
+        <div
+          className="output-table__scroller"
+          ref={scrollerRef}
+          onScroll={handleScroll}
+          style={{ height: isEmpty ? undefined : bodyHeight + OUTPUT_ROW_HEIGHT_PX + 2 }}
+        >
+          <div role="rowgroup" className="output-table__head">
+            <div
+              role="row"
+              aria-rowindex={1}
+              className="output-table__row output-table__row--head"
+              style={{ gridTemplateColumns: gridTemplate }}
+            >
+              {(table?.headers ?? []).map((header) => (
+                <span role="columnheader" key={header} className="output-table__cell">
+                  {header}
+                </span>
+              ))}
+            </div>
+          </div>
+          {isEmpty ? (
+            <Text size="sm" c="dimmed" className="output-table__empty">
+              {emptyText}
+            </Text>
+          ) : (
+            <div
+              role="rowgroup"
+              className="output-table__body"
+              style={{ height: Math.max(spacerHeight, 1), minWidth: columnCount * 150 }}
+            >
+              <div
+                className="output-table__layer"
+                style={{ transform: `translateY(${layerTop}px)` }}
+              >
+                {rows}
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

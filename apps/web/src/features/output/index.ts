@@ -1,0 +1,21 @@
+// Generated outputs: packed tables from the worker, the virtualized output table, issues.
+export {
+  OutputTable,
+  DOWNLOAD_LABEL,
+  OUTPUT_ROW_HEIGHT_PX,
+  saveBlob,
+  type OutputTableProps,
+} from './OutputTable.tsx';
+export { IssuesList } from './IssuesList.tsx';
+export {
+  packTable,
+  packIssues,
+  emptyPackedTable,
+  readPackedCell,
+  unpackTable,
+  ISSUE_HEADERS,
+  type PackedTable,
+  type PackedColumn,
+} from './packTable.ts';
+export { editorFileName, formatFileDate, safeFilePart } from './fileNames.ts';
+export { TABLE_COPIED_MESSAGE } from '../builder/copyTable.ts';

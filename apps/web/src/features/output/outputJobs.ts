@@ -1,0 +1,25 @@
+import { formatCsv, formatTsv } from '@adloom/engine';
+import type { EngineJobHandler } from '../generation/jobTypes.ts';
+import { unpackTable, type PackedTable } from './packTable.ts';
+
+/** Input of the formatting job. */
+export interface FormatPackedInput {
+  table: PackedTable;
+  /** 'tsv': the clipboard text; 'csv': the Google Ads Editor file (UTF-8 with BOM, CRLF). */
+  format: 'tsv' | 'csv';
+}
+
+/** The UTF-8 byte order mark Editor and Excel read as "this is UTF-8" (see decisions). */
+const BOM = '\uFEFF';
+
+/** Formats a packed table off the main thread: TSV text, or the Editor CSV as a Blob. */
+export const formatPackedJob: EngineJobHandler<
+  FormatPackedInput,
+  { text: string } | { blob: Blob }
+> = (input) => {
+  const table = unpackTable(input.table);
+  if (input.format === 'tsv') return { text: formatTsv(table) };
+  const parts: string[] = [BOM];
+  for (const chunk of formatCsv(table)) parts.push(chunk);
+  return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }) };
+};

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatCsvText, keywordsTable, type KeywordLine } from '@adloom/engine';
+import { packIssues, packTable, readPackedCell, unpackTable } from './packTable.ts';
+
+function lines(n: number): KeywordLine[] {
+  return Array.from({ length: n }, (_, i) => ({
+    campaign: `Campaign ${i % 3}`,
+    adGroup: `Group ${i % 7}`,
+    keyword: `keyword ${i}`,
+    matchType: i % 2 ? 'Exact' : 'Broad',
+  }));
+}
+
+describe('packTable', () => {
+  it('keeps every cell, with repeating and distinct columns', () => {
+    const source = lines(5000);
+    const packed = packTable(keywordsTable(source));
+    expect(packed.rowCount).toBe(5000);
+    expect(packed.headers).toEqual(['Campaign', 'Ad Group', 'Keyword', 'Criterion Type']);
+    // Repeating columns are dictionary coded, the keyword column is not.
+    expect(packed.columns[0]?.codes).not.toBeNull();
+    expect(packed.columns[2]?.codes).toBeNull();
+    for (const i of [0, 1, 2047, 2048, 2049, 4999]) {
+      const l = source[i]!;
+      expect([0, 1, 2, 3].map((c) => readPackedCell(packed, i, c))).toEqual([
+        l.campaign,
+        l.adGroup,
+        l.keyword,
+        l.matchType,
+      ]);
+    }
+  });
+
+  it('unpacks to the same Editor CSV as the engine table', () => {
+    const source = lines(3000);
+    const packed = packTable(keywordsTable(source));
+    expect(formatCsvText(unpackTable(packed))).toBe(formatCsvText(keywordsTable(source)));
+  });
+
+  it('keeps empty cells and empty tables', () => {
+    const packed = packTable({
+      headers: ['A', 'B'],
+      rows: [
+        ['', 'x'],
+        ['y', ''],
+      ],
+    });
+    expect(readPackedCell(packed, 0, 0)).toBe('');
+    expect(readPackedCell(packed, 0, 1)).toBe('x');
+    expect(readPackedCell(packed, 1, 0)).toBe('y');
+    expect(packTable({ headers: ['A'], rows: [] }).rowCount).toBe(0);
+  });
+
+  it('lists issues with the feed row number', () => {
+    const packed = packIssues(
+      [
+        {
+          kind: 'skipped',
+          output: 'keywords',
+          rowId: 'r',
+          rowNumber: 2,
+          code: 'empty',
+          message: 'Keyword is empty',
+        },
+      ],
+      { rowPositions: Uint32Array.from([4, 9]) },
+    );
+    expect([0, 1, 2].map((c) => readPackedCell(packed, 0, c))).toEqual([
+      '10',
+      'Skipped',
+      'Keyword is empty',
+    ]);
+  });
+});

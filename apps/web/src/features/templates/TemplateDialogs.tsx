@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { TemplateKind } from '@adloom/contract';
+import { useStore } from '../../state/store.ts';
+import type { FeedSetEditor } from '../builder/feedSetEditor.ts';
+import { UNSAVED_LABEL } from '../builder/UnsavedWork.tsx';
+import type { TemplateSetEditor } from './templateSetEditor.ts';
+import type { TemplateSets } from './templateSets.ts';
+
+/** How each kind is named in the dialogs. */
+export const TEMPLATE_KIND_NAMES: Record<TemplateKind, string> = {
+  campaignTemplates: 'campaign templates',
+  adTemplates: 'legacy ad templates',
+  rsaTemplates: 'responsive search ad templates',
+  performanceMaxTemplates: 'Performance Max templates',
+  extensionTemplates: 'extension templates',
+};
+
+const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Re-renders on any change of any kind; returns the editors. */
+function useTemplateSetsVersion(sets: TemplateSets): TemplateSetEditor<TemplateKind>[] {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const offs = sets.all().map((e) => e.state.subscribe(() => setTick((t) => t + 1)));
+    return () => offs.forEach((off) => off());
+  }, [sets]);
+  return sets.all();
+}
+
+/**
+ * The 409 dialog for templates, worded like the feeds' one: load the newer version, or keep
+ * mine and overwrite it.
+ */
+export function TemplateConflictDialog({ sets }: { sets: TemplateSets }) {
+  const editors = useTemplateSetsVersion(sets);
+  const states = editors.map((e) => e.state.get());
+  const index = states.findIndex((s) => s.conflict !== null);
+  const editor = index >= 0 ? editors[index] : undefined;
+  const what = editor ? `This client's ${TEMPLATE_KIND_NAMES[editor.kind]}` : '';
+  return (
+    <Modal
+      opened={editor !== undefined}
+      onClose={() => editor?.dismissConflict()}
+      title="A newer version was saved elsewhere"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close and keep editing' }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {what} changed in another tab or on another device since you loaded them. Load the newer
+          version (your unsaved changes here are dropped), or keep yours and overwrite it.
+        </Text>
+        <Group justify="flex-end" gap="xs" wrap="wrap">
+          <Button variant="default" onClick={() => void editor?.resolveConflict('theirs')}>
+            Load the newer version
+          </Button>
+          <Button
+            color="orange"
+            loading={index >= 0 && states[index]?.isSaving}
+            onClick={() => void editor?.resolveConflict('mine')}
+          >
+            Keep mine and overwrite
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Offers unsaved template edits kept in the browser from an earlier visit. */
+export function TemplateDraftOfferDialog({ sets }: { sets: TemplateSets }) {
+  const offer = useStore(sets.draftOffer);
+  return (
+    <Modal
+      opened={offer !== null}
+      onClose={() => void sets.discardDraft()}
+      closeOnClickOutside={false}
+      title="Restore unsaved template changes?"
+      centered
+      withCloseButton={false}
+    >
+      {offer ? (
+        <Stack gap="md">
+          <Text size="sm">
+            This browser kept changes to this client&apos;s templates from{' '}
+            {TIME_FORMAT.format(offer.savedAt)} that were never saved.
+          </Text>
+          {offer.isBehind ? (
+            <Text size="sm" c="orange.8">
+              They were saved elsewhere since then: restoring and saving will ask before overwriting
+              that version.
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" color="red" onClick={() => void sets.discardDraft()}>
+              Discard them
+            </Button>
+            <Button onClick={() => sets.restoreDraft()} data-autofocus>
+              Restore my changes
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/**
+ * The page's save marker over feeds and every template kind: 'Saving…', 'Unsaved changes' or
+ * 'All changes saved'.
+ */
+export function WorkspaceSaveStatus({ feeds, sets }: { feeds: FeedSetEditor; sets: TemplateSets }) {
+  const feedState = useStore(feeds.state);
+  const editors = useTemplateSetsVersion(sets);
+  const templateStates = editors.map((e) => e.state.get());
+  if (feedState.key === null) return null;
+  const isSaving = feedState.isSaving || templateStates.some((s) => s.isSaving);
+  const isDirty = feedState.isDirty || templateStates.some((s) => s.isDirty);
+  const hasSaved = feedState.savedAt !== null || templateStates.some((s) => s.savedAt !== null);
+  return (
+    <span role="status" aria-live="polite">
+      {isSaving ? (
+        <Badge color="blue" variant="light">
+          Saving…
+        </Badge>
+      ) : isDirty ? (
+        <Badge color="orange" variant="light">
+          {UNSAVED_LABEL}
+        </Badge>
+      ) : hasSaved ? (
+        <Badge color="green" variant="light">
+          All changes saved
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+/** Asks before leaving with unsaved templates, and writes their draft when the page hides. */
+export function useKeepUnsavedTemplates(sets: TemplateSets): void {
+  useEffect(() => {
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!sets.isDirty) return;
+      void sets.flushDraft();
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    const handleHide = () => {
+      if (sets.isDirty) void sets.flushDraft();
+    };
+    const handleVisibility = () => {
+      if (document.visibilityState === 'hidden') handleHide();
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    window.addEventListener('pagehide', handleHide);
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => {
+      window.removeEventListener('beforeunload', handleBeforeUnload);
+      window.removeEventListener('pagehide', handleHide);
+      document.removeEventListener('visibilitychange', handleVisibility);
+      handleHide();
+    };
+  }, [sets]);
+}

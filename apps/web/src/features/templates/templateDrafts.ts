@@ -1,0 +1,68 @@
+import Dexie, { type Table } from 'dexie';
+import type { TemplateKind } from '@adloom/contract';
+
+/** Unsaved template edits of one client, per kind, kept in the browser until saved. */
+export interface TemplateDraft {
+  /** `${userId}|client|${client}` */
+  key: string;
+  savedAt: number;
+  kinds: Partial<
+    Record<
+      TemplateKind,
+      { templates: unknown[]; baseRevision: number | null; active: string | null }
+    >
+  >;
+}
+
+/** Where template drafts live: IndexedDB in the app, memory in tests. */
+export interface TemplateDraftStorage {
+  find(key: string): Promise<TemplateDraft | undefined>;
+  put(draft: TemplateDraft): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+class TemplateDraftDatabase extends Dexie {
+  templateDrafts!: Table<TemplateDraft, string>;
+  constructor() {
+    super('adloom-template-drafts');
+    this.version(1).stores({ templateDrafts: 'key' });
+  }
+}
+
+let database: TemplateDraftDatabase | null = null;
+
+/** Template drafts in IndexedDB (reads that fail answer `undefined`). */
+export const indexedDbTemplateDrafts: TemplateDraftStorage = {
+  async find(key) {
+    try {
+      database ??= new TemplateDraftDatabase();
+      return await database.templateDrafts.get(key);
+    } catch {
+      return undefined;
+    }
+  },
+  async put(draft) {
+    database ??= new TemplateDraftDatabase();
+    await database.templateDrafts.put(draft);
+  },
+  async remove(key) {
+    database ??= new TemplateDraftDatabase();
+    await database.templateDrafts.delete(key);
+  },
+};
+
+/** Template drafts in memory (tests). */
+export function createMemoryTemplateDrafts(): TemplateDraftStorage {
+  const drafts = new Map<string, TemplateDraft>();
+  return {
+    find: (key) => Promise.resolve(structuredClone(drafts.get(key))),
+    put: (draft) => {
+      drafts.set(draft.key, structuredClone(draft));
+      return Promise.resolve();
+    },
+    remove: (key) => {
+      drafts.delete(key);
+      return Promise.resolve();
+    },
+  };
+}

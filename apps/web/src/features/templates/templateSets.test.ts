@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ClientRevisions } from '@adloom/contract';
+import { newCampaignTemplate, newRsaTemplate } from '@adloom/engine';
+import { ApiError } from '../../api/errors.ts';
+import { createMemoryTemplateDrafts } from './templateDrafts.ts';
+import { TemplateSets } from './templateSets.ts';
+
+const revisions: ClientRevisions = {
+  feeds: 1,
+  campaignTemplates: 3,
+  adTemplates: 0,
+  rsaTemplates: 0,
+  performanceMaxTemplates: 0,
+  extensionTemplates: 0,
+};
+const empty = {
+  campaignTemplates: [newCampaignTemplate('Brand')],
+  adTemplates: [],
+  rsaTemplates: [],
+  performanceMaxTemplates: [],
+  extensionTemplates: [],
+};
+
+function setup(save = vi.fn()) {
+  const drafts = createMemoryTemplateDrafts();
+  const notify = vi.fn();
+  const sets = new TemplateSets({
+    drafts,
+    notify,
+    onUnauthorized: vi.fn(),
+    loadBundle: () =>
+      Promise.resolve({
+        ...empty,
+        campaignTemplates: [newCampaignTemplate('Theirs')],
+        revisions: { ...revisions, campaignTemplates: 4 },
+      }),
+    save,
+  });
+  return { sets, drafts, notify, save };
+}
+
+describe('TemplateSets', () => {
+  it('makes names unique, copies without the id, and saves the kind with its revision', async () => {
+    const save = vi.fn((_kind: string, body: { templates: unknown[]; revision?: number }) =>
+      Promise.resolve({ name: 'Acme', templates: body.templates, revision: 4 }),
+    );
+    const { sets, notify } = setup(save);
+    await sets.open('u|client|Acme', 'Acme', empty, revisions);
+    const campaigns = sets.get('campaignTemplates');
+    expect(campaigns.state.get().active).toBe('Brand');
+    expect(campaigns.add(newCampaignTemplate('Brand'))).toBe('Brand (1)');
+    expect(campaigns.copyActive()).toBe('Brand (1) (1)');
+    expect(campaigns.add(newCampaignTemplate('Brand'))).toBe('Brand (2)');
+    expect(campaigns.state.get().isDirty).toBe(true);
+    expect(sets.get('rsaTemplates').state.get().isDirty).toBe(false);
+    expect(await campaigns.save()).toBe('saved');
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]?.[0]).toBe('campaignTemplates');
+    expect(save.mock.calls[0]?.[1]).toMatchObject({ name: 'Acme', revision: 3 });
+    expect(campaigns.state.get()).toMatchObject({ isDirty: false, revision: 4 });
+    expect(notify).toHaveBeenCalledWith('success', 'Templates successfully updated');
+  });
+
+  it('turns a 409 into a conflict and loads the newer set on request', async () => {
+    const save = vi.fn(() =>
+      Promise.reject(
+        new ApiError({ status: 409, code: 'conflict', message: 'changed', path: '/x' }),
+      ),
+    );
+    const { sets } = setup(save);
+    await sets.open('u|client|Acme', 'Acme', empty, revisions);
+    const campaigns = sets.get('campaignTemplates');
+    campaigns.update({ ...newCampaignTemplate('ignored'), campaign: '{root}' });
+    expect(campaigns.getActive()?.name).toBe('Brand');
+    expect(await campaigns.save()).toBe('conflict');
+    expect(campaigns.state.get().conflict?.revision).toBe(4);
+    expect(await campaigns.resolveConflict('theirs')).toBe('loaded');
+    expect(campaigns.state.get()).toMatchObject({ isDirty: false, revision: 4, active: 'Theirs' });
+  });
+
+  it('keeps unsaved edits as a draft and offers them on the next open', async () => {
+    const { sets, drafts } = setup();
+    await sets.open('u|client|Acme', 'Acme', empty, revisions);
+    sets.get('rsaTemplates').add(newRsaTemplate('Ads'));
+    await sets.flushDraft();
+    expect((await drafts.find('u|client|Acme'))?.kinds.rsaTemplates?.templates).toHaveLength(1);
+
+    const again = new TemplateSets({
+      drafts,
+      notify: vi.fn(),
+      onUnauthorized: vi.fn(),
+      loadBundle: vi.fn(),
+    });
+    await again.open('u|client|Acme', 'Acme', empty, revisions);
+    expect(again.draftOffer.get()).toMatchObject({ isBehind: false });
+    again.restoreDraft();
+    expect(again.get('rsaTemplates').state.get()).toMatchObject({ isDirty: true, active: 'Ads' });
+    expect(again.get('campaignTemplates').state.get().isDirty).toBe(false);
+  });
+});
