@@ -398,7 +398,10 @@ export function FeedGrid({
             event.preventDefault();
             cancelEdit();
             target.dataset.mode = '';
-            requestAnimationFrame(() => target.select());
+            // select() focuses in Chromium: only if the keyboard has not moved on meanwhile.
+            requestAnimationFrame(() => {
+              if (document.activeElement === target) target.select();
+            });
           }
           return;
         }
