@@ -4,10 +4,12 @@
  */
 import { formatPackedJob } from '../output/outputJobs.ts';
 import { generateCampaignJob } from '../campaign-template/campaignJobs.ts';
+import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 
 export const jobHandlers = {
   formatPacked: formatPackedJob,
   generateCampaign: generateCampaignJob,
+  generateExtensions: generateExtensionsJob,
 };
 
 /** The job kinds. */

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCsv,
+  formatTsv,
+  newExtensionTemplate,
+  structuredSnippetsCopyTable,
+  generateExtensions,
+  type CampaignTemplate,
+  type ExtensionTemplate,
+  type ExtensionTypeName,
+  type FeedRow,
+} from '@adloom/engine';
+import { readPackedCell, unpackTable, type PackedTable } from '../output/packTable.ts';
+import { generateExtensionsJob } from './extensionJobs.ts';
+import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
+
+function row(id: string, root: string, url = `https://shop.test/${id}`): FeedRow {
+  return { id, root, mod: '', var1: '', var2: '', var3: '', url };
+}
+
+const ROWS = [
+  row('a', 'Nike'),
+  row('b', 'Emporio Armani Collection Outlet'),
+  row('c', 'Puma'),
+  row('d', 'Nike'),
+];
+
+function template(type: ExtensionTypeName, values: Record<string, string>): ExtensionTemplate {
+  const t = newExtensionTemplate('T', type);
+  return { ...t, templates: [{ ...t.templates[0], ...values }] };
+}
+
+function run(t: ExtensionTemplate, rows: readonly FeedRow[] = ROWS) {
+  const progress: number[] = [];
+  // The feed positions of the selected rows: rows 3, 5, 6, 9 of the feed.
+  const rowPositions = Uint32Array.from([2, 4, 5, 8].slice(0, rows.length));
+  return {
+    progress,
+    out: generateExtensionsJob(
+      { template: t },
+      {
+        rows,
+        rowPositions,
+        progress: (f) => progress.push(f),
+        campaignStructure: (_: CampaignTemplate) => {
+          throw new Error('not used');
+        },
+      },
+    ),
+  };
+}
+
+function cells(table: PackedTable): string[][] {
+  // unpackTable reuses one row array: copy each row as it comes.
+  const out: string[][] = [];
+  for (const r of unpackTable(table).rows) out.push([...r]);
+  return out;
+}
+
+describe('generateExtensionsJob', () => {
+  it('makes callouts per row, once each, and reports rows over the limit with their feed row', async () => {
+    const { out } = run(template('Callout', { 'Callout text': 'All {root} shoes' }));
+    const result = await out;
+    expect(result.table.headers).toEqual(['Callout text']);
+    expect(cells(result.table)).toEqual([['All Nike shoes'], ['All Puma shoes']]);
+    expect(result.copyTable.headers).toEqual(['Callout text', 'Upgraded extension']);
+    expect(result.issues.rowCount).toBe(1);
+    // Row column of the issue: the feed row number (position 4 + 1), not the selection index.
+    expect(readPackedCell(result.issues, 0, 0)).toBe('5');
+  });
+
+  it('gives structured snippets the copy columns Header, Snippet Values, Upgraded extension', async () => {
+    const t = template('Structured Snippet', {
+      Header: 'brands',
+      'Snippet Values': '{root};Adidas; Asics',
+      'Upgraded extension': 'yes',
+    });
+    const result = await run(t, [row('a', 'Nike'), row('c', 'Puma')]).out;
+    expect(result.copyTable.headers).toEqual(['Header', 'Snippet Values', 'Upgraded extension']);
+    expect(cells(result.copyTable)).toEqual([
+      ['Brands', 'Nike; Adidas; Asics', 'yes'],
+      ['Brands', 'Puma; Adidas; Asics', 'yes'],
+    ]);
+    // The Editor layout: Header, Snippet Values separated by ';'.
+    expect(result.table.headers).toEqual(['Header', 'Snippet Values']);
+    expect(cells(result.table)[0]).toEqual(['Brands', 'Nike;Adidas;Asics']);
+    // Copy equals the engine's snippet copy layout.
+    const { extensions } = generateExtensions({ template: t, rows: [row('a', 'Nike')] });
+    expect(formatTsv(extensionCopyTable('Structured Snippet', extensions))).toBe(
+      formatTsv(structuredSnippetsCopyTable(extensions)),
+    );
+  });
+
+  it("fills a sitelink's empty Final URL from the row and writes Editor's headers", async () => {
+    const t = template('Sitelink', {
+      'Link Text': '{root} Sale',
+      'Description Line 1': 'Up to 50% off',
+      'Description Line 2': 'Free returns',
+    });
+    const result = await run(t, [row('a', 'Nike')]).out;
+    expect(result.table.headers).toEqual([
+      'Link Text',
+      'Description Line 1',
+      'Description Line 2',
+      'Final URL',
+    ]);
+    expect(cells(result.table)).toEqual([
+      ['Nike Sale', 'Up to 50% off', 'Free returns', 'https://shop.test/a'],
+    ]);
+    const csv = [...formatCsv(unpackTable(result.table))].join('');
+    expect(csv.split('\r\n')[0]).toBe('Link Text,Description Line 1,Description Line 2,Final URL');
+  });
+
+  it('keeps the headers of the type when nothing is generated', async () => {
+    const result = await run(template('Sitelink', {}), []).out;
+    expect(result.table.rowCount).toBe(0);
+    expect(result.table.headers[0]).toBe('Link Text');
+    expect(extensionEditorTable('Structured Snippet', []).headers).toEqual([
+      'Header',
+      'Snippet Values',
+    ]);
+  });
+});

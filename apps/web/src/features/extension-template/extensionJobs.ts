@@ -1,0 +1,28 @@
+import { generateExtensions, type ExtensionTemplate } from '@adloom/engine';
+import type { EngineJobHandler } from '../generation/jobTypes.ts';
+import { packIssues, packTable, type PackedTable } from '../output/packTable.ts';
+import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
+
+/** What the extension generation job sends back. */
+export interface GeneratedExtensionsOutput {
+  /** The Editor layout: shown, and saved by 'Download for Google Ads Editor'. */
+  table: PackedTable;
+  /** The copy layout (every field of the type). */
+  copyTable: PackedTable;
+  issues: PackedTable;
+}
+
+/** Generates the extensions of a template over the selected rows, in the engine worker. */
+export const generateExtensionsJob: EngineJobHandler<
+  { template: ExtensionTemplate },
+  GeneratedExtensionsOutput
+> = (input, ctx) => {
+  const type = input.template.extensionType.name;
+  const { extensions, issues } = generateExtensions({ template: input.template, rows: ctx.rows });
+  ctx.progress(0.8);
+  return {
+    table: packTable(extensionEditorTable(type, extensions)),
+    copyTable: packTable(extensionCopyTable(type, extensions)),
+    issues: packIssues(issues, ctx),
+  };
+};

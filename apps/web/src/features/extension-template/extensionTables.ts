@@ -1,0 +1,46 @@
+import {
+  EXTENSION_TYPE_DEFINITIONS,
+  calloutsTable,
+  sitelinksTable,
+  structuredSnippetsTable,
+  type ExtensionTypeName,
+  type GeneratedExtension,
+  type Table,
+} from '@adloom/engine';
+
+/**
+ * What Copy puts on the clipboard: every field of the type in the editor's order, so a
+ * structured snippet copies as Header, Snippet Values, Upgraded extension (spec section 2) and
+ * callouts and sitelinks carry their Upgraded extension too.
+ */
+export function extensionCopyTable(
+  type: ExtensionTypeName,
+  extensions: readonly GeneratedExtension[],
+): Table {
+  const titles = EXTENSION_TYPE_DEFINITIONS[type].fields.map((f) => f.title);
+  return {
+    headers: titles,
+    rows: {
+      *[Symbol.iterator]() {
+        for (const e of extensions) yield titles.map((t) => e.values[t] ?? '');
+      },
+    },
+  };
+}
+
+/** The Google Ads Editor table of a type (its headers even when nothing was generated). */
+export function extensionEditorTable(
+  type: ExtensionTypeName,
+  extensions: readonly GeneratedExtension[],
+): Table {
+  if (type === 'Sitelink') return sitelinksTable(extensions);
+  if (type === 'Structured Snippet') return structuredSnippetsTable(extensions);
+  return calloutsTable(extensions);
+}
+
+/** File name part of a type's Editor CSV. */
+export const EXTENSION_FILE_NAMES: Readonly<Record<ExtensionTypeName, string>> = {
+  Callout: 'callouts',
+  Sitelink: 'sitelinks',
+  'Structured Snippet': 'structured-snippets',
+};
