@@ -5,6 +5,7 @@
 import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
+import { writeSearchKeywordsCsv } from './keywordsCsv.ts';
 import {
   compilePattern,
   fillPattern,
@@ -235,10 +236,27 @@ export interface WriteKeywordsCsvResult {
 
 /**
  * The streaming form of `formatKeywordsCsv(generateCampaignStructure(input).keywords)` and of the
- * same for `.negatives`: the same chunks, written as they are made, without building line,
- * campaign or group objects (for feeds of a million rows).
+ * same for `.negatives`: the same chunks and issues, written as they are made, without building
+ * line, campaign or group objects (for feeds of a million rows; see keywordsCsv.ts).
  */
 export function writeKeywordsCsv(
+  input: GenerateCampaignStructureInput,
+  sinks: KeywordsCsvSinks,
+  options: FormatCsvOptions = {},
+): WriteKeywordsCsvResult {
+  const issues: RowIssue[] = [];
+  if (input.template.type !== 'performance') {
+    const counts = writeSearchKeywordsCsv(input, sinks, options, issues);
+    return { ...counts, issues };
+  }
+  return writeKeywordsCsvReference(input, sinks, options);
+}
+
+/**
+ * `writeKeywordsCsv` through the general structure routine (the reference the fast path is
+ * tested against; also the path of performance templates, which make no keyword lines).
+ */
+export function writeKeywordsCsvReference(
   input: GenerateCampaignStructureInput,
   sinks: KeywordsCsvSinks,
   options: FormatCsvOptions = {},

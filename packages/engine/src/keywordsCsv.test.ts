@@ -1,0 +1,232 @@
+/**
+ * The fast keyword CSV path (`writeKeywordsCsv`) against the reference (the object API plus
+ * `formatKeywordsCsv`) on randomized feeds and templates: the speed-up must not change a byte.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  formatKeywordsCsv,
+  generateCampaignStructure,
+  restoreCampaignTemplate,
+  writeKeywordsCsv,
+  writeKeywordsCsvReference,
+  type FeedRow,
+  type FormatCsvOptions,
+  type GenerateCampaignStructureInput,
+  type MatchType,
+} from './index.ts';
+import { TextKeyTable, hashText } from './keywordsCsv.ts';
+
+/** mulberry32: a small seeded random source, so a failing case can be replayed by its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VALUES = [
+  '',
+  '',
+  'Nike',
+  'nike',
+  'Air Max',
+  'air  max',
+  ' Puma ',
+  'red',
+  'Red!',
+  'blue',
+  'x',
+  '42',
+  'a,b',
+  'say "hi"',
+  '=SUM(1)',
+  '-5',
+  '+1',
+  '@home',
+  'tab\there',
+  'Crème brûlée',
+  'ΣΟΦΙΑ',
+  '東京',
+  'ＡＢＣ',
+  '{keyword:x}',
+  'one two three four five six',
+  'seven eight nine ten eleven',
+  'a'.repeat(30),
+  'b'.repeat(45),
+  'line\nbreak',
+  '  ',
+];
+
+const PIECES = ['{root}', '{mod}', '{var1}', '{var2}', '{var3}', '{const}', '{ROOT}', '{ Mod }'];
+const LITERALS = ['', ' ', ' ', ' - ', 'cheap ', ' shoes', ',', '"q"', '!', '  ', 'Buy '];
+const MATCH: MatchType[] = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'];
+
+function pick<T>(next: () => number, xs: readonly T[]): T {
+  return xs[Math.floor(next() * xs.length)] as T;
+}
+
+function pattern(next: () => number, maxPieces: number): string {
+  let s = pick(next, LITERALS);
+  const n = 1 + Math.floor(next() * maxPieces);
+  for (let i = 0; i < n; i++) s += pick(next, PIECES) + pick(next, LITERALS);
+  return s;
+}
+
+function randomInput(seed: number): {
+  input: GenerateCampaignStructureInput;
+  options: FormatCsvOptions;
+} {
+  const next = random(seed);
+  // Few distinct values per column, so names and keywords repeat across rows.
+  const pool = Array.from({ length: 2 + Math.floor(next() * 6) }, () => pick(next, VALUES));
+  const value = (): string => (next() < 0.7 ? pick(next, pool) : pick(next, VALUES));
+  const rows: FeedRow[] = Array.from({ length: Math.floor(next() * 60) }, (_, i) => ({
+    id: `r${i % 50}`,
+    root: value(),
+    mod: value(),
+    var1: value(),
+    var2: next() < 0.3 ? String(Math.floor(next() * 5)) : value(),
+    var3: value(),
+    url: '',
+  }));
+  const campaign = next() < 0.15 ? 'Static campaign' : pattern(next, 2);
+  let adGroup = next() < 0.1 ? 'Static group' : pattern(next, 2);
+  if (next() < 0.6) adGroup += pick(next, [' {mt}', '{MT}', ' - {mt}']);
+  const keywords = Array.from({ length: Math.floor(next() * 6) }, () => ({
+    keyword: next() < 0.05 ? '   ' : next() < 0.1 ? 'static keyword' : pattern(next, 3),
+    matchType: pick(next, MATCH),
+    selected: next() < 0.9,
+  }));
+  const template = restoreCampaignTemplate({
+    name: `Random ${seed}`,
+    const: pick(next, ['Shoes', '', 'Big  Sale', 'Q"1']),
+    campaign,
+    adGroup,
+    keywords,
+  });
+  const options: FormatCsvOptions = {
+    chunkLines: pick(next, [1, 2, 3, 7, 8192]),
+    neutraliseFormulas: next() < 0.3,
+    newline: next() < 0.5 ? '\r\n' : '\n',
+  };
+  return { input: { template, rows }, options };
+}
+
+function run(
+  write: typeof writeKeywordsCsv,
+  input: GenerateCampaignStructureInput,
+  options: FormatCsvOptions,
+) {
+  const keywords: string[] = [];
+  const negatives: string[] = [];
+  const result = write(
+    input,
+    { keywords: (c) => keywords.push(c), negatives: (c) => negatives.push(c) },
+    options,
+  );
+  return { keywords, negatives, result };
+}
+
+describe('writeKeywordsCsv (fast path) against the reference', () => {
+  it('writes the same chunks, counts and issues on 400 random feeds and templates', () => {
+    let lines = 0;
+    let negatives = 0;
+    let issues = 0;
+    for (let seed = 1; seed <= 400; seed++) {
+      const { input, options } = randomInput(seed);
+      const structure = generateCampaignStructure(input);
+      const fast = run(writeKeywordsCsv, input, options);
+      const reference = run(writeKeywordsCsvReference, input, options);
+      const expected = {
+        keywords: [...formatKeywordsCsv(structure.keywords, options)],
+        negatives: [...formatKeywordsCsv(structure.negatives, options)],
+        result: {
+          keywordLines: structure.keywords.length,
+          negativeLines: structure.negatives.length,
+          issues: structure.issues,
+        },
+      };
+      expect({ seed, ...reference }).toEqual({ seed, ...expected });
+      expect({ seed, ...fast }).toEqual({ seed, ...expected });
+      lines += structure.keywords.length;
+      negatives += structure.negatives.length;
+      issues += structure.issues.length;
+    }
+    // The random cases must exercise real output, not only empty feeds.
+    expect(lines).toBeGreaterThan(2000);
+    expect(negatives).toBeGreaterThan(500);
+    expect(issues).toBeGreaterThan(200);
+  });
+
+  it('keeps duplicates apart across many rows that share names (repeated campaigns and groups)', () => {
+    const template = restoreCampaignTemplate({
+      name: 'Shared',
+      campaign: '{root}',
+      adGroup: '{mod} {mt}',
+      keywords: [
+        { keyword: '{mod} {var1}', matchType: 'Broad' },
+        { keyword: '{mod} {var1}', matchType: 'Exact' },
+        { keyword: '{var1}', matchType: 'Phrase' },
+        { keyword: 'cheap {var1}', matchType: 'Negative Broad' },
+      ],
+    });
+    const rows: FeedRow[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: `r${i}`,
+      root: `Brand ${i % 7}`,
+      mod: `Mod ${i % 13}`,
+      var1: `v${i % 17}`,
+      var2: '',
+      var3: '',
+      url: '',
+    }));
+    const input = { template, rows };
+    const structure = generateCampaignStructure(input);
+    const fast = run(writeKeywordsCsv, input, {});
+    expect(structure.keywords.length).toBeGreaterThan(1000);
+    expect(structure.keywords.length).toBeLessThan(3 * rows.length);
+    expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords)]);
+    expect(fast.negatives).toEqual([...formatKeywordsCsv(structure.negatives)]);
+  });
+});
+
+describe('TextKeyTable', () => {
+  it('tells texts apart when every hash collides, by making the first text again', () => {
+    const texts = ['a', 'b', 'a', 'c', 'b', 'd', 'a'];
+    let remade = 0;
+    const table = new TextKeyTable((row) => {
+      remade++;
+      return texts[row] as string;
+    }, 2);
+    const ids = texts.map((t, row) => table.findOrAdd(7, 1, 2, t, row, 0));
+    expect(ids).toEqual([0, 1, 0, 2, 1, 3, 0]);
+    expect(table.size).toBe(4);
+    expect(remade).toBeGreaterThan(0);
+    expect(table.find(7, 1, 2, 'c', 99, 0)).toBe(2);
+    expect(table.find(7, 1, 2, 'e', 99, 0)).toBe(-1);
+    // Another key (a, b) is another set.
+    expect(table.find(7, 1, 3, 'a', 99, 0)).toBe(-1);
+  });
+
+  it('tells apart texts of one row made by different patterns when their hashes collide', () => {
+    const made = [
+      ['x', 'y', 'x'],
+      ['y', 'z', 'x'],
+    ];
+    const table = new TextKeyTable((row, pattern) => made[row]?.[pattern] as string, 2);
+    const ids: number[] = [];
+    for (let row = 0; row < made.length; row++)
+      for (let pattern = 0; pattern < 3; pattern++)
+        ids.push(table.findOrAdd(1, 0, 0, made[row]?.[pattern] as string, row, pattern));
+    expect(ids).toEqual([0, 1, 0, 1, 2, 0]);
+  });
+
+  it('hashes equal texts equally and different seeds differently', () => {
+    expect(hashText('nike shoes', 3, 1)).toBe(hashText('nike ' + 'shoes', 3, 1));
+    expect(hashText('nike shoes', 3, 1)).not.toBe(hashText('nike shoes', 4, 1));
+    expect(hashText('nike shoes', 3, 1)).not.toBe(hashText('nike shoes', 3, 2));
+  });
+});
