@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { startServer } from '../support/server.ts';
 import { registerThroughUi } from './support.ts';
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
@@ -175,4 +176,111 @@ test('two pages edit one feed: the second save opens the conflict dialog', async
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await other.reload();
   await expect(cell(other, 'Root', 1)).toHaveValue('fourth');
+});
+
+test('Delete Feed asks first and saves; a feed linked to a sheet carries the marker', async ({
+  page,
+}) => {
+  await startWithClient(page, 'delfeed');
+  // The seed boxes are 25 columns by 5 rows (spec section 2).
+  const root = page
+    .getByRole('region', { name: 'Combiner' })
+    .getByRole('textbox', { name: 'Root' });
+  await expect(root).toHaveAttribute('cols', '25');
+  await expect(root).toHaveAttribute('rows', '5');
+
+  await page.getByRole('button', { name: 'New Feed' }).click();
+  await page.getByRole('dialog', { name: 'New Feed' }).getByLabel('Feed name').fill('brands');
+  await page
+    .getByRole('dialog', { name: 'New Feed' })
+    .getByRole('button', { name: 'Add New' })
+    .click();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands (1)');
+
+  await page.getByRole('button', { name: 'Delete Feed' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Feed' });
+  await expect(confirm).toContainText('brands (1)');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands (1)');
+  await page.getByRole('button', { name: 'Delete Feed' }).click();
+  await confirm.getByRole('button', { name: 'Delete Feed' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Feeds successfully updated' }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('');
+
+  // A feed linked to a spreadsheet (linking arrives with the sheets issue: saved through the API).
+  const status = await page.evaluate(async () => {
+    const response = await fetch('/api/app/feeds', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('adloom.token') ?? ''}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name: 'delfeed client',
+        feeds: [
+          { name: 'brands', dataType: 'table', sheetUrl: '', rows: [] },
+          {
+            name: 'stock',
+            dataType: 'table',
+            sheetUrl: 'https://docs.google.com/spreadsheets/d/abc',
+            rows: [],
+          },
+        ],
+      }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(200);
+  await page.reload();
+  const feedSelect = page.getByLabel('Feed', { exact: true });
+  await expect(feedSelect.locator('option')).toHaveText([
+    'Select a feed',
+    'brands',
+    'stock (linked sheet)',
+  ]);
+});
+
+test('a save the server refuses for its size names the limit and keeps the edits', async ({
+  browser,
+}) => {
+  // A server of its own with a 4 KB body limit, so a small feed meets a real 413.
+  const server = await startServer({ env: { BODY_LIMIT_BYTES: '4096' } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  try {
+    const page = await context.newPage();
+    await startWithClient(page, 'toobig');
+    await cell(page, 'Root', 1).click();
+    const url = `https://a.test/${'x'.repeat(400)}`;
+    await page.evaluate(
+      (text) => navigator.clipboard.writeText(text),
+      Array.from({ length: 20 }, (_, i) => `row${i}\t\t\t\t\t${url}`).join('\n'),
+    );
+    await page.keyboard.press(`${MOD}+V`);
+    await expect(page.getByText('20 rows', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Save Feeds' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'There was a problem saving your data:' }).first(),
+    ).toContainText('larger than the limit of 4 KiB');
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+    await expect(page.getByText('20 rows', { exact: true })).toBeVisible();
+
+    // The edits are kept in the browser too: a reload offers them back.
+    await page.reload();
+    await page
+      .getByRole('dialog', { name: 'Restore unsaved changes?' })
+      .getByRole('button', { name: 'Restore my changes' })
+      .click();
+    await expect(page.getByText('20 rows', { exact: true })).toBeVisible();
+    await expect(cell(page, 'Root', 2)).toHaveValue('row1');
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });

@@ -9,6 +9,7 @@ import {
 } from '../features/builder/copyTable.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
 import { useFeedStoreVersion } from '../features/builder/useFeedStoreVersion.ts';
+import '../features/builder/seedsFit.css';
 import './CombinationsPage.css';
 
 function createResultStore(): FeedStore {
@@ -51,7 +52,9 @@ export function CombinationsPage() {
         Type one value per line in each box. Combine makes every combination of the filled boxes;
         linked neighbours are paired line by line instead.
       </Text>
-      <Combiner store={store} />
+      <div className="seeds-fit">
+        <Combiner store={store} />
+      </div>
       <section className="combinations-page__result" aria-labelledby="combinations-result">
         <Group justify="space-between" align="center" mb="xs" wrap="wrap">
           <Title order={2} size="h4" id="combinations-result">

@@ -10,6 +10,7 @@ import type { BuilderWorkspace } from './builderWorkspace.ts';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from './modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
+import './seedsFit.css';
 
 /** Shown beside feeds linked to a spreadsheet in the feed dropdown. */
 export const LINKED_FEED_MARKER = '(linked sheet)';
@@ -106,7 +107,7 @@ export function DataTableSection({ workspace }: { workspace: BuilderWorkspace })
             height={isNarrow ? 380 : 480}
             onNotice={mirrorNotice}
           />
-          <div className="builder-footer">
+          <div className="builder-footer seeds-fit">
             <Title order={3} size="h5" mb="xs">
               Seeds
             </Title>
