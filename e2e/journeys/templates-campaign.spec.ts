@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { registerThroughUi } from './support.ts';
+
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+function cell(page: Page, column: string, row: number) {
+  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
+}
+
+/** Registers, creates a client and pastes rows (first line: the header the paste skips). */
+async function startWithRows(page: Page, prefix: string, tsv: string): Promise<void> {
+  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill(`${prefix} client`);
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+  await cell(page, 'Root', 1).click();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
+  await page.keyboard.press(`${MOD}+V`);
+}
+
+/** The text of every row of an output table (cells joined by ' | '), header excluded. */
+async function outputLines(page: Page, name: string): Promise<string[]> {
+  const table = page.getByRole('table', { name, exact: true });
+  const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
+  const count = await rows.count();
+  const lines: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const cells = await rows.nth(i).getByRole('cell').allTextContents();
+    lines.push(cells.join(' | '));
+  }
+  return lines;
+}
+
+test('a campaign template with {root}, {mod} and {mt} generates keywords and negatives, downloads for Editor and survives a reload', async ({
+  page,
+}) => {
+  await startWithRows(page, 'kw', 'root\tmod\nNike\tRunning Shoes\nPuma\tSneakers\n');
+  await expect(cell(page, 'Modifier', 2)).toHaveValue('Sneakers');
+
+  const generate = page.getByRole('button', { name: 'Generate Keywords or Output' });
+  await expect(generate).toBeDisabled();
+  await generate.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Have you remembered to select a feed and rows?',
+  );
+
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Template' });
+  await dialog.getByLabel('Template name').fill('Brands');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Campaign template')).toHaveValue('Brands');
+
+  await page.getByLabel('Campaign name pattern').fill('{root} - Search');
+  await page.getByLabel('Ad group name pattern').fill('{root} {mod} - {mt}');
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByLabel('Keyword 1', { exact: true }).fill('{root} {mod}');
+  await page.getByLabel('Match type 1', { exact: true }).selectOption('Broad');
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByLabel('Keyword 2', { exact: true }).fill('{root} {mod}');
+  await page.getByLabel('Match type 2', { exact: true }).selectOption('Exact');
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByLabel('Keyword 3', { exact: true }).fill('cheap {mod}');
+  await page.getByLabel('Match type 3', { exact: true }).selectOption('Negative Broad');
+  // A line added by mistake goes again, by selection.
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByRole('checkbox', { name: 'Select keyword 4' }).check();
+  await page.getByRole('button', { name: 'Delete (1)' }).click();
+  await expect(page.getByLabel('Keyword 4', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await expect(generate).toBeEnabled();
+  await generate.click();
+
+  await expect(page.getByRole('table', { name: 'Keywords', exact: true })).toBeVisible();
+  expect(await outputLines(page, 'Keywords')).toEqual([
+    'Nike - Search | Nike Running Shoes - Broad | nike running shoes | Broad',
+    'Nike - Search | Nike Running Shoes - Exact | nike running shoes | Exact',
+    'Puma - Search | Puma Sneakers - Broad | puma sneakers | Broad',
+    'Puma - Search | Puma Sneakers - Exact | puma sneakers | Exact',
+  ]);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download for Google Ads Editor: Keywords' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^kw client - keywords - \d{8}\.csv$/);
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFCampaign,Ad Group,Keyword,Criterion Type');
+  expect(csv).toContain('Nike - Search,Nike Running Shoes - Exact,nike running shoes,Exact\r\n');
+
+  await page.getByRole('tab', { name: 'Negatives' }).click();
+  expect(await outputLines(page, 'Negatives')).toEqual([
+    'Nike - Search | Nike Running Shoes - Broad | cheap running shoes | Negative Broad',
+    'Nike - Search | Nike Running Shoes - Exact | cheap running shoes | Negative Broad',
+    'Puma - Search | Puma Sneakers - Broad | cheap sneakers | Negative Broad',
+    'Puma - Search | Puma Sneakers - Exact | cheap sneakers | Negative Broad',
+    'Nike - Search | Nike Running Shoes - Broad | nike running shoes | Negative Exact',
+    'Puma - Search | Puma Sneakers - Broad | puma sneakers | Negative Exact',
+  ]);
+  await page.getByRole('button', { name: 'Copy Negatives' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Table contents copied to clipboard!' }).first(),
+  ).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n')[0]).toBe('Campaign\tAd Group\tKeyword\tCriterion Type');
+  expect(copied.split('\n')).toHaveLength(7);
+
+  // Changing the template clears the output.
+  await page.getByLabel('Constant value').fill('x');
+  await expect(page.getByRole('table', { name: 'Negatives', exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Campaign template')).toHaveValue('Brands');
+  await expect(page.getByLabel('Ad group name pattern')).toHaveValue('{root} {mod} - {mt}');
+  await expect(page.getByLabel('Keyword 3', { exact: true })).toHaveValue('cheap {mod}');
+  await expect(page.getByLabel('Match type 2', { exact: true })).toHaveValue('Exact');
+});
