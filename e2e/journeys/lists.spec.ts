@@ -129,6 +129,10 @@ test('the lists screen: tabs, new, copy, delete, and a reload shows what was sav
   await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
   await page.getByLabel('List', { exact: true }).selectOption('cities');
   await expect(cell(page, 'Root', 2)).toHaveValue('rome');
+  // ... and the saved data table, whose rows come with all their columns.
+  await page.getByLabel('List', { exact: true }).selectOption('shoes (1)');
+  await expect(cell(page, 'Root', 3)).toHaveValue('adidas');
+  await expect(cell(page, 'Final URL', 4)).toHaveValue('https://a.test/2');
 });
 
 test('the lists screen keeps unsaved edits and asks on a conflict', async ({ page, context }) => {

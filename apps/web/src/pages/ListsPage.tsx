@@ -46,8 +46,8 @@ function ListsScreen({ workspace }: { workspace: ListsWorkspace }) {
         <SaveStatus editor={workspace.editor} />
       </header>
       <Text c="dimmed" size="sm" className="lists-page__intro">
-        Data tables and lists belong to you, not to a client: use them in any client from the
-        campaign builder&apos;s list dropdowns.
+        Data tables and lists belong to you, not to a client. In the campaign builder, the List
+        dropdown adds their rows to any client&apos;s feed, and each seed box fills from a list.
       </Text>
       <Tabs
         value={tab}

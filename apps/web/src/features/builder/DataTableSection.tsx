@@ -27,7 +27,10 @@ export function DataTableSection({ workspace }: { workspace: BuilderWorkspace })
   const { client } = useStore(workspace.state);
   const editor = workspace.editor;
   const { feeds, activeFeed, isSaving, key } = useStore(editor.state);
-  const lists = findLists(useStore(listsSource));
+  const listsSnapshot = useStore(listsSource);
+  const lists = findLists(listsSnapshot);
+  const tables = listsSnapshot?.feeds.filter((feed) => feed.dataType === 'table') ?? [];
+  const addable = [...tables, ...lists];
   const [isNewOpen, setIsNewOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const isNarrow = useMediaQuery('(max-width: 700px)');
@@ -75,13 +78,21 @@ export function DataTableSection({ workspace }: { workspace: BuilderWorkspace })
           className="builder-select"
           label="List"
           value=""
-          disabled={activeFeed === null || lists.length === 0}
+          disabled={activeFeed === null || addable.length === 0}
           data={[
             { value: '', label: 'add list to rows' },
-            ...lists.map((list) => ({ value: list.name, label: list.name })),
+            ...[
+              { group: 'Data Tables', items: tables },
+              { group: 'Lists', items: lists },
+            ]
+              .filter((group) => group.items.length > 0)
+              .map((group) => ({
+                group: group.group,
+                items: group.items.map((item) => ({ value: item.name, label: item.name })),
+              })),
           ]}
           onChange={(event) => {
-            const list = lists.find((l) => l.name === event.currentTarget.value);
+            const list = addable.find((l) => l.name === event.currentTarget.value);
             if (!list) return;
             const count = editor.appendRows(list.rows);
             notifySuccess(`Added ${count} ${count === 1 ? 'row' : 'rows'} from ${list.name}`);
