@@ -14,7 +14,9 @@
 import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
+import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
 import {
+  PLACEHOLDERS,
   compilePattern,
   fillPattern,
   type CompiledPattern,
@@ -41,16 +43,34 @@ function matchTypeCode(mt: MatchType): number {
   return MATCH_TYPE_CODES.indexOf(mt);
 }
 
-/** FNV-1a over the UTF-16 units of `s`, seeded with two integers, then mixed (murmur3 fmix). */
-export function hashText(s: string, a: number, b: number): number {
-  let h = Math.imul(0x811c9dc5 ^ a, 16777619);
-  h = Math.imul(h ^ b, 16777619);
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+/** Multiplier of the polynomial text hash. */
+const HASH_BASE = 0x01000193;
+
+/**
+ * Polynomial hash of the UTF-16 units of `s` (mod 2^32). It composes: the hash of `x + y` is
+ * `hash(x) * HASH_BASE^|y| + hash(y)`, so a filled pattern is hashed from its pieces' hashes.
+ */
+export function polyHash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, HASH_BASE) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+/** A polynomial hash seeded with two integers and mixed (murmur3 fmix) for table slots. */
+export function sealHash(poly: number, a: number, b: number): number {
+  let h = poly ^ Math.imul(a + 1, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h ^= Math.imul(b + 1, 0xc2b2ae35);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
+}
+
+/** Table hash of a text under the key (a, b). */
+export function hashText(s: string, a: number, b: number): number {
+  return sealHash(polyHash(s), a, b);
 }
 
 /**
@@ -59,13 +79,11 @@ export function hashText(s: string, a: number, b: number): number {
  * matches. Entries are numbered from 0 in order of insertion.
  */
 export class TextKeyTable {
+  /** Per slot: hash, entry + 1 (0 = empty): one cache line per probe. */
   private slots: Int32Array;
   private mask: number;
-  private hashes: Int32Array;
-  private as: Int32Array;
-  private bs: Int32Array;
-  private rows: Int32Array;
-  private patterns: Int32Array;
+  /** Per entry: a, b, row, pattern. */
+  private entries: Int32Array;
   private texts: Array<string | undefined> = [];
   size = 0;
   /** True when the last `findOrAdd` added the entry. */
@@ -75,26 +93,25 @@ export class TextKeyTable {
     private readonly remake: (row: number, pattern: number) => string,
     capacity = 1024,
   ) {
-    this.slots = new Int32Array(capacity * 2);
-    this.mask = capacity * 2 - 1;
-    this.hashes = new Int32Array(capacity);
-    this.as = new Int32Array(capacity);
-    this.bs = new Int32Array(capacity);
-    this.rows = new Int32Array(capacity);
-    this.patterns = new Int32Array(capacity);
+    const slotCount = Math.max(4, 2 ** Math.ceil(Math.log2(capacity * 2)));
+    this.slots = new Int32Array(slotCount * 2);
+    this.mask = slotCount - 1;
+    this.entries = new Int32Array((slotCount / 2) * 4);
   }
 
   /** The entry of (a, b, text), or -1. `row` and `pattern` made `text` (they spare comparisons). */
   find(hash: number, a: number, b: number, text: string, row: number, pattern: number): number {
-    const { slots, mask } = this;
+    const { slots, mask, entries } = this;
     for (let s = hash & mask; ; s = (s + 1) & mask) {
-      const e = (slots[s] as number) - 1;
+      const e = (slots[2 * s + 1] as number) - 1;
       if (e < 0) return -1;
-      if (this.hashes[e] !== hash || this.as[e] !== a || this.bs[e] !== b) continue;
-      if (this.rows[e] === row && this.patterns[e] === pattern) return e;
+      if (slots[2 * s] !== hash) continue;
+      const at = 4 * e;
+      if (entries[at] !== a || entries[at + 1] !== b) continue;
+      if (entries[at + 2] === row && entries[at + 3] === pattern) return e;
       let known = this.texts[e];
       if (known === undefined) {
-        known = this.remake(this.rows[e] as number, this.patterns[e] as number);
+        known = this.remake(entries[at + 2] as number, entries[at + 3] as number);
         this.texts[e] = known;
       }
       if (known === text) return e;
@@ -117,44 +134,94 @@ export class TextKeyTable {
     }
     this.added = true;
     const e = this.size++;
-    if (e === this.hashes.length) this.grow();
-    this.hashes[e] = hash;
-    this.as[e] = a;
-    this.bs[e] = b;
-    this.rows[e] = row;
-    this.patterns[e] = pattern;
+    if (4 * e === this.entries.length) this.grow();
+    const at = 4 * e;
+    const entries = this.entries;
+    entries[at] = a;
+    entries[at + 1] = b;
+    entries[at + 2] = row;
+    entries[at + 3] = pattern;
     this.texts.push(undefined);
-    this.place(hash, e);
+    this.place(this.slots, this.mask, hash, e);
     return e;
   }
 
-  /** Keeps the text of an entry (when the caller knows it, e.g. names that are often repeated). */
+  /** Keeps the text of an entry (when the caller knows it). */
   keep(e: number, text: string): void {
     this.texts[e] = text;
   }
 
-  private place(hash: number, e: number): void {
-    const { slots, mask } = this;
+  private place(slots: Int32Array, mask: number, hash: number, e: number): void {
     let s = hash & mask;
-    while (slots[s] !== 0) s = (s + 1) & mask;
-    slots[s] = e + 1;
+    while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+    slots[2 * s] = hash;
+    slots[2 * s + 1] = e + 1;
   }
 
   private grow(): void {
-    const capacity = this.hashes.length * 2;
-    const widen = (a: Int32Array): Int32Array => {
-      const b = new Int32Array(capacity);
-      b.set(a);
-      return b;
-    };
-    this.hashes = widen(this.hashes);
-    this.as = widen(this.as);
-    this.bs = widen(this.bs);
-    this.rows = widen(this.rows);
-    this.patterns = widen(this.patterns);
-    this.slots = new Int32Array(capacity * 2);
-    this.mask = capacity * 2 - 1;
-    for (let e = 0; e < this.size; e++) this.place(this.hashes[e] as number, e);
+    const entries = new Int32Array(this.entries.length * 2);
+    entries.set(this.entries);
+    this.entries = entries;
+    const old = this.slots;
+    const slotCount = (this.mask + 1) * 2;
+    this.slots = new Int32Array(slotCount * 2);
+    this.mask = slotCount - 1;
+    for (let s = 0; s < old.length; s += 2) {
+      const e = (old[s + 1] as number) - 1;
+      if (e >= 0) this.place(this.slots, this.mask, old[s] as number, e);
+    }
+  }
+}
+
+/**
+ * Per group a set of (match type, text) lines, stored like `TextKeyTable`; the first line of a
+ * group is kept inline (most groups hold one line), the others in a table keyed by group.
+ */
+export class GroupLineSets {
+  /** Per group: hash, row, pattern, match type + 1 (0 = no line yet). */
+  private first = new Int32Array(4 * 1024);
+  private readonly firstTexts = new Map<number, string>();
+  private readonly rest: TextKeyTable;
+
+  constructor(private readonly remake: (row: number, pattern: number) => string) {
+    this.rest = new TextKeyTable(remake);
+  }
+
+  /** Adds the line to the group's set; false when it was there already. */
+  add(
+    group: number,
+    hash: number,
+    mt: number,
+    text: string,
+    row: number,
+    pattern: number,
+  ): boolean {
+    const at = 4 * group;
+    if (at >= this.first.length) {
+      const first = new Int32Array(Math.max(this.first.length * 2, at + 4));
+      first.set(this.first);
+      this.first = first;
+    }
+    const f = this.first;
+    const firstMt = f[at + 3] as number;
+    if (firstMt === 0) {
+      f[at] = hash;
+      f[at + 1] = row;
+      f[at + 2] = pattern;
+      f[at + 3] = mt + 1;
+      return true;
+    }
+    if (firstMt === mt + 1 && f[at] === hash) {
+      if (f[at + 1] === row && f[at + 2] === pattern) return false;
+      let known = this.firstTexts.get(group);
+      if (known === undefined) {
+        known = this.remake(f[at + 1] as number, f[at + 2] as number);
+        this.firstTexts.set(group, known);
+      }
+      if (known === text) return false;
+    }
+    this.rest.findOrAdd(hash, group, mt, text, row, pattern);
+    return this.rest.added;
   }
 }
 
@@ -198,16 +265,28 @@ class CsvChunks {
     }
   }
 
-  /** One line; `groupId` identifies (campaign, group) so the formatted prefix is reused. */
-  line(groupId: number, campaign: string, group: string, keyword: string, mt: number): void {
+  /**
+   * One line; `groupId` identifies (campaign, group) so the formatted prefix is reused. `plain`
+   * holds bits 1 (campaign), 2 (group), 4 (keyword): that text is its own CSV cell.
+   */
+  line(
+    groupId: number,
+    campaign: string,
+    group: string,
+    keyword: string,
+    mt: number,
+    plain: number,
+  ): void {
     if (groupId !== this.lastGroup) {
       this.lastGroup = groupId;
-      this.prefix = `${formatCsvCell(campaign, this.neutralise)},${formatCsvCell(group, this.neutralise)},`;
+      const c = plain & 1 ? campaign : formatCsvCell(campaign, this.neutralise);
+      const g = plain & 2 ? group : formatCsvCell(group, this.neutralise);
+      this.prefix = c + ',' + g + ',';
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
     this.chunk +=
       this.prefix +
-      formatCsvCell(keyword, this.neutralise) +
+      (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
       (this.typeCells[mt + campaignLevel] as string);
     this.count++;
     if (++this.lines === this.chunkLines) {
@@ -220,6 +299,202 @@ class CsvChunks {
   end(): void {
     if (this.chunk) this.write(this.chunk);
     this.chunk = '';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Substitution plans: a pattern filled from its pieces, checked from per-row facts.
+
+/** Piece flags. */
+const NO_CONTROL = 1; // no character below U+0020
+const NO_DOUBLE_SPACE = 2;
+const STARTS_SPACE = 4;
+const ENDS_SPACE = 8;
+const CELL_PLAIN = 16; // no '"' or ',' (with the above: its own CSV cell)
+const KEYWORD_PLAIN = 32; // ASCII without characters keywords reject (nor '"')
+/** A value that fills a slot without any tidying: non-empty, no outer or double spaces. */
+const TIDY_VALUE = 64;
+
+const KEYWORD_BLOCKED = new Uint8Array(128);
+for (const c of KEYWORD_REJECTED_CHARS) KEYWORD_BLOCKED[c.charCodeAt(0)] = 1;
+KEYWORD_BLOCKED[34] = 1;
+
+/** Facts of one piece of text: a literal part of a pattern or a row's value. */
+interface PieceFacts {
+  text: string;
+  /** Lowercased (ASCII pieces only; else the text). */
+  lower: string;
+  hash: number;
+  lowerHash: number;
+  /** HASH_BASE ** length. */
+  pow: number;
+  length: number;
+  spaces: number;
+  flags: number;
+}
+
+function newPiece(): PieceFacts {
+  return { text: '', lower: '', hash: 0, lowerHash: 0, pow: 1, length: 0, spaces: 0, flags: 0 };
+}
+
+/** Fills `f` with the facts of `s` (one scan). */
+function measurePiece(f: PieceFacts, s: string): void {
+  const n = s.length;
+  let hash = 0;
+  let lowerHash = 0;
+  let pow = 1;
+  let spaces = 0;
+  let hasUpper = false;
+  let noControl = true;
+  let noDouble = true;
+  let cellPlain = true;
+  let keywordPlain = true;
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    hash = (Math.imul(hash, HASH_BASE) + c) | 0;
+    pow = Math.imul(pow, HASH_BASE);
+    let lc = c;
+    if (c < 32) noControl = false;
+    else if (c === 32) {
+      spaces++;
+      if (prev === 32) noDouble = false;
+    } else if (c >= 65 && c <= 90) {
+      hasUpper = true;
+      lc = c + 32;
+    } else if (c === 34 || c === 44) cellPlain = false;
+    if (c >= 128 || KEYWORD_BLOCKED[c] === 1) keywordPlain = false;
+    lowerHash = (Math.imul(lowerHash, HASH_BASE) + lc) | 0;
+    prev = c;
+  }
+  const starts = n > 0 && s.charCodeAt(0) === 32;
+  const ends = n > 0 && prev === 32;
+  let flags =
+    (noControl ? NO_CONTROL : 0) |
+    (noDouble ? NO_DOUBLE_SPACE : 0) |
+    (starts ? STARTS_SPACE : 0) |
+    (ends ? ENDS_SPACE : 0) |
+    (cellPlain ? CELL_PLAIN : 0) |
+    (keywordPlain ? KEYWORD_PLAIN : 0);
+  if (n > 0 && noControl && noDouble && !starts && !ends) flags |= TIDY_VALUE;
+  f.text = s;
+  f.lower = keywordPlain && hasUpper ? s.toLowerCase() : s;
+  f.hash = hash;
+  f.lowerHash = keywordPlain ? lowerHash : hash;
+  f.pow = pow;
+  f.length = n;
+  f.spaces = spaces;
+  f.flags = flags;
+}
+
+/** Slot numbers: the index in PLACEHOLDERS. */
+const SLOT_INDEX = new Map<string, number>(PLACEHOLDERS.map((name, i) => [name, i]));
+const MT_SLOT = PLACEHOLDERS.indexOf('mt');
+
+/** A compiled pattern with its literal parts measured once. */
+interface Plan {
+  pattern: CompiledPattern;
+  parts: PieceFacts[];
+  slots: Int32Array;
+  /** Parts that can never make untidy text with tidy values: the filled text needs no tidying. */
+  isTidyFrame: boolean;
+  isCellFrame: boolean;
+  isKeywordFrame: boolean;
+  frameLength: number;
+  frameSpaces: number;
+}
+
+function planOf(pattern: CompiledPattern): Plan {
+  const parts = pattern.parts.map((text) => {
+    const f = newPiece();
+    measurePiece(f, text);
+    return f;
+  });
+  const all = (flag: number): boolean => parts.every((f) => (f.flags & flag) !== 0);
+  const first = parts[0] as PieceFacts;
+  const last = parts[parts.length - 1] as PieceFacts;
+  return {
+    pattern,
+    parts,
+    slots: Int32Array.from(pattern.slots.map((name) => SLOT_INDEX.get(name) as number)),
+    isTidyFrame:
+      !pattern.isStatic &&
+      all(NO_CONTROL) &&
+      all(NO_DOUBLE_SPACE) &&
+      (first.flags & STARTS_SPACE) === 0 &&
+      (last.flags & ENDS_SPACE) === 0,
+    isCellFrame: all(CELL_PLAIN),
+    isKeywordFrame: all(KEYWORD_PLAIN),
+    frameLength: parts.reduce((n, f) => n + f.length, 0),
+    frameSpaces: parts.reduce((n, f) => n + f.spaces, 0),
+  };
+}
+
+/**
+ * Fills plans from one row's measured values. A fill sets `text`, `hash` (polyHash of the
+ * text) and `isPlain` (the text is its own CSV cell), or returns false when the fast rules do
+ * not hold (then the caller fills the general way).
+ */
+class PlanFiller {
+  /** Facts per slot number for the current row. */
+  readonly slots: PieceFacts[] = PLACEHOLDERS.map(() => newPiece());
+  text = '';
+  hash = 0;
+  isPlain = false;
+
+  /** A name (campaign or ad group): the filled text, tidy as `fillPattern` makes it. */
+  fillName(plan: Plan): boolean {
+    if (!plan.isTidyFrame) return false;
+    const { parts, slots } = plan;
+    let plain = plan.isCellFrame;
+    for (let i = 0; i < slots.length; i++) {
+      const flags = (this.slots[slots[i] as number] as PieceFacts).flags;
+      if ((flags & TIDY_VALUE) === 0) return false;
+      if ((flags & CELL_PLAIN) === 0) plain = false;
+    }
+    let part = parts[0] as PieceFacts;
+    let text = part.text;
+    let hash = part.hash;
+    for (let i = 0; i < slots.length; i++) {
+      const v = this.slots[slots[i] as number] as PieceFacts;
+      part = parts[i + 1] as PieceFacts;
+      text += v.text + part.text;
+      hash = (Math.imul(hash, v.pow) + v.hash) | 0;
+      hash = (Math.imul(hash, part.pow) + part.hash) | 0;
+    }
+    this.text = text;
+    this.hash = hash;
+    this.isPlain = plain;
+    return true;
+  }
+
+  /** A keyword: what `cleanKeywordQuick(fillPattern(...))` returns, when nothing needs cleaning. */
+  fillKeyword(plan: Plan): boolean {
+    if (!plan.isTidyFrame || !plan.isKeywordFrame) return false;
+    const { parts, slots } = plan;
+    let length = plan.frameLength;
+    let spaces = plan.frameSpaces;
+    for (let i = 0; i < slots.length; i++) {
+      const v = this.slots[slots[i] as number] as PieceFacts;
+      if ((v.flags & (TIDY_VALUE | KEYWORD_PLAIN)) !== (TIDY_VALUE | KEYWORD_PLAIN)) return false;
+      length += v.length;
+      spaces += v.spaces;
+    }
+    if (length > KEYWORD_MAX_CHARS || spaces + 1 > KEYWORD_MAX_WORDS) return false;
+    let part = parts[0] as PieceFacts;
+    let text = part.lower;
+    let hash = part.lowerHash;
+    for (let i = 0; i < slots.length; i++) {
+      const v = this.slots[slots[i] as number] as PieceFacts;
+      part = parts[i + 1] as PieceFacts;
+      text += v.lower + part.lower;
+      hash = (Math.imul(hash, v.pow) + v.lowerHash) | 0;
+      hash = (Math.imul(hash, part.pow) + part.lowerHash) | 0;
+    }
+    this.text = text;
+    this.hash = hash;
+    this.isPlain = true;
+    return true;
   }
 }
 
@@ -242,28 +517,48 @@ export function writeSearchKeywordsCsv(
   const chunkLines = options.chunkLines ?? 8192;
   const keywordCsv = new CsvChunks(sinks.keywords, neutralise, nl, chunkLines);
   const negativeCsv = new CsvChunks(sinks.negatives, neutralise, nl, chunkLines);
+  // Bits of `CsvChunks.line`'s `plain` that may be set (none when formulas are neutralised).
+  const plainMask = neutralise ? 0 : 7;
 
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(template.adGroup);
+  const campaignPlan = planOf(campaignPattern);
+  const groupPlan = planOf(groupPattern);
   const splitsByMatchType = groupPattern.slots.includes('mt');
-  // Patterns by index: positives first, then negatives.
-  const patterns: CompiledPattern[] = [];
-  const patternMt: number[] = [];
-  const negativeIndexes: number[] = [];
-  const positiveIndexes: number[] = [];
+  // Patterns by index: positives first, then negatives (each in template order).
+  const positives: Array<{ pattern: CompiledPattern; mt: number }> = [];
+  const negativePatterns: Array<{ pattern: CompiledPattern; mt: number }> = [];
   for (const k of template.keywords) {
     if (k.selected === false || k.keyword.trim() === '') continue;
-    const code = matchTypeCode(k.matchType);
-    if (code <= EXACT) positiveIndexes.push(patterns.length);
-    else negativeIndexes.push(patterns.length);
-    patterns.push(compilePattern(k.keyword));
-    patternMt.push(code);
+    const mt = matchTypeCode(k.matchType);
+    (mt <= EXACT ? positives : negativePatterns).push({ pattern: compilePattern(k.keyword), mt });
   }
-  const positiveCount = positiveIndexes.length;
-  // Re-order: positives first (their index < positiveCount), negatives after.
-  const order = [...positiveIndexes, ...negativeIndexes];
-  const pats = order.map((i) => patterns[i] as CompiledPattern);
-  const mts = order.map((i) => patternMt[i] as number);
+  const positiveCount = positives.length;
+  const all = [...positives, ...negativePatterns];
+  const pats = all.map((k) => k.pattern);
+  const mts = all.map((k) => k.mt);
+  const plans = pats.map(planOf);
+
+  // The slots to measure per row: those the patterns use ({mt} and {const} are fixed).
+  const rowSlots: number[] = [];
+  for (const plan of [campaignPlan, groupPlan, ...plans])
+    for (const slot of plan.slots)
+      if (slot !== MT_SLOT && PLACEHOLDERS[slot] !== 'const' && !rowSlots.includes(slot))
+        rowSlots.push(slot);
+  const filler = new PlanFiller();
+  measurePiece(filler.slots[PLACEHOLDERS.indexOf('const')] as PieceFacts, template.const);
+  const mtFacts = MATCH_TYPE_CODES.map((name) => {
+    const f = newPiece();
+    measurePiece(f, name);
+    return f;
+  });
+  const mtSlot = filler.slots[MT_SLOT] as PieceFacts;
+  const setMt = (mt: number): void => {
+    Object.assign(mtSlot, mtFacts[mt]);
+  };
+  const emptyMt = newPiece();
+  measurePiece(emptyMt, '');
+  Object.assign(mtSlot, emptyMt);
 
   const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
   const values: PlaceholderValues = { row: rows[0] ?? emptyRow, const: template.const, mt: '' };
@@ -295,10 +590,10 @@ export function writeSearchKeywordsCsv(
 
   const campaigns = new TextKeyTable(remakeCampaign);
   // Groups: a = campaign id; pattern = group match type code; campaign level (no group): row -1.
-  const groups = new TextKeyTable(remakeGroup);
-  // Lines: a = group id, b = match type code; pattern = index in `pats`.
-  const lines = new TextKeyTable(remakeKeyword);
-  const negatives = new TextKeyTable(remakeKeyword);
+  const groups = new TextKeyTable(remakeGroup, rows.length);
+  // Lines per group: match type code and keyword; pattern = index in `pats`.
+  const lines = new GroupLineSets(remakeKeyword);
+  const negatives = new GroupLineSets(remakeKeyword);
   // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
   const pending = new IntList();
 
@@ -316,22 +611,38 @@ export function writeSearchKeywordsCsv(
     issues.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
   };
 
-  // The current row's groups per match type code (0..2), or the shared one at NO_MT.
-  const rowGroupName: Array<string | undefined> = [undefined, undefined, undefined, undefined];
-  const groupName = (mt: number): string => {
-    let g = rowGroupName[mt];
-    if (g === undefined) {
+  // The current row's group per match type code (0..2; NO_MT for a pattern without {mt}).
+  const rowGroupText: Array<string | undefined> = new Array<string | undefined>(6);
+  const rowGroupHash = new Int32Array(6);
+  const rowGroupPlain = new Uint8Array(6);
+  const rowGroupId = new Int32Array(6);
+  const fillGroup = (mt: number): string => {
+    let g = rowGroupText[mt];
+    if (g !== undefined) return g;
+    if (mt !== NO_MT) {
+      setMt(mt);
       values.mt = MATCH_TYPE_CODES[mt] as string;
-      g = fillPattern(groupPattern, values);
-      values.mt = '';
-      rowGroupName[mt] = g;
     }
+    if (filler.fillName(groupPlan)) {
+      g = filler.text;
+      rowGroupHash[mt] = filler.hash;
+      rowGroupPlain[mt] = filler.isPlain ? 2 : 0;
+    } else {
+      g = fillPattern(groupPattern, values);
+      rowGroupHash[mt] = polyHash(g);
+      rowGroupPlain[mt] = 0;
+    }
+    values.mt = '';
+    rowGroupText[mt] = g;
+    rowGroupId[mt] = -1;
     return g;
   };
   const rowGroupIds: number[] = [];
   const rowGroupNames: string[] = [];
+  const rowGroupPlains: number[] = [];
 
   let lastCampaignText: string | undefined;
+  let lastCampaignHash = 0;
   let lastCampaignId = -1;
 
   for (let r = 0; r < rows.length; r++) {
@@ -339,86 +650,106 @@ export function writeSearchKeywordsCsv(
     const rowNumber = r + 1;
     values.row = row;
     values.mt = '';
-    const campaign = fillPattern(campaignPattern, values);
-    if (campaign === '') {
-      issue('skipped', row, rowNumber, 'empty-campaign', 'Campaign name is empty for this row');
-      continue;
+    for (let i = 0; i < rowSlots.length; i++) {
+      const slot = rowSlots[i] as number;
+      measurePiece(
+        filler.slots[slot] as PieceFacts,
+        row[PLACEHOLDERS[slot] as 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'],
+      );
+    }
+    let campaign: string;
+    let campaignHash: number;
+    let campaignPlain: number;
+    if (filler.fillName(campaignPlan)) {
+      campaign = filler.text;
+      campaignHash = filler.hash;
+      campaignPlain = filler.isPlain ? 1 : 0;
+    } else {
+      campaign = fillPattern(campaignPattern, values);
+      if (campaign === '') {
+        issue('skipped', row, rowNumber, 'empty-campaign', 'Campaign name is empty for this row');
+        continue;
+      }
+      campaignHash = polyHash(campaign);
+      campaignPlain = 0;
     }
     let campaignId: number;
-    if (campaign === lastCampaignText) campaignId = lastCampaignId;
+    if (campaignHash === lastCampaignHash && campaign === lastCampaignText)
+      campaignId = lastCampaignId;
     else {
-      campaignId = campaigns.findOrAdd(hashText(campaign, 0, 0), 0, 0, campaign, r, 0);
+      campaignId = campaigns.findOrAdd(sealHash(campaignHash, 0, 0), 0, 0, campaign, r, 0);
       lastCampaignText = campaign;
+      lastCampaignHash = campaignHash;
       lastCampaignId = campaignId;
     }
 
-    let sharedGroup = '';
-    if (!splitsByMatchType) {
-      sharedGroup = fillPattern(groupPattern, values);
-      if (sharedGroup === '') {
-        issue('skipped', row, rowNumber, 'empty-ad-group', 'Ad group name is empty for this row');
-        continue;
-      }
+    rowGroupText[0] = rowGroupText[1] = rowGroupText[2] = rowGroupText[NO_MT] = undefined;
+    if (!splitsByMatchType && fillGroup(NO_MT) === '') {
+      issue('skipped', row, rowNumber, 'empty-ad-group', 'Ad group name is empty for this row');
+      continue;
     }
     rowGroupIds.length = 0;
     rowGroupNames.length = 0;
-    rowGroupName[0] = rowGroupName[1] = rowGroupName[2] = undefined;
-    let sharedGroupId = -1;
+    rowGroupPlains.length = 0;
 
     for (let k = 0; k < positiveCount; k++) {
       const mt = mts[k] as number;
-      const group = splitsByMatchType ? groupName(mt) : sharedGroup;
+      const groupMt = splitsByMatchType ? mt : NO_MT;
+      const group = fillGroup(groupMt);
       if (group === '') continue;
-      const pattern = pats[k] as CompiledPattern;
-      const raw = fillPattern(pattern, values);
-      let keyword = cleanKeywordQuick(raw);
-      if (keyword === undefined) {
-        const cleaned = cleanKeyword(raw);
-        if (!cleaned.ok) {
-          if (raw !== '')
-            issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
-          else
+      let keyword: string;
+      let keywordHash: number;
+      let keywordPlain = 0;
+      if (filler.fillKeyword(plans[k] as Plan)) {
+        keyword = filler.text;
+        keywordHash = filler.hash;
+        keywordPlain = 4;
+      } else {
+        const pattern = pats[k] as CompiledPattern;
+        const raw = fillPattern(pattern, values);
+        let quick = cleanKeywordQuick(raw);
+        if (quick === undefined) {
+          const cleaned = cleanKeyword(raw);
+          if (!cleaned.ok) {
+            if (raw !== '')
+              issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
+            else
+              issue(
+                'skipped',
+                row,
+                rowNumber,
+                'empty',
+                `Keyword "${pattern.source}" is empty for this row`,
+              );
+            continue;
+          }
+          if (cleaned.removed.length) {
             issue(
-              'skipped',
+              'cleaned',
               row,
               rowNumber,
-              'empty',
-              `Keyword "${pattern.source}" is empty for this row`,
+              'rejected-characters',
+              `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
             );
-          continue;
+          }
+          quick = cleaned.keyword;
         }
-        if (cleaned.removed.length) {
-          issue(
-            'cleaned',
-            row,
-            rowNumber,
-            'rejected-characters',
-            `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
-          );
-        }
-        keyword = cleaned.keyword;
+        keyword = quick;
+        keywordHash = polyHash(keyword);
       }
-      let groupId: number;
-      if (!splitsByMatchType && sharedGroupId >= 0) groupId = sharedGroupId;
-      else {
-        const groupMt = splitsByMatchType ? mt : NO_MT;
-        groupId = groups.findOrAdd(
-          hashText(group, campaignId, 1),
-          campaignId,
-          0,
-          group,
-          r,
-          groupMt,
-        );
-        if (!splitsByMatchType) sharedGroupId = groupId;
-      }
-      if (!rowGroupIds.includes(groupId)) {
+      let groupId = rowGroupId[groupMt] as number;
+      if (groupId < 0) {
+        const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
+        groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
+        rowGroupId[groupMt] = groupId;
         rowGroupIds.push(groupId);
         rowGroupNames.push(group);
+        rowGroupPlains.push(rowGroupPlain[groupMt] as number);
       }
-      lines.findOrAdd(hashText(keyword, groupId, mt), groupId, mt, keyword, r, k);
-      if (!lines.added) continue;
-      keywordCsv.line(groupId, campaign, group, keyword, mt);
+      const hash = sealHash(keywordHash, groupId, mt);
+      if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
+      const plain = (campaignPlain | (rowGroupPlain[groupMt] as number) | keywordPlain) & plainMask;
+      keywordCsv.line(groupId, campaign, group, keyword, mt, plain);
       if (splitsByMatchType && mt === EXACT) pending.push3(r, k, campaignId);
     }
 
@@ -431,19 +762,21 @@ export function writeSearchKeywordsCsv(
         continue;
       }
       const keyword = cleaned.keyword;
+      const keywordHash = polyHash(keyword);
       if (rowGroupIds.length === 0) {
         // Campaign negative: the campaign's entry without a group.
-        const groupId = groups.findOrAdd(hashText('', campaignId, 1), campaignId, 0, '', -1, 0);
+        const groupId = groups.findOrAdd(sealHash(0, campaignId, 1), campaignId, 0, '', -1, 0);
         if (groups.added) groups.keep(groupId, '');
-        negatives.findOrAdd(hashText(keyword, groupId, mt), groupId, mt, keyword, r, k);
-        if (negatives.added) negativeCsv.line(groupId, campaign, '', keyword, mt);
+        if (negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
+          negativeCsv.line(groupId, campaign, '', keyword, mt, campaignPlain & plainMask);
         continue;
       }
       for (let i = 0; i < rowGroupIds.length; i++) {
         const groupId = rowGroupIds[i] as number;
-        negatives.findOrAdd(hashText(keyword, groupId, mt), groupId, mt, keyword, r, k);
-        if (negatives.added)
-          negativeCsv.line(groupId, campaign, rowGroupNames[i] as string, keyword, mt);
+        if (!negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
+          continue;
+        const plain = (campaignPlain | (rowGroupPlains[i] as number)) & plainMask;
+        negativeCsv.line(groupId, campaign, rowGroupNames[i] as string, keyword, mt, plain);
       }
     }
   }
@@ -456,19 +789,13 @@ export function writeSearchKeywordsCsv(
     const campaignId = p[i + 2] as number;
     const broad = remakeGroup(r, BROAD);
     if (broad === '') continue;
-    const groupId = groups.find(hashText(broad, campaignId, 1), campaignId, 0, broad, r, BROAD);
+    const broadHash = sealHash(polyHash(broad), campaignId, 1);
+    const groupId = groups.find(broadHash, campaignId, 0, broad, r, BROAD);
     if (groupId < 0) continue;
     const keyword = remakeKeyword(r, k);
-    negatives.findOrAdd(
-      hashText(keyword, groupId, NEGATIVE_EXACT),
-      groupId,
-      NEGATIVE_EXACT,
-      keyword,
-      r,
-      k,
-    );
-    if (!negatives.added) continue;
-    negativeCsv.line(groupId, remakeCampaign(r), broad, keyword, NEGATIVE_EXACT);
+    const hash = sealHash(polyHash(keyword), groupId, NEGATIVE_EXACT);
+    if (!negatives.add(groupId, hash, NEGATIVE_EXACT, keyword, r, k)) continue;
+    negativeCsv.line(groupId, remakeCampaign(r), broad, keyword, NEGATIVE_EXACT, 0);
   }
 
   keywordCsv.end();
