@@ -42,8 +42,23 @@ test('a CSV file imports into the feed with a summary', async ({ page }) => {
     mimeType: 'text/csv',
     buffer: Buffer.from('price,stock\n1,2\n'),
   });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No recognised column in this file.' }).first(),
+  ).toBeVisible();
   await expect(cell(page, 'Root', 3)).toHaveCount(0);
   await expect(cell(page, 'Root', 1)).toHaveValue('shoes');
+
+  // Not text at all: refused the same way.
+  await page.getByLabel('Import CSV').setInputFiles({
+    name: 'photo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a]),
+  });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This file is not a CSV text file.' }).first(),
+  ).toBeVisible();
+  await expect(cell(page, 'Root', 3)).toHaveCount(0);
+  await expect(cell(page, 'Root', 2)).toHaveValue('boots');
 });
 
 test('the footer combines into the feed, with a link, and refuses unequal linked boxes', async ({
