@@ -299,3 +299,44 @@ test('a save the server refuses for its size names the limit and keeps the edits
     await server.stop();
   }
 });
+
+test('a client deleted elsewhere: saving says so with the spec text and keeps the edits', async ({
+  page,
+  context,
+}) => {
+  await startWithClient(page, 'gone');
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill('other client');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Client (2)')).toHaveValue('other client');
+  await page.getByLabel('Client (2)').selectOption('gone client');
+  await page.getByLabel('Feed', { exact: true }).selectOption('brands');
+
+  const other = await context.newPage();
+  await other.goto('/campaign-builder');
+  await expect(other.getByLabel('Client (2)')).toHaveValue('gone client');
+  await other.getByRole('button', { name: 'Delete Client' }).click();
+  await other
+    .getByRole('dialog', { name: 'Delete Client' })
+    .getByRole('button', { name: 'Delete Client' })
+    .click();
+  await expect(other.getByLabel('Client (1)')).toHaveValue('');
+  await other.close();
+
+  await cell(page, 'Root', 1).fill('still here');
+  await cell(page, 'Root', 1).press('Enter');
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'There was a problem saving your data:' }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await expect(cell(page, 'Root', 1)).toHaveValue('still here');
+
+  // Choosing the client that is gone says so too.
+  await page.getByLabel('Client (2)').selectOption('other client');
+  await page.getByLabel('Client (2)').selectOption('gone client');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Whoops. Something went wrong' }).first(),
+  ).toBeVisible();
+});
