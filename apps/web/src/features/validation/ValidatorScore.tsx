@@ -17,12 +17,14 @@ export const VALIDATOR_TEXTS = {
 } as const;
 
 /** Props of `ValidatorScore`. */
-export interface ValidatorScoreProps {
+export interface ValidatorScoreProps<C = FallbackCheck> {
   /** What is scored, e.g. 'Fallback 1' or 'Template'; part of the button's name. */
   label: string;
-  /** The fallbacks to check (a new object whenever they change). */
-  check: FallbackCheck;
-  validator: FallbackValidator;
+  /** The fallbacks to check (a new object whenever they change); extensions pass their own check. */
+  check: C;
+  validator: Pick<FallbackValidator, 'rowCount'> & {
+    validate(check: C, signal: AbortSignal): Promise<ValidationResult>;
+  };
 }
 
 type Shown =
@@ -39,7 +41,11 @@ function isCancel(error: unknown): boolean {
  * 'valid/total (percent) emoji' in the colour of its band; 'NO FEED SELECTED!' without rows.
  * Choosing the score lists the rows no fallback serves, with the field and the reason.
  */
-export function ValidatorScore({ label, check, validator }: ValidatorScoreProps) {
+export function ValidatorScore<C = FallbackCheck>({
+  label,
+  check,
+  validator,
+}: ValidatorScoreProps<C>) {
   const [shown, setShown] = useState<Shown>({ state: 'calculating' });
   const [hasShown, setHasShown] = useState(false);
   const [isListOpen, setListOpen] = useState(false);
