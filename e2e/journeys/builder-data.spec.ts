@@ -340,3 +340,22 @@ test('a client deleted elsewhere: saving says so with the spec text and keeps th
     page.getByRole('alert').filter({ hasText: 'Whoops. Something went wrong' }).first(),
   ).toBeVisible();
 });
+
+test('unsaved edits are saved by the autosave after 5 minutes', async ({ page }) => {
+  await page.clock.install();
+  await startWithClient(page, 'autosave');
+  await cell(page, 'Root', 1).fill('autosaved');
+  await cell(page, 'Root', 1).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await page.clock.fastForward('04:00');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await page.clock.fastForward('01:05');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  // Quietly: no success notice for an autosave.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Feeds successfully updated' }),
+  ).toHaveCount(0);
+  await page.reload();
+  await expect(cell(page, 'Root', 1)).toHaveValue('autosaved');
+  await expect(page.getByRole('dialog', { name: 'Restore unsaved changes?' })).toHaveCount(0);
+});
