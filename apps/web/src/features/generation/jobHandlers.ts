@@ -4,12 +4,20 @@
  */
 import { formatPackedJob } from '../output/outputJobs.ts';
 import { generateCampaignJob } from '../campaign-template/campaignJobs.ts';
+import { measureTextsJob, validateFallbacksJob } from '../validation/validationJobs.ts';
+import { generatePerformanceAdsJob, generateRsaJob } from '../ad-templates/adJobs.ts';
 import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
+import { validateExtensionsJob } from '../extension-template/extensionValidation.ts';
 
 export const jobHandlers = {
   formatPacked: formatPackedJob,
   generateCampaign: generateCampaignJob,
+  measureTexts: measureTextsJob,
+  validateFallbacks: validateFallbacksJob,
+  generateRsa: generateRsaJob,
+  generatePerformanceAds: generatePerformanceAdsJob,
   generateExtensions: generateExtensionsJob,
+  validateExtensions: validateExtensionsJob,
 };
 
 /** The job kinds. */

@@ -131,7 +131,7 @@ export class FallbackValidation {
   private readonly checker: RowChecker;
   private readonly facts = newValueFacts();
   private readonly values: PlaceholderValues = {
-    row: { id: '', root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
+    row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
   };
   readonly result: ValidationResult;
 

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useStore } from '../../state/store.ts';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { runEngineJob } from '../generation/index.ts';
+import { notifyError } from '../notifications/notificationStore.ts';
+import {
+  DOWNLOAD_LABEL,
+  editorFileName,
+  IssuesList,
+  OutputTable,
+  saveBlob,
+} from '../output/index.ts';
+import { adOutputStore } from './adOutputStore.ts';
+import type { AdKind } from './GenerateAds.tsx';
+
+const TITLES: Record<AdKind, { label: string; file: string }> = {
+  rsa: { label: 'Responsive Search Ads', file: 'responsive search ads' },
+  performance: { label: 'Performance Max Ads', file: 'performance max ads' },
+};
+
+/**
+ * The generated ads of a tab: the virtualized table in the spec's columns with Copy and Clear,
+ * 'Download for Google Ads Editor' (the engine's Editor columns), and the skipped rows.
+ */
+export function AdOutputSection({
+  workspace,
+  kind,
+}: {
+  workspace: BuilderWorkspace;
+  kind: AdKind;
+}) {
+  const output = useStore(adOutputStore)[kind];
+  const client = useStore(workspace.state).client;
+  const [isSaving, setSaving] = useState(false);
+  const { label, file } = TITLES[kind];
+
+  async function handleDownload() {
+    if (!output) return;
+    setSaving(true);
+    try {
+      const result = await runEngineJob('formatPacked', {
+        table: output.editorTable,
+        format: 'csv',
+      });
+      if ('blob' in result) saveBlob(result.blob, editorFileName(client, file));
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs" className="ad-output">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3} size="h5">
+          {label} output
+        </Title>
+        {output ? (
+          <Button
+            variant="default"
+            size="xs"
+            loading={isSaving}
+            onClick={() => void handleDownload()}
+          >
+            {DOWNLOAD_LABEL}
+          </Button>
+        ) : null}
+      </Group>
+      <OutputTable
+        label={label}
+        table={output?.table ?? null}
+        onClear={() => adOutputStore.set((s) => ({ ...s, [kind]: null }))}
+        emptyText="No ads generated yet."
+        unit={['ad', 'ads']}
+      />
+      <IssuesList table={output?.issues ?? null} />
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { useRef, useState } from 'react';
+import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { formatDateDigits, type CampaignTemplate } from '@adloom/engine';
+import { useStore } from '../../state/store.ts';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import {
+  campaignOutputStore,
+  isJobCancelled,
+  useSelectedRows,
+  type RunEngineJobOptions,
+} from '../generation/index.ts';
+import { notifyError } from '../notifications/notificationStore.ts';
+import { useTemplateSet } from '../templates/index.ts';
+import type { AdOutput } from './adJobs.ts';
+import { adOutputStore, type AdOutputs } from './adOutputStore.ts';
+import { AD_MESSAGES } from './messages.ts';
+
+/** Which ad tab: responsive search ads or Performance Max. */
+export type AdKind = keyof AdOutputs;
+
+/** Why Generate Ads is disabled, or null when it may run (spec section 5). */
+export function findGenerateBlocker(input: {
+  kind: AdKind;
+  rowCount: number;
+  campaignType: CampaignTemplate['type'] | null;
+  groupCount: number | null;
+}): string | null {
+  if (input.rowCount === 0) return AD_MESSAGES.needRows;
+  if (input.kind === 'rsa' && input.campaignType === 'performance')
+    return AD_MESSAGES.rsaForPerformance;
+  if (input.kind === 'performance' && input.campaignType === 'search')
+    return AD_MESSAGES.performanceForSearch;
+  if (input.groupCount === null || input.groupCount === 0)
+    return input.kind === 'rsa' ? AD_MESSAGES.needKeywords : AD_MESSAGES.needAssets;
+  return null;
+}
+
+/** Generate Ads: disabled with the reason as tooltip (and as text beside it); progress and Cancel. */
+export function GenerateAdsButton({
+  workspace,
+  kind,
+  run,
+}: {
+  workspace: BuilderWorkspace;
+  kind: AdKind;
+  /** Starts the tab's generation job with the campaign template and today's digits. */
+  run: (
+    campaign: CampaignTemplate,
+    today: string,
+    options: RunEngineJobOptions,
+  ) => Promise<AdOutput>;
+}) {
+  const selection = useSelectedRows(workspace);
+  const campaignOutput = useStore(campaignOutputStore);
+  const campaignSet = useTemplateSet(workspace, 'campaignTemplates');
+  const [progress, setProgress] = useState<number | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const campaignType = campaignOutput?.template.type ?? campaignSet.active?.type ?? null;
+  const groupCount = campaignOutput
+    ? kind === 'rsa'
+      ? campaignOutput.adGroupCount
+      : campaignOutput.assetGroupCount
+    : null;
+  const blocker = findGenerateBlocker({
+    kind,
+    rowCount: selection.count,
+    campaignType,
+    groupCount,
+  });
+  const reasonId = `generate-${kind}-reason`;
+
+  async function handleGenerate() {
+    if (!campaignOutput) {
+      notifyError(kind === 'rsa' ? AD_MESSAGES.needKeywords : AD_MESSAGES.needAssets);
+      return;
+    }
+    controller.current?.abort();
+    const ctrl = new AbortController();
+    controller.current = ctrl;
+    setProgress(0);
+    try {
+      const output = await run(campaignOutput.template, formatDateDigits(new Date()), {
+        rows: selection.source,
+        signal: ctrl.signal,
+        onProgress: (p) =>
+          setProgress(p.phase === 'rows' ? p.fraction * 0.3 : 0.3 + p.fraction * 0.7),
+      });
+      adOutputStore.set((s) => ({ ...s, [kind]: output }));
+    } catch (error) {
+      if (!isJobCancelled(error))
+        notifyError(error instanceof Error ? error.message : String(error));
+    } finally {
+      if (controller.current === ctrl) {
+        controller.current = null;
+        setProgress(null);
+      }
+    }
+  }
+
+  const button = (
+    <Button
+      onClick={() => void handleGenerate()}
+      disabled={blocker !== null || progress !== null}
+      aria-describedby={blocker ? reasonId : undefined}
+    >
+      Generate Ads
+    </Button>
+  );
+  return (
+    <Group gap="xs" wrap="wrap" align="center">
+      {blocker ? (
+        <Tooltip label={blocker} withArrow>
+          <span className="generate-ads__wrap">{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {blocker ? (
+        <Text size="xs" c="dimmed" id={reasonId} className="generate-ads__reason">
+          {blocker}
+        </Text>
+      ) : null}
+      {progress !== null ? (
+        <>
+          <Progress
+            value={progress * 100}
+            w={120}
+            aria-label="Generating ads"
+            className="generate-ads__progress"
+          />
+          <Button variant="subtle" size="xs" onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        </>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,149 @@
+import { useId } from 'react';
+import { ActionIcon, Button, TextInput } from '@mantine/core';
+import { countAdTextLength, type PinnedText } from '@adloom/engine';
+import { TextCounter, type TextMeasurer } from '../validation/index.ts';
+import {
+  addPinned,
+  canAddEntry,
+  canDeleteEntry,
+  removeAt,
+  replaceAt,
+  type TextListRule,
+} from './fallbackEdit.ts';
+
+/** Props of `PinnedTextList`. */
+export interface PinnedTextListProps {
+  /** 'Headlines', 'Long Headlines', 'Descriptions'. */
+  title: string;
+  /** One entry's label: 'Headline' gives 'Headline 1', 'Headline 2' ... */
+  itemLabel: string;
+  items: readonly PinnedText[];
+  rule: TextListRule;
+  /** Google's limit of entry `index`. */
+  maxChars: (index: number) => number;
+  /** Highest pin position (3 for RSA headlines, 2 for descriptions); omitted: no position radio. */
+  pinPositions?: number;
+  measurer: TextMeasurer;
+  onChange: (items: PinnedText[]) => void;
+}
+
+/**
+ * A list of ad texts: each with its counter, its position radio (Any or 1..n) when pins apply,
+ * and a delete button where the count rules allow one; 'Add ...' until the most is reached.
+ */
+export function PinnedTextList({
+  title,
+  itemLabel,
+  items,
+  rule,
+  maxChars,
+  pinPositions,
+  measurer,
+  onChange,
+}: PinnedTextListProps) {
+  const lower = itemLabel.toLowerCase();
+  return (
+    <fieldset className="ad-field-list">
+      <legend className="ad-field-list__legend">
+        {title}{' '}
+        <span className="ad-field-list__count">
+          ({items.length}
+          {Number.isFinite(rule.max) ? `/${rule.max}` : ''})
+        </span>
+      </legend>
+      {items.map((item, index) => {
+        const name = `${itemLabel} ${index + 1}`;
+        const max = maxChars(index);
+        return (
+          <div className="ad-field-row" key={index}>
+            <TextInput
+              className="ad-field-row__input"
+              label={name}
+              value={item.text}
+              error={countAdTextLength(item.text) > max}
+              onChange={(event) =>
+                onChange(replaceAt(items, index, { ...item, text: event.currentTarget.value }))
+              }
+              description={<TextCounter text={item.text} max={max} measurer={measurer} />}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
+            {pinPositions ? (
+              <PositionRadio
+                name={`${name} position`}
+                value={item.pos}
+                positions={pinPositions}
+                onChange={(pos) => onChange(replaceAt(items, index, { ...item, pos }))}
+              />
+            ) : null}
+            {canDeleteEntry(rule, index) ? (
+              <ActionIcon
+                className="ad-field-row__delete"
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${lower} ${index + 1}`}
+                title={`Delete ${lower} ${index + 1}`}
+                onClick={() => onChange(removeAt(items, index, rule))}
+              >
+                ×
+              </ActionIcon>
+            ) : (
+              <span className="ad-field-row__delete-space" />
+            )}
+          </div>
+        );
+      })}
+      {canAddEntry(rule, items.length) ? (
+        <Button
+          variant="light"
+          size="xs"
+          className="ad-field-list__add"
+          onClick={() => onChange(addPinned(items, rule))}
+        >
+          Add {lower}
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The position radio of one text: Any (free placement, pos 0) or a fixed position 1..n. */
+export function PositionRadio({
+  name,
+  value,
+  positions,
+  onChange,
+}: {
+  /** Accessible name of the group, e.g. 'Headline 1 position'. */
+  name: string;
+  value: number;
+  positions: number;
+  onChange: (pos: number) => void;
+}) {
+  const options = Array.from({ length: positions + 1 }, (_, pos) => pos);
+  const groupName = useId();
+  return (
+    <div className="position-radio" role="radiogroup" aria-label={name}>
+      <span className="position-radio__title" aria-hidden="true">
+        Position
+      </span>
+      <div className="position-radio__options">
+        {options.map((pos) => (
+          <label
+            key={pos}
+            className="position-radio__option"
+            data-checked={value === pos || undefined}
+          >
+            <input
+              type="radio"
+              name={groupName}
+              value={pos}
+              checked={value === pos}
+              onChange={() => onChange(pos)}
+            />
+            <span>{pos === 0 ? 'Any' : pos}</span>
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import {
+  newPerformanceMaxTemplate,
+  newRsaTemplate,
+  type FeedRow,
+  type PerformanceMaxTemplate,
+  type RsaTemplate,
+} from '@adloom/engine';
+import { measurerFromRows, validatorFromRows } from '../validation/index.ts';
+import { PerformanceTemplateEditor, RsaTemplateEditor } from './RsaTemplateEditor.tsx';
+
+const ROWS: FeedRow[] = [
+  { id: 'a', root: 'Nike', mod: '', var1: '', var2: '', var3: '', url: 'https://n.example' },
+  { id: 'b', root: 'Emporio Armani Collection', mod: '', var1: '', var2: '', var3: '', url: '' },
+];
+
+let latest: RsaTemplate | PerformanceMaxTemplate | null = null;
+
+function Rsa({ initial }: { initial: RsaTemplate }) {
+  const [template, setTemplate] = useState(initial);
+  latest = template;
+  return (
+    <RsaTemplateEditor
+      template={template}
+      onChange={setTemplate}
+      measurer={measurerFromRows(ROWS)}
+      validator={validatorFromRows(ROWS)}
+    />
+  );
+}
+
+function Pmax() {
+  const [template, setTemplate] = useState(newPerformanceMaxTemplate('P'));
+  latest = template;
+  return (
+    <PerformanceTemplateEditor
+      template={template}
+      onChange={setTemplate}
+      measurer={measurerFromRows([])}
+      validator={validatorFromRows([])}
+    />
+  );
+}
+
+function withMantine(node: React.ReactNode) {
+  return render(<MantineProvider>{node}</MantineProvider>);
+}
+
+const names = (role: string, pattern: RegExp) =>
+  screen
+    .queryAllByRole(role, { name: pattern })
+    .map((e) => e.getAttribute('aria-label') ?? (e as HTMLInputElement).labels?.[0]?.textContent);
+
+describe('RsaTemplateEditor', () => {
+  it('shows the default fallback with delete buttons only where the rules allow', () => {
+    withMantine(<Rsa initial={newRsaTemplate('T')} />);
+    expect(screen.getAllByRole('textbox', { name: /^Headline \d+$/ })).toHaveLength(4);
+    expect(screen.getAllByRole('textbox', { name: /^Description \d+$/ })).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Path 1' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Path 2' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Label 1' })).toBeTruthy();
+    expect(names('button', /^Delete (headline|description)/)).toEqual(['Delete headline 4']);
+    expect(screen.queryByRole('button', { name: 'Delete Fallback' })).toBeNull();
+  });
+
+  it('adds descriptions up to 4 and headlines up to 15', () => {
+    withMantine(<Rsa initial={newRsaTemplate('T')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add description' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add description' }));
+    expect(screen.getAllByRole('textbox', { name: /^Description \d+$/ })).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Add description' })).toBeNull();
+    expect(names('button', /^Delete description/)).toEqual([
+      'Delete description 3',
+      'Delete description 4',
+    ]);
+    for (let i = 0; i < 11; i++)
+      fireEvent.click(screen.getByRole('button', { name: 'Add headline' }));
+    expect(screen.getAllByRole('textbox', { name: /^Headline \d+$/ })).toHaveLength(15);
+    expect(screen.queryByRole('button', { name: 'Add headline' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete headline 15' }));
+    expect(screen.getAllByRole('textbox', { name: /^Headline \d+$/ })).toHaveLength(14);
+  });
+
+  it('edits texts and pins', () => {
+    withMantine(<Rsa initial={newRsaTemplate('T')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Headline 1' }), {
+      target: { value: 'Buy {root}' },
+    });
+    const group = screen.getByRole('radiogroup', { name: 'Headline 1 position' });
+    fireEvent.click(group.querySelector('input[value="2"]')!);
+    const t = latest as RsaTemplate;
+    expect(t.templates[0]!.headlines[0]).toEqual({ text: 'Buy {root}', pos: 2 });
+    expect(
+      screen.getByRole('radiogroup', { name: 'Description 2 position' }).querySelectorAll('input'),
+    ).toHaveLength(3);
+  });
+
+  it('adds, browses and deletes fallbacks, never the first', () => {
+    withMantine(<Rsa initial={newRsaTemplate('T')} />);
+    expect(screen.getByText('Fallback 1 of 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add another fallback' }));
+    expect(screen.getByText('Fallback 2 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Fallback' }));
+    expect(screen.getByText('Fallback 3 of 3')).toBeTruthy();
+    expect((latest as RsaTemplate).templates).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous fallback' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous fallback' }));
+    expect(screen.getByText('Fallback 1 of 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Fallback' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next fallback' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Fallback' }));
+    expect(screen.getByText('Fallback 1 of 2')).toBeTruthy();
+    expect((latest as RsaTemplate).templates).toHaveLength(2);
+  });
+
+  it('scores the shown fallback and the whole template over the rows', async () => {
+    const t = newRsaTemplate('T');
+    const f = (h: string) => ({
+      headlines: [
+        { text: h, pos: 0 },
+        { text: 'Two', pos: 0 },
+        { text: 'Three', pos: 0 },
+      ],
+      descriptions: [
+        { text: 'D one', pos: 0 },
+        { text: 'D two', pos: 0 },
+      ],
+      paths: ['', ''],
+      labels: [''],
+    });
+    t.templates = [f('Buy {root} shoes'), f('{root}')];
+    withMantine(<Rsa initial={t} />);
+    await screen.findByRole(
+      'button',
+      { name: 'Fallback 1 validator: 1/2 (50%) 😐' },
+      { timeout: 3000 },
+    );
+    await screen.findByRole(
+      'button',
+      { name: 'All fallbacks validator: 2/2 (100%) 🤩' },
+      { timeout: 3000 },
+    );
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('longest 35/30 (row 2) over the limit'),
+    );
+  });
+});
+
+describe('PerformanceTemplateEditor', () => {
+  it('has the Performance Max fields, the 60 limit on the first description and the rules', () => {
+    withMantine(<Pmax />);
+    expect(screen.getAllByRole('textbox', { name: /^Headline \d+$/ })).toHaveLength(3);
+    expect(screen.getAllByRole('textbox', { name: /^Long Headline \d+$/ })).toHaveLength(1);
+    expect(screen.getAllByRole('textbox', { name: /^Description \d+$/ })).toHaveLength(2);
+    expect(screen.queryAllByRole('radiogroup')).toHaveLength(0);
+    expect(document.body.textContent).toContain('0/60');
+    fireEvent.click(screen.getByRole('button', { name: 'Add long headline' }));
+    expect(names('button', /^Delete /)).toEqual(['Delete long headline 2']);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Business Name' }), {
+      target: { value: 'Adloom' },
+    });
+    const cta = screen.getByRole('combobox', { name: 'Call To Action' }) as HTMLSelectElement;
+    expect([...cta.options].map((o) => o.value)).toHaveLength(16);
+    fireEvent.change(cta, { target: { value: 'Shop now' } });
+    const f = (latest as PerformanceMaxTemplate).templates[0]!;
+    expect([f.businessName, f.callToAction, f.longHeadlines.length]).toEqual([
+      'Adloom',
+      'Shop now',
+      2,
+    ]);
+    fireEvent.change(cta, { target: { value: 'None' } });
+    expect((latest as PerformanceMaxTemplate).templates[0]!.callToAction).toBe('');
+  });
+});

@@ -1,0 +1,247 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Modal, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  BREAKPOINT_WIDE_PREVIEW_PX,
+  FEED_COLUMNS,
+  PREVIEW_PROGRESS_MAX,
+  PREVIEW_PROGRESS_TICK_MS,
+  type FeedRow,
+  type PerformanceMaxTemplate,
+  type RsaTemplate,
+} from '@adloom/engine';
+import type { TextMeasurer } from '../validation/index.ts';
+import { PerformanceFallbackEditor } from '../ad-templates/PerformanceFallbackEditor.tsx';
+import { RsaFallbackEditor } from '../ad-templates/RsaFallbackEditor.tsx';
+import { setFallback } from '../ad-templates/fallbackEdit.ts';
+import {
+  findFirstValidRow,
+  seededRandom,
+  slideFor,
+  type PreviewTemplate,
+  type Slide,
+} from './previewModel.ts';
+import './preview.css';
+
+/** Column titles of the current row view. */
+const ROW_TITLES: Record<(typeof FEED_COLUMNS)[number], string> = {
+  root: 'Root',
+  mod: 'Modifier',
+  var1: 'Var 1',
+  var2: 'Var 2',
+  var3: 'Var 3',
+  url: 'Final URL',
+};
+
+/** Props of `AdPreviewModal`. */
+export type AdPreviewModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The selected rows the slideshow steps through (read when the modal opens). */
+  rows: readonly FeedRow[];
+  /** All selected rows, when `rows` holds only the first of them. */
+  totalRows?: number;
+  measurer: TextMeasurer;
+} & (
+  | { kind: 'rsa'; template: RsaTemplate; onChange: (next: RsaTemplate) => void }
+  | {
+      kind: 'performance';
+      template: PerformanceMaxTemplate;
+      onChange: (next: PerformanceMaxTemplate) => void;
+    }
+);
+
+/**
+ * The ad preview of spec section 2: fallback tabs ('Fallback n' above 1600 px, else 'FB n')
+ * with the editable fallback, the mock search ad of the current row (the first valid fallback,
+ * pins honoured), Shuffle, the current row, step back / play or pause / step forward, and a
+ * progress bar to 5000 that moves on every 5 seconds.
+ */
+export function AdPreviewModal(props: AdPreviewModalProps) {
+  const { opened, onClose, rows, totalRows, measurer } = props;
+  const isWide = useMediaQuery(`(min-width: ${BREAKPOINT_WIDE_PREVIEW_PX + 1}px)`) ?? false;
+  const subject: PreviewTemplate = useMemo(
+    () =>
+      props.kind === 'rsa'
+        ? { kind: 'rsa', template: props.template }
+        : { kind: 'performance', template: props.template },
+    [props.kind, props.template],
+  );
+  const [rowIndex, setRowIndex] = useState(0);
+  const [tab, setTab] = useState(0);
+  const [isPlaying, setPlaying] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [shuffleSeed, setShuffleSeed] = useState<number | null>(null);
+
+  // On opening: the first row a fallback serves; play from there (or stop at FALLBACK NEEDED).
+  useEffect(() => {
+    if (!opened) return;
+    const first = findFirstValidRow(subject, rows);
+    const start = Math.max(first, 0);
+    setRowIndex(start);
+    const slide = slideFor(subject, rows[start]);
+    setTab(slide.status === 'ok' ? slide.fallbackIndex : 0);
+    setPlaying(first >= 0);
+    setProgress(0);
+    setShuffleSeed(null);
+    // Only on opening: later edits must not restart the slideshow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
+
+  const random = shuffleSeed === null ? undefined : seededRandom(shuffleSeed);
+  const slide: Slide = slideFor(subject, rows[rowIndex], random);
+
+  function goTo(index: number, keepPlaying: boolean) {
+    const count = rows.length;
+    if (count === 0) return;
+    const next = ((index % count) + count) % count;
+    setRowIndex(next);
+    setProgress(0);
+    const nextSlide = slideFor(subject, rows[next]);
+    if (nextSlide.status === 'ok') setTab(nextSlide.fallbackIndex);
+    if (nextSlide.status === 'fallback-needed' || !keepPlaying) setPlaying(false);
+  }
+
+  // The slideshow: progress ticks every second; at 5000 the next row shows.
+  useEffect(() => {
+    if (!opened || !isPlaying || rows.length === 0) return undefined;
+    const timer = setInterval(() => {
+      setProgress((p) => Math.min(p + PREVIEW_PROGRESS_TICK_MS, PREVIEW_PROGRESS_MAX));
+    }, PREVIEW_PROGRESS_TICK_MS);
+    return () => clearInterval(timer);
+  }, [opened, isPlaying, rows.length]);
+
+  useEffect(() => {
+    if (isPlaying && progress >= PREVIEW_PROGRESS_MAX) goTo(rowIndex + 1, true);
+    // goTo reads the current template and rows; it runs only when the bar is full.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [progress, isPlaying]);
+
+  const fallbacks = props.template.templates;
+  const shownTab = Math.min(tab, fallbacks.length - 1);
+  const row = rows[rowIndex];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={props.kind === 'rsa' ? 'Responsive Search Ad preview' : 'Performance Max ad preview'}
+      size="min(96vw, 1400px)"
+      className="ad-preview"
+    >
+      <div className="ad-preview__layout">
+        <div className="ad-preview__show">
+          {slide.status === 'ok' ? (
+            <article className="mock-ad" aria-label="Ad preview">
+              <div className="mock-ad__top">
+                <span className="mock-ad__tag">Ad</span>
+                <span className="mock-ad__url">{slide.ad.displayUrl || 'example.com'}</span>
+              </div>
+              <h3 className="mock-ad__headline">{slide.ad.headline}</h3>
+              <p className="mock-ad__description">{slide.ad.descriptions.join(' ')}</p>
+              <Text size="xs" c="dimmed">
+                From fallback {slide.fallbackIndex + 1}
+              </Text>
+            </article>
+          ) : (
+            <p className="ad-preview__message" role="status">
+              {slide.message}
+            </p>
+          )}
+          <Group gap="xs" wrap="wrap" className="ad-preview__controls">
+            <Button
+              variant="default"
+              onClick={() => goTo(rowIndex - 1, isPlaying)}
+              disabled={rows.length === 0}
+            >
+              Step back
+            </Button>
+            <Button onClick={() => setPlaying(!isPlaying)} disabled={rows.length === 0}>
+              {isPlaying ? 'Pause' : 'Play'}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => goTo(rowIndex + 1, isPlaying)}
+              disabled={rows.length === 0}
+            >
+              Step forward
+            </Button>
+            <Button
+              variant="light"
+              onClick={() => setShuffleSeed(Math.floor(Math.random() * 2 ** 31))}
+              disabled={slide.status !== 'ok'}
+            >
+              Shuffle
+            </Button>
+          </Group>
+          <div
+            className="ad-preview__progress"
+            role="progressbar"
+            aria-label="Time to the next row"
+            aria-valuemin={0}
+            aria-valuemax={PREVIEW_PROGRESS_MAX}
+            aria-valuenow={progress}
+          >
+            <div
+              className="ad-preview__progress-bar"
+              style={{ width: `${(progress / PREVIEW_PROGRESS_MAX) * 100}%` }}
+            />
+          </div>
+          <section className="ad-preview__row" aria-label="Current row">
+            <Text size="sm" fw={600}>
+              {rows.length === 0
+                ? 'No row'
+                : `Row ${rowIndex + 1} of ${rows.length}${
+                    totalRows !== undefined && totalRows > rows.length
+                      ? ` (the first ${rows.length} of ${totalRows} selected rows)`
+                      : ''
+                  }`}
+            </Text>
+            {row ? (
+              <dl className="ad-preview__values">
+                {FEED_COLUMNS.map((c) => (
+                  <div key={c}>
+                    <dt>{ROW_TITLES[c]}</dt>
+                    <dd>{row[c] || '—'}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </section>
+        </div>
+        <div className="ad-preview__edit">
+          <Tabs
+            value={String(shownTab)}
+            onChange={(value) => setTab(Number(value ?? 0))}
+            keepMounted={false}
+          >
+            <Tabs.List aria-label="Fallbacks">
+              {fallbacks.map((_, i) => (
+                <Tabs.Tab key={i} value={String(i)}>
+                  {isWide ? `Fallback ${i + 1}` : `FB ${i + 1}`}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {fallbacks.map((fallback, i) => (
+              <Tabs.Panel key={i} value={String(i)} pt="sm">
+                {props.kind === 'rsa' ? (
+                  <RsaFallbackEditor
+                    fallback={fallback as RsaTemplate['templates'][number]}
+                    measurer={measurer}
+                    onChange={(next) => props.onChange(setFallback(props.template, i, next))}
+                  />
+                ) : (
+                  <PerformanceFallbackEditor
+                    fallback={fallback as PerformanceMaxTemplate['templates'][number]}
+                    measurer={measurer}
+                    onChange={(next) => props.onChange(setFallback(props.template, i, next))}
+                  />
+                )}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+export { AdPreviewModal, type AdPreviewModalProps } from './AdPreviewModal.tsx';
+export {
+  slideFor,
+  findFirstValidRow,
+  isEmptyRow,
+  seededRandom,
+  PREVIEW_TEXTS,
+  type PreviewTemplate,
+  type Slide,
+} from './previewModel.ts';

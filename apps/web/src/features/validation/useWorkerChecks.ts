@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { runEngineJob, useSelectedRows } from '../generation/index.ts';
+import type { FallbackValidator } from './validator.ts';
+import { createBatchMeasurer, type TextMeasurer } from './measurer.ts';
+
+/** Lane of the counter and validator jobs: they never wait behind a generation. */
+export const VALIDATE_LANE = 'validate';
+
+/**
+ * A measurer over the selected rows of the open feed, measuring in the engine worker; a new
+ * one whenever the rows or the selection change. For `<TextCounter measurer={...} />`.
+ */
+export function useTextMeasurer(workspace: BuilderWorkspace): TextMeasurer {
+  const selection = useSelectedRows(workspace);
+  const { count, version, source } = selection;
+  return useMemo(
+    () =>
+      createBatchMeasurer(count, (texts) =>
+        runEngineJob('measureTexts', { texts }, { rows: source, lane: VALIDATE_LANE }),
+      ),
+    // source is rebuilt on every render; count and version say when the rows change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [count, version],
+  );
+}
+
+/** The validator of the selected rows of the open feed, running in the engine worker. */
+export function useFallbackValidator(workspace: BuilderWorkspace): FallbackValidator {
+  const { count, version, source } = useSelectedRows(workspace);
+  return useMemo(
+    () => ({
+      rowCount: count,
+      version,
+      validate: (check, signal) =>
+        runEngineJob('validateFallbacks', check, { rows: source, signal, lane: VALIDATE_LANE }),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [count, version],
+  );
+}

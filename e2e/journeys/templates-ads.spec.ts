@@ -1,0 +1,209 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { registerThroughUi } from './support.ts';
+
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+const SCREENS = process.env.SCREENS_OUT;
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+function cell(page: Page, column: string, row: number) {
+  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
+}
+
+/** Registers, creates a client and pastes rows (first line: the header the paste skips). */
+async function startWithRows(page: Page, prefix: string, tsv: string): Promise<void> {
+  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill(`${prefix} client`);
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+  await cell(page, 'Root', 1).click();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
+  await page.keyboard.press(`${MOD}+V`);
+}
+
+async function newTemplate(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Template' });
+  await dialog.getByLabel('Template name').fill(name);
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+}
+
+/** The text of every row of an output table (cells joined by ' | '), header excluded. */
+async function outputLines(page: Page, name: string): Promise<string[]> {
+  const table = page.getByRole('table', { name, exact: true });
+  const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
+  const count = await rows.count();
+  const lines: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const cells = await rows.nth(i).getByRole('cell').allTextContents();
+    lines.push(cells.join(' | '));
+  }
+  return lines;
+}
+
+/** Template drafts the browser keeps in IndexedDB (unsaved edits). */
+function countTemplateDrafts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('adloom-template-drafts');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('templateDrafts')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const count = db.transaction('templateDrafts').objectStore('templateDrafts').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+/** Fills the shown fallback: three headlines (the fourth deleted) and two descriptions. */
+async function fillFallback(page: Page, headline1: string): Promise<void> {
+  const fallback = page.getByRole('region', { name: /^Fallback \d+$/ });
+  await fallback.getByRole('button', { name: 'Delete headline 4' }).click();
+  await fallback.getByLabel('Headline 1', { exact: true }).fill(headline1);
+  await fallback.getByLabel('Headline 2', { exact: true }).fill('Free delivery');
+  await fallback.getByLabel('Headline 3', { exact: true }).fill('Official store');
+  await fallback.getByLabel('Description 1', { exact: true }).fill('Shop {root} {mod} today.');
+  await fallback.getByLabel('Description 2', { exact: true }).fill('Great prices.');
+  await fallback.getByLabel('Path 1', { exact: true }).fill('{mod}');
+}
+
+test.setTimeout(120_000);
+
+test('an RSA template falls back for a row too long for its first fallback, the validators count it, the preview steps through the rows, and it survives a reload', async ({
+  page,
+}) => {
+  await startWithRows(
+    page,
+    'rsa',
+    'root\tmod\tvar1\tvar2\tvar3\turl\n' +
+      'Nike\tShoes\t\t\t\thttps://www.nike.example/shoes\n' +
+      'Emporio Armani Collection\tShoes\t\t\t\thttps://armani.example\n' +
+      'Puma\tShoes\t\t\t\thttps://puma.example\n',
+  );
+  await expect(cell(page, 'Root', 3)).toHaveValue('Puma');
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+
+  // Keywords first: the ads go to their ad groups.
+  await newTemplate(page, 'Brands');
+  await expect(page.getByLabel('Campaign template')).toHaveValue('Brands');
+  await page.getByLabel('Campaign name pattern').fill('{root}');
+  await page.getByLabel('Ad group name pattern').fill('{root} {mod}');
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByLabel('Keyword 1', { exact: true }).fill('{root} {mod}');
+
+  await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+  await newTemplate(page, 'Brand ads');
+  await expect(page.getByLabel('RSA template')).toHaveValue('Brand ads');
+  const generateAds = page.getByRole('button', { name: 'Generate Ads' });
+  await expect(generateAds).toBeDisabled();
+  await expect(page.getByText('Generate keywords before generating ads')).toBeVisible();
+
+  await fillFallback(page, 'Buy {root} Running Shoes');
+  // The counter shows the typed length and the longest after substitution, over the limit.
+  await expect(page.getByText('24/30 · longest 43/30 (row 2) over the limit')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Fallback 1 validator: 2/3 (66%) 😐' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Fallback 1 validator: 2/3 (66%) 😐' }).click();
+  const failing = page.getByRole('dialog', { name: 'Fallback 1: rows without a valid fallback' });
+  await expect(failing.getByRole('row')).toHaveCount(2);
+  await expect(failing.getByRole('row').nth(1)).toContainText('Emporio Armani Collection');
+  await expect(failing.getByRole('row').nth(1)).toContainText(
+    'Headline 1 has 43 characters (max 30)',
+  );
+  await page.keyboard.press('Escape');
+  await expect(failing).toHaveCount(0);
+
+  // The preview starts on the first row with a valid fallback and shows FALLBACK NEEDED where due.
+  await page.getByRole('button', { name: 'Ad Preview' }).click();
+  const preview = page.getByRole('dialog', { name: 'Responsive Search Ad preview' });
+  const ad = preview.getByRole('article', { name: 'Ad preview' });
+  await expect(ad.getByRole('heading')).toHaveText(
+    'Buy Nike Running Shoes | Free delivery | Official store',
+  );
+  await expect(ad).toContainText('nike.example/Shoes');
+  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await expect(preview.getByRole('tab', { name: 'FB 1' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Pause' }).click();
+  await preview.getByRole('button', { name: 'Step forward' }).click();
+  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await expect(preview.getByRole('status')).toHaveText(
+    'FALLBACK NEEDED! Make sure that no variables are 0% and click play again',
+  );
+  await preview.getByRole('button', { name: 'Step forward' }).click();
+  await expect(ad.getByRole('heading')).toHaveText(
+    'Buy Puma Running Shoes | Free delivery | Official store',
+  );
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+
+  // A second fallback serves the long row.
+  await page.getByRole('button', { name: 'Add Fallback' }).click();
+  await expect(page.getByText('Fallback 2 of 2')).toBeVisible();
+  await fillFallback(page, '{root}');
+  await expect(
+    page.getByRole('button', { name: 'Fallback 2 validator: 3/3 (100%) 🤩' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'All fallbacks validator: 3/3 (100%) 🤩' }),
+  ).toBeVisible();
+
+  // Generate keywords, then the ads.
+  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+  await expect(page.getByRole('table', { name: 'Keywords', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+  await expect(generateAds).toBeEnabled();
+  await generateAds.click();
+  await expect(
+    page.getByRole('table', { name: 'Responsive Search Ads', exact: true }),
+  ).toBeVisible();
+  const lines = await outputLines(page, 'Responsive Search Ads');
+  expect(lines).toEqual([
+    'Nike | Nike Shoes | Buy Nike Running Shoes |  | Free delivery |  | Official store |  | Shop Nike Shoes today. |  | Great prices. |  | Shoes |  |  | https://www.nike.example/shoes | Responsive Search Ad',
+    'Emporio Armani Collection | Emporio Armani Collection Shoes | Emporio Armani Collection |  | Free delivery |  | Official store |  | Shop Emporio Armani Collection Shoes today. |  | Great prices. |  | Shoes |  |  | https://armani.example | Responsive Search Ad',
+    'Puma | Puma Shoes | Buy Puma Running Shoes |  | Free delivery |  | Official store |  | Shop Puma Shoes today. |  | Great prices. |  | Shoes |  |  | https://puma.example | Responsive Search Ad',
+  ]);
+
+  // In the preview the long row now shows the second fallback's ad.
+  await page.getByRole('button', { name: 'Ad Preview' }).click();
+  await preview.getByRole('button', { name: 'Pause' }).click();
+  await preview.getByRole('button', { name: 'Step forward' }).click();
+  await expect(ad.getByRole('heading')).toHaveText(
+    'Emporio Armani Collection | Free delivery | Official store',
+  );
+  await expect(preview.getByRole('tab', { name: 'FB 2', selected: true })).toBeVisible();
+  if (SCREENS) await page.screenshot({ path: `${SCREENS}/rsa-preview-1280.png` });
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  // The browser's draft of unsaved template edits goes once everything is saved.
+  await expect.poll(() => countTemplateDrafts(page)).toBe(0);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+  await expect(page.getByLabel('RSA template')).toHaveValue('Brand ads');
+  await expect(page.getByText('Fallback 1 of 2')).toBeVisible();
+  await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue(
+    'Buy {root} Running Shoes',
+  );
+  await page.getByRole('button', { name: 'Next fallback' }).click();
+  await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue('{root}');
+});
