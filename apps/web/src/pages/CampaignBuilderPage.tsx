@@ -19,6 +19,7 @@ import {
   useKeepUnsavedTemplates,
 } from '../features/templates/index.ts';
 import { CampaignTab } from '../features/campaign-template/index.ts';
+import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import './CampaignBuilderPage.css';
 
 /** The four template tabs of spec section 2; their editors come with the next release. */
@@ -70,7 +71,16 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
           <Tabs.Panel value="campaigns" pt="md">
             <CampaignTab workspace={workspace} />
           </Tabs.Panel>
-          {TEMPLATE_TABS.filter((tab) => tab.value !== 'campaigns').map((tab) => (
+          <Tabs.Panel value="rsa" pt="md">
+            <RsaTab workspace={workspace} />
+          </Tabs.Panel>
+          <Tabs.Panel value="performance" pt="md">
+            <PerformanceTab workspace={workspace} />
+          </Tabs.Panel>
+          {TEMPLATE_TABS.filter(
+            (tab) =>
+              tab.value !== 'campaigns' && tab.value !== 'rsa' && tab.value !== 'performance',
+          ).map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value} pt="md">
               <Text c="dimmed" size="sm">
                 The {tab.editor} comes in a later release. Feeds, lists and the combiner above
