@@ -17,6 +17,7 @@ const benches = [
   { name: 'workspace', file: 'apps/server/bench/workspace.bench.ts', args: ['--db', 'both'] },
   { name: 'grid', file: 'e2e/grid/grid.bench.ts' },
   { name: 'builder', file: 'e2e/bench/builder.bench.ts' },
+  { name: 'generation', file: 'e2e/bench/generation.bench.ts' },
 ];
 
 const figures = {};

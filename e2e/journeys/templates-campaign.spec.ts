@@ -123,3 +123,47 @@ test('a campaign template with {root}, {mod} and {mt} generates keywords and neg
   await expect(page.getByLabel('Keyword 3', { exact: true })).toHaveValue('cheap {mod}');
   await expect(page.getByLabel('Match type 2', { exact: true })).toHaveValue('Exact');
 });
+
+// Screenshots of the Campaigns tab for a visual review; only when SCREENS_OUT names a folder:
+// SCREENS_OUT=/tmp/screens npx playwright test journeys/templates-campaign
+for (const width of [390, 1440]) {
+  test(`Campaigns tab screens at ${width} px`, async ({ page }) => {
+    const out = process.env.SCREENS_OUT;
+    test.skip(!out, 'SCREENS_OUT is not set');
+    await page.setViewportSize({ width, height: 900 });
+    await startWithRows(
+      page,
+      `screens${width}`,
+      'root\tmod\tvar1\nNike\tRunning Shoes\tred\nPuma\tSneakers\tblue\nAdidas\t!!!\tgreen\n',
+    );
+    await page.getByRole('button', { name: 'New Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Template' });
+    await dialog.getByLabel('Template name').fill('Brands');
+    await dialog.getByRole('button', { name: 'Add New' }).click();
+    await page.getByLabel('Campaign name pattern').fill('{root} - Search');
+    await page.getByLabel('Ad group name pattern').fill('{root} {mod} - {mt}');
+    for (const [i, [keyword, matchType]] of [
+      ['{root} {mod}', 'Broad'],
+      ['{root} {mod}', 'Exact'],
+      ['{mod} {var1}', 'Phrase'],
+    ].entries()) {
+      await page.getByRole('button', { name: 'Add Keyword' }).click();
+      await page.getByLabel(`Keyword ${i + 1}`, { exact: true }).fill(keyword!);
+      await page.getByLabel(`Match type ${i + 1}`, { exact: true }).selectOption(matchType!);
+    }
+    await page.getByRole('button', { name: 'Add Setting' }).click();
+    const setting = page.getByRole('dialog', { name: 'New Setting' });
+    await setting.getByLabel('Setting name').fill('Networks and a very long setting name');
+    await setting.getByRole('button', { name: 'Add New' }).click();
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+    await expect(page.getByRole('table', { name: 'Keywords', exact: true })).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Campaign output' })
+      .screenshot({ path: `${out}/campaigns-output-${width}.png` });
+    await page
+      .getByRole('region', { name: 'Templates' })
+      .screenshot({ path: `${out}/templates-section-${width}.png` });
+    await page.screenshot({ path: `${out}/campaigns-tab-${width}.png`, fullPage: true });
+  });
+}

@@ -267,6 +267,7 @@ export function CampaignSettingsEditor({
                 size="xs"
                 className="campaign-settings__value"
                 aria-label={`Value of ${setting.name}`}
+                placeholder="Value, e.g. Google search or {var1}"
                 value={setting.value}
                 maxLength={2000}
                 onChange={(event) =>

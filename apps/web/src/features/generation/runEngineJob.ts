@@ -117,6 +117,7 @@ class Lane {
       if (rowsKey !== this.workerRowsKey) {
         this.workerRowsKey = null;
         const store = source.store;
+        performance.mark('adloom:rows-start');
         this.post({ type: 'rows-begin', key: rowsKey, total: store.selectedCount });
         const isComplete = await sendSelectedRows(
           store,
@@ -134,6 +135,7 @@ class Lane {
           return;
         }
         this.post({ type: 'rows-end', key: rowsKey });
+        performance.mark('adloom:rows-end');
         this.workerRowsKey = rowsKey;
       }
     }
@@ -149,6 +151,7 @@ class Lane {
       return;
     }
     this.finish(job);
+    performance.mark(`adloom:job-${message.type}`);
     if (message.type === 'done') job.resolve(message.result);
     else job.reject(new JobFailedError(message.message, message.isJobError));
   }

@@ -23,7 +23,7 @@ export function selectedRowsSource(store: FeedStore): RowsSource {
 }
 
 /** Rows read per slice before giving the page a turn (a slice takes a few ms). */
-export const ROWS_SLICE = 4000;
+export const ROWS_SLICE = 2000;
 
 /** Yields to the event loop (a macrotask, so input and paint get their turn). */
 export function yieldToPage(): Promise<void> {

@@ -34,6 +34,8 @@ export interface OutputTableProps {
   emptyText?: string;
   /** Word for one line in the count ('line' by default). */
   unit?: [singular: string, plural: string];
+  /** CSS grid column widths (default: every column at least 150 px). */
+  columnWidths?: string;
 }
 
 /** Saves a Blob as a file through a temporary link. */
@@ -63,6 +65,7 @@ export function OutputTable({
   height = 360,
   emptyText = 'Nothing generated yet.',
   unit = ['line', 'lines'],
+  columnWidths,
 }: OutputTableProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
@@ -135,7 +138,8 @@ export function OutputTable({
     }
   }
 
-  const bodyHeight = height;
+  // A short output takes only the room its lines need.
+  const bodyHeight = Math.min(height, Math.max(1, rowCount) * OUTPUT_ROW_HEIGHT_PX);
   const totalHeight = rowCount * OUTPUT_ROW_HEIGHT_PX;
   const spacerHeight = Math.min(totalHeight, MAX_SCROLL_HEIGHT_PX);
   const factor =
@@ -147,7 +151,7 @@ export function OutputTable({
   const visible = Math.ceil(bodyHeight / OUTPUT_ROW_HEIGHT_PX) + OVERSCAN_ROWS * 2;
   const last = Math.min(rowCount, first + visible);
   const layerTop = scrollTop + (first * OUTPUT_ROW_HEIGHT_PX - virtualTop);
-  const gridTemplate = `repeat(${Math.max(1, columnCount)}, minmax(150px, 1fr))`;
+  const gridTemplate = columnWidths ?? `repeat(${Math.max(1, columnCount)}, minmax(150px, 1fr))`;
   const isEmpty = rowCount === 0;
 
   const rows = [];
@@ -254,7 +258,10 @@ export function OutputTable({
             <div
               role="rowgroup"
               className="output-table__body"
-              style={{ height: Math.max(spacerHeight, 1), minWidth: columnCount * 150 }}
+              style={{
+                height: Math.max(spacerHeight, 1),
+                minWidth: columnWidths ? undefined : columnCount * 150,
+              }}
             >
               <div
                 className="output-table__layer"
