@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { FeedStore } from '../feed-grid/index.ts';
+import type { ToWorkerMessage } from './jobTypes.ts';
+import { isJobCancelled, runEngineJob, setEngineWorkerFactory } from './runEngineJob.ts';
+import { selectedRowsSource } from './selectedRows.ts';
+
+/** A stand-in worker: records messages; answers jobs when told to. */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  readonly posted: ToWorkerMessage[] = [];
+  isTerminated = false;
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+  postMessage(message: ToWorkerMessage): void {
+    this.posted.push(structuredClone(message));
+  }
+  terminate(): void {
+    this.isTerminated = true;
+  }
+  jobs(): Extract<ToWorkerMessage, { type: 'job' }>[] {
+    return this.posted.filter(
+      (m): m is Extract<ToWorkerMessage, { type: 'job' }> => m.type === 'job',
+    );
+  }
+  answer(result: unknown): void {
+    const job = this.jobs().at(-1)!;
+    this.onmessage?.({ data: { type: 'done', id: job.id, result } });
+  }
+}
+
+setEngineWorkerFactory(() => new FakeWorker() as unknown as Worker);
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function storeWithRows(): FeedStore {
+  const store = new FeedStore();
+  store.load(['a', 'b', 'c', 'd', 'e'].map((root, i) => ({ id: `r${i}`, root, mod: `m${i}` })));
+  store.setSelected(store.getSlotAt(1), true);
+  store.setSelected(store.getSlotAt(3), true);
+  return store;
+}
+
+describe('runEngineJob', () => {
+  it('sends the selected rows once, then runs jobs one at a time in order', async () => {
+    const store = storeWithRows();
+    const source = selectedRowsSource(store);
+    const lane = `lane-${Math.random()}`;
+    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
+    const first = runEngineJob('formatPacked', input, { rows: source, lane });
+    const second = runEngineJob('formatPacked', input, { rows: source, lane });
+    await tick();
+    const worker = FakeWorker.made.at(-1)!;
+    const chunk = worker.posted.find((m) => m.type === 'rows-chunk');
+    expect(chunk && chunk.type === 'rows-chunk' ? [...chunk.positions] : []).toEqual([1, 3]);
+    expect(chunk && chunk.type === 'rows-chunk' ? chunk.texts[0] : '').toBe('bd');
+    expect(worker.jobs()).toHaveLength(1);
+    worker.answer({ text: 'one' });
+    expect(await first).toEqual({ text: 'one' });
+    await tick();
+    expect(worker.jobs()).toHaveLength(2);
+    worker.answer({ text: 'two' });
+    expect(await second).toEqual({ text: 'two' });
+    expect(worker.posted.filter((m) => m.type === 'rows-begin')).toHaveLength(1);
+  });
+
+  it('drops a cancelled queued job and ends the worker of a cancelled running one', async () => {
+    const store = storeWithRows();
+    const source = selectedRowsSource(store);
+    const lane = `lane-${Math.random()}`;
+    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
+    const runningAbort = new AbortController();
+    const queuedAbort = new AbortController();
+    const running = runEngineJob('formatPacked', input, {
+      rows: source,
+      lane,
+      signal: runningAbort.signal,
+    });
+    const queued = runEngineJob('formatPacked', input, { lane, signal: queuedAbort.signal });
+    await tick();
+    const worker = FakeWorker.made.at(-1)!;
+    queuedAbort.abort();
+    await expect(queued).rejects.toSatisfy(isJobCancelled);
+    runningAbort.abort();
+    await expect(running).rejects.toSatisfy(isJobCancelled);
+    expect(worker.isTerminated).toBe(true);
+    expect(worker.jobs()).toHaveLength(1);
+
+    // The next job gets a fresh worker, and the rows again.
+    const next = runEngineJob('formatPacked', input, { rows: source, lane });
+    await tick();
+    const fresh = FakeWorker.made.at(-1)!;
+    expect(fresh).not.toBe(worker);
+    expect(fresh.posted.some((m) => m.type === 'rows-begin')).toBe(true);
+    fresh.answer({ text: 'ok' });
+    expect(await next).toEqual({ text: 'ok' });
+  });
+
+  it('resends the rows after the selection changes', async () => {
+    const store = storeWithRows();
+    const source = selectedRowsSource(store);
+    const lane = `lane-${Math.random()}`;
+    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
+    const first = runEngineJob('formatPacked', input, { rows: source, lane });
+    await tick();
+    const worker = FakeWorker.made.at(-1)!;
+    worker.answer({ text: '1' });
+    await first;
+    store.setSelected(store.getSlotAt(4), true);
+    const second = runEngineJob('formatPacked', input, { rows: source, lane });
+    await tick();
+    const begins = worker.posted.filter((m) => m.type === 'rows-begin');
+    expect(begins.map((m) => (m.type === 'rows-begin' ? m.total : 0))).toEqual([2, 3]);
+    worker.answer({ text: '2' });
+    await second;
+  });
+});
