@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Tabs, Text, Title } from '@mantine/core';
+import { Tabs, Title } from '@mantine/core';
 import { useSession } from '../features/session/useSession.ts';
 import {
   getBuilderWorkspace,
@@ -20,6 +20,7 @@ import {
 } from '../features/templates/index.ts';
 import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
+import { ExtensionsTab } from '../features/extension-template/index.ts';
 import './CampaignBuilderPage.css';
 
 /** The four template tabs of spec section 2; their editors come with the next release. */
@@ -77,17 +78,9 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
           <Tabs.Panel value="performance" pt="md">
             <PerformanceTab workspace={workspace} />
           </Tabs.Panel>
-          {TEMPLATE_TABS.filter(
-            (tab) =>
-              tab.value !== 'campaigns' && tab.value !== 'rsa' && tab.value !== 'performance',
-          ).map((tab) => (
-            <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-              <Text c="dimmed" size="sm">
-                The {tab.editor} comes in a later release. Feeds, lists and the combiner above
-                already work.
-              </Text>
-            </Tabs.Panel>
-          ))}
+          <Tabs.Panel value="extensions" pt="md">
+            <ExtensionsTab workspace={workspace} />
+          </Tabs.Panel>
         </Tabs>
       </section>
       <ConflictDialog editor={workspace.editor} what="This client's feeds" />

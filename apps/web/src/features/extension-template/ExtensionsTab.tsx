@@ -1,0 +1,186 @@
+import { useEffect, useMemo } from 'react';
+import { Button, Group, NativeSelect, Progress, Text, Tooltip } from '@mantine/core';
+import {
+  EXTENSION_TYPES,
+  newExtensionTemplate,
+  type ExtensionTemplate,
+  type ExtensionTypeName,
+} from '@adloom/engine';
+import { useStore } from '../../state/store.ts';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { runEngineJob, useSelectedRows } from '../generation/index.ts';
+import { IssuesList, OutputTable, editorFileName } from '../output/index.ts';
+import { TemplateToolbar, useTemplateSet } from '../templates/index.ts';
+import { ValidatorScore } from '../validation/index.ts';
+import { VALIDATE_LANE, useTextMeasurer } from '../validation/useWorkerChecks.ts';
+import { ExtensionEditor } from './ExtensionEditor.tsx';
+import { EXTENSION_FILE_NAMES } from './extensionTables.ts';
+import {
+  cancelExtensionGeneration,
+  clearExtensionOutput,
+  extensionsTabStore,
+  generateExtensionOutput,
+} from './extensionOutput.ts';
+import './ExtensionsTab.css';
+
+/** Spec texts of the Extensions tab. */
+export const EXTENSIONS_TAB_TEXTS = {
+  typeLabel: 'Extension type',
+  templateLabel: 'Extension template',
+  generate: 'Generate Extensions',
+  noRows: 'Have you remembered to select a feed and rows?',
+  noTemplate: 'Choose or make an extension template first.',
+  outputLabel: 'Extensions',
+  validatorLabel: 'Extension',
+} as const;
+
+/**
+ * The Extensions tab (spec section 2): the type dropdown (Callout, Sitelink, Structured
+ * Snippet), the template dropdown with New, Copy, Save and Delete Template, the field editor
+ * with each field's limit and live counters, and Generate Extensions with the output table
+ * (Copy, Clear, Download for Google Ads Editor) and the rows the engine skipped.
+ */
+export function ExtensionsTab({ workspace }: { workspace: BuilderWorkspace }) {
+  const { templates, active, update, setActive, hasClient } = useTemplateSet(
+    workspace,
+    'extensionTemplates',
+  );
+  const tab = useStore(extensionsTabStore(workspace));
+  const { client } = useStore(workspace.state);
+  const selection = useSelectedRows(workspace);
+  const measurer = useTextMeasurer(workspace);
+  const { count, version, source } = selection;
+  // A new check whenever the template changes, a new validator whenever the rows do.
+  const check = useMemo(() => (active ? { template: active } : null), [active]);
+  const validator = useMemo(
+    () => ({
+      rowCount: count,
+      validate: (c: { template: ExtensionTemplate }, signal: AbortSignal) =>
+        runEngineJob('validateExtensions', c, { rows: source, signal, lane: VALIDATE_LANE }),
+    }),
+    // source is rebuilt on every render; count and version say when the rows change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [count, version],
+  );
+
+  const type: ExtensionTypeName = active ? active.extensionType.name : tab.type;
+  const output =
+    tab.output && tab.output.client === client && tab.output.templateName === active?.name
+      ? tab.output
+      : null;
+  const activeName = active?.name ?? null;
+  const activeType = active?.extensionType.name ?? null;
+
+  // Choosing another template (or type) clears the output, as a campaign template change does.
+  useEffect(() => {
+    const current = extensionsTabStore(workspace).get().output;
+    if (current && (current.templateName !== activeName || current.type !== activeType)) {
+      clearExtensionOutput(workspace);
+    }
+  }, [workspace, activeName, activeType]);
+
+  if (!hasClient) {
+    return <Text c="dimmed">Choose or create a client to see its extension templates.</Text>;
+  }
+
+  function handleTypeChange(next: ExtensionTypeName) {
+    extensionsTabStore(workspace).set((s) => ({ ...s, type: next }));
+    if (active && active.extensionType.name !== next) {
+      const first = templates.find((t) => t.extensionType.name === next);
+      setActive(first ? first.name : null);
+    }
+  }
+
+  const isRunning = tab.progress !== null;
+  const canGenerate = active !== null && selection.count > 0 && !isRunning;
+  const blockedReason =
+    selection.count === 0
+      ? EXTENSIONS_TAB_TEXTS.noRows
+      : active === null
+        ? EXTENSIONS_TAB_TEXTS.noTemplate
+        : null;
+  const ofType = templates.filter((t) => t.extensionType.name === type).length;
+
+  return (
+    <div className="extensions-tab">
+      <div className="extensions-tab__toolbar">
+        <NativeSelect
+          className="extensions-tab__type"
+          label={EXTENSIONS_TAB_TEXTS.typeLabel}
+          value={type}
+          data={EXTENSION_TYPES.map((t) => ({ value: t, label: t }))}
+          onChange={(event) => handleTypeChange(event.currentTarget.value as ExtensionTypeName)}
+        />
+        <TemplateToolbar
+          workspace={workspace}
+          kind="extensionTemplates"
+          label={EXTENSIONS_TAB_TEXTS.templateLabel}
+          makeNew={(name) => newExtensionTemplate(name, type)}
+        />
+      </div>
+      {check ? (
+        <div className="extensions-tab__score">
+          <ValidatorScore
+            label={EXTENSIONS_TAB_TEXTS.validatorLabel}
+            check={check}
+            validator={validator}
+          />
+        </div>
+      ) : null}
+      {active ? (
+        <ExtensionEditor
+          template={active}
+          onChange={(next: ExtensionTemplate) => update(next)}
+          measurer={measurer}
+        />
+      ) : (
+        <Text c="dimmed" size="sm">
+          {ofType === 0
+            ? `No ${type} templates yet: New Template makes one.`
+            : `Choose a ${type} template above, or New Template makes one.`}
+        </Text>
+      )}
+      <Group gap="sm" wrap="wrap" className="extensions-tab__actions">
+        <Tooltip label={blockedReason} disabled={blockedReason === null || isRunning}>
+          <span>
+            <Button
+              disabled={!canGenerate}
+              onClick={() => {
+                if (active) void generateExtensionOutput(workspace, active, selection.source);
+              }}
+            >
+              {EXTENSIONS_TAB_TEXTS.generate}
+            </Button>
+          </span>
+        </Tooltip>
+        {isRunning ? (
+          <>
+            <Progress
+              value={Math.round((tab.progress ?? 0) * 100)}
+              w={160}
+              aria-label="Generating extensions"
+            />
+            <Button variant="default" onClick={() => cancelExtensionGeneration(workspace)}>
+              Cancel
+            </Button>
+          </>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          {selection.count === 1 ? '1 row selected' : `${selection.count} rows selected`}
+        </Text>
+      </Group>
+      <OutputTable
+        label={`${output?.type ?? type} ${EXTENSIONS_TAB_TEXTS.outputLabel.toLowerCase()}`}
+        table={output?.table ?? null}
+        copyTable={output?.copyTable ?? null}
+        onClear={() => clearExtensionOutput(workspace)}
+        editorExport={{
+          fileName: editorFileName(client, EXTENSION_FILE_NAMES[output?.type ?? type]),
+        }}
+        emptyText="No extensions generated yet."
+        unit={['extension', 'extensions']}
+      />
+      {output && output.issues.rowCount > 0 ? <IssuesList table={output.issues} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ExtensionTemplate, ExtensionTypeName } from '@adloom/engine';
+import { createStore, type Store } from '../../state/store.ts';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { isJobCancelled, runEngineJob, type RowsSource } from '../generation/index.ts';
+import { notifyError } from '../notifications/notificationStore.ts';
+import type { GeneratedExtensionsOutput } from './extensionJobs.ts';
+
+/** Generated extensions and what they were made from. */
+export interface ExtensionOutput extends GeneratedExtensionsOutput {
+  client: string | null;
+  templateName: string;
+  type: ExtensionTypeName;
+}
+
+/** The Extensions tab's state that outlives the tab (switching tabs unmounts it). */
+export interface ExtensionsTabState {
+  /** The type shown while no template is chosen; New Template makes one of it. */
+  type: ExtensionTypeName;
+  output: ExtensionOutput | null;
+  /** Progress of a running generation (0..1), null when none runs. */
+  progress: number | null;
+}
+
+/** Spec section 3: the default extension type. */
+export const DEFAULT_EXTENSION_TYPE: ExtensionTypeName = 'Callout';
+
+interface Session {
+  store: Store<ExtensionsTabState>;
+  controller: AbortController | null;
+}
+
+const sessions = new WeakMap<BuilderWorkspace, Session>();
+
+function sessionOf(workspace: BuilderWorkspace): Session {
+  let session = sessions.get(workspace);
+  if (!session) {
+    session = {
+      store: createStore<ExtensionsTabState>({
+        type: DEFAULT_EXTENSION_TYPE,
+        output: null,
+        progress: null,
+      }),
+      controller: null,
+    };
+    sessions.set(workspace, session);
+  }
+  return session;
+}
+
+/** The Extensions tab state of a workspace. */
+export function extensionsTabStore(workspace: BuilderWorkspace): Store<ExtensionsTabState> {
+  return sessionOf(workspace).store;
+}
+
+/** Cancels a running generation (the worker lane is stopped). */
+export function cancelExtensionGeneration(workspace: BuilderWorkspace): void {
+  sessionOf(workspace).controller?.abort();
+}
+
+/** Clears the output (the Clear button, or the template choice changed). */
+export function clearExtensionOutput(workspace: BuilderWorkspace): void {
+  sessionOf(workspace).store.set((s) => (s.output ? { ...s, output: null } : s));
+}
+
+/**
+ * Generates the template's extensions from the selected rows in the engine worker; the result
+ * replaces the output. A generation already running is cancelled first.
+ */
+export async function generateExtensionOutput(
+  workspace: BuilderWorkspace,
+  template: ExtensionTemplate,
+  rows: RowsSource | null,
+): Promise<void> {
+  const session = sessionOf(workspace);
+  session.controller?.abort();
+  const controller = new AbortController();
+  session.controller = controller;
+  const { store } = session;
+  store.set((s) => ({ ...s, progress: 0 }));
+  try {
+    const result = await runEngineJob(
+      'generateExtensions',
+      { template },
+      {
+        ...(rows ? { rows } : {}),
+        signal: controller.signal,
+        onProgress: (p) =>
+          store.set((s) => ({
+            ...s,
+            progress: p.phase === 'rows' ? p.fraction * 0.5 : 0.5 + p.fraction * 0.5,
+          })),
+      },
+    );
+    store.set((s) => ({
+      ...s,
+      output: {
+        ...result,
+        client: workspace.state.get().client,
+        templateName: template.name,
+        type: template.extensionType.name,
+      },
+    }));
+  } catch (error) {
+    if (!isJobCancelled(error)) {
+      notifyError(
+        `Extensions not generated: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  } finally {
+    if (session.controller === controller) {
+      session.controller = null;
+      store.set((s) => ({ ...s, progress: null }));
+    }
+  }
+}
