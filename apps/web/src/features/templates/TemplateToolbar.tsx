@@ -17,6 +17,7 @@ export function TemplateToolbar<K extends TemplateKind>({
   label,
   makeNew,
   extra,
+  filter,
 }: {
   workspace: BuilderWorkspace;
   kind: K;
@@ -25,11 +26,14 @@ export function TemplateToolbar<K extends TemplateKind>({
   /** Makes a new template (default: the engine's factory for the kind). */
   makeNew?: (name: string) => TemplateOfKind[K];
   extra?: ReactNode;
+  /** Lists only the templates it accepts in the dropdown (e.g. one extension type). */
+  filter?: (template: TemplateOfKind[K]) => boolean;
 }) {
   const editor = workspace.templateSets.get(kind);
   const { templates, active, isSaving, isOpen } = useStore(editor.state);
   const [isNewOpen, setIsNewOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const shown = filter ? templates.filter(filter) : templates;
 
   return (
     <>
@@ -37,11 +41,11 @@ export function TemplateToolbar<K extends TemplateKind>({
         <NativeSelect
           className="builder-select"
           label={label}
-          value={active ?? ''}
+          value={active !== null && shown.some((t) => t.name === active) ? active : ''}
           disabled={!isOpen}
           data={[
-            { value: '', label: templates.length === 0 ? 'No templates yet' : 'Select a template' },
-            ...templates.map((t) => ({ value: t.name, label: t.name })),
+            { value: '', label: shown.length === 0 ? 'No templates yet' : 'Select a template' },
+            ...shown.map((t) => ({ value: t.name, label: t.name })),
           ]}
           onChange={(event) => editor.setActive(event.currentTarget.value || null)}
         />

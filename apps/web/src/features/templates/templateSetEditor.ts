@@ -47,6 +47,8 @@ export interface TemplateSetDeps {
   onUnauthorized(error: ApiError): void;
   /** Called after every edit (drafts). */
   onChange(): void;
+  /** Called after a save reached the server (drafts are brought up to date at once). */
+  onSaved?(): void;
   now?: () => number;
 }
 
@@ -218,7 +220,7 @@ export class TemplateSetEditor<K extends TemplateKind> {
         conflict: null,
       });
       if (!options.isAutosave) this.deps.notify('success', TEMPLATE_MESSAGES.saved);
-      this.deps.onChange();
+      (this.deps.onSaved ?? this.deps.onChange)();
       return 'saved';
     } catch (error) {
       this.patch({ isSaving: false });
@@ -257,7 +259,7 @@ export class TemplateSetEditor<K extends TemplateKind> {
       conflict: null,
       active: active !== null && names.includes(active) ? active : (names[0] ?? null),
     });
-    this.deps.onChange();
+    (this.deps.onSaved ?? this.deps.onChange)();
     return 'loaded';
   }
 

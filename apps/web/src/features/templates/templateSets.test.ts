@@ -97,4 +97,41 @@ describe('TemplateSets', () => {
     expect(again.get('rsaTemplates').state.get()).toMatchObject({ isDirty: true, active: 'Ads' });
     expect(again.get('campaignTemplates').state.get().isDirty).toBe(false);
   });
+
+  it('drops the draft as soon as a save leaves the sets clean, and never offers a draft equal to the saved sets', async () => {
+    const save = vi.fn((_kind: string, body: { templates: unknown[] }) =>
+      Promise.resolve({ name: 'Acme', templates: body.templates, revision: 4 }),
+    );
+    const { sets, drafts } = setup(save);
+    await sets.open('u|client|Acme', 'Acme', empty, revisions);
+    const campaigns = sets.get('campaignTemplates');
+    campaigns.update({ ...newCampaignTemplate('Brand'), campaign: '{root}' });
+    await sets.flushDraft();
+    expect(await drafts.find('u|client|Acme')).toBeDefined();
+    await campaigns.save();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await drafts.find('u|client|Acme')).toBeUndefined();
+
+    // A draft left behind that holds what the server has is dropped, not offered.
+    const saved = campaigns.state.get().templates;
+    await drafts.put({
+      key: 'u|client|Acme',
+      savedAt: 1,
+      kinds: { campaignTemplates: { templates: saved, baseRevision: 3, active: 'Brand' } },
+    });
+    const again = new TemplateSets({
+      drafts,
+      notify: vi.fn(),
+      onUnauthorized: vi.fn(),
+      loadBundle: vi.fn(),
+    });
+    await again.open(
+      'u|client|Acme',
+      'Acme',
+      { ...empty, campaignTemplates: saved },
+      { ...revisions, campaignTemplates: 4 },
+    );
+    expect(again.draftOffer.get()).toBeNull();
+    expect(await drafts.find('u|client|Acme')).toBeUndefined();
+  });
 });

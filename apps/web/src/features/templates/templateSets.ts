@@ -33,6 +33,18 @@ export interface TemplateDraftOffer {
   isBehind: boolean;
 }
 
+/** A set as comparable text: keys sorted, server ids left out (a save adds them). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (key, v: unknown) => {
+    if (key === '_id') return undefined;
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+    return v;
+  });
+}
+
 type Editors = { [K in TemplateKind]: TemplateSetEditor<K> };
 
 /**
@@ -57,6 +69,8 @@ export class TemplateSets {
         notify: deps.notify,
         onUnauthorized: deps.onUnauthorized,
         onChange: () => this.scheduleDraft(),
+        // A save that leaves the sets clean must not leave a stale draft behind for a reload.
+        onSaved: () => void this.flushDraft(),
         now: deps.now,
       });
     this.editors = {
@@ -101,6 +115,15 @@ export class TemplateSets {
       this.openKind(kind, client, templates[kind], revisions[kind]);
     const draft = await this.deps.drafts.find(key);
     if (!draft || this.key !== key || this.isDirty) return;
+    // A draft that holds exactly what was loaded has nothing to restore.
+    const isSameAsLoaded = Object.entries(draft.kinds).every(
+      ([kind, part]) =>
+        !part || canonical(part.templates) === canonical(templates[kind as TemplateKind]),
+    );
+    if (isSameAsLoaded) {
+      await this.deps.drafts.remove(key).catch(() => undefined);
+      return;
+    }
     this.pendingDraft = draft;
     const isBehind = Object.entries(draft.kinds).some(
       ([kind, part]) => part && part.baseRevision !== revisions[kind as TemplateKind],
