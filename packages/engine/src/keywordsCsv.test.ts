@@ -61,7 +61,19 @@ const VALUES = [
   '  ',
 ];
 
-const PIECES = ['{root}', '{mod}', '{var1}', '{var2}', '{var3}', '{const}', '{ROOT}', '{ Mod }'];
+const PIECES = [
+  '{root}',
+  '{mod}',
+  '{var1}',
+  '{var2}',
+  '{var3}',
+  '{const}',
+  '{ROOT}',
+  '{ Mod }',
+  '{root}',
+  '{mod}',
+  '{mt}',
+];
 const LITERALS = ['', ' ', ' ', ' - ', 'cheap ', ' shoes', ',', '"q"', '!', '  ', 'Buy '];
 const MATCH: MatchType[] = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'];
 

@@ -84,7 +84,8 @@ export class TextKeyTable {
   private mask: number;
   /** Per entry: a, b, row, pattern. */
   private entries: Int32Array;
-  private texts: Array<string | undefined> = [];
+  /** Texts made again or kept, by entry (few: only for hashes that matched). */
+  private readonly texts = new Map<number, string>();
   size = 0;
   /** True when the last `findOrAdd` added the entry. */
   added = false;
@@ -109,10 +110,10 @@ export class TextKeyTable {
       const at = 4 * e;
       if (entries[at] !== a || entries[at + 1] !== b) continue;
       if (entries[at + 2] === row && entries[at + 3] === pattern) return e;
-      let known = this.texts[e];
+      let known = this.texts.get(e);
       if (known === undefined) {
         known = this.remake(entries[at + 2] as number, entries[at + 3] as number);
-        this.texts[e] = known;
+        this.texts.set(e, known);
       }
       if (known === text) return e;
     }
@@ -141,14 +142,13 @@ export class TextKeyTable {
     entries[at + 1] = b;
     entries[at + 2] = row;
     entries[at + 3] = pattern;
-    this.texts.push(undefined);
     this.place(this.slots, this.mask, hash, e);
     return e;
   }
 
   /** Keeps the text of an entry (when the caller knows it). */
   keep(e: number, text: string): void {
-    this.texts[e] = text;
+    this.texts.set(e, text);
   }
 
   private place(slots: Int32Array, mask: number, hash: number, e: number): void {
@@ -229,27 +229,40 @@ export class GroupLineSets {
 class IntList {
   data = new Int32Array(1024);
   length = 0;
-  push3(a: number, b: number, c: number): void {
-    if (this.length + 3 > this.data.length) {
-      const d = new Int32Array(this.data.length * 2);
-      d.set(this.data);
-      this.data = d;
+  push4(a: number, b: number, c: number, d: number): void {
+    if (this.length + 4 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
     }
     this.data[this.length++] = a;
     this.data[this.length++] = b;
     this.data[this.length++] = c;
+    this.data[this.length++] = d;
   }
 }
 
-/** Keyword or negative lines as Editor CSV: the chunks of `formatKeywordsCsv`. */
+/** Lines joined before they are added to a chunk as one flat string. */
+const RUN_LINES = 128;
+
+/**
+ * Keyword or negative lines as Editor CSV: the chunks of `formatKeywordsCsv`. Lines are joined
+ * into runs of `RUN_LINES` that are flattened (a string made by `+` is a tree of pieces until
+ * something reads it): a chunk is then a short list of flat runs, not a tree of ~10 pieces per
+ * line that the garbage collector copies and the consumer must walk.
+ */
 class CsvChunks {
   private chunk: string;
+  private run = '';
+  private runLines = 0;
   private lines = 0;
   private lastGroup = -1;
   private prefix = '';
   /** Criterion Type cells by match type code; campaign negatives at code + 5. */
   private readonly typeCells: string[] = [];
   count = 0;
+  /** Read from each run to flatten it (kept so the read is not optimised away). */
+  probe = 0;
 
   constructor(
     private readonly write: (chunk: string) => void,
@@ -284,21 +297,31 @@ class CsvChunks {
       this.prefix = c + ',' + g + ',';
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
-    this.chunk +=
+    this.run +=
       this.prefix +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
       (this.typeCells[mt + campaignLevel] as string);
     this.count++;
     if (++this.lines === this.chunkLines) {
-      this.write(this.chunk);
+      this.write(this.chunk + this.run);
       this.chunk = '';
+      this.run = '';
+      this.runLines = 0;
       this.lines = 0;
+    } else if (++this.runLines === RUN_LINES) {
+      // Reading a character flattens the run's tree into one string.
+      this.probe ^= this.run.charCodeAt(0);
+      this.chunk += this.run;
+      this.run = '';
+      this.runLines = 0;
     }
   }
 
   end(): void {
-    if (this.chunk) this.write(this.chunk);
+    const chunk = this.chunk + this.run;
+    if (chunk) this.write(chunk);
     this.chunk = '';
+    this.run = '';
   }
 }
 
@@ -402,6 +425,14 @@ interface Plan {
   isKeywordFrame: boolean;
   frameLength: number;
   frameSpaces: number;
+  /** Index of the first `{mt}` slot, or -1: the text before it is filled once per row. */
+  mtAt: number;
+  /** The fill before `mtAt` for the row `headStamp` (`headOk` false: not the fast way). */
+  headStamp: number;
+  headOk: boolean;
+  headText: string;
+  headHash: number;
+  headPlain: boolean;
 }
 
 function planOf(pattern: CompiledPattern): Plan {
@@ -427,6 +458,12 @@ function planOf(pattern: CompiledPattern): Plan {
     isKeywordFrame: all(KEYWORD_PLAIN),
     frameLength: parts.reduce((n, f) => n + f.length, 0),
     frameSpaces: parts.reduce((n, f) => n + f.spaces, 0),
+    mtAt: pattern.slots.indexOf('mt'),
+    headStamp: -1,
+    headOk: false,
+    headText: '',
+    headHash: 0,
+    headPlain: false,
   };
 }
 
@@ -442,22 +479,67 @@ class PlanFiller {
   hash = 0;
   isPlain = false;
 
+  /** Changes with each row measured (see `measureRow`). */
+  private stamp = 0;
+
+  /** Measures the row's values of `slots` (once per row, for every pattern filled). */
+  measureRow(row: FeedRow, slots: readonly number[]): void {
+    this.stamp++;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      measurePiece(
+        this.slots[slot] as PieceFacts,
+        row[PLACEHOLDERS[slot] as 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'],
+      );
+    }
+  }
+
   /** A name (campaign or ad group): the filled text, tidy as `fillPattern` makes it. */
   fillName(plan: Plan): boolean {
     if (!plan.isTidyFrame) return false;
     const { parts, slots } = plan;
-    let plain = plan.isCellFrame;
-    for (let i = 0; i < slots.length; i++) {
+    let from = 0;
+    let text: string;
+    let hash: number;
+    let plain: boolean;
+    if (plan.mtAt > 0) {
+      // The text before {mt} is the same for each match type of the row: fill it once.
+      if (plan.headStamp !== this.stamp) {
+        plan.headStamp = this.stamp;
+        plan.headOk = this.fillRange(plan, 0, plan.mtAt, plan.isCellFrame);
+        plan.headText = this.text;
+        plan.headHash = this.hash;
+        plan.headPlain = this.isPlain;
+      }
+      if (!plan.headOk) return false;
+      from = plan.mtAt;
+      text = plan.headText;
+      hash = plan.headHash;
+      plain = plan.headPlain;
+    } else {
+      const part = parts[0] as PieceFacts;
+      text = part.text;
+      hash = part.hash;
+      plain = plan.isCellFrame;
+    }
+    this.text = text;
+    this.hash = hash;
+    return this.fillRange(plan, from, slots.length, plain);
+  }
+
+  /** Appends slots `from`..`to` (and the parts after them) to `text`/`hash` (see `fillName`). */
+  private fillRange(plan: Plan, from: number, to: number, plain: boolean): boolean {
+    const { parts, slots } = plan;
+    for (let i = from; i < to; i++) {
       const flags = (this.slots[slots[i] as number] as PieceFacts).flags;
       if ((flags & TIDY_VALUE) === 0) return false;
       if ((flags & CELL_PLAIN) === 0) plain = false;
     }
-    let part = parts[0] as PieceFacts;
-    let text = part.text;
-    let hash = part.hash;
-    for (let i = 0; i < slots.length; i++) {
+    let text = from === 0 ? (parts[0] as PieceFacts).text : this.text;
+    let hash = from === 0 ? (parts[0] as PieceFacts).hash : this.hash;
+    for (let i = from; i < to; i++) {
       const v = this.slots[slots[i] as number] as PieceFacts;
-      part = parts[i + 1] as PieceFacts;
+      const part = parts[i + 1] as PieceFacts;
       text += v.text + part.text;
       hash = (Math.imul(hash, v.pow) + v.hash) | 0;
       hash = (Math.imul(hash, part.pow) + part.hash) | 0;
@@ -552,13 +634,13 @@ export function writeSearchKeywordsCsv(
     measurePiece(f, name);
     return f;
   });
-  const mtSlot = filler.slots[MT_SLOT] as PieceFacts;
-  const setMt = (mt: number): void => {
-    Object.assign(mtSlot, mtFacts[mt]);
-  };
+  // {mt} is the match type while an ad group name is filled, else empty (as in fillPattern).
   const emptyMt = newPiece();
   measurePiece(emptyMt, '');
-  Object.assign(mtSlot, emptyMt);
+  const setMt = (mt: number): void => {
+    filler.slots[MT_SLOT] = mt < 0 ? emptyMt : (mtFacts[mt] as PieceFacts);
+  };
+  setMt(-1);
 
   const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
   const values: PlaceholderValues = { row: rows[0] ?? emptyRow, const: template.const, mt: '' };
@@ -623,6 +705,7 @@ export function writeSearchKeywordsCsv(
       setMt(mt);
       values.mt = MATCH_TYPE_CODES[mt] as string;
     }
+    // (The fill below leaves text and hash in `filler`; {mt} is reset right after.)
     if (filler.fillName(groupPlan)) {
       g = filler.text;
       rowGroupHash[mt] = filler.hash;
@@ -633,6 +716,7 @@ export function writeSearchKeywordsCsv(
       rowGroupPlain[mt] = 0;
     }
     values.mt = '';
+    setMt(-1);
     rowGroupText[mt] = g;
     rowGroupId[mt] = -1;
     return g;
@@ -650,13 +734,7 @@ export function writeSearchKeywordsCsv(
     const rowNumber = r + 1;
     values.row = row;
     values.mt = '';
-    for (let i = 0; i < rowSlots.length; i++) {
-      const slot = rowSlots[i] as number;
-      measurePiece(
-        filler.slots[slot] as PieceFacts,
-        row[PLACEHOLDERS[slot] as 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'],
-      );
-    }
+    filler.measureRow(row, rowSlots);
     let campaign: string;
     let campaignHash: number;
     let campaignPlain: number;
@@ -684,6 +762,7 @@ export function writeSearchKeywordsCsv(
     }
 
     rowGroupText[0] = rowGroupText[1] = rowGroupText[2] = rowGroupText[NO_MT] = undefined;
+    rowGroupId[0] = rowGroupId[1] = rowGroupId[2] = rowGroupId[NO_MT] = -1;
     if (!splitsByMatchType && fillGroup(NO_MT) === '') {
       issue('skipped', row, rowNumber, 'empty-ad-group', 'Ad group name is empty for this row');
       continue;
@@ -750,7 +829,9 @@ export function writeSearchKeywordsCsv(
       if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
       const plain = (campaignPlain | (rowGroupPlain[groupMt] as number) | keywordPlain) & plainMask;
       keywordCsv.line(groupId, campaign, group, keyword, mt, plain);
-      if (splitsByMatchType && mt === EXACT) pending.push3(r, k, campaignId);
+      // The Broad group's id when this row has it already (ids never change), else -1.
+      if (splitsByMatchType && mt === EXACT)
+        pending.push4(r, k, campaignId, rowGroupId[BROAD] as number);
     }
 
     for (let k = positiveCount; k < pats.length; k++) {
@@ -783,19 +864,50 @@ export function writeSearchKeywordsCsv(
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
   const p = pending.data;
-  for (let i = 0; i < pending.length; i += 3) {
+  for (let i = 0; i < pending.length; i += 4) {
     const r = p[i] as number;
     const k = p[i + 1] as number;
     const campaignId = p[i + 2] as number;
-    const broad = remakeGroup(r, BROAD);
+    let groupId = p[i + 3] as number;
+    const row = rows[r] as FeedRow;
+    filler.measureRow(row, rowSlots);
+    values.row = row;
+    setMt(BROAD);
+    let broad: string;
+    let broadHash: number;
+    let plain = 0;
+    if (filler.fillName(groupPlan)) {
+      broad = filler.text;
+      broadHash = filler.hash;
+      plain = filler.isPlain ? 2 : 0;
+    } else {
+      broad = remakeGroup(r, BROAD);
+      broadHash = polyHash(broad);
+    }
+    setMt(-1);
     if (broad === '') continue;
-    const broadHash = sealHash(polyHash(broad), campaignId, 1);
-    const groupId = groups.find(broadHash, campaignId, 0, broad, r, BROAD);
-    if (groupId < 0) continue;
-    const keyword = remakeKeyword(r, k);
-    const hash = sealHash(polyHash(keyword), groupId, NEGATIVE_EXACT);
+    if (groupId < 0) {
+      groupId = groups.find(sealHash(broadHash, campaignId, 1), campaignId, 0, broad, r, BROAD);
+      if (groupId < 0) continue;
+    }
+    let keyword: string;
+    let keywordHash: number;
+    if (filler.fillKeyword(plans[k] as Plan)) {
+      keyword = filler.text;
+      keywordHash = filler.hash;
+      plain |= 4;
+    } else {
+      keyword = remakeKeyword(r, k);
+      keywordHash = polyHash(keyword);
+    }
+    const hash = sealHash(keywordHash, groupId, NEGATIVE_EXACT);
     if (!negatives.add(groupId, hash, NEGATIVE_EXACT, keyword, r, k)) continue;
-    negativeCsv.line(groupId, remakeCampaign(r), broad, keyword, NEGATIVE_EXACT, 0);
+    let campaign: string;
+    if (filler.fillName(campaignPlan)) {
+      campaign = filler.text;
+      if (filler.isPlain) plain |= 1;
+    } else campaign = remakeCampaign(r);
+    negativeCsv.line(groupId, campaign, broad, keyword, NEGATIVE_EXACT, plain & plainMask);
   }
 
   keywordCsv.end();
