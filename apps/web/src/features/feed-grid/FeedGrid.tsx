@@ -4,6 +4,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -82,8 +83,11 @@ export function FeedGrid({
   columnCount: requestedColumns = FEED_COLUMN_COUNT,
 }: FeedGridProps) {
   const columnCount = Math.max(1, Math.min(FEED_COLUMN_COUNT, requestedColumns));
-  const shownColumns =
-    columnCount === FEED_COLUMN_COUNT ? FEED_COLUMNS : FEED_COLUMNS.slice(0, columnCount);
+  // One array per column count, so rows (memoized) see the same prop on every render.
+  const shownColumns = useMemo(
+    () => (columnCount === FEED_COLUMN_COUNT ? FEED_COLUMNS : FEED_COLUMNS.slice(0, columnCount)),
+    [columnCount],
+  );
   useSyncExternalStore(store.subscribe, store.getVersion);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const focusRef = useRef<CellPosition>({ row: 0, col: 0 });
@@ -115,6 +119,10 @@ export function FeedGrid({
     estimateSize: () => FEED_ROW_HEIGHT_PX,
     overscan: GRID_OVERSCAN_ROWS,
     initialRect: { width: 1200, height },
+    // Rows are rendered in their own task after a scroll event, not inside it: the frame that
+    // handles the scroll then only moves pixels, and the React work lands in a separate, short
+    // task instead of making one long task of script, layout and paint together.
+    useFlushSync: false,
     // The scroller's height is fixed by the `height` prop, so no measuring is needed (and
     // DOM emulations without layout still render rows).
     observeElementRect: (instance, callback) => {
@@ -541,9 +549,20 @@ export function FeedGrid({
   const layerOrigin = Math.floor(virtualOffset / LAYER_BLOCK_PX) * LAYER_BLOCK_PX;
   const layerTop = scrollTop - virtualOffset + layerOrigin;
   const items = virtualizer.getVirtualItems();
-  // Rows are keyed by index modulo a pool at least as large as the rendered range, so a scroll
-  // reuses the same DOM rows with new values instead of creating and destroying inputs.
-  const poolSize = Math.ceil(height / FEED_ROW_HEIGHT_PX) + 2 * GRID_OVERSCAN_ROWS + 4;
+  // A fixed pool of rows: pool row k always shows the index in [first, first + poolSize) that is
+  // k modulo poolSize. The keys never change, so a scroll re-renders only the rows whose index
+  // changed, with new values in the same DOM (no inputs created or destroyed), and rows past the
+  // range are extra overscan below it.
+  const poolSize = Math.max(
+    items.length,
+    Math.ceil(height / FEED_ROW_HEIGHT_PX) + 2 * GRID_OVERSCAN_ROWS + 4,
+  );
+  const firstIndex = items[0]?.index ?? 0;
+  const poolIndexes: number[] = [];
+  for (let k = 0; k < poolSize; k += 1) {
+    const index = firstIndex + ((((k - firstIndex) % poolSize) + poolSize) % poolSize);
+    if (index < viewCount) poolIndexes.push(index);
+  }
   const isImporting = importProgress !== null;
 
   return (
@@ -677,19 +696,18 @@ export function FeedGrid({
             role="presentation"
             style={{ transform: `translateY(${layerTop}px)` }}
           >
-            {items.map((item) => {
-              if (item.index >= viewCount) return null;
-              const slot = store.getViewSlot(item.index);
+            {poolIndexes.map((index) => {
+              const slot = store.getViewSlot(index);
               const rowEdit = edit && edit.slot === slot ? edit : null;
               return (
                 <FeedGridRow
-                  key={item.index % poolSize}
+                  key={index % poolSize}
                   store={store}
                   columns={shownColumns}
                   version={store.getVersion()}
                   slot={slot}
-                  index={item.index}
-                  top={item.start - layerOrigin}
+                  index={index}
+                  top={index * FEED_ROW_HEIGHT_PX - layerOrigin}
                   isSelected={store.isSelected(slot)}
                   editCol={rowEdit ? rowEdit.col : -1}
                   editValue={rowEdit ? rowEdit.value : ''}
