@@ -116,6 +116,7 @@ export function ExtensionsTab({ workspace }: { workspace: BuilderWorkspace }) {
           kind="extensionTemplates"
           label={EXTENSIONS_TAB_TEXTS.templateLabel}
           makeNew={(name) => newExtensionTemplate(name, type)}
+          filter={(t) => t.extensionType.name === type}
         />
       </div>
       {check ? (
