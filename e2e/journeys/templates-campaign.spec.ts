@@ -93,6 +93,14 @@ test('a campaign template with {root}, {mod} and {mt} generates keywords and neg
   expect(csv.split('\r\n')[0]).toBe('\uFEFFCampaign,Ad Group,Keyword,Criterion Type');
   expect(csv).toContain('Nike - Search,Nike Running Shoes - Exact,nike running shoes,Exact\r\n');
 
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download all for Google Ads Editor (zip)' }).click();
+  const zip = await zipDownload;
+  expect(zip.suggestedFilename()).toMatch(/^kw client - campaign output - \d{8}\.zip$/);
+  const zipped = await readFile(await zip.path());
+  expect(zipped.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(zipped.includes(Buffer.from('negatives.csv'))).toBe(true);
+
   await page.getByRole('tab', { name: 'Negatives' }).click();
   expect(await outputLines(page, 'Negatives')).toEqual([
     'Nike - Search | Nike Running Shoes - Broad | cheap running shoes | Negative Broad',

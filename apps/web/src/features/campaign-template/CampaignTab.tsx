@@ -22,7 +22,14 @@ import {
   type JobProgress,
 } from '../generation/index.ts';
 import { notifyError } from '../notifications/notificationStore.ts';
-import { editorFileName, IssuesList, OutputTable } from '../output/index.ts';
+import {
+  editorFileName,
+  formatFileDate,
+  IssuesList,
+  OutputTable,
+  safeFilePart,
+  saveBlob,
+} from '../output/index.ts';
 import { TemplateToolbar, useTemplateSet } from '../templates/index.ts';
 import { CampaignSettingsEditor } from './CampaignSettingsEditor.tsx';
 import { campaignTabOutput, clearOneOutput, clearOutputUnlessFrom } from './campaignTabState.ts';
@@ -207,6 +214,31 @@ function CampaignGeneration({
 
   const output = result?.output;
   const fileName = (what: string) => editorFileName(client, what);
+  const [isZipping, setIsZipping] = useState(false);
+
+  async function handleZip() {
+    if (!output) return;
+    setIsZipping(true);
+    try {
+      const files = [
+        { name: 'keywords.csv', table: output.keywords },
+        { name: 'negatives.csv', table: output.negatives },
+        ...(isPerformance ? [{ name: 'asset groups.csv', table: output.assetGroups }] : []),
+        { name: 'campaigns.csv', table: output.campaigns },
+      ].filter((file) => file.table.rowCount > 0);
+      const zipped = await runEngineJob('zipPacked', { files }, { lane: 'output' });
+      saveBlob(
+        zipped.blob,
+        `${safeFilePart(client ?? 'adloom')} - campaign output - ${formatFileDate(new Date())}.zip`,
+      );
+    } catch (error) {
+      notifyError(
+        `Could not make the file: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      setIsZipping(false);
+    }
+  }
 
   return (
     <section className="campaign-output" aria-label="Campaign output">
@@ -247,9 +279,14 @@ function CampaignGeneration({
       </Group>
       {result && output ? (
         <>
-          <Text size="sm" c="dimmed" mt="xs" role="status">
-            {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaigns.rowCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
-          </Text>
+          <Group gap="sm" mt="xs" justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed" role="status">
+              {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaigns.rowCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
+            </Text>
+            <Button size="xs" variant="light" onClick={() => void handleZip()} loading={isZipping}>
+              Download all for Google Ads Editor (zip)
+            </Button>
+          </Group>
           <div className="campaign-output__grid">
             <Tabs
               value={tab}

@@ -2,7 +2,7 @@
  * The ONE map of engine jobs the worker runs. To add a job: write its handler in your feature
  * folder (an `EngineJobHandler`), import it here and add one line to the map.
  */
-import { formatPackedJob } from '../output/outputJobs.ts';
+import { formatPackedJob, zipPackedJob } from '../output/outputJobs.ts';
 import { generateCampaignJob } from '../campaign-template/campaignJobs.ts';
 import { measureTextsJob, validateFallbacksJob } from '../validation/validationJobs.ts';
 import { generatePerformanceAdsJob, generateRsaJob } from '../ad-templates/adJobs.ts';
@@ -11,6 +11,7 @@ import { validateExtensionsJob } from '../extension-template/extensionValidation
 
 export const jobHandlers = {
   formatPacked: formatPackedJob,
+  zipPacked: zipPackedJob,
   generateCampaign: generateCampaignJob,
   measureTexts: measureTextsJob,
   validateFallbacks: validateFallbacksJob,

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { formatCsv, formatTsv } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import { unpackTable, type PackedTable } from './packTable.ts';
@@ -22,4 +23,21 @@ export const formatPackedJob: EngineJobHandler<
   const parts: string[] = [BOM];
   for (const chunk of formatCsv(table)) parts.push(chunk);
   return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }) };
+};
+
+/** Input of the zip job: one Editor CSV per table. */
+export interface ZipPackedInput {
+  files: { name: string; table: PackedTable }[];
+}
+
+/** Every table as an Editor CSV (as `formatPackedJob` makes them) in one zip. */
+export const zipPackedJob: EngineJobHandler<ZipPackedInput, { blob: Blob }> = (input) => {
+  const entries: Record<string, Uint8Array> = {};
+  for (const file of input.files) {
+    let text = BOM;
+    for (const chunk of formatCsv(unpackTable(file.table))) text += chunk;
+    entries[file.name] = strToU8(text);
+  }
+  const zipped = zipSync(entries, { level: 6 });
+  return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }) };
 };
