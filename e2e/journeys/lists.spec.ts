@@ -161,8 +161,14 @@ test('the lists screen keeps unsaved edits and asks on a conflict', async ({ pag
   await cell(other, 'Root', 1).fill('kept');
   await cell(other, 'Root', 1).press('Enter');
   await expect(other.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
-  other.once('dialog', (prompt) => void prompt.accept());
+  const asked = new Promise<string>((resolve) =>
+    other.once('dialog', (prompt) => {
+      resolve(prompt.type());
+      void prompt.accept();
+    }),
+  );
   await other.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
 
   const again = await context.newPage();
   await again.goto('/lists');
