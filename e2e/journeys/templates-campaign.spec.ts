@@ -132,6 +132,52 @@ test('a campaign template with {root}, {mod} and {mt} generates keywords and neg
   await expect(page.getByLabel('Match type 2', { exact: true })).toHaveValue('Exact');
 });
 
+test('two pages edit the campaign templates: the second save opens the conflict dialog; a duplicate setting is refused', async ({
+  page,
+  context,
+}) => {
+  await startWithRows(page, 'tplconflict', 'root\nNike\n');
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Template' });
+  await dialog.getByLabel('Template name').fill('Brands');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  // A second new template of the same name gets ' (1)'.
+  await page.getByRole('button', { name: 'New Template' }).click();
+  await dialog.getByLabel('Template name').fill('Brands');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Campaign template')).toHaveValue('Brands (1)');
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto('/campaign-builder');
+  await expect(other.getByLabel('Campaign template')).toHaveValue('Brands');
+
+  await page.getByLabel('Campaign template').selectOption('Brands');
+  await page.getByLabel('Campaign name pattern').fill('{root} first');
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+
+  await other.getByLabel('Campaign name pattern').fill('{root} second');
+  await other.getByRole('button', { name: 'Save Template' }).click();
+  const conflict = other.getByRole('dialog', { name: 'A newer version was saved elsewhere' });
+  await expect(conflict).toContainText("This client's campaign templates changed");
+  await conflict.getByRole('button', { name: 'Load the newer version' }).click();
+  await expect(other.getByLabel('Campaign name pattern')).toHaveValue('{root} first');
+
+  await other.getByRole('button', { name: 'Add Setting' }).click();
+  const setting = other.getByRole('dialog', { name: 'New Setting' });
+  await setting.getByLabel('Setting name').fill('Networks');
+  await setting.getByRole('button', { name: 'Add New' }).click();
+  await other.getByRole('button', { name: 'Add Setting' }).click();
+  await setting.getByLabel('Setting name').fill('networks');
+  await setting.getByRole('button', { name: 'Add New' }).click();
+  await expect(setting).toContainText('Setting already exists on template');
+  await setting.getByRole('button', { name: 'Cancel' }).click();
+  await expect(other.getByRole('checkbox', { name: /^Include / })).toHaveCount(3);
+});
+
 // Screenshots of the Campaigns tab for a visual review; only when SCREENS_OUT names a folder:
 // SCREENS_OUT=/tmp/screens npx playwright test journeys/templates-campaign
 for (const width of [390, 1440]) {
