@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -108,51 +107,35 @@ export function FeedGrid({
     totalHeight > spacerHeight && spacerHeight > bodyViewHeight
       ? (totalHeight - bodyViewHeight) / (spacerHeight - bodyViewHeight)
       : 1;
-  const heightRef = useRef(height);
-  heightRef.current = height;
   const factorRef = useRef(factor);
   factorRef.current = factor;
+  const layerRef = useRef<HTMLDivElement>(null);
+  // What the rendered rows depend on besides the store: the first row in view and the layer's
+  // origin. A scroll that changes neither (most scroll events of a small step) renders nothing.
+  const [, setScrollWindow] = useState({ first: 0, origin: 0 });
 
-  const virtualizer = useVirtualizer({
-    count: viewCount,
-    getScrollElement: () => scrollerRef.current,
-    estimateSize: () => FEED_ROW_HEIGHT_PX,
-    overscan: GRID_OVERSCAN_ROWS,
-    initialRect: { width: 1200, height },
-    // Rows are rendered in their own task after a scroll event, not inside it: the frame that
-    // handles the scroll then only moves pixels, and the React work lands in a separate, short
-    // task instead of making one long task of script, layout and paint together.
-    useFlushSync: false,
-    // The scroller's height is fixed by the `height` prop, so no measuring is needed (and
-    // DOM emulations without layout still render rows).
-    observeElementRect: (instance, callback) => {
-      const element = instance.scrollElement;
-      if (element) callback({ width: element.clientWidth || 1200, height: heightRef.current });
-      return undefined;
-    },
-    observeElementOffset: (instance, callback) => {
-      const element = instance.scrollElement;
-      if (!element) return undefined;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const report = (isScrolling: boolean) =>
-        callback(element.scrollTop * factorRef.current, isScrolling);
-      const handleScroll = () => {
-        report(true);
-        clearTimeout(timer);
-        timer = setTimeout(() => report(false), 150);
-      };
-      report(false);
-      element.addEventListener('scroll', handleScroll, { passive: true });
-      return () => {
-        clearTimeout(timer);
-        element.removeEventListener('scroll', handleScroll);
-      };
-    },
-    scrollToFn: (offset, _options, instance) => {
-      const element = instance.scrollElement;
-      if (element) element.scrollTop = offset / factorRef.current;
-    },
-  });
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return undefined;
+    // Our own windowing: rows have one fixed height, so the range is arithmetic. (A generic
+    // virtualizer keeps an object per row and rebuilds them all whenever the row count
+    // changes: a million objects on opening a big feed, adding or deleting a row.)
+    const handleScroll = () => {
+      const scrollTop = scroller.scrollTop;
+      const offset = scrollTop * factorRef.current;
+      const origin = Math.floor(offset / LAYER_BLOCK_PX) * LAYER_BLOCK_PX;
+      // The layer follows at once; the rows are rendered in their own task after this event,
+      // not inside it, so the frame that handles the scroll only moves pixels.
+      if (layerRef.current)
+        layerRef.current.style.transform = `translateY(${scrollTop - offset + origin}px)`;
+      const first = Math.floor(offset / FEED_ROW_HEIGHT_PX);
+      setScrollWindow((previous) =>
+        previous.first === first && previous.origin === origin ? previous : { first, origin },
+      );
+    };
+    scroller.addEventListener('scroll', handleScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', handleScroll);
+  }, []);
 
   const showNotice = useCallback(
     (next: FeedGridNotice) => {
@@ -548,16 +531,17 @@ export function FeedGrid({
   // LAYER_BLOCK_PX of virtual offset, when the origin moves).
   const layerOrigin = Math.floor(virtualOffset / LAYER_BLOCK_PX) * LAYER_BLOCK_PX;
   const layerTop = scrollTop - virtualOffset + layerOrigin;
-  const items = virtualizer.getVirtualItems();
   // A fixed pool of rows: pool row k always shows the index in [first, first + poolSize) that is
   // k modulo poolSize. The keys never change, so a scroll re-renders only the rows whose index
-  // changed, with new values in the same DOM (no inputs created or destroyed), and rows past the
-  // range are extra overscan below it.
-  const poolSize = Math.max(
-    items.length,
-    Math.ceil(height / FEED_ROW_HEIGHT_PX) + 2 * GRID_OVERSCAN_ROWS + 4,
+  // changed, with new values in the same DOM (no inputs created or destroyed).
+  const poolSize = Math.ceil(height / FEED_ROW_HEIGHT_PX) + 2 * GRID_OVERSCAN_ROWS + 4;
+  const firstIndex = Math.max(
+    0,
+    Math.min(
+      Math.floor(virtualOffset / FEED_ROW_HEIGHT_PX) - GRID_OVERSCAN_ROWS,
+      viewCount - poolSize,
+    ),
   );
-  const firstIndex = items[0]?.index ?? 0;
   const poolIndexes: number[] = [];
   for (let k = 0; k < poolSize; k += 1) {
     const index = firstIndex + ((((k - firstIndex) % poolSize) + poolSize) % poolSize);
@@ -692,6 +676,7 @@ export function FeedGrid({
         </div>
         <div className="feed-grid__body" role="rowgroup" style={{ height: spacerHeight }}>
           <div
+            ref={layerRef}
             className="feed-grid__layer"
             role="presentation"
             style={{ transform: `translateY(${layerTop}px)` }}
