@@ -19,6 +19,7 @@ import {
   JobFailedError,
   runEngineJob,
   useSelectedRows,
+  warmEngineLane,
   type JobProgress,
 } from '../generation/index.ts';
 import { notifyError } from '../notifications/notificationStore.ts';
@@ -170,7 +171,10 @@ function CampaignGeneration({
   const isPerformance = template?.type === 'performance';
   const canGenerate = selection.count > 0 && template !== null;
 
-  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(() => {
+    warmEngineLane('generate');
+    return () => controller.current?.abort();
+  }, []);
 
   async function handleGenerate() {
     if (!template || controller.current) return;

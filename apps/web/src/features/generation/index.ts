@@ -5,6 +5,7 @@ export {
   JobCancelledError,
   JobFailedError,
   setEngineWorkerFactory,
+  warmEngineLane,
   type RunEngineJobOptions,
 } from './runEngineJob.ts';
 export {

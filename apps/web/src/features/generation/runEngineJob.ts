@@ -68,6 +68,11 @@ class Lane {
   private readonly queue: QueuedJob[] = [];
   private running: QueuedJob | null = null;
 
+  /** Starts the worker now, so the first job does not wait for it to load. */
+  warm(): void {
+    this.ensureWorker();
+  }
+
   enqueue(job: QueuedJob): void {
     this.queue.push(job);
     const signal = job.options.signal;
@@ -187,6 +192,17 @@ class Lane {
 
 const lanes = new Map<string, Lane>();
 
+function findLane(name: string): Lane {
+  let lane = lanes.get(name);
+  if (!lane) lanes.set(name, (lane = new Lane()));
+  return lane;
+}
+
+/** Starts a lane's worker ahead of its first job (e.g. when a tab that generates opens). */
+export function warmEngineLane(lane = 'generate'): void {
+  findLane(lane).warm();
+}
+
 /**
  * Runs an engine job in a Web Worker. Jobs of one lane (default 'generate') run in order; the
  * rows are sent only when the worker does not already hold the same ones.
@@ -201,10 +217,7 @@ export function runEngineJob<K extends EngineJobKind>(
       reject(new JobCancelledError());
       return;
     }
-    const name = options.lane ?? 'generate';
-    let lane = lanes.get(name);
-    if (!lane) lanes.set(name, (lane = new Lane()));
-    lane.enqueue({
+    findLane(options.lane ?? 'generate').enqueue({
       kind,
       input,
       options,
