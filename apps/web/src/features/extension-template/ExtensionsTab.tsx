@@ -85,7 +85,8 @@ export function ExtensionsTab({ workspace }: { workspace: BuilderWorkspace }) {
 
   function handleTypeChange(next: ExtensionTypeName) {
     extensionsTabStore(workspace).set((s) => ({ ...s, type: next }));
-    if (active && active.extensionType.name !== next) {
+    // The type's first template opens (none when the type has no template yet).
+    if (active?.extensionType.name !== next) {
       const first = templates.find((t) => t.extensionType.name === next);
       setActive(first ? first.name : null);
     }
