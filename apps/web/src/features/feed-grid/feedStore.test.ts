@@ -37,6 +37,15 @@ describe('FeedStore', () => {
     expect(store.toFeedRows()[0]).toMatchObject({ id: 'id1', root: 'shoes' });
   });
 
+  it('loads cells with other whitespace or non-ASCII ends as the engine normalizes them', () => {
+    const store = makeStore([['\u00a0café\u3000', '\tboots', 'größe', 'é'.repeat(31)]]);
+    const slot = store.getViewSlot(0);
+    expect(store.getCell(slot, 0)).toBe('café');
+    expect(store.getCell(slot, 1)).toBe('boots');
+    expect(store.getCell(slot, 2)).toBe('größe');
+    expect(store.getCell(slot, 3)).toBe('é'.repeat(30));
+  });
+
   it('keeps ids rows were loaded with', () => {
     const store = new FeedStore();
     store.load([{ id: 'server-1', root: 'a' }]);
