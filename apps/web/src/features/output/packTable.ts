@@ -20,64 +20,77 @@ export interface PackedTable {
   columns: PackedColumn[];
 }
 
-/** Columns whose distinct values stay under this share of the rows are dictionary coded. */
+/** Columns whose distinct values stay under this share of the rows keep a full dictionary. */
 const DICTIONARY_SHARE = 0.5;
+/** Rows seen before a column may give up its dictionary. */
+const DICTIONARY_TRIAL_ROWS = 2048;
 
+/** A growable Uint32Array. */
+class Uint32Builder {
+  private data = new Uint32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Uint32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  finish(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/**
+ * Packs one column. Every row gets a code. A value equal to the previous row's reuses its code
+ * (outputs repeat campaign and group names line after line); other values are looked up in a
+ * dictionary while the column repeats enough to be worth one, else simply appended.
+ */
 class ColumnPacker {
   private readonly parts: string[] = [];
-  private readonly starts: number[] = [0];
+  private readonly starts = new Uint32Builder();
   private length = 0;
-  private readonly index = new Map<string, number>();
-  private codes: number[] = [];
-  private isDictionary = true;
-  private rows = 0;
+  private index: Map<string, number> | null = new Map();
+  private readonly codes = new Uint32Builder();
+  private lastValue: string | undefined;
+  private lastCode = 0;
+
+  constructor() {
+    this.starts.push(0);
+  }
 
   add(value: string): void {
-    this.rows += 1;
-    if (this.isDictionary) {
-      let code = this.index.get(value);
-      if (code === undefined) {
-        code = this.parts.length;
-        this.index.set(value, code);
-        this.push(value);
-        // Mostly distinct values: a dictionary only costs memory, switch to one value per row.
-        if (this.rows > 2048 && this.parts.length > this.rows * DICTIONARY_SHARE)
-          this.undictionary();
-        else this.codes.push(code);
-        return;
-      }
-      this.codes.push(code);
+    if (value === this.lastValue) {
+      this.codes.push(this.lastCode);
       return;
     }
-    this.push(value);
-  }
-
-  private push(value: string): void {
-    this.parts.push(value);
-    this.length += value.length;
-    this.starts.push(this.length);
-  }
-
-  private undictionary(): void {
-    // Rebuild as one value per row from the codes seen so far plus the value just pushed.
-    const values = this.parts.slice();
-    const codes = this.codes;
-    const last = values[values.length - 1] as string;
-    this.parts.length = 0;
-    this.starts.length = 1;
-    this.length = 0;
-    for (const code of codes) this.push(values[code] as string);
-    this.push(last);
-    this.index.clear();
-    this.codes = [];
-    this.isDictionary = false;
+    let code = this.index?.get(value);
+    if (code === undefined) {
+      code = this.parts.length;
+      this.parts.push(value);
+      this.length += value.length;
+      this.starts.push(this.length);
+      if (this.index) {
+        this.index.set(value, code);
+        const rows = this.codes.length + 1;
+        if (rows > DICTIONARY_TRIAL_ROWS && this.parts.length > rows * DICTIONARY_SHARE)
+          this.index = null;
+      }
+    }
+    this.codes.push(code);
+    this.lastValue = value;
+    this.lastCode = code;
   }
 
   finish(): PackedColumn {
+    const codes = this.codes.finish();
+    // One value per row in order: the codes say nothing.
+    const isIdentity = this.parts.length === codes.length;
     return {
       text: this.parts.join(''),
-      offsets: Uint32Array.from(this.starts),
-      codes: this.isDictionary ? Uint32Array.from(this.codes) : null,
+      offsets: this.starts.finish(),
+      codes: isIdentity ? null : codes,
     };
   }
 }
