@@ -207,3 +207,53 @@ test('an RSA template falls back for a row too long for its first fallback, the 
   await page.getByRole('button', { name: 'Next fallback' }).click();
   await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue('{root}');
 });
+
+// Screenshots of the ad tabs and previews for a visual review; only with SCREENS_OUT set.
+for (const width of [390, 1440, 1700]) {
+  test(`ad tabs and previews at ${width} px`, async ({ page }) => {
+    test.skip(!SCREENS, 'SCREENS_OUT is not set');
+    await page.setViewportSize({ width, height: 1000 });
+    await startWithRows(
+      page,
+      `adshots${width}`,
+      'root\tmod\tvar1\tvar2\tvar3\turl\nNike\tShoes\t\t\t\thttps://nike.example\n\t\t\t\t\t\nPuma\tSneakers\t\t\t\thttps://puma.example\n',
+    );
+    await expect(cell(page, 'Root', 3)).toHaveValue('Puma');
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    const templates = page.getByRole('region', { name: 'Templates' });
+    await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+    await newTemplate(page, 'Brand ads');
+    await fillFallback(page, 'Buy {root} Running Shoes Online');
+    await page
+      .getByRole('radiogroup', { name: 'Headline 1 position' })
+      .getByRole('radio', { name: '1', exact: true })
+      .check();
+    await expect(page.getByRole('button', { name: /^Fallback 1 validator: \d/ })).toBeVisible();
+    await templates.screenshot({ path: `${SCREENS}/rsa-tab-${width}.png` });
+    await page.getByRole('button', { name: 'Add Fallback' }).click();
+    await page.getByRole('button', { name: 'Ad Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Responsive Search Ad preview' });
+    await expect(preview.getByRole('status')).toBeVisible();
+    await preview.getByRole('button', { name: 'Pause' }).click();
+    await page.screenshot({ path: `${SCREENS}/rsa-preview-${width}.png` });
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Performance Max Ads' }).click();
+    await newTemplate(page, 'PMax ads');
+    await page.getByLabel('Headline 1', { exact: true }).fill('{root} {mod}');
+    await page.getByLabel('Headline 2', { exact: true }).fill('Free delivery');
+    await page.getByLabel('Headline 3', { exact: true }).fill('Official store');
+    await page.getByLabel('Long Headline 1', { exact: true }).fill('Buy {root} {mod} online');
+    await page.getByLabel('Description 1', { exact: true }).fill('Shop {root} now.');
+    await page.getByLabel('Description 2', { exact: true }).fill('Great prices every day.');
+    await page.getByLabel('Business Name', { exact: true }).fill('Shoe Shop');
+    await page.getByLabel('Call To Action').selectOption('Shop now');
+    await expect(page.getByRole('button', { name: /^Fallback 1 validator: \d/ })).toBeVisible();
+    await templates.screenshot({ path: `${SCREENS}/pmax-tab-${width}.png` });
+    await page.getByRole('button', { name: 'Ad Preview' }).click();
+    const pmax = page.getByRole('dialog', { name: 'Performance Max ad preview' });
+    await expect(pmax.getByRole('article', { name: 'Ad preview' })).toBeVisible();
+    await pmax.getByRole('button', { name: 'Pause' }).click();
+    await page.screenshot({ path: `${SCREENS}/pmax-preview-${width}.png` });
+  });
+}

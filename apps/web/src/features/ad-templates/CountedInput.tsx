@@ -1,6 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { countAdTextLength } from '@adloom/engine';
-import { TextCounter, type TextMeasurer } from '../validation/index.ts';
+import { isTypedTextOver, TextCounter, type TextMeasurer } from '../validation/index.ts';
 
 /** A text input with its live counter (paths, labels, business name). */
 export function CountedInput({
@@ -24,7 +23,7 @@ export function CountedInput({
       className={className}
       label={label}
       value={value}
-      error={max !== undefined && countAdTextLength(value) > max}
+      error={max !== undefined && isTypedTextOver(value, max, measurer)}
       onChange={(event) => onChange(event.currentTarget.value)}
       description={
         max === undefined ? undefined : <TextCounter text={value} max={max} measurer={measurer} />

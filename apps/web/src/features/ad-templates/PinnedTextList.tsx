@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ActionIcon, Button, TextInput } from '@mantine/core';
-import { countAdTextLength, type PinnedText } from '@adloom/engine';
-import { TextCounter, type TextMeasurer } from '../validation/index.ts';
+import type { PinnedText } from '@adloom/engine';
+import { isTypedTextOver, TextCounter, type TextMeasurer } from '../validation/index.ts';
 import {
   addPinned,
   canAddEntry,
@@ -60,7 +60,7 @@ export function PinnedTextList({
               className="ad-field-row__input"
               label={name}
               value={item.text}
-              error={countAdTextLength(item.text) > max}
+              error={isTypedTextOver(item.text, max, measurer)}
               onChange={(event) =>
                 onChange(replaceAt(items, index, { ...item, text: event.currentTarget.value }))
               }

@@ -49,6 +49,12 @@ describe('TextCounter', () => {
     expect(document.querySelector('[data-over="true"]')).toBeNull();
   });
 
+  it('judges a text with placeholders by its longest substitution, not as typed', async () => {
+    show('Buy {root} Running Shoes Online', 30, [row('a', 'Nike')]);
+    await waitFor(() => expect(counter()).toBe('31/30 · longest 29/30 (row 1)'));
+    expect(document.querySelector('[data-over="true"]')).toBeNull();
+  });
+
   it('shows no longest part for a text without placeholders', () => {
     show('Free delivery', 30, [row('a', 'Nike')]);
     expect(document.getElementById('c')?.textContent).toBe('13/30');

@@ -1,9 +1,18 @@
 import { useEffect, useState } from 'react';
-import { countAdTextLength } from '@adloom/engine';
+import { compilePattern, countAdTextLength } from '@adloom/engine';
 import type { Longest } from './checks.ts';
 import type { TextMeasurer } from './measurer.ts';
 import { SliceCancelled } from './slices.ts';
 import './validation.css';
+
+/**
+ * Whether the text is over the limit as typed, where that is the measure: no rows are selected
+ * or the text has no placeholder. (With rows, the counter marks the longest substitution.)
+ */
+export function isTypedTextOver(text: string, max: number, measurer: TextMeasurer): boolean {
+  if (countAdTextLength(text) <= max) return false;
+  return measurer.rowCount === 0 || compilePattern(text).isStatic;
+}
 
 /** Wait after the last keystroke before measuring the text over all rows. */
 export const LONGEST_DELAY_MS = 150;
@@ -59,8 +68,9 @@ export function TextCounter({ text, max, measurer, id }: TextCounterProps) {
     (measured && measured.text === text && measured.measurer === measurer
       ? measured.longest
       : null);
-  const isOver = length > max;
   const showsLongest = measurer.rowCount > 0 && (longest === null || longest.rowIndex >= 0);
+  // With rows, a text with placeholders is judged by its longest substitution, not as typed.
+  const isOver = length > max && !showsLongest;
   const isLongestOver = showsLongest && longest !== null && longest.length > max;
   return (
     <span className="text-counter" id={id} data-over={isOver || isLongestOver ? 'true' : undefined}>

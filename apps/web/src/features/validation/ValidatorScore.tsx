@@ -23,7 +23,7 @@ export interface ValidatorScoreProps<C = FallbackCheck> {
   /** The fallbacks to check (a new object whenever they change); extensions pass their own check. */
   check: C;
   validator: Pick<FallbackValidator, 'rowCount'> & {
-    validate(check: C, signal: AbortSignal): Promise<ValidationResult>;
+    validate(check: C, signal: AbortSignal, key?: string): Promise<ValidationResult>;
   };
 }
 
@@ -57,7 +57,7 @@ export function ValidatorScore<C = FallbackCheck>({
     const controller = new AbortController();
     const timer = setTimeout(
       () => {
-        validator.validate(check, controller.signal).then(
+        validator.validate(check, controller.signal, label).then(
           (result) => {
             setShown({ state: 'done', result });
             setHasShown(true);
@@ -79,7 +79,7 @@ export function ValidatorScore<C = FallbackCheck>({
     };
     // hasShown only picks the first delay; it must not start another run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [check, validator, hasRows]);
+  }, [check, validator, hasRows, label]);
 
   let text: string;
   let color: string;

@@ -1,4 +1,4 @@
-export { TextCounter, type TextCounterProps } from './TextCounter.tsx';
+export { TextCounter, isTypedTextOver, type TextCounterProps } from './TextCounter.tsx';
 export { ValidatorScore, VALIDATOR_TEXTS, type ValidatorScoreProps } from './ValidatorScore.tsx';
 export {
   measurerFromRows,
@@ -6,7 +6,11 @@ export {
   NO_ROWS_MEASURER,
   type TextMeasurer,
 } from './measurer.ts';
-export { validatorFromRows, type FallbackValidator } from './validator.ts';
+export {
+  validatorFromRows,
+  createCoalescingValidator,
+  type FallbackValidator,
+} from './validator.ts';
 export {
   findLongestOfTexts,
   validateFallbacks,

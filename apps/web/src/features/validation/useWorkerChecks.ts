@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
-import type { FallbackValidator } from './validator.ts';
+import { createCoalescingValidator, type FallbackValidator } from './validator.ts';
 import { createBatchMeasurer, type TextMeasurer } from './measurer.ts';
 
 /** Lane of the counter and validator jobs: they never wait behind a generation. */
@@ -29,12 +29,10 @@ export function useTextMeasurer(workspace: BuilderWorkspace): TextMeasurer {
 export function useFallbackValidator(workspace: BuilderWorkspace): FallbackValidator {
   const { count, version, source } = useSelectedRows(workspace);
   return useMemo(
-    () => ({
-      rowCount: count,
-      version,
-      validate: (check, signal) =>
-        runEngineJob('validateFallbacks', check, { rows: source, signal, lane: VALIDATE_LANE }),
-    }),
+    () =>
+      createCoalescingValidator(count, version, (check) =>
+        runEngineJob('validateFallbacks', check, { rows: source, lane: VALIDATE_LANE }),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [count, version],
   );
