@@ -100,6 +100,17 @@ test('extensions: callouts and a structured snippet generate, copy with their co
     'All puma shoes\t',
   ]);
 
+  // A fallback serves the row the first callout is too long for.
+  await page.getByRole('button', { name: 'Add Fallback' }).click();
+  await page
+    .getByRole('group', { name: 'Fallback 2' })
+    .getByRole('textbox', { name: 'Callout text' })
+    .fill('Free returns');
+  await expect(score).toHaveAccessibleName(/^Extension validator: 3\/3 \(100%\)/);
+  await page.getByRole('button', { name: 'Generate Extensions' }).click();
+  await expect(callouts.getByRole('cell', { name: 'Free returns' })).toBeVisible();
+  await expect(callouts.getByRole('row')).toHaveCount(4);
+
   await page.getByRole('button', { name: 'Save Template' }).click();
   await expect(notice(page, 'Templates successfully updated').first()).toBeVisible();
 
@@ -140,7 +151,12 @@ test('extensions: callouts and a structured snippet generate, copy with their co
   await type.selectOption('Callout');
   await expect(template.getByRole('option', { name: 'Brands snippet' })).toHaveCount(0);
   await template.selectOption('Callouts');
-  await expect(page.getByRole('textbox', { name: 'Callout text' })).toHaveValue('All {root} shoes');
+  await expect(
+    page.getByRole('group', { name: 'Fallback 1' }).getByRole('textbox', { name: 'Callout text' }),
+  ).toHaveValue('All {root} shoes');
+  await expect(
+    page.getByRole('group', { name: 'Fallback 2' }).getByRole('textbox', { name: 'Callout text' }),
+  ).toHaveValue('Free returns');
   // Choosing the type opens its first template.
   await type.selectOption('Structured Snippet');
   await expect(template).toHaveValue('Brands snippet');

@@ -14,6 +14,8 @@ import { measurerFromRows } from '../validation/index.ts';
 import {
   ExtensionEditor,
   SNIPPET_HEADER_PROMPT,
+  addExtensionFallback,
+  deleteExtensionFallback,
   findSnippetValuesFacts,
   setExtensionValue,
 } from './ExtensionEditor.tsx';
@@ -156,7 +158,44 @@ function labelOf(input: HTMLElement): string {
   return document.querySelector(`label[for="${id}"]`)?.textContent ?? '';
 }
 
+describe('extension fallbacks', () => {
+  it('adds a fallback with the static fields of the first, edits it, and deletes it', async () => {
+    const { last } = edit(
+      template('Sitelink', { 'Link Text': '{root} Sale', 'Final URL': 'https://shop.test' }),
+    );
+    expect(screen.queryByRole('group', { name: 'Fallback 1' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Fallback' }));
+    const second = screen.getByRole('group', { name: 'Fallback 2' });
+    expect(screen.getByRole('group', { name: 'Fallback 1' })).toBeTruthy();
+    expect(within(second).getByRole('textbox', { name: 'Link Text' })).toHaveProperty('value', '');
+    expect(within(second).getByRole('textbox', { name: 'Final URL' })).toHaveProperty(
+      'value',
+      'https://shop.test',
+    );
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Link Text' }), 'Sale');
+    expect(last()?.templates.map((t) => t['Link Text'])).toEqual(['{root} Sale', 'Sale']);
+    // The first fallback cannot be deleted.
+    expect(screen.queryByRole('button', { name: 'Delete Fallback 1' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Fallback 2' }));
+    expect(last()?.templates).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'Fallback 2' })).toBeNull();
+  });
+
+  it('never deletes the first entry', () => {
+    const t = addExtensionFallback(template('Callout', { 'Callout text': 'a' }));
+    expect(deleteExtensionFallback(t, 0)).toBe(t);
+    expect(deleteExtensionFallback(t, 1).templates).toEqual([t.templates[0]]);
+  });
+});
+
 describe('setExtensionValue', () => {
+  it('changes the entry it is given', () => {
+    const t = addExtensionFallback(template('Callout', { 'Callout text': 'a' }));
+    expect(
+      setExtensionValue(t, 'Callout text', 'b', 1).templates.map((e) => e['Callout text']),
+    ).toEqual(['a', 'b']);
+  });
+
   it('changes the first entry and keeps the others and the type', () => {
     const t: ExtensionTemplate = {
       ...newExtensionTemplate('T', 'Callout'),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NativeSelect, TextInput } from '@mantine/core';
+import { Button, NativeSelect, TextInput } from '@mantine/core';
 import {
   EXTENSION_INPUT_MAX_CHARS,
   SNIPPET_HEADERS,
@@ -37,15 +37,44 @@ export const SNIPPET_VALUES_FIELD = 'Snippet Values';
 /** Shown in the header dropdown before a header is chosen. */
 export const SNIPPET_HEADER_PROMPT = 'Select a header';
 
-/** The template with one field of its first entry (the one that holds the values) changed. */
+/** Most entries (fallbacks) one template may hold (the save refuses more). */
+export const EXTENSION_FALLBACKS_MAX = 100;
+
+/** The template with one field of one entry (0: the first, which holds the values) changed. */
 export function setExtensionValue(
   template: ExtensionTemplate,
   title: string,
   value: string,
+  index = 0,
 ): ExtensionTemplate {
-  const [first = {}, ...rest] = template.templates;
-  const values: ExtensionValues = { ...first, [title]: value };
-  return { ...template, templates: [values, ...rest] };
+  const templates = template.templates.length ? [...template.templates] : [{}];
+  const values: ExtensionValues = { ...templates[index], [title]: value };
+  templates[index] = values;
+  return { ...template, templates };
+}
+
+/**
+ * The template with one more entry: a fallback tried for the rows the entries before it cannot
+ * serve. Its static fields (Upgraded extension, Final URL, Header) start as the first entry's.
+ */
+export function addExtensionFallback(template: ExtensionTemplate): ExtensionTemplate {
+  const first = template.templates[0] ?? {};
+  const entry: ExtensionValues = {};
+  for (const f of template.extensionType.fields)
+    entry[f.title] = f.isStatic ? (first[f.title] ?? '') : '';
+  return {
+    ...template,
+    templates: [...(template.templates.length ? template.templates : [{}]), entry],
+  };
+}
+
+/** The template without entry `index` (never the first). */
+export function deleteExtensionFallback(
+  template: ExtensionTemplate,
+  index: number,
+): ExtensionTemplate {
+  if (index <= 0 || index >= template.templates.length) return template;
+  return { ...template, templates: template.templates.filter((_, i) => i !== index) };
 }
 
 function describeStatic(field: ExtensionField, typeName: string): string {
@@ -57,17 +86,73 @@ function describeStatic(field: ExtensionField, typeName: string): string {
 /**
  * The field editor of an extension template (spec section 3): one input per field of its type
  * with the field's limit and a live counter (length as Google counts it and the longest after
- * substitution over the selected rows), and the header dropdown of a structured snippet.
- * Edits go to the first entry of `templates`, which holds the field values.
+ * substitution over the selected rows), and the header dropdown of a structured snippet. The first
+ * entry holds the values; Add Fallback adds entries tried in order for rows the first cannot serve.
  */
 export function ExtensionEditor({ template, onChange, measurer }: ExtensionEditorProps) {
-  const values = template.templates[0] ?? {};
   const typeName = template.extensionType.name;
+  const entries = template.templates.length ? template.templates : [{}];
+  const hasFallbacks = entries.length > 1;
   return (
     <div className="extension-editor" role="group" aria-label={`${typeName} fields`}>
+      {entries.map((values, index) => {
+        const fields = (
+          <ExtensionFields
+            template={template}
+            values={values}
+            index={index}
+            onChange={onChange}
+            measurer={measurer}
+          />
+        );
+        if (!hasFallbacks) return <div key={index}>{fields}</div>;
+        return (
+          <fieldset key={index} className="extension-editor__fallback">
+            <legend className="extension-editor__legend">Fallback {index + 1}</legend>
+            {fields}
+            {index > 0 ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                className="extension-editor__delete"
+                aria-label={`Delete Fallback ${index + 1}`}
+                onClick={() => onChange(deleteExtensionFallback(template, index))}
+              >
+                Delete Fallback
+              </Button>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <div>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={entries.length >= EXTENSION_FALLBACKS_MAX}
+          onClick={() => onChange(addExtensionFallback(template))}
+        >
+          Add Fallback
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ExtensionFields({
+  template,
+  values,
+  index,
+  onChange,
+  measurer,
+}: ExtensionEditorProps & { values: ExtensionValues; index: number }) {
+  const typeName = template.extensionType.name;
+  return (
+    <div className="extension-editor__fields">
       {template.extensionType.fields.map((field) => {
         const value = values[field.title] ?? '';
-        const change = (next: string) => onChange(setExtensionValue(template, field.title, next));
+        const change = (next: string) =>
+          onChange(setExtensionValue(template, field.title, next, index));
         if (typeName === 'Structured Snippet' && field.title === SNIPPET_HEADER_FIELD) {
           return <SnippetHeaderSelect key={field.title} value={value} onChange={change} />;
         }
