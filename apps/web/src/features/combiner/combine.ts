@@ -7,7 +7,7 @@ export const SEED_COLUMN_COUNT = 5;
 /** The most rows one combine may make (a guard against a typo making billions). */
 export const COMBINE_MAX_ROWS = 2_000_000;
 /** Rows per chunk the combine worker sends. */
-export const COMBINE_CHUNK_ROWS = 25_000;
+export const COMBINE_CHUNK_ROWS = 10_000;
 
 /** The spec's message for linked columns of different lengths. */
 export const LINKED_LENGTH_MESSAGE = LINKED_VARIABLES_ERROR;
