@@ -42,5 +42,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['./src/test-setup.ts'],
     css: false,
+    // Component tests render Mantine in happy-dom: give them room on a loaded 2-core machine.
+    testTimeout: 30_000,
   },
 });
