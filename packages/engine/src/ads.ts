@@ -29,6 +29,7 @@ import {
   type ValueFacts,
   fillPattern,
   type CompiledPattern,
+  type PlaceholderName,
   type PlaceholderValues,
 } from './text.ts';
 import type {
@@ -109,10 +110,150 @@ export function describeFailure(f: TextFailure): string {
 interface CompiledPinned {
   pattern: CompiledPattern;
   pos: number;
+  /** Case-folded hashes of the literal parts, for duplicate checks (see `foldedHash`). */
+  fold: FoldPlan;
+}
+
+/**
+ * Polynomial hash of ASCII-lowercased text (equal for texts equal ignoring case). It composes:
+ * hash(x + y) = hash(x) * FOLD_BASE^|y| + hash(y), so a filled text is hashed from its pieces.
+ */
+const FOLD_BASE = 0x01000193;
+
+interface FoldPlan {
+  hashes: Int32Array;
+  pows: Int32Array;
+  /** All parts are ASCII. */
+  isAscii: boolean;
+  /** For a static pattern: the hash of its text, or undefined when it is not ASCII. */
+  staticHash: number | undefined;
+}
+
+let foldPow = 1;
+/** Folded hash of `s` (FOLD_BASE^|s| lands in `foldPow`); undefined for non-ASCII text. */
+function foldScan(s: string): number | undefined {
+  let h = 0;
+  let pow = 1;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 128) return undefined;
+    if (c >= 65 && c <= 90) c += 32;
+    h = (Math.imul(h, FOLD_BASE) + c) | 0;
+    pow = Math.imul(pow, FOLD_BASE);
+  }
+  foldPow = pow;
+  return h;
+}
+
+function foldPlanOf(pattern: CompiledPattern): FoldPlan {
+  const n = pattern.joinParts.length;
+  const hashes = new Int32Array(n);
+  const pows = new Int32Array(n);
+  let isAscii = true;
+  for (let i = 0; i < n; i++) {
+    const h = foldScan(pattern.joinParts[i] ?? '');
+    if (h === undefined) isAscii = false;
+    else {
+      hashes[i] = h;
+      pows[i] = foldPow;
+    }
+  }
+  return {
+    hashes,
+    pows,
+    isAscii,
+    staticHash: pattern.isStatic ? foldScan(pattern.staticText) : undefined,
+  };
 }
 
 function compilePinned(list: readonly PinnedText[]): CompiledPinned[] {
-  return list.map((p) => ({ pattern: compilePattern(p.text), pos: p.pos }));
+  return list.map((p) => {
+    const pattern = compilePattern(p.text);
+    return { pattern, pos: p.pos, fold: foldPlanOf(pattern) };
+  });
+}
+
+/** Folded hashes of one row's values (for the slots the fallbacks use). */
+interface RowFold {
+  hash: Record<PlaceholderName, number>;
+  pow: Record<PlaceholderName, number>;
+  isAscii: Record<PlaceholderName, boolean>;
+}
+
+function newRowFold(): RowFold {
+  const zero = (): Record<PlaceholderName, number> => ({
+    root: 0,
+    mod: 0,
+    var1: 0,
+    var2: 0,
+    var3: 0,
+    url: 0,
+    const: 0,
+    mt: 0,
+  });
+  return {
+    hash: zero(),
+    pow: zero(),
+    isAscii: {
+      root: false,
+      mod: false,
+      var1: false,
+      var2: false,
+      var3: false,
+      url: false,
+      const: false,
+      mt: false,
+    },
+  };
+}
+
+function prepareRowFold(
+  fold: RowFold,
+  values: PlaceholderValues,
+  slots: readonly PlaceholderName[],
+): void {
+  for (const slot of slots) {
+    const value =
+      slot === 'const'
+        ? (values.const ?? '')
+        : slot === 'mt'
+          ? (values.mt ?? '')
+          : values.row[slot];
+    const h = foldScan(value);
+    fold.isAscii[slot] = h !== undefined;
+    fold.hash[slot] = h ?? 0;
+    fold.pow[slot] = foldPow;
+  }
+}
+
+/**
+ * The folded hash of the text `measureFill` made from `p` for the row (undefined: not ASCII). When
+ * `measureFill` joined the pieces without tidying (tidy frame and values), the hash is composed
+ * from the pieces' hashes; the text itself is not read.
+ */
+function foldedHash(
+  p: CompiledPinned,
+  text: string,
+  facts: ValueFacts,
+  fold: RowFold,
+): number | undefined {
+  const pattern = p.pattern;
+  if (pattern.isStatic) return p.fold.staticHash;
+  const slots = pattern.slots;
+  let isJoined = pattern.isTidyFrame;
+  for (let i = 0; isJoined && i < slots.length; i++)
+    if (!facts.isTidy[slots[i] as PlaceholderName]) isJoined = false;
+  if (!isJoined) return foldScan(text);
+  if (!p.fold.isAscii) return undefined;
+  const { hashes, pows } = p.fold;
+  let h = hashes[0] as number;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i] as PlaceholderName;
+    if (!fold.isAscii[slot]) return undefined;
+    h = (Math.imul(h, fold.pow[slot]) + fold.hash[slot]) | 0;
+    h = (Math.imul(h, pows[i + 1] as number) + (hashes[i + 1] as number)) | 0;
+  }
+  return h;
 }
 
 const NO_PINNED: PinnedText[] = [];
@@ -170,6 +311,16 @@ function rowMap(rows: readonly FeedRow[]): Map<string, { row: FeedRow; rowNumber
   return m;
 }
 
+/** Index of each row id's first row (no object per row). */
+function rowIndexMap(rows: readonly FeedRow[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const id = (rows[i] as FeedRow).id;
+    if (!m.has(id)) m.set(id, i);
+  }
+  return m;
+}
+
 const NO_DUPLICATES: string[] = [];
 
 /** Case-insensitive equality without allocating for ASCII text. */
@@ -193,26 +344,19 @@ let dedupeHashes = new Int32Array(32);
 let dedupeWild = new Uint8Array(32);
 
 /**
- * A hash of the ASCII-lowercased text (FNV-1a), equal for texts equal ignoring case; undefined
- * when the text has a non-ASCII character (case folding could then map it to ASCII).
+ * Texts identical (ignoring case) to an earlier one, in order; `patterns[i]` made `texts[i]` for
+ * the row of `facts` and `fold`. Texts compare only when their folded hashes match (or are not
+ * ASCII).
  */
-function caseFoldHash(s: string): number | undefined {
-  let h = 0x811c9dc5 ^ s.length;
-  for (let i = 0; i < s.length; i++) {
-    let c = s.charCodeAt(i);
-    if (c >= 128) return undefined;
-    if (c >= 65 && c <= 90) c += 32;
-    h = Math.imul(h ^ c, 16777619);
-  }
-  return h;
-}
-
-/** Drops texts identical (ignoring case) to an earlier one; the same array when there are none. */
-function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[] } {
+function findDuplicates(
+  texts: readonly PinnedText[],
+  patterns: readonly CompiledPinned[],
+  facts: ValueFacts,
+  fold: RowFold,
+): string[] {
   let duplicates = NO_DUPLICATES;
-  let kept = texts;
   const n = texts.length;
-  if (n < 2) return { kept, duplicates };
+  if (n < 2) return duplicates;
   if (n > dedupeHashes.length) {
     dedupeHashes = new Int32Array(n * 2);
     dedupeWild = new Uint8Array(n * 2);
@@ -220,7 +364,7 @@ function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[]
   const hashes = dedupeHashes;
   const wild = dedupeWild;
   for (let i = 0; i < n; i++) {
-    const h = caseFoldHash((texts[i] as PinnedText).text);
+    const h = foldedHash(patterns[i] as CompiledPinned, (texts[i] as PinnedText).text, facts, fold);
     wild[i] = h === undefined ? 1 : 0;
     hashes[i] = h ?? 0;
   }
@@ -236,16 +380,18 @@ function dedupe(texts: PinnedText[]): { kept: PinnedText[]; duplicates: string[]
       }
     }
   }
-  if (duplicates !== NO_DUPLICATES) {
-    const seen = new Set<string>();
-    kept = texts.filter((x) => {
-      const key = x.text.toLowerCase();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  }
-  return { kept, duplicates };
+  return duplicates;
+}
+
+/** The texts without those identical (ignoring case) to an earlier one. */
+function withoutDuplicates(texts: PinnedText[]): PinnedText[] {
+  const seen = new Set<string>();
+  return texts.filter((x) => {
+    const key = x.text.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,7 +490,7 @@ export function generateResponsiveSearchAds(
   input: GenerateResponsiveSearchAdsInput,
 ): GenerateAdsResult<RsaAd> {
   const fallbacks = compileRsaTemplate(input.template);
-  const byId = rowMap(input.rows);
+  const byId = rowIndexMap(input.rows);
   const ads: RsaAd[] = [];
   const issues: RowIssue[] = [];
   const labelsByFallback = fallbacks.map((f) =>
@@ -354,6 +500,7 @@ export function generateResponsiveSearchAds(
     row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
   };
   const rowFacts = newValueFacts();
+  const rowFold = newRowFold();
   // Facts only for the placeholders the fallbacks use (the url column is rarely one of them).
   const slotsUsed = usedSlots(
     fallbacks.flatMap((f) => [
@@ -364,9 +511,12 @@ export function generateResponsiveSearchAds(
   );
   let lastRowId: string | undefined;
   let lastResult: { index: number; filled: FilledRsa } | undefined;
+  // Duplicate headlines and descriptions of the row's chosen fallback.
+  let headlineDuplicates = NO_DUPLICATES;
+  let descriptionDuplicates = NO_DUPLICATES;
   for (const g of input.adGroups) {
-    const found = byId.get(g.id);
-    if (!found) {
+    const at = byId.get(g.id);
+    if (at === undefined) {
       issues.push({
         kind: 'skipped',
         output: OUTPUT_RSA,
@@ -377,7 +527,8 @@ export function generateResponsiveSearchAds(
       });
       continue;
     }
-    const { row, rowNumber } = found;
+    const row = input.rows[at] as FeedRow;
+    const rowNumber = at + 1;
     // Ad groups of one row share its substitution (the fallback choice does not depend on the group).
     if (lastRowId !== row.id || !lastResult) {
       values.row = row;
@@ -393,6 +544,22 @@ export function generateResponsiveSearchAds(
         firstFailure ??= filled;
       }
       lastRowId = row.id;
+      if (chosen?.filled.ok) {
+        const f = fallbacks[chosen.index] as CompiledRsaFallback;
+        prepareRowFold(rowFold, values, slotsUsed);
+        headlineDuplicates = findDuplicates(
+          chosen.filled.headlines,
+          f.headlines,
+          rowFacts,
+          rowFold,
+        );
+        descriptionDuplicates = findDuplicates(
+          chosen.filled.descriptions,
+          f.descriptions,
+          rowFacts,
+          rowFold,
+        );
+      }
       lastResult = chosen ?? {
         index: -1,
         filled: firstFailure ?? {
@@ -417,10 +584,8 @@ export function generateResponsiveSearchAds(
       });
       continue;
     }
-    const h = dedupe(filled.headlines);
-    const d = dedupe(filled.descriptions);
-    for (const dup of h.duplicates.length + d.duplicates.length
-      ? [...h.duplicates, ...d.duplicates]
+    for (const dup of headlineDuplicates.length + descriptionDuplicates.length
+      ? [...headlineDuplicates, ...descriptionDuplicates]
       : NO_DUPLICATES) {
       issues.push({
         kind: 'cleaned',
@@ -446,8 +611,10 @@ export function generateResponsiveSearchAds(
       adGroup: g.adGroup,
       rowId: row.id,
       fallbackIndex: index,
-      headlines: h.kept,
-      descriptions: d.kept,
+      headlines: headlineDuplicates.length ? withoutDuplicates(filled.headlines) : filled.headlines,
+      descriptions: descriptionDuplicates.length
+        ? withoutDuplicates(filled.descriptions)
+        : filled.descriptions,
       paths: filled.paths,
       labels: labelsByFallback[index] ?? [],
       finalUrl: row.url.trim(),

@@ -98,6 +98,7 @@ describe('measureFill (fast path) agrees with fillPattern + countAdTextLength', 
     { root: 'Nike', mod: 'Air Max', var1: 'Red', var2: '', var3: '日本', url: 'u' },
     { root: ' Nike ', mod: 'Air  Max', var1: 'a\tb', var2: '{KeyWord:x}', var3: '😀', url: '' },
     { root: 'x', mod: 'y', var1: 'z', var2: 'w', var3: 'v', url: 'https://a.com' },
+    { root: '{', mod: 'keyword:abc}', var1: '\u00a0a', var2: 'b\u00a0', var3: '', url: '' },
   ];
   const patterns = [
     '{root} {mod}',
@@ -109,6 +110,13 @@ describe('measureFill (fast path) agrees with fillPattern + countAdTextLength', 
     '{var2} {var3} {var1}',
     'static text',
     '{mt} {const}',
+    '  {root}   now ',
+    'Buy\t{root}\n{mod}',
+    '\u00a0{root} \u0001',
+    '\u00a0 {root}',
+    '{root}  ',
+    '{root} \u00a0 ',
+    '{ {root} }',
   ];
   it.each(patterns.flatMap((p) => rows.map((r, i) => [p, i] as const)))(
     '%s on row %i',

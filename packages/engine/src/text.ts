@@ -34,11 +34,13 @@ export interface CompiledPattern {
   staticText: string;
   staticLength: number;
   /**
-   * True when the literal parts can never create untidy spacing or split a dynamic insertion:
-   * then, with tidy non-empty values, the filled text needs no tidying and its length is
+   * True when the spacing `fillPattern` tidies is known from the literal parts alone: then, with
+   * tidy non-empty values, the filled text is `joinParts` joined with the values and its length is
    * `frameLength` plus the values' lengths (see `measureFill`).
    */
   isTidyFrame: boolean;
+  /** The literal parts as tidying leaves them around tidy values (`parts` when not a tidy frame). */
+  joinParts: string[];
   frameLength: number;
 }
 
@@ -72,14 +74,10 @@ export function compilePattern(source: string): CompiledPattern {
   parts.push(literal + source.slice(last));
   const isStatic = slots.length === 0;
   const staticText = isStatic ? tidySpaces(parts[0] ?? '') : '';
-  const first = parts[0] ?? '';
-  const end = parts[parts.length - 1] ?? '';
-  const isTidyFrame =
-    !isStatic &&
-    !(first.length > 0 && first.charCodeAt(0) <= 32) &&
-    !(end.length > 0 && end.charCodeAt(end.length - 1) <= 32) &&
-    parts.every((part) => !/ {2}|[\t\n\r\v\f]/.test(part) && hasBalancedBraces(part));
-  const frameLength = isTidyFrame ? parts.reduce((n, part) => n + countAdTextLength(part), 0) : 0;
+  const joinParts = isStatic ? undefined : tidiedFrame(parts);
+  const isTidyFrame = joinParts !== undefined && joinParts.every(hasBalancedBraces);
+  const frameLength =
+    isTidyFrame && joinParts ? joinParts.reduce((n, part) => n + countAdTextLength(part), 0) : 0;
   return {
     source,
     parts,
@@ -88,8 +86,47 @@ export function compilePattern(source: string): CompiledPattern {
     staticText,
     staticLength: isStatic ? countAdTextLength(staticText) : 0,
     isTidyFrame,
+    joinParts: isTidyFrame && joinParts ? joinParts : parts,
     frameLength,
   };
+}
+
+/**
+ * The parts as `tidySpaces` leaves them when every value between them is tidy (non-empty, no
+ * character below U+0021 at its ends, no double or other white space): runs of white space
+ * then never cross a value. Undefined when the trimming could reach into a value.
+ */
+function tidiedFrame(parts: readonly string[]): string[] | undefined {
+  // Does tidySpaces run its collapse-and-trim path whatever the values? (See tidySpaces' scan.)
+  let collapses = false;
+  for (let i = 0; i < parts.length && !collapses; i++) {
+    const part = parts[i] as string;
+    let prevSpace = i === 0;
+    for (let j = 0; j < part.length; j++) {
+      const c = part.charCodeAt(j);
+      if (c <= 32) {
+        if (c !== 32 || prevSpace) {
+          collapses = true;
+          break;
+        }
+        prevSpace = true;
+      } else prevSpace = false;
+    }
+  }
+  const last = parts.length - 1;
+  const end = parts[last] as string;
+  if (!collapses) {
+    // Only a trailing space is trimmed (trimEnd), and it must stop inside the last part.
+    if (end.length === 0 || end.charCodeAt(end.length - 1) > 32) return [...parts];
+    const trimmed = end.trimEnd();
+    if (trimmed === '') return undefined;
+    return [...parts.slice(0, last), trimmed];
+  }
+  const out = parts.map((part) => part.replace(/[\t\n\v\f\r ]+/g, ' '));
+  out[0] = (out[0] as string).trimStart();
+  out[last] = (out[last] as string).trimEnd();
+  if (out[0] === '' || out[last] === '') return undefined;
+  return out;
 }
 
 function slotValue(slot: PlaceholderName, v: PlaceholderValues): string {
@@ -165,7 +202,7 @@ function isTidyValue(s: string): boolean {
   const n = s.length;
   if (n === 0 || s.charCodeAt(0) <= 32 || s.charCodeAt(n - 1) <= 32) return false;
   let prevSpace = false;
-  for (let i = 1; i < n - 1; i++) {
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c <= 32) {
       if (c !== 32 || prevSpace) return false;
@@ -206,7 +243,7 @@ export function measureFill(p: CompiledPattern, v: PlaceholderValues, facts: Val
     return p.staticText;
   }
   if (p.isTidyFrame) {
-    const { parts, slots } = p;
+    const { joinParts: parts, slots } = p;
     let length = p.frameLength;
     let ok = true;
     for (let i = 0; i < slots.length; i++) {
