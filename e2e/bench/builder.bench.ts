@@ -11,6 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { longestTaskCpu } from './longestTaskCpu.ts';
 import { REPO_ROOT, WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
 
 interface Figure {
@@ -20,16 +21,6 @@ interface Figure {
   /** CPU time of the longest main-thread task (thread time from a trace): the page's own work. */
   longestTaskCpuMs: number;
   target?: string;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
 }
 
 interface BenchWindow {
@@ -78,47 +69,6 @@ const LONG_TASK_OBSERVER = `(() => {
     },
   };
 })();`;
-
-/**
- * Traces the page's renderer while `run` runs and returns the longest task's CPU time on its
- * main thread. On a loaded machine a task's wall time (what 'longtask' entries report) can be
- * several times its CPU time; the CPU time says how much work the page itself did.
- */
-async function longestTaskCpu(page: Page, run: () => Promise<void>): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  let onComplete = () => {};
-  const complete = new Promise<void>((done) => (onComplete = done));
-  cdp.on('event', ({ method, params }) => {
-    if (method === 'Tracing.dataCollected')
-      events.push(...(params as { value: TraceEvent[] }).value);
-    else if (method === 'Tracing.tracingComplete') onComplete();
-  });
-  await cdp.send('Tracing.start', {
-    categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline',
-    transferMode: 'ReportEvents',
-  });
-  try {
-    await run();
-  } finally {
-    await cdp.send('Tracing.end');
-    await complete;
-    await cdp.detach();
-  }
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  let longest = 0;
-  for (const e of events) {
-    if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask'))
-      continue;
-    if (!mainThreads.has(`${e.pid}:${e.tid}`)) continue;
-    longest = Math.max(longest, (e.tdur ?? 0) / 1000);
-  }
-  return longest;
-}
 
 async function measure(
   page: Page,
