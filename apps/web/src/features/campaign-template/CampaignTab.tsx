@@ -43,6 +43,8 @@ export const GENERATE_LABEL = 'Generate Keywords or Output';
 export const NO_ROWS_TOOLTIP = 'Have you remembered to select a feed and rows?';
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+/** Quiet time before the selected rows are handed to the worker ahead of Generate. */
+const PREPARE_ROWS_DELAY_MS = 1000;
 const PLACEHOLDER_HINT = 'Placeholders: {root} {mod} {var1} {var2} {var3} {url} {const} {mt}';
 
 /** The Campaigns tab: the campaign template editor, generation and its outputs. */
@@ -175,6 +177,20 @@ function CampaignGeneration({
     warmEngineLane('generate');
     return () => controller.current?.abort();
   }, []);
+
+  // While the person edits the template, hand the selected rows to the worker (once they have
+  // stopped changing for a second), so Generate starts at once.
+  const hasTemplate = template !== null;
+  useEffect(() => {
+    if (!hasTemplate || selection.count === 0) return undefined;
+    const source = selection.source;
+    const timer = setTimeout(() => {
+      runEngineJob('prepareRows', null, { rows: source }).catch(() => undefined);
+    }, PREPARE_ROWS_DELAY_MS);
+    return () => clearTimeout(timer);
+    // selection.source changes identity every render; the version says when rows change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasTemplate, selection.version, selection.count]);
 
   async function handleGenerate() {
     if (!template || controller.current) return;

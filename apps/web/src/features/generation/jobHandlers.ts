@@ -3,6 +3,7 @@
  * folder (an `EngineJobHandler`), import it here and add one line to the map.
  */
 import { formatPackedJob, zipPackedJob } from '../output/outputJobs.ts';
+import { prepareRowsJob } from './prepareRowsJob.ts';
 import { generateCampaignJob } from '../campaign-template/campaignJobs.ts';
 import { measureTextsJob, validateFallbacksJob } from '../validation/validationJobs.ts';
 import { generatePerformanceAdsJob, generateRsaJob } from '../ad-templates/adJobs.ts';
@@ -10,6 +11,7 @@ import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import { validateExtensionsJob } from '../extension-template/extensionValidation.ts';
 
 export const jobHandlers = {
+  prepareRows: prepareRowsJob,
   formatPacked: formatPackedJob,
   zipPacked: zipPackedJob,
   generateCampaign: generateCampaignJob,

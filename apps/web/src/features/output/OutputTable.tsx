@@ -38,6 +38,22 @@ export interface OutputTableProps {
   columnWidths?: string;
 }
 
+/**
+ * Puts a text Blob on the clipboard: as a ClipboardItem where the browser takes one (the text
+ * never becomes one big string on the main thread), else as text.
+ */
+export async function copyBlobToClipboard(blob: Blob): Promise<void> {
+  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+      return;
+    } catch {
+      // Refused (permissions, older browsers): the text path below still works.
+    }
+  }
+  await copyToClipboard(await blob.text());
+}
+
 /** Saves a Blob as a file through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -107,8 +123,7 @@ export function OutputTable({
         { table: copySource, format: 'tsv' },
         { lane: 'output' },
       );
-      if (!('text' in result)) return;
-      await copyToClipboard(result.text);
+      await copyBlobToClipboard(result.blob);
       notifySuccess(TABLE_COPIED_MESSAGE);
     } catch (error) {
       notifyError(
@@ -128,7 +143,7 @@ export function OutputTable({
         { table, format: 'csv' },
         { lane: 'output' },
       );
-      if ('blob' in result) saveBlob(result.blob, editorExport.fileName);
+      saveBlob(result.blob, editorExport.fileName);
     } catch (error) {
       notifyError(
         `Could not make the file: ${error instanceof Error ? error.message : String(error)}`,

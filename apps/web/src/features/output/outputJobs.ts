@@ -13,13 +13,13 @@ export interface FormatPackedInput {
 /** The UTF-8 byte order mark Editor and Excel read as "this is UTF-8" (see decisions). */
 const BOM = '\uFEFF';
 
-/** Formats a packed table off the main thread: TSV text, or the Editor CSV as a Blob. */
-export const formatPackedJob: EngineJobHandler<
-  FormatPackedInput,
-  { text: string } | { blob: Blob }
-> = (input) => {
+/**
+ * Formats a packed table off the main thread as a Blob: TSV text for the clipboard, or the
+ * Editor CSV. A Blob crosses to the page without copying its bytes through the main thread.
+ */
+export const formatPackedJob: EngineJobHandler<FormatPackedInput, { blob: Blob }> = (input) => {
   const table = unpackTable(input.table);
-  if (input.format === 'tsv') return { text: formatTsv(table) };
+  if (input.format === 'tsv') return { blob: new Blob([formatTsv(table)], { type: 'text/plain' }) };
   const parts: string[] = [BOM];
   for (const chunk of formatCsv(table)) parts.push(chunk);
   return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }) };
