@@ -27,7 +27,7 @@ export function IssuesList({
         height={height}
         emptyText="Nothing was skipped or cleaned."
         unit={['item', 'items']}
-        columnWidths="52px 116px minmax(240px, 1fr)"
+        columnWidths="52px 132px minmax(240px, 1fr)"
       />
     </section>
   );
