@@ -238,6 +238,40 @@ describe('writeKeywordsCsv duplicates made different ways', () => {
   });
 });
 
+describe('writeKeywordsCsv Negative Exact lines', () => {
+  it('orders Exact-made negatives after pattern negatives that equal them, as the reference does', () => {
+    const template = restoreCampaignTemplate({
+      name: 'Negatives',
+      campaign: 'Shoes',
+      adGroup: '{mod} {mt}',
+      keywords: [
+        { keyword: '{root} {var1}', matchType: 'Broad' },
+        { keyword: '{root}', matchType: 'Exact' },
+        { keyword: '{var1}', matchType: 'Negative Exact' },
+      ],
+    });
+    const rows: FeedRow[] = ['nike', 'puma', 'nike', 'asics', '', 'puma'].map((root, i) => ({
+      id: `r${i}`,
+      root,
+      mod: i % 2 ? 'Run' : 'Walk',
+      var1: i === 3 ? 'nike' : i === 5 ? '' : 'puma',
+      var2: '',
+      var3: '',
+      url: '',
+    }));
+    for (const list of [rows, [...rows].reverse()]) {
+      const input = { template, rows: list };
+      const structure = generateCampaignStructure(input);
+      const fast = run(writeKeywordsCsv, input, { chunkLines: 2 });
+      expect(structure.negatives.length).toBeGreaterThan(3);
+      expect(fast.negatives).toEqual([
+        ...formatKeywordsCsv(structure.negatives, { chunkLines: 2 }),
+      ]);
+      expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords, { chunkLines: 2 })]);
+    }
+  });
+});
+
 describe('TextKeyTable', () => {
   it('tells texts apart when every hash collides, by making the first text again', () => {
     const texts = ['a', 'b', 'a', 'c', 'b', 'd', 'a'];

@@ -229,6 +229,15 @@ export class GroupLineSets {
 class IntList {
   data = new Int32Array(1024);
   length = 0;
+  push(a: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = a;
+  }
+
   push4(a: number, b: number, c: number, d: number): void {
     if (this.length + 4 > this.data.length) {
       const grown = new Int32Array(this.data.length * 2);
@@ -290,6 +299,18 @@ class CsvChunks {
     mt: number,
     plain: number,
   ): void {
+    this.push(this.format(groupId, campaign, group, keyword, mt, plain));
+  }
+
+  /** The text of one line (see `line`). */
+  format(
+    groupId: number,
+    campaign: string,
+    group: string,
+    keyword: string,
+    mt: number,
+    plain: number,
+  ): string {
     if (groupId !== this.lastGroup) {
       this.lastGroup = groupId;
       const c = plain & 1 ? campaign : formatCsvCell(campaign, this.neutralise);
@@ -297,10 +318,15 @@ class CsvChunks {
       this.prefix = c + ',' + g + ',';
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
-    this.run +=
+    return (
       this.prefix +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
-      (this.typeCells[mt + campaignLevel] as string);
+      (this.typeCells[mt + campaignLevel] as string)
+    );
+  }
+
+  private push(text: string): void {
+    this.run += text;
     this.count++;
     if (++this.lines === this.chunkLines) {
       this.write(this.chunk + this.run);
@@ -317,11 +343,66 @@ class CsvChunks {
     }
   }
 
+  /** Appends the lines kept in `kept`, split at this writer's chunk boundaries. */
+  append(kept: KeptLines): void {
+    kept.finish();
+    this.chunk += this.run;
+    this.run = '';
+    this.runLines = 0;
+    const lengths = kept.lengths.data;
+    let line = 0;
+    for (const run of kept.runs) {
+      const n = Math.min(RUN_LINES, kept.lengths.length - line);
+      let at = 0;
+      let taken = 0;
+      while (taken < n) {
+        const k = Math.min(this.chunkLines - this.lines, n - taken);
+        let length = 0;
+        for (let j = 0; j < k; j++) length += lengths[line + taken + j] as number;
+        this.chunk += at === 0 && length === run.length ? run : run.slice(at, at + length);
+        at += length;
+        taken += k;
+        this.count += k;
+        this.lines += k;
+        if (this.lines === this.chunkLines) {
+          this.write(this.chunk);
+          this.chunk = '';
+          this.lines = 0;
+        }
+      }
+      line += n;
+    }
+  }
+
   end(): void {
     const chunk = this.chunk + this.run;
     if (chunk) this.write(chunk);
     this.chunk = '';
     this.run = '';
+  }
+}
+
+/** Lines kept for later, in flattened runs of `RUN_LINES` with each line's length. */
+class KeptLines {
+  readonly runs: string[] = [];
+  readonly lengths = new IntList();
+  private run = '';
+  private runLines = 0;
+  probe = 0;
+
+  add(text: string): void {
+    this.run += text;
+    this.lengths.push(text.length);
+    if (++this.runLines === RUN_LINES) this.finish();
+  }
+
+  /** Closes the open run. */
+  finish(): void {
+    if (this.runLines === 0) return;
+    this.probe ^= this.run.charCodeAt(0);
+    this.runs.push(this.run);
+    this.run = '';
+    this.runLines = 0;
   }
 }
 
@@ -678,6 +759,13 @@ export function writeSearchKeywordsCsv(
   const negatives = new GroupLineSets(remakeKeyword);
   // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
   const pending = new IntList();
+  // Without Negative Exact patterns, only these lines are Negative Exact lines, so as long as each
+  // finds its Broad group when it is made (groups are never removed), whether it is a duplicate is
+  // known then: such lines are formatted and kept as they come (in order), the rest (from the
+  // first that cannot) are made again at the end.
+  const canKeepPending = !mts.some((mt) => mt === NEGATIVE_EXACT);
+  const kept = new KeptLines();
+  const keptFormat = new CsvChunks(() => {}, neutralise, nl, chunkLines);
 
   const reported = new Set<string>();
   const issue = (
@@ -829,9 +917,37 @@ export function writeSearchKeywordsCsv(
       if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
       const plain = (campaignPlain | (rowGroupPlain[groupMt] as number) | keywordPlain) & plainMask;
       keywordCsv.line(groupId, campaign, group, keyword, mt, plain);
-      // The Broad group's id when this row has it already (ids never change), else -1.
-      if (splitsByMatchType && mt === EXACT)
-        pending.push4(r, k, campaignId, rowGroupId[BROAD] as number);
+      if (splitsByMatchType && mt === EXACT) {
+        let broadId = rowGroupId[BROAD] as number;
+        if (canKeepPending && pending.length === 0 && broadId < 0) {
+          // The row has not used its Broad group (yet): does it exist already?
+          const broad = fillGroup(BROAD);
+          if (broad !== '') {
+            const hash = sealHash(rowGroupHash[BROAD] as number, campaignId, 1);
+            broadId = groups.find(hash, campaignId, 0, broad, r, BROAD);
+          }
+        }
+        if (canKeepPending && pending.length === 0 && broadId >= 0) {
+          // The line's place among the Negative Exact lines is known now (see canKeepPending).
+          const hash = sealHash(keywordHash, broadId, NEGATIVE_EXACT);
+          if (negatives.add(broadId, hash, NEGATIVE_EXACT, keyword, r, k)) {
+            const broadPlain =
+              (campaignPlain | (rowGroupPlain[BROAD] as number) | keywordPlain) & plainMask;
+            const text = keptFormat.format(
+              broadId,
+              campaign,
+              rowGroupText[BROAD] ?? '',
+              keyword,
+              NEGATIVE_EXACT,
+              broadPlain,
+            );
+            kept.add(text);
+          }
+        }
+        // Else made again at the end; the Broad group's id when this row has it (ids never
+        // change), else -1.
+        else pending.push4(r, k, campaignId, broadId);
+      }
     }
 
     for (let k = positiveCount; k < pats.length; k++) {
@@ -863,6 +979,7 @@ export function writeSearchKeywordsCsv(
   }
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
+  negativeCsv.append(kept);
   const p = pending.data;
   for (let i = 0; i < pending.length; i += 4) {
     const r = p[i] as number;
