@@ -1,10 +1,14 @@
 /**
  * Engine benchmark: keyword generation + Editor CSV export, and RSA generation + validation, on
  * synthetic feeds of 10k, 100k and 1M rows. Keyword lines are measured through the object API
- * (generateCampaignStructure + formatKeywordsCsv) and the streaming path (writeKeywordsCsv). Each scenario runs in a fresh child process so its
- * peak memory (max RSS) is its own. Prints a table, then one JSON line with the figures.
+ * (generateCampaignStructure + formatKeywordsCsv) and the streaming path (writeKeywordsCsv). Each
+ * scenario runs in a fresh child process so its peak memory (max RSS) is its own. The two targets
+ * are measured 3 times each (CPU time, best of 3), with the load average before and after, as the
+ * machine is shared. Prints a table, then one JSON line with the figures.
  *
- *   npx tsx packages/engine/bench/engine.bench.ts [--quick]
+ *   npx tsx packages/engine/bench/engine.bench.ts [--quick] [--targets]
+ *
+ * --quick: sizes 10k and 100k only; --targets: only the two target measurements.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';
@@ -172,19 +176,31 @@ function runKeywords(n: number, flat: boolean): Figures {
   );
 }
 
-/** The same keyword lines and CSV through the streaming path (`writeKeywordsCsv`): no line objects. */
+/**
+ * The same keyword lines and CSV through the streaming path (`writeKeywordsCsv`): no line objects.
+ * The sink reads each chunk's last character, so the chunk is one flat string as any real consumer
+ * (a file, a Blob) needs it: the cost of materialising the text is counted.
+ */
 function runKeywordsStream(n: number): Figures {
   const rows = makeRows(n);
   const start = startClock();
   let bytes = 0;
+  let probe = 0;
   const count = (chunk: string): void => {
+    probe ^= chunk.charCodeAt(chunk.length - 1);
     bytes += chunk.length;
   };
   const out = writeKeywordsCsv(
     { template: campaignTemplate, rows },
     { keywords: count, negatives: count },
   );
-  return finish('keywords-stream', n, out.keywordLines + out.negativeLines, start, bytes);
+  return finish(
+    'keywords-stream',
+    n,
+    out.keywordLines + out.negativeLines,
+    start,
+    bytes + (probe & 0),
+  );
 }
 
 /** RSAs (15 headlines, 4 descriptions, 3 fallbacks) generated, validated and exported. */
@@ -249,18 +265,25 @@ async function main(): Promise<void> {
     return;
   }
   const sizes = args.includes('--quick') ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
+  const onlyTargets = args.includes('--targets');
+  const loadBefore = loadAverage();
   const results: Figures[] = [];
-  for (const name of Object.keys(SCENARIOS).filter((s) => s !== 'calibrate')) {
-    for (const n of sizes) results.push(await runChild(name, n));
+  if (!onlyTargets) {
+    for (const name of Object.keys(SCENARIOS).filter((s) => s !== 'calibrate')) {
+      for (const n of sizes) results.push(await runChild(name, n));
+    }
   }
-  // Targets: 1M keyword lines generated and exported; 100k RSAs generated and validated.
-  // The target is measured on the streaming path; the object API's figure is reported beside it.
-  const keywordTarget = await runChild('keywords-stream', 333_334);
-  const keywordObjectRun = await runChild('keywords', 333_334);
-  const rsaTarget =
-    results.find((r) => r.scenario === 'rsa+export' && r.rows === 100_000) ??
-    (await runChild('rsa', 100_000));
-
+  // Targets: 1M keyword lines generated and exported; 100k RSAs generated and validated. Each is
+  // run 3 times in fresh processes; the best CPU time counts (the machine is shared).
+  // The keyword target is measured on the streaming path; the object API's figure is beside it.
+  const best = async (name: string, n: number, cpu: (f: Figures) => number): Promise<Figures> => {
+    const runs: Figures[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await runChild(name, n));
+    return runs.reduce((a, b) => (cpu(b) < cpu(a) ? b : a));
+  };
+  const keywordTarget = await best('keywords-stream', 333_334, (f) => f.cpuMs);
+  const keywordObjectRun = await best('keywords', 333_334, (f) => f.cpuMs);
+  const rsaTarget = await best('rsa', 100_000, (f) => f.generateCpuMs ?? f.cpuMs);
   const calibration = await runChild('calibrate', 1_000_000);
   const pad = (s: string | number, w: number) => String(s).padStart(w);
   console.log(
@@ -270,6 +293,7 @@ async function main(): Promise<void> {
     ...results,
     { ...keywordObjectRun, scenario: 'keywords objects (~1M lines)' },
     { ...keywordTarget, scenario: 'keywords-stream (target, ~1M lines)' },
+    { ...rsaTarget, scenario: 'rsa+export (target, 100k)' },
   ];
   for (const r of show) {
     console.log(
@@ -285,22 +309,26 @@ async function main(): Promise<void> {
   const rsaCpuMs = rsaTarget.generateCpuMs ?? rsaTarget.cpuMs;
   const verdict = (ms: number) => (ms < 1000 ? 'PASS' : 'MISS');
   console.log('');
+  const loadAfter = loadAverage();
   console.log(
-    `machine: allocating 1M small objects took ${calibration.cpuMs} ms CPU (an idle modern core: ~30-60 ms); load average ${loadAverage()}`,
+    `machine: allocating 1M small objects took ${calibration.cpuMs} ms CPU (an idle modern core: ~30-60 ms); load average (1, 5, 15 min) before ${loadBefore}, after ${loadAfter}`,
   );
   console.log(
     `object API (generateCampaignStructure + formatKeywordsCsv), 1M keyword lines: ${keywordObjectCpuMs} ms CPU, ${keywordObjectWallMs} ms wall`,
   );
   console.log(
-    `target 1M keyword lines generated + exported < 1000 ms (streaming writeKeywordsCsv): ${keywordCpuMs} ms CPU, ${keywordWallMs} ms wall ${verdict(keywordCpuMs)}`,
+    `target 1M keyword lines generated + exported < 1000 ms (streaming writeKeywordsCsv, best of 3): ${keywordCpuMs} ms CPU, ${keywordWallMs} ms wall ${verdict(keywordCpuMs)}`,
   );
   console.log(
-    `target 100k RSAs (15 headlines, 4 descriptions, 3 fallbacks) generated + validated < 1000 ms: ${rsaCpuMs} ms CPU, ${rsaWallMs} ms wall ${verdict(rsaCpuMs)}`,
+    `target 100k RSAs (15 headlines, 4 descriptions, 3 fallbacks) generated + validated < 1000 ms (best of 3): ${rsaCpuMs} ms CPU, ${rsaWallMs} ms wall ${verdict(rsaCpuMs)}`,
   );
-  const kw = results.filter((r) => r.scenario === 'keywords');
-  console.log(
-    `keyword CPU cost per line by size (µs): ${kw.map((r) => ((r.cpuMs / r.items) * 1000).toFixed(2)).join(', ')}`,
-  );
+  const perLine = (scenario: string): string =>
+    results
+      .filter((r) => r.scenario === scenario)
+      .map((r) => ((r.cpuMs / r.items) * 1000).toFixed(2))
+      .join(', ');
+  console.log(`keyword CPU cost per line by size, object API (µs): ${perLine('keywords')}`);
+  console.log(`keyword CPU cost per line by size, streaming (µs): ${perLine('keywords-stream')}`);
   const rs = results.filter((r) => r.scenario === 'rsa+export');
   console.log(
     `RSA generate CPU cost per ad by size (µs): ${rs.map((r) => (((r.generateCpuMs ?? 0) / r.items) * 1000).toFixed(2)).join(', ')}`,
@@ -316,7 +344,8 @@ async function main(): Promise<void> {
       rsa100kGenerateValidateWallMs: rsaWallMs,
       rsaTargetPass: rsaCpuMs < 1000,
       calibrationAlloc1MCpuMs: calibration.cpuMs,
-      loadAverage: loadAverage(),
+      loadAverageBefore: loadBefore,
+      loadAverage: loadAfter,
       results,
     }),
   );
