@@ -178,6 +178,46 @@ test('two pages edit the campaign templates: the second save opens the conflict 
   await expect(other.getByRole('checkbox', { name: /^Include / })).toHaveCount(3);
 });
 
+test('a Performance Max template generates asset groups and campaigns with its settings', async ({
+  page,
+}) => {
+  await startWithRows(page, 'pmax', 'root\tmod\n1023191\tShoes\n1023191\tBoots\n');
+  await expect(cell(page, 'Modifier', 2)).toHaveValue('Boots');
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Template' });
+  await dialog.getByLabel('Template name').fill('PMax');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await page.getByText('Performance Max', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Performance Max' })).toBeChecked();
+  await expect(page.getByLabel('Ad group name pattern')).toHaveCount(0);
+  await page.getByLabel('Campaign name pattern').fill('PMax {root}');
+  await page.getByLabel('Asset group pattern').fill('{mod}');
+  await page.getByRole('textbox', { name: 'Budget' }).fill('25');
+  await page.getByRole('switch', { name: 'Location Campaign' }).click();
+  await expect(page.getByRole('switch', { name: 'Location Campaign' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Location ID' })).toHaveValue('{root}');
+  await page.getByRole('button', { name: 'Add Setting' }).click();
+  const setting = page.getByRole('dialog', { name: 'New Setting' });
+  await setting.getByLabel('Setting name').fill('Campaign Status');
+  await setting.getByRole('button', { name: 'Add New' }).click();
+  await page.getByRole('textbox', { name: 'Value of Campaign Status' }).fill('Paused');
+
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+  await expect(page.getByRole('table', { name: 'Asset Groups', exact: true })).toBeVisible();
+  expect(await outputLines(page, 'Asset Groups')).toEqual([
+    'PMax 1023191 | Shoes | Performance Max',
+    'PMax 1023191 | Boots | Performance Max',
+  ]);
+  await page.getByRole('tab', { name: 'Campaigns', exact: true }).last().click();
+  await expect(
+    page.getByRole('table', { name: 'Campaigns', exact: true }).getByRole('columnheader'),
+  ).toHaveText(['Campaign', 'Campaign Type', 'Budget', 'Location ID', 'Campaign Status']);
+  expect(await outputLines(page, 'Campaigns')).toEqual([
+    'PMax 1023191 | Performance Max | 25 | 1023191 | Paused',
+  ]);
+});
+
 // Screenshots of the Campaigns tab for a visual review; only when SCREENS_OUT names a folder:
 // SCREENS_OUT=/tmp/screens npx playwright test journeys/templates-campaign
 for (const width of [390, 1440]) {

@@ -157,15 +157,12 @@ export function CampaignSettingsEditor({
             Default Campaign
           </Text>
           <Switch
-            aria-label="Location Campaign"
+            label="Location Campaign"
             checked={settings.isLocationCampaign}
             onChange={(event) =>
               onChange({ ...settings, isLocationCampaign: event.currentTarget.checked })
             }
           />
-          <Text size="sm" c={settings.isLocationCampaign ? undefined : 'dimmed'}>
-            Location Campaign
-          </Text>
         </Group>
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <Checkbox
