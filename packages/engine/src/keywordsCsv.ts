@@ -267,6 +267,9 @@ class CsvChunks {
   private lines = 0;
   private lastGroup = -1;
   private prefix = '';
+  private lastCampaign: string | undefined;
+  private lastCampaignPlain = 0;
+  private campaignCell = '';
   /** Criterion Type cells by match type code; campaign negatives at code + 5. */
   private readonly typeCells: string[] = [];
   count = 0;
@@ -313,9 +316,14 @@ class CsvChunks {
   ): string {
     if (groupId !== this.lastGroup) {
       this.lastGroup = groupId;
-      const c = plain & 1 ? campaign : formatCsvCell(campaign, this.neutralise);
+      // The lines of a row share its campaign (the same string): its cell is formatted once.
+      if (campaign !== this.lastCampaign || (plain & 1) !== this.lastCampaignPlain) {
+        this.lastCampaign = campaign;
+        this.lastCampaignPlain = plain & 1;
+        this.campaignCell = (plain & 1 ? campaign : formatCsvCell(campaign, this.neutralise)) + ',';
+      }
       const g = plain & 2 ? group : formatCsvCell(group, this.neutralise);
-      this.prefix = c + ',' + g + ',';
+      this.prefix = this.campaignCell + g + ',';
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
     return (
