@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
 import { registerThroughUi } from './support.ts';
@@ -178,6 +179,20 @@ test('an RSA template falls back for a row too long for its first fallback, the 
     'Emporio Armani Collection | Emporio Armani Collection Shoes | Emporio Armani Collection |  | Free delivery |  | Official store |  | Shop Emporio Armani Collection Shoes today. |  | Great prices. |  | Shoes |  |  | https://armani.example | Responsive Search Ad',
     'Puma | Puma Shoes | Buy Puma Running Shoes |  | Free delivery |  | Official store |  | Shop Puma Shoes today. |  | Great prices. |  | Shoes |  |  | https://puma.example | Responsive Search Ad',
   ]);
+
+  // The Editor file has Editor's own columns.
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('button', { name: 'Download for Google Ads Editor: Responsive Search Ads' })
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^rsa client - responsive search ads - \d{8}\.csv$/);
+  const csv = (await readFile(await file.path(), 'utf8')).split('\r\n');
+  expect(csv[0]).toMatch(/^\uFEFFCampaign,Ad Group,Ad type,Headline 1,Headline 2,/);
+  expect(csv[2]).toMatch(
+    /^Emporio Armani Collection,Emporio Armani Collection Shoes,Responsive search ad,Emporio Armani Collection,Free delivery,Official store,/,
+  );
+  expect(csv).toHaveLength(5);
 
   // In the preview the long row now shows the second fallback's ad.
   await page.getByRole('button', { name: 'Ad Preview' }).click();

@@ -39,11 +39,8 @@ export function AdOutputSection({
     if (!output) return;
     setSaving(true);
     try {
-      const result = await runEngineJob('formatPacked', {
-        table: output.editorTable,
-        format: 'csv',
-      });
-      if ('blob' in result) saveBlob(result.blob, editorFileName(client, file));
+      const result = await runEngineJob('adsEditorCsv', { kind, outputId: output.outputId });
+      saveBlob(result.blob, editorFileName(client, file));
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -62,6 +59,7 @@ export function AdOutputSection({
             variant="default"
             size="xs"
             loading={isSaving}
+            aria-label={`${DOWNLOAD_LABEL}: ${label}`}
             onClick={() => void handleDownload()}
           >
             {DOWNLOAD_LABEL}

@@ -1,25 +1,69 @@
 /** Engine-worker jobs of the ad tabs (registered in generation/jobHandlers.ts). */
 import {
+  formatCsv,
   generatePerformanceMaxAds,
   generateResponsiveSearchAds,
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
   type CampaignTemplate,
+  type PerformanceMaxAd,
   type PerformanceMaxTemplate,
+  type RsaAd,
   type RsaTemplate,
+  type Table,
 } from '@adloom/engine';
 import { JobError, type EngineJobHandler } from '../generation/jobTypes.ts';
 import { packIssues, packTable, type PackedTable } from '../output/packTable.ts';
 import { AD_MESSAGES } from './messages.ts';
 import { performanceOutputTable, rsaOutputTable } from './outputTables.ts';
 
-/** Generated ads, packed for the page: the shown table, the Editor table and the issues. */
+/** Generated ads, packed for the page: the shown table and the issues. */
 export interface AdOutput {
   table: PackedTable;
-  editorTable: PackedTable;
   issues: PackedTable;
   adCount: number;
+  /** Names the ads the worker keeps for the Editor download (`adsEditorCsvJob`). */
+  outputId: string;
 }
+
+/**
+ * The last generated ads of each kind, kept in the worker so the Editor file is made only when
+ * asked for (sending a second 100k-line table to the page would cost a long main-thread task).
+ */
+const lastAds: {
+  rsa: { outputId: string; ads: RsaAd[] } | null;
+  performance: { outputId: string; ads: PerformanceMaxAd[] } | null;
+} = { rsa: null, performance: null };
+
+function newOutputId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Text of the Editor download when the worker no longer holds the ads. */
+export const REGENERATE_MESSAGE = 'Generate the ads again to download them for Google Ads Editor';
+
+/** The UTF-8 byte order mark Editor and Excel read as "this is UTF-8" (as the other downloads). */
+const BOM = '\uFEFF';
+
+/** The Editor CSV of the last generated ads of a kind (engine's Editor columns). */
+export const adsEditorCsvJob: EngineJobHandler<
+  { kind: 'rsa' | 'performance'; outputId: string },
+  { blob: Blob }
+> = (input) => {
+  let table: Table;
+  if (input.kind === 'rsa') {
+    const last = lastAds.rsa;
+    if (!last || last.outputId !== input.outputId) throw new JobError(REGENERATE_MESSAGE);
+    table = responsiveSearchAdsTable(last.ads);
+  } else {
+    const last = lastAds.performance;
+    if (!last || last.outputId !== input.outputId) throw new JobError(REGENERATE_MESSAGE);
+    table = performanceMaxAdsTable(last.ads);
+  }
+  const parts: string[] = [BOM];
+  for (const chunk of formatCsv(table)) parts.push(chunk);
+  return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }) };
+};
 
 /** Responsive search ads for the ad groups of the campaign template over the selected rows. */
 export const generateRsaJob: EngineJobHandler<
@@ -38,9 +82,9 @@ export const generateRsaJob: EngineJobHandler<
   });
   ctx.progress(0.7);
   const table = packTable(rsaOutputTable(result.ads));
-  ctx.progress(0.85);
-  const editorTable = packTable(responsiveSearchAdsTable(result.ads));
-  return { table, editorTable, issues: packIssues(result.issues, ctx), adCount: result.ads.length };
+  const outputId = newOutputId();
+  lastAds.rsa = { outputId, ads: result.ads };
+  return { table, issues: packIssues(result.issues, ctx), adCount: result.ads.length, outputId };
 };
 
 /** Performance Max ads for the asset groups of the campaign template over the selected rows. */
@@ -60,7 +104,7 @@ export const generatePerformanceAdsJob: EngineJobHandler<
   });
   ctx.progress(0.7);
   const table = packTable(performanceOutputTable(result.ads));
-  ctx.progress(0.85);
-  const editorTable = packTable(performanceMaxAdsTable(result.ads));
-  return { table, editorTable, issues: packIssues(result.issues, ctx), adCount: result.ads.length };
+  const outputId = newOutputId();
+  lastAds.performance = { outputId, ads: result.ads };
+  return { table, issues: packIssues(result.issues, ctx), adCount: result.ads.length, outputId };
 };

@@ -6,7 +6,11 @@ import { formatPackedJob, zipPackedJob } from '../output/outputJobs.ts';
 import { prepareRowsJob } from './prepareRowsJob.ts';
 import { generateCampaignJob } from '../campaign-template/campaignJobs.ts';
 import { measureTextsJob, validateFallbacksJob } from '../validation/validationJobs.ts';
-import { generatePerformanceAdsJob, generateRsaJob } from '../ad-templates/adJobs.ts';
+import {
+  adsEditorCsvJob,
+  generatePerformanceAdsJob,
+  generateRsaJob,
+} from '../ad-templates/adJobs.ts';
 import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import { validateExtensionsJob } from '../extension-template/extensionValidation.ts';
 
@@ -19,6 +23,7 @@ export const jobHandlers = {
   validateFallbacks: validateFallbacksJob,
   generateRsa: generateRsaJob,
   generatePerformanceAds: generatePerformanceAdsJob,
+  adsEditorCsv: adsEditorCsvJob,
   generateExtensions: generateExtensionsJob,
   validateExtensions: validateExtensionsJob,
 };
