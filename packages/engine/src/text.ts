@@ -92,11 +92,11 @@ export function compilePattern(source: string): CompiledPattern {
 }
 
 /**
- * The parts as `tidySpaces` leaves them when every value between them is tidy (non-empty, no
- * character below U+0021 at its ends, no double or other white space): runs of white space
- * then never cross a value. Undefined when the trimming could reach into a value.
+ * The parts as `tidySpaces` leaves them when every value between them is tidy (see
+ * `isTidyValue`): runs of white space then never cross a value, and trimming stops at the first
+ * and last value at the latest.
  */
-function tidiedFrame(parts: readonly string[]): string[] | undefined {
+function tidiedFrame(parts: readonly string[]): string[] {
   // Does tidySpaces run its collapse-and-trim path whatever the values? (See tidySpaces' scan.)
   let collapses = false;
   for (let i = 0; i < parts.length && !collapses; i++) {
@@ -116,16 +116,13 @@ function tidiedFrame(parts: readonly string[]): string[] | undefined {
   const last = parts.length - 1;
   const end = parts[last] as string;
   if (!collapses) {
-    // Only a trailing space is trimmed (trimEnd), and it must stop inside the last part.
+    // Only a trailing space is trimmed (trimEnd); a tidy value ends with nothing it removes.
     if (end.length === 0 || end.charCodeAt(end.length - 1) > 32) return [...parts];
-    const trimmed = end.trimEnd();
-    if (trimmed === '') return undefined;
-    return [...parts.slice(0, last), trimmed];
+    return [...parts.slice(0, last), end.trimEnd()];
   }
   const out = parts.map((part) => part.replace(/[\t\n\v\f\r ]+/g, ' '));
   out[0] = (out[0] as string).trimStart();
   out[last] = (out[last] as string).trimEnd();
-  if (out[0] === '' || out[last] === '') return undefined;
   return out;
 }
 
@@ -198,9 +195,29 @@ export function newValueFacts(): ValueFacts {
   return { isTidy, length, measured: 0 };
 }
 
+/** True for the characters String.prototype.trim removes (white space and line terminators). */
+function isTrimmed(c: number): boolean {
+  return (
+    c <= 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * A value that fills a slot without tidying: non-empty, no double or other white space, no brace,
+ * and nothing `trim` would remove at its ends (so trimming a filled text never reaches into it).
+ */
 function isTidyValue(s: string): boolean {
   const n = s.length;
-  if (n === 0 || s.charCodeAt(0) <= 32 || s.charCodeAt(n - 1) <= 32) return false;
+  if (n === 0 || isTrimmed(s.charCodeAt(0)) || isTrimmed(s.charCodeAt(n - 1))) return false;
   let prevSpace = false;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
