@@ -183,20 +183,24 @@ export class FeedStore {
     this.reset();
     const start = this.columns[0]!.length;
     const count = rows.length;
-    // Column by column, with no per-row arrays: a saved feed of 250k rows loads in one short task.
-    for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) {
-      const key = FEED_COLUMNS[c]!;
-      const column = this.columns[c]!;
-      const max = getColumnMaxChars(c);
-      for (let i = 0; i < count; i += 1) {
-        const raw = rows[i]![key];
-        const value = typeof raw === 'string' ? raw : String(raw ?? '');
-        column.push(isTidyCell(value, max) ? value : normalizeCell(value, c));
-      }
-    }
+    // Fixed property names and no per-row arrays: a saved feed of 250k rows loads in one short task.
+    const [root, mod, var1, var2, var3, url] = this.columns as [
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+    ];
     for (let i = 0; i < count; i += 1) {
-      const id = rows[i]!.id;
-      if (id) this.ids.set(start + i, id);
+      const row = rows[i]!;
+      root.push(loadCell(row.root, 0));
+      mod.push(loadCell(row.mod, 1));
+      var1.push(loadCell(row.var1, 2));
+      var2.push(loadCell(row.var2, 3));
+      var3.push(loadCell(row.var3, 4));
+      url.push(loadCell(row.url, 5));
+      if (row.id) this.ids.set(start + i, row.id);
     }
     this.appendOrder(start, count);
     this.changed();
@@ -782,6 +786,12 @@ export class FeedStore {
     this.view = next;
     this.viewLength = n;
   }
+}
+
+/** A loaded cell as the store keeps it (see normalizeCell), without work for tidy values. */
+function loadCell(raw: unknown, column: number): string {
+  const value = typeof raw === 'string' ? raw : String(raw ?? '');
+  return isTidyCell(value, getColumnMaxChars(column)) ? value : normalizeCell(value, column);
 }
 
 /** Whether a cell is already as normalizeCell leaves it (short enough, no space at either end). */
