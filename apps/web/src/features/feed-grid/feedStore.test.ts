@@ -46,6 +46,31 @@ describe('FeedStore', () => {
     expect(store.getCell(slot, 3)).toBe('é'.repeat(30));
   });
 
+  it('makes each row without an id one unique, stable id, and forgets ids of aborted rows', () => {
+    const store = new FeedStore();
+    store.load([{ id: 'server-1', root: 'a' }, { root: 'b' }]);
+    const bulk = store.beginBulkAppend();
+    bulk.addRows([['c'], ['d']]);
+    bulk.commit();
+    const first = store.toFeedRows().map((row) => row.id);
+    expect(first[0]).toBe('server-1');
+    expect(new Set(first).size).toBe(4);
+    expect(store.toFeedRows().map((row) => row.id)).toEqual(first);
+    const aborted = store.beginBulkAppend();
+    aborted.addRows([['e']]);
+    const slot = store.getSlotAt(3) + 1;
+    const abortedId = store.getRowId(slot);
+    expect(abortedId).toMatch(/^row-/);
+    aborted.abort();
+    const later = store.beginBulkAppend();
+    later.addRows([['f']]);
+    later.commit();
+    const ids = store.toFeedRows().map((row) => row.id);
+    expect(ids.slice(0, 4)).toEqual(first);
+    expect(new Set(ids).size).toBe(5);
+    expect(ids[4]).not.toBe(abortedId);
+  });
+
   it('keeps ids rows were loaded with', () => {
     const store = new FeedStore();
     store.load([{ id: 'server-1', root: 'a' }]);

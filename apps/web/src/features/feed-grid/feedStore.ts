@@ -50,7 +50,8 @@ export interface BulkAppend {
  */
 export class FeedStore {
   private readonly columns: string[][] = FEED_COLUMNS.map(() => []);
-  private readonly ids = new Map<number, string>();
+  /** Row ids by slot, dense (never a gap: a sparse array this big would turn slow in V8). */
+  private ids: (string | undefined)[] = [];
   private order: Uint32Array = new Uint32Array(64);
   private orderLength = 0;
   private alive = new Uint8Array(64);
@@ -78,9 +79,10 @@ export class FeedStore {
   private filtering = false;
 
   constructor(options: FeedStoreOptions = {}) {
-    this.makeId =
-      options.makeId ??
-      (() => `row-${Date.now().toString(36)}-${(this.idCounter += 1).toString(36)}`);
+    // One time-and-random prefix per store and a counter: ids of a million rows are made in a
+    // fraction of a second (Date.now() per id costs a second per million).
+    const prefix = `row-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}-`;
+    this.makeId = options.makeId ?? (() => prefix + (this.idCounter += 1).toString(36));
   }
 
   // ---- subscription ----
@@ -131,12 +133,18 @@ export class FeedStore {
 
   /** The row's id: the one it was loaded with, or one made for it on first ask. */
   getRowId(slot: number): string {
-    let id = this.ids.get(slot);
+    let id = this.ids[slot];
     if (id === undefined) {
       id = this.makeId();
-      this.ids.set(slot, id);
+      this.setRowId(slot, id);
     }
     return id;
+  }
+
+  private setRowId(slot: number, id: string): void {
+    const ids = this.ids;
+    while (ids.length < slot) ids.push(undefined);
+    ids[slot] = id;
   }
 
   /** Whether every cell of the row is empty. */
@@ -200,7 +208,7 @@ export class FeedStore {
       var2.push(loadCell(row.var2, 3));
       var3.push(loadCell(row.var3, 4));
       url.push(loadCell(row.url, 5));
-      if (row.id) this.ids.set(start + i, row.id);
+      if (row.id) this.setRowId(start + i, row.id);
     }
     this.appendOrder(start, count);
     this.changed();
@@ -209,7 +217,7 @@ export class FeedStore {
   /** Empties the store (history, selection and filter too). */
   reset(): void {
     for (const column of this.columns) column.length = 0;
-    this.ids.clear();
+    this.ids = [];
     this.order = new Uint32Array(64);
     this.orderLength = 0;
     this.alive = new Uint8Array(64);
@@ -281,7 +289,7 @@ export class FeedStore {
         if (!isOpen) return;
         isOpen = false;
         for (const column of this.columns) column.length = start;
-        for (const slot of [...this.ids.keys()]) if (slot >= start) this.ids.delete(slot);
+        if (this.ids.length > start) this.ids.length = start;
       },
     };
   }
