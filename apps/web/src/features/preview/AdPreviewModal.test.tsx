@@ -116,6 +116,8 @@ describe('AdPreviewModal', () => {
 
   it('edits the fallback of the chosen tab', () => {
     const onChange = show(template(fallback('Buy {root} Running Shoes')));
+    expect(screen.queryByRole('textbox', { name: 'Headline 1' })).toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
     fireEvent.change(screen.getByRole('textbox', { name: 'Headline 1' }), {
       target: { value: 'Free shipping' },
     });

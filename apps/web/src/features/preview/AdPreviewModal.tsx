@@ -72,6 +72,16 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
   const [isPlaying, setPlaying] = useState(false);
   const [progress, setProgress] = useState(0);
   const [shuffleSeed, setShuffleSeed] = useState<number | null>(null);
+  // The editable fallback renders a moment after the ad, so opening is two short tasks.
+  const [isEditorShown, setEditorShown] = useState(false);
+  useEffect(() => {
+    if (!opened) return undefined;
+    const timer = setTimeout(() => setEditorShown(true), 0);
+    return () => {
+      clearTimeout(timer);
+      setEditorShown(false);
+    };
+  }, [opened]);
 
   // On opening: the first row a fallback serves; play from there (or stop at FALLBACK NEEDED).
   useEffect(() => {
@@ -224,7 +234,7 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
             </Tabs.List>
             {fallbacks.map((fallback, i) => (
               <Tabs.Panel key={i} value={String(i)} pt="sm">
-                {props.kind === 'rsa' ? (
+                {!isEditorShown ? null : props.kind === 'rsa' ? (
                   <RsaFallbackEditor
                     fallback={fallback as RsaTemplate['templates'][number]}
                     measurer={measurer}
