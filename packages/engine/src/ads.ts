@@ -242,7 +242,7 @@ function foldedHash(
   const slots = pattern.slots;
   let isJoined = pattern.isTidyFrame;
   for (let i = 0; isJoined && i < slots.length; i++)
-    if (!facts.isTidy[slots[i] as PlaceholderName]) isJoined = false;
+    if (facts.tidyAt[pattern.slotAt[i] as number] === 0) isJoined = false;
   if (!isJoined) return foldScan(text);
   if (!p.fold.isAscii) return undefined;
   const { hashes, pows } = p.fold;

@@ -41,6 +41,8 @@ export interface CompiledPattern {
   isTidyFrame: boolean;
   /** The literal parts as tidying leaves them around tidy values (`parts` when not a tidy frame). */
   joinParts: string[];
+  /** The slots by number (the index in PLACEHOLDERS). */
+  slotAt: number[];
   frameLength: number;
 }
 
@@ -87,6 +89,7 @@ export function compilePattern(source: string): CompiledPattern {
     staticLength: isStatic ? countAdTextLength(staticText) : 0,
     isTidyFrame,
     joinParts: isTidyFrame && joinParts ? joinParts : parts,
+    slotAt: slots.map((slot) => SLOT_NUMBER[slot]),
     frameLength,
   };
 }
@@ -124,6 +127,40 @@ function tidiedFrame(parts: readonly string[]): string[] {
   out[0] = (out[0] as string).trimStart();
   out[last] = (out[last] as string).trimEnd();
   return out;
+}
+
+/** Slot numbers: the index of each placeholder in PLACEHOLDERS. */
+const SLOT_NUMBER: Record<PlaceholderName, number> = {
+  root: 0,
+  mod: 1,
+  var1: 2,
+  var2: 3,
+  var3: 4,
+  url: 5,
+  const: 6,
+  mt: 7,
+};
+
+/** `slotValue` by slot number. */
+function slotValueAt(at: number, v: PlaceholderValues): string {
+  switch (at) {
+    case 0:
+      return v.row.root;
+    case 1:
+      return v.row.mod;
+    case 2:
+      return v.row.var1;
+    case 3:
+      return v.row.var2;
+    case 4:
+      return v.row.var3;
+    case 5:
+      return v.row.url;
+    case 6:
+      return v.const ?? '';
+    default:
+      return v.mt ?? '';
+  }
 }
 
 function slotValue(slot: PlaceholderName, v: PlaceholderValues): string {
@@ -168,6 +205,9 @@ export interface ValueFacts {
   isTidy: Record<PlaceholderName, boolean>;
   /** Per slot name: Google length of the value (valid when tidy). */
   length: Record<PlaceholderName, number>;
+  /** The same by slot number (the index in PLACEHOLDERS; see `CompiledPattern.slotAt`). */
+  tidyAt: Uint8Array;
+  lengthAt: Int32Array;
   /** Length of the text last filled by `measureFill`. */
   measured: number;
 }
@@ -192,7 +232,8 @@ export function newValueFacts(): ValueFacts {
     mt: false,
   };
   const length = { root: 0, mod: 0, var1: 0, var2: 0, var3: 0, url: 0, const: 0, mt: 0 };
-  return { isTidy, length, measured: 0 };
+  const n = PLACEHOLDERS.length;
+  return { isTidy, length, tidyAt: new Uint8Array(n), lengthAt: new Int32Array(n), measured: 0 };
 }
 
 /** True for the characters String.prototype.trim removes (white space and line terminators). */
@@ -244,8 +285,12 @@ export function prepareValueFacts(
   for (const slot of slots) {
     const value = slotValue(slot, v);
     const tidy = isTidyValue(value);
+    const length = tidy ? countPlainTextWidth(value) : 0;
+    const at = SLOT_NUMBER[slot];
     facts.isTidy[slot] = tidy;
-    facts.length[slot] = tidy ? countPlainTextWidth(value) : 0;
+    facts.length[slot] = length;
+    facts.tidyAt[at] = tidy ? 1 : 0;
+    facts.lengthAt[at] = length;
   }
 }
 
@@ -260,21 +305,22 @@ export function measureFill(p: CompiledPattern, v: PlaceholderValues, facts: Val
     return p.staticText;
   }
   if (p.isTidyFrame) {
-    const { joinParts: parts, slots } = p;
+    const { joinParts: parts, slotAt } = p;
+    const { tidyAt, lengthAt } = facts;
     let length = p.frameLength;
     let ok = true;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i] as PlaceholderName;
-      if (!facts.isTidy[slot]) {
+    for (let i = 0; i < slotAt.length; i++) {
+      const at = slotAt[i] as number;
+      if (tidyAt[at] === 0) {
         ok = false;
         break;
       }
-      length += facts.length[slot];
+      length += lengthAt[at] as number;
     }
     if (ok) {
       let out = parts[0] ?? '';
-      for (let i = 0; i < slots.length; i++)
-        out += slotValue(slots[i] as PlaceholderName, v) + (parts[i + 1] ?? '');
+      for (let i = 0; i < slotAt.length; i++)
+        out += slotValueAt(slotAt[i] as number, v) + (parts[i + 1] ?? '');
       facts.measured = length;
       return out;
     }
