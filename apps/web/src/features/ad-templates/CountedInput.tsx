@@ -9,6 +9,7 @@ export function CountedInput({
   measurer,
   onChange,
   className,
+  hint,
 }: {
   label: string;
   value: string;
@@ -17,6 +18,8 @@ export function CountedInput({
   measurer: TextMeasurer;
   onChange: (value: string) => void;
   className?: string;
+  /** Shown under an input without a counter (e.g. the label date helpers). */
+  hint?: string;
 }) {
   return (
     <TextInput
@@ -26,7 +29,7 @@ export function CountedInput({
       error={max !== undefined && isTypedTextOver(value, max, measurer)}
       onChange={(event) => onChange(event.currentTarget.value)}
       description={
-        max === undefined ? undefined : <TextCounter text={value} max={max} measurer={measurer} />
+        max === undefined ? hint : <TextCounter text={value} max={max} measurer={measurer} />
       }
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />

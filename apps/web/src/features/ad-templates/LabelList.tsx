@@ -22,6 +22,7 @@ export function LabelList({
             className="ad-field-row__input"
             label={`Label ${index + 1}`}
             value={label}
+            hint={index === 0 ? 'yyyymmdd-v1, -v2 or -v3 become today’s date' : undefined}
             measurer={measurer}
             onChange={(value) => onChange(replaceAt(labels, index, value))}
           />
