@@ -134,4 +134,27 @@ describe('TemplateSets', () => {
     expect(again.draftOffer.get()).toBeNull();
     expect(await drafts.find('u|client|Acme')).toBeUndefined();
   });
+
+  it('saves unsaved kinds quietly every 5 minutes', async () => {
+    vi.useFakeTimers();
+    try {
+      const save = vi.fn((_kind: string, body: { templates: unknown[] }) =>
+        Promise.resolve({ name: 'Acme', templates: body.templates, revision: 4 }),
+      );
+      const { sets, notify } = setup(save);
+      await sets.open('u|client|Acme', 'Acme', empty, revisions);
+      sets.startAutosave();
+      sets.get('rsaTemplates').add(newRsaTemplate('Ads'));
+      await vi.advanceTimersByTimeAsync(4 * 60_000);
+      expect(save).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(save.mock.calls[0]?.[0]).toBe('rsaTemplates');
+      expect(sets.get('rsaTemplates').state.get().isDirty).toBe(false);
+      expect(notify).not.toHaveBeenCalled();
+      sets.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
