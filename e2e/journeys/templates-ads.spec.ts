@@ -112,6 +112,8 @@ test('an RSA template falls back for a row too long for its first fallback, the 
   const generateAds = page.getByRole('button', { name: 'Generate Ads' });
   await expect(generateAds).toBeDisabled();
   await expect(page.getByText('Generate keywords before generating ads')).toBeVisible();
+  await generateAds.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText('Generate keywords before generating ads');
 
   await fillFallback(page, 'Buy {root} Running Shoes');
   // The counter shows the typed length and the longest after substitution, over the limit.
