@@ -225,6 +225,77 @@ test('an RSA template falls back for a row too long for its first fallback, the 
   await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue('{root}');
 });
 
+test('Performance Max ads need asset groups, fall back for a long row and download for Editor', async ({
+  page,
+}) => {
+  await startWithRows(
+    page,
+    'pmaxads',
+    'root\tmod\tvar1\tvar2\tvar3\turl\n' +
+      'Nike\tShoes\t\t\t\thttps://nike.example\n' +
+      'Emporio Armani Collection\tBoots\t\t\t\thttps://armani.example\n',
+  );
+  await expect(cell(page, 'Root', 2)).toHaveValue('Emporio Armani Collection');
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await newTemplate(page, 'PMax');
+  await page.getByText('Performance Max', { exact: true }).click();
+  await page.getByLabel('Campaign name pattern').fill('PMax');
+  await page.getByLabel('Asset group pattern').fill('{root} {mod}');
+
+  // An RSA template cannot be generated for a Performance Max campaign.
+  await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+  await newTemplate(page, 'Search ads');
+  await expect(page.getByRole('button', { name: 'Generate Ads' })).toBeDisabled();
+  await expect(page.getByText('RSAs cannot be generated for performance campaigns')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Performance Max Ads' }).click();
+  await newTemplate(page, 'Assets');
+  await expect(page.getByLabel('Performance Max template')).toHaveValue('Assets');
+  const generateAds = page.getByRole('button', { name: 'Generate Ads' });
+  await expect(generateAds).toBeDisabled();
+  await expect(page.getByText('Generate assets before generating ads')).toBeVisible();
+  const fill = async (headline1: string) => {
+    const fallback = page.getByRole('region', { name: /^Fallback \d+$/ });
+    await fallback.getByLabel('Headline 1', { exact: true }).fill(headline1);
+    await fallback.getByLabel('Headline 2', { exact: true }).fill('Free delivery');
+    await fallback.getByLabel('Headline 3', { exact: true }).fill('Official store');
+    await fallback.getByLabel('Long Headline 1', { exact: true }).fill('Buy {root} {mod} online');
+    await fallback.getByLabel('Description 1', { exact: true }).fill('Shop {mod} today.');
+    await fallback.getByLabel('Description 2', { exact: true }).fill('Great prices.');
+    await fallback.getByLabel('Business Name', { exact: true }).fill('Shoe Shop');
+    await fallback.getByLabel('Call To Action').selectOption('Shop now');
+  };
+  await fill('{root} {mod} on sale');
+  await expect(
+    page.getByRole('button', { name: 'Fallback 1 validator: 1/2 (50%) 😐' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add Fallback' }).click();
+  await fill('{root}');
+  await expect(
+    page.getByRole('button', { name: 'All fallbacks validator: 2/2 (100%) 🤩' }),
+  ).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+  await expect(page.getByRole('table', { name: 'Asset Groups', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Performance Max Ads' }).click();
+  await expect(generateAds).toBeEnabled();
+  await generateAds.click();
+  await expect(page.getByRole('table', { name: 'Performance Max Ads', exact: true })).toBeVisible();
+  expect(await outputLines(page, 'Performance Max Ads')).toEqual([
+    'PMax | Nike Shoes | Nike Shoes on sale | Free delivery | Official store | Buy Nike Shoes online | Shop Shoes today. | Great prices. |  |  | Shoe Shop | Shop now | https://nike.example',
+    'PMax | Emporio Armani Collection Boots | Emporio Armani Collection | Free delivery | Official store | Buy Emporio Armani Collection Boots online | Shop Boots today. | Great prices. |  |  | Shoe Shop | Shop now | https://armani.example',
+  ]);
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('button', { name: 'Download for Google Ads Editor: Performance Max Ads' })
+    .click();
+  const csv = (await readFile(await (await download).path(), 'utf8')).split('\r\n');
+  expect(csv[0]).toMatch(/^\uFEFFCampaign,Asset Group,Headline 1,/);
+  expect(csv[0]).toContain('Business name,Call to action,Path 1,Path 2,Final URL');
+  expect(csv[1]).toContain('PMax,Nike Shoes,Nike Shoes on sale,Free delivery,Official store,');
+});
+
 // Screenshots of the ad tabs and previews for a visual review; only with SCREENS_OUT set.
 for (const width of [390, 1440, 1700]) {
   test(`ad tabs and previews at ${width} px`, async ({ page }) => {
