@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Feed } from '@adloom/engine';
 import { FEED_MAX_ROWS } from '@adloom/contract';
 import { ApiError } from '../../api/errors.ts';
-import { createMemoryDrafts } from '../drafts/drafts.ts';
+import { createMemoryDrafts, draftFeeds } from '../drafts/drafts.ts';
 import {
   AUTOSAVE_INTERVAL_MS,
   DRAFT_DELAY_MS,
@@ -182,7 +182,8 @@ describe('FeedSetEditor', () => {
     expect(editor.state.get().isDirty).toBe(true);
     expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('kept');
     await vi.runOnlyPendingTimersAsync();
-    expect((await drafts.find(target.key))?.feeds[0]!.rows[0]!.root).toBe('kept');
+    const kept = await drafts.find(target.key);
+    expect(kept && draftFeeds(kept)[0]!.rows[0]!.root).toBe('kept');
   });
 
   it('refuses a feed over the server row limit before sending it', async () => {
@@ -200,6 +201,93 @@ describe('FeedSetEditor', () => {
     server.failWith = new ApiError({ status: 401, path: '/api/app/feeds', message: 'no' });
     expect(await editor.save()).toBe('failed');
     expect(unauthorized).toHaveLength(1);
+  });
+
+  it('keeps a draft by column and restores the same rows, ids and awkward cells included', async () => {
+    const { editor, server, target, drafts } = setup([
+      feed('brands', ['nike', 'puma']),
+      feed('cities', ['par\tis', '', 'lyon 😀']),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.paste(1, 0, [
+      ['tab\there', 'new\nline', '', '🇫🇷👍🏽', '|;\u001f', 'https://x.test/?a=1'],
+      [],
+      ['', '', '', '', '', ''],
+    ]);
+    editor.store.setCell(editor.store.getSlotAt(0), 5, 'https://nike.test');
+    const edited = editor.collectFeeds();
+    expect(edited[0]!.rows).toHaveLength(4);
+    await editor.flushDraft();
+    editor.close();
+
+    const kept = await drafts.find(target.key);
+    expect(kept!.feeds.map((f) => [f.rows, f.packed?.rowCount])).toEqual([
+      [undefined, 4],
+      [undefined, 3],
+    ]);
+    const again = new FeedSetEditor({ drafts, notify: () => {}, onUnauthorized: () => {} });
+    await again.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'cities' });
+    again.restoreDraft();
+    expect(again.state.get().activeFeed).toBe('brands');
+    expect(again.collectFeeds()).toEqual(edited);
+  });
+
+  it('writes the draft in the background after an edit and does not write it again unchanged', async () => {
+    const { editor, server, target, drafts } = setup();
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.setCell(editor.store.getSlotAt(0), 1, 'shoes');
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    const first = await drafts.find(target.key);
+    expect(first && draftFeeds(first)[0]!.rows[0]!.mod).toBe('shoes');
+    await drafts.remove(target.key);
+    await editor.flushDraft();
+    expect(drafts.size).toBe(0);
+    editor.store.setCell(editor.store.getSlotAt(0), 1, 'boots');
+    await editor.flushDraft();
+    const second = await drafts.find(target.key);
+    expect(second && draftFeeds(second)[0]!.rows[0]!.mod).toBe('boots');
+  });
+
+  it('restores a draft kept with row objects (written before drafts were packed)', async () => {
+    const { editor, server, target, drafts } = setup();
+    await drafts.put({
+      key: target.key,
+      userId: 'user-1',
+      name: 'Acme',
+      baseRevision: 1,
+      savedAt: 5,
+      activeFeed: 'brands',
+      feeds: [feed('brands', ['old', 'format'])],
+    });
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.restoreDraft();
+    expect(editor.collectFeeds()).toEqual([feed('brands', ['old', 'format'])]);
+    expect(editor.state.get().isDirty).toBe(true);
+  });
+
+  it('says so when a kept draft cannot be read', async () => {
+    const { editor, server, target, drafts, notices } = setup();
+    await drafts.put({
+      key: target.key,
+      userId: 'user-1',
+      name: 'Acme',
+      baseRevision: 1,
+      savedAt: 5,
+      activeFeed: 'brands',
+      feeds: [
+        {
+          name: 'brands',
+          dataType: 'table',
+          sheetUrl: '',
+          packed: { rowCount: 2, blockRows: [1], text: [], lengths: [] },
+        },
+      ],
+    });
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.restoreDraft();
+    expect(notices).toEqual(['error: The changes kept in this browser could not be read.']);
+    expect(editor.collectFeeds()).toEqual(server.feeds);
+    expect(editor.state.get()).toMatchObject({ isDirty: false, draftOffer: null });
   });
 
   it('offers a draft on return and restores it on its base revision', async () => {

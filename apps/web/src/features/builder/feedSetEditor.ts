@@ -8,7 +8,14 @@ import {
 } from '@adloom/engine';
 import { ApiError } from '../../api/errors.ts';
 import { createStore, type Store } from '../../state/store.ts';
-import type { DraftStorage, FeedSetDraft } from '../drafts/drafts.ts';
+import { draftFeeds, type DraftStorage, type FeedSetDraft } from '../drafts/drafts.ts';
+import {
+  RowPacker,
+  rowObjectColumns,
+  type PackedRows,
+  type RowColumns,
+} from '../drafts/packedRows.ts';
+import type { FeedStore } from '../feed-grid/index.ts';
 import { TrackedFeedStore } from './trackedFeedStore.ts';
 
 /** Spec section 4 and 9: feeds (and templates) are saved every 5 minutes while unsaved. */
@@ -19,6 +26,8 @@ export const DRAFT_DELAY_MS = 800;
 export const BIG_DRAFT_ROWS = 100_000;
 /** Draft delay of big sets. */
 export const BIG_DRAFT_DELAY_MS = 8_000;
+/** A draft written in the background packs rows for this long, then lets the page run. */
+const DRAFT_SLICE_MS = 8;
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
@@ -29,6 +38,7 @@ export const SAVE_MESSAGES = {
     `The feed "${name}" has ${NUMBER_FORMAT.format(count)} rows; the server keeps at most ${NUMBER_FORMAT.format(FEED_MAX_ROWS)} rows per feed. Delete rows or split the feed, then save again.`,
   conflictLoadFailed: (error: string) =>
     `This was saved elsewhere, and the newer version could not be loaded: ${error}`,
+  draftUnreadable: 'The changes kept in this browser could not be read.',
 } as const;
 
 /** A feed without its rows. */
@@ -148,6 +158,14 @@ export class FeedSetEditor {
   private draftTimer: unknown = undefined;
   private autosaveTimer: unknown = undefined;
   private pendingDraft: FeedSetDraft | null = null;
+  /** Moves whenever a draft write in progress must stop (an edit, a save, a new set). */
+  private draftToken = 0;
+  /** editSeq of the edits the last written draft holds. */
+  private draftSeq = -1;
+  /** How many times the store was loaded (a draft write reading it stops when it moves). */
+  private storeLoads = 0;
+  /** Packed rows of feeds not being edited, by their row array. */
+  private packedRows = new WeakMap<readonly FeedRow[], PackedRows>();
   private readonly unsubscribe: () => void;
 
   constructor(deps: FeedSetEditorDeps) {
@@ -186,6 +204,7 @@ export class FeedSetEditor {
     this.cancelDraftTimer();
     this.target = target;
     this.pendingDraft = null;
+    this.draftSeq = -1;
     this.applySnapshot(snapshot, options.activeFeed ?? null, false);
     this.patch({ key: target.key, conflict: null, draftOffer: null, savedAt: null });
     const draft = await this.deps.drafts.find(target.key);
@@ -207,6 +226,7 @@ export class FeedSetEditor {
   }
 
   private resetStore(rows: readonly FeedRow[]): void {
+    this.storeLoads += 1;
     this.store.load(rows);
     this.store.clearHistory();
     this.storeBaseline = this.store.dataChanges;
@@ -369,7 +389,7 @@ export class FeedSetEditor {
           return 'failed';
         }
       }
-      void this.writeDraft();
+      void this.writeDraft(true);
       if (error instanceof ApiError && error.status === 401) this.deps.onUnauthorized(error);
       else this.deps.notify('error', SAVE_MESSAGES.failed(describeError(error)));
       return 'failed';
@@ -408,8 +428,16 @@ export class FeedSetEditor {
       this.patch({ draftOffer: null });
       return;
     }
+    let feeds: Feed[];
+    try {
+      feeds = draftFeeds(draft);
+    } catch {
+      this.patch({ draftOffer: null });
+      this.deps.notify('error', SAVE_MESSAGES.draftUnreadable);
+      return;
+    }
     this.applySnapshot(
-      { feeds: draft.feeds, revision: draft.baseRevision },
+      { feeds, revision: draft.baseRevision },
       draft.activeFeed ?? this.state.get().activeFeed,
       true,
     );
@@ -428,6 +456,8 @@ export class FeedSetEditor {
   private cancelDraftTimer(): void {
     if (this.draftTimer !== undefined) this.timers.clearTimeout(this.draftTimer);
     this.draftTimer = undefined;
+    // A write in progress holds older edits (or none worth keeping): it stops.
+    this.draftToken += 1;
   }
 
   private scheduleDraft(): void {
@@ -438,34 +468,81 @@ export class FeedSetEditor {
     const delay = rowCount > BIG_DRAFT_ROWS ? BIG_DRAFT_DELAY_MS : DRAFT_DELAY_MS;
     this.draftTimer = this.timers.setTimeout(() => {
       this.draftTimer = undefined;
-      void this.writeDraft();
+      void this.writeDraft(true);
     }, delay);
   }
 
-  /** Writes unsaved edits to the browser now (before leaving, switching client, or failing). */
+  /**
+   * Writes unsaved edits to the browser now (before leaving, switching client, or hiding the
+   * page), in one go: a page being left may not run again. Nothing to do when the last draft
+   * already holds every edit.
+   */
   async flushDraft(): Promise<void> {
     this.cancelDraftTimer();
-    await this.writeDraft();
+    if (this.draftSeq === this.editSeq) return;
+    await this.writeDraft(false);
   }
 
-  private async writeDraft(): Promise<void> {
+  /**
+   * Writes the draft: every feed's rows packed by column (the edited feed read straight from
+   * the store), then one put. `inSlices`: packing yields to the page every few milliseconds, so
+   * a million rows never freeze it; an edit meanwhile stops the write (another is scheduled).
+   */
+  private async writeDraft(inSlices: boolean): Promise<void> {
     const target = this.target;
+    if (!target || !this.state.get().isDirty || this.state.get().draftOffer) return;
+    const token = (this.draftToken += 1);
+    const seq = this.editSeq;
+    const loads = this.storeLoads;
+    const feeds = this.startPacking();
+    let sliceEnd = inSlices ? performance.now() + DRAFT_SLICE_MS : Number.POSITIVE_INFINITY;
+    for (const { packer } of feeds) {
+      while (!packer.step(sliceEnd)) {
+        await yieldToPage();
+        if (token !== this.draftToken || this.target !== target) return;
+        if (this.storeLoads !== loads) {
+          // Another feed was opened: its rows are read from the set next time.
+          this.scheduleDraft();
+          return;
+        }
+        sliceEnd = performance.now() + DRAFT_SLICE_MS;
+      }
+    }
     const state = this.state.get();
-    if (!target || !state.isDirty || state.draftOffer) return;
+    if (!state.isDirty || state.draftOffer) return;
     const draft: FeedSetDraft = {
       key: target.key,
       userId: target.key.split('|')[0] ?? '',
       name: target.name,
       baseRevision: state.revision,
       savedAt: this.now(),
-      feeds: this.collectFeeds(),
+      feeds: feeds.map(({ meta, rows, packer }) => {
+        const packed = packer.result;
+        if (rows) this.packedRows.set(rows, packed);
+        return { ...meta, packed };
+      }),
       activeFeed: state.activeFeed,
     };
     try {
       await this.deps.drafts.put(draft);
+      this.draftSeq = seq;
     } catch {
       // A browser without room or IndexedDB: the edits stay in memory and the marker shows.
     }
+  }
+
+  /** A packer per feed (done at once for feeds packed before), as collectFeeds would save them. */
+  private startPacking(): { meta: FeedMeta; rows?: readonly FeedRow[]; packer: RowPacker }[] {
+    const { feeds, activeFeed } = this.state.get();
+    const isStoreAhead = this.store.dataChanges !== this.storeBaseline;
+    return feeds.map((meta) => {
+      if (meta.name === activeFeed && isStoreAhead && !meta.sheetUrl)
+        return { meta, packer: new RowPacker(storeColumns(this.store)) };
+      const rows = meta.sheetUrl ? [] : (this.rows.get(meta.name) ?? []);
+      const packed = this.packedRows.get(rows);
+      if (packed) return { meta, packer: RowPacker.done(packed) };
+      return { meta, rows, packer: new RowPacker(rowObjectColumns(rows)) };
+    });
   }
 
   // ---- autosave ----
@@ -491,4 +568,28 @@ export class FeedSetEditor {
     this.cancelDraftTimer();
     this.unsubscribe();
   }
+}
+
+/** The store's rows in feed order, by field (id first, as PACKED_FIELDS). */
+function storeColumns(store: FeedStore): RowColumns {
+  return {
+    rowCount: store.rowCount,
+    cells: (field, start, end) => store.getColumnSlice(field === 0 ? 'id' : field - 1, start, end),
+  };
+}
+
+/** Lets the page handle input and paint before going on. */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof MessageChannel === 'undefined') {
+      globalThis.setTimeout(resolve, 0);
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

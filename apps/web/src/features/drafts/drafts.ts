@@ -1,5 +1,12 @@
 import Dexie, { type Table } from 'dexie';
-import type { Feed } from '@adloom/engine';
+import type { Feed, FeedRow } from '@adloom/engine';
+import { unpackRows, type PackedRows } from './packedRows.ts';
+
+/**
+ * A feed in a draft: its rows packed by column (`packed`, written since 2026-11-23), or as row
+ * objects (`rows`, drafts written before; still read).
+ */
+export type DraftFeed = Omit<Feed, 'rows'> & { packed?: PackedRows; rows?: FeedRow[] };
 
 /**
  * Unsaved edits of one feed set (a client's feeds, or the user's lists), kept in the browser
@@ -14,8 +21,16 @@ export interface FeedSetDraft {
   baseRevision: number | null;
   /** Epoch milliseconds of the last edit written. */
   savedAt: number;
-  feeds: Feed[];
+  feeds: DraftFeed[];
   activeFeed: string | null;
+}
+
+/** The feeds of a draft with their rows as objects (packed rows unpacked). Throws when damaged. */
+export function draftFeeds(draft: FeedSetDraft): Feed[] {
+  return draft.feeds.map(({ packed, rows, ...meta }) => ({
+    ...meta,
+    rows: packed ? unpackRows(packed) : (rows ?? []),
+  }));
 }
 
 /** Where drafts live: IndexedDB in the app, memory in tests. */

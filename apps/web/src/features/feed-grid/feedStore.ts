@@ -184,6 +184,22 @@ export class FeedStore {
     return rows;
   }
 
+  /**
+   * One column's cells (a column index) or the row ids ('id') of the rows at feed positions
+   * [start, end), in feed order: for writers that work by column, such as drafts.
+   */
+  getColumnSlice(column: number | 'id', start: number, end: number): string[] {
+    const last = Math.min(end, this.orderLength);
+    const out = new Array<string>(Math.max(0, last - start));
+    if (column === 'id') {
+      for (let i = start; i < last; i += 1) out[i - start] = this.getRowId(this.order[i]!);
+    } else {
+      const cells = this.columns[column]!;
+      for (let i = start; i < last; i += 1) out[i - start] = cells[this.order[i]!] ?? '';
+    }
+    return out;
+  }
+
   // ---- loading ----
 
   /** Replaces everything with these rows (cells normalized); clears history, selection and filter. */

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Feed, FeedRow } from '@adloom/engine';
+import { createMemoryDrafts, draftFeeds, type FeedSetDraft } from './drafts.ts';
+import { packRows, RowPacker, rowObjectColumns, unpackRows } from './packedRows.ts';
+
+function row(id: string, cells: Partial<Omit<FeedRow, 'id'>> = {}): FeedRow {
+  return { id, root: '', mod: '', var1: '', var2: '', var3: '', url: '', ...cells };
+}
+
+const AWKWARD: FeedRow[] = [
+  row('a', {
+    root: 'tab\there',
+    mod: 'new\nline',
+    var1: 'cr\r\nlf',
+    url: 'https://x.test/?a=1&b=2',
+  }),
+  row(''),
+  row('emoji-😀', { root: '😀👍🏽', mod: '🇫🇷', var2: 'é' }),
+  row('sep', { root: '\u0000\u001f\u001e|,;"', var3: '\\', url: '"quoted"' }),
+  row('x'.repeat(70_000), { url: 'u'.repeat(2048) }),
+  row('blank-again'),
+  row('last', { root: ' ', var1: '\ud83d' }),
+];
+
+describe('packed rows', () => {
+  it('gives back awkward cells and ids exactly, across blocks', () => {
+    for (const blockSize of [1, 2, 3, 100]) {
+      const packer = new RowPacker(rowObjectColumns(AWKWARD), blockSize);
+      packer.step();
+      const packed = structuredClone(packer.result);
+      expect(unpackRows(packed)).toEqual(AWKWARD);
+    }
+  });
+
+  it('packs no rows', () => {
+    expect(unpackRows(packRows(rowObjectColumns([])))).toEqual([]);
+  });
+
+  it('keeps the cells of each block as one string per field', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => row(`r${i}`, { root: `root ${i}` }));
+    const packer = new RowPacker(rowObjectColumns(rows), 2);
+    packer.step();
+    const packed = packer.result;
+    expect(packed.blockRows).toEqual([2, 2, 1]);
+    expect(packed.text[1]).toEqual(['root 0root 1', 'root 2root 3', 'root 4']);
+    expect([...packed.lengths[1]!]).toEqual([6, 6, 6, 6, 6]);
+  });
+
+  it('packs in steps that stop at the deadline', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => row(`r${i}`, { mod: String(i) }));
+    const packer = new RowPacker(rowObjectColumns(rows), 3);
+    let clock = 0;
+    const now = () => (clock += 1);
+    expect(packer.step(1, now)).toBe(false);
+    expect(packer.isDone).toBe(false);
+    expect(() => packer.result).toThrow();
+    expect(packer.step()).toBe(true);
+    expect(unpackRows(packer.result)).toEqual(rows);
+  });
+
+  it('refuses damaged data', () => {
+    const packed = packRows(rowObjectColumns(AWKWARD));
+    packed.lengths[1]![0] = 99;
+    expect(() => unpackRows(packed)).toThrow(/damaged/);
+  });
+});
+
+describe('draftFeeds', () => {
+  const meta = { name: 'brands', dataType: 'table' as const, sheetUrl: '' };
+
+  it('unpacks packed feeds kept in storage', async () => {
+    const drafts = createMemoryDrafts();
+    const draft: FeedSetDraft = {
+      key: 'u|client|Acme',
+      userId: 'u',
+      name: 'Acme',
+      baseRevision: 3,
+      savedAt: 1,
+      activeFeed: 'brands',
+      feeds: [{ ...meta, _id: 'f1', packed: packRows(rowObjectColumns(AWKWARD)) }],
+    };
+    await drafts.put(draft);
+    const found = await drafts.find(draft.key);
+    expect(found && draftFeeds(found)).toEqual([{ ...meta, _id: 'f1', rows: AWKWARD }]);
+  });
+
+  it('reads drafts written with row objects (before packing)', () => {
+    const feeds: Feed[] = [{ ...meta, rows: AWKWARD }];
+    const old = {
+      key: 'u|lists|',
+      userId: 'u',
+      name: '',
+      baseRevision: null,
+      savedAt: 1,
+      activeFeed: null,
+      feeds,
+    } satisfies FeedSetDraft;
+    expect(draftFeeds(old)).toEqual(feeds);
+  });
+});
