@@ -55,6 +55,13 @@ describe('TextCounter', () => {
     expect(document.querySelector('[data-over="true"]')).toBeNull();
   });
 
+  it('names unknown placeholders and insertions without default text', () => {
+    show('Buy {rot} {KeyWord}', 30, []);
+    expect(counter()).toBe(
+      '20/30 · Unknown placeholder {rot} · {KeyWord} has no default text; it is counted as 10 characters',
+    );
+  });
+
   it('shows no longest part for a text without placeholders', () => {
     show('Free delivery', 30, [row('a', 'Nike')]);
     expect(document.getElementById('c')?.textContent).toBe('13/30');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { compilePattern, countAdTextLength } from '@adloom/engine';
+import { compilePattern, countAdTextLength, findAdTextIssues } from '@adloom/engine';
 import type { Longest } from './checks.ts';
 import type { TextMeasurer } from './measurer.ts';
 import { SliceCancelled } from './slices.ts';
@@ -39,6 +39,7 @@ export interface TextCounterProps {
  */
 export function TextCounter({ text, max, measurer, id }: TextCounterProps) {
   const length = countAdTextLength(text);
+  const issues = findAdTextIssues(text);
   const now = measurer.peek(text);
   const [measured, setMeasured] = useState<{
     text: string;
@@ -85,6 +86,12 @@ export function TextCounter({ text, max, measurer, id }: TextCounterProps) {
             : ` · longest ${longest.length}/${max} (row ${longest.rowIndex + 1})${isLongestOver ? ' over the limit' : ''}`}
         </span>
       ) : null}
+      {issues.map((issue) => (
+        <span key={issue.token + issue.code} className="text-counter__issue">
+          {' · '}
+          {issue.message}
+        </span>
+      ))}
     </span>
   );
 }
