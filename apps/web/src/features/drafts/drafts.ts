@@ -23,6 +23,74 @@ export interface FeedSetDraft {
   savedAt: number;
   feeds: DraftFeed[];
   activeFeed: string | null;
+  /** In IndexedDB: how many part records hold the packed text (see splitDraft). */
+  parts?: number;
+}
+
+/** Some packed text of a big draft, kept in its own record (one block of one feed). */
+export interface DraftPart {
+  /** `${draftKey}#${n}` */
+  id: string;
+  draftKey: string;
+  feed: number;
+  block: number;
+  /** The block's text per field (PACKED_FIELDS order). */
+  text: string[];
+}
+
+/** Drafts with more packed text than this are kept in parts. */
+export const DRAFT_INLINE_MAX_CHARS = 1_000_000;
+
+/**
+ * Splits a big draft into a head and one part per block of packed rows, so that storing it is
+ * many short puts (IndexedDB copies each put's value on the main thread: ~250 ms for 90 MB).
+ * A small draft stays whole.
+ */
+export function splitDraft(
+  draft: FeedSetDraft,
+  maxInlineChars = DRAFT_INLINE_MAX_CHARS,
+): { head: FeedSetDraft; parts: DraftPart[] } {
+  let chars = 0;
+  for (const feed of draft.feeds)
+    for (const field of feed.packed?.text ?? []) for (const text of field) chars += text.length;
+  if (chars <= maxInlineChars) return { head: draft, parts: [] };
+  const parts: DraftPart[] = [];
+  const feeds = draft.feeds.map((feed, f) => {
+    if (!feed.packed) return feed;
+    const { text } = feed.packed;
+    for (let block = 0; block < feed.packed.blockRows.length; block += 1) {
+      parts.push({
+        id: `${draft.key}#${parts.length}`,
+        draftKey: draft.key,
+        feed: f,
+        block,
+        text: text.map((field) => field[block] ?? ''),
+      });
+    }
+    return { ...feed, packed: { ...feed.packed, text: text.map(() => []) } };
+  });
+  return { head: { ...draft, feeds, parts: parts.length }, parts };
+}
+
+/** The draft a head and its parts make (see splitDraft). Throws when a part is missing. */
+export function joinDraft(head: FeedSetDraft, parts: readonly DraftPart[]): FeedSetDraft {
+  if (!head.parts) return head;
+  if (parts.length !== head.parts) throw new Error('A kept draft is damaged (parts)');
+  const { parts: _count, ...draft } = head;
+  const feeds = draft.feeds.map((feed) =>
+    feed.packed
+      ? { ...feed, packed: { ...feed.packed, text: feed.packed.text.map(() => [] as string[]) } }
+      : feed,
+  );
+  for (const part of parts) {
+    const packed = feeds[part.feed]?.packed;
+    if (!packed) throw new Error('A kept draft is damaged (parts)');
+    part.text.forEach((text, field) => {
+      const column = packed.text[field];
+      if (column) column[part.block] = text;
+    });
+  }
+  return { ...draft, feeds };
 }
 
 /** The feeds of a draft with their rows as objects (packed rows unpacked). Throws when damaged. */
@@ -47,10 +115,12 @@ export function draftKey(userId: string, scope: 'client' | 'lists', name = ''): 
 
 class DraftDatabase extends Dexie {
   feedDrafts!: Table<FeedSetDraft, string>;
+  feedDraftParts!: Table<DraftPart, string>;
 
   constructor() {
     super('adloom-drafts');
     this.version(1).stores({ feedDrafts: 'key, userId' });
+    this.version(2).stores({ feedDrafts: 'key, userId', feedDraftParts: 'id, draftKey' });
   }
 }
 
@@ -60,19 +130,43 @@ let database: DraftDatabase | null = null;
 export const indexedDbDrafts: DraftStorage = {
   async find(key) {
     try {
-      database ??= new DraftDatabase();
-      return await database.feedDrafts.get(key);
+      const db = (database ??= new DraftDatabase());
+      return await db.transaction('r', db.feedDrafts, db.feedDraftParts, async () => {
+        const head = await db.feedDrafts.get(key);
+        if (!head?.parts) return head;
+        const parts = await db.feedDraftParts.where('draftKey').equals(key).toArray();
+        parts.sort((a, b) => a.feed - b.feed || a.block - b.block);
+        return joinDraft(head, parts);
+      });
     } catch {
       return undefined;
     }
   },
   async put(draft) {
-    database ??= new DraftDatabase();
-    await database.feedDrafts.put(draft);
+    const db = (database ??= new DraftDatabase());
+    const { head, parts } = splitDraft(draft);
+    if (parts.length === 0) {
+      // One put, issued at once (a page being left may not run again).
+      await db.transaction('rw', db.feedDrafts, db.feedDraftParts, async () => {
+        await db.feedDrafts.put(head);
+        await db.feedDraftParts.where('draftKey').equals(draft.key).delete();
+      });
+      return;
+    }
+    // One transaction; each part is put after the previous one is stored, so each copy of a
+    // part's text is a short task of its own.
+    await db.transaction('rw', db.feedDrafts, db.feedDraftParts, async () => {
+      await db.feedDraftParts.where('draftKey').equals(draft.key).delete();
+      for (const part of parts) await db.feedDraftParts.put(part);
+      await db.feedDrafts.put(head);
+    });
   },
   async remove(key) {
-    database ??= new DraftDatabase();
-    await database.feedDrafts.delete(key);
+    const db = (database ??= new DraftDatabase());
+    await db.transaction('rw', db.feedDrafts, db.feedDraftParts, async () => {
+      await db.feedDrafts.delete(key);
+      await db.feedDraftParts.where('draftKey').equals(key).delete();
+    });
   },
 };
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Feed, FeedRow } from '@adloom/engine';
-import { createMemoryDrafts, draftFeeds, type FeedSetDraft } from './drafts.ts';
+import {
+  createMemoryDrafts,
+  draftFeeds,
+  joinDraft,
+  splitDraft,
+  type FeedSetDraft,
+} from './drafts.ts';
 import { packRows, RowPacker, rowObjectColumns, unpackRows } from './packedRows.ts';
 
 function row(id: string, cells: Partial<Omit<FeedRow, 'id'>> = {}): FeedRow {
@@ -96,5 +102,44 @@ describe('draftFeeds', () => {
       feeds,
     } satisfies FeedSetDraft;
     expect(draftFeeds(old)).toEqual(feeds);
+  });
+});
+
+describe('splitDraft', () => {
+  const rows = Array.from({ length: 7 }, (_, i) =>
+    row(`r${i}`, { root: `root ${i}`, url: `u${i}` }),
+  );
+  const packer = new RowPacker(rowObjectColumns(rows), 3);
+  packer.step();
+  const draft: FeedSetDraft = {
+    key: 'u|client|Acme',
+    userId: 'u',
+    name: 'Acme',
+    baseRevision: 2,
+    savedAt: 1,
+    activeFeed: 'big',
+    feeds: [
+      { name: 'old', dataType: 'table', sheetUrl: '', rows: AWKWARD.slice(0, 2) },
+      { name: 'big', dataType: 'table', sheetUrl: '', packed: packer.result },
+    ],
+  };
+
+  it('keeps a small draft whole', () => {
+    expect(splitDraft(draft, 1_000)).toEqual({ head: draft, parts: [] });
+  });
+
+  it('puts each block of a big draft in a part and joins them back', () => {
+    const { head, parts } = structuredClone(splitDraft(draft, 10));
+    expect(head.parts).toBe(3);
+    expect(head.feeds[1]!.packed!.text.flat()).toEqual([]);
+    expect(parts.map((p) => [p.id, p.feed, p.block, p.text[1]])).toEqual([
+      ['u|client|Acme#0', 1, 0, 'root 0root 1root 2'],
+      ['u|client|Acme#1', 1, 1, 'root 3root 4root 5'],
+      ['u|client|Acme#2', 1, 2, 'root 6'],
+    ]);
+    const joined = joinDraft(head, parts);
+    expect(joined).toEqual(draft);
+    expect(draftFeeds(joined)[1]!.rows).toEqual(rows);
+    expect(() => joinDraft(head, parts.slice(1))).toThrow(/damaged/);
   });
 });
