@@ -10,6 +10,12 @@ import {
   type FeedSetTarget,
 } from './feedSetEditor.ts';
 
+/** The real setTimeout (tests fake timers, and a background draft write waits on real tasks). */
+const realSetTimeout = globalThis.setTimeout;
+function waitRealMs(ms: number): Promise<void> {
+  return new Promise((resolve) => realSetTimeout(resolve, ms));
+}
+
 function feed(name: string, roots: string[], extra: Partial<Feed> = {}): Feed {
   return {
     name,
@@ -288,6 +294,44 @@ describe('FeedSetEditor', () => {
     expect(notices).toEqual(['error: The changes kept in this browser could not be read.']);
     expect(editor.collectFeeds()).toEqual(server.feeds);
     expect(editor.state.get()).toMatchObject({ isDirty: false, draftOffer: null });
+  });
+
+  it('stops a background draft write when an edit or a save comes in meanwhile', async () => {
+    vi.useFakeTimers();
+    const drafts = createMemoryDrafts();
+    let clock = 0;
+    // Every look at the clock is 100 ms later: the write yields to the page after each block.
+    const editor = new FeedSetEditor({
+      drafts,
+      notify: () => {},
+      onUnauthorized: () => {},
+      now: () => (clock += 100),
+    });
+    const roots = Array.from({ length: 40_000 }, (_, i) => `r${i}`);
+    const { server, target } = createServer([feed('big', roots)]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'big' });
+
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'first');
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'second');
+    await waitRealMs(50);
+    expect(drafts.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    await vi.waitFor(() => expect(drafts.size).toBe(1));
+    const kept = await drafts.find(target.key);
+    const rows = draftFeeds(kept!)[0]!.rows;
+    expect(rows).toHaveLength(40_000);
+    expect([rows[0]!.root, rows[39_999]!.root, rows[39_999]!.id]).toEqual([
+      'second',
+      'r39999',
+      'big-39999',
+    ]);
+
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'third');
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(await editor.save()).toBe('saved');
+    await waitRealMs(50);
+    expect(drafts.size).toBe(0);
   });
 
   it('offers a draft on return and restores it on its base revision', async () => {

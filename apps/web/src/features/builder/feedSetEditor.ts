@@ -495,9 +495,9 @@ export class FeedSetEditor {
     const seq = this.editSeq;
     const loads = this.storeLoads;
     const feeds = this.startPacking();
-    let sliceEnd = inSlices ? performance.now() + DRAFT_SLICE_MS : Number.POSITIVE_INFINITY;
+    let sliceEnd = inSlices ? this.now() + DRAFT_SLICE_MS : Number.POSITIVE_INFINITY;
     for (const { packer } of feeds) {
-      while (!packer.step(sliceEnd)) {
+      while (!packer.step(sliceEnd, this.now)) {
         await yieldToPage();
         if (token !== this.draftToken || this.target !== target) return;
         if (this.storeLoads !== loads) {
@@ -505,7 +505,7 @@ export class FeedSetEditor {
           this.scheduleDraft();
           return;
         }
-        sliceEnd = performance.now() + DRAFT_SLICE_MS;
+        sliceEnd = this.now() + DRAFT_SLICE_MS;
       }
     }
     const state = this.state.get();
