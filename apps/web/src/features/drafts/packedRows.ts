@@ -5,7 +5,7 @@ export const PACKED_FIELDS = ['id', 'root', 'mod', 'var1', 'var2', 'var3', 'url'
 const FIELD_COUNT = PACKED_FIELDS.length;
 
 /** Rows packed per block of this many. */
-export const PACK_BLOCK_ROWS = 16_384;
+export const PACK_BLOCK_ROWS = 8_192;
 
 /**
  * A feed's rows kept by column: for each field, the cells of each block of rows joined into one
