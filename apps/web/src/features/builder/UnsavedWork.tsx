@@ -62,13 +62,22 @@ export function useKeepUnsavedWork(editor: FeedSetEditor): void {
   }, [editor]);
 }
 
+/** The 409 dialog's parts, shared by feeds and templates. */
+export interface ConflictModalProps {
+  opened: boolean;
+  /** What changed elsewhere, as the start of a sentence ("This client's feeds"). */
+  what: string;
+  isSaving: boolean;
+  onClose: () => void;
+  onResolve: (choice: 'theirs' | 'mine') => void;
+}
+
 /** The 409 dialog: load the newer version, or keep mine and overwrite it. */
-export function ConflictDialog({ editor, what }: { editor: FeedSetEditor; what: string }) {
-  const { conflict, isSaving } = useStore(editor.state);
+export function ConflictModal({ opened, what, isSaving, onClose, onResolve }: ConflictModalProps) {
   return (
     <Modal
-      opened={conflict !== null}
-      onClose={() => editor.dismissConflict()}
+      opened={opened}
+      onClose={onClose}
       title="A newer version was saved elsewhere"
       centered
       closeButtonProps={{ 'aria-label': 'Close and keep editing' }}
@@ -79,14 +88,10 @@ export function ConflictDialog({ editor, what }: { editor: FeedSetEditor; what: 
           version (your unsaved changes here are dropped), or keep yours and overwrite it.
         </Text>
         <Group justify="flex-end" gap="xs" wrap="wrap">
-          <Button variant="default" onClick={() => void editor.resolveConflict('theirs')}>
+          <Button variant="default" onClick={() => onResolve('theirs')}>
             Load the newer version
           </Button>
-          <Button
-            color="orange"
-            loading={isSaving}
-            onClick={() => void editor.resolveConflict('mine')}
-          >
+          <Button color="orange" loading={isSaving} onClick={() => onResolve('mine')}>
             Keep mine and overwrite
           </Button>
         </Group>
@@ -95,40 +100,83 @@ export function ConflictDialog({ editor, what }: { editor: FeedSetEditor; what: 
   );
 }
 
+/** The feeds' 409 dialog. */
+export function ConflictDialog({ editor, what }: { editor: FeedSetEditor; what: string }) {
+  const { conflict, isSaving } = useStore(editor.state);
+  return (
+    <ConflictModal
+      opened={conflict !== null}
+      what={what}
+      isSaving={isSaving}
+      onClose={() => editor.dismissConflict()}
+      onResolve={(choice) => void editor.resolveConflict(choice)}
+    />
+  );
+}
+
+/** The offer of unsaved edits kept in the browser, shared by feeds and templates. */
+export interface DraftOfferModalProps {
+  offer: { savedAt: number; isBehind: boolean } | null;
+  title: string;
+  /** What the kept changes are to ("this client's feeds"). */
+  what: string;
+  onDiscard: () => void;
+  onRestore: () => void;
+}
+
 /** Offers unsaved edits kept in the browser from an earlier visit. */
-export function DraftOfferDialog({ editor, what }: { editor: FeedSetEditor; what: string }) {
-  const { draftOffer } = useStore(editor.state);
+export function DraftOfferModal({
+  offer,
+  title,
+  what,
+  onDiscard,
+  onRestore,
+}: DraftOfferModalProps) {
   return (
     <Modal
-      opened={draftOffer !== null}
-      onClose={() => void editor.discardDraft()}
+      opened={offer !== null}
+      onClose={onDiscard}
       closeOnClickOutside={false}
-      title="Restore unsaved changes?"
+      title={title}
       centered
       withCloseButton={false}
     >
-      {draftOffer ? (
+      {offer ? (
         <Stack gap="md">
           <Text size="sm">
-            This browser kept changes to {what} from {TIME_FORMAT.format(draftOffer.savedAt)} that
-            were never saved.
+            This browser kept changes to {what} from {TIME_FORMAT.format(offer.savedAt)} that were
+            never saved.
           </Text>
-          {draftOffer.isBehind ? (
+          {offer.isBehind ? (
             <Text size="sm" c="orange.8">
               They were saved elsewhere since then: restoring and saving will ask before overwriting
               that version.
             </Text>
           ) : null}
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" color="red" onClick={() => void editor.discardDraft()}>
+            <Button variant="default" color="red" onClick={onDiscard}>
               Discard them
             </Button>
-            <Button onClick={() => editor.restoreDraft()} data-autofocus>
+            <Button onClick={onRestore} data-autofocus>
               Restore my changes
             </Button>
           </Group>
         </Stack>
       ) : null}
     </Modal>
+  );
+}
+
+/** Offers the feeds' unsaved edits kept in the browser from an earlier visit. */
+export function DraftOfferDialog({ editor, what }: { editor: FeedSetEditor; what: string }) {
+  const { draftOffer } = useStore(editor.state);
+  return (
+    <DraftOfferModal
+      offer={draftOffer}
+      title="Restore unsaved changes?"
+      what={what}
+      onDiscard={() => void editor.discardDraft()}
+      onRestore={() => editor.restoreDraft()}
+    />
   );
 }

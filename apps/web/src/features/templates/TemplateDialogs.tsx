@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { TemplateKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
 import type { FeedSetEditor } from '../builder/feedSetEditor.ts';
-import { UNSAVED_LABEL } from '../builder/UnsavedWork.tsx';
+import { ConflictModal, DraftOfferModal, UNSAVED_LABEL } from '../builder/UnsavedWork.tsx';
 import type { TemplateSetEditor } from './templateSetEditor.ts';
 import type { TemplateSets } from './templateSets.ts';
 
@@ -15,8 +15,6 @@ export const TEMPLATE_KIND_NAMES: Record<TemplateKind, string> = {
   performanceMaxTemplates: 'Performance Max templates',
   extensionTemplates: 'extension templates',
 };
-
-const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Re-renders on any change of any kind; returns the editors. */
 function useTemplateSetsVersion(sets: TemplateSets): TemplateSetEditor<TemplateKind>[] {
@@ -37,34 +35,14 @@ export function TemplateConflictDialog({ sets }: { sets: TemplateSets }) {
   const states = editors.map((e) => e.state.get());
   const index = states.findIndex((s) => s.conflict !== null);
   const editor = index >= 0 ? editors[index] : undefined;
-  const what = editor ? `This client's ${TEMPLATE_KIND_NAMES[editor.kind]}` : '';
   return (
-    <Modal
+    <ConflictModal
       opened={editor !== undefined}
+      what={editor ? `This client's ${TEMPLATE_KIND_NAMES[editor.kind]}` : ''}
+      isSaving={index >= 0 && (states[index]?.isSaving ?? false)}
       onClose={() => editor?.dismissConflict()}
-      title="A newer version was saved elsewhere"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close and keep editing' }}
-    >
-      <Stack gap="md">
-        <Text size="sm">
-          {what} changed in another tab or on another device since you loaded them. Load the newer
-          version (your unsaved changes here are dropped), or keep yours and overwrite it.
-        </Text>
-        <Group justify="flex-end" gap="xs" wrap="wrap">
-          <Button variant="default" onClick={() => void editor?.resolveConflict('theirs')}>
-            Load the newer version
-          </Button>
-          <Button
-            color="orange"
-            loading={index >= 0 && states[index]?.isSaving}
-            onClick={() => void editor?.resolveConflict('mine')}
-          >
-            Keep mine and overwrite
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      onResolve={(choice) => void editor?.resolveConflict(choice)}
+    />
   );
 }
 
@@ -72,37 +50,13 @@ export function TemplateConflictDialog({ sets }: { sets: TemplateSets }) {
 export function TemplateDraftOfferDialog({ sets }: { sets: TemplateSets }) {
   const offer = useStore(sets.draftOffer);
   return (
-    <Modal
-      opened={offer !== null}
-      onClose={() => void sets.discardDraft()}
-      closeOnClickOutside={false}
+    <DraftOfferModal
+      offer={offer}
       title="Restore unsaved template changes?"
-      centered
-      withCloseButton={false}
-    >
-      {offer ? (
-        <Stack gap="md">
-          <Text size="sm">
-            This browser kept changes to this client&apos;s templates from{' '}
-            {TIME_FORMAT.format(offer.savedAt)} that were never saved.
-          </Text>
-          {offer.isBehind ? (
-            <Text size="sm" c="orange.8">
-              They were saved elsewhere since then: restoring and saving will ask before overwriting
-              that version.
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" color="red" onClick={() => void sets.discardDraft()}>
-              Discard them
-            </Button>
-            <Button onClick={() => sets.restoreDraft()} data-autofocus>
-              Restore my changes
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+      what="this client's templates"
+      onDiscard={() => void sets.discardDraft()}
+      onRestore={() => sets.restoreDraft()}
+    />
   );
 }
 
