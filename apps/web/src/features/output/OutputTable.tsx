@@ -17,6 +17,9 @@ export const DOWNLOAD_LABEL = 'Download for Google Ads Editor';
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
+/** The clipboard text made for a table (tables never change), so Copy again costs nothing. */
+const copiedTexts = new WeakMap<PackedTable, Blob>();
+
 /** Props of `OutputTable`. */
 export interface OutputTableProps {
   /** Accessible name of the table (e.g. 'Keywords'). */
@@ -118,12 +121,18 @@ export function OutputTable({
     if (!copySource || copySource.rowCount === 0) return;
     setBusy('copy');
     try {
-      const result = await runEngineJob(
-        'formatPacked',
-        { table: copySource, format: 'tsv' },
-        { lane: 'output' },
-      );
-      await copyBlobToClipboard(result.blob);
+      let blob = copiedTexts.get(copySource);
+      if (!blob) {
+        blob = (
+          await runEngineJob(
+            'formatPacked',
+            { table: copySource, format: 'tsv' },
+            { lane: 'output' },
+          )
+        ).blob;
+        copiedTexts.set(copySource, blob);
+      }
+      await copyBlobToClipboard(blob);
       notifySuccess(TABLE_COPIED_MESSAGE);
     } catch (error) {
       notifyError(

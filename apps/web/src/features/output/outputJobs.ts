@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
-import { formatCsv, formatTsv } from '@adloom/engine';
+import { formatCsv } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import { unpackTable, type PackedTable } from './packTable.ts';
 
@@ -18,8 +18,9 @@ const BOM = '\uFEFF';
  * Editor CSV. A Blob crosses to the page without copying its bytes through the main thread.
  */
 export const formatPackedJob: EngineJobHandler<FormatPackedInput, { blob: Blob }> = (input) => {
+  if (input.format === 'tsv')
+    return { blob: new Blob(formatPackedTsvParts(input.table), { type: 'text/plain' }) };
   const table = unpackTable(input.table);
-  if (input.format === 'tsv') return { blob: new Blob([formatTsv(table)], { type: 'text/plain' }) };
   const parts: string[] = [BOM];
   for (const chunk of formatCsv(table)) parts.push(chunk);
   return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }) };
@@ -41,3 +42,47 @@ export const zipPackedJob: EngineJobHandler<ZipPackedInput, { blob: Blob }> = (i
   const zipped = zipSync(entries, { level: 6 });
   return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }) };
 };
+
+/** Lines per part of the clipboard text: each part a short string, never one of many MB. */
+export const TSV_LINES_PER_PART = 8192;
+
+/** What `formatTsv` turns into one space inside a cell. */
+const TSV_BREAKS = /[\t\r\n]+/g;
+const HAS_TSV_BREAK = /[\t\r\n]/;
+
+/**
+ * The clipboard text of a packed table (exactly the engine's `formatTsv`: a header line, cells
+ * joined by tabs, lines by '\n', tabs and line breaks inside a cell made one space) as parts of
+ * `TSV_LINES_PER_PART` lines, read straight from the packed columns. Joined they are the text;
+ * given to a Blob they never form one big string, so a 600k-line copy stays light on the worker
+ * and leaves the page's thread alone.
+ */
+export function formatPackedTsvParts(table: PackedTable): string[] {
+  const clean = (value: string): string =>
+    HAS_TSV_BREAK.test(value) ? value.replace(TSV_BREAKS, ' ') : value;
+  const columns = table.columns.map((column) => {
+    // A column without any tab or line break needs no cleaning cell by cell.
+    const needsClean = HAS_TSV_BREAK.test(column.text);
+    return { ...column, needsClean };
+  });
+  const parts: string[] = [];
+  let lines: string[] = [table.headers.map(clean).join('\t')];
+  const cells = new Array<string>(columns.length);
+  for (let r = 0; r < table.rowCount; r += 1) {
+    for (let c = 0; c < columns.length; c += 1) {
+      const column = columns[c]!;
+      const k = column.codes ? column.codes[r]! : r;
+      const value = column.text.slice(column.offsets[k], column.offsets[k + 1]);
+      cells[c] = column.needsClean ? clean(value) : value;
+    }
+    lines.push(cells.join('\t'));
+    if (lines.length === TSV_LINES_PER_PART) {
+      // Every part but the first starts with the line break that ends the previous line.
+      parts.push((parts.length > 0 ? '\n' : '') + lines.join('\n'));
+      lines = [];
+    }
+  }
+  if (lines.length > 0 || parts.length === 0)
+    parts.push((parts.length > 0 ? '\n' : '') + lines.join('\n'));
+  return parts;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatTsv, keywordsTable, type KeywordLine } from '@adloom/engine';
+import { packTable, unpackTable } from './packTable.ts';
+import { formatPackedJob, formatPackedTsvParts, TSV_LINES_PER_PART } from './outputJobs.ts';
+
+function lines(n: number): KeywordLine[] {
+  return Array.from({ length: n }, (_, i) => ({
+    campaign: `Campaign ${i % 3}`,
+    adGroup: i === 5 ? 'Group\twith a tab' : `Group ${i % 7}`,
+    keyword: i === 7 ? 'two\r\nlines' : `keyword ${i}`,
+    matchType: i % 2 ? 'Exact' : 'Broad',
+  }));
+}
+
+const ctx = {
+  rows: [],
+  rowPositions: new Uint32Array(0),
+  progress: () => undefined,
+  campaignStructure: () => {
+    throw new Error('not used');
+  },
+} as unknown as Parameters<typeof formatPackedJob>[1];
+
+describe('formatPackedTsvParts', () => {
+  it('is the engine TSV, split into parts of whole lines', () => {
+    const count = TSV_LINES_PER_PART * 2 + 10;
+    const packed = packTable(keywordsTable(lines(count)));
+    const parts = formatPackedTsvParts(packed);
+    const expected = formatTsv(unpackTable(packed));
+    expect(parts.length).toBe(3);
+    expect(parts.join('')).toBe(expected);
+    const text = parts.join('');
+    expect(text.split('\n')[0]).toBe('Campaign\tAd Group\tKeyword\tCriterion Type');
+    expect(text.split('\n')).toHaveLength(count + 1);
+    expect(text.split('\n')[6]).toBe('Campaign 2\tGroup with a tab\tkeyword 5\tExact');
+    expect(text.split('\n')[8]).toBe('Campaign 1\tGroup 0\ttwo lines\tExact');
+  });
+
+  it('gives the header line alone for an empty table', () => {
+    const packed = packTable(keywordsTable([]));
+    expect(formatPackedTsvParts(packed).join('')).toBe(
+      'Campaign\tAd Group\tKeyword\tCriterion Type',
+    );
+  });
+
+  it('ends exactly on a part boundary without an empty last part', () => {
+    const packed = packTable(keywordsTable(lines(TSV_LINES_PER_PART - 1)));
+    const parts = formatPackedTsvParts(packed);
+    expect(parts).toHaveLength(1);
+    expect(parts.join('')).toBe(formatTsv(unpackTable(packed)));
+  });
+});
+
+describe('formatPackedJob', () => {
+  it('makes the clipboard text as a text Blob', async () => {
+    const packed = packTable(keywordsTable(lines(20)));
+    const result = await formatPackedJob({ table: packed, format: 'tsv' }, ctx);
+    expect(result.blob.type).toBe('text/plain');
+    expect(await result.blob.text()).toBe(formatTsv(unpackTable(packed)));
+  });
+});
