@@ -1,0 +1,91 @@
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { registerThroughUi } from './support.ts';
+
+/** Enough rows that a generation shows its progress for a few seconds. */
+const ROWS = 80_000;
+const ROWS_TEXT = ROWS.toLocaleString('en-US');
+/** The output summary of a generation from `rows` rows (two keywords per row). */
+function summaryOf(rows: number): RegExp {
+  return new RegExp(
+    `^From ${rows.toLocaleString('en-US')} rows: ${(rows * 2).toLocaleString('en-US')} keywords, `,
+  );
+}
+
+test.setTimeout(180_000);
+
+test('a person cancels a running generation, keeps the output they had and generates again', async ({
+  page,
+}) => {
+  await registerThroughUi(page, uniqueEmail('cancel'), 'cancel-password-1');
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill('Cancel client');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+
+  const lines = ['Root,Modifier,Final URL'];
+  for (let i = 1; i <= ROWS; i += 1)
+    lines.push(`brand ${i % 97},model ${i},https://shop.example.com/p/${i}`);
+  await page.getByLabel('Import CSV').setInputFiles({
+    name: 'feed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Imported ${ROWS_TEXT} rows.` })
+      .first(),
+  ).toBeVisible({ timeout: 60_000 });
+
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const templateDialog = page.getByRole('dialog', { name: 'New Template' });
+  await templateDialog.getByLabel('Template name').fill('Models');
+  await templateDialog.getByRole('button', { name: 'Add New' }).click();
+  await page.getByLabel('Campaign name pattern').fill('{root} - Search');
+  await page.getByLabel('Ad group name pattern').fill('{root} {mod} - {mt}');
+  for (const [i, matchType] of ['Broad', 'Exact'].entries()) {
+    await page.getByRole('button', { name: 'Add Keyword' }).click();
+    await page.getByLabel(`Keyword ${i + 1}`, { exact: true }).fill('{root} {mod}');
+    await page.getByLabel(`Match type ${i + 1}`, { exact: true }).selectOption(matchType);
+  }
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await expect(page.getByText(`${ROWS_TEXT} rows selected`)).toBeVisible();
+
+  const generate = page.getByRole('button', { name: 'Generate Keywords or Output' });
+  const progress = page.getByRole('progressbar', { name: 'Generation progress' });
+  const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+  const summary = page.getByRole('status').filter({ hasText: /^From / });
+  const keywords = page.getByRole('table', { name: 'Keywords', exact: true });
+
+  // A first output.
+  await generate.click();
+  await expect(summary).toHaveText(summaryOf(ROWS), { timeout: 60_000 });
+  const firstSummary = await summary.textContent();
+  await expect(keywords.getByRole('row').nth(1)).toContainText('brand 1 - Search');
+
+  // One row fewer: generating again shows progress; Cancel stops it and the first output stays.
+  await page.getByRole('checkbox', { name: 'Select row 1', exact: true }).uncheck();
+  await expect(page.getByText(`${(ROWS - 1).toLocaleString('en-US')} rows selected`)).toBeVisible();
+  await generate.click();
+  await expect(progress).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^(Reading rows|Generating)… \d+%$/ }),
+  ).toBeVisible();
+  await expect(generate).toBeDisabled();
+  await cancel.click();
+  await expect(progress).toHaveCount(0);
+  await expect(cancel).toHaveCount(0);
+  await expect(generate).toBeEnabled();
+  await expect(summary).toHaveText(firstSummary ?? '');
+  await expect(keywords.getByRole('row').nth(1)).toContainText('brand 1 - Search');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // And the next generation runs to its end.
+  await generate.click();
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveCount(0, { timeout: 60_000 });
+  await expect(summary).toHaveText(summaryOf(ROWS - 1));
+  await expect(keywords.getByRole('row').nth(1)).toContainText('brand 2 - Search');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
