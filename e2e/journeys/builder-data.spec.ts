@@ -1,29 +1,18 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 import { startServer } from '../support/server.ts';
-import { registerThroughUi } from './support.ts';
-
-const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+import { cell, MOD, startWithClient } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-function cell(page: Page, column: string, row: number) {
-  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
-}
-
-/** Registers, creates a client (with its default feed 'brands') and shows that feed. */
-async function startWithClient(page: Page, prefix: string): Promise<void> {
-  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
-  await page.getByRole('button', { name: 'New Client' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Client' });
-  await dialog.getByLabel('Client name').fill(`${prefix} client`);
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+/** Registers, creates a client (with its default feed 'brands') and waits for it to be saved. */
+async function startWithSavedClient(page: Page, prefix: string): Promise<void> {
+  await startWithClient(page, prefix);
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 }
 
 test('a CSV file imports into the feed with a summary', async ({ page }) => {
-  await startWithClient(page, 'csv');
+  await startWithSavedClient(page, 'csv');
   const csv = `root,Modifier,colour,Final URL\nshoes,${'x'.repeat(34)},red,https://a.test/1\nboots,tall,blue,https://a.test/2\n`;
   await page.getByLabel('Import CSV').setInputFiles({
     name: 'feed.csv',
@@ -64,7 +53,7 @@ test('a CSV file imports into the feed with a summary', async ({ page }) => {
 test('the footer combines into the feed, with a link, and refuses unequal linked boxes', async ({
   page,
 }) => {
-  await startWithClient(page, 'combine');
+  await startWithSavedClient(page, 'combine');
   const combiner = page.getByRole('region', { name: 'Combiner' });
   await combiner.getByRole('textbox', { name: 'Root' }).fill('nike\npuma');
   await combiner.getByRole('textbox', { name: 'Modifier' }).fill('air\nsuede');
@@ -87,7 +76,7 @@ test('the footer combines into the feed, with a link, and refuses unequal linked
 });
 
 test('a seed box is saved as a list and fills another box and the rows', async ({ page }) => {
-  await startWithClient(page, 'seedlist');
+  await startWithSavedClient(page, 'seedlist');
   const combiner = page.getByRole('region', { name: 'Combiner' });
   await combiner.getByRole('textbox', { name: 'Var 2' }).fill('london\nparis');
   await combiner.getByRole('button', { name: 'Save List: Var 2' }).click();
@@ -113,7 +102,7 @@ test('a seed box is saved as a list and fills another box and the rows', async (
 });
 
 test('undo takes back a paste', async ({ page }) => {
-  await startWithClient(page, 'undo');
+  await startWithSavedClient(page, 'undo');
   await cell(page, 'Root', 1).click();
   await page.evaluate(() => navigator.clipboard.writeText('a\tb\nc\td'));
   await page.keyboard.press(`${MOD}+V`);
@@ -124,7 +113,7 @@ test('undo takes back a paste', async ({ page }) => {
 });
 
 test('unsaved edits survive a closed tab and are offered back', async ({ page, context }) => {
-  await startWithClient(page, 'draft');
+  await startWithSavedClient(page, 'draft');
   await cell(page, 'Root', 1).fill('unsaved work');
   await cell(page, 'Root', 1).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
@@ -158,7 +147,7 @@ test('two pages edit one feed: the second save opens the conflict dialog', async
   page,
   context,
 }) => {
-  await startWithClient(page, 'conflict');
+  await startWithSavedClient(page, 'conflict');
   const other = await context.newPage();
   await other.goto('/campaign-builder');
   await expect(cell(other, 'Root', 1)).toBeVisible();
@@ -196,7 +185,7 @@ test('two pages edit one feed: the second save opens the conflict dialog', async
 test('Delete Feed asks first and saves; a feed linked to a sheet carries the marker', async ({
   page,
 }) => {
-  await startWithClient(page, 'delfeed');
+  await startWithSavedClient(page, 'delfeed');
   // The seed boxes are 25 columns by 5 rows (spec section 2).
   const root = page
     .getByRole('region', { name: 'Combiner' })
@@ -270,7 +259,7 @@ test('a save the server refuses for its size names the limit and keeps the edits
   });
   try {
     const page = await context.newPage();
-    await startWithClient(page, 'toobig');
+    await startWithSavedClient(page, 'toobig');
     await cell(page, 'Root', 1).click();
     const url = `https://a.test/${'x'.repeat(400)}`;
     await page.evaluate(
@@ -304,7 +293,7 @@ test('a client deleted elsewhere: saving says so with the spec text and keeps th
   page,
   context,
 }) => {
-  await startWithClient(page, 'gone');
+  await startWithSavedClient(page, 'gone');
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill('other client');
@@ -343,7 +332,7 @@ test('a client deleted elsewhere: saving says so with the spec text and keeps th
 
 test('unsaved edits are saved by the autosave after 5 minutes', async ({ page }) => {
   await page.clock.install();
-  await startWithClient(page, 'autosave');
+  await startWithSavedClient(page, 'autosave');
   await cell(page, 'Root', 1).fill('autosaved');
   await cell(page, 'Root', 1).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();

@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { registerThroughUi } from './support.ts';
+import { cell, MOD, registerThroughUi } from './support.ts';
 
-const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 const SAVED = 'Your data was successfully updated';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-function cell(page: Page, column: string, row: number) {
-  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
-}
 
 async function openLists(page: Page): Promise<void> {
   const burger = page.getByRole('button', { name: 'Open navigation' });

@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test';
-import { expect } from '../fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, uniqueEmail } from '../fixtures.ts';
+
+/** The platform's shortcut modifier. */
+export const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+/** A feed grid cell by its column label and 1-based row number. */
+export function cell(page: Page, column: string, row: number): Locator {
+  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
+}
 
 /** Registers through the register screen the login screen links to. */
 export async function registerThroughUi(
@@ -35,4 +43,22 @@ export async function logOutThroughUi(page: Page): Promise<void> {
   if (await burger.isVisible()) await burger.click();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Registers, creates a client (with its default feed 'brands') and shows that feed. */
+export async function startWithClient(page: Page, prefix: string): Promise<void> {
+  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill(`${prefix} client`);
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+}
+
+/** Registers, creates a client and pastes rows (first line: the header the paste skips). */
+export async function startWithRows(page: Page, prefix: string, tsv: string): Promise<void> {
+  await startWithClient(page, prefix);
+  await cell(page, 'Root', 1).click();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
+  await page.keyboard.press(`${MOD}+V`);
 }

@@ -1,29 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { registerThroughUi } from './support.ts';
+import { expect, test } from '../fixtures.ts';
+import { cell, startWithRows } from './support.ts';
 
-const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 const SCREENS = process.env.SCREENS_OUT;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-function cell(page: Page, column: string, row: number) {
-  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
-}
-
-/** Registers, creates a client and pastes rows (first line: the header the paste skips). */
-async function startWithRows(page: Page, prefix: string, tsv: string): Promise<void> {
-  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
-  await page.getByRole('button', { name: 'New Client' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Client' });
-  await dialog.getByLabel('Client name').fill(`${prefix} client`);
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
-  await cell(page, 'Root', 1).click();
-  await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
-  await page.keyboard.press(`${MOD}+V`);
-}
 
 async function newTemplate(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New Template' }).click();

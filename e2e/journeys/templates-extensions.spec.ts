@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { registerThroughUi } from './support.ts';
-
-const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+import { cell, MOD, registerThroughUi } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-function cell(page: Page, column: string, row: number) {
-  return page.getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
-}
 
 function notice(page: Page, text: string) {
   return page.getByRole('status').filter({ hasText: text });
