@@ -5,23 +5,16 @@
 // its time and the longest main-thread task during it (PerformanceObserver 'longtask').
 // Run: npx tsx e2e/bench/builder.bench.ts   (last line of output: one JSON object of figures)
 // The app is taken from ADLOOM_E2E_DIST, else apps/web/dist (built first when it is missing).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { longestTaskCpu } from './longestTaskCpu.ts';
-import { REPO_ROOT, WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
-
-interface Figure {
-  step: string;
-  ms: number;
-  longestTaskMs: number;
-  /** CPU time of the longest main-thread task (thread time from a trace): the page's own work. */
-  longestTaskCpuMs: number;
-  target?: string;
-}
+import {
+  ensureWebAppBuilt,
+  measureStep,
+  printFigures,
+  type Figure,
+  type LongTaskProbe,
+} from './figures.ts';
+import { WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
 
 interface BenchWindow {
   __bench: {
@@ -70,44 +63,20 @@ const LONG_TASK_OBSERVER = `(() => {
   };
 })();`;
 
+const probe: LongTaskProbe = {
+  reset: (page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.reset()),
+  nextPaint: (page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.nextPaint()),
+  maxLongTask: (page) =>
+    page.evaluate(() => (window as unknown as BenchWindow).__bench.maxLongTask()),
+};
+
 async function measure(
   page: Page,
   step: string,
   target: string | undefined,
   run: () => Promise<number | void>,
 ): Promise<void> {
-  await page.evaluate(() => (window as unknown as BenchWindow).__bench.reset());
-  let ms = 0;
-  const longestTaskCpuMs = await longestTaskCpu(page, async () => {
-    const started = Date.now();
-    const inPageMs = await run();
-    ms = typeof inPageMs === 'number' ? inPageMs : Date.now() - started;
-    // Long task entries are delivered after the task: give the observer a frame.
-    await page.evaluate(() => (window as unknown as BenchWindow).__bench.nextPaint());
-  });
-  const longestTaskMs = await page.evaluate(() =>
-    (window as unknown as BenchWindow).__bench.maxLongTask(),
-  );
-  figures.push({
-    step,
-    ms: Math.round(ms),
-    longestTaskMs: Math.round(longestTaskMs),
-    longestTaskCpuMs: Math.round(longestTaskCpuMs),
-    target,
-  });
-  console.log(
-    `  ${step.padEnd(40)} ${String(Math.round(ms)).padStart(7)} ms   longest task ${String(Math.round(longestTaskMs)).padStart(5)} ms (cpu ${String(Math.round(longestTaskCpuMs)).padStart(4)} ms)`,
-  );
-}
-
-function ensureBuilt(): void {
-  if (existsSync(join(WEB_DIST, 'index.html'))) return;
-  console.log(`Building the web app into ${WEB_DIST}…`);
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir'], {
-    cwd: join(REPO_ROOT, 'apps/web'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('The web app did not build');
+  await measureStep(figures, page, probe, step, target, run);
 }
 
 let userCounter = 0;
@@ -280,7 +249,7 @@ async function benchCombine(browser: Browser, server: RunningServer): Promise<vo
 }
 
 async function main(): Promise<void> {
-  ensureBuilt();
+  ensureWebAppBuilt();
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
@@ -292,25 +261,7 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
-  console.log('\n| step | ms | longest main-thread task (ms) | its CPU time (ms) | target |');
-  console.log('|---|---:|---:|---:|---|');
-  for (const figure of figures)
-    console.log(
-      `| ${figure.step} | ${figure.ms} | ${figure.longestTaskMs} | ${figure.longestTaskCpuMs} | ${figure.target ?? ''} |`,
-    );
-  const json: Record<string, number> = {};
-  for (const figure of figures) {
-    const key = figure.step
-      .replace(/[^a-z0-9]+/gi, '_')
-      .replace(/^_|_$/g, '')
-      .toLowerCase();
-    json[`${key}_ms`] = figure.ms;
-    json[`${key}_longest_task_ms`] = figure.longestTaskMs;
-    json[`${key}_longest_task_cpu_ms`] = figure.longestTaskCpuMs;
-  }
-  json.load_average_1m = Math.round(loadavg()[0]! * 100) / 100;
-  json.cpus = cpus().length;
-  console.log(JSON.stringify(json));
+  printFigures(figures);
 }
 
 main().catch((error: unknown) => {

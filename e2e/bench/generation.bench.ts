@@ -13,23 +13,17 @@
 // 2-core machine a task's wall time can be several times the work the page did.
 // Run: npx tsx e2e/bench/generation.bench.ts   (last line of output: one JSON object of figures)
 // The app is taken from ADLOOM_E2E_DIST, else apps/web/dist (built first when it is missing).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserServer, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { longestTaskCpu } from './longestTaskCpu.ts';
-import { REPO_ROOT, WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
-
-interface Figure {
-  step: string;
-  ms: number;
-  longestTaskMs: number;
-  longestTaskCpuMs: number;
-  peakHeapMb?: number;
-  peakRendererMb?: number;
-  target?: string;
-}
+import {
+  ensureWebAppBuilt,
+  measureStep,
+  printFigures,
+  type Figure,
+  type LongTaskProbe,
+} from './figures.ts';
+import { WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
 
 interface BenchWindow {
   __bench: {
@@ -175,6 +169,13 @@ async function sampleMemory(page: Page, browserPid: number) {
   };
 }
 
+const probe: LongTaskProbe = {
+  reset: (page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.reset()),
+  nextPaint: (page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.nextPaint()),
+  maxLongTask: (page) =>
+    page.evaluate(() => (window as unknown as BenchWindow).__bench.maxLongTask()),
+};
+
 async function measure(
   page: Page,
   step: string,
@@ -182,45 +183,8 @@ async function measure(
   run: () => Promise<number | void>,
   memory?: { browserPid: number },
 ): Promise<void> {
-  await page.evaluate(() => (window as unknown as BenchWindow).__bench.reset());
-  const stop = memory ? await sampleMemory(page, memory.browserPid) : null;
-  let ms = 0;
-  const longestTaskCpuMs = await longestTaskCpu(page, async () => {
-    const started = Date.now();
-    const inPageMs = await run();
-    ms = typeof inPageMs === 'number' ? inPageMs : Date.now() - started;
-    // Long task entries are delivered after the task: give the observer a frame.
-    await page.evaluate(() => (window as unknown as BenchWindow).__bench.nextPaint());
-  });
-  const longestTaskMs = await page.evaluate(() =>
-    (window as unknown as BenchWindow).__bench.maxLongTask(),
-  );
-  const mem: { peakHeapMb?: number; peakRendererMb?: number } = stop ? await stop() : {};
-  figures.push({
-    step,
-    ms: Math.round(ms),
-    longestTaskMs: Math.round(longestTaskMs),
-    longestTaskCpuMs: Math.round(longestTaskCpuMs),
-    ...mem,
-    target,
-  });
-  console.log(
-    `  ${step.padEnd(44)} ${String(Math.round(ms)).padStart(7)} ms   longest task ${String(Math.round(longestTaskMs)).padStart(5)} ms (cpu ${String(Math.round(longestTaskCpuMs)).padStart(4)} ms)${
-      mem.peakHeapMb !== undefined
-        ? `   heap ${mem.peakHeapMb} MB, renderer ${mem.peakRendererMb} MB`
-        : ''
-    }`,
-  );
-}
-
-function ensureBuilt(): void {
-  if (existsSync(join(WEB_DIST, 'index.html'))) return;
-  console.log(`Building the web app into ${WEB_DIST}…`);
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir'], {
-    cwd: join(REPO_ROOT, 'apps/web'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('The web app did not build');
+  const sampler = memory ? () => sampleMemory(page, memory.browserPid) : undefined;
+  await measureStep(figures, page, probe, step, target, run, sampler);
 }
 
 let userCounter = 0;
@@ -527,7 +491,7 @@ async function benchGeneration(
 }
 
 async function main(): Promise<void> {
-  ensureBuilt();
+  ensureWebAppBuilt();
   const server = await startServer();
   let browserServer: BrowserServer | null = null;
   try {
@@ -545,27 +509,7 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
-  console.log(
-    '\n| step | ms | longest main-thread task (ms) | its CPU (ms) | peak JS heap (MB) | peak renderer (MB) | target |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---|');
-  for (const f of figures)
-    console.log(
-      `| ${f.step} | ${f.ms} | ${f.longestTaskMs} | ${f.longestTaskCpuMs} | ${f.peakHeapMb ?? ''} | ${f.peakRendererMb ?? ''} | ${f.target ?? ''} |`,
-    );
-  const json: Record<string, number> = {};
-  for (const f of figures) {
-    const key = f.step
-      .replace(/[^a-z0-9]+/gi, '_')
-      .replace(/^_|_$/g, '')
-      .toLowerCase();
-    json[`${key}_ms`] = f.ms;
-    json[`${key}_longest_task_ms`] = f.longestTaskMs;
-    json[`${key}_longest_task_cpu_ms`] = f.longestTaskCpuMs;
-    if (f.peakHeapMb !== undefined) json[`${key}_peak_heap_mb`] = f.peakHeapMb;
-    if (f.peakRendererMb !== undefined) json[`${key}_peak_renderer_mb`] = f.peakRendererMb;
-  }
-  console.log(JSON.stringify(json));
+  printFigures(figures);
 }
 
 main().catch((error: unknown) => {

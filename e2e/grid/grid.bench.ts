@@ -2,22 +2,18 @@
 // the last row, selects all and deletes; imports a 100k-row CSV; combines to 1M rows. Reports the
 // time of each step and the longest main-thread task during it (PerformanceObserver 'longtask').
 // Run: npx tsx e2e/grid/grid.bench.ts   (last line of output: one JSON object of figures)
-import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
-import { longestTaskCpu } from '../bench/longestTaskCpu.ts';
+import { measureStep, printFigures, type Figure, type LongTaskProbe } from '../bench/figures.ts';
 import { CHROMIUM, buildHarness, startHarnessServer } from './harnessServer.ts';
 import type {} from './harnessPage.ts';
 
-interface Figure {
-  step: string;
-  ms: number;
-  longestTaskMs: number;
-  /** CPU time of the longest main-thread task (thread time from a trace). */
-  longestTaskCpuMs: number;
-  target?: string;
-}
-
 const figures: Figure[] = [];
+
+const probe: LongTaskProbe = {
+  reset: (page) => page.evaluate(() => window.__harness.resetLongTasks()),
+  nextPaint: (page) => page.evaluate(() => window.__harness.nextPaint()),
+  maxLongTask: (page) => page.evaluate(() => window.__harness.maxLongTask()),
+};
 
 async function measure(
   page: Page,
@@ -25,26 +21,7 @@ async function measure(
   target: string | undefined,
   run: () => Promise<number | void>,
 ): Promise<void> {
-  await page.evaluate(() => window.__harness.resetLongTasks());
-  let ms = 0;
-  const longestTaskCpuMs = await longestTaskCpu(page, async () => {
-    const started = Date.now();
-    const inPageMs = await run();
-    ms = typeof inPageMs === 'number' ? inPageMs : Date.now() - started;
-    // Long task entries are delivered after the task: give the observer a frame.
-    await page.evaluate(() => window.__harness.nextPaint());
-  });
-  const longestTaskMs = await page.evaluate(() => window.__harness.maxLongTask());
-  figures.push({
-    step,
-    ms: Math.round(ms),
-    longestTaskMs: Math.round(longestTaskMs),
-    longestTaskCpuMs: Math.round(longestTaskCpuMs),
-    target,
-  });
-  console.log(
-    `  ${step.padEnd(34)} ${String(Math.round(ms)).padStart(7)} ms   longest task ${String(Math.round(longestTaskMs)).padStart(4)} ms (cpu ${String(Math.round(longestTaskCpuMs)).padStart(4)} ms)`,
-  );
+  await measureStep(figures, page, probe, step, target, run);
 }
 
 async function waitForStatus(
@@ -175,25 +152,7 @@ async function main(): Promise<void> {
     await server.close();
   }
 
-  console.log('\n| step | ms | longest main-thread task (ms) | its CPU time (ms) | target |');
-  console.log('|---|---:|---:|---:|---|');
-  for (const figure of figures)
-    console.log(
-      `| ${figure.step} | ${figure.ms} | ${figure.longestTaskMs} | ${figure.longestTaskCpuMs} | ${figure.target ?? ''} |`,
-    );
-  const json: Record<string, number> = {};
-  for (const figure of figures) {
-    const key = figure.step
-      .replace(/[^a-z0-9]+/gi, '_')
-      .replace(/^_|_$/g, '')
-      .toLowerCase();
-    json[`${key}_ms`] = figure.ms;
-    json[`${key}_longest_task_ms`] = figure.longestTaskMs;
-    json[`${key}_longest_task_cpu_ms`] = figure.longestTaskCpuMs;
-  }
-  json.load_average_1m = Math.round(loadavg()[0]! * 100) / 100;
-  json.cpus = cpus().length;
-  console.log(JSON.stringify(json));
+  printFigures(figures);
 }
 
 main().catch((error: unknown) => {
