@@ -85,6 +85,10 @@ export function GenerateAdsButton({
         onProgress: (p) =>
           setProgress(p.phase === 'rows' ? p.fraction * 0.3 : 0.3 + p.fraction * 0.7),
       });
+      // Render the ads in a task of their own: taking the big result off the worker's message
+      // (its strings) and rendering the table would otherwise be one long main-thread task.
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      if (ctrl.signal.aborted) return;
       adOutputStore.set((s) => ({ ...s, [kind]: output }));
     } catch (error) {
       if (!isJobCancelled(error))
