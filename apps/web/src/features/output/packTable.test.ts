@@ -31,19 +31,6 @@ describe('packTable', () => {
     }
   });
 
-  it('drops the dictionary of a column that repeats only on neighbouring lines, cells intact', () => {
-    // Ad outputs: a row's texts stand on its ad groups' consecutive lines, then never again.
-    const rows = Array.from({ length: 6000 }, (_, i) => [`Headline ${Math.floor(i / 3)}`]);
-    rows.push(['Headline 0']);
-    const packed = packTable({ headers: ['Headline 1'], rows });
-    const column = packed.columns[0]!;
-    // 2,000 distinct values, and the late repeat stored again instead of looked up.
-    expect(column.offsets.length).toBe(2000 + 1 + 1);
-    expect(column.codes).not.toBeNull();
-    for (const i of [0, 1, 2, 3, 2048, 5999, 6000])
-      expect(readPackedCell(packed, i, 0)).toBe(rows[i]![0]);
-  });
-
   it('unpacks to the same Editor CSV as the engine table', () => {
     const source = lines(3000);
     const packed = packTable(keywordsTable(source));

@@ -24,12 +24,6 @@ export interface PackedTable {
 const DICTIONARY_SHARE = 0.5;
 /** Rows seen before a column may give up its dictionary. */
 const DICTIONARY_TRIAL_ROWS = 2048;
-/**
- * Lookups (values unlike the previous row's) that must find an earlier value for a column to
- * keep its dictionary. Ad outputs repeat a row's texts only on neighbouring lines, which the
- * previous-value check already catches: there a dictionary is one Map entry per value for nothing.
- */
-const DICTIONARY_MIN_HIT_SHARE = 0.1;
 
 /** A growable Uint32Array. */
 class Uint32Builder {
@@ -61,8 +55,6 @@ class ColumnPacker {
   private readonly codes = new Uint32Builder();
   private lastValue: string | undefined;
   private lastCode = 0;
-  private lookups = 0;
-  private hits = 0;
 
   constructor() {
     this.starts.push(0);
@@ -73,12 +65,7 @@ class ColumnPacker {
       this.codes.push(this.lastCode);
       return;
     }
-    let code: number | undefined;
-    if (this.index) {
-      code = this.index.get(value);
-      this.lookups += 1;
-      if (code !== undefined) this.hits += 1;
-    }
+    let code = this.index?.get(value);
     if (code === undefined) {
       code = this.parts.length;
       this.parts.push(value);
@@ -87,11 +74,7 @@ class ColumnPacker {
       if (this.index) {
         this.index.set(value, code);
         const rows = this.codes.length + 1;
-        if (
-          rows > DICTIONARY_TRIAL_ROWS &&
-          (this.parts.length > rows * DICTIONARY_SHARE ||
-            this.hits < this.lookups * DICTIONARY_MIN_HIT_SHARE)
-        )
+        if (rows > DICTIONARY_TRIAL_ROWS && this.parts.length > rows * DICTIONARY_SHARE)
           this.index = null;
       }
     }
