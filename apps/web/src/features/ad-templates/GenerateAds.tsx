@@ -85,9 +85,8 @@ export function GenerateAdsButton({
         onProgress: (p) =>
           setProgress(p.phase === 'rows' ? p.fraction * 0.3 : 0.3 + p.fraction * 0.7),
       });
-      // Render the ads in a task of their own: taking the big result off the worker's message
-      // (its strings) and rendering the table would otherwise be one long main-thread task.
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      // runEngineJob hands the result over in a task after the one that received it, so
+      // rendering the table is a task of its own; a Cancel in between keeps the old output.
       if (ctrl.signal.aborted) return;
       adOutputStore.set((s) => ({ ...s, [kind]: output }));
     } catch (error) {
