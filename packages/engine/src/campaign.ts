@@ -4,7 +4,7 @@
  */
 import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
-import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
+import { cleanFilledKeyword, cleanKeyword } from './keywords.ts';
 import { writeSearchKeywordsCsv } from './keywordsCsv.ts';
 import {
   compilePattern,
@@ -423,34 +423,14 @@ function runCampaignStructure(
         group = groupForMatchType(k.matchType);
         if (group === '') continue;
       }
-      const raw = fillPattern(k.pattern, values);
-      let keyword = cleanKeywordQuick(raw);
-      if (keyword === undefined) {
-        const cleaned = cleanKeyword(raw);
-        if (!cleaned.ok) {
-          if (raw !== '')
-            issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
-          else
-            issue(
-              'skipped',
-              row,
-              rowNumber,
-              'empty',
-              `Keyword "${k.pattern.source}" is empty for this row`,
-            );
-          continue;
-        }
-        if (cleaned.removed.length) {
-          issue(
-            'cleaned',
-            row,
-            rowNumber,
-            'rejected-characters',
-            `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
-          );
-        }
-        keyword = cleaned.keyword;
-      }
+      const keyword = cleanFilledKeyword(
+        fillPattern(k.pattern, values),
+        k.pattern.source,
+        issue,
+        row,
+        rowNumber,
+      );
+      if (keyword === undefined) continue;
       const entry = findGroup(campaign, group, row) as GroupEntry;
       if (!groupsOfRow.includes(group)) groupsOfRow.push(group);
       if (!entry.add(keyword, k.matchType)) continue;

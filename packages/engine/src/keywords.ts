@@ -1,6 +1,7 @@
 /** Keyword hygiene: what Google accepts as a keyword, cleaned where possible. */
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
 import { countPlainTextWidth } from './text.ts';
+import type { FeedRow } from './types.ts';
 
 const REJECTED = new Set<number>(KEYWORD_REJECTED_CHARS.map((c) => c.charCodeAt(0)));
 const REJECTED_RE = new RegExp(`[${KEYWORD_REJECTED_CHARS.map((c) => '\\' + c).join('')}]`, 'g');
@@ -118,4 +119,45 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
     };
   }
   return { ok: true, keyword, isChanged: removed.length > 0, removed };
+}
+
+/** Reports a row's keyword problem (skipped or cleaned) to the generator that made the keyword. */
+export type KeywordIssueReporter = (
+  kind: 'skipped' | 'cleaned',
+  row: FeedRow,
+  rowNumber: number,
+  code: string,
+  message: string,
+) => void;
+
+/**
+ * A filled keyword pattern cleaned as Google takes it, or undefined when the row gets no keyword
+ * from it; what was skipped or cleaned is reported for the row (`source` is the pattern's text).
+ */
+export function cleanFilledKeyword(
+  raw: string,
+  source: string,
+  report: KeywordIssueReporter,
+  row: FeedRow,
+  rowNumber: number,
+): string | undefined {
+  const quick = cleanKeywordQuick(raw);
+  if (quick !== undefined) return quick;
+  const cleaned = cleanKeyword(raw);
+  if (!cleaned.ok) {
+    if (raw !== '')
+      report('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
+    else report('skipped', row, rowNumber, 'empty', `Keyword "${source}" is empty for this row`);
+    return undefined;
+  }
+  if (cleaned.removed.length) {
+    report(
+      'cleaned',
+      row,
+      rowNumber,
+      'rejected-characters',
+      `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
+    );
+  }
+  return cleaned.keyword;
 }

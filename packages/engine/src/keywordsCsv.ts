@@ -13,7 +13,7 @@
  */
 import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
-import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
+import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
 import {
   PLACEHOLDERS,
@@ -881,35 +881,15 @@ export function writeSearchKeywordsCsv(
         keywordPlain = 4;
       } else {
         const pattern = pats[k] as CompiledPattern;
-        const raw = fillPattern(pattern, values);
-        let quick = cleanKeywordQuick(raw);
-        if (quick === undefined) {
-          const cleaned = cleanKeyword(raw);
-          if (!cleaned.ok) {
-            if (raw !== '')
-              issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
-            else
-              issue(
-                'skipped',
-                row,
-                rowNumber,
-                'empty',
-                `Keyword "${pattern.source}" is empty for this row`,
-              );
-            continue;
-          }
-          if (cleaned.removed.length) {
-            issue(
-              'cleaned',
-              row,
-              rowNumber,
-              'rejected-characters',
-              `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
-            );
-          }
-          quick = cleaned.keyword;
-        }
-        keyword = quick;
+        const cleaned = cleanFilledKeyword(
+          fillPattern(pattern, values),
+          pattern.source,
+          issue,
+          row,
+          rowNumber,
+        );
+        if (cleaned === undefined) continue;
+        keyword = cleaned;
         keywordHash = polyHash(keyword);
       }
       let groupId = rowGroupId[groupMt] as number;
