@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
 import type { FeedSetEditor } from './feedSetEditor.ts';
@@ -33,19 +33,26 @@ export function SaveStatus({ editor }: { editor: FeedSetEditor }) {
 
 /**
  * Keeps unsaved work: asks before the page is left (beforeunload), and writes the draft when
- * the page is hidden or the component goes away.
+ * the page is hidden or the component goes away. `isDirty` and `flushDraft` are read when
+ * needed; `source` names what they belong to (the effect restarts when it changes).
  */
-export function useKeepUnsavedWork(editor: FeedSetEditor): void {
+export function useLeavePageGuard(
+  source: object,
+  isDirty: () => boolean,
+  flushDraft: () => unknown,
+): void {
+  const latest = useRef({ isDirty, flushDraft });
+  latest.current = { isDirty, flushDraft };
   useEffect(() => {
     const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!editor.state.get().isDirty) return;
-      void editor.flushDraft();
+      if (!latest.current.isDirty()) return;
+      void latest.current.flushDraft();
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
     };
     const handleHide = () => {
-      if (editor.state.get().isDirty) void editor.flushDraft();
+      if (latest.current.isDirty()) void latest.current.flushDraft();
     };
     const handleVisibility = () => {
       if (document.visibilityState === 'hidden') handleHide();
@@ -59,7 +66,16 @@ export function useKeepUnsavedWork(editor: FeedSetEditor): void {
       document.removeEventListener('visibilitychange', handleVisibility);
       handleHide();
     };
-  }, [editor]);
+  }, [source]);
+}
+
+/** The feeds' leave-page guard. */
+export function useKeepUnsavedWork(editor: FeedSetEditor): void {
+  useLeavePageGuard(
+    editor,
+    () => editor.state.get().isDirty,
+    () => editor.flushDraft(),
+  );
 }
 
 /** The 409 dialog's parts, shared by feeds and templates. */

@@ -3,7 +3,12 @@ import { Badge } from '@mantine/core';
 import type { TemplateKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
 import type { FeedSetEditor } from '../builder/feedSetEditor.ts';
-import { ConflictModal, DraftOfferModal, UNSAVED_LABEL } from '../builder/UnsavedWork.tsx';
+import {
+  ConflictModal,
+  DraftOfferModal,
+  UNSAVED_LABEL,
+  useLeavePageGuard,
+} from '../builder/UnsavedWork.tsx';
 import type { TemplateSetEditor } from './templateSetEditor.ts';
 import type { TemplateSets } from './templateSets.ts';
 
@@ -93,27 +98,9 @@ export function WorkspaceSaveStatus({ feeds, sets }: { feeds: FeedSetEditor; set
 
 /** Asks before leaving with unsaved templates, and writes their draft when the page hides. */
 export function useKeepUnsavedTemplates(sets: TemplateSets): void {
-  useEffect(() => {
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!sets.isDirty) return;
-      void sets.flushDraft();
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    const handleHide = () => {
-      if (sets.isDirty) void sets.flushDraft();
-    };
-    const handleVisibility = () => {
-      if (document.visibilityState === 'hidden') handleHide();
-    };
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    window.addEventListener('pagehide', handleHide);
-    document.addEventListener('visibilitychange', handleVisibility);
-    return () => {
-      window.removeEventListener('beforeunload', handleBeforeUnload);
-      window.removeEventListener('pagehide', handleHide);
-      document.removeEventListener('visibilitychange', handleVisibility);
-      handleHide();
-    };
-  }, [sets]);
+  useLeavePageGuard(
+    sets,
+    () => sets.isDirty,
+    () => sets.flushDraft(),
+  );
 }
