@@ -117,6 +117,10 @@ test('unsaved edits survive a closed tab and are offered back', async ({ page, c
   await cell(page, 'Root', 1).fill('unsaved work');
   await cell(page, 'Root', 1).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  // The browser keeps the edit before anything closes the tab (a crash included).
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Unsaved changes kept in this browser' }),
+  ).toBeVisible();
 
   // Leaving asks first.
   const asked = new Promise<string>((resolve) =>

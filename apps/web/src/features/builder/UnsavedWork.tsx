@@ -8,10 +8,20 @@ export const UNSAVED_LABEL = 'Unsaved changes';
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Shows whether the set has unsaved changes, is saving, or is saved. */
-export function SaveStatus({ editor }: { editor: FeedSetEditor }) {
-  const { isDirty, isSaving, savedAt, key } = useStore(editor.state);
-  if (key === null) return null;
+/** The words beside the marker once every unsaved edit is also kept in the browser. */
+export const KEPT_LABEL = 'kept in this browser';
+
+/** What the save marker shows. */
+export interface SaveMarkerProps {
+  isSaving: boolean;
+  isDirty: boolean;
+  /** Every unsaved edit is in the browser's draft too. */
+  isKept: boolean;
+  hasSaved: boolean;
+}
+
+/** 'Saving…', 'Unsaved changes' (and whether the browser keeps them) or 'All changes saved'. */
+export function SaveMarker({ isSaving, isDirty, isKept, hasSaved }: SaveMarkerProps) {
   return (
     <span role="status" aria-live="polite">
       {isSaving ? (
@@ -19,15 +29,38 @@ export function SaveStatus({ editor }: { editor: FeedSetEditor }) {
           Saving…
         </Badge>
       ) : isDirty ? (
-        <Badge color="orange" variant="light">
-          {UNSAVED_LABEL}
-        </Badge>
-      ) : savedAt !== null ? (
+        <Group component="span" gap={6} wrap="nowrap" display="inline-flex">
+          <Badge color="orange" variant="light">
+            {UNSAVED_LABEL}
+          </Badge>
+          {/* Keeps the two apart in the status's text ("Unsaved changes kept in this browser"). */}
+          {isKept ? ' ' : null}
+          {isKept ? (
+            <Text span size="xs" c="dimmed">
+              {KEPT_LABEL}
+            </Text>
+          ) : null}
+        </Group>
+      ) : hasSaved ? (
         <Badge color="green" variant="light">
           All changes saved
         </Badge>
       ) : null}
     </span>
+  );
+}
+
+/** Shows whether the set has unsaved changes, is saving, or is saved. */
+export function SaveStatus({ editor }: { editor: FeedSetEditor }) {
+  const { isDirty, isSaving, savedAt, key, isDraftKept } = useStore(editor.state);
+  if (key === null) return null;
+  return (
+    <SaveMarker
+      isSaving={isSaving}
+      isDirty={isDirty}
+      isKept={isDraftKept}
+      hasSaved={savedAt !== null}
+    />
   );
 }
 

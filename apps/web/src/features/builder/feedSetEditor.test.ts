@@ -242,16 +242,20 @@ describe('FeedSetEditor', () => {
     const { editor, server, target, drafts } = setup();
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.store.setCell(editor.store.getSlotAt(0), 1, 'shoes');
+    expect(editor.state.get()).toMatchObject({ isDirty: true, isDraftKept: false });
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     const first = await drafts.find(target.key);
     expect(first && draftFeeds(first)[0]!.rows[0]!.mod).toBe('shoes');
+    expect(editor.state.get().isDraftKept).toBe(true);
     await drafts.remove(target.key);
     await editor.flushDraft();
     expect(drafts.size).toBe(0);
     editor.store.setCell(editor.store.getSlotAt(0), 1, 'boots');
+    expect(editor.state.get().isDraftKept).toBe(false);
     await editor.flushDraft();
     const second = await drafts.find(target.key);
     expect(second && draftFeeds(second)[0]!.rows[0]!.mod).toBe('boots');
+    expect(editor.state.get().isDraftKept).toBe(true);
   });
 
   it('restores a draft kept with row objects (written before drafts were packed)', async () => {

@@ -91,6 +91,8 @@ export interface FeedSetState {
   conflict: { revision: number; feeds: Feed[] } | null;
   /** Unsaved edits from an earlier visit wait to be restored or discarded. */
   draftOffer: { savedAt: number; isBehind: boolean } | null;
+  /** Every unsaved edit is also kept in this browser (a closed tab or a crash loses none). */
+  isDraftKept: boolean;
 }
 
 /** How a save ended. */
@@ -115,6 +117,7 @@ const initialState: FeedSetState = {
   savedAt: null,
   conflict: null,
   draftOffer: null,
+  isDraftKept: false,
 };
 
 function toMeta(feed: Feed): FeedMeta {
@@ -206,7 +209,13 @@ export class FeedSetEditor {
     this.pendingDraft = null;
     this.draftSeq = -1;
     this.applySnapshot(snapshot, options.activeFeed ?? null, false);
-    this.patch({ key: target.key, conflict: null, draftOffer: null, savedAt: null });
+    this.patch({
+      key: target.key,
+      conflict: null,
+      draftOffer: null,
+      savedAt: null,
+      isDraftKept: false,
+    });
     const draft = await this.deps.drafts.find(target.key);
     if (!draft || this.target !== target || this.state.get().isDirty) return;
     this.pendingDraft = draft;
@@ -332,7 +341,8 @@ export class FeedSetEditor {
 
   private markChanged(): void {
     this.editSeq += 1;
-    if (!this.state.get().isDirty) this.patch({ isDirty: true });
+    const { isDirty, isDraftKept } = this.state.get();
+    if (!isDirty || isDraftKept) this.patch({ isDirty: true, isDraftKept: false });
     this.scheduleDraft();
   }
 
@@ -442,7 +452,8 @@ export class FeedSetEditor {
       true,
     );
     this.editSeq += 1;
-    this.patch({ draftOffer: null });
+    // The draft it came from stays stored until a save reaches the server.
+    this.patch({ draftOffer: null, isDraftKept: true });
   }
 
   /** Drops the offered draft. */
@@ -526,6 +537,7 @@ export class FeedSetEditor {
     try {
       await this.deps.drafts.put(draft);
       this.draftSeq = seq;
+      if (this.editSeq === seq && this.target === target) this.patch({ isDraftKept: true });
     } catch {
       // A browser without room or IndexedDB: the edits stay in memory and the marker shows.
     }

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Badge } from '@mantine/core';
 import type { TemplateKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
 import type { FeedSetEditor } from '../builder/feedSetEditor.ts';
 import {
   ConflictModal,
   DraftOfferModal,
-  UNSAVED_LABEL,
+  SaveMarker,
   useLeavePageGuard,
 } from '../builder/UnsavedWork.tsx';
 import type { TemplateSetEditor } from './templateSetEditor.ts';
@@ -72,27 +71,19 @@ export function TemplateDraftOfferDialog({ sets }: { sets: TemplateSets }) {
 export function WorkspaceSaveStatus({ feeds, sets }: { feeds: FeedSetEditor; sets: TemplateSets }) {
   const feedState = useStore(feeds.state);
   const editors = useTemplateSetsVersion(sets);
+  const areTemplatesKept = useStore(sets.isDraftKept);
   const templateStates = editors.map((e) => e.state.get());
   if (feedState.key === null) return null;
-  const isSaving = feedState.isSaving || templateStates.some((s) => s.isSaving);
-  const isDirty = feedState.isDirty || templateStates.some((s) => s.isDirty);
-  const hasSaved = feedState.savedAt !== null || templateStates.some((s) => s.savedAt !== null);
+  const areTemplatesDirty = templateStates.some((s) => s.isDirty);
   return (
-    <span role="status" aria-live="polite">
-      {isSaving ? (
-        <Badge color="blue" variant="light">
-          Saving…
-        </Badge>
-      ) : isDirty ? (
-        <Badge color="orange" variant="light">
-          {UNSAVED_LABEL}
-        </Badge>
-      ) : hasSaved ? (
-        <Badge color="green" variant="light">
-          All changes saved
-        </Badge>
-      ) : null}
-    </span>
+    <SaveMarker
+      isSaving={feedState.isSaving || templateStates.some((s) => s.isSaving)}
+      isDirty={feedState.isDirty || areTemplatesDirty}
+      isKept={
+        (!feedState.isDirty || feedState.isDraftKept) && (!areTemplatesDirty || areTemplatesKept)
+      }
+      hasSaved={feedState.savedAt !== null || templateStates.some((s) => s.savedAt !== null)}
+    />
   );
 }
 

@@ -82,8 +82,13 @@ describe('TemplateSets', () => {
     const { sets, drafts } = setup();
     await sets.open('u|client|Acme', 'Acme', empty, revisions);
     sets.get('rsaTemplates').add(newRsaTemplate('Ads'));
+    expect(sets.isDraftKept.get()).toBe(false);
     await sets.flushDraft();
     expect((await drafts.find('u|client|Acme'))?.kinds.rsaTemplates?.templates).toHaveLength(1);
+    expect(sets.isDraftKept.get()).toBe(true);
+    sets.get('rsaTemplates').add(newRsaTemplate('More ads'));
+    expect(sets.isDraftKept.get()).toBe(false);
+    await sets.flushDraft();
 
     const again = new TemplateSets({
       drafts,
@@ -94,7 +99,10 @@ describe('TemplateSets', () => {
     await again.open('u|client|Acme', 'Acme', empty, revisions);
     expect(again.draftOffer.get()).toMatchObject({ isBehind: false });
     again.restoreDraft();
-    expect(again.get('rsaTemplates').state.get()).toMatchObject({ isDirty: true, active: 'Ads' });
+    expect(again.get('rsaTemplates').state.get()).toMatchObject({
+      isDirty: true,
+      active: 'More ads',
+    });
     expect(again.get('campaignTemplates').state.get().isDirty).toBe(false);
   });
 

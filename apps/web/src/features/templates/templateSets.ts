@@ -57,6 +57,10 @@ export class TemplateSets {
   readonly draftOffer: Store<TemplateDraftOffer | null> = createStore<TemplateDraftOffer | null>(
     null,
   );
+  /** Every unsaved template edit is also kept in this browser. */
+  readonly isDraftKept: Store<boolean> = createStore(false);
+  /** Counts edits, so a draft written while another came in is not taken as holding it. */
+  private changes = 0;
   private key: string | null = null;
   private client: string | null = null;
   private pendingDraft: TemplateDraft | null = null;
@@ -111,6 +115,7 @@ export class TemplateSets {
     this.client = client;
     this.pendingDraft = null;
     this.draftOffer.set(null);
+    this.isDraftKept.set(false);
     for (const kind of TEMPLATE_KINDS)
       this.openKind(kind, client, templates[kind], revisions[kind]);
     const draft = await this.deps.drafts.find(key);
@@ -168,6 +173,7 @@ export class TemplateSets {
     this.client = null;
     this.pendingDraft = null;
     this.draftOffer.set(null);
+    this.isDraftKept.set(false);
     for (const editor of this.all()) editor.close();
   }
 
@@ -233,6 +239,8 @@ export class TemplateSets {
   }
 
   private scheduleDraft(): void {
+    this.changes += 1;
+    if (this.isDraftKept.get()) this.isDraftKept.set(false);
     if (!this.key || this.draftOffer.get()) return;
     this.cancelDraftTimer();
     this.draftTimer = setTimeout(() => {
@@ -250,6 +258,7 @@ export class TemplateSets {
   private async writeDraft(): Promise<void> {
     const key = this.key;
     if (!key || this.draftOffer.get()) return;
+    const changes = this.changes;
     const kinds: TemplateDraft['kinds'] = {};
     for (const kind of TEMPLATE_KINDS) {
       const s = this.get(kind).state.get();
@@ -259,6 +268,7 @@ export class TemplateSets {
     try {
       if (Object.keys(kinds).length === 0) await this.deps.drafts.remove(key);
       else await this.deps.drafts.put({ key, savedAt: (this.deps.now ?? Date.now)(), kinds });
+      if (this.changes === changes && this.key === key) this.isDraftKept.set(true);
     } catch {
       // No room or no IndexedDB: the edits stay in memory and the marker shows.
     }
