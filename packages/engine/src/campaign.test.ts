@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCampaignStructure } from './campaign.ts';
+import { generateCampaignStructure, writeKeywordsCsv } from './campaign.ts';
 import { newCampaignTemplate } from './restore.ts';
 import type { CampaignTemplate, FeedRow } from './types.ts';
 
@@ -217,5 +217,83 @@ describe('generateCampaignStructure', () => {
     expect(out.negatives).toEqual([
       { campaign: 'C', adGroup: '', keyword: 'free', matchType: 'Negative Exact' },
     ]);
+  });
+});
+
+describe('keyword hygiene reports, in the object API and the streamed CSV alike', () => {
+  const t = template({
+    campaign: 'C',
+    adGroup: '{root}',
+    keywords: [
+      { keyword: '{root} {mod}', matchType: 'Broad' },
+      { keyword: '{mod} cheap', matchType: 'Negative Broad' },
+      { keyword: '{var1}', matchType: 'Negative Exact' },
+    ],
+  });
+  const feed: FeedRow[] = [
+    { ...row('a', 'Nike', 'Air!'), var1: 'Free' },
+    { ...row('b', '-Puma', 'Suede'), var1: '-Outlet' },
+    { ...row('c', '+Asics', '+Gel'), var1: '' },
+  ];
+
+  it.each([
+    ['cleaned', 'a', 'rejected-characters', 'Removed ! from "Nike Air!" -> "nike air"'],
+    [
+      'cleaned',
+      'a',
+      'rejected-characters',
+      'Removed ! from "Air! cheap" -> "air cheap" (negative)',
+    ],
+    [
+      'cleaned',
+      'b',
+      'match-notation',
+      'Removed the leading - (negative keyword notation) from "-Puma Suede" -> "puma suede"',
+    ],
+    [
+      'cleaned',
+      'b',
+      'match-notation',
+      'Removed the leading - (negative keyword notation) from "-Outlet" -> "outlet" (negative)',
+    ],
+    [
+      'cleaned',
+      'c',
+      'match-notation',
+      'Removed + (the retired broad match modifier) from "+Asics +Gel" -> "asics gel"',
+    ],
+    [
+      'cleaned',
+      'c',
+      'match-notation',
+      'Removed + (the retired broad match modifier) from "+Gel cheap" -> "gel cheap" (negative)',
+    ],
+    ['skipped', 'c', 'empty', 'Keyword "{var1}" is empty for this row (negative)'],
+  ])('reports %s row %s: %s %s', (kind, rowId, code, message) => {
+    const structure = generateCampaignStructure({ template: t, rows: feed });
+    const streamed = writeKeywordsCsv(
+      { template: t, rows: feed },
+      { keywords() {}, negatives() {} },
+    );
+    const want = expect.objectContaining({ kind, rowId, code, message, output: 'keywords' });
+    expect(structure.issues).toContainEqual(want);
+    expect(streamed.issues).toEqual(structure.issues);
+  });
+
+  it('exports the cleaned keywords without notation', () => {
+    const structure = generateCampaignStructure({ template: t, rows: feed });
+    expect(structure.keywords.map((k) => k.keyword)).toEqual([
+      'nike air',
+      'puma suede',
+      'asics gel',
+    ]);
+    expect(structure.negatives.map((k) => `${k.adGroup}: ${k.keyword}`)).toEqual([
+      'Nike: air cheap',
+      'Nike: free',
+      '-Puma: suede cheap',
+      '-Puma: outlet',
+      '+Asics: gel cheap',
+    ]);
+    expect(structure.issues).toHaveLength(7);
   });
 });

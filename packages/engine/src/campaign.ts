@@ -3,8 +3,9 @@
  * negatives for the selected feed rows.
  */
 import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
+import { compileCampaignRow, groupKey, type CampaignRow } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
-import { cleanFilledKeyword, cleanKeyword } from './keywords.ts';
+import { cleanFilledKeyword } from './keywords.ts';
 import { writeSearchKeywordsCsv } from './keywordsCsv.ts';
 import {
   compilePattern,
@@ -21,22 +22,7 @@ import type {
   MatchType,
 } from './types.ts';
 
-/** Editor's Campaign Type values. */
-export type EditorCampaignType = 'Search' | 'Performance Max';
-
-/** One campaign of the output, with the columns its settings ask for. */
-export interface CampaignRow {
-  campaign: string;
-  campaignType: EditorCampaignType;
-  /** Budget when the template's budget setting is included. */
-  budget?: number;
-  /** Location ID: the row's root for a location campaign, else the template's location when included. */
-  locationId?: string;
-  /** Included optional settings: Editor column name -> value. */
-  settings: Record<string, string>;
-  /** Id of the feed row that first produced it. */
-  rowId: string;
-}
+export { groupKey, type CampaignRow, type EditorCampaignType } from './campaignRows.ts';
 
 /** Input of `generateCampaignStructure`. */
 export interface GenerateCampaignStructureInput {
@@ -92,11 +78,6 @@ class LineSet {
 class GroupEntry extends LineSet {
   isListed = false;
   negatives: LineSet | undefined = undefined;
-}
-
-/** Key of an ad group or asset group: campaign and group name. */
-export function groupKey(campaign: string, group: string): string {
-  return `${campaign}\u001f${group}`;
 }
 
 /**
@@ -202,15 +183,22 @@ class CsvLineWriter {
 }
 
 class CsvSink extends StructureSink {
-  readonly wantsRows = false;
+  readonly wantsRows: boolean;
   constructor(
     private readonly keywords: CsvLineWriter,
     private readonly negatives: CsvLineWriter,
+    private readonly rows: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
   ) {
     super();
+    this.wantsRows = rows.campaigns !== undefined || rows.adGroups !== undefined;
   }
-  campaign(): void {}
-  group(): void {}
+  campaign(c: CampaignRow): void {
+    this.rows.campaigns?.(c);
+  }
+  group(campaign: string, group: string, rowId: string, isPerformance: boolean): void {
+    if (!isPerformance)
+      this.rows.adGroups?.({ key: groupKey(campaign, group), campaign, adGroup: group, id: rowId });
+  }
   keyword(campaign: string, group: string, keyword: string, matchType: MatchType): void {
     this.keywords.line(campaign, group, keyword, matchType);
   }
@@ -225,6 +213,10 @@ export interface KeywordsCsvSinks {
   keywords: (chunk: string) => void;
   /** Chunks of the negatives CSV (header first). */
   negatives: (chunk: string) => void;
+  /** Campaign rows, in the order of `generateCampaignStructure` (optional). */
+  campaigns?: (campaign: CampaignRow) => void;
+  /** Ad groups of a search template, in the order of `generateCampaignStructure` (optional). */
+  adGroups?: (adGroup: AdGroupRef) => void;
 }
 
 /** Counts and row problems of `writeKeywordsCsv`. */
@@ -237,7 +229,8 @@ export interface WriteKeywordsCsvResult {
 /**
  * The streaming form of `formatKeywordsCsv(generateCampaignStructure(input).keywords)` and of the
  * same for `.negatives`: the same chunks and issues, written as they are made, without building
- * line, campaign or group objects (for feeds of a million rows; see keywordsCsv.ts).
+ * line, campaign or group objects (for feeds of a million rows; see keywordsCsv.ts). With the
+ * `campaigns` and `adGroups` sinks it also hands over the structure's campaign rows and ad groups.
  */
 export function writeKeywordsCsv(
   input: GenerateCampaignStructureInput,
@@ -267,7 +260,7 @@ export function writeKeywordsCsvReference(
   const keywords = new CsvLineWriter(sinks.keywords, neutralise, nl, chunkLines);
   const negatives = new CsvLineWriter(sinks.negatives, neutralise, nl, chunkLines);
   const issues: RowIssue[] = [];
-  runCampaignStructure(input, new CsvSink(keywords, negatives), issues);
+  runCampaignStructure(input, new CsvSink(keywords, negatives, sinks), issues);
   keywords.end();
   negatives.end();
   return { keywordLines: keywords.count, negativeLines: negatives.count, issues };
@@ -292,11 +285,7 @@ function runCampaignStructure(
     const ck = { pattern: compilePattern(k.keyword), matchType: k.matchType };
     (POSITIVE.has(k.matchType) ? positives : negativePatterns).push(ck);
   }
-  const settings = template.settings;
-  const optionalSettings = settings.optionalSettings
-    .filter((s) => s.selected && s.name.trim() !== '')
-    .map((s) => ({ name: s.name.trim(), pattern: compilePattern(s.value) }));
-  const locationPattern = compilePattern(settings.location.value);
+  const makeCampaignRow = compileCampaignRow(template);
 
   const campaignsSeen = new Set<string>();
   const reported = new Set<string>();
@@ -381,19 +370,7 @@ function runCampaignStructure(
     }
     if (!campaignsSeen.has(campaign)) {
       campaignsSeen.add(campaign);
-      if (sink.wantsRows) {
-        const c: CampaignRow = {
-          campaign,
-          campaignType: isPerformance ? 'Performance Max' : 'Search',
-          settings: {},
-          rowId: row.id,
-        };
-        if (settings.budget.selected) c.budget = settings.budget.value;
-        if (settings.isLocationCampaign) c.locationId = row.root.trim();
-        else if (settings.location.selected) c.locationId = fillPattern(locationPattern, values);
-        for (const s of optionalSettings) c.settings[s.name] = fillPattern(s.pattern, values);
-        sink.campaign(c);
-      }
+      if (sink.wantsRows) sink.campaign(makeCampaignRow(campaign, row, values));
     }
 
     if (isPerformance) {
@@ -439,18 +416,21 @@ function runCampaignStructure(
         pendingExactNegatives.push(campaign, groupForMatchType('Broad'), keyword);
     }
     for (const k of negativePatterns) {
-      const raw = fillPattern(k.pattern, values);
-      const cleaned = cleanKeyword(raw);
-      if (!cleaned.ok) {
-        issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}" (negative)`);
-        continue;
-      }
+      const keyword = cleanFilledKeyword(
+        fillPattern(k.pattern, values),
+        k.pattern.source,
+        issue,
+        row,
+        rowNumber,
+        true,
+      );
+      if (keyword === undefined) continue;
       const targets = groupsOfRow.length ? groupsOfRow : [''];
       for (const group of targets) {
         const entry = findGroup(campaign, group, undefined) as GroupEntry;
         entry.negatives ??= new LineSet();
-        if (!entry.negatives.add(cleaned.keyword, k.matchType)) continue;
-        sink.negative(campaign, group, cleaned.keyword, k.matchType);
+        if (!entry.negatives.add(keyword, k.matchType)) continue;
+        sink.negative(campaign, group, keyword, k.matchType);
       }
     }
   }

@@ -20,18 +20,33 @@ describe('keyword hygiene', () => {
     expect(r).toMatchObject({ ok: true, keyword, removed });
   });
 
-  it.each([['men\'s shoes&socks #1 -50$ [x] +a ./:_ "q"']])(
+  it.each([['men\'s shoes&socks #1 -50$ [x] c++ a+b ./:_ "q"'], ['t-shirt nike -sale']])(
     'keeps allowed characters in %j',
     (raw) => {
       const r = cleanKeyword(raw);
       expect(r.ok && r.keyword).toBe(raw);
       expect(r.ok && r.removed).toEqual([]);
+      expect(r.ok && r.notation).toEqual([]);
     },
   );
 
   it.each([
+    ['-Puma', 'puma', ['-'], []],
+    ['- Puma Suede', 'puma suede', ['-'], []],
+    ['--puma', 'puma', ['-'], []],
+    ['+nike +running shoes', 'nike running shoes', ['+'], []],
+    ['nike ++air', 'nike air', ['+'], []],
+    ['-+nike +air', 'nike air', ['-', '+'], []],
+    ['-(puma)', 'puma', ['-'], ['(', ')']],
+  ])('strips match type notation from %j: %j', (raw, keyword, notation, removed) => {
+    expect(cleanKeyword(raw)).toEqual({ ok: true, keyword, isChanged: true, removed, notation });
+  });
+
+  it.each([
     ['', 'empty'],
     ['!!!', 'empty'],
+    ['-', 'empty'],
+    ['+ -', 'empty'],
     ['a'.repeat(81), 'too-long'],
     ['one two three four five six seven eight nine ten eleven', 'too-many-words'],
   ])('drops %j (%s)', (raw, reason) => {

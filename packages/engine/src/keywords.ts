@@ -8,7 +8,15 @@ const REJECTED_RE = new RegExp(`[${KEYWORD_REJECTED_CHARS.map((c) => '\\' + c).j
 
 /** Result of cleaning one keyword. */
 export type CleanKeywordResult =
-  | { ok: true; keyword: string; isChanged: boolean; removed: string[] }
+  | {
+      ok: true;
+      keyword: string;
+      isChanged: boolean;
+      /** Rejected characters that were replaced by spaces. */
+      removed: string[];
+      /** Match type notation that was stripped: '-' (leading, negative) and '+' (modifier). */
+      notation: string[];
+    }
   | {
       ok: false;
       keyword: string;
@@ -44,13 +52,21 @@ const MAX_WORDS = KEYWORD_MAX_WORDS;
 
 /**
  * Brings a generated keyword within Google's rules: lowercased, spaces collapsed, rejected
- * characters (`, ! @ % ^ ( ) = { } ; ~ < > ? \ |` and the backtick and `*`) replaced by spaces.
- * A keyword that is still empty, longer than 80 characters or over 10 words is dropped.
+ * characters (`, ! @ % ^ ( ) = { } ; ~ < > ? \ |` and the backtick and `*`) replaced by spaces,
+ * and match type notation stripped: a leading `-` (Google's text notation for a negative) and
+ * `+` at the start of a word (the retired broad match modifier); the match type is its own
+ * column. A keyword that is still empty, longer than 80 characters or over 10 words is dropped.
  */
 export function cleanKeyword(raw: string): CleanKeywordResult {
   const fast = cleanKeywordQuick(raw);
   if (fast !== undefined)
-    return { ok: true, keyword: fast, isChanged: false, removed: NONE as string[] };
+    return {
+      ok: true,
+      keyword: fast,
+      isChanged: false,
+      removed: NONE as string[],
+      notation: NONE as string[],
+    };
   return cleanKeywordSlow(raw);
 }
 
@@ -77,6 +93,11 @@ export function cleanKeywordQuick(raw: string): string | undefined {
       spaces++;
       prevSpace = true;
     } else {
+      // '-' or '+' starting a word may be match type notation (see cleanKeyword).
+      if (prevSpace && (c === 45 || c === 43)) {
+        isAscii = false;
+        break;
+      }
       if (c >= 65 && c <= 90) hasUpper = true;
       prevSpace = false;
     }
@@ -100,6 +121,8 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
     for (const m of keyword.matchAll(REJECTED_RE)) if (!removed.includes(m[0])) removed.push(m[0]);
     keyword = keyword.replace(REJECTED_RE, ' ').replace(/\s+/g, ' ').trim();
   }
+  const notation: string[] = [];
+  keyword = stripMatchNotation(keyword, notation);
   if (keyword.length === 0)
     return { ok: false, keyword, reason: 'empty', message: 'Keyword is empty' };
   if (countPlainTextWidth(keyword) > MAX_CHARS) {
@@ -118,8 +141,45 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
       message: `Keyword has more than ${MAX_WORDS} words`,
     };
   }
-  return { ok: true, keyword, isChanged: removed.length > 0, removed };
+  return {
+    ok: true,
+    keyword,
+    isChanged: removed.length > 0 || notation.length > 0,
+    removed,
+    notation,
+  };
 }
+
+/**
+ * `keyword` (normalised: single spaces, trimmed) without match type notation: its leading run of
+ * `-` and `+` (a leading `-` is Google's negative notation) and `+` at the start of any other word
+ * (the broad match modifier Google retired); what was stripped is added to `found`.
+ */
+function stripMatchNotation(keyword: string, found: string[]): string {
+  let start = 0;
+  for (; start < keyword.length; start++) {
+    const c = keyword[start] as string;
+    if (c === ' ') continue;
+    if (c !== '-' && c !== '+') break;
+    if (!found.includes(c)) found.push(c);
+  }
+  let out = start ? keyword.slice(start) : keyword;
+  if (out.includes(' +')) {
+    out = out.replace(MODIFIER_RE, () => {
+      if (!found.includes('+')) found.push('+');
+      return ' ';
+    });
+  }
+  return out;
+}
+
+/** `+` (one or more) starting a word that follows: the broad match modifier. */
+const MODIFIER_RE = / \++(?=[^ +])/g;
+
+const NOTATION_NAMES: Record<string, string> = {
+  '-': 'the leading - (negative keyword notation)',
+  '+': '+ (the retired broad match modifier)',
+};
 
 /** Reports a row's keyword problem (skipped or cleaned) to the generator that made the keyword. */
 export type KeywordIssueReporter = (
@@ -133,6 +193,7 @@ export type KeywordIssueReporter = (
 /**
  * A filled keyword pattern cleaned as Google takes it, or undefined when the row gets no keyword
  * from it; what was skipped or cleaned is reported for the row (`source` is the pattern's text).
+ * Messages about a negative keyword (`isNegative`) end with " (negative)".
  */
 export function cleanFilledKeyword(
   raw: string,
@@ -140,14 +201,23 @@ export function cleanFilledKeyword(
   report: KeywordIssueReporter,
   row: FeedRow,
   rowNumber: number,
+  isNegative = false,
 ): string | undefined {
   const quick = cleanKeywordQuick(raw);
   if (quick !== undefined) return quick;
   const cleaned = cleanKeyword(raw);
+  const tail = isNegative ? ' (negative)' : '';
   if (!cleaned.ok) {
     if (raw !== '')
-      report('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"`);
-    else report('skipped', row, rowNumber, 'empty', `Keyword "${source}" is empty for this row`);
+      report('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"${tail}`);
+    else
+      report(
+        'skipped',
+        row,
+        rowNumber,
+        'empty',
+        `Keyword "${source}" is empty for this row${tail}`,
+      );
     return undefined;
   }
   if (cleaned.removed.length) {
@@ -156,7 +226,16 @@ export function cleanFilledKeyword(
       row,
       rowNumber,
       'rejected-characters',
-      `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"`,
+      `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"${tail}`,
+    );
+  }
+  if (cleaned.notation.length) {
+    report(
+      'cleaned',
+      row,
+      rowNumber,
+      'match-notation',
+      `Removed ${cleaned.notation.map((c) => NOTATION_NAMES[c]).join(' and ')} from "${raw}" -> "${cleaned.keyword}"${tail}`,
     );
   }
   return cleaned.keyword;

@@ -9,6 +9,8 @@ import {
   restoreCampaignTemplate,
   writeKeywordsCsv,
   writeKeywordsCsvReference,
+  type AdGroupRef,
+  type CampaignRow,
   type FeedRow,
   type FormatCsvOptions,
   type GenerateCampaignStructureInput,
@@ -59,6 +61,10 @@ const VALUES = [
   'b'.repeat(45),
   'line\nbreak',
   '  ',
+  '-Puma',
+  '+nike +run',
+  '- sale',
+  't-shirt',
 ];
 
 const PIECES = [
@@ -74,7 +80,21 @@ const PIECES = [
   '{mod}',
   '{mt}',
 ];
-const LITERALS = ['', ' ', ' ', ' - ', 'cheap ', ' shoes', ',', '"q"', '!', '  ', 'Buy '];
+const LITERALS = [
+  '',
+  ' ',
+  ' ',
+  ' - ',
+  'cheap ',
+  ' shoes',
+  ',',
+  '"q"',
+  '!',
+  '  ',
+  'Buy ',
+  '-',
+  ' +',
+];
 const MATCH: MatchType[] = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'];
 
 function pick<T>(next: () => number, xs: readonly T[]): T {
@@ -119,6 +139,12 @@ function randomInput(seed: number): {
     campaign,
     adGroup,
     keywords,
+    settings: {
+      budget: { value: 5, selected: next() < 0.5 },
+      location: { value: pick(next, ['2826', '{var1}']), selected: next() < 0.5 },
+      isLocationCampaign: next() < 0.2,
+      optionalSettings: [{ name: 'Networks', value: '{mod} net', selected: next() < 0.5 }],
+    },
   });
   const options: FormatCsvOptions = {
     chunkLines: pick(next, [1, 2, 3, 7, 8192]),
@@ -135,19 +161,27 @@ function run(
 ) {
   const keywords: string[] = [];
   const negatives: string[] = [];
+  const campaigns: CampaignRow[] = [];
+  const adGroups: AdGroupRef[] = [];
   const result = write(
     input,
-    { keywords: (c) => keywords.push(c), negatives: (c) => negatives.push(c) },
+    {
+      keywords: (c) => keywords.push(c),
+      negatives: (c) => negatives.push(c),
+      campaigns: (c) => campaigns.push(c),
+      adGroups: (g) => adGroups.push(g),
+    },
     options,
   );
-  return { keywords, negatives, result };
+  return { keywords, negatives, campaigns, adGroups, result };
 }
 
 describe('writeKeywordsCsv (fast path) against the reference', () => {
-  it('writes the same chunks, counts and issues on 400 random feeds and templates', () => {
+  it('writes the same chunks, counts, issues, campaigns and ad groups on 400 random feeds and templates', () => {
     let lines = 0;
     let negatives = 0;
     let issues = 0;
+    let notation = 0;
     for (let seed = 1; seed <= 400; seed++) {
       const { input, options } = randomInput(seed);
       const structure = generateCampaignStructure(input);
@@ -156,6 +190,8 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       const expected = {
         keywords: [...formatKeywordsCsv(structure.keywords, options)],
         negatives: [...formatKeywordsCsv(structure.negatives, options)],
+        campaigns: structure.campaigns,
+        adGroups: structure.adGroups,
         result: {
           keywordLines: structure.keywords.length,
           negativeLines: structure.negatives.length,
@@ -170,11 +206,13 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       lines += structure.keywords.length;
       negatives += structure.negatives.length;
       issues += structure.issues.length;
+      notation += structure.issues.filter((i) => i.code === 'match-notation').length;
     }
     // The random cases must exercise real output, not only empty feeds.
     expect(lines).toBeGreaterThan(2000);
     expect(negatives).toBeGreaterThan(500);
     expect(issues).toBeGreaterThan(200);
+    expect(notation).toBeGreaterThan(20);
     // A generous timeout: the machine is shared; this is no speed check.
   }, 60_000);
 

@@ -12,6 +12,7 @@
  * as (row, pattern) numbers and made again at the end.
  */
 import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
+import { compileCampaignRow, groupKey } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
@@ -423,7 +424,7 @@ const NO_DOUBLE_SPACE = 2;
 const STARTS_SPACE = 4;
 const ENDS_SPACE = 8;
 const CELL_PLAIN = 16; // no '"' or ',' (with the above: its own CSV cell)
-const KEYWORD_PLAIN = 32; // ASCII without characters keywords reject (nor '"')
+const KEYWORD_PLAIN = 32; // ASCII without characters keywords reject (nor '"'), no word-initial - or +
 /** A value that fills a slot without any tidying: non-empty, no outer or double spaces. */
 const TIDY_VALUE = 64;
 
@@ -476,6 +477,8 @@ function measurePiece(f: PieceFacts, s: string): void {
       lc = c + 32;
     } else if (c === 34 || c === 44) cellPlain = false;
     if (c >= 128 || KEYWORD_BLOCKED[c] === 1) keywordPlain = false;
+    // '-' or '+' starting a word may be match type notation: cleanKeyword decides.
+    else if ((c === 45 || c === 43) && (i === 0 || prev === 32)) keywordPlain = false;
     lowerHash = (Math.imul(lowerHash, HASH_BASE) + lc) | 0;
     prev = c;
   }
@@ -760,6 +763,9 @@ export function writeSearchKeywordsCsv(
   };
 
   const campaigns = new TextKeyTable(remakeCampaign);
+  const campaignSink = sinks.campaigns;
+  const adGroupSink = sinks.adGroups;
+  const makeCampaignRow = compileCampaignRow(template);
   // Groups: a = campaign id; pattern = group match type code; campaign level (no group): row -1.
   const groups = new TextKeyTable(remakeGroup, rows.length);
   // Lines per group: match type code and keyword; pattern = index in `pats`.
@@ -852,6 +858,7 @@ export function writeSearchKeywordsCsv(
       campaignId = lastCampaignId;
     else {
       campaignId = campaigns.findOrAdd(sealHash(campaignHash, 0, 0), 0, 0, campaign, r, 0);
+      if (campaigns.added && campaignSink) campaignSink(makeCampaignRow(campaign, row, values));
       lastCampaignText = campaign;
       lastCampaignHash = campaignHash;
       lastCampaignId = campaignId;
@@ -896,6 +903,8 @@ export function writeSearchKeywordsCsv(
       if (groupId < 0) {
         const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
         groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
+        if (groups.added && adGroupSink)
+          adGroupSink({ key: groupKey(campaign, group), campaign, adGroup: group, id: row.id });
         rowGroupId[groupMt] = groupId;
         rowGroupIds.push(groupId);
         rowGroupNames.push(group);
@@ -940,13 +949,16 @@ export function writeSearchKeywordsCsv(
 
     for (let k = positiveCount; k < pats.length; k++) {
       const mt = mts[k] as number;
-      const raw = fillPattern(pats[k] as CompiledPattern, values);
-      const cleaned = cleanKeyword(raw);
-      if (!cleaned.ok) {
-        issue('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}" (negative)`);
-        continue;
-      }
-      const keyword = cleaned.keyword;
+      const pattern = pats[k] as CompiledPattern;
+      const keyword = cleanFilledKeyword(
+        fillPattern(pattern, values),
+        pattern.source,
+        issue,
+        row,
+        rowNumber,
+        true,
+      );
+      if (keyword === undefined) continue;
       const keywordHash = polyHash(keyword);
       if (rowGroupIds.length === 0) {
         // Campaign negative: the campaign's entry without a group.
