@@ -13,6 +13,7 @@ import {
   countAdTextLength,
   describeFailure,
   fillPattern,
+  findAdTextIssues,
   generateResponsiveSearchAds,
   replaceLabelDate,
   restoreRsaTemplate,
@@ -79,6 +80,7 @@ const LITERALS = [
   'Ä ',
   'ä ',
   '{KeyWord:Shoes} ',
+  '{KeyWord} ',
   '{',
   '} ',
   '\u0001',
@@ -106,14 +108,20 @@ function randomInput(seed: number): GenerateResponsiveSearchAdsInput {
     var1: value(),
     var2: '',
     var3: '',
-    url: pick(next, ['https://a.example/x', ' https://b.example ', '']),
+    url: pick(next, [
+      'https://a.example/x',
+      ' https://b.example ',
+      '',
+      'www.c.example',
+      `https://d.example/${'d'.repeat(2040)}`,
+    ]),
   }));
   const fallback = () => ({
-    headlines: Array.from({ length: 3 + Math.floor(next() * 13) }, () => ({
+    headlines: Array.from({ length: 1 + Math.floor(next() * 16) }, () => ({
       text: text(next),
       pos: next() < 0.2 ? 1 + Math.floor(next() * 3) : 0,
     })),
-    descriptions: Array.from({ length: 2 + Math.floor(next() * 3) }, () => ({
+    descriptions: Array.from({ length: 1 + Math.floor(next() * 5) }, () => ({
       text: text(next),
       pos: next() < 0.2 ? 1 : 0,
     })),
@@ -153,6 +161,29 @@ function check(field: string, index: number, text: string, min: number, max: num
   return length < min || length > max ? { field, index, text, length, min, max } : undefined;
 }
 
+/** Google's count rule: min..max entries, and min of them different ignoring case. */
+function checkCount(field: string, texts: PinnedText[], min: number, max: number) {
+  if (texts.length < min || texts.length > max)
+    return { field, index: 0, text: '', length: 0, min, max, count: texts.length };
+  const different: string[] = [];
+  let repeated: string | undefined;
+  for (const t of texts) {
+    if (different.some((u) => equalsIgnoringCase(u, t.text))) repeated ??= t.text;
+    else different.push(t.text);
+  }
+  if (different.length >= min) return undefined;
+  return {
+    field,
+    index: 0,
+    text: repeated ?? '',
+    length: 0,
+    min,
+    max,
+    count: different.length,
+    isDistinctCount: true,
+  };
+}
+
 function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
   ads: RsaAd[];
   issues: RowIssue[];
@@ -161,6 +192,27 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
   const ads: RsaAd[] = [];
   const issues: RowIssue[] = [];
   const fallbacks = input.template.templates;
+  fallbacks.forEach((f, i) => {
+    for (const [field, list] of [
+      ['Headline', f.headlines],
+      ['Description', f.descriptions],
+    ] as const) {
+      list.forEach((x, j) => {
+        const tokens = findAdTextIssues(x.text)
+          .filter((t) => t.code === 'insertion-without-default')
+          .map((t) => t.token);
+        for (const token of new Set(tokens))
+          issues.push({
+            kind: 'warning',
+            output,
+            rowId: '',
+            rowNumber: 0,
+            code: 'insertion-without-default',
+            message: `Fallback ${i + 1}, ${field} ${j + 1} "${x.text}": ${token} has no default text (write ${token.slice(0, -1)}:default text}); it is counted as 10 characters`,
+          });
+      });
+    }
+  });
   for (const g of input.adGroups) {
     const at = input.rows.findIndex((r) => r.id === g.id);
     if (at < 0) {
@@ -184,15 +236,22 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
       const h = f.headlines.map((x) => ({ text: fill(x.text), pos: x.pos }));
       const d = f.descriptions.map((x) => ({ text: fill(x.text), pos: x.pos }));
       const p = [fill(f.paths[0] ?? ''), fill(f.paths[1] ?? '')];
+      const tooMany =
+        h.length < 3 || h.length > 15 || d.length < 2 || d.length > 4
+          ? (checkCount('Headline', h, 3, 15) ?? checkCount('Description', d, 2, 4))
+          : undefined;
       const failure =
+        tooMany ??
         h
           .map((x, j) => check('Headline', j, x.text, AD_TEXT_MIN_CHARS, RSA_HEADLINE_MAX_CHARS))
           .find(Boolean) ??
+        checkCount('Headline', h, 3, 15) ??
         d
           .map((x, j) =>
             check('Description', j, x.text, AD_TEXT_MIN_CHARS, RSA_DESCRIPTION_MAX_CHARS),
           )
           .find(Boolean) ??
+        checkCount('Description', d, 2, 4) ??
         p.map((x, j) => check('Path', j, x, 0, RSA_PATH_MAX_CHARS)).find(Boolean) ??
         (p[0] === '' && p[1] !== ''
           ? { field: 'Path', index: 0, text: '', length: 0, min: 1, max: RSA_PATH_MAX_CHARS }
@@ -241,14 +300,22 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
         message: `Ad group "${g.adGroup}": "${dup}" appears twice after substitution; kept once`,
       });
     }
-    if (row.url.trim() === '') {
+    const url = row.url.trim();
+    if (url === '' || !/^https?:\/\/\w/.test(url) || url.length > 2048) {
+      const shown = url.length > 60 ? `"${url.slice(0, 60)}..."` : `"${url}"`;
       issues.push({
         kind: 'warning',
         output,
         rowId: row.id,
         rowNumber: at + 1,
-        code: 'missing-final-url',
-        message: `Ad group "${g.adGroup}": the row has no final URL`,
+        code: url === '' ? 'missing-final-url' : 'invalid-final-url',
+        message: `Ad group "${g.adGroup}": ${
+          url === ''
+            ? 'the row has no final URL'
+            : url.length > 2048
+              ? `the final URL ${shown} has ${url.length} characters (max 2048)`
+              : `the final URL ${shown} is not an http:// or https:// address`
+        }`,
       });
     }
     ads.push({
@@ -273,6 +340,8 @@ describe('generateResponsiveSearchAds against the plain reference', () => {
     let ads = 0;
     let duplicates = 0;
     let skipped = 0;
+    const codes = new Set<string>();
+    const reasons = new Set<string>();
     for (let seed = 1; seed <= 400; seed++) {
       const input = randomInput(seed);
       const got = generateResponsiveSearchAds(input);
@@ -282,7 +351,30 @@ describe('generateResponsiveSearchAds against the plain reference', () => {
       ads += want.ads.length;
       duplicates += want.issues.filter((i) => i.code === 'duplicate-asset').length;
       skipped += want.issues.filter((i) => i.code === 'no-valid-fallback').length;
+      for (const i of want.issues) {
+        codes.add(i.code);
+        if (i.code === 'no-valid-fallback')
+          reasons.add(
+            i.message.includes('different')
+              ? 'too few different'
+              : i.message.includes('at least')
+                ? 'too few'
+                : i.message.includes('at most')
+                  ? 'too many'
+                  : 'text',
+          );
+      }
     }
+    // ... and every kind of issue, and every count rule.
+    expect([...codes].sort()).toEqual([
+      'duplicate-asset',
+      'insertion-without-default',
+      'invalid-final-url',
+      'missing-final-url',
+      'missing-row',
+      'no-valid-fallback',
+    ]);
+    expect([...reasons].sort()).toEqual(['text', 'too few', 'too few different', 'too many']);
     // The random cases must reach ads, duplicates and rows without a valid fallback.
     expect(ads).toBeGreaterThan(300);
     expect(duplicates).toBeGreaterThan(100);
@@ -305,7 +397,7 @@ describe('generateResponsiveSearchAds against the plain reference', () => {
             'Now shop',
             '{var1}',
           ],
-          descriptions: ['Buy {root} today', 'buy shop today', 'Buy  {ROOT}  Today'],
+          descriptions: ['Buy {root} today', 'buy shop today', 'Buy  {ROOT}  Today', 'Fast'],
           paths: ['', ''],
           labels: [],
         },

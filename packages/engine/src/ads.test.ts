@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  findFinalUrlProblem,
   formatDateDigits,
   generateLegacyAds,
   generatePerformanceMaxAds,
@@ -7,7 +8,7 @@ import {
   replaceLabelDate,
 } from './ads.ts';
 import { restoreAdTemplate, restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
-import type { FeedRow } from './types.ts';
+import type { FeedRow, PinnedText } from './types.ts';
 
 function row(id: string, root: string, mod = '', url = 'https://www.shop.com/x'): FeedRow {
   return { id, root, mod, var1: '', var2: '', var3: '', url };
@@ -136,7 +137,7 @@ describe('generateResponsiveSearchAds', () => {
 
   it('reports headlines that become identical and keeps them once', () => {
     const t = restoreRsaTemplate({
-      templates: [{ headlines: ['{root}', '{mod}', 'c'], descriptions: ['d', 'e'] }],
+      templates: [{ headlines: ['{root}', '{mod}', 'c', 'd'], descriptions: ['d', 'e'] }],
     });
     const out = generateResponsiveSearchAds({
       template: t,
@@ -144,7 +145,7 @@ describe('generateResponsiveSearchAds', () => {
       adGroups: [group('a')],
       today: '20261122',
     });
-    expect(out.ads[0]?.headlines.map((h) => h.text)).toEqual(['Nike', 'c']);
+    expect(out.ads[0]?.headlines.map((h) => h.text)).toEqual(['Nike', 'c', 'd']);
     expect(out.issues[0]).toMatchObject({ kind: 'cleaned', code: 'duplicate-asset' });
   });
 
@@ -295,5 +296,349 @@ describe('generateLegacyAds', () => {
     });
     expect(out.ads.length === 1).toBe(valid);
     expect(out.issues.length === 1).toBe(!valid);
+  });
+});
+
+const texts = (...list: string[]): PinnedText[] => list.map((text) => ({ text, pos: 0 }));
+
+describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptions)', () => {
+  const fallback = (headlines: number, descriptions: number) => ({
+    headlines: texts(...Array.from({ length: headlines }, (_, i) => `Headline ${i + 1}`)),
+    descriptions: texts(...Array.from({ length: descriptions }, (_, i) => `Description ${i + 1}`)),
+    paths: ['', ''],
+    labels: [],
+  });
+
+  it.each([
+    [3, 2, undefined],
+    [15, 4, undefined],
+    [2, 2, '2 headlines, at least 3 needed'],
+    [0, 2, '0 headlines, at least 3 needed'],
+    [16, 2, '16 headlines, at most 15 allowed'],
+    [3, 1, '1 description, at least 2 needed'],
+    [3, 5, '5 descriptions, at most 4 allowed'],
+  ])('%i headlines and %i descriptions: %s', (h, d, reason) => {
+    const out = generateResponsiveSearchAds({
+      template: { name: 'R', templates: [fallback(h, d)] },
+      rows: [row('a', 'x')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(out.ads).toHaveLength(reason ? 0 : 1);
+    expect(out.issues.map((i) => i.message)).toEqual(
+      reason ? [`Ad group "AG a": no valid fallback (${reason})`] : [],
+    );
+  });
+
+  it('tries the next fallback when one has too few headlines', () => {
+    const out = generateResponsiveSearchAds({
+      template: { name: 'R', templates: [fallback(2, 2), fallback(3, 2)] },
+      rows: [row('a', 'x')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(out.ads.map((a) => a.fallbackIndex)).toEqual([1]);
+    expect(out.issues).toEqual([]);
+  });
+
+  it.each([
+    // Headlines that repeat after substitution are removed: a fallback left with too few is not
+    // valid for the row, and the reason names the repeat.
+    [
+      ['{root}', '{mod}', 'Sale'],
+      ['d', 'e'],
+      'only 2 different headlines after substitution ("nike" repeats; Google rejects duplicates), at least 3 needed',
+    ],
+    [
+      ['{root}', 'Sale', 'SALE', '{mod}'],
+      ['d', 'e'],
+      'only 2 different headlines after substitution ("SALE" repeats; Google rejects duplicates), at least 3 needed',
+    ],
+    [
+      ['a', 'b', 'c'],
+      ['Buy {root}', 'Buy {mod}'],
+      'only 1 different description after substitution ("Buy nike" repeats; Google rejects duplicates), at least 2 needed',
+    ],
+  ])('reports %j / %j: %s', (headlines, descriptions, reason) => {
+    const out = generateResponsiveSearchAds({
+      template: {
+        name: 'R',
+        templates: [
+          {
+            headlines: texts(...headlines),
+            descriptions: texts(...descriptions),
+            paths: ['', ''],
+            labels: [],
+          },
+        ],
+      },
+      rows: [row('a', 'Nike', 'nike')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(out.ads).toEqual([]);
+    expect(out.issues.map((i) => [i.code, i.message])).toEqual([
+      ['no-valid-fallback', `Ad group "AG a": no valid fallback (${reason})`],
+    ]);
+  });
+
+  it('falls back when repeats leave too few headlines, and keeps a fallback with enough', () => {
+    const out = generateResponsiveSearchAds({
+      template: {
+        name: 'R',
+        templates: [
+          {
+            headlines: texts('{root}', '{mod}', 'Sale'),
+            descriptions: texts('d', 'e'),
+            paths: [],
+            labels: [],
+          },
+          {
+            headlines: texts('{root}', '{mod}', 'Sale', 'Shop'),
+            descriptions: texts('d', 'e'),
+            paths: [],
+            labels: [],
+          },
+        ],
+      },
+      rows: [row('a', 'Nike', 'nike'), row('b', 'Nike', 'Air')],
+      adGroups: [group('a'), group('b')],
+      today: '20261122',
+    });
+    expect(out.ads.map((a) => [a.rowId, a.fallbackIndex, a.headlines.length])).toEqual([
+      ['a', 1, 3],
+      ['b', 0, 3],
+    ]);
+    expect(out.issues.map((i) => i.code)).toEqual(['duplicate-asset']);
+  });
+
+  it.each([
+    [{}, undefined],
+    [{ headlines: ['a', 'b'] }, '2 headlines, at least 3 needed'],
+    [{ longHeadlines: [] }, '0 long headlines, at least 1 needed'],
+    [{ descriptions: ['d'] }, '1 description, at least 2 needed'],
+    [{ headlines: ['a', 'b', 'c', 'd', 'e', 'f'] }, '6 headlines, at most 5 allowed'],
+    [{ businessName: '' }, 'Business name 1 is empty'],
+  ])('Performance Max %j: %s', (patch, reason) => {
+    const t = restorePerformanceMaxTemplate({
+      templates: [
+        {
+          headlines: ['a', 'b', 'c'],
+          longHeadlines: ['l'],
+          descriptions: ['d', 'e'],
+          businessName: 'Shop',
+          ...patch,
+        },
+      ],
+    });
+    const out = generatePerformanceMaxAds({
+      template: t,
+      rows: [row('a', 'x')],
+      assetGroups: [{ campaign: 'P', assetGroup: 'A', id: 'a' }],
+      today: '20261122',
+    });
+    expect(out.ads).toHaveLength(reason ? 0 : 1);
+    expect(out.issues.map((i) => i.message)).toEqual(
+      reason ? [`Asset group "A": no valid fallback (${reason})`] : [],
+    );
+  });
+});
+
+describe('keyword insertion without default text', () => {
+  it('is reported once per template text of an RSA, not per row', () => {
+    const out = generateResponsiveSearchAds({
+      template: {
+        name: 'R',
+        templates: [
+          {
+            headlines: texts('Buy {KeyWord}', '{keyword:Shoes}', 'c', '{KEYWORD} {LOCATION(City)}'),
+            descriptions: texts('{COUNTDOWN(2026-12-24 12:00:00,5)} left', 'e'),
+            paths: ['', ''],
+            labels: [],
+          },
+          {
+            headlines: texts('a', 'b', 'c'),
+            descriptions: texts('{Keyword}', 'e'),
+            paths: [],
+            labels: [],
+          },
+        ],
+      },
+      rows: [row('a', 'x'), row('b', 'y')],
+      adGroups: [group('a'), group('b')],
+      today: '20261122',
+    });
+    expect(out.ads).toHaveLength(2);
+    expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code, i.message])).toEqual([
+      [
+        'warning',
+        0,
+        'insertion-without-default',
+        'Fallback 1, Headline 1 "Buy {KeyWord}": {KeyWord} has no default text (write {KeyWord:default text}); it is counted as 10 characters',
+      ],
+      [
+        'warning',
+        0,
+        'insertion-without-default',
+        'Fallback 1, Headline 4 "{KEYWORD} {LOCATION(City)}": {KEYWORD} has no default text (write {KEYWORD:default text}); it is counted as 10 characters',
+      ],
+      [
+        'warning',
+        0,
+        'insertion-without-default',
+        'Fallback 1, Headline 4 "{KEYWORD} {LOCATION(City)}": {LOCATION(City)} has no default text (write {LOCATION(City):default text}); it is counted as 10 characters',
+      ],
+      [
+        'warning',
+        0,
+        'insertion-without-default',
+        'Fallback 2, Description 1 "{Keyword}": {Keyword} has no default text (write {Keyword:default text}); it is counted as 10 characters',
+      ],
+    ]);
+  });
+
+  it('is reported for Performance Max and legacy ad texts', () => {
+    const pmax = generatePerformanceMaxAds({
+      template: restorePerformanceMaxTemplate({
+        templates: [
+          {
+            headlines: ['a', 'b', 'c'],
+            longHeadlines: ['Best {KeyWord}'],
+            descriptions: ['d', 'e'],
+            businessName: 'Shop',
+          },
+        ],
+      }),
+      rows: [row('a', 'x')],
+      assetGroups: [{ campaign: 'P', assetGroup: 'A', id: 'a' }],
+      today: '20261122',
+    });
+    expect(pmax.issues.map((i) => [i.output, i.message.split(':')[0]])).toEqual([
+      ['performance max ads', 'Fallback 1, Long headline 1 "Best {KeyWord}"'],
+    ]);
+    const legacy = generateLegacyAds({
+      template: restoreAdTemplate({ templates: [[{ h1: 'a', h2: '{KeyWord}', dl1: 'c' }]] }),
+      rows: [row('a', 'x')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(legacy.issues.map((i) => [i.output, i.message.split(':')[0]])).toEqual([
+      ['legacy ads', 'Version 1, fallback 1, Headline 2 "{KeyWord}"'],
+    ]);
+  });
+});
+
+describe('final URL', () => {
+  it.each([
+    ['https://www.shop.com/x', undefined],
+    ['HTTP://shop.com', undefined],
+    [`https://shop.com/${'p'.repeat(2048 - 17)}`, undefined],
+    [`https://shop.com/${'p'.repeat(2048 - 16)}`, 'has 2049 characters (max 2048)'],
+    ['www.shop.com/x', 'is not an http:// or https:// address'],
+    ['ftp://shop.com', 'is not an http:// or https:// address'],
+    ['https://', 'is not an http:// or https:// address'],
+    ['https:// shop.com', 'is not an http:// or https:// address'],
+  ])('%j: %s', (url, problem) => {
+    expect(findFinalUrlProblem(url)).toBe(problem);
+  });
+
+  const rows = [
+    row('ok', 'a'),
+    row('none', 'b', '', ''),
+    row('bad', 'c', '', ' www.shop.com/c '),
+    row('long', 'd', '', `https://shop.com/${'p'.repeat(2100)}`),
+  ];
+  const expected = (output: string, where: (id: string) => string) => [
+    [output, 'missing-final-url', 2, `${where('none')}: the row has no final URL`],
+    [
+      output,
+      'invalid-final-url',
+      3,
+      `${where('bad')}: the final URL "www.shop.com/c" is not an http:// or https:// address`,
+    ],
+    [
+      output,
+      'invalid-final-url',
+      4,
+      `${where('long')}: the final URL "https://shop.com/${'p'.repeat(43)}..." has 2117 characters (max 2048)`,
+    ],
+  ];
+
+  it('warns per ad, naming the row, and keeps the ads (RSA, Performance Max, legacy)', () => {
+    const rsa = generateResponsiveSearchAds({
+      template: {
+        name: 'R',
+        templates: [
+          { headlines: texts('a', 'b', 'c'), descriptions: texts('d', 'e'), paths: [], labels: [] },
+        ],
+      },
+      rows,
+      adGroups: rows.map((r) => group(r.id)),
+      today: '20261122',
+    });
+    expect(rsa.ads.map((a) => a.finalUrl)).toEqual(rows.map((r) => r.url.trim()));
+    expect(rsa.issues.map((i) => [i.output, i.code, i.rowNumber, i.message])).toEqual(
+      expected('responsive search ads', (id) => `Ad group "AG ${id}"`),
+    );
+    const pmax = generatePerformanceMaxAds({
+      template: restorePerformanceMaxTemplate({
+        templates: [
+          {
+            headlines: ['a', 'b', 'c'],
+            longHeadlines: ['l'],
+            descriptions: ['d', 'e'],
+            businessName: 'S',
+          },
+        ],
+      }),
+      rows,
+      assetGroups: rows.map((r) => ({ campaign: 'P', assetGroup: r.id, id: r.id })),
+      today: '20261122',
+    });
+    expect(pmax.ads).toHaveLength(4);
+    expect(pmax.issues.map((i) => [i.output, i.code, i.rowNumber, i.message])).toEqual(
+      expected('performance max ads', (id) => `Asset group "${id}"`),
+    );
+    const legacy = generateLegacyAds({
+      template: restoreAdTemplate({
+        templates: [[{ h1: 'a', h2: 'b', dl1: 'c' }], [{ h1: 'x', h2: 'y', dl1: 'z' }]],
+      }),
+      rows,
+      adGroups: rows.map((r) => group(r.id)),
+      today: '20261122',
+    });
+    expect(legacy.ads).toHaveLength(8);
+    expect(legacy.issues.map((i) => [i.output, i.code, i.rowNumber, i.message])).toEqual(
+      expected('legacy ads', (id) => `Ad group "AG ${id}"`),
+    );
+  });
+});
+
+describe('ad groups without a feed row', () => {
+  it('are reported as missing-row by every ad generator', () => {
+    const rows = [row('a', 'x')];
+    const rsa = generateResponsiveSearchAds({
+      template: {
+        name: 'R',
+        templates: [
+          { headlines: texts('a', 'b', 'c'), descriptions: texts('d', 'e'), paths: [], labels: [] },
+        ],
+      },
+      rows,
+      adGroups: [group('a'), group('gone')],
+      today: '20261122',
+    });
+    const legacy = generateLegacyAds({
+      template: restoreAdTemplate({ templates: [[{ h1: 'a', h2: 'b', dl1: 'c' }]] }),
+      rows,
+      adGroups: [group('a'), group('gone')],
+      today: '20261122',
+    });
+    for (const out of [rsa, legacy]) {
+      expect(out.ads).toHaveLength(1);
+      expect(out.issues.map((i) => [i.kind, i.code, i.rowId, i.rowNumber, i.message])).toEqual([
+        ['skipped', 'missing-row', 'gone', 0, 'No feed row for ad group "AG gone"'],
+      ]);
+    }
   });
 });

@@ -14,14 +14,26 @@ import {
   PMAX_FIRST_DESCRIPTION_MAX_CHARS,
   PMAX_HEADLINE_MAX_CHARS,
   PMAX_LONG_HEADLINE_MAX_CHARS,
+  PMAX_MAX_DESCRIPTIONS,
+  PMAX_MAX_HEADLINES,
+  PMAX_MAX_LONG_HEADLINES,
+  PMAX_MIN_DESCRIPTIONS,
+  PMAX_MIN_HEADLINES,
+  PMAX_MIN_LONG_HEADLINES,
   PMAX_PATH_MAX_CHARS,
   RSA_DESCRIPTION_MAX_CHARS,
   RSA_HEADLINE_MAX_CHARS,
+  RSA_MAX_DESCRIPTIONS,
+  RSA_MAX_HEADLINES,
+  RSA_MIN_DESCRIPTIONS,
+  RSA_MIN_HEADLINES,
   RSA_PATH_MAX_CHARS,
+  KEYWORD_INSERTION_FALLBACK_CHARS,
 } from './limits.ts';
 import {
   compilePattern,
   countAdTextLength,
+  findAdTextIssues,
   measureFill,
   newValueFacts,
   prepareValueFacts,
@@ -66,7 +78,10 @@ export function replaceLabelDate(label: string, today: string): string {
     : label;
 }
 
-/** Why a text of a fallback fails for a row. */
+/**
+ * Why a fallback fails for a row: a text out of its length limits, or (with `count`) a list of
+ * texts with too few or too many entries.
+ */
 export interface TextFailure {
   field: string;
   index: number;
@@ -74,6 +89,21 @@ export interface TextFailure {
   length: number;
   min: number;
   max: number;
+  /** Set when the number of entries is the problem: how many there are (min..max allowed). */
+  count?: number;
+  /** With `count`: only `count` entries differ after substitution; `text` is one that repeats. */
+  isDistinctCount?: boolean;
+}
+
+/** Plural field names for count failures. */
+const FIELD_PLURALS: Record<string, string> = {
+  Headline: 'headlines',
+  'Long headline': 'long headlines',
+  Description: 'descriptions',
+};
+
+function pluralField(field: string): string {
+  return FIELD_PLURALS[field] ?? `${field.toLowerCase()}s`;
 }
 
 /** Field rule for one list of texts: min/max per entry (max of entry i via `maxAt`). */
@@ -102,6 +132,14 @@ function checkText(
 
 /** Human reason for a failure: 'Headline 2 is empty' / 'Headline 2 has 34 characters (max 30)'. */
 export function describeFailure(f: TextFailure): string {
+  if (f.count !== undefined) {
+    const what = f.count === 1 ? f.field.toLowerCase() : pluralField(f.field);
+    if (f.isDistinctCount)
+      return `only ${f.count} different ${what} after substitution ("${f.text}" repeats; Google rejects duplicates), at least ${f.min} needed`;
+    return f.count < f.min
+      ? `${f.count} ${what}, at least ${f.min} needed`
+      : `${f.count} ${what}, at most ${f.max} allowed`;
+  }
   const what = `${f.field} ${f.index + 1}`;
   if (f.length < f.min) return `${what} is empty`;
   return `${what} has ${f.length} characters (max ${f.max}): "${f.text}"`;
@@ -394,6 +432,131 @@ function withoutDuplicates(texts: PinnedText[]): PinnedText[] {
   });
 }
 
+/** The failure of a list of `count` texts when Google needs `min..max` of them. */
+function countFailure(
+  field: string,
+  count: number,
+  min: number,
+  max: number,
+): TextFailure | undefined {
+  if (count >= min && count <= max) return undefined;
+  return { field, index: 0, text: '', length: 0, min, max, count };
+}
+
+/**
+ * The failure of filled texts of which fewer than `min` differ (ignoring case): Google rejects
+ * duplicate assets, so removing the repeats would leave too few. Stops at `min` different texts.
+ */
+function findTooFewDistinct(
+  texts: readonly PinnedText[],
+  field: string,
+  min: number,
+  max: number,
+): TextFailure | undefined {
+  let distinct = 0;
+  let repeated: string | undefined;
+  for (let i = 0; i < texts.length; i++) {
+    const t = (texts[i] as PinnedText).text;
+    let isRepeat = false;
+    for (let j = 0; j < i && !isRepeat; j++)
+      isRepeat = equalsIgnoringCase((texts[j] as PinnedText).text, t);
+    if (isRepeat) repeated ??= t;
+    else if (++distinct >= min) return undefined;
+  }
+  return {
+    field,
+    index: 0,
+    text: repeated ?? '',
+    length: 0,
+    min,
+    max,
+    count: distinct,
+    isDistinctCount: true,
+  };
+}
+
+/** Where a fallback's texts are: field name and the texts' patterns, for template checks. */
+type TemplateTexts = ReadonlyArray<readonly [field: string, texts: readonly string[]]>;
+
+/**
+ * Template problems that hold for every row: dynamic insertions without default text (such as
+ * `{KeyWord}`), once per text of each fallback, as warnings not bound to a row.
+ */
+function findTemplateTextIssues(
+  output: string,
+  fallbacks: ReadonlyArray<{ label: string; texts: TemplateTexts }>,
+): RowIssue[] {
+  const issues: RowIssue[] = [];
+  for (const { label, texts } of fallbacks) {
+    for (const [field, list] of texts) {
+      list.forEach((text, i) => {
+        const tokens = new Set<string>();
+        for (const t of findAdTextIssues(text))
+          if (t.code === 'insertion-without-default') tokens.add(t.token);
+        for (const token of tokens) {
+          issues.push({
+            kind: 'warning',
+            output,
+            rowId: '',
+            rowNumber: 0,
+            code: 'insertion-without-default',
+            message: `${label}, ${field} ${i + 1} "${text}": ${token} has no default text (write ${token.slice(0, -1)}:default text}); it is counted as ${KEYWORD_INSERTION_FALLBACK_CHARS} characters`,
+          });
+        }
+      });
+    }
+  }
+  return issues;
+}
+
+/**
+ * Why a row's final URL (trimmed, not empty) will not pass Google Ads: not an http(s) address or
+ * longer than 2048 characters; undefined when it is fine.
+ */
+export function findFinalUrlProblem(url: string): string | undefined {
+  if (url.length > FINAL_URL_MAX_CHARS)
+    return `has ${url.length} characters (max ${FINAL_URL_MAX_CHARS})`;
+  if (!/^https?:\/\/[^\s/?#]/i.test(url)) return 'is not an http:// or https:// address';
+  return undefined;
+}
+
+/** A final URL as a message shows it: in quotes, cut after 60 characters. */
+function quoteUrl(url: string): string {
+  return url.length > 60 ? `"${url.slice(0, 60)}..."` : `"${url}"`;
+}
+
+/** A warning about a row's final URL: its code and message (after "Ad group ...: "). */
+interface FinalUrlWarning {
+  code: 'missing-final-url' | 'invalid-final-url';
+  message: string;
+}
+
+/** The warning about a row's final URL, or undefined when the URL is fine. */
+function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
+  const url = row.url.trim();
+  if (url === '') return { code: 'missing-final-url', message: 'the row has no final URL' };
+  const problem = findFinalUrlProblem(url);
+  if (problem === undefined) return undefined;
+  return { code: 'invalid-final-url', message: `the final URL ${quoteUrl(url)} ${problem}` };
+}
+
+function finalUrlIssue(
+  w: FinalUrlWarning,
+  output: string,
+  row: FeedRow,
+  rowNumber: number,
+  where: string,
+): RowIssue {
+  return {
+    kind: 'warning',
+    output,
+    rowId: row.id,
+    rowNumber,
+    code: w.code,
+    message: `${where}: ${w.message}`,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Responsive search ads
 
@@ -423,6 +586,8 @@ export interface CompiledRsaFallback {
   descriptions: CompiledPinned[];
   paths: CompiledPattern[];
   labels: string[];
+  /** Too few or too many headlines or descriptions: the fallback fails every row. */
+  countFailure: TextFailure | undefined;
 }
 
 /** Compiles the fallbacks of an RSA template. */
@@ -432,6 +597,14 @@ export function compileRsaTemplate(template: RsaTemplate): CompiledRsaFallback[]
     descriptions: compilePinned(f.descriptions),
     paths: [compilePattern(f.paths[0] ?? ''), compilePattern(f.paths[1] ?? '')],
     labels: f.labels.filter((l) => l.trim() !== ''),
+    countFailure:
+      countFailure('Headline', f.headlines.length, RSA_MIN_HEADLINES, RSA_MAX_HEADLINES) ??
+      countFailure(
+        'Description',
+        f.descriptions.length,
+        RSA_MIN_DESCRIPTIONS,
+        RSA_MAX_DESCRIPTIONS,
+      ),
   }));
 }
 
@@ -440,17 +613,26 @@ export type FilledRsa =
   | { ok: true; headlines: PinnedText[]; descriptions: PinnedText[]; paths: [string, string] }
   | { ok: false; failure: TextFailure };
 
-/** Fills and checks one compiled RSA fallback for one row (the spec's validity rule, plus path 2 needs path 1). */
+/**
+ * Fills and checks one compiled RSA fallback for one row: the spec's validity rule (every text
+ * 1..limit after substitution, paths within limit), plus Google's: 3..15 headlines and 2..4
+ * descriptions that stay that many once repeats are removed, and path 2 needs path 1.
+ */
 export function fillRsaFallback(
   f: CompiledRsaFallback,
   values: PlaceholderValues,
   rowFacts?: ValueFacts,
 ): FilledRsa {
+  if (f.countFailure) return { ok: false, failure: f.countFailure };
   const facts = factsFor(values, rowFacts);
   const h = fillPinned(f.headlines, values, RSA_RULES.headline, facts);
   if (h.failure) return { ok: false, failure: h.failure };
+  const hd = findTooFewDistinct(h.texts, 'Headline', RSA_MIN_HEADLINES, RSA_MAX_HEADLINES);
+  if (hd) return { ok: false, failure: hd };
   const d = fillPinned(f.descriptions, values, RSA_RULES.description, facts);
   if (d.failure) return { ok: false, failure: d.failure };
+  const dd = findTooFewDistinct(d.texts, 'Description', RSA_MIN_DESCRIPTIONS, RSA_MAX_DESCRIPTIONS);
+  if (dd) return { ok: false, failure: dd };
   const p = fillPlain(f.paths, values, RSA_RULES.path, facts);
   if (p.failure) return { ok: false, failure: p.failure };
   const paths: [string, string] = [p.texts[0] ?? '', p.texts[1] ?? ''];
@@ -484,7 +666,10 @@ const OUTPUT_RSA = 'responsive search ads';
 /**
  * One responsive search ad per ad group, from the first fallback valid for the group's row.
  * Rows with no valid fallback are reported with the first fallback's reason; headlines or
- * descriptions identical after substitution are reported and emitted once.
+ * descriptions identical after substitution are reported and emitted once (a fallback left with
+ * fewer than 3 headlines or 2 descriptions by that is not valid for the row). A missing or
+ * unusable final URL is a warning; keyword insertions without default text are reported once
+ * per template text.
  */
 export function generateResponsiveSearchAds(
   input: GenerateResponsiveSearchAdsInput,
@@ -492,7 +677,16 @@ export function generateResponsiveSearchAds(
   const fallbacks = compileRsaTemplate(input.template);
   const byId = rowIndexMap(input.rows);
   const ads: RsaAd[] = [];
-  const issues: RowIssue[] = [];
+  const issues: RowIssue[] = findTemplateTextIssues(
+    OUTPUT_RSA,
+    input.template.templates.map((f, i) => ({
+      label: `Fallback ${i + 1}`,
+      texts: [
+        ['Headline', f.headlines.map((h) => h.text)],
+        ['Description', f.descriptions.map((d) => d.text)],
+      ],
+    })),
+  );
   const labelsByFallback = fallbacks.map((f) =>
     f.labels.map((l) => replaceLabelDate(l, input.today)),
   );
@@ -514,6 +708,7 @@ export function generateResponsiveSearchAds(
   // Duplicate headlines and descriptions of the row's chosen fallback.
   let headlineDuplicates = NO_DUPLICATES;
   let descriptionDuplicates = NO_DUPLICATES;
+  let urlWarning: FinalUrlWarning | undefined;
   for (const g of input.adGroups) {
     const at = byId.get(g.id);
     if (at === undefined) {
@@ -544,6 +739,7 @@ export function generateResponsiveSearchAds(
         firstFailure ??= filled;
       }
       lastRowId = row.id;
+      urlWarning = findFinalUrlWarning(row);
       if (chosen?.filled.ok) {
         const f = fallbacks[chosen.index] as CompiledRsaFallback;
         prepareRowFold(rowFold, values, slotsUsed);
@@ -596,16 +792,8 @@ export function generateResponsiveSearchAds(
         message: `Ad group "${g.adGroup}": "${dup}" appears twice after substitution; kept once`,
       });
     }
-    if (row.url.trim() === '') {
-      issues.push({
-        kind: 'warning',
-        output: OUTPUT_RSA,
-        rowId: row.id,
-        rowNumber,
-        code: 'missing-final-url',
-        message: `Ad group "${g.adGroup}": the row has no final URL`,
-      });
-    }
+    if (urlWarning)
+      issues.push(finalUrlIssue(urlWarning, OUTPUT_RSA, row, rowNumber, `Ad group "${g.adGroup}"`));
     ads.push({
       campaign: g.campaign,
       adGroup: g.adGroup,
@@ -672,6 +860,8 @@ export interface CompiledPerformanceMaxFallback {
   businessName: CompiledPattern;
   labels: string[];
   callToAction: CallToAction;
+  /** Too few or too many headlines, long headlines or descriptions: fails every row. */
+  countFailure: TextFailure | undefined;
 }
 
 /** Compiles the fallbacks of a Performance Max template. */
@@ -686,6 +876,20 @@ export function compilePerformanceMaxTemplate(
     businessName: compilePattern(f.businessName),
     labels: f.labels.filter((l) => l.trim() !== ''),
     callToAction: f.callToAction === 'None' ? '' : f.callToAction,
+    countFailure:
+      countFailure('Headline', f.headlines.length, PMAX_MIN_HEADLINES, PMAX_MAX_HEADLINES) ??
+      countFailure(
+        'Long headline',
+        f.longHeadlines.length,
+        PMAX_MIN_LONG_HEADLINES,
+        PMAX_MAX_LONG_HEADLINES,
+      ) ??
+      countFailure(
+        'Description',
+        f.descriptions.length,
+        PMAX_MIN_DESCRIPTIONS,
+        PMAX_MAX_DESCRIPTIONS,
+      ),
   }));
 }
 
@@ -702,14 +906,16 @@ export type FilledPerformanceMax =
   | { ok: false; failure: TextFailure };
 
 /**
- * Fills and checks one Performance Max fallback: headlines 1..30, long headlines 1..90,
- * descriptions 1..90 with the first at most 60, paths up to 15, business name 1..25.
+ * Fills and checks one Performance Max fallback: 3..5 headlines of 1..30, 1..5 long headlines of
+ * 1..90, 2..5 descriptions of 1..90 with the first at most 60, paths up to 15, business name
+ * 1..25.
  */
 export function fillPerformanceMaxFallback(
   f: CompiledPerformanceMaxFallback,
   values: PlaceholderValues,
   rowFacts?: ValueFacts,
 ): FilledPerformanceMax {
+  if (f.countFailure) return { ok: false, failure: f.countFailure };
   const facts = factsFor(values, rowFacts);
   const h = fillPlain(f.headlines, values, PMAX_RULES.headline, facts);
   if (h.failure) return { ok: false, failure: h.failure };
@@ -741,7 +947,11 @@ export interface GeneratePerformanceMaxAdsInput {
 
 const OUTPUT_PMAX = 'performance max ads';
 
-/** One Performance Max ad per asset group from the first fallback valid for its row. */
+/**
+ * One Performance Max ad per asset group from the first fallback valid for its row; a missing or
+ * unusable final URL is a warning; keyword insertions without default text are reported once per
+ * template text.
+ */
 export function generatePerformanceMaxAds(
   input: GeneratePerformanceMaxAdsInput,
 ): GenerateAdsResult<PerformanceMaxAd> {
@@ -749,7 +959,17 @@ export function generatePerformanceMaxAds(
   const byId = rowMap(input.rows);
   const rowFacts = newValueFacts();
   const ads: PerformanceMaxAd[] = [];
-  const issues: RowIssue[] = [];
+  const issues: RowIssue[] = findTemplateTextIssues(
+    OUTPUT_PMAX,
+    input.template.templates.map((f, i) => ({
+      label: `Fallback ${i + 1}`,
+      texts: [
+        ['Headline', f.headlines.map((h) => h.text)],
+        ['Long headline', f.longHeadlines.map((h) => h.text)],
+        ['Description', f.descriptions.map((d) => d.text)],
+      ],
+    })),
+  );
   const values: PlaceholderValues = {
     row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
   };
@@ -794,15 +1014,10 @@ export function generatePerformanceMaxAds(
         finalUrl: row.url.trim(),
       });
     }
-    if (done && row.url.trim() === '') {
-      issues.push({
-        kind: 'warning',
-        output: OUTPUT_PMAX,
-        rowId: row.id,
-        rowNumber,
-        code: 'missing-final-url',
-        message: `Asset group "${g.assetGroup}": the row has no final URL`,
-      });
+    const urlWarning = done ? findFinalUrlWarning(row) : undefined;
+    if (urlWarning) {
+      const where = `Asset group "${g.assetGroup}"`;
+      issues.push(finalUrlIssue(urlWarning, OUTPUT_PMAX, row, rowNumber, where));
     }
     if (!done) {
       const reason = firstFailure
@@ -882,18 +1097,47 @@ export interface GenerateLegacyAdsInput {
   today: string;
 }
 
-/** Per ad group and template version, one expanded text ad from the first valid fallback. */
+const OUTPUT_LEGACY = 'legacy ads';
+
+/**
+ * Per ad group and template version, one expanded text ad from the first valid fallback. Groups
+ * without a feed row and rows without a valid fallback are reported; a missing or unusable final
+ * URL is a warning (once per ad group); keyword insertions without default text are reported
+ * once per template text.
+ */
 export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsResult<LegacyAd> {
   const byId = rowMap(input.rows);
   const ads: LegacyAd[] = [];
-  const issues: RowIssue[] = [];
+  const issues: RowIssue[] = findTemplateTextIssues(
+    OUTPUT_LEGACY,
+    input.template.templates.flatMap((version, v) =>
+      version.map((f, i) => ({
+        label: `Version ${v + 1}, fallback ${i + 1}`,
+        texts: [
+          ['Headline', [f.h1, f.h2, f.h3]],
+          ['Description', [f.dl1, f.dl2]],
+        ] as const,
+      })),
+    ),
+  );
   const values: PlaceholderValues = {
     row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
   };
   for (const g of input.adGroups) {
     const found = byId.get(g.id);
-    if (!found) continue;
+    if (!found) {
+      issues.push({
+        kind: 'skipped',
+        output: OUTPUT_LEGACY,
+        rowId: g.id,
+        rowNumber: 0,
+        code: 'missing-row',
+        message: `No feed row for ad group "${g.adGroup}"`,
+      });
+      continue;
+    }
     values.row = found.row;
+    const adsBefore = ads.length;
     input.template.templates.forEach((version, v) => {
       let firstFailure: TextFailure | undefined;
       for (let i = 0; i < version.length; i++) {
@@ -924,18 +1168,23 @@ export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsRes
       }
       issues.push({
         kind: 'skipped',
-        output: 'legacy ads',
+        output: OUTPUT_LEGACY,
         rowId: found.row.id,
         rowNumber: found.rowNumber,
         code: 'no-valid-fallback',
         message: `Ad group "${g.adGroup}", version ${v + 1}: ${firstFailure ? `no valid fallback (${describeFailure(firstFailure)})` : 'no fallback'}`,
       });
     });
+    const urlWarning = ads.length > adsBefore ? findFinalUrlWarning(found.row) : undefined;
+    if (urlWarning) {
+      const where = `Ad group "${g.adGroup}"`;
+      issues.push(finalUrlIssue(urlWarning, OUTPUT_LEGACY, found.row, found.rowNumber, where));
+    }
   }
   return { ads, issues };
 }
 
-/** Final URL check shared by exports: present and at most 2048 characters. */
+/** Final URL check: present, an http(s) address and at most 2048 characters. */
 export function isFinalUrlValid(url: string): boolean {
-  return url.length > 0 && url.length <= FINAL_URL_MAX_CHARS;
+  return url.length > 0 && findFinalUrlProblem(url) === undefined;
 }

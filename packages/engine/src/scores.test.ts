@@ -38,7 +38,8 @@ describe('scores', () => {
     const t = restoreRsaTemplate({
       templates: [{ headlines: ['{root}', 'b', 'c'], descriptions: ['d', 'e'] }],
     });
-    const rows: FeedRow[] = ['a', '', 'c', 'x'.repeat(31)].map((root, i) => ({
+    // Root 'c' repeats headline 'c': 2 different headlines, fewer than the 3 Google needs.
+    const rows: FeedRow[] = ['a', '', 'c', 'x'.repeat(31), 'z'].map((root, i) => ({
       id: String(i),
       root,
       mod: '',
@@ -49,7 +50,13 @@ describe('scores', () => {
     }));
     expect(scoreRsaTemplate(t, rows)).toMatchObject({
       valid: 2,
-      total: 4,
+      total: 5,
+      percent: 40,
+      band: 'low',
+    });
+    expect(scoreRsaTemplate(t, rows.slice(0, 2))).toMatchObject({
+      valid: 1,
+      total: 2,
       percent: 50,
       band: 'fair',
     });
