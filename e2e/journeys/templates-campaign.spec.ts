@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures.ts';
 import { cell, startWithRows } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+test.setTimeout(120_000);
 
 /** The text of every row of an output table (cells joined by ' | '), header excluded. */
 async function outputLines(page: Page, name: string): Promise<string[]> {
@@ -159,7 +160,7 @@ test('two pages edit the campaign templates: the second save opens the conflict 
   await expect(other.getByRole('checkbox', { name: /^Include / })).toHaveCount(3);
 });
 
-test('a Performance Max template generates asset groups and campaigns with its settings', async ({
+test('a Performance Max template generates asset groups and campaigns with its settings, a setting is renamed, a copy is deleted, and it survives a reload', async ({
   page,
 }) => {
   await startWithRows(page, 'pmax', 'root\tmod\n1023191\tShoes\n1023191\tBoots\n');
@@ -182,6 +183,15 @@ test('a Performance Max template generates asset groups and campaigns with its s
   await setting.getByLabel('Setting name').fill('Campaign Status');
   await setting.getByRole('button', { name: 'Add New' }).click();
   await page.getByRole('textbox', { name: 'Value of Campaign Status' }).fill('Paused');
+  // Renamed with the rename modal: the value stays, the output column takes the new name.
+  await page.getByRole('button', { name: 'Rename Campaign Status' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Setting' });
+  await expect(rename.getByLabel('Setting name')).toHaveValue('Campaign Status');
+  await rename.getByLabel('Setting name').fill('Status');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Value of Status' })).toHaveValue('Paused');
+  await expect(page.getByRole('checkbox', { name: 'Include Campaign Status' })).toHaveCount(0);
 
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
@@ -193,10 +203,37 @@ test('a Performance Max template generates asset groups and campaigns with its s
   await page.getByRole('tab', { name: 'Campaigns', exact: true }).last().click();
   await expect(
     page.getByRole('table', { name: 'Campaigns', exact: true }).getByRole('columnheader'),
-  ).toHaveText(['Campaign', 'Campaign Type', 'Budget', 'Location ID', 'Campaign Status']);
+  ).toHaveText(['Campaign', 'Campaign Type', 'Budget', 'Location ID', 'Status']);
   expect(await outputLines(page, 'Campaigns')).toEqual([
     'PMax 1023191 | Performance Max | 25 | 1023191 | Paused',
   ]);
+
+  // Copy Template makes 'PMax (1)' with the same settings; Delete Template asks first.
+  const template = page.getByLabel('Campaign template');
+  await page.getByRole('button', { name: 'Copy Template' }).click();
+  await expect(template).toHaveValue('PMax (1)');
+  await expect(page.getByLabel('Asset group pattern')).toHaveValue('{mod}');
+  await expect(page.getByRole('textbox', { name: 'Value of Status' })).toHaveValue('Paused');
+  await page.getByRole('button', { name: 'Delete Template' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Template' });
+  await expect(confirm).toContainText('Delete the template "PMax (1)"?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(template).toHaveValue('PMax (1)');
+  await page.getByRole('button', { name: 'Delete Template' }).click();
+  await confirm.getByRole('button', { name: 'Delete Template' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(template).toHaveValue('PMax');
+  await expect(template.getByRole('option', { name: 'PMax (1)' })).toHaveCount(0);
+  // Deleting saves: after a reload only 'PMax' is there, a Performance Max template still.
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page.reload();
+  await expect(template).toHaveValue('PMax');
+  await expect(template.getByRole('option', { name: 'PMax (1)' })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Performance Max' })).toBeChecked();
+  await expect(page.getByLabel('Asset group pattern')).toHaveValue('{mod}');
+  await expect(page.getByRole('textbox', { name: 'Value of Status' })).toHaveValue('Paused');
 });
 
 // Screenshots of the Campaigns tab for a visual review; only when SCREENS_OUT names a folder:

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
 import { cell, MOD, registerThroughUi } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+test.setTimeout(120_000);
 
 function notice(page: Page, text: string) {
   return page.getByRole('status').filter({ hasText: text });
@@ -42,7 +44,17 @@ async function copiedText(page: Page, table: string): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-test('extensions: callouts and a structured snippet generate, copy with their columns, and stay after a reload', async ({
+/** The lines of the Google Ads Editor file an output table downloads (BOM kept on line 1). */
+async function editorFile(page: Page, table: string): Promise<string[]> {
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('button', { name: `Download for Google Ads Editor: ${table}`, exact: true })
+    .click();
+  const text = await readFile(await (await download).path(), 'utf8');
+  return text.split('\r\n').filter((line) => line !== '');
+}
+
+test('extensions: callouts, sitelinks and a structured snippet generate, copy and download with their columns, and stay after a reload', async ({
   page,
 }) => {
   await registerThroughUi(page, uniqueEmail('extensions'), 'extensions-password-1');
@@ -93,6 +105,12 @@ test('extensions: callouts and a structured snippet generate, copy with their co
     'All nike shoes\t',
     'All puma shoes\t',
   ]);
+  // The Editor file carries Editor's own header.
+  expect(await editorFile(page, 'Callout extensions')).toEqual([
+    '\uFEFFCallout text',
+    'All nike shoes',
+    'All puma shoes',
+  ]);
 
   // A fallback serves the row the first callout is too long for.
   await page.getByRole('button', { name: 'Add Fallback' }).click();
@@ -107,6 +125,30 @@ test('extensions: callouts and a structured snippet generate, copy with their co
 
   await page.getByRole('button', { name: 'Save Template' }).click();
   await expect(notice(page, 'Templates successfully updated').first()).toBeVisible();
+
+  // Sitelinks: an empty Final URL takes each row's Final URL.
+  await type.selectOption('Sitelink');
+  await newTemplate(page, 'Sitelinks');
+  await expect(type).toHaveValue('Sitelink');
+  await page.getByRole('textbox', { name: 'Link Text' }).fill('{root} Sale');
+  await page.getByRole('textbox', { name: 'Description Line 1' }).fill('Up to 50% off {mod}');
+  await page.getByRole('textbox', { name: 'Description Line 2' }).fill('Free returns');
+  await page.getByRole('button', { name: 'Generate Extensions' }).click();
+  const sitelinks = page.getByRole('table', { name: 'Sitelink extensions' });
+  await expect(sitelinks.getByRole('columnheader')).toHaveText([
+    'Link Text',
+    'Description Line 1',
+    'Description Line 2',
+    'Final URL',
+  ]);
+  await expect(sitelinks.getByRole('cell', { name: 'puma Sale' })).toBeVisible();
+  // 'emporio armani collection Sale' is over 25 characters: listed, not generated.
+  await expect(sitelinks.getByRole('row')).toHaveCount(3);
+  expect(await editorFile(page, 'Sitelink extensions')).toEqual([
+    '\uFEFFLink Text,Description Line 1,Description Line 2,Final URL',
+    'nike Sale,Up to 50% off running,Free returns,https://shop.test/nike',
+    'puma Sale,Up to 50% off suede,Free returns,https://shop.test/puma',
+  ]);
 
   // A structured snippet: its own type, the header dropdown, values separated by ';'.
   await type.selectOption('Structured Snippet');
@@ -128,6 +170,12 @@ test('extensions: callouts and a structured snippet generate, copy with their co
     'Brands\tpuma; Adidas; Asics\t',
     'Brands\temporio armani collection; Adidas; Asics\t',
   ]);
+  const snippetFile = await editorFile(page, 'Structured Snippet extensions');
+  expect(snippetFile.slice(0, 2)).toEqual([
+    '\uFEFFHeader,Snippet Values',
+    'Brands,nike;Adidas;Asics',
+  ]);
+  expect(snippetFile).toHaveLength(4);
 
   // Clear empties the output.
   await page.getByRole('button', { name: 'Clear Structured Snippet extensions' }).click();
