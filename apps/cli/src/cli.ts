@@ -58,8 +58,21 @@ Options:
 Placeholders in patterns and ad text: {root} {mod} {var1} {var2} {var3} {url} {const}, and {mt}
 (the match type) in ad group names, in any case. Google's own {KeyWord:default},
 {CUSTOMIZER.name:default}, {LOCATION(City):default} and {COUNTDOWN(...)} pass through and are
-counted as their default text. For each row the first fallback whose texts are all within
-Google's limits is used; rows without one are reported, never silently dropped.
+counted as their default text; an insertion without default text (such as {KeyWord}) is
+reported once per template text and counted as 10 characters.
+
+Ads: each row gets the first fallback valid for it: every text within Google's limits, and
+as many texts as Google needs (responsive search ad: 3-15 headlines and 2-4 descriptions,
+still that many once texts that repeat after substitution are removed; Performance Max: 3-5
+headlines, 1-5 long headlines, 2-5 descriptions and a business name). Rows without a valid
+fallback are reported with the first fallback's reason, never silently dropped. A final URL that
+is missing, not http:// or https://, or over 2048 characters is a warning; the ad is written.
+
+Keywords and negatives are lowercased with spaces collapsed. Characters Google rejects are
+removed, and match type notation is stripped (a leading -, Google's negative notation, and a +
+starting a word, the retired broad match modifier): the match type is its own column. Each
+change is reported as cleaned; a keyword still empty, over 80 characters or over 10 words is
+skipped and reported.
 
 Files written (only the kinds that apply):
   campaigns.csv                Campaign, Campaign Type, Budget, Location ID, optional settings
@@ -75,8 +88,9 @@ Files written (only the kinds that apply):
   callouts.csv, sitelinks.csv, structured-snippets.csv
   adloom-report.csv            every skipped, cleaned or warned row: Kind, Output, Line, Code, Message
 
-A summary is printed: rows read, items generated per kind, rows skipped or cleaned and why
-("line N" is the feed's line, the header being line 1; blank lines are skipped).
+A summary is printed: rows read, items generated per kind, items skipped, cleaned or warned
+about and why ("line N" is the feed's line, the header being line 1; blank lines are skipped;
+"template" marks a problem of a template text, listed first).
 
 Exit codes:
   0  written

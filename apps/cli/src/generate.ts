@@ -11,7 +11,6 @@ import {
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsv,
-  formatKeywordsCsv,
   generateCampaignStructure,
   generateExtensions,
   generateLegacyAds,
@@ -29,6 +28,10 @@ import {
   sitelinksTable,
   structuredSnippetsTable,
   withRowIds,
+  writeKeywordsCsv,
+  type AdGroupRef,
+  type AssetGroupRef,
+  type CampaignRow,
   type ExtensionTypeName,
   type GeneratedExtension,
   type RowIssue,
@@ -154,43 +157,69 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       message: `${t.column} cut to 30 characters: "${t.original}"`,
     });
   }
-  const structure = generateCampaignStructure({ template: campaign, rows });
-  issues.push(...structure.issues);
   const files: OutputFile[] = [];
   const counts: Array<[string, string]> = [];
-  files.push(csv('campaigns.csv', campaignsTable(structure.campaigns)));
-  counts.push(['campaigns.csv', plural(structure.campaigns.length, 'campaign')]);
+  let campaigns: CampaignRow[] = [];
+  const adGroups: AdGroupRef[] = [];
+  let assetGroups: AssetGroupRef[] = [];
+  // Search keywords take the streaming path (the same files and issues as the object API, much
+  // faster on big feeds); it also hands over the campaign rows and ad groups.
+  const keywordChunks: string[] = [];
+  const negativeChunks: string[] = [];
+  let keywordLines = 0;
+  let negativeLines = 0;
+  if (isPerformance) {
+    const structure = generateCampaignStructure({ template: campaign, rows });
+    issues.push(...structure.issues);
+    campaigns = structure.campaigns;
+    assetGroups = structure.assetGroups;
+  } else {
+    const out = writeKeywordsCsv(
+      { template: campaign, rows },
+      {
+        keywords: (chunk) => keywordChunks.push(chunk),
+        negatives: (chunk) => negativeChunks.push(chunk),
+        campaigns: (c) => campaigns.push(c),
+        adGroups: (g) => adGroups.push(g),
+      },
+    );
+    issues.push(...out.issues);
+    keywordLines = out.keywordLines;
+    negativeLines = out.negativeLines;
+  }
+  files.push(csv('campaigns.csv', campaignsTable(campaigns)));
+  counts.push(['campaigns.csv', plural(campaigns.length, 'campaign')]);
 
   if (isPerformance) {
     if (pmax) {
       const out = generatePerformanceMaxAds({
         template: pmax,
         rows,
-        assetGroups: structure.assetGroups,
+        assetGroups,
         today: o.today,
       });
       issues.push(...out.issues);
       files.push(csv('asset-groups.csv', performanceMaxAdsTable(out.ads)));
       counts.push([
         'asset-groups.csv',
-        `${plural(out.ads.length, 'asset group')} with assets (of ${structure.assetGroups.length})`,
+        `${plural(out.ads.length, 'asset group')} with assets (of ${assetGroups.length})`,
       ]);
     } else {
-      files.push(csv('asset-groups.csv', assetGroupsTable(structure.assetGroups)));
-      counts.push(['asset-groups.csv', plural(structure.assetGroups.length, 'asset group')]);
+      files.push(csv('asset-groups.csv', assetGroupsTable(assetGroups)));
+      counts.push(['asset-groups.csv', plural(assetGroups.length, 'asset group')]);
     }
   } else {
-    files.push(csv('ad-groups.csv', adGroupsTable(structure.adGroups)));
-    counts.push(['ad-groups.csv', plural(structure.adGroups.length, 'ad group')]);
-    files.push({ name: 'keywords.csv', chunks: formatKeywordsCsv(structure.keywords) });
-    counts.push(['keywords.csv', plural(structure.keywords.length, 'keyword')]);
-    files.push({ name: 'negatives.csv', chunks: formatKeywordsCsv(structure.negatives) });
-    counts.push(['negatives.csv', plural(structure.negatives.length, 'negative keyword')]);
+    files.push(csv('ad-groups.csv', adGroupsTable(adGroups)));
+    counts.push(['ad-groups.csv', plural(adGroups.length, 'ad group')]);
+    files.push({ name: 'keywords.csv', chunks: keywordChunks });
+    counts.push(['keywords.csv', plural(keywordLines, 'keyword')]);
+    files.push({ name: 'negatives.csv', chunks: negativeChunks });
+    counts.push(['negatives.csv', plural(negativeLines, 'negative keyword')]);
     if (rsa) {
       const out = generateResponsiveSearchAds({
         template: rsa,
         rows,
-        adGroups: structure.adGroups,
+        adGroups,
         today: o.today,
       });
       issues.push(...out.issues);
@@ -201,7 +230,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       const out = generateLegacyAds({
         template: legacy,
         rows,
-        adGroups: structure.adGroups,
+        adGroups,
         today: o.today,
       });
       issues.push(...out.issues);
@@ -282,10 +311,19 @@ function formatSummary(
     ['cleaned', 'Cleaned'],
     ['warning', 'Warnings'],
   ] as const) {
-    const list = issues.filter((i) => i.kind === kind);
+    // Template problems (not bound to a row) first: they concern every row.
+    const list = [
+      ...issues.filter((i) => i.kind === kind && i.rowNumber === 0),
+      ...issues.filter((i) => i.kind === kind && i.rowNumber !== 0),
+    ];
     if (list.length === 0) continue;
-    const rowsAffected = new Set(list.map((i) => i.rowNumber)).size;
-    lines.push(`${title}: ${plural(list.length, 'item')} from ${plural(rowsAffected, 'feed row')}`);
+    const rowsAffected = new Set(list.filter((i) => i.rowNumber !== 0).map((i) => i.rowNumber))
+      .size;
+    const sources = [
+      ...(rowsAffected ? [plural(rowsAffected, 'feed row')] : []),
+      ...(list.some((i) => i.rowNumber === 0) ? ['the templates'] : []),
+    ];
+    lines.push(`${title}: ${plural(list.length, 'item')} from ${sources.join(' and ')}`);
     for (const i of list.slice(0, MAX_LISTED_ISSUES))
       lines.push(`  ${where(i)}, ${i.output}: ${i.message}`);
     if (list.length > MAX_LISTED_ISSUES)

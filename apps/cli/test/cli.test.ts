@@ -151,6 +151,64 @@ describe('adloom generate (golden)', () => {
   });
 });
 
+describe('adloom reports what Google would reject', () => {
+  it('prints template warnings first, unusable final URLs, cleaned notation and short fallbacks', () => {
+    const feed = tmp('reports.csv');
+    writeFileSync(
+      feed,
+      'root,mod,url\r\n' +
+        'Nike,Air,www.nike.example/air\r\n' +
+        '-Puma,Suede,https://puma.example\r\n' +
+        'Sale,sale,https://sale.example\r\n',
+    );
+    const campaign = tmp('reports-campaign.json');
+    writeFileSync(
+      campaign,
+      JSON.stringify({
+        campaign: 'Shoes',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '{root} {mod}', matchType: 'Broad' },
+          { keyword: '-{mod} outlet', matchType: 'Negative Broad' },
+        ],
+      }),
+    );
+    const rsa = tmp('reports-rsa.json');
+    writeFileSync(
+      rsa,
+      JSON.stringify({
+        templates: [
+          { headlines: ['{root}', '{mod}'], descriptions: ['d', 'e'] },
+          { headlines: ['{root}', '{mod}', 'Buy {KeyWord}'], descriptions: ['d', 'e'] },
+        ],
+      }),
+    );
+    const out = tmp('reports');
+    const r = run(['generate', '--feed', feed, '--campaign', campaign, '--rsa', rsa, '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const summary = r.stdout.slice(r.stdout.indexOf('Skipped:'));
+    expect(summary).toBe(
+      [
+        'Skipped: 1 item from 1 feed row',
+        '  line 4, responsive search ads: Ad group "Sale": no valid fallback (2 headlines, at least 3 needed)',
+        'Cleaned: 4 items from 3 feed rows',
+        '  line 2, keywords: Removed the leading - (negative keyword notation) from "-Air outlet" -> "air outlet" (negative)',
+        '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Puma Suede" -> "puma suede"',
+        '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Suede outlet" -> "suede outlet" (negative)',
+        '  line 4, keywords: Removed the leading - (negative keyword notation) from "-sale outlet" -> "sale outlet" (negative)',
+        'Warnings: 2 items from 1 feed row and the templates',
+        '  template, responsive search ads: Fallback 2, Headline 3 "Buy {KeyWord}": {KeyWord} has no default text (write {KeyWord:default text}); it is counted as 10 characters',
+        '  line 2, responsive search ads: Ad group "Nike": the final URL "www.nike.example/air" is not an http:// or https:// address',
+        '',
+      ].join('\n'),
+    );
+    expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toContain(
+      'Shoes,-Puma,puma suede,Broad',
+    );
+  });
+});
+
 describe('adloom help and usage', () => {
   it('documents every option and the exit codes', () => {
     const r = run(['--help']);
