@@ -13,9 +13,9 @@ import {
   type Table,
 } from '@adloom/engine';
 import { JobError, type EngineJobHandler } from '../generation/jobTypes.ts';
-import { packIssues, packTable, type PackedTable } from '../output/packTable.ts';
+import { packColumns, packIssues, type PackedTable } from '../output/packTable.ts';
 import { AD_MESSAGES } from './messages.ts';
-import { performanceOutputTable, rsaOutputTable } from './outputTables.ts';
+import { performanceOutputColumns, rsaOutputColumns } from './outputTables.ts';
 
 /** Generated ads, packed for the page: the shown table and the issues. */
 export interface AdOutput {
@@ -81,7 +81,7 @@ export const generateRsaJob: EngineJobHandler<
     today: input.today,
   });
   ctx.progress(0.7);
-  const table = packTable(rsaOutputTable(result.ads));
+  const table = packColumns(rsaOutputColumns(result.ads));
   const outputId = newOutputId();
   lastAds.rsa = { outputId, ads: result.ads };
   return { table, issues: packIssues(result.issues, ctx), adCount: result.ads.length, outputId };
@@ -103,7 +103,7 @@ export const generatePerformanceAdsJob: EngineJobHandler<
     today: input.today,
   });
   ctx.progress(0.7);
-  const table = packTable(performanceOutputTable(result.ads));
+  const table = packColumns(performanceOutputColumns(result.ads));
   const outputId = newOutputId();
   lastAds.performance = { outputId, ads: result.ads };
   return { table, issues: packIssues(result.issues, ctx), adCount: result.ads.length, outputId };

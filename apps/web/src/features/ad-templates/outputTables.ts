@@ -13,8 +13,8 @@ import {
   RSA_MIN_HEADLINES,
   type PerformanceMaxAd,
   type RsaAd,
-  type Table,
 } from '@adloom/engine';
+import type { ColumnSource } from '../output/packTable.ts';
 
 /** The Ad Type shown for responsive search ads. */
 export const RSA_OUTPUT_AD_TYPE = 'Responsive Search Ad';
@@ -30,7 +30,7 @@ function positionCell(pos: number | undefined): string {
 }
 
 /** RSAs in the spec's columns; as many headline and description columns as the ads use. */
-export function rsaOutputTable(ads: readonly RsaAd[]): Table {
+export function rsaOutputColumns(ads: readonly RsaAd[]): ColumnSource {
   const h = most(
     ads.map((a) => a.headlines.length),
     RSA_MIN_HEADLINES,
@@ -39,31 +39,32 @@ export function rsaOutputTable(ads: readonly RsaAd[]): Table {
     ads.map((a) => a.descriptions.length),
     RSA_MIN_DESCRIPTIONS,
   );
-  const headers = ['Campaign', 'Ad Group'];
-  for (let i = 1; i <= h; i++) headers.push(`Headline ${i}`, `Headline ${i} Position`);
-  for (let i = 1; i <= d; i++)
-    headers.push(`Description Line ${i}`, `Description Line ${i} Position`);
-  headers.push('Path 1', 'Path 2', 'Labels', 'Final URL', 'Ad Type');
-  return {
-    headers,
-    rows: {
-      *[Symbol.iterator]() {
-        for (const a of ads) {
-          const row = [a.campaign, a.adGroup];
-          for (let i = 0; i < h; i++)
-            row.push(a.headlines[i]?.text ?? '', positionCell(a.headlines[i]?.pos));
-          for (let i = 0; i < d; i++)
-            row.push(a.descriptions[i]?.text ?? '', positionCell(a.descriptions[i]?.pos));
-          row.push(a.paths[0], a.paths[1], a.labels.join(';'), a.finalUrl, RSA_OUTPUT_AD_TYPE);
-          yield row;
-        }
-      },
-    },
-  };
+  const columns: [string, (ad: RsaAd) => string][] = [
+    ['Campaign', (a) => a.campaign],
+    ['Ad Group', (a) => a.adGroup],
+  ];
+  for (let i = 0; i < h; i++)
+    columns.push(
+      [`Headline ${i + 1}`, (a) => a.headlines[i]?.text ?? ''],
+      [`Headline ${i + 1} Position`, (a) => positionCell(a.headlines[i]?.pos)],
+    );
+  for (let i = 0; i < d; i++)
+    columns.push(
+      [`Description Line ${i + 1}`, (a) => a.descriptions[i]?.text ?? ''],
+      [`Description Line ${i + 1} Position`, (a) => positionCell(a.descriptions[i]?.pos)],
+    );
+  columns.push(
+    ['Path 1', (a) => a.paths[0]],
+    ['Path 2', (a) => a.paths[1]],
+    ['Labels', (a) => a.labels.join(';')],
+    ['Final URL', (a) => a.finalUrl],
+    ['Ad Type', () => RSA_OUTPUT_AD_TYPE],
+  );
+  return columnsOf(ads, columns);
 }
 
 /** Performance Max ads in the spec's columns. */
-export function performanceOutputTable(ads: readonly PerformanceMaxAd[]): Table {
+export function performanceOutputColumns(ads: readonly PerformanceMaxAd[]): ColumnSource {
   const h = most(
     ads.map((a) => a.headlines.length),
     PMAX_MIN_HEADLINES,
@@ -76,40 +77,35 @@ export function performanceOutputTable(ads: readonly PerformanceMaxAd[]): Table 
     ads.map((a) => a.descriptions.length),
     PMAX_MIN_DESCRIPTIONS,
   );
-  const numbered = (name: string, n: number) =>
-    Array.from({ length: n }, (_, i) => `${name} ${i + 1}`);
-  const headers = [
-    'Campaign',
-    'Asset Group',
-    ...numbered('Headline', h),
-    ...numbered('Long Headline', lh),
-    ...numbered('Description Line', d),
-    'Path 1',
-    'Path 2',
-    'Business Name',
-    'Call To Action',
-    'Final URL',
-  ];
-  const fill = (xs: readonly string[], n: number) =>
-    Array.from({ length: n }, (_, i) => xs[i] ?? '');
+  const numbered = (
+    name: string,
+    n: number,
+    texts: (ad: PerformanceMaxAd) => readonly string[],
+  ): [string, (ad: PerformanceMaxAd) => string][] =>
+    Array.from({ length: n }, (_, i) => [`${name} ${i + 1}`, (a) => texts(a)[i] ?? '']);
+  return columnsOf(ads, [
+    ['Campaign', (a) => a.campaign],
+    ['Asset Group', (a) => a.assetGroup],
+    ...numbered('Headline', h, (a) => a.headlines),
+    ...numbered('Long Headline', lh, (a) => a.longHeadlines),
+    ...numbered('Description Line', d, (a) => a.descriptions),
+    ['Path 1', (a) => a.paths[0]],
+    ['Path 2', (a) => a.paths[1]],
+    ['Business Name', (a) => a.businessName],
+    ['Call To Action', (a) => a.callToAction],
+    ['Final URL', (a) => a.finalUrl],
+  ]);
+}
+
+/** Columns named with a reader of each ad, as a source for packColumns. */
+function columnsOf<T>(ads: readonly T[], columns: [string, (ad: T) => string][]): ColumnSource {
   return {
-    headers,
-    rows: {
-      *[Symbol.iterator]() {
-        for (const a of ads)
-          yield [
-            a.campaign,
-            a.assetGroup,
-            ...fill(a.headlines, h),
-            ...fill(a.longHeadlines, lh),
-            ...fill(a.descriptions, d),
-            a.paths[0],
-            a.paths[1],
-            a.businessName,
-            a.callToAction,
-            a.finalUrl,
-          ];
-      },
-    },
+    headers: columns.map(([header]) => header),
+    rowCount: ads.length,
+    readers: columns.map(
+      ([, read]) =>
+        (row: number) =>
+          read(ads[row] as T),
+    ),
   };
 }

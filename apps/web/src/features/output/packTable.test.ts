@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatCsvText, keywordsTable, type KeywordLine } from '@adloom/engine';
-import { packIssues, packTable, readPackedCell, unpackTable } from './packTable.ts';
+import {
+  DICTIONARY_MAX_ENTRIES,
+  packColumns,
+  packIssues,
+  packTable,
+  readPackedCell,
+  unpackTable,
+} from './packTable.ts';
 
 function lines(n: number): KeywordLine[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -35,6 +42,38 @@ describe('packTable', () => {
     const source = lines(3000);
     const packed = packTable(keywordsTable(source));
     expect(formatCsvText(unpackTable(packed))).toBe(formatCsvText(keywordsTable(source)));
+  });
+
+  it('with a bounded dictionary, texts repeated by neighbours and few values repeated far apart are each stored once', () => {
+    const rows = 3 * (DICTIONARY_MAX_ENTRIES + 9000);
+    const source = {
+      headers: ['Ad text', 'Campaign'],
+      rows: Array.from({ length: rows }, (_, i) => [
+        // Each text three times in a row, as the ad groups of one feed row share their ad.
+        `Text of row ${Math.floor(i / 3)}`,
+        `Campaign ${i % 97}`,
+      ]),
+    };
+    const packed = packTable(source);
+    const [texts, campaigns] = packed.columns;
+    // Every text stored once; the 97 campaigns once each although they repeat far apart.
+    expect(texts!.offsets.length - 1).toBe(rows / 3);
+    expect(campaigns!.offsets.length - 1).toBe(97);
+    for (const i of [0, 1, 2, 3, 3 * DICTIONARY_MAX_ENTRIES + 1, rows - 1])
+      expect([readPackedCell(packed, i, 0), readPackedCell(packed, i, 1)]).toEqual(source.rows[i]);
+  });
+
+  it('packs column by column to the same cells as row by row', () => {
+    const source = lines(5000);
+    const byRows = packTable(keywordsTable(source));
+    const fields = ['campaign', 'adGroup', 'keyword', 'matchType'] as const;
+    const byColumns = packColumns({
+      headers: byRows.headers,
+      rowCount: source.length,
+      readers: fields.map((f) => (row: number) => source[row]![f]),
+    });
+    expect(formatCsvText(unpackTable(byColumns))).toBe(formatCsvText(unpackTable(byRows)));
+    expect(byColumns.columns.map((c) => c.text)).toEqual(byRows.columns.map((c) => c.text));
   });
 
   it('keeps empty cells and empty tables', () => {

@@ -24,6 +24,17 @@ export interface PackedTable {
 const DICTIONARY_SHARE = 0.5;
 /** Rows seen before a column may give up its dictionary. */
 const DICTIONARY_TRIAL_ROWS = 2048;
+/**
+ * Values a column's dictionary holds at the most. Repeating columns (campaigns, match types,
+ * positions, paths) have far fewer distinct values; a column of ad texts, where every repeat is
+ * a neighbour's, would otherwise keep a Map of every text it saw (hashing and holding 100k
+ * strings per column was most of the time of packing 300k ads).
+ */
+export const DICTIONARY_MAX_ENTRIES = 4096;
+/** Lookups in a full dictionary before a column that rarely finds anything stops looking. */
+const FULL_DICTIONARY_TRIAL_LOOKUPS = 4096;
+/** A full dictionary keeps being asked while at least this share of its lookups find a value. */
+const FULL_DICTIONARY_MIN_HIT_SHARE = 1 / 32;
 
 /** A growable Uint32Array. */
 class Uint32Builder {
@@ -45,7 +56,8 @@ class Uint32Builder {
 /**
  * Packs one column. Every row gets a code. A value equal to the previous row's reuses its code
  * (outputs repeat campaign and group names line after line); other values are looked up in a
- * dictionary while the column repeats enough to be worth one, else simply appended.
+ * dictionary of the column's first distinct values (at most DICTIONARY_MAX_ENTRIES) while the
+ * column repeats enough to be worth one, else simply appended.
  */
 class ColumnPacker {
   private readonly parts: string[] = [];
@@ -55,6 +67,9 @@ class ColumnPacker {
   private readonly codes = new Uint32Builder();
   private lastValue: string | undefined;
   private lastCode = 0;
+  /** Lookups and hits since the dictionary became full. */
+  private fullLookups = 0;
+  private fullHits = 0;
 
   constructor() {
     this.starts.push(0);
@@ -65,14 +80,16 @@ class ColumnPacker {
       this.codes.push(this.lastCode);
       return;
     }
-    let code = this.index?.get(value);
+    const index = this.index;
+    let code = index?.get(value);
+    if (index && index.size >= DICTIONARY_MAX_ENTRIES) this.countFullLookup(code !== undefined);
     if (code === undefined) {
       code = this.parts.length;
       this.parts.push(value);
       this.length += value.length;
       this.starts.push(this.length);
-      if (this.index) {
-        this.index.set(value, code);
+      if (index && index.size < DICTIONARY_MAX_ENTRIES) {
+        index.set(value, code);
         const rows = this.codes.length + 1;
         if (rows > DICTIONARY_TRIAL_ROWS && this.parts.length > rows * DICTIONARY_SHARE)
           this.index = null;
@@ -81,6 +98,17 @@ class ColumnPacker {
     this.codes.push(code);
     this.lastValue = value;
     this.lastCode = code;
+  }
+
+  /** A full dictionary that seldom finds a value is dropped: its lookups cost more than they save. */
+  private countFullLookup(isHit: boolean): void {
+    this.fullLookups += 1;
+    if (isHit) this.fullHits += 1;
+    if (
+      this.fullLookups >= FULL_DICTIONARY_TRIAL_LOOKUPS &&
+      this.fullHits < this.fullLookups * FULL_DICTIONARY_MIN_HIT_SHARE
+    )
+      this.index = null;
   }
 
   finish(): PackedColumn {
@@ -105,6 +133,26 @@ export function packTable(table: Table): PackedTable {
     rowCount += 1;
   }
   return { headers, rowCount, columns: packers.map((p) => p.finish()) };
+}
+
+/** A table read column by column: `readers[c](row)` is the cell at (row, c). */
+export interface ColumnSource {
+  headers: readonly string[];
+  rowCount: number;
+  readers: readonly ((row: number) => string)[];
+}
+
+/**
+ * Packs a table column by column, every row of column 0, then of column 1, and so on. For an
+ * output kept as objects (ads) this makes no row arrays at all.
+ */
+export function packColumns(source: ColumnSource): PackedTable {
+  const columns = source.readers.map((read) => {
+    const packer = new ColumnPacker();
+    for (let r = 0; r < source.rowCount; r += 1) packer.add(read(r));
+    return packer.finish();
+  });
+  return { headers: [...source.headers], rowCount: source.rowCount, columns };
 }
 
 /** An empty table with these headers. */
