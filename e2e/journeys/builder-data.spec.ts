@@ -274,7 +274,7 @@ test('a save the server refuses for its size names the limit and keeps the edits
     await expect(page.getByText('20 rows', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Save Feeds' }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'There was a problem saving your data:' }).first(),
+      page.getByRole('alert').filter({ hasText: 'Unable to save feed:' }).first(),
     ).toContainText('larger than the limit of 4 KiB');
     await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
     await expect(page.getByText('20 rows', { exact: true })).toBeVisible();
@@ -321,7 +321,7 @@ test('a client deleted elsewhere: saving says so with the spec text and keeps th
   await cell(page, 'Root', 1).press('Enter');
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'There was a problem saving your data:' }).first(),
+    page.getByRole('alert').filter({ hasText: 'Unable to save feed:' }).first(),
   ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await expect(cell(page, 'Root', 1)).toHaveValue('still here');
@@ -351,4 +351,31 @@ test('unsaved edits are saved by the autosave after 5 minutes', async ({ page })
   await page.reload();
   await expect(cell(page, 'Root', 1)).toHaveValue('autosaved');
   await expect(page.getByRole('dialog', { name: 'Restore unsaved changes?' })).toHaveCount(0);
+});
+
+test('an autosave the server refuses says so with the spec text and keeps the edits', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await startWithSavedClient(page, 'autosavefail');
+  await page.route('**/api/app/feeds', (route) =>
+    route.fulfill({
+      status: 429,
+      json: { error: { code: 'rate_limited', message: 'Slow down' } },
+    }),
+  );
+  await cell(page, 'Root', 1).fill('not yet saved');
+  await cell(page, 'Root', 1).press('Enter');
+  await page.clock.fastForward('05:05');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Unable to save data: Slow down' }),
+  ).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await expect(cell(page, 'Root', 1)).toHaveValue('not yet saved');
+
+  // Save Feeds names the feed save.
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Unable to save feed: Slow down' }),
+  ).toHaveCount(1);
 });

@@ -4,9 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useStore } from '../../state/store.ts';
 import { Combiner } from '../combiner/index.ts';
 import { FeedGrid, type FeedGridNotice } from '../feed-grid/index.ts';
-import { findLists, listsSource, LIST_MESSAGES } from '../lists/listsSource.ts';
+import { findLists, listsSource } from '../lists/listsSource.ts';
 import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
-import type { BuilderWorkspace } from './builderWorkspace.ts';
+import { BUILDER_MESSAGES, type BuilderWorkspace } from './builderWorkspace.ts';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from './modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
@@ -39,7 +39,7 @@ export function DataTableSection({ workspace }: { workspace: BuilderWorkspace })
     if (listsSource.get() === null)
       listsSource
         .refresh()
-        .catch((error: unknown) => reportFailure(error, LIST_MESSAGES.fetchFailed));
+        .catch((error: unknown) => reportFailure(error, BUILDER_MESSAGES.fetchFeedsFailed));
   }, []);
 
   if (client === null || key === null) {

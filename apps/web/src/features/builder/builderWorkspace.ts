@@ -16,7 +16,12 @@ import { indexedDbTemplateDrafts, type TemplateDraftStorage } from '../templates
 import { campaignOutputStore } from '../generation/campaignOutputStore.ts';
 import { reportFailure } from './failures.ts';
 
-/** Spec section 8 texts of the clients section and feed saves. */
+/**
+ * Spec section 8 texts of the builder: its clients, the feeds and lists its dropdowns load, and
+ * its feed saves (Save Feeds, Delete Feed, the conflict dialog's overwrite: 'Unable to save
+ * feed'; the autosave, which saves the builder's data every 5 minutes: 'Unable to save data').
+ * The lists screen uses the section's other pair ('There was a problem ... your feeds/data').
+ */
 export const BUILDER_MESSAGES = {
   clientCreated: (name: string) => `Client "${name}" successfully created`,
   clientDeleted: (name: string) => `Client "${name}" successfully deleted`,
@@ -25,6 +30,9 @@ export const BUILDER_MESSAGES = {
   createClientFailed: (error: string) => `Unable to create client: ${error}`,
   deleteClientFailed: (error: string) => `Unable to delete client: ${error}`,
   selectClientFailed: 'Whoops. Something went wrong',
+  fetchFeedsFailed: (error: string) => `Unable to fetch feeds: ${error}`,
+  saveFeedFailed: (error: string) => `Unable to save feed: ${error}`,
+  saveDataFailed: (error: string) => `Unable to save data: ${error}`,
 } as const;
 
 /** Spec section 3: the default feed of a new client. */
@@ -146,6 +154,10 @@ export class BuilderWorkspace {
       key: draftKey(this.userId, 'client', name),
       name,
       savedMessage: BUILDER_MESSAGES.feedsSaved,
+      saveFailedMessage: (error, isAutosave) =>
+        isAutosave
+          ? BUILDER_MESSAGES.saveDataFailed(error)
+          : BUILDER_MESSAGES.saveFeedFailed(error),
       save: async (feeds, revision) => {
         const answer = await saveFeeds({
           name,

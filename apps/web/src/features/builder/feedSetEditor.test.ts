@@ -192,6 +192,26 @@ describe('FeedSetEditor', () => {
     expect(kept && draftFeeds(kept)[0]!.rows[0]!.root).toBe('kept');
   });
 
+  it("uses the target's failure text, told whether the save was an autosave", async () => {
+    const { editor, server, target, notices } = setup();
+    const saveFailedMessage = (error: string, isAutosave: boolean) =>
+      `${isAutosave ? 'Unable to save data' : 'Unable to save feed'}: ${error}`;
+    await editor.open(
+      { ...target, saveFailedMessage },
+      { feeds: server.feeds, revision: 1 },
+      { activeFeed: 'brands' },
+    );
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'kept');
+    server.failWith = new ApiError({ status: 429, path: '/api/app/feeds', message: 'Slow down' });
+    expect(await editor.save()).toBe('failed');
+    expect(await editor.save({ isAutosave: true })).toBe('failed');
+    expect(notices).toEqual([
+      'error: Unable to save feed: Slow down',
+      'error: Unable to save data: Slow down',
+    ]);
+    expect(editor.state.get().isDirty).toBe(true);
+  });
+
   it('refuses a feed over the server row limit before sending it', async () => {
     const { editor, server, target, notices } = setup([feed('big', [])]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'big' });

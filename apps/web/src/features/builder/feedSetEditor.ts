@@ -59,6 +59,11 @@ export interface FeedSetTarget {
   load(): Promise<{ feeds: Feed[]; revision: number }>;
   /** Success notice after a save by the person (autosaves stay quiet). */
   savedMessage: string;
+  /**
+   * Failure notice of a save, given the error text (spec section 8 names one per screen);
+   * SAVE_MESSAGES.failed when absent.
+   */
+  saveFailedMessage?: (error: string, isAutosave: boolean) => string;
 }
 
 /** What the editor needs from the app. */
@@ -401,7 +406,10 @@ export class FeedSetEditor {
       }
       void this.writeDraft(true);
       if (error instanceof ApiError && error.status === 401) this.deps.onUnauthorized(error);
-      else this.deps.notify('error', SAVE_MESSAGES.failed(describeError(error)));
+      else {
+        const message = target.saveFailedMessage ?? SAVE_MESSAGES.failed;
+        this.deps.notify('error', message(describeError(error), options.isAutosave === true));
+      }
       return 'failed';
     }
   }

@@ -5,7 +5,7 @@ import { handleApiError } from '../../api/client.ts';
 import { createStore, type Store } from '../../state/store.ts';
 import { draftKey, indexedDbDrafts, type DraftStorage } from '../drafts/drafts.ts';
 import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
-import { FeedSetEditor, type FeedSetTarget } from '../builder/feedSetEditor.ts';
+import { FeedSetEditor, SAVE_MESSAGES, type FeedSetTarget } from '../builder/feedSetEditor.ts';
 import { reportFailure } from '../builder/failures.ts';
 import { LIST_MESSAGES, listsSource } from './listsSource.ts';
 
@@ -64,6 +64,7 @@ export class ListsWorkspace {
       key: draftKey(this.userId, 'lists'),
       name: '',
       savedMessage: LISTS_SAVED_MESSAGE,
+      saveFailedMessage: SAVE_MESSAGES.failed,
       save: async (feeds, revision) => {
         const answer = await saveLists({
           feeds,
