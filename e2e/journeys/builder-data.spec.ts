@@ -50,6 +50,33 @@ test('a CSV file imports into the feed with a summary', async ({ page }) => {
   await expect(cell(page, 'Root', 2)).toHaveValue('boots');
 });
 
+test('a CSV file dropped on the grid imports into the feed', async ({ page }) => {
+  await startWithSavedClient(page, 'drop');
+  const grid = page.getByRole('grid', { name: 'Rows of brands' });
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(
+      new File(
+        ['Root,Final URL\ndropped,https://d.test/1\nsecond,https://d.test/2\n'],
+        'drop.csv',
+        {
+          type: 'text/csv',
+        },
+      ),
+    );
+    return transfer;
+  });
+  await grid.dispatchEvent('dragover', { dataTransfer });
+  await grid.dispatchEvent('drop', { dataTransfer });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Imported 2 rows' }).first(),
+  ).toBeVisible();
+  await expect(cell(page, 'Root', 1)).toHaveValue('dropped');
+  await expect(cell(page, 'Final URL', 2)).toHaveValue('https://d.test/2');
+  await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+});
+
 test('the footer combines into the feed, with a link, and refuses unequal linked boxes', async ({
   page,
 }) => {
