@@ -130,9 +130,27 @@ test('an RSA template falls back for a row too long for its first fallback, the 
     'FALLBACK NEEDED! Make sure that no variables are 0% and click play again',
   );
   await preview.getByRole('button', { name: 'Step forward' }).click();
-  await expect(ad.getByRole('heading')).toHaveText(
-    'Buy Puma Running Shoes | Free delivery | Official store',
-  );
+  const puma = 'Buy Puma Running Shoes | Free delivery | Official store';
+  await expect(ad.getByRole('heading')).toHaveText(puma);
+  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
+  // Step back moves to the previous row, step forward from the last row to the first.
+  await preview.getByRole('button', { name: 'Step back' }).click();
+  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await expect(preview.getByRole('status')).toContainText('FALLBACK NEEDED!');
+  await preview.getByRole('button', { name: 'Step forward' }).click();
+  await preview.getByRole('button', { name: 'Step forward' }).click();
+  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await preview.getByRole('button', { name: 'Step back' }).click();
+  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
+  // Shuffle puts the free headlines in another order (a shuffle may keep it: try again).
+  const heading = ad.getByRole('heading');
+  await expect(async () => {
+    await preview.getByRole('button', { name: 'Shuffle' }).click();
+    await expect(heading).not.toHaveText(puma, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  const shuffled = (await heading.textContent()) ?? '';
+  expect(shuffled.split(' | ').sort()).toEqual(puma.split(' | ').sort());
+  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(preview).toHaveCount(0);
 
@@ -146,6 +164,27 @@ test('an RSA template falls back for a row too long for its first fallback, the 
   await expect(
     page.getByRole('button', { name: 'All fallbacks validator: 3/3 (100%) 🤩' }),
   ).toBeVisible();
+
+  // The add-fallback arrow at the end adds a default fallback; Delete Fallback removes it; the
+  // arrows move between fallbacks, and the first has no Delete Fallback.
+  const headline1 = page.getByLabel('Headline 1', { exact: true });
+  await page.getByRole('button', { name: 'Add another fallback' }).click();
+  await expect(page.getByText('Fallback 3 of 3')).toBeVisible();
+  await expect(headline1).toHaveValue('');
+  await expect(page.getByLabel('Headline 4', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Description 2', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Description 3', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete Fallback' }).click();
+  await expect(page.getByText('Fallback 2 of 2')).toBeVisible();
+  await expect(headline1).toHaveValue('{root}');
+  await page.getByRole('button', { name: 'Previous fallback' }).click();
+  await expect(page.getByText('Fallback 1 of 2')).toBeVisible();
+  await expect(headline1).toHaveValue('Buy {root} Running Shoes');
+  await expect(page.getByRole('button', { name: 'Previous fallback' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete Fallback' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next fallback' }).click();
+  await expect(page.getByText('Fallback 2 of 2')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add another fallback' })).toBeVisible();
 
   // Generate keywords, then the ads.
   await page.getByRole('tab', { name: 'Campaigns' }).click();
@@ -207,9 +246,11 @@ test('an RSA template falls back for a row too long for its first fallback, the 
   await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue('{root}');
 });
 
-test('Performance Max ads need asset groups, fall back for a long row and download for Editor', async ({
+test('Performance Max ads need asset groups, fall back for a long row, preview row by row, download for Editor and survive a reload', async ({
   page,
 }) => {
+  // A clock the test can stop, for the slideshow's 5 seconds.
+  await page.clock.install();
   await startWithRows(
     page,
     'pmaxads',
@@ -218,6 +259,9 @@ test('Performance Max ads need asset groups, fall back for a long row and downlo
       'Emporio Armani Collection\tBoots\t\t\t\thttps://armani.example\n',
   );
   await expect(cell(page, 'Root', 2)).toHaveValue('Emporio Armani Collection');
+  // A third row left empty.
+  await page.getByRole('button', { name: 'Add Row' }).click();
+  await expect(cell(page, 'Root', 3)).toHaveValue('');
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
   await newTemplate(page, 'PMax');
   await page.getByText('Performance Max', { exact: true }).click();
@@ -249,13 +293,57 @@ test('Performance Max ads need asset groups, fall back for a long row and downlo
   };
   await fill('{root} {mod} on sale');
   await expect(
-    page.getByRole('button', { name: 'Fallback 1 validator: 1/2 (50%) 😐' }),
+    page.getByRole('button', { name: 'Fallback 1 validator: 2/3 (66%) 😐' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Add Fallback' }).click();
   await fill('{root}');
   await expect(
-    page.getByRole('button', { name: 'All fallbacks validator: 2/2 (100%) 🤩' }),
+    page.getByRole('button', { name: 'All fallbacks validator: 3/3 (100%) 🤩' }),
   ).toBeVisible();
+
+  // The preview needs rows.
+  const selectAll = page.getByRole('checkbox', { name: 'Select all rows' });
+  await selectAll.uncheck();
+  await page.getByRole('button', { name: 'Ad Preview' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No rows found. Please select a feed' }),
+  ).toBeVisible();
+  const preview = page.getByRole('dialog', { name: 'Performance Max ad preview' });
+  await expect(preview).toHaveCount(0);
+  await selectAll.check();
+
+  // It opens on the first row and plays: the bar fills in 5 seconds, then the next row shows.
+  await page.getByRole('button', { name: 'Ad Preview' }).click();
+  const ad = preview.getByRole('article', { name: 'Ad preview' });
+  await expect(ad.getByRole('heading')).toHaveText(
+    'Nike Shoes on sale | Free delivery | Official store',
+  );
+  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await preview.getByRole('button', { name: 'Pause' }).click();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await preview.getByRole('button', { name: 'Play' }).click();
+  const bar = preview.getByRole('progressbar', { name: 'Time to the next row' });
+  await expect(bar).toHaveAttribute('aria-valuemax', '5000');
+  await page.clock.runFor(4000);
+  await expect(bar).toHaveAttribute('aria-valuenow', '4000');
+  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await page.clock.runFor(1000);
+  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+  await expect(ad.getByRole('heading')).toHaveText(
+    'Emporio Armani Collection | Free delivery | Official store',
+  );
+  await expect(preview.getByRole('tab', { name: 'FB 2', selected: true })).toBeVisible();
+  await preview.getByRole('button', { name: 'Pause' }).click();
+  await page.clock.resume();
+  // An empty row says so.
+  await preview.getByRole('button', { name: 'Step forward' }).click();
+  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
+  await expect(preview.getByRole('status')).toHaveText('EMPTY ROW!');
+  await preview.getByRole('button', { name: 'Step back' }).click();
+  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Campaigns' }).click();
   await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
@@ -276,6 +364,27 @@ test('Performance Max ads need asset groups, fall back for a long row and downlo
   expect(csv[0]).toMatch(/^\uFEFFCampaign,Asset Group,Headline 1,/);
   expect(csv[0]).toContain('Business name,Call to action,Path 1,Path 2,Final URL');
   expect(csv[1]).toContain('PMax,Nike Shoes,Nike Shoes on sale,Free delivery,Official store,');
+
+  // Saved, the Performance Max template is still there after a reload.
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await page.getByRole('button', { name: 'Save Feeds' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Performance Max Ads' }).click();
+  await expect(page.getByLabel('Performance Max template')).toHaveValue('Assets');
+  await expect(page.getByText('Fallback 1 of 2')).toBeVisible();
+  await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue('{root} {mod} on sale');
+  await expect(page.getByLabel('Long Headline 1', { exact: true })).toHaveValue(
+    'Buy {root} {mod} online',
+  );
+  await expect(page.getByLabel('Business Name', { exact: true })).toHaveValue('Shoe Shop');
+  await expect(page.getByLabel('Call To Action')).toHaveValue('Shop now');
+  await page.getByRole('button', { name: 'Next fallback' }).click();
+  await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue('{root}');
 });
 
 // Screenshots of the ad tabs and previews for a visual review; only with SCREENS_OUT set.
