@@ -12,7 +12,7 @@ import {
   type FromWorkerMessage,
   type ToWorkerMessage,
 } from './jobTypes.ts';
-import { collectTransferables } from './transferables.ts';
+import { collectTransferables, takeLongStrings } from './transferables.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -91,7 +91,10 @@ async function runJob(message: Extract<ToWorkerMessage, { type: 'job' }>): Promi
   };
   try {
     const result = await handler(input, ctx);
-    post({ type: 'done', id, result }, collectTransferables(result));
+    const transfer = collectTransferables(result);
+    const parts = takeLongStrings(result);
+    parts.forEach((text, index) => post({ type: 'part', id, index, text }));
+    post({ type: 'done', id, result }, transfer);
   } catch (error) {
     post({
       type: 'error',

@@ -53,5 +53,7 @@ export type ToWorkerMessage =
 
 export type FromWorkerMessage =
   | { type: 'progress'; id: number; fraction: number }
+  /** A long string of the coming result (see takeLongStrings), in a message of its own. */
+  | { type: 'part'; id: number; index: number; text: string }
   | { type: 'done'; id: number; result: unknown }
   | { type: 'error'; id: number; message: string; isJobError: boolean };

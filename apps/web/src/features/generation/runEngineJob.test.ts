@@ -3,6 +3,7 @@ import { FeedStore } from '../feed-grid/index.ts';
 import type { ToWorkerMessage } from './jobTypes.ts';
 import { isJobCancelled, runEngineJob, setEngineWorkerFactory } from './runEngineJob.ts';
 import { selectedRowsSource } from './selectedRows.ts';
+import { takeLongStrings } from './transferables.ts';
 
 /** A stand-in worker: records messages; answers jobs when told to. */
 class FakeWorker {
@@ -28,6 +29,14 @@ class FakeWorker {
   answer(result: unknown): void {
     const job = this.jobs().at(-1)!;
     this.onmessage?.({ data: { type: 'done', id: job.id, result } });
+  }
+  /** Answers as the worker does: each long string first, in a message of its own. */
+  answerInParts(result: unknown, minChars: number): void {
+    const job = this.jobs().at(-1)!;
+    takeLongStrings(result, minChars).forEach((text, index) =>
+      this.onmessage?.({ data: { type: 'part', id: job.id, index, text } }),
+    );
+    this.onmessage?.({ data: { type: 'done', id: job.id, result: structuredClone(result) } });
   }
 }
 
@@ -64,6 +73,21 @@ describe('runEngineJob', () => {
     worker.answer({ text: 'two' });
     expect(await second).toEqual({ text: 'two' });
     expect(worker.posted.filter((m) => m.type === 'rows-begin')).toHaveLength(1);
+  });
+
+  it('puts the long strings sent ahead of a result back in place', async () => {
+    const lane = `lane-${Math.random()}`;
+    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
+    const job = runEngineJob('formatPacked', input, { lane });
+    await tick();
+    const worker = FakeWorker.made.at(-1)!;
+    const result = {
+      table: { columns: [{ text: 'a'.repeat(40) }, { text: 'b' }] },
+      more: 'c'.repeat(40),
+    };
+    const expected = structuredClone(result);
+    worker.answerInParts(result, 40);
+    expect(await job).toEqual(expected);
   });
 
   it('drops a cancelled queued job and ends the worker of a cancelled running one', async () => {

@@ -1,6 +1,7 @@
 import type { EngineJobInput, EngineJobKind, EngineJobOutput } from './jobHandlers.ts';
 import type { FromWorkerMessage, JobProgress, ToWorkerMessage } from './jobTypes.ts';
 import { sendSelectedRows, type RowsSource } from './selectedRows.ts';
+import { restoreLongStrings } from './transferables.ts';
 
 /** Options of `runEngineJob`. */
 export interface RunEngineJobOptions {
@@ -46,6 +47,8 @@ interface QueuedJob {
   id: number;
   isStarted: boolean;
   isDone: boolean;
+  /** Long strings of the result, arrived ahead of it (see takeLongStrings). */
+  parts: string[];
 }
 
 /** Makes the worker; replaced in tests. */
@@ -155,13 +158,26 @@ class Lane {
       job.options.onProgress?.({ phase: 'work', fraction: message.fraction });
       return;
     }
+    if (message.type === 'part') {
+      job.parts[message.index] = message.text;
+      return;
+    }
     this.finish(job);
     performance.mark(`adloom:job-${message.type}`);
     // The result reaches its caller in a task of its own: taking a big message off the wire
     // (its strings) and rendering what it holds stay two shorter tasks instead of one long one.
     if (message.type === 'done') {
       const { result } = message;
-      setTimeout(() => job.resolve(result), 0);
+      const { parts } = job;
+      job.parts = [];
+      setTimeout(() => {
+        try {
+          restoreLongStrings(result, parts);
+          job.resolve(result);
+        } catch (error) {
+          job.reject(error);
+        }
+      }, 0);
     } else job.reject(new JobFailedError(message.message, message.isJobError));
   }
 
@@ -229,6 +245,7 @@ export function runEngineJob<K extends EngineJobKind>(
       reject,
       id: nextJobId++,
       isStarted: false,
+      parts: [],
       isDone: false,
     });
   });
