@@ -8,12 +8,13 @@ import {
 } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { runEngineJob, useSelectedRows } from '../generation/index.ts';
+import { useSelectedRows } from '../generation/index.ts';
 import { IssuesList, OutputTable, editorFileName } from '../output/index.ts';
 import { TemplateToolbar, useTemplateSet } from '../templates/index.ts';
 import { ValidatorScore } from '../validation/index.ts';
-import { VALIDATE_LANE, useTextMeasurer } from '../validation/useWorkerChecks.ts';
+import { useTextMeasurer } from '../validation/useWorkerChecks.ts';
 import { ExtensionEditor } from './ExtensionEditor.tsx';
+import { createExtensionValidator } from './extensionValidator.ts';
 import { EXTENSION_FILE_NAMES } from './extensionTables.ts';
 import {
   cancelExtensionGeneration,
@@ -52,12 +53,9 @@ export function ExtensionsTab({ workspace }: { workspace: BuilderWorkspace }) {
   const { count, version, source } = selection;
   // A new check whenever the template changes, a new validator whenever the rows do.
   const check = useMemo(() => (active ? { template: active } : null), [active]);
+  // One check at a time, the newest kept: a keystroke never ends the worker the counters share.
   const validator = useMemo(
-    () => ({
-      rowCount: count,
-      validate: (c: { template: ExtensionTemplate }, signal: AbortSignal) =>
-        runEngineJob('validateExtensions', c, { rows: source, signal, lane: VALIDATE_LANE }),
-    }),
+    () => createExtensionValidator(count, version, source),
     // source is rebuilt on every render; count and version say when the rows change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [count, version],

@@ -2,8 +2,8 @@ import type { FeedRow } from '@adloom/engine';
 import { FallbackValidation, type FallbackCheck, type ValidationResult } from './checks.ts';
 import { forEachInSlices, SliceCancelled } from './slices.ts';
 
-/** Validates fallbacks over the selected rows (for `ValidatorScore`). */
-export interface FallbackValidator {
+/** Validates fallbacks (or another check, e.g. an extension template) over the selected rows. */
+export interface FallbackValidator<C = FallbackCheck> {
   /** How many rows are checked (0: 'NO FEED SELECTED!'). */
   rowCount: number;
   /** Changes when the rows change, so validators run again. */
@@ -12,7 +12,7 @@ export interface FallbackValidator {
    * Rejects with a cancellation when `signal` aborts. `key` names the caller (e.g. its label):
    * a newer request of the same caller replaces one still waiting.
    */
-  validate(check: FallbackCheck, signal: AbortSignal, key?: string): Promise<ValidationResult>;
+  validate(check: C, signal: AbortSignal, key?: string): Promise<ValidationResult>;
 }
 
 /** A validator over rows held on the main thread, checking them in slices of a few ms. */
@@ -28,8 +28,8 @@ export function validatorFromRows(rows: readonly FeedRow[], version = 0): Fallba
   };
 }
 
-interface Waiting {
-  check: FallbackCheck;
+interface Waiting<C> {
+  check: C;
   signal: AbortSignal;
   resolve: (result: ValidationResult) => void;
   reject: (error: unknown) => void;
@@ -40,12 +40,12 @@ interface Waiting {
  * keeps only the newest request per caller: typing never piles up stale validations, and a
  * running job is never cut off (which would cost the worker its copy of the rows).
  */
-export function createCoalescingValidator(
+export function createCoalescingValidator<C = FallbackCheck>(
   rowCount: number,
   version: number,
-  run: (check: FallbackCheck) => Promise<ValidationResult>,
-): FallbackValidator {
-  const waiting = new Map<string, Waiting>();
+  run: (check: C) => Promise<ValidationResult>,
+): FallbackValidator<C> {
+  const waiting = new Map<string, Waiting<C>>();
   let isRunning = false;
 
   function pump(): void {
@@ -79,7 +79,7 @@ export function createCoalescingValidator(
           return;
         }
         waiting.get(key)?.reject(new SliceCancelled());
-        const entry: Waiting = { check, signal, resolve, reject };
+        const entry: Waiting<C> = { check, signal, resolve, reject };
         waiting.set(key, entry);
         signal.addEventListener(
           'abort',
