@@ -8,7 +8,8 @@ import { AppError, registerErrorHandler, sendError } from './errors.ts';
 import { createSessionService, type SessionService } from './auth/session.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
-import { applySecurityHeaders } from './http/security-headers.ts';
+import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
+import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
 
 /** What every route plugin receives. */
 export interface AppDeps {
@@ -36,13 +37,19 @@ export async function buildApp(deps: {
   logStream?: { write(line: string): void };
 }): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const headerOptions = {
+    isProduction: config.isProduction,
+    contentSecurityPolicy: buildContentSecurityPolicy(
+      botCheckCspSources(publicBotCheckSettings(config)),
+    ),
+  };
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any hook or handler runs (a bad %-escape, a too-long path part).
     frameworkErrors: (error, _request, reply) => {
-      applySecurityHeaders(reply, { isProduction: config.isProduction });
+      applySecurityHeaders(reply, headerOptions);
       const message =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'A part of the URL is too long.'
@@ -75,7 +82,7 @@ export async function buildApp(deps: {
   // Only JSON bodies are accepted by the API; anything else is 415.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request, reply) => {
-    applySecurityHeaders(reply, { isProduction: config.isProduction });
+    applySecurityHeaders(reply, headerOptions);
     if (request.url.startsWith('/api/') || request.url === '/api')
       reply.header('cache-control', 'no-store');
   });

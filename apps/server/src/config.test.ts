@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 604_800,
       resetTokenTtlSeconds: 3600,
       recaptchaVerifyUrl: undefined,
+      recaptchaSiteKey: undefined,
+      recaptchaScriptUrl: undefined,
       rateLimit: {
         windowMs: 900_000,
         loginPerIp: 30,
@@ -68,6 +70,48 @@ describe('loadConfig', () => {
       jwtSecretSource: 'env',
     });
     expect(config.rateLimit).toMatchObject({ loginPerEmail: 4, windowMs: 60_000 });
+  });
+
+  it('reads the bot check: the site key and the widget script, Google v3 api.js by default', () => {
+    const env = {
+      DATA_DIR: scratch(),
+      JWT_SECRET: STRONG_SECRET,
+      RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
+      RECAPTCHA_SECRET: 'server-secret',
+      RECAPTCHA_SITE_KEY: 'site key/1',
+    };
+    expect(loadConfig(env)).toMatchObject({
+      recaptchaSiteKey: 'site key/1',
+      recaptchaScriptUrl: 'https://www.google.com/recaptcha/api.js?render=site%20key%2F1',
+    });
+    expect(
+      loadConfig({ ...env, RECAPTCHA_SCRIPT_URL: 'https://captcha.example.com/api.js?render=k' })
+        .recaptchaScriptUrl,
+    ).toBe('https://captcha.example.com/api.js?render=k');
+  });
+
+  it('refuses to start with the bot check on but no site key, a script that is not a URL or a bad score', () => {
+    const env = {
+      DATA_DIR: scratch(),
+      JWT_SECRET: STRONG_SECRET,
+      RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
+      RECAPTCHA_SECRET: 'server-secret',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/RECAPTCHA_SITE_KEY is not set/);
+    expect(() =>
+      loadConfig({ ...env, RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SCRIPT_URL: 'javascript:alert(1)' }),
+    ).toThrow(/RECAPTCHA_SCRIPT_URL must be an http\(s\) URL/);
+    expect(() =>
+      loadConfig({ ...env, RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_MIN_SCORE: 'high' }),
+    ).toThrow(/RECAPTCHA_MIN_SCORE must be a number from 0 to 1/);
+    expect(
+      loadConfig({ ...env, RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_MIN_SCORE: '0.7' }).recaptchaMinScore,
+    ).toBe(0.7);
+    // A site key alone turns nothing on: the server checks no token.
+    expect(
+      loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, RECAPTCHA_SITE_KEY: 'k' }),
+    ).toMatchObject({ recaptchaVerifyUrl: undefined, recaptchaSiteKey: 'k' });
   });
 
   it('resolves a relative DATA_DIR from the folder npm was started in (INIT_CWD)', () => {

@@ -58,6 +58,10 @@ export interface Config {
   recaptchaSecret: string | undefined;
   /** reCAPTCHA v3 answers a score; below this the check fails. */
   recaptchaMinScore: number;
+  /** The site key the web app passes to `grecaptcha.execute` (required when the check is on). */
+  recaptchaSiteKey: string | undefined;
+  /** The widget script the web app loads; defaults to Google's v3 api.js for the site key. */
+  recaptchaScriptUrl: string | undefined;
   rateLimit: RateLimitConfig;
 }
 
@@ -80,6 +84,15 @@ function readInt(env: Env, name: string, fallback: number, min = 0): number {
 function readText(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
+}
+
+function readScore(env: Env, name: string, fallback: number): number {
+  const raw = readText(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new ConfigError(`${name} must be a number from 0 to 1 (got "${raw}")`);
+  return value;
 }
 
 /** The built web app folder: apps/web/dist next to this workspace. */
@@ -115,6 +128,38 @@ export function readOrCreateDevJwtSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** Google's reCAPTCHA v3 widget script for a site key. */
+export function defaultRecaptchaScriptUrl(siteKey: string): string {
+  return `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
+}
+
+/** The bot-check settings; the check is on when both the verify URL and the secret are set. */
+function readBotCheck(
+  env: Env,
+): Pick<
+  Config,
+  'recaptchaVerifyUrl' | 'recaptchaSecret' | 'recaptchaSiteKey' | 'recaptchaScriptUrl'
+> {
+  const recaptchaVerifyUrl = readText(env, 'RECAPTCHA_VERIFY_URL');
+  const recaptchaSecret = readText(env, 'RECAPTCHA_SECRET');
+  const recaptchaSiteKey = readText(env, 'RECAPTCHA_SITE_KEY');
+  const rawScriptUrl = readText(env, 'RECAPTCHA_SCRIPT_URL');
+  if (rawScriptUrl !== undefined && !/^https?:\/\/[^/]/i.test(rawScriptUrl))
+    throw new ConfigError(`RECAPTCHA_SCRIPT_URL must be an http(s) URL (got "${rawScriptUrl}")`);
+  if (recaptchaVerifyUrl && recaptchaSecret && !recaptchaSiteKey) {
+    throw new ConfigError(
+      'RECAPTCHA_SITE_KEY is not set: with RECAPTCHA_VERIFY_URL and RECAPTCHA_SECRET set every sign-up needs a bot-check token, and the web app needs the site key to get one.',
+    );
+  }
+  return {
+    recaptchaVerifyUrl,
+    recaptchaSecret,
+    recaptchaSiteKey,
+    recaptchaScriptUrl:
+      rawScriptUrl ?? (recaptchaSiteKey ? defaultRecaptchaScriptUrl(recaptchaSiteKey) : undefined),
+  };
 }
 
 /** Reads the configuration; throws ConfigError for a setting the server must not start with. */
@@ -159,9 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: resolve(baseDir, readText(env, 'WEB_DIST') ?? defaultWebDist()),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: readText(env, 'LOG_LEVEL') ?? 'info',
-    recaptchaVerifyUrl: readText(env, 'RECAPTCHA_VERIFY_URL'),
-    recaptchaSecret: readText(env, 'RECAPTCHA_SECRET'),
-    recaptchaMinScore: Number(readText(env, 'RECAPTCHA_MIN_SCORE') ?? '0.5'),
+    ...readBotCheck(env),
+    recaptchaMinScore: readScore(env, 'RECAPTCHA_MIN_SCORE', 0.5),
     rateLimit: {
       windowMs: readInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 15 * 60, 1) * 1000,
       loginPerIp: readInt(env, 'LOGIN_LIMIT_PER_IP', 30, 1),

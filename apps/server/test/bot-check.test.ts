@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 const SECRET = 'verify-secret';
+const SITE_KEY = 'site-key-1';
+const SCRIPT_URL = 'https://captcha.example.com:8443/api.js?render=site-key-1';
 
 /** A local endpoint speaking the reCAPTCHA siteverify protocol (form POST of secret, response, remoteip). */
 function startVerifier(received: URLSearchParams[]): Promise<Server> {
@@ -47,6 +49,8 @@ describe('bot check on register', () => {
     t = await startTestApp({
       recaptchaVerifyUrl: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
       recaptchaSecret: SECRET,
+      recaptchaSiteKey: SITE_KEY,
+      recaptchaScriptUrl: SCRIPT_URL,
     });
   });
   afterAll(async () => {
@@ -84,6 +88,44 @@ describe('bot check on register', () => {
     expect(await t.db.query('select id from users where email = $1', [email])).toEqual([]);
   });
 
+  it('tells the web app, without a token, that the check is on, with the site key and script', async () => {
+    const response = await t.request('GET', '/api/config');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      botCheck: { enabled: true, siteKey: SITE_KEY, scriptUrl: SCRIPT_URL },
+    });
+    expect(response.body.botCheck).not.toHaveProperty('secret');
+    expect(JSON.stringify(response.body)).not.toContain(SECRET);
+  });
+
+  it('lets pages load the widget script and its frame (Content-Security-Policy)', async () => {
+    const response = await t.request('GET', '/api/config');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://captcha.example.com:8443;");
+    expect(policy).toContain(
+      'frame-src https://www.youtube-nocookie.com https://captcha.example.com:8443;',
+    );
+  });
+
+  it("allows Google's static and frame hosts for Google's widget", async () => {
+    const google = await startTestApp({
+      recaptchaVerifyUrl: 'http://127.0.0.1:9/siteverify',
+      recaptchaSecret: SECRET,
+      recaptchaSiteKey: SITE_KEY,
+      recaptchaScriptUrl: 'https://www.google.com/recaptcha/api.js?render=site-key-1',
+    });
+    try {
+      const response = await google.request('GET', '/api/config');
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self' https://www.google.com https://www.gstatic.com;");
+      expect(policy).toContain(
+        'frame-src https://www.youtube-nocookie.com https://www.google.com https://recaptcha.google.com;',
+      );
+    } finally {
+      await google.close();
+    }
+  });
+
   it('answers 502 when the verify endpoint cannot be reached', async () => {
     const down = await startTestApp({
       recaptchaVerifyUrl: 'http://127.0.0.1:9/siteverify',
@@ -100,10 +142,16 @@ describe('bot check on register', () => {
     }
   });
 
-  it('is off by default: any token is accepted', async () => {
+  it('is off by default: the web app is told so and any token is accepted', async () => {
     const plain = await startTestApp();
     try {
       expect(plain.config.recaptchaVerifyUrl).toBeUndefined();
+      const config = await plain.request('GET', '/api/config');
+      expect(config.status).toBe(200);
+      expect(config.body).toEqual({ botCheck: { enabled: false } });
+      const policy = String(config.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain('frame-src https://www.youtube-nocookie.com;');
       const response = await plain.request('POST', '/api/users/register', {
         body: body('anyone@example.com', 'whatever'),
       });

@@ -1,6 +1,8 @@
 /** API paths, exactly as spec section 7 names them. */
 export const API = {
   health: '/api/health',
+  /** Not in the spec: public (no token) settings the web app needs before sign-in, e.g. the bot check. */
+  config: '/api/config',
   users: {
     register: '/api/users/register',
     login: '/api/users/login',

@@ -137,6 +137,25 @@ export const HealthSchema = z.object({
 /** GET /api/health */
 export type Health = z.infer<typeof HealthSchema>;
 
+/** The register bot check as the web app sees it: off, or the site key and the widget script to load. */
+export const BotCheckSettingsSchema = z.discriminatedUnion('enabled', [
+  z.object({ enabled: z.literal(false) }),
+  z.object({
+    enabled: z.literal(true),
+    /** reCAPTCHA v3 site key passed to `grecaptcha.execute`. */
+    siteKey: z.string(),
+    /** The widget script (reCAPTCHA v3 api.js with `render=<siteKey>`). */
+    scriptUrl: z.string(),
+  }),
+]);
+/** The register bot check as the web app sees it. */
+export type BotCheckSettings = z.infer<typeof BotCheckSettingsSchema>;
+
+/** GET /api/config (no token): public settings the web app needs before sign-in. */
+export const PublicConfigSchema = z.object({ botCheck: BotCheckSettingsSchema });
+/** GET /api/config */
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
 /** Answer of toggle-tutorials, set-tutorial-done-status and reset-tutorials: the new tutorial state. */
 export const TutorialAnswerSchema = z.object({ tutorial: TutorialSchema });
 /** Answer of the tutorial calls. */

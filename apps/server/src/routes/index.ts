@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import healthRoutes from './health/index.ts';
+import configRoutes from './config/index.ts';
 import usersRoutes from './users/index.ts';
 import appRoutes from './app/index.ts';
 import feedbackRoutes from './feedback/index.ts';
@@ -8,6 +9,7 @@ import feedbackRoutes from './feedback/index.ts';
 /** Registers every resource's routes. One line per resource. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => healthRoutes(scope, deps));
+  await app.register(async (scope) => configRoutes(scope, deps));
   await app.register(async (scope) => usersRoutes(scope, deps));
   await app.register(async (scope) => appRoutes(scope, deps));
   await app.register(async (scope) => feedbackRoutes(scope, deps));
