@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { startBotCheckStandIn, type BotCheckStandIn } from '../support/bot-check.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { logInThroughUi, logOutThroughUi, registerThroughUi } from './support.ts';
 
 test('register, log out, log in and reach the campaign builder', async ({ page }) => {
@@ -122,4 +125,104 @@ test('the account page deletes the account after asking for the password', async
       .getByRole('alert')
       .filter({ hasText: 'User with that email/password combination not found' }),
   ).toBeVisible();
+});
+
+/** A server whose register bot check is on, against a reCAPTCHA stand-in on loopback. */
+const withBotCheck = test.extend<
+  object,
+  { botCheck: { standIn: BotCheckStandIn; server: RunningServer } }
+>({
+  botCheck: [
+    // Playwright reads the fixture's dependencies from this (empty) pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const standIn = await startBotCheckStandIn();
+      const server = await startServer({ env: standIn.serverEnv() });
+      try {
+        await use({ standIn, server });
+      } finally {
+        await server.stop();
+        await standIn.close();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ botCheck }, use) => use(botCheck.server.url),
+});
+
+/** Fills and sends the register form. */
+async function submitRegisterForm(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm Password').fill(password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+withBotCheck.describe('register with the bot check on', () => {
+  withBotCheck(
+    'a sign-up sends the token the bot check issued and passes',
+    async ({ page, botCheck }) => {
+      const config = await page.request.get(`${botCheck.server.url}/api/config`);
+      expect(await config.json()).toEqual({
+        botCheck: {
+          enabled: true,
+          siteKey: botCheck.standIn.siteKey,
+          scriptUrl: botCheck.standIn.scriptUrl,
+        },
+      });
+      const before = botCheck.standIn.verifications.length;
+      await registerThroughUi(page, uniqueEmail('human'), 'human-password-1');
+      await expect(page.getByRole('heading', { name: 'Campaign Builder' })).toBeVisible();
+      const checked = botCheck.standIn.verifications.slice(before);
+      expect(checked).toHaveLength(1);
+      expect(checked[0]).toMatchObject({ secret: botCheck.standIn.secret, success: true });
+      expect(checked[0]?.token).toMatch(/^tok-/);
+    },
+  );
+
+  withBotCheck(
+    'a token the bot check did not issue is refused with the server message',
+    async ({ page, botCheck }) => {
+      botCheck.standIn.forgeTokens = true;
+      try {
+        const before = botCheck.standIn.verifications.length;
+        await page.goto('/register');
+        await submitRegisterForm(page, uniqueEmail('robot'), 'robot-password-1');
+        await expect(
+          page.getByRole('alert').filter({ hasText: 'The bot check failed. Please try again.' }),
+        ).toBeVisible();
+        await expect(page).toHaveURL(/\/register$/);
+        expect(await page.evaluate(() => localStorage.getItem('adloom.token'))).toBeNull();
+        const checked = botCheck.standIn.verifications.slice(before);
+        expect(checked.map((v) => v.success)).toEqual([false]);
+      } finally {
+        botCheck.standIn.forgeTokens = false;
+      }
+    },
+  );
+
+  withBotCheck(
+    'a bot check that cannot load is named plainly, and a later attempt signs up',
+    async ({ page, botCheck }) => {
+      const blocked = (url: URL) => url.href === botCheck.standIn.scriptUrl;
+      await page.route(blocked, (route) => route.abort('blockedbyclient'));
+      const before = botCheck.standIn.verifications.length;
+      await page.goto('/register');
+      const problem = page.getByRole('alert').filter({
+        hasText: 'The bot check could not be loaded, so we cannot sign you up right now.',
+      });
+      await expect(problem).toBeVisible();
+      await submitRegisterForm(page, uniqueEmail('blocked'), 'blocked-password-1');
+      await expect(problem).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+      await expect(page).toHaveURL(/\/register$/);
+      expect(botCheck.standIn.verifications.length).toBe(before);
+
+      await page.unroute(blocked);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page).toHaveURL(/\/campaign-builder$/);
+      expect(botCheck.standIn.verifications.slice(before).map((v) => v.success)).toEqual([true]);
+    },
+  );
 });

@@ -1,9 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import type { BotCheckSettings } from '@adloom/contract';
 import { EmailField, NewPasswordFields } from '../features/auth/AuthFields.tsx';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { logIn, register, requestPasswordReset } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
+import { fetchPublicConfig } from '../api/config.ts';
+import {
+  BotCheckUnavailableError,
+  getBotCheckToken,
+  loadBotCheckScript,
+} from '../features/auth/botCheck.ts';
 import {
   notifications,
   notifyError,
@@ -163,6 +170,17 @@ export function LoginPage() {
   );
 }
 
+/**
+ * The server's bot-check settings. A failed fetch counts as "off": the sign-up then goes
+ * without a token and the server's answer (or the generic handler) speaks.
+ */
+function fetchBotCheckSettings(): Promise<BotCheckSettings> {
+  return fetchPublicConfig().then(
+    (config) => config.botCheck,
+    (): BotCheckSettings => ({ enabled: false }),
+  );
+}
+
 /** /register: email, password, password-confirm and the bot-check token. */
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -170,17 +188,49 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [isSending, setIsSending] = useState(false);
+  const [botCheckProblem, setBotCheckProblem] = useState<string | null>(null);
+  const botCheck = useRef<Promise<BotCheckSettings> | null>(null);
+
+  // Ask early whether a bot check is on and load its script, so that a blocked script is
+  // reported before the form is filled in.
+  useEffect(() => {
+    let isCurrent = true;
+    const settings = fetchBotCheckSettings();
+    botCheck.current = settings;
+    void settings.then(async (current) => {
+      if (!current.enabled) return;
+      try {
+        await loadBotCheckScript(current.scriptUrl);
+      } catch (error) {
+        if (isCurrent && error instanceof BotCheckUnavailableError)
+          setBotCheckProblem(error.message);
+      }
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
 
   async function handleRegister(event: FormEvent) {
     event.preventDefault();
     setIsSending(true);
     try {
-      // No bot check is configured in the web app yet: the token is empty (the server's check is off by default).
+      let recaptchaToken: string;
+      try {
+        recaptchaToken = await getBotCheckToken(
+          await (botCheck.current ?? fetchBotCheckSettings()),
+        );
+        setBotCheckProblem(null);
+      } catch (error) {
+        if (!(error instanceof BotCheckUnavailableError)) throw error;
+        setBotCheckProblem(error.message);
+        return;
+      }
       const answer = await register({
         email: email.trim(),
         password,
         passwordConfirm,
-        recaptchaToken: '',
+        recaptchaToken,
       });
       session.signIn(answer);
       notifySuccess(WELCOME_NEW);
@@ -212,6 +262,11 @@ export function RegisterPage() {
                 onPasswordChange={setPassword}
                 onPasswordConfirmChange={setPasswordConfirm}
               />
+              {botCheckProblem ? (
+                <Alert color="red" variant="light" title="Bot check unavailable">
+                  {botCheckProblem}
+                </Alert>
+              ) : null}
               <Button type="submit" fullWidth loading={isSending}>
                 Create Account
               </Button>
