@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
 import { startBotCheckStandIn, type BotCheckStandIn } from '../support/bot-check.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { logInThroughUi, logOutThroughUi, registerThroughUi } from './support.ts';
+import { logInThroughUi, logOutThroughUi, registerThroughUi, startWithRows } from './support.ts';
 
 test('register, log out, log in and reach the campaign builder', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -125,6 +125,114 @@ test('the account page deletes the account after asking for the password', async
       .getByRole('alert')
       .filter({ hasText: 'User with that email/password combination not found' }),
   ).toBeVisible();
+});
+
+/** The keys of one IndexedDB store of this origin ([] when the database or store is missing). */
+function storedKeys(page: Page, database: string, store: string): Promise<string[]> {
+  return page.evaluate(
+    ([name, storeName]) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const keys = db.transaction(storeName).objectStore(storeName).getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map(String).sort());
+          };
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+    [database, store] as const,
+  );
+}
+
+/** Puts one record into an existing IndexedDB store of this origin. */
+function putRecord(page: Page, database: string, store: string, record: object): Promise<void> {
+  return page.evaluate(
+    ([name, storeName, value]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(storeName, 'readwrite');
+          tx.objectStore(storeName).put(value);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [database, store, record] as const,
+  );
+}
+
+test('deleting the account also forgets what this browser keeps of it: drafts and app settings', async ({
+  page,
+}) => {
+  await startWithRows(page, 'forget', 'root\tmod\nNike\tRunning Shoes\n');
+  await expect(page.getByRole('status').filter({ hasText: 'kept in this browser' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Template' });
+  await dialog.getByLabel('Template name').fill('Brands');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await page.getByLabel('Campaign name pattern').fill('{root} - Search');
+
+  const userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('adloom.user') ?? '{}') as { _id?: string })._id ?? '',
+  );
+  expect(userId).not.toBe('');
+  const mine = `${userId}|client|forget client`;
+  await expect.poll(() => storedKeys(page, 'adloom-drafts', 'feedDrafts')).toEqual([mine]);
+  await expect
+    .poll(() => storedKeys(page, 'adloom-template-drafts', 'templateDrafts'))
+    .toEqual([mine]);
+  // Another account's drafts in the same browser, and another site's setting, stay.
+  const theirs = 'someone-else|client|theirs';
+  await putRecord(page, 'adloom-drafts', 'feedDrafts', {
+    key: theirs,
+    userId: 'someone-else',
+    name: 'theirs',
+    baseRevision: null,
+    savedAt: 1,
+    feeds: [],
+    activeFeed: null,
+  });
+  await putRecord(page, 'adloom-template-drafts', 'templateDrafts', {
+    key: theirs,
+    savedAt: 1,
+    kinds: {},
+  });
+  await page.evaluate(() => localStorage.setItem('elsewhere.setting', 'kept'));
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('adloom.'))),
+  ).toContain('adloom.builder.client');
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Account' })
+    .click();
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await confirm.getByLabel('Password', { exact: true }).fill('forget-password-1');
+  await confirm.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  expect(await storedKeys(page, 'adloom-drafts', 'feedDrafts')).toEqual([theirs]);
+  expect(await storedKeys(page, 'adloom-drafts', 'feedDraftParts')).toEqual([]);
+  expect(await storedKeys(page, 'adloom-template-drafts', 'templateDrafts')).toEqual([theirs]);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('adloom.'))),
+  ).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('elsewhere.setting'))).toBe('kept');
 });
 
 /** A server whose register bot check is on, against a reCAPTCHA stand-in on loopback. */

@@ -17,7 +17,9 @@ import { deleteAccount, resetTutorials, toggleTutorials } from '../api/users.ts'
 import { handleApiError } from '../api/client.ts';
 import { isServerFailure } from '../features/auth/messages.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
-import { session } from '../features/session/session.ts';
+import { clearAppStorage, session } from '../features/session/session.ts';
+import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
+import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/templateDrafts.ts';
 import { useSession } from '../features/session/useSession.ts';
 import classes from './AccountPage.module.css';
 
@@ -30,6 +32,17 @@ export const ACCOUNT_MESSAGES = {
   resetDone: 'Tutorials have been reset',
   googleNotConfigured: 'Google Sheets is not configured on this server.',
 } as const;
+
+/**
+ * Forgets what this browser keeps of a deleted account: its unsaved feed and template drafts.
+ * A browser that refuses IndexedDB has nothing kept, so a failure here is not reported.
+ */
+async function removeKeptDrafts(userId: string): Promise<void> {
+  await Promise.allSettled([
+    removeUserDraftsFromIndexedDb(userId),
+    removeUserTemplateDraftsFromIndexedDb(userId),
+  ]);
+}
 
 /** The integration the Sheets features need (spec section 6). */
 const GOOGLE_SHEETS = 'google-sheets';
@@ -79,7 +92,11 @@ export function AccountPage() {
             </Button>
           </div>
         </Paper>
-        <UserPreferences tutorialsDisabled={user.tutorial.disabled} email={user.email} />
+        <UserPreferences
+          tutorialsDisabled={user.tutorial.disabled}
+          email={user.email}
+          userId={user._id}
+        />
       </Stack>
     </div>
   );
@@ -88,9 +105,11 @@ export function AccountPage() {
 function UserPreferences({
   tutorialsDisabled,
   email,
+  userId,
 }: {
   tutorialsDisabled: boolean;
   email: string;
+  userId: string;
 }) {
   const navigate = useNavigate();
   const [isToggling, setIsToggling] = useState(false);
@@ -136,6 +155,7 @@ function UserPreferences({
     setIsDeleting(true);
     try {
       await deleteAccount({ email, password });
+      await removeKeptDrafts(userId);
       setIsDeleteOpen(false);
       // Spec section 2: /login reached from the account page leads to /register. Leave the
       // guarded page first (flushSync: committed before the session ends) so its guard does not
@@ -146,6 +166,7 @@ function UserPreferences({
         flushSync: true,
       });
       session.signOut('deleted');
+      clearAppStorage(localStorage);
       notifySuccess(ACCOUNT_MESSAGES.deleted);
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);

@@ -170,6 +170,15 @@ export const indexedDbDrafts: DraftStorage = {
   },
 };
 
+/** Removes every feed draft (and its parts) of a user from IndexedDB, e.g. when the account is deleted. */
+export async function removeUserDraftsFromIndexedDb(userId: string): Promise<void> {
+  const db = (database ??= new DraftDatabase());
+  await db.transaction('rw', db.feedDrafts, db.feedDraftParts, async () => {
+    await db.feedDrafts.where('userId').equals(userId).delete();
+    await db.feedDraftParts.where('draftKey').startsWith(`${userId}|`).delete();
+  });
+}
+
 /** Drafts in memory, for tests and browsers without IndexedDB. */
 export function createMemoryDrafts(): DraftStorage & { readonly size: number } {
   const drafts = new Map<string, FeedSetDraft>();

@@ -51,6 +51,12 @@ export const indexedDbTemplateDrafts: TemplateDraftStorage = {
   },
 };
 
+/** Removes every template draft of a user from IndexedDB, e.g. when the account is deleted. */
+export async function removeUserTemplateDraftsFromIndexedDb(userId: string): Promise<void> {
+  database ??= new TemplateDraftDatabase();
+  await database.templateDrafts.where('key').startsWith(`${userId}|`).delete();
+}
+
 /** Template drafts in memory (tests). */
 export function createMemoryTemplateDrafts(): TemplateDraftStorage {
   const drafts = new Map<string, TemplateDraft>();
