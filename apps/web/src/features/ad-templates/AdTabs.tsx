@@ -1,34 +1,66 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import type { FeedRow, PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
+import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
 import { notifyError } from '../notifications/notificationStore.ts';
-import { AdPreviewModal, PREVIEW_TEXTS } from '../preview/index.ts';
+import {
+  AdPreviewModal,
+  PREVIEW_TEXTS,
+  selectedPreviewRows,
+  type PreviewRows,
+  type PreviewTemplate,
+} from '../preview/index.ts';
 import { TemplateToolbar, useTemplateSet } from '../templates/index.ts';
-import { useFallbackValidator, useTextMeasurer } from '../validation/useWorkerChecks.ts';
+import {
+  VALIDATE_LANE,
+  useFallbackValidator,
+  useTextMeasurer,
+} from '../validation/useWorkerChecks.ts';
 import { LegacyAdsPanel } from '../legacy-ads/index.ts';
 import { AdOutputSection } from './AdOutputSection.tsx';
 import { GenerateAdsButton } from './GenerateAds.tsx';
 import { PerformanceTemplateEditor, RsaTemplateEditor } from './RsaTemplateEditor.tsx';
 
-/** Rows the preview steps through (read on the main thread when it opens). */
-export const PREVIEW_ROW_LIMIT = 2000;
-
-function usePreviewRows(workspace: BuilderWorkspace) {
+/**
+ * Opening the preview: the engine worker finds the first selected row a fallback serves (over
+ * every selected row, where the rows already are), and the slideshow reads each row as it shows.
+ */
+function usePreview(workspace: BuilderWorkspace) {
   const selection = useSelectedRows(workspace);
-  const [rows, setRows] = useState<FeedRow[] | null>(null);
+  const [shown, setShown] = useState<{ rows: PreviewRows; startRow: number } | null>(null);
+  const [isOpening, setOpening] = useState(false);
+  const attempt = useRef(0);
   return {
-    rows,
-    total: selection.count,
-    open() {
+    shown,
+    isOpening,
+    async open(subject: PreviewTemplate) {
       if (selection.count === 0) {
         notifyError(PREVIEW_TEXTS.noRows);
         return;
       }
-      setRows(selection.readSome(PREVIEW_ROW_LIMIT));
+      const source = selection.source;
+      const current = (attempt.current += 1);
+      setOpening(true);
+      try {
+        const startRow = await runEngineJob('findPreviewRow', subject, {
+          rows: source,
+          lane: VALIDATE_LANE,
+        });
+        if (current !== attempt.current) return;
+        setShown({ rows: selectedPreviewRows(source.store), startRow });
+      } catch (error) {
+        if (current === attempt.current)
+          notifyError(error instanceof Error ? error.message : String(error));
+      } finally {
+        if (current === attempt.current) setOpening(false);
+      }
     },
-    close: () => setRows(null),
+    close: () => {
+      attempt.current += 1;
+      setOpening(false);
+      setShown(null);
+    },
   };
 }
 
@@ -53,7 +85,7 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
   const { active, update, hasClient } = useTemplateSet(workspace, 'rsaTemplates');
   const measurer = useTextMeasurer(workspace);
   const validator = useFallbackValidator(workspace);
-  const preview = usePreviewRows(workspace);
+  const preview = usePreview(workspace);
   if (!hasClient) return <NoClient />;
   return (
     <Stack gap="md">
@@ -73,7 +105,11 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
                   runEngineJob('generateRsa', { template: active, campaign, today }, options)
                 }
               />
-              <Button variant="default" onClick={preview.open}>
+              <Button
+                variant="default"
+                loading={preview.isOpening}
+                onClick={() => void preview.open({ kind: 'rsa', template: active })}
+              >
                 Ad Preview
               </Button>
             </>
@@ -84,15 +120,15 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
       )}
       <AdOutputSection workspace={workspace} kind="rsa" />
       <LegacyAdsPanel workspace={workspace} />
-      {active && preview.rows ? (
+      {active && preview.shown ? (
         <AdPreviewModal
           opened
           onClose={preview.close}
           kind="rsa"
           template={active}
           onChange={(next: RsaTemplate) => update(next)}
-          rows={preview.rows}
-          totalRows={preview.total}
+          rows={preview.shown.rows}
+          startRow={preview.shown.startRow}
           measurer={measurer}
         />
       ) : null}
@@ -105,7 +141,7 @@ export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
   const { active, update, hasClient } = useTemplateSet(workspace, 'performanceMaxTemplates');
   const measurer = useTextMeasurer(workspace);
   const validator = useFallbackValidator(workspace);
-  const preview = usePreviewRows(workspace);
+  const preview = usePreview(workspace);
   if (!hasClient) return <NoClient />;
   return (
     <Stack gap="md">
@@ -133,7 +169,11 @@ export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
                   )
                 }
               />
-              <Button variant="default" onClick={preview.open}>
+              <Button
+                variant="default"
+                loading={preview.isOpening}
+                onClick={() => void preview.open({ kind: 'performance', template: active })}
+              >
                 Ad Preview
               </Button>
             </>
@@ -143,15 +183,15 @@ export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
         <NoTemplate what="Performance Max" />
       )}
       <AdOutputSection workspace={workspace} kind="performance" />
-      {active && preview.rows ? (
+      {active && preview.shown ? (
         <AdPreviewModal
           opened
           onClose={preview.close}
           kind="performance"
           template={active}
           onChange={(next: PerformanceMaxTemplate) => update(next)}
-          rows={preview.rows}
-          totalRows={preview.total}
+          rows={preview.shown.rows}
+          startRow={preview.shown.startRow}
           measurer={measurer}
         />
       ) : null}

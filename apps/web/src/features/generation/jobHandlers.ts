@@ -13,6 +13,7 @@ import {
 } from '../ad-templates/adJobs.ts';
 import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import { validateExtensionsJob } from '../extension-template/extensionValidation.ts';
+import { findPreviewRowJob } from '../preview/previewJobs.ts';
 
 export const jobHandlers = {
   prepareRows: prepareRowsJob,
@@ -27,6 +28,7 @@ export const jobHandlers = {
   adsEditorCsv: adsEditorCsvJob,
   generateExtensions: generateExtensionsJob,
   validateExtensions: validateExtensionsJob,
+  findPreviewRow: findPreviewRowJob,
 };
 
 /** The job kinds. */

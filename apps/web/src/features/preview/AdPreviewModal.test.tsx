@@ -4,7 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { newRsaTemplate, type FeedRow, type RsaFallback, type RsaTemplate } from '@adloom/engine';
 import { measurerFromRows } from '../validation/index.ts';
 import { AdPreviewModal } from './AdPreviewModal.tsx';
-import { seededRandom, slideFor } from './previewModel.ts';
+import { findFirstValidRow, seededRandom, slideFor } from './previewModel.ts';
+import { previewRowsOf } from './previewRows.ts';
 
 function row(id: string, root: string, url = ''): FeedRow {
   return { id, root, mod: '', var1: '', var2: '', var3: '', url };
@@ -37,7 +38,7 @@ function template(...fallbacks: RsaFallback[]): RsaTemplate {
   return { ...newRsaTemplate('T'), templates: fallbacks };
 }
 
-function show(t: RsaTemplate) {
+function show(t: RsaTemplate, startRow = findFirstValidRow({ kind: 'rsa', template: t }, ROWS)) {
   const onChange = vi.fn();
   render(
     <MantineProvider>
@@ -47,7 +48,8 @@ function show(t: RsaTemplate) {
         kind="rsa"
         template={t}
         onChange={onChange}
-        rows={ROWS}
+        rows={previewRowsOf(ROWS)}
+        startRow={startRow}
         measurer={measurerFromRows(ROWS)}
       />
     </MantineProvider>,
@@ -103,6 +105,22 @@ describe('AdPreviewModal', () => {
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
     act(() => void vi.advanceTimersByTime(10000));
     expect(screen.getByText('Row 3 of 4')).toBeTruthy();
+  });
+
+  it('opens on the row the worker found and plays from there', () => {
+    show(template(fallback('{root}')), 3);
+    expect(screen.getByText('Row 4 of 4')).toBeTruthy();
+    expect(heading()).toBe('Free delivery | Official store | Puma');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('with no row a fallback serves, opens on the first row stopped at FALLBACK NEEDED', () => {
+    show(template(fallback('{var3}')), -1);
+    expect(screen.getByText('Row 1 of 4')).toBeTruthy();
+    expect(status()).toBe(
+      'FALLBACK NEEDED! Make sure that no variables are 0% and click play again',
+    );
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
   });
 
   it('uses the fallback that serves the row and selects its tab', () => {

@@ -6,7 +6,6 @@ import {
   FEED_COLUMNS,
   PREVIEW_PROGRESS_MAX,
   PREVIEW_PROGRESS_TICK_MS,
-  type FeedRow,
   type PerformanceMaxTemplate,
   type RsaTemplate,
 } from '@adloom/engine';
@@ -14,13 +13,8 @@ import type { TextMeasurer } from '../validation/index.ts';
 import { PerformanceFallbackEditor } from '../ad-templates/PerformanceFallbackEditor.tsx';
 import { RsaFallbackEditor } from '../ad-templates/RsaFallbackEditor.tsx';
 import { setFallback } from '../ad-templates/fallbackEdit.ts';
-import {
-  findFirstValidRow,
-  seededRandom,
-  slideFor,
-  type PreviewTemplate,
-  type Slide,
-} from './previewModel.ts';
+import { seededRandom, slideFor, type PreviewTemplate, type Slide } from './previewModel.ts';
+import type { PreviewRows } from './previewRows.ts';
 import './preview.css';
 
 /** Column titles of the current row view. */
@@ -37,10 +31,13 @@ const ROW_TITLES: Record<(typeof FEED_COLUMNS)[number], string> = {
 export type AdPreviewModalProps = {
   opened: boolean;
   onClose: () => void;
-  /** The selected rows the slideshow steps through (read when the modal opens). */
-  rows: readonly FeedRow[];
-  /** All selected rows, when `rows` holds only the first of them. */
-  totalRows?: number;
+  /** The selected rows the slideshow steps through (each read when it shows). */
+  rows: PreviewRows;
+  /**
+   * The first row a fallback serves (over all the rows, found in the engine worker), or -1:
+   * the slideshow opens there, or on the first row stopped at FALLBACK NEEDED.
+   */
+  startRow: number;
   measurer: TextMeasurer;
 } & (
   | { kind: 'rsa'; template: RsaTemplate; onChange: (next: RsaTemplate) => void }
@@ -58,7 +55,7 @@ export type AdPreviewModalProps = {
  * progress bar to 5000 that moves on every 5 seconds.
  */
 export function AdPreviewModal(props: AdPreviewModalProps) {
-  const { opened, onClose, rows, totalRows, measurer } = props;
+  const { opened, onClose, rows, startRow, measurer } = props;
   const isWide = useMediaQuery(`(min-width: ${BREAKPOINT_WIDE_PREVIEW_PX + 1}px)`) ?? false;
   const subject: PreviewTemplate = useMemo(
     () =>
@@ -86,40 +83,40 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
   // On opening: the first row a fallback serves; play from there (or stop at FALLBACK NEEDED).
   useEffect(() => {
     if (!opened) return;
-    const first = findFirstValidRow(subject, rows);
-    const start = Math.max(first, 0);
+    const start = startRow >= 0 && startRow < rows.count ? startRow : 0;
     setRowIndex(start);
-    const slide = slideFor(subject, rows[start]);
+    const slide = slideFor(subject, rows.rowAt(start));
     setTab(slide.status === 'ok' ? slide.fallbackIndex : 0);
-    setPlaying(first >= 0);
+    setPlaying(slide.status === 'ok');
     setProgress(0);
     setShuffleSeed(null);
     // Only on opening: later edits must not restart the slideshow.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
+  const row = rows.rowAt(rowIndex);
   const random = shuffleSeed === null ? undefined : seededRandom(shuffleSeed);
-  const slide: Slide = slideFor(subject, rows[rowIndex], random);
+  const slide: Slide = slideFor(subject, row, random);
 
   function goTo(index: number, keepPlaying: boolean) {
-    const count = rows.length;
+    const count = rows.count;
     if (count === 0) return;
     const next = ((index % count) + count) % count;
     setRowIndex(next);
     setProgress(0);
-    const nextSlide = slideFor(subject, rows[next]);
+    const nextSlide = slideFor(subject, rows.rowAt(next));
     if (nextSlide.status === 'ok') setTab(nextSlide.fallbackIndex);
     if (nextSlide.status === 'fallback-needed' || !keepPlaying) setPlaying(false);
   }
 
   // The slideshow: progress ticks every second; at 5000 the next row shows.
   useEffect(() => {
-    if (!opened || !isPlaying || rows.length === 0) return undefined;
+    if (!opened || !isPlaying || rows.count === 0) return undefined;
     const timer = setInterval(() => {
       setProgress((p) => Math.min(p + PREVIEW_PROGRESS_TICK_MS, PREVIEW_PROGRESS_MAX));
     }, PREVIEW_PROGRESS_TICK_MS);
     return () => clearInterval(timer);
-  }, [opened, isPlaying, rows.length]);
+  }, [opened, isPlaying, rows.count]);
 
   useEffect(() => {
     if (isPlaying && progress >= PREVIEW_PROGRESS_MAX) goTo(rowIndex + 1, true);
@@ -129,7 +126,6 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
 
   const fallbacks = props.template.templates;
   const shownTab = Math.min(tab, fallbacks.length - 1);
-  const row = rows[rowIndex];
 
   return (
     <Modal
@@ -162,17 +158,17 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
             <Button
               variant="default"
               onClick={() => goTo(rowIndex - 1, isPlaying)}
-              disabled={rows.length === 0}
+              disabled={rows.count === 0}
             >
               Step back
             </Button>
-            <Button onClick={() => setPlaying(!isPlaying)} disabled={rows.length === 0}>
+            <Button onClick={() => setPlaying(!isPlaying)} disabled={rows.count === 0}>
               {isPlaying ? 'Pause' : 'Play'}
             </Button>
             <Button
               variant="default"
               onClick={() => goTo(rowIndex + 1, isPlaying)}
-              disabled={rows.length === 0}
+              disabled={rows.count === 0}
             >
               Step forward
             </Button>
@@ -199,13 +195,7 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
           </div>
           <section className="ad-preview__row" aria-label="Current row">
             <Text size="sm" fw={600}>
-              {rows.length === 0
-                ? 'No row'
-                : `Row ${rowIndex + 1} of ${rows.length}${
-                    totalRows !== undefined && totalRows > rows.length
-                      ? ` (the first ${rows.length} of ${totalRows} selected rows)`
-                      : ''
-                  }`}
+              {rows.count === 0 ? 'No row' : `Row ${rowIndex + 1} of ${rows.count}`}
             </Text>
             {row ? (
               <dl className="ad-preview__values">

@@ -8,3 +8,4 @@ export {
   type PreviewTemplate,
   type Slide,
 } from './previewModel.ts';
+export { previewRowsOf, selectedPreviewRows, type PreviewRows } from './previewRows.ts';
