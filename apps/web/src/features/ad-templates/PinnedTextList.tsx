@@ -6,6 +6,7 @@ import {
   addPinned,
   canAddEntry,
   canDeleteEntry,
+  padPinned,
   removeAt,
   replaceAt,
   type TextListRule,
@@ -42,16 +43,18 @@ export function PinnedTextList({
   onChange,
 }: PinnedTextListProps) {
   const lower = itemLabel.toLowerCase();
+  // At least the rule's fewest entries show; an edit writes the list as shown.
+  const shown = padPinned(items, rule);
   return (
     <fieldset className="ad-field-list">
       <legend className="ad-field-list__legend">
         {title}{' '}
         <span className="ad-field-list__count">
-          ({items.length}
+          ({shown.length}
           {Number.isFinite(rule.max) ? `/${rule.max}` : ''})
         </span>
       </legend>
-      {items.map((item, index) => {
+      {shown.map((item, index) => {
         const name = `${itemLabel} ${index + 1}`;
         const max = maxChars(index);
         return (
@@ -62,7 +65,7 @@ export function PinnedTextList({
               value={item.text}
               error={isTypedTextOver(item.text, max, measurer)}
               onChange={(event) =>
-                onChange(replaceAt(items, index, { ...item, text: event.currentTarget.value }))
+                onChange(replaceAt(shown, index, { ...item, text: event.currentTarget.value }))
               }
               description={<TextCounter text={item.text} max={max} measurer={measurer} />}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -72,7 +75,7 @@ export function PinnedTextList({
                 name={`${name} position`}
                 value={item.pos}
                 positions={pinPositions}
-                onChange={(pos) => onChange(replaceAt(items, index, { ...item, pos }))}
+                onChange={(pos) => onChange(replaceAt(shown, index, { ...item, pos }))}
               />
             ) : null}
             {canDeleteEntry(rule, index) ? (
@@ -82,7 +85,7 @@ export function PinnedTextList({
                 color="red"
                 aria-label={`Delete ${lower} ${index + 1}`}
                 title={`Delete ${lower} ${index + 1}`}
-                onClick={() => onChange(removeAt(items, index, rule))}
+                onClick={() => onChange(removeAt(shown, index, rule))}
               >
                 ×
               </ActionIcon>
@@ -92,12 +95,12 @@ export function PinnedTextList({
           </div>
         );
       })}
-      {canAddEntry(rule, items.length) ? (
+      {canAddEntry(rule, shown.length) ? (
         <Button
           variant="light"
           size="xs"
           className="ad-field-list__add"
-          onClick={() => onChange(addPinned(items, rule))}
+          onClick={() => onChange(addPinned(shown, rule))}
         >
           Add {lower}
         </Button>

@@ -32,8 +32,8 @@ function Rsa({ initial }: { initial: RsaTemplate }) {
   );
 }
 
-function Pmax() {
-  const [template, setTemplate] = useState(newPerformanceMaxTemplate('P'));
+function Pmax({ initial = newPerformanceMaxTemplate('P') }: { initial?: PerformanceMaxTemplate }) {
+  const [template, setTemplate] = useState(initial);
   latest = template;
   return (
     <PerformanceTemplateEditor
@@ -116,6 +116,40 @@ describe('RsaTemplateEditor', () => {
     expect((latest as RsaTemplate).templates).toHaveLength(2);
   });
 
+  it('shows at least 3 headlines and 2 descriptions of a fallback stored with fewer, and stores them once edited', () => {
+    const t = newRsaTemplate('T');
+    t.templates = [
+      {
+        headlines: [
+          { text: 'One', pos: 0 },
+          { text: 'Two', pos: 1 },
+        ],
+        descriptions: [{ text: 'D one', pos: 0 }],
+        paths: ['', ''],
+        labels: [''],
+      },
+    ];
+    withMantine(<Rsa initial={t} />);
+    const headlines = screen.getAllByRole('textbox', { name: /^Headline \d+$/ });
+    expect(headlines.map((e) => (e as HTMLInputElement).value)).toEqual(['One', 'Two', '']);
+    const descriptions = screen.getAllByRole('textbox', { name: /^Description \d+$/ });
+    expect(descriptions.map((e) => (e as HTMLInputElement).value)).toEqual(['D one', '']);
+    expect(document.body.textContent).toContain('Headlines (3/15)');
+    expect(names('button', /^Delete (headline|description)/)).toEqual([]);
+    // Showing them changes nothing stored.
+    expect((latest as RsaTemplate).templates[0]!.headlines).toHaveLength(2);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Headline 3' }), {
+      target: { value: 'Three' },
+    });
+    const f = (latest as RsaTemplate).templates[0]!;
+    expect(f.headlines).toEqual([
+      { text: 'One', pos: 0 },
+      { text: 'Two', pos: 1 },
+      { text: 'Three', pos: 0 },
+    ]);
+    expect(f.descriptions).toEqual([{ text: 'D one', pos: 0 }]);
+  });
+
   it('scores the shown fallback and the whole template over the rows', async () => {
     const t = newRsaTemplate('T');
     const f = (h: string) => ({
@@ -173,5 +207,28 @@ describe('PerformanceTemplateEditor', () => {
     ]);
     fireEvent.change(cta, { target: { value: 'None' } });
     expect((latest as PerformanceMaxTemplate).templates[0]!.callToAction).toBe('');
+  });
+
+  it('shows at least 3 headlines, 1 long headline and 2 descriptions of a fallback stored with fewer', () => {
+    const t = newPerformanceMaxTemplate('P');
+    t.templates = [
+      {
+        ...t.templates[0]!,
+        headlines: [{ text: 'One', pos: 0 }],
+        longHeadlines: [],
+        descriptions: [{ text: 'D one', pos: 0 }],
+      },
+    ];
+    withMantine(<Pmax initial={t} />);
+    expect(screen.getAllByRole('textbox', { name: /^Headline \d+$/ })).toHaveLength(3);
+    expect(screen.getAllByRole('textbox', { name: /^Long Headline \d+$/ })).toHaveLength(1);
+    expect(screen.getAllByRole('textbox', { name: /^Description \d+$/ })).toHaveLength(2);
+    expect((latest as PerformanceMaxTemplate).templates[0]!.longHeadlines).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Long Headline 1' }), {
+      target: { value: 'Buy {root}' },
+    });
+    const f = (latest as PerformanceMaxTemplate).templates[0]!;
+    expect(f.longHeadlines).toEqual([{ text: 'Buy {root}', pos: 0 }]);
+    expect(f.headlines).toHaveLength(1);
   });
 });

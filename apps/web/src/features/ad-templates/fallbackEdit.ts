@@ -9,8 +9,13 @@ import {
   PMAX_MAX_DESCRIPTIONS,
   PMAX_MAX_HEADLINES,
   PMAX_MAX_LONG_HEADLINES,
+  PMAX_MIN_DESCRIPTIONS,
+  PMAX_MIN_HEADLINES,
+  PMAX_MIN_LONG_HEADLINES,
   RSA_MAX_DESCRIPTIONS,
   RSA_MAX_HEADLINES,
+  RSA_MIN_DESCRIPTIONS,
+  RSA_MIN_HEADLINES,
   type PerformanceMaxFallback,
   type PerformanceMaxTemplate,
   type PinnedText,
@@ -22,25 +27,53 @@ import {
 export interface TextListRule {
   /** Most entries. */
   max: number;
+  /** Fewest entries shown: a stored list with fewer shows empty ones after its own. */
+  minShown: number;
   /** Delete buttons show only for entries whose index is above this. */
   deletableAbove: number;
 }
 
-/** RSA: up to 15 headlines (delete above index 2) and 4 descriptions (delete above index 1). */
+/**
+ * RSA: up to 15 headlines (delete above index 2) and 4 descriptions (delete above index 1); at
+ * least 3 and 2 shown.
+ */
 export const RSA_LIST_RULES = {
-  headlines: { max: RSA_MAX_HEADLINES, deletableAbove: 2 },
-  descriptions: { max: RSA_MAX_DESCRIPTIONS, deletableAbove: 1 },
+  headlines: { max: RSA_MAX_HEADLINES, minShown: RSA_MIN_HEADLINES, deletableAbove: 2 },
+  descriptions: { max: RSA_MAX_DESCRIPTIONS, minShown: RSA_MIN_DESCRIPTIONS, deletableAbove: 1 },
 } as const satisfies Record<string, TextListRule>;
 
-/** Performance Max: up to 5 of each; delete above index 2, 1 and 0. */
+/** Performance Max: up to 5 of each; delete above index 2, 1 and 0; at least 3, 1 and 2 shown. */
 export const PMAX_LIST_RULES = {
-  headlines: { max: PMAX_MAX_HEADLINES, deletableAbove: 2 },
-  longHeadlines: { max: PMAX_MAX_LONG_HEADLINES, deletableAbove: 0 },
-  descriptions: { max: PMAX_MAX_DESCRIPTIONS, deletableAbove: 1 },
+  headlines: { max: PMAX_MAX_HEADLINES, minShown: PMAX_MIN_HEADLINES, deletableAbove: 2 },
+  longHeadlines: {
+    max: PMAX_MAX_LONG_HEADLINES,
+    minShown: PMAX_MIN_LONG_HEADLINES,
+    deletableAbove: 0,
+  },
+  descriptions: {
+    max: PMAX_MAX_DESCRIPTIONS,
+    minShown: PMAX_MIN_DESCRIPTIONS,
+    deletableAbove: 1,
+  },
 } as const satisfies Record<string, TextListRule>;
 
 /** Labels: any number; every label but the first may be deleted. */
-export const LABEL_RULE: TextListRule = { max: Number.POSITIVE_INFINITY, deletableAbove: 0 };
+export const LABEL_RULE: TextListRule = {
+  max: Number.POSITIVE_INFINITY,
+  minShown: 0,
+  deletableAbove: 0,
+};
+
+/**
+ * The entries an editor shows: the stored ones, then empty ones up to the rule's fewest (a
+ * template saved with fewer, e.g. by the old app, shows 3 headlines and 2 descriptions). Only
+ * shown: the stored list changes when the person edits it, and is then written as shown.
+ */
+export function padPinned(list: readonly PinnedText[], rule: TextListRule): PinnedText[] {
+  const shown = [...list];
+  while (shown.length < rule.minShown) shown.push({ text: '', pos: 0 });
+  return shown;
+}
 
 /** Whether entry `index` shows a delete button. */
 export function canDeleteEntry(rule: TextListRule, index: number): boolean {
