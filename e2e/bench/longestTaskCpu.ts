@@ -5,6 +5,7 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts?: number;
   dur?: number;
   tdur?: number;
   args?: { name?: string };
@@ -42,11 +43,36 @@ export async function longestTaskCpu(page: Page, run: () => Promise<void>): Prom
       .map((e) => `${e.pid}:${e.tid}`),
   );
   let longest = 0;
+  let longestTask: TraceEvent | undefined;
   for (const e of events) {
     if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask'))
       continue;
     if (!mainThreads.has(`${e.pid}:${e.tid}`)) continue;
-    longest = Math.max(longest, (e.tdur ?? 0) / 1000);
+    if ((e.tdur ?? 0) / 1000 > longest) {
+      longest = (e.tdur ?? 0) / 1000;
+      longestTask = e;
+    }
   }
+  if (process.env.ADLOOM_BENCH_EXPLAIN && longestTask) explainTask(events, longestTask);
   return longest;
+}
+
+/** Prints what the longest task spent its time on (ADLOOM_BENCH_EXPLAIN=1): its biggest events. */
+function explainTask(events: TraceEvent[], task: TraceEvent): void {
+  const start = task.ts ?? 0;
+  const end = start + (task.dur ?? 0);
+  const inside = events.filter(
+    (e) =>
+      e !== task &&
+      e.ph === 'X' &&
+      e.pid === task.pid &&
+      e.tid === task.tid &&
+      (e.ts ?? 0) >= start &&
+      (e.ts ?? 0) <= end,
+  );
+  inside.sort((a, b) => (b.tdur ?? b.dur ?? 0) - (a.tdur ?? a.dur ?? 0));
+  const described = inside
+    .slice(0, 10)
+    .map((e) => `${e.name} ${((e.tdur ?? e.dur ?? 0) / 1000).toFixed(1)} ms`);
+  console.log(`    longest task: ${described.join(', ')}`);
 }
