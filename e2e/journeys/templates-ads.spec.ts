@@ -322,6 +322,16 @@ test('Performance Max ads need asset groups, fall back for a long row, preview r
   await preview.getByRole('button', { name: 'Pause' }).click();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await preview.getByRole('button', { name: 'Play' }).click();
+  await expect(preview.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // The page's own tasks queued so far (React's effects, which start the timer) run first.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
   const bar = preview.getByRole('progressbar', { name: 'Time to the next row' });
   await expect(bar).toHaveAttribute('aria-valuemax', '5000');
   await page.clock.runFor(4000);
@@ -351,7 +361,8 @@ test('Performance Max ads need asset groups, fall back for a long row, preview r
   await page.getByRole('tab', { name: 'Performance Max Ads' }).click();
   await expect(generateAds).toBeEnabled();
   await generateAds.click();
-  await expect(page.getByRole('table', { name: 'Performance Max Ads', exact: true })).toBeVisible();
+  const pmaxAds = page.getByRole('table', { name: 'Performance Max Ads', exact: true });
+  await expect(pmaxAds.getByRole('rowgroup').nth(1).getByRole('row')).toHaveCount(2);
   expect(await outputLines(page, 'Performance Max Ads')).toEqual([
     'PMax | Nike Shoes | Nike Shoes on sale | Free delivery | Official store | Buy Nike Shoes online | Shop Shoes today. | Great prices. |  |  | Shoe Shop | Shop now | https://nike.example',
     'PMax | Emporio Armani Collection Boots | Emporio Armani Collection | Free delivery | Official store | Buy Emporio Armani Collection Boots online | Shop Boots today. | Great prices. |  |  | Shoe Shop | Shop now | https://armani.example',
