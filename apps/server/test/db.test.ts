@@ -107,6 +107,14 @@ describe(`database layer (${testDbKind()})`, () => {
     expect(row?.shared_buffers).toBe(`${PGLITE_SHARED_BUFFERS_MB}MB`);
   });
 
+  it('keeps feed rows documents as uncompressed text (no JSON parsing on every save)', async () => {
+    const [column] = await db.query<{ type: string; storage: string }>(
+      `select format_type(atttypid, atttypmod) as type, attstorage as storage
+         from pg_attribute where attrelid = 'feeds'::regclass and attname = 'rows'`,
+    );
+    expect(column).toEqual({ type: 'text', storage: 'e' });
+  });
+
   it('applies each migration once and records it', async () => {
     expect(await runMigrations(db)).toEqual([]);
     const names = (

@@ -266,7 +266,7 @@ export async function replaceFeeds(
     } else if (existingIds.has(feed.id)) {
       await tx.query(
         `update feeds set position = $3, name = $4, data_type = $5, sheet_url = $6, sheet_name = $7,
-           rows = $8::json, row_count = $9, rows_hash = $10, rows_version = $11, updated_at = now()
+           rows = $8, row_count = $9, rows_hash = $10, rows_version = $11, updated_at = now()
          where id = $1 and user_id = $2`,
         [...meta, feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion],
       );
@@ -274,7 +274,7 @@ export async function replaceFeeds(
       await tx.query(
         `insert into feeds (id, user_id, position, name, data_type, sheet_url, sheet_name,
            rows, row_count, rows_hash, rows_version, client_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12::uuid)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::uuid)`,
         [...meta, feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion, clientId],
       );
     }
