@@ -35,6 +35,9 @@ for (const width of [390, 1440]) {
     await registerThroughUi(page, uniqueEmail(`screens${width}`), 'screens-password-1');
     await page.screenshot({ path: `${out}/builder-empty-${width}.png`, fullPage: true });
     await fillBuilder(page);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Unsaved changes kept in this browser' }),
+    ).toBeVisible();
     await page.screenshot({ path: `${out}/builder-${width}.png`, fullPage: true });
 
     await page.goto('/lists');
