@@ -2,36 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { newExtensionTemplate, type ExtensionTemplate } from '@adloom/engine';
 import { FeedStore } from '../feed-grid/index.ts';
 import { selectedRowsSource, setEngineWorkerFactory } from '../generation/index.ts';
-import type { ToWorkerMessage } from '../generation/jobTypes.ts';
 import type { ValidationResult } from '../validation/checks.ts';
 import { createExtensionValidator } from './extensionValidator.ts';
-
-/** A stand-in for the browser's Worker: records messages and answers the last job when told. */
-class FakeWorker {
-  static made: FakeWorker[] = [];
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  readonly posted: ToWorkerMessage[] = [];
-  isTerminated = false;
-  constructor() {
-    FakeWorker.made.push(this);
-  }
-  postMessage(message: ToWorkerMessage): void {
-    this.posted.push(structuredClone(message));
-  }
-  terminate(): void {
-    this.isTerminated = true;
-  }
-  jobs(): Extract<ToWorkerMessage, { type: 'job' }>[] {
-    return this.posted.filter(
-      (m): m is Extract<ToWorkerMessage, { type: 'job' }> => m.type === 'job',
-    );
-  }
-  answer(result: unknown): void {
-    const job = this.jobs().at(-1)!;
-    this.onmessage?.({ data: { type: 'done', id: job.id, result } });
-  }
-}
+import { FakeWorker } from '../generation/testing/FakeWorker.ts';
 
 setEngineWorkerFactory(() => new FakeWorker() as unknown as Worker);
 

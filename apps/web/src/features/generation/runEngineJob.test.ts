@@ -1,44 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FeedStore } from '../feed-grid/index.ts';
-import type { ToWorkerMessage } from './jobTypes.ts';
 import { isJobCancelled, runEngineJob, setEngineWorkerFactory } from './runEngineJob.ts';
 import { selectedRowsSource } from './selectedRows.ts';
-import { takeLongStrings } from './transferables.ts';
-
-/** A stand-in worker: records messages; answers jobs when told to. */
-class FakeWorker {
-  static made: FakeWorker[] = [];
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  readonly posted: ToWorkerMessage[] = [];
-  isTerminated = false;
-  constructor() {
-    FakeWorker.made.push(this);
-  }
-  postMessage(message: ToWorkerMessage): void {
-    this.posted.push(structuredClone(message));
-  }
-  terminate(): void {
-    this.isTerminated = true;
-  }
-  jobs(): Extract<ToWorkerMessage, { type: 'job' }>[] {
-    return this.posted.filter(
-      (m): m is Extract<ToWorkerMessage, { type: 'job' }> => m.type === 'job',
-    );
-  }
-  answer(result: unknown): void {
-    const job = this.jobs().at(-1)!;
-    this.onmessage?.({ data: { type: 'done', id: job.id, result } });
-  }
-  /** Answers as the worker does: each long string first, in a message of its own. */
-  answerInParts(result: unknown, minChars: number): void {
-    const job = this.jobs().at(-1)!;
-    takeLongStrings(result, minChars).forEach((text, index) =>
-      this.onmessage?.({ data: { type: 'part', id: job.id, index, text } }),
-    );
-    this.onmessage?.({ data: { type: 'done', id: job.id, result: structuredClone(result) } });
-  }
-}
+import { FakeWorker } from './testing/FakeWorker.ts';
 
 setEngineWorkerFactory(() => new FakeWorker() as unknown as Worker);
 
