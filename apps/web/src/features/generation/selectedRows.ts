@@ -113,8 +113,6 @@ export interface SelectedRows {
   version: number;
   /** Every selected row now, on the main thread: only for small uses. */
   read(): FeedRow[];
-  /** The first n selected rows. */
-  readSome(n: number): FeedRow[];
   /** Hand this to `runEngineJob({ rows })`: the worker gets the rows in slices. */
   source: RowsSource;
 }
@@ -132,7 +130,6 @@ export function useSelectedRows(workspace: BuilderWorkspace): SelectedRows {
     count: hasFeed ? store.selectedCount : 0,
     version,
     read: () => (hasFeed ? readSelectedRows(store) : []),
-    readSome: (n) => (hasFeed ? readSelectedRows(store, n) : []),
     source: selectedRowsSource(store),
   };
 }
