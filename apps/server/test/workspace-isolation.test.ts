@@ -91,7 +91,12 @@ describe('workspace isolation between two users', () => {
 
   it('does not list or load the other user’s clients, by name or by id', async () => {
     expect((await t.request('GET', API.app.clients, { token: bob.token })).body).toEqual([]);
-    for (const probe of ['Acme', aliceClientId, aliceBundle.feeds[0]._id]) {
+    for (const probe of [
+      'Acme',
+      aliceClientId,
+      aliceBundle.feeds[0]._id,
+      aliceBundle.rsaTemplates[0]._id,
+    ]) {
       const response = await t.request('GET', clientPath(probe), { token: bob.token });
       expect(response.status, probe).toBe(404);
       expect(response.body.error.code).toBe('not_found');
@@ -103,27 +108,31 @@ describe('workspace isolation between two users', () => {
     });
   });
 
-  it('cannot delete the other user’s client', async () => {
-    const response = await t.request('DELETE', API.app.clients, {
-      token: bob.token,
-      body: { name: 'Acme' },
-    });
-    expect(response.status).toBe(404);
+  it('cannot delete the other user’s client, by name or by id', async () => {
+    for (const probe of ['Acme', aliceClientId]) {
+      const response = await t.request('DELETE', API.app.clients, {
+        token: bob.token,
+        body: { name: probe },
+      });
+      expect(response.status, probe).toBe(404);
+    }
     await expectAliceUntouched();
   });
 
-  it('cannot save feeds or templates into the other user’s client (404, not 403)', async () => {
-    const feeds = await t.request('POST', API.app.feeds, {
-      token: bob.token,
-      body: { name: 'Acme', feeds: [] },
-    });
-    expect(feeds.status).toBe(404);
-    for (const kind of TEMPLATE_KINDS) {
-      const response = await t.request('POST', SAVE_PATH[kind], {
+  it('cannot save feeds or templates into the other user’s client, by name or by id (404, not 403)', async () => {
+    for (const probe of ['Acme', aliceClientId]) {
+      const feeds = await t.request('POST', API.app.feeds, {
         token: bob.token,
-        body: { name: 'Acme', templates: [] },
+        body: { name: probe, feeds: [] },
       });
-      expect(response.status, kind).toBe(404);
+      expect(feeds.status, probe).toBe(404);
+      for (const kind of TEMPLATE_KINDS) {
+        const response = await t.request('POST', SAVE_PATH[kind], {
+          token: bob.token,
+          body: { name: probe, templates: [] },
+        });
+        expect(response.status, `${kind} ${probe}`).toBe(404);
+      }
     }
     await expectAliceUntouched();
   });

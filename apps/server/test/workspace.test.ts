@@ -725,6 +725,11 @@ describe('workspace API', () => {
         body: { name, templates: [SAMPLE.rsaTemplates] },
       });
       const before = (await t.request('GET', clientPath(name), { token })).body;
+      await t.request('POST', API.app.lists, {
+        token,
+        body: { feeds: [{ name: 'cities', dataType: 'list', rows: [row('paris')] }] },
+      });
+      const listsBefore = (await t.request('GET', API.app.lists, { token })).body;
       // A database-side fault: inserting a feed or template named 'explode' fails after the
       // set's old rows were deleted and the first new one written.
       await t.db.exec(`
@@ -753,12 +758,23 @@ describe('workspace API', () => {
           body: { name, templates: [{ ...SAMPLE.rsaTemplates, name: 'explode' }] },
         });
         expect(rsa.status).toBe(200); // templates have no trigger: the fault is specific
+        const lists = await t.request('POST', API.app.lists, {
+          token,
+          body: {
+            feeds: [
+              { name: 'towns', dataType: 'list', rows: [row('lyon')] },
+              { name: 'explode', dataType: 'list', rows: [] },
+            ],
+          },
+        });
+        expect(lists.status).toBe(500);
       } finally {
         await t.db.exec('drop trigger adloom_test_explode_feeds on feeds');
       }
       const after = (await t.request('GET', clientPath(name), { token })).body;
       expect(after.feeds).toEqual(before.feeds);
       expect(after.revisions.feeds).toBe(before.revisions.feeds);
+      expect((await t.request('GET', API.app.lists, { token })).body).toEqual(listsBefore);
 
       await t.db.exec(
         'create trigger adloom_test_explode_templates before insert on templates for each row execute function adloom_test_explode();',
