@@ -9,6 +9,13 @@ import { session } from '../features/session/session.ts';
 import { isServerFailure, resetErrorMessages } from '../features/auth/messages.ts';
 import classes from './AuthPage.module.css';
 
+/**
+ * Tokens this page has just used to set a password. Signing in swaps the page's layout, which
+ * mounts the page again while the move to /campaign-builder is still under way (its screen loads
+ * lazily): that mount must not check the spent token and send the person to login.
+ */
+const spentTokens = new Set<string>();
+
 /** /reset/:token: 'Almost There', password and confirm-password. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -24,12 +31,13 @@ export function ResetPasswordPage() {
   useEffect(() => {
     let isCurrent = true;
     setIsTokenChecked(false);
+    if (spentTokens.has(token)) return;
     checkResetToken(token).then(
       () => {
         if (isCurrent) setIsTokenChecked(true);
       },
       (error: unknown) => {
-        if (!isCurrent) return;
+        if (!isCurrent || spentTokens.has(token)) return;
         if (isServerFailure(error)) handleApiError(error);
         else {
           for (const message of resetErrorMessages(error)) notifyError(message);
@@ -50,6 +58,7 @@ export function ResetPasswordPage() {
     setPasswordConfirm('');
     try {
       const answer = await resetPassword(token, body);
+      spentTokens.add(token);
       session.signIn(answer);
       notifySuccess(answer.message || 'Your password has been changed');
       navigate('/campaign-builder', { replace: true });
