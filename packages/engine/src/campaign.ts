@@ -2,7 +2,7 @@
  * Campaign template -> structure: campaign rows, ad groups (or asset groups), keyword lines and
  * negatives for the selected feed rows.
  */
-import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
+import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from './csv.ts';
 import { compileCampaignRow, groupKey, type CampaignRow } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword } from './keywords.ts';
@@ -256,7 +256,7 @@ export function writeKeywordsCsvReference(
 ): WriteKeywordsCsvResult {
   const neutralise = options.neutraliseFormulas ?? false;
   const nl = options.newline ?? '\r\n';
-  const chunkLines = options.chunkLines ?? 8192;
+  const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
   const keywords = new CsvLineWriter(sinks.keywords, neutralise, nl, chunkLines);
   const negatives = new CsvLineWriter(sinks.negatives, neutralise, nl, chunkLines);
   const issues: RowIssue[] = [];

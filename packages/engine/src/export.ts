@@ -5,7 +5,7 @@
  */
 import type { LegacyAd, PerformanceMaxAd, RsaAd } from './ads.ts';
 import type { CampaignRow } from './campaign.ts';
-import { formatCsvCell, type FormatCsvOptions, type Table } from './csv.ts';
+import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions, type Table } from './csv.ts';
 import type { GeneratedExtension } from './extensions.ts';
 import {
   LEGACY_AD_TYPE,
@@ -269,7 +269,7 @@ export function* formatKeywordsCsv(
 ): Generator<string> {
   const neutralise = options.neutraliseFormulas ?? false;
   const nl = options.newline ?? '\r\n';
-  const chunkLines = options.chunkLines ?? 8192;
+  const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
   let chunk = `Campaign,Ad Group,Keyword,Criterion Type${nl}`;
   let lastCampaign: string | undefined;
   let lastGroup: string | undefined;

@@ -11,7 +11,7 @@
  * case compares no text at all. Exact keywords waiting to become Negative Exact lines are kept
  * as (row, pattern) numbers and made again at the end.
  */
-import { formatCsvCell, type FormatCsvOptions } from './csv.ts';
+import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from './csv.ts';
 import { compileCampaignRow, groupKey } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
@@ -91,14 +91,21 @@ export class TextKeyTable {
   /** True when the last `findOrAdd` added the entry. */
   added = false;
 
+  /**
+   * `capacity`: the entries expected (the slots start at twice that). `maxEntries`: at most this
+   * many entries will be added; the entry list is allocated that long at once. Its memory is
+   * written in order, so the pages never reached are never touched: an upper bound costs nothing,
+   * while growing by doubling touches every page twice.
+   */
   constructor(
     private readonly remake: (row: number, pattern: number) => string,
     capacity = 1024,
+    maxEntries = 0,
   ) {
     const slotCount = Math.max(4, 2 ** Math.ceil(Math.log2(capacity * 2)));
     this.slots = new Int32Array(slotCount * 2);
     this.mask = slotCount - 1;
-    this.entries = new Int32Array((slotCount / 2) * 4);
+    this.entries = new Int32Array(Math.max(slotCount / 2, maxEntries) * 4);
   }
 
   /** The entry of (a, b, text), or -1. `row` and `pattern` made `text` (they spare comparisons). */
@@ -136,7 +143,9 @@ export class TextKeyTable {
     }
     this.added = true;
     const e = this.size++;
-    if (4 * e === this.entries.length) this.grow();
+    // At most half the slots are used.
+    if (2 * e === this.mask + 1) this.growSlots();
+    if (4 * e === this.entries.length) this.growEntries();
     const at = 4 * e;
     const entries = this.entries;
     entries[at] = a;
@@ -159,10 +168,13 @@ export class TextKeyTable {
     slots[2 * s + 1] = e + 1;
   }
 
-  private grow(): void {
+  private growEntries(): void {
     const entries = new Int32Array(this.entries.length * 2);
     entries.set(this.entries);
     this.entries = entries;
+  }
+
+  private growSlots(): void {
     const old = this.slots;
     const slotCount = (this.mask + 1) * 2;
     this.slots = new Int32Array(slotCount * 2);
@@ -180,11 +192,16 @@ export class TextKeyTable {
  */
 export class GroupLineSets {
   /** Per group: hash, row, pattern, match type + 1 (0 = no line yet). */
-  private first = new Int32Array(4 * 1024);
+  private first: Int32Array;
   private readonly firstTexts = new Map<number, string>();
   private readonly rest: TextKeyTable;
 
-  constructor(private readonly remake: (row: number, pattern: number) => string) {
+  /** `groups`: the groups likely at most (more grow the list; see `TextKeyTable`'s maxEntries). */
+  constructor(
+    private readonly remake: (row: number, pattern: number) => string,
+    groups = 1024,
+  ) {
+    this.first = new Int32Array(4 * Math.max(1024, groups));
     this.rest = new TextKeyTable(remake);
   }
 
@@ -688,7 +705,7 @@ export function writeSearchKeywordsCsv(
   const { template, rows } = input;
   const neutralise = options.neutraliseFormulas ?? false;
   const nl = options.newline ?? '\r\n';
-  const chunkLines = options.chunkLines ?? 8192;
+  const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
   const keywordCsv = new CsvChunks(sinks.keywords, neutralise, nl, chunkLines);
   const negativeCsv = new CsvChunks(sinks.negatives, neutralise, nl, chunkLines);
   // Bits of `CsvChunks.line`'s `plain` that may be set (none when formulas are neutralised).
@@ -767,10 +784,14 @@ export function writeSearchKeywordsCsv(
   const adGroupSink = sinks.adGroups;
   const makeCampaignRow = compileCampaignRow(template);
   // Groups: a = campaign id; pattern = group match type code; campaign level (no group): row -1.
-  const groups = new TextKeyTable(remakeGroup, rows.length);
+  // At most one group per row and match type (more only for campaign-level negatives). The slots
+  // are sized for that too: a hash table's pages are touched only where entries land, so a table
+  // sized for the upper bound costs what the groups use, and it is never rebuilt as it fills.
+  const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
+  const groups = new TextKeyTable(remakeGroup, maxGroups, maxGroups);
   // Lines per group: match type code and keyword; pattern = index in `pats`.
-  const lines = new GroupLineSets(remakeKeyword);
-  const negatives = new GroupLineSets(remakeKeyword);
+  const lines = new GroupLineSets(remakeKeyword, maxGroups);
+  const negatives = new GroupLineSets(remakeKeyword, maxGroups);
   // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
   const pending = new IntList();
   // Without Negative Exact patterns, only these lines are Negative Exact lines, so as long as each
@@ -779,6 +800,9 @@ export function writeSearchKeywordsCsv(
   // first that cannot) are made again at the end.
   const canKeepPending = !mts.some((mt) => mt === NEGATIVE_EXACT);
   const kept = new KeptLines();
+  // Negative lines come from the template's negative patterns first, then the kept ones; with no
+  // negative patterns the kept ones go straight to the negatives CSV instead of into memory.
+  const writesKeptNow = negativePatterns.length === 0;
   const keptFormat = new CsvChunks(() => {}, neutralise, nl, chunkLines);
 
   const reported = new Set<string>();
@@ -930,15 +954,14 @@ export function writeSearchKeywordsCsv(
           if (negatives.add(broadId, hash, NEGATIVE_EXACT, keyword, r, k)) {
             const broadPlain =
               (campaignPlain | (rowGroupPlain[BROAD] as number) | keywordPlain) & plainMask;
-            const text = keptFormat.format(
-              broadId,
-              campaign,
-              rowGroupText[BROAD] ?? '',
-              keyword,
-              NEGATIVE_EXACT,
-              broadPlain,
-            );
-            kept.add(text);
+            const broad = rowGroupText[BROAD] ?? '';
+            // Without negative patterns nothing else goes before these lines: write them now.
+            if (writesKeptNow)
+              negativeCsv.line(broadId, campaign, broad, keyword, NEGATIVE_EXACT, broadPlain);
+            else
+              kept.add(
+                keptFormat.format(broadId, campaign, broad, keyword, NEGATIVE_EXACT, broadPlain),
+              );
           }
         }
         // Else made again at the end; the Broad group's id when this row has it (ids never
