@@ -323,8 +323,10 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
       adGroup: g.adGroup,
       rowId: row.id,
       fallbackIndex: chosen.index,
-      headlines,
-      descriptions,
+      headlines: headlines.map((t) => t.text),
+      headlinePositions: headlines.map((t) => t.pos),
+      descriptions: descriptions.map((t) => t.text),
+      descriptionPositions: descriptions.map((t) => t.pos),
       paths: [chosen.p[0] ?? '', chosen.p[1] ?? ''],
       labels: fallbacks[chosen.index]!.labels.filter((l) => l.trim() !== '').map((l) =>
         replaceLabelDate(l, input.today),

@@ -63,15 +63,10 @@ describe('generateResponsiveSearchAds', () => {
       adGroup: 'AG a',
       rowId: 'a',
       fallbackIndex: 0,
-      headlines: [
-        { text: 'Buy Nike Air', pos: 1 },
-        { text: 'Great Nike deals', pos: 0 },
-        { text: 'Free delivery', pos: 0 },
-      ],
-      descriptions: [
-        { text: 'Shop Nike Air today.', pos: 0 },
-        { text: 'Fast shipping.', pos: 0 },
-      ],
+      headlines: ['Buy Nike Air', 'Great Nike deals', 'Free delivery'],
+      headlinePositions: [1, 0, 0],
+      descriptions: ['Shop Nike Air today.', 'Fast shipping.'],
+      descriptionPositions: [0, 0],
       paths: ['Nike', 'sale'],
       labels: ['20261122-v1'],
       finalUrl: 'https://www.shop.com/x',
@@ -145,7 +140,7 @@ describe('generateResponsiveSearchAds', () => {
       adGroups: [group('a')],
       today: '20261122',
     });
-    expect(out.ads[0]?.headlines.map((h) => h.text)).toEqual(['Nike', 'c', 'd']);
+    expect(out.ads[0]?.headlines).toEqual(['Nike', 'c', 'd']);
     expect(out.issues[0]).toMatchObject({ kind: 'cleaned', code: 'duplicate-asset' });
   });
 
@@ -165,17 +160,7 @@ describe('generateResponsiveSearchAds', () => {
       adGroups: [group('a')],
       today: '20261122',
     });
-    expect(out.ads[0]?.headlines.map((h) => h.text)).toEqual([
-      'Pack',
-      'b',
-      'c',
-      'd',
-      'e',
-      'f',
-      'g',
-      'h',
-      'i',
-    ]);
+    expect(out.ads[0]?.headlines).toEqual(['Pack', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
     expect(out.issues.map((i) => i.code)).toEqual(['duplicate-asset', 'duplicate-asset']);
     expect(out.issues.map((i) => i.message).join(' ')).toContain('pac\u212a');
   });
@@ -192,7 +177,7 @@ describe('generateResponsiveSearchAds', () => {
       adGroups: [group('a')],
       today: '20261122',
     });
-    expect(out.ads[0]?.headlines[0]?.text).toBe('{KeyWord:Running Shoes For All Ages}');
+    expect(out.ads[0]?.headlines[0]).toBe('{KeyWord:Running Shoes For All Ages}');
     const long = restoreRsaTemplate({
       templates: [
         {

@@ -294,7 +294,6 @@ function foldedHash(
   return h;
 }
 
-const NO_PINNED: PinnedText[] = [];
 const NO_TEXTS: string[] = [];
 const scratch: string[] = [];
 const sharedFacts = newValueFacts();
@@ -306,23 +305,29 @@ function factsFor(values: PlaceholderValues, facts: ValueFacts | undefined): Val
   return sharedFacts;
 }
 
+/**
+ * Fills pinned texts; their positions stay with the compiled fallback, so an ad
+ * holds only its strings (a list of 15 headline objects per ad is most of a large output's memory).
+ */
 function fillPinned(
   list: readonly CompiledPinned[],
   values: PlaceholderValues,
   rule: FieldRule,
   facts: ValueFacts,
-): { texts: PinnedText[]; failure?: TextFailure } {
-  // Check first into a scratch list; objects are made only for a fallback that passes.
+): { texts: string[]; failure?: TextFailure } {
+  // Check first into a scratch list; the list is made only for a fallback that passes.
   for (let i = 0; i < list.length; i++) {
     const text = measureFill((list[i] as CompiledPinned).pattern, values, facts);
     const failure = checkText(rule, i, text, facts.measured);
-    if (failure) return { texts: NO_PINNED, failure };
+    if (failure) return { texts: NO_TEXTS, failure };
     scratch[i] = text;
   }
-  const texts: PinnedText[] = new Array<PinnedText>(list.length);
-  for (let i = 0; i < list.length; i++)
-    texts[i] = { text: scratch[i] as string, pos: (list[i] as CompiledPinned).pos };
-  return { texts };
+  return { texts: scratch.slice(0, list.length) };
+}
+
+/** Texts with their positions, as the preview and the template editors use them. */
+export function pinnedTexts(texts: readonly string[], positions: readonly number[]): PinnedText[] {
+  return texts.map((text, i) => ({ text, pos: positions[i] ?? 0 }));
 }
 
 function fillPlain(
@@ -387,7 +392,7 @@ let dedupeWild = new Uint8Array(32);
  * ASCII).
  */
 function findDuplicates(
-  texts: readonly PinnedText[],
+  texts: readonly string[],
   patterns: readonly CompiledPinned[],
   facts: ValueFacts,
   fold: RowFold,
@@ -402,16 +407,16 @@ function findDuplicates(
   const hashes = dedupeHashes;
   const wild = dedupeWild;
   for (let i = 0; i < n; i++) {
-    const h = foldedHash(patterns[i] as CompiledPinned, (texts[i] as PinnedText).text, facts, fold);
+    const h = foldedHash(patterns[i] as CompiledPinned, texts[i] as string, facts, fold);
     wild[i] = h === undefined ? 1 : 0;
     hashes[i] = h ?? 0;
   }
   for (let i = 1; i < n; i++) {
-    const t = (texts[i] as PinnedText).text;
+    const t = texts[i] as string;
     for (let j = 0; j < i; j++) {
       // Different hashes of plain ASCII texts: they differ, ignoring case too.
       if (wild[i] === 0 && wild[j] === 0 && hashes[i] !== hashes[j]) continue;
-      if (equalsIgnoringCase((texts[j] as PinnedText).text, t)) {
+      if (equalsIgnoringCase(texts[j] as string, t)) {
         if (duplicates === NO_DUPLICATES) duplicates = [];
         duplicates.push(t);
         break;
@@ -421,15 +426,21 @@ function findDuplicates(
   return duplicates;
 }
 
-/** The texts without those identical (ignoring case) to an earlier one. */
-function withoutDuplicates(texts: PinnedText[]): PinnedText[] {
+/** The texts without those identical (ignoring case) to an earlier one, with their positions. */
+function withoutDuplicates(
+  texts: readonly string[],
+  positions: readonly number[],
+): { texts: string[]; positions: number[] } {
   const seen = new Set<string>();
-  return texts.filter((x) => {
-    const key = x.text.toLowerCase();
-    if (seen.has(key)) return false;
+  const out = { texts: [] as string[], positions: [] as number[] };
+  texts.forEach((text, i) => {
+    const key = text.toLowerCase();
+    if (seen.has(key)) return;
     seen.add(key);
-    return true;
+    out.texts.push(text);
+    out.positions.push(positions[i] ?? 0);
   });
+  return out;
 }
 
 /** The failure of a list of `count` texts when Google needs `min..max` of them. */
@@ -448,7 +459,7 @@ function countFailure(
  * duplicate assets, so removing the repeats would leave too few. Stops at `min` different texts.
  */
 function findTooFewDistinct(
-  texts: readonly PinnedText[],
+  texts: readonly string[],
   field: string,
   min: number,
   max: number,
@@ -456,10 +467,9 @@ function findTooFewDistinct(
   let distinct = 0;
   let repeated: string | undefined;
   for (let i = 0; i < texts.length; i++) {
-    const t = (texts[i] as PinnedText).text;
+    const t = texts[i] as string;
     let isRepeat = false;
-    for (let j = 0; j < i && !isRepeat; j++)
-      isRepeat = equalsIgnoringCase((texts[j] as PinnedText).text, t);
+    for (let j = 0; j < i && !isRepeat; j++) isRepeat = equalsIgnoringCase(texts[j] as string, t);
     if (isRepeat) repeated ??= t;
     else if (++distinct >= min) return undefined;
   }
@@ -573,8 +583,15 @@ export interface RsaAd {
   rowId: string;
   /** Index of the fallback used (0 = first). */
   fallbackIndex: number;
-  headlines: PinnedText[];
-  descriptions: PinnedText[];
+  headlines: string[];
+  /**
+   * Each headline's pinned position (1-3; 0 = unpinned). The ads of one fallback share this list
+   * (when no headline was dropped as a repeat): do not change it.
+   */
+  headlinePositions: readonly number[];
+  descriptions: string[];
+  /** Each description's pinned position (1-2; 0 = unpinned); shared like `headlinePositions`. */
+  descriptionPositions: readonly number[];
   paths: [string, string];
   labels: string[];
   finalUrl: string;
@@ -584,6 +601,8 @@ export interface RsaAd {
 export interface CompiledRsaFallback {
   headlines: CompiledPinned[];
   descriptions: CompiledPinned[];
+  headlinePositions: readonly number[];
+  descriptionPositions: readonly number[];
   paths: CompiledPattern[];
   labels: string[];
   /** Too few or too many headlines or descriptions: the fallback fails every row. */
@@ -595,6 +614,8 @@ export function compileRsaTemplate(template: RsaTemplate): CompiledRsaFallback[]
   return template.templates.map((f) => ({
     headlines: compilePinned(f.headlines),
     descriptions: compilePinned(f.descriptions),
+    headlinePositions: f.headlines.map((h) => h.pos),
+    descriptionPositions: f.descriptions.map((d) => d.pos),
     paths: [compilePattern(f.paths[0] ?? ''), compilePattern(f.paths[1] ?? '')],
     labels: f.labels.filter((l) => l.trim() !== ''),
     countFailure:
@@ -608,9 +629,16 @@ export function compileRsaTemplate(template: RsaTemplate): CompiledRsaFallback[]
   }));
 }
 
-/** The filled texts of one fallback for one row, or the first failure. */
+/** The filled texts of one fallback for one row (positions as in the fallback), or the first failure. */
 export type FilledRsa =
-  | { ok: true; headlines: PinnedText[]; descriptions: PinnedText[]; paths: [string, string] }
+  | {
+      ok: true;
+      headlines: string[];
+      headlinePositions: readonly number[];
+      descriptions: string[];
+      descriptionPositions: readonly number[];
+      paths: [string, string];
+    }
   | { ok: false; failure: TextFailure };
 
 /**
@@ -642,7 +670,14 @@ export function fillRsaFallback(
       failure: { field: 'Path', index: 0, text: '', length: 0, min: 1, max: RSA_PATH_MAX_CHARS },
     };
   }
-  return { ok: true, headlines: h.texts, descriptions: d.texts, paths };
+  return {
+    ok: true,
+    headlines: h.texts,
+    headlinePositions: f.headlinePositions,
+    descriptions: d.texts,
+    descriptionPositions: f.descriptionPositions,
+    paths,
+  };
 }
 
 /** Input of `generateResponsiveSearchAds`. */
@@ -794,15 +829,21 @@ export function generateResponsiveSearchAds(
     }
     if (urlWarning)
       issues.push(finalUrlIssue(urlWarning, OUTPUT_RSA, row, rowNumber, `Ad group "${g.adGroup}"`));
+    const headlines = headlineDuplicates.length
+      ? withoutDuplicates(filled.headlines, filled.headlinePositions)
+      : { texts: filled.headlines, positions: filled.headlinePositions };
+    const descriptions = descriptionDuplicates.length
+      ? withoutDuplicates(filled.descriptions, filled.descriptionPositions)
+      : { texts: filled.descriptions, positions: filled.descriptionPositions };
     ads.push({
       campaign: g.campaign,
       adGroup: g.adGroup,
       rowId: row.id,
       fallbackIndex: index,
-      headlines: headlineDuplicates.length ? withoutDuplicates(filled.headlines) : filled.headlines,
-      descriptions: descriptionDuplicates.length
-        ? withoutDuplicates(filled.descriptions)
-        : filled.descriptions,
+      headlines: headlines.texts,
+      headlinePositions: headlines.positions,
+      descriptions: descriptions.texts,
+      descriptionPositions: descriptions.positions,
       paths: filled.paths,
       labels: labelsByFallback[index] ?? [],
       finalUrl: row.url.trim(),

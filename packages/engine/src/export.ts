@@ -16,7 +16,7 @@ import {
   RSA_MAX_DESCRIPTIONS,
   RSA_MAX_HEADLINES,
 } from './limits.ts';
-import type { AdGroupRef, AssetGroupRef, KeywordLine, MatchType, PinnedText } from './types.ts';
+import type { AdGroupRef, AssetGroupRef, KeywordLine, MatchType } from './types.ts';
 
 function numbered(name: string, n: number, suffix = ''): string[] {
   return Array.from({ length: n }, (_, i) => `${name} ${i + 1}${suffix}`);
@@ -103,8 +103,9 @@ export function assetGroupsTable(groups: readonly AssetGroupRef[]): Table {
   };
 }
 
-function pinCell(p: PinnedText | undefined): string {
-  return p && p.pos > 0 ? String(p.pos) : '';
+/** Editor's position cell: the pinned position, empty when unpinned. */
+function pinCell(pos: number | undefined): string {
+  return pos !== undefined && pos > 0 ? String(pos) : '';
 }
 
 /** Responsive search ads in Editor's columns. */
@@ -128,10 +129,11 @@ export function responsiveSearchAdsTable(ads: readonly RsaAd[]): Table {
       *[Symbol.iterator]() {
         for (const a of ads) {
           const row: string[] = [a.campaign, a.adGroup, RSA_AD_TYPE];
-          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(a.headlines[i]?.text ?? '');
-          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(pinCell(a.headlines[i]));
-          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(a.descriptions[i]?.text ?? '');
-          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(pinCell(a.descriptions[i]));
+          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(a.headlines[i] ?? '');
+          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(pinCell(a.headlinePositions[i]));
+          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(a.descriptions[i] ?? '');
+          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++)
+            row.push(pinCell(a.descriptionPositions[i]));
           row.push(a.paths[0], a.paths[1], a.finalUrl, a.labels.join(';'));
           yield row;
         }

@@ -4,6 +4,7 @@ import {
   compileRsaTemplate,
   fillPerformanceMaxFallback,
   fillRsaFallback,
+  pinnedTexts,
 } from './ads.ts';
 import { PREVIEW_DESCRIPTION_SLOTS, PREVIEW_HEADLINE_SLOTS } from './limits.ts';
 import type { PlaceholderValues } from './text.ts';
@@ -132,7 +133,13 @@ export function buildRsaPreview(input: BuildPreviewInput<RsaTemplate>): PreviewM
           status: 'ok',
           rowIndex: r,
           fallbackIndex: i,
-          ad: buildMockAd({ ...f, finalUrl: row.url.trim(), random: input.random }),
+          ad: buildMockAd({
+            headlines: pinnedTexts(f.headlines, f.headlinePositions),
+            descriptions: pinnedTexts(f.descriptions, f.descriptionPositions),
+            paths: f.paths,
+            finalUrl: row.url.trim(),
+            random: input.random,
+          }),
         };
       }
     }

@@ -45,13 +45,13 @@ export function rsaOutputColumns(ads: readonly RsaAd[]): ColumnSource {
   ];
   for (let i = 0; i < h; i++)
     columns.push(
-      [`Headline ${i + 1}`, (a) => a.headlines[i]?.text ?? ''],
-      [`Headline ${i + 1} Position`, (a) => positionCell(a.headlines[i]?.pos)],
+      [`Headline ${i + 1}`, (a) => a.headlines[i] ?? ''],
+      [`Headline ${i + 1} Position`, (a) => positionCell(a.headlinePositions[i])],
     );
   for (let i = 0; i < d; i++)
     columns.push(
-      [`Description Line ${i + 1}`, (a) => a.descriptions[i]?.text ?? ''],
-      [`Description Line ${i + 1} Position`, (a) => positionCell(a.descriptions[i]?.pos)],
+      [`Description Line ${i + 1}`, (a) => a.descriptions[i] ?? ''],
+      [`Description Line ${i + 1} Position`, (a) => positionCell(a.descriptionPositions[i])],
     );
   columns.push(
     ['Path 1', (a) => a.paths[0]],

@@ -128,7 +128,7 @@ describe('convertLegacyAdTemplate', () => {
       today: '20261123',
     });
     expect(result.ads).toHaveLength(1);
-    expect(result.ads[0]!.headlines.map((h) => h.text)).toEqual([
+    expect(result.ads[0]!.headlines).toEqual([
       'Nike Shoes',
       'Free Delivery',
       '{KeyWord:Best Shoes}',
