@@ -709,9 +709,23 @@ const OUTPUT_RSA = 'responsive search ads';
 export function generateResponsiveSearchAds(
   input: GenerateResponsiveSearchAdsInput,
 ): GenerateAdsResult<RsaAd> {
+  const ads: RsaAd[] = [];
+  const issues = forEachResponsiveSearchAd(input, (ad) => ads.push(ad));
+  return { ads, issues };
+}
+
+/**
+ * `generateResponsiveSearchAds` for outputs too big to hold as objects: each ad goes to `onAd`
+ * as it is made, in the same order, and the issues are returned. A consumer that writes each ad
+ * into its output (a CSV, packed columns) and keeps nothing else lets the ads die young, which
+ * spares the garbage collector copying 100k ads of 20 strings each between generations.
+ */
+export function forEachResponsiveSearchAd(
+  input: GenerateResponsiveSearchAdsInput,
+  onAd: (ad: RsaAd) => void,
+): RowIssue[] {
   const fallbacks = compileRsaTemplate(input.template);
   const byId = rowIndexMap(input.rows);
-  const ads: RsaAd[] = [];
   const issues: RowIssue[] = findTemplateTextIssues(
     OUTPUT_RSA,
     input.template.templates.map((f, i) => ({
@@ -835,7 +849,7 @@ export function generateResponsiveSearchAds(
     const descriptions = descriptionDuplicates.length
       ? withoutDuplicates(filled.descriptions, filled.descriptionPositions)
       : { texts: filled.descriptions, positions: filled.descriptionPositions };
-    ads.push({
+    onAd({
       campaign: g.campaign,
       adGroup: g.adGroup,
       rowId: row.id,
@@ -849,7 +863,7 @@ export function generateResponsiveSearchAds(
       finalUrl: row.url.trim(),
     });
   }
-  return { ads, issues };
+  return issues;
 }
 
 // ---------------------------------------------------------------------------------------------
