@@ -11,12 +11,12 @@ import {
   OutputTable,
   saveBlob,
 } from '../output/index.ts';
-import { adOutputStore } from './adOutputStore.ts';
+import { AD_FILE_NAMES, adOutputStore } from './adOutputStore.ts';
 import type { AdKind } from './GenerateAds.tsx';
 
 const TITLES: Record<AdKind, { label: string; file: string }> = {
-  rsa: { label: 'Responsive Search Ads', file: 'responsive search ads' },
-  performance: { label: 'Performance Max Ads', file: 'performance max ads' },
+  rsa: { label: 'Responsive Search Ads', file: AD_FILE_NAMES.rsa },
+  performance: { label: 'Performance Max Ads', file: AD_FILE_NAMES.performance },
 };
 
 /**

@@ -45,21 +45,31 @@ export const REGENERATE_MESSAGE = 'Generate the ads again to download them for G
 /** The UTF-8 byte order mark Editor and Excel read as "this is UTF-8" (as the other downloads). */
 const BOM = '\uFEFF';
 
-/** The Editor CSV of the last generated ads of a kind (engine's Editor columns). */
-export const adsEditorCsvJob: EngineJobHandler<
-  { kind: 'rsa' | 'performance'; outputId: string },
-  { blob: Blob }
-> = (input) => {
-  let table: Table;
-  if (input.kind === 'rsa') {
+/** The ads of one generation, as the page names them for the Editor download. */
+export interface AdsEditorRef {
+  kind: 'rsa' | 'performance';
+  outputId: string;
+}
+
+/**
+ * The engine's Editor table of the ads the worker keeps for `outputId` (in the worker only);
+ * fails with REGENERATE_MESSAGE when it no longer holds them (a newer generation, or a
+ * restarted worker).
+ */
+export function getAdsEditorTable(ref: AdsEditorRef): Table {
+  if (ref.kind === 'rsa') {
     const last = lastAds.rsa;
-    if (!last || last.outputId !== input.outputId) throw new JobError(REGENERATE_MESSAGE);
-    table = responsiveSearchAdsTable(last.ads);
-  } else {
-    const last = lastAds.performance;
-    if (!last || last.outputId !== input.outputId) throw new JobError(REGENERATE_MESSAGE);
-    table = performanceMaxAdsTable(last.ads);
+    if (!last || last.outputId !== ref.outputId) throw new JobError(REGENERATE_MESSAGE);
+    return responsiveSearchAdsTable(last.ads);
   }
+  const last = lastAds.performance;
+  if (!last || last.outputId !== ref.outputId) throw new JobError(REGENERATE_MESSAGE);
+  return performanceMaxAdsTable(last.ads);
+}
+
+/** The Editor CSV of the last generated ads of a kind (engine's Editor columns). */
+export const adsEditorCsvJob: EngineJobHandler<AdsEditorRef, { blob: Blob }> = (input) => {
+  const table = getAdsEditorTable(input);
   const parts: string[] = [BOM];
   for (const chunk of formatCsv(table)) parts.push(chunk);
   return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }) };

@@ -33,7 +33,12 @@ import {
 } from '../output/index.ts';
 import { TemplateToolbar, useTemplateSet } from '../templates/index.ts';
 import { CampaignSettingsEditor } from './CampaignSettingsEditor.tsx';
-import { campaignTabOutput, clearOneOutput, clearOutputUnlessFrom } from './campaignTabState.ts';
+import {
+  CAMPAIGN_FILE_NAMES,
+  campaignTabOutput,
+  clearOneOutput,
+  clearOutputUnlessFrom,
+} from './campaignTabState.ts';
 import { KeywordTable } from './KeywordTable.tsx';
 import './CampaignTab.css';
 
@@ -325,7 +330,7 @@ function CampaignGeneration({
                   label="Keywords"
                   table={output.keywords}
                   onClear={() => clearOneOutput('keywords')}
-                  editorExport={{ fileName: fileName('keywords') }}
+                  editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.keywords) }}
                   emptyText={
                     isPerformance ? 'A Performance Max campaign has no keywords.' : 'No keywords.'
                   }
@@ -336,7 +341,7 @@ function CampaignGeneration({
                   label="Negatives"
                   table={output.negatives}
                   onClear={() => clearOneOutput('negatives')}
-                  editorExport={{ fileName: fileName('negatives') }}
+                  editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.negatives) }}
                   emptyText="No negatives."
                 />
               </Tabs.Panel>
@@ -346,7 +351,7 @@ function CampaignGeneration({
                     label="Asset Groups"
                     table={output.assetGroups}
                     onClear={() => clearOneOutput('assetGroups')}
-                    editorExport={{ fileName: fileName('asset groups') }}
+                    editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.assetGroups) }}
                     emptyText="No asset groups."
                   />
                 </Tabs.Panel>
@@ -356,7 +361,7 @@ function CampaignGeneration({
                   label="Campaigns"
                   table={output.campaigns}
                   onClear={() => clearOneOutput('campaigns')}
-                  editorExport={{ fileName: fileName('campaigns') }}
+                  editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.campaigns) }}
                   emptyText="No campaigns."
                   unit={['campaign', 'campaigns']}
                 />

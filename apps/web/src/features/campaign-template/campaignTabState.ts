@@ -14,6 +14,17 @@ export interface CampaignTabOutput {
 
 export const campaignTabOutput = createStore<CampaignTabOutput | null>(null);
 
+/** The output words of each table's Editor file name (`editorFileName(client, word)`). */
+export const CAMPAIGN_FILE_NAMES = {
+  keywords: 'keywords',
+  negatives: 'negatives',
+  assetGroups: 'asset groups',
+  campaigns: 'campaigns',
+} as const satisfies Record<
+  keyof Pick<CampaignOutput, 'keywords' | 'negatives' | 'campaigns' | 'assetGroups'>,
+  string
+>;
+
 /**
  * Spec section 4: changing the campaign template clears output, asset groups and ad groups.
  * Called with the active template; clears when it is not the one the output came from.

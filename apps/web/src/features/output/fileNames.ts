@@ -28,3 +28,15 @@ export function editorFileName(client: string | null, output: string, today = ne
   ];
   return `${parts.join(' - ')}.csv`;
 }
+
+/**
+ * The name of a zip of Editor files: `<client> - <output> - <yyyymmdd>.zip`, e.g.
+ * `Acme - all outputs - 20261123.zip`.
+ */
+export function editorZipFileName(
+  client: string | null,
+  output: string,
+  today = new Date(),
+): string {
+  return `${editorFileName(client, output, today).slice(0, -'.csv'.length)}.zip`;
+}

@@ -17,5 +17,5 @@ export {
   type PackedTable,
   type PackedColumn,
 } from './packTable.ts';
-export { editorFileName, formatFileDate, safeFilePart } from './fileNames.ts';
+export { editorFileName, editorZipFileName, formatFileDate, safeFilePart } from './fileNames.ts';
 export { TABLE_COPIED_MESSAGE } from '../builder/copyTable.ts';

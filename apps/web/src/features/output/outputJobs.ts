@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
-import { formatCsv } from '@adloom/engine';
+import { formatCsv, type Table } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import { unpackTable, type PackedTable } from './packTable.ts';
 
@@ -32,16 +32,27 @@ export interface ZipPackedInput {
 }
 
 /** Every table as an Editor CSV (as `formatPackedJob` makes them) in one zip. */
-export const zipPackedJob: EngineJobHandler<ZipPackedInput, { blob: Blob }> = (input) => {
+export const zipPackedJob: EngineJobHandler<ZipPackedInput, { blob: Blob }> = (input) => ({
+  blob: zipEditorTables(
+    input.files.map((file) => ({ name: file.name, table: unpackTable(file.table) })),
+  ),
+});
+
+/**
+ * One zip of Editor CSVs (BOM, then the engine's `formatCsv`: the bytes of each table's own
+ * 'Download for Google Ads Editor'), one entry per table under its file name. Run it in the
+ * worker: it formats every row.
+ */
+export function zipEditorTables(files: readonly { name: string; table: Table }[]): Blob {
   const entries: Record<string, Uint8Array> = {};
-  for (const file of input.files) {
+  for (const file of files) {
     let text = BOM;
-    for (const chunk of formatCsv(unpackTable(file.table))) text += chunk;
+    for (const chunk of formatCsv(file.table)) text += chunk;
     entries[file.name] = strToU8(text);
   }
   const zipped = zipSync(entries, { level: 6 });
-  return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }) };
-};
+  return new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
+}
 
 /** Lines per part of the clipboard text: each part a short string, never one of many MB. */
 export const TSV_LINES_PER_PART = 8192;
