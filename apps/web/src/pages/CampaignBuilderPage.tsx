@@ -21,6 +21,7 @@ import {
 import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';
+import { DownloadEverything } from '../features/editor-download/index.ts';
 import './CampaignBuilderPage.css';
 
 /** The four template tabs of spec section 2; their editors come with the next release. */
@@ -58,9 +59,12 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
       <ClientsSection workspace={workspace} />
       <DataTableSection workspace={workspace} />
       <section className="builder-section" aria-labelledby="templates-heading">
-        <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
-          Templates
-        </Title>
+        <div className="builder-section__head">
+          <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
+            Templates
+          </Title>
+          <DownloadEverything workspace={workspace} />
+        </div>
         <Tabs defaultValue="campaigns" keepMounted={false}>
           <Tabs.List>
             {TEMPLATE_TABS.map((tab) => (

@@ -14,6 +14,7 @@ import {
 import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import { validateExtensionsJob } from '../extension-template/extensionValidation.ts';
 import { findPreviewRowJob } from '../preview/previewJobs.ts';
+import { zipEditorFilesJob } from '../editor-download/editorZipJob.ts';
 
 export const jobHandlers = {
   prepareRows: prepareRowsJob,
@@ -29,6 +30,7 @@ export const jobHandlers = {
   generateExtensions: generateExtensionsJob,
   validateExtensions: validateExtensionsJob,
   findPreviewRow: findPreviewRowJob,
+  zipEditorFiles: zipEditorFilesJob,
 };
 
 /** The job kinds. */

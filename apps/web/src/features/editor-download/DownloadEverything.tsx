@@ -1,0 +1,110 @@
+import { useId, useMemo, useState } from 'react';
+import { Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useStore } from '../../state/store.ts';
+import { adOutputStore } from '../ad-templates/adOutputStore.ts';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { campaignTabOutput } from '../campaign-template/campaignTabState.ts';
+import { extensionsTabStore } from '../extension-template/extensionOutput.ts';
+import { runEngineJob } from '../generation/index.ts';
+import { notifyError } from '../notifications/notificationStore.ts';
+import { saveBlob } from '../output/index.ts';
+import { useTemplateSet } from '../templates/index.ts';
+import { allOutputsZipName, collectEditorFiles } from './editorFiles.ts';
+import './DownloadEverything.css';
+
+/** Texts of the everything-zip control. */
+export const DOWNLOAD_EVERYTHING_TEXTS = {
+  label: 'Download everything for Google Ads Editor (zip)',
+  nothingYet: 'Have you remembered to generate keywords, ads or extensions?',
+  zipping: 'Zipping…',
+} as const;
+
+/**
+ * One button for the Templates section: a zip of the Google Ads Editor CSV of every output the
+ * four tabs show now, each file named and formatted as that tab's own download. Zipped in the
+ * engine worker (the lane that keeps the generated ads).
+ */
+export function DownloadEverything({ workspace }: { workspace: BuilderWorkspace }) {
+  const { client } = useStore(workspace.state);
+  const campaign = useStore(campaignTabOutput);
+  const ads = useStore(adOutputStore);
+  const extension = useStore(extensionsTabStore(workspace)).output;
+  const campaignTemplate = useTemplateSet(workspace, 'campaignTemplates').active;
+  const extensionTemplateName = useTemplateSet(workspace, 'extensionTemplates').activeName;
+  const [isZipping, setIsZipping] = useState(false);
+  const reasonId = useId();
+
+  const files = useMemo(
+    () =>
+      collectEditorFiles({
+        client,
+        campaign,
+        campaignTemplate,
+        ads,
+        extension,
+        extensionTemplateName,
+      }),
+    [client, campaign, campaignTemplate, ads, extension, extensionTemplateName],
+  );
+  const hasFiles = files.length > 0;
+
+  async function handleDownload() {
+    // Collected again now: the names carry today's date.
+    const today = new Date();
+    const now = collectEditorFiles(
+      { client, campaign, campaignTemplate, ads, extension, extensionTemplateName },
+      today,
+    );
+    if (now.length === 0) return;
+    setIsZipping(true);
+    try {
+      const zipped = await runEngineJob('zipEditorFiles', { files: now });
+      saveBlob(zipped.blob, allOutputsZipName(client, today));
+    } catch (error) {
+      notifyError(
+        `Could not make the file: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      setIsZipping(false);
+    }
+  }
+
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end" className="download-everything">
+      {isZipping ? (
+        <Text size="sm" c="dimmed" role="status">
+          {DOWNLOAD_EVERYTHING_TEXTS.zipping}
+        </Text>
+      ) : hasFiles ? (
+        <Text size="sm" c="dimmed" className="download-everything__count">
+          {files.length === 1 ? '1 file' : `${files.length} files`}
+        </Text>
+      ) : null}
+      <Tooltip
+        label={DOWNLOAD_EVERYTHING_TEXTS.nothingYet}
+        disabled={hasFiles}
+        withArrow
+        multiline
+        maw={280}
+        position="bottom-end"
+        events={{ hover: true, focus: false, touch: true }}
+      >
+        <span className="download-everything__wrap">
+          <Button
+            size="xs"
+            variant="light"
+            disabled={!hasFiles}
+            loading={isZipping}
+            aria-describedby={hasFiles ? undefined : reasonId}
+            onClick={() => void handleDownload()}
+          >
+            {DOWNLOAD_EVERYTHING_TEXTS.label}
+          </Button>
+        </span>
+      </Tooltip>
+      {hasFiles ? null : (
+        <VisuallyHidden id={reasonId}>{DOWNLOAD_EVERYTHING_TEXTS.nothingYet}</VisuallyHidden>
+      )}
+    </Group>
+  );
+}
