@@ -6,7 +6,12 @@ import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from './csv
 import { compileCampaignRow, groupKey, type CampaignRow } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword } from './keywords.ts';
-import { writeSearchKeywordsCsv } from './keywordsCsv.ts';
+import {
+  forEachSearchKeywordLine,
+  writeSearchKeywordsCsv,
+  type KeywordLineSink,
+  type KeywordLineSinks,
+} from './keywordsCsv.ts';
 import {
   compilePattern,
   fillPattern,
@@ -243,6 +248,38 @@ export function writeKeywordsCsv(
     return { ...counts, issues };
   }
   return writeKeywordsCsvReference(input, sinks, options);
+}
+
+/** Where `forEachKeywordLine` hands what it makes. */
+export interface KeywordLinesSinks extends KeywordLineSinks {
+  /** Asset groups of a performance template (optional). */
+  assetGroups?: (assetGroup: AssetGroupRef) => void;
+}
+
+export type { KeywordLineSink, KeywordLineSinks };
+
+/**
+ * The keyword and negative lines of `generateCampaignStructure(input)` handed over as fields, in
+ * the same order, with its campaign rows, ad groups, asset groups and issues, for outputs kept
+ * in some other form than line objects (the web worker packs them into its tables). Search
+ * templates take the fast path (no line objects at all; see keywordsCsv.ts).
+ */
+export function forEachKeywordLine(
+  input: GenerateCampaignStructureInput,
+  sinks: KeywordLinesSinks,
+): WriteKeywordsCsvResult {
+  const issues: RowIssue[] = [];
+  if (input.template.type !== 'performance') {
+    const counts = forEachSearchKeywordLine(input, sinks, issues);
+    return { ...counts, issues };
+  }
+  const s = generateCampaignStructure(input);
+  for (const l of s.keywords) sinks.keywords(l.campaign, l.adGroup, l.keyword, l.matchType);
+  for (const l of s.negatives) sinks.negatives(l.campaign, l.adGroup, l.keyword, l.matchType);
+  if (sinks.campaigns) for (const c of s.campaigns) sinks.campaigns(c);
+  if (sinks.adGroups) for (const g of s.adGroups) sinks.adGroups(g);
+  if (sinks.assetGroups) for (const g of s.assetGroups) sinks.assetGroups(g);
+  return { keywordLines: s.keywords.length, negativeLines: s.negatives.length, issues: s.issues };
 }
 
 /**

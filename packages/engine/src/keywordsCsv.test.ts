@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  forEachKeywordLine,
   formatKeywordsCsv,
   generateCampaignStructure,
   restoreCampaignTemplate,
@@ -14,6 +15,7 @@ import {
   type FeedRow,
   type FormatCsvOptions,
   type GenerateCampaignStructureInput,
+  type KeywordLine,
   type MatchType,
 } from './index.ts';
 import { TextKeyTable, hashText } from './keywordsCsv.ts';
@@ -203,6 +205,36 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       if (JSON.stringify(reference) !== want)
         expect({ seed, ...reference }).toEqual({ seed, ...expected });
       if (JSON.stringify(fast) !== want) expect({ seed, ...fast }).toEqual({ seed, ...expected });
+      // The same lines as fields, for each template type (performance takes the object path).
+      const fields = { keywords: [] as KeywordLine[], negatives: [] as KeywordLine[] };
+      const fieldCampaigns: CampaignRow[] = [];
+      const fieldGroups: AdGroupRef[] = [];
+      const line =
+        (to: KeywordLine[]) =>
+        (campaign: string, adGroup: string, keyword: string, matchType: MatchType) =>
+          to.push({ campaign, adGroup, keyword, matchType });
+      const counted = forEachKeywordLine(input, {
+        keywords: line(fields.keywords),
+        negatives: line(fields.negatives),
+        campaigns: (c) => fieldCampaigns.push(c),
+        adGroups: (g) => fieldGroups.push(g),
+      });
+      const gotFields = {
+        keywords: fields.keywords,
+        negatives: fields.negatives,
+        campaigns: fieldCampaigns,
+        adGroups: fieldGroups,
+        result: counted,
+      };
+      const wantFields = {
+        keywords: structure.keywords,
+        negatives: structure.negatives,
+        campaigns: structure.campaigns,
+        adGroups: structure.adGroups,
+        result: expected.result,
+      };
+      if (JSON.stringify(gotFields) !== JSON.stringify(wantFields))
+        expect({ seed, ...gotFields }).toEqual({ seed, ...wantFields });
       lines += structure.keywords.length;
       negatives += structure.negatives.length;
       issues += structure.issues.length;

@@ -278,7 +278,7 @@ const RUN_LINES = 128;
  * something reads it): a chunk is then a short list of flat runs, not a tree of ~10 pieces per
  * line that the garbage collector copies and the consumer must walk.
  */
-class CsvChunks {
+class CsvChunks implements LineWriter {
   private chunk: string;
   private run = '';
   private runLines = 0;
@@ -296,7 +296,7 @@ class CsvChunks {
 
   constructor(
     private readonly write: (chunk: string) => void,
-    private readonly neutralise: boolean,
+    readonly neutralise: boolean,
     nl: string,
     private readonly chunkLines: number,
   ) {
@@ -692,6 +692,52 @@ class PlanFiller {
 const OUTPUT_KEYWORDS = 'keywords';
 
 /**
+ * Where the fast path's lines go: `CsvChunks` (Editor CSV) or `FieldLines` (each line's fields).
+ * `groupId` identifies (campaign, group); `plain` is for CSV quoting (see `CsvChunks.line`).
+ */
+interface LineWriter {
+  count: number;
+  line(
+    groupId: number,
+    campaign: string,
+    group: string,
+    keyword: string,
+    mt: number,
+    plain: number,
+  ): void;
+  end(): void;
+}
+
+/** Hands each line's fields to a callback (the web worker packs them into its tables). */
+class FieldLines implements LineWriter {
+  count = 0;
+  constructor(private readonly onLine: KeywordLineSink) {}
+
+  line(_groupId: number, campaign: string, group: string, keyword: string, mt: number): void {
+    this.count++;
+    this.onLine(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType);
+  }
+
+  end(): void {}
+}
+
+/** A keyword or negative line as fields (`adGroup` is '' for a campaign negative). */
+export type KeywordLineSink = (
+  campaign: string,
+  adGroup: string,
+  keyword: string,
+  matchType: MatchType,
+) => void;
+
+/** Where `forEachSearchKeywordLine` hands its lines, campaign rows and ad groups. */
+export interface KeywordLineSinks {
+  keywords: KeywordLineSink;
+  negatives: KeywordLineSink;
+  campaigns?: KeywordsCsvSinks['campaigns'];
+  adGroups?: KeywordsCsvSinks['adGroups'];
+}
+
+/**
  * The fast keyword lines of a search template (see the file comment), written as CSV. Returns
  * the line counts; issues are appended to `issues`. Search templates only (a performance
  * template makes no keyword lines).
@@ -702,14 +748,44 @@ export function writeSearchKeywordsCsv(
   options: FormatCsvOptions,
   issues: RowIssue[],
 ): { keywordLines: number; negativeLines: number } {
-  const { template, rows } = input;
   const neutralise = options.neutraliseFormulas ?? false;
   const nl = options.newline ?? '\r\n';
   const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
   const keywordCsv = new CsvChunks(sinks.keywords, neutralise, nl, chunkLines);
   const negativeCsv = new CsvChunks(sinks.negatives, neutralise, nl, chunkLines);
+  const keptFormat = new CsvChunks(() => {}, neutralise, nl, chunkLines);
+  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptFormat, issues);
+}
+
+/**
+ * The same lines as `writeSearchKeywordsCsv`, in the same order, as fields: no CSV text is made.
+ * Returns the line counts; issues are appended to `issues`. Search templates only.
+ */
+export function forEachSearchKeywordLine(
+  input: GenerateCampaignStructureInput,
+  sinks: KeywordLineSinks,
+  issues: RowIssue[],
+): { keywordLines: number; negativeLines: number } {
+  const keywords = new FieldLines(sinks.keywords);
+  const negatives = new FieldLines(sinks.negatives);
+  return runSearchKeywordLines(input, sinks, keywords, negatives, undefined, issues);
+}
+
+/**
+ * The fast path itself. `keptFormat` formats the Negative Exact lines that are kept for the end
+ * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
+ */
+function runSearchKeywordLines(
+  input: GenerateCampaignStructureInput,
+  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
+  keywordCsv: LineWriter,
+  negativeCsv: LineWriter,
+  keptFormat: CsvChunks | undefined,
+  issues: RowIssue[],
+): { keywordLines: number; negativeLines: number } {
+  const { template, rows } = input;
   // Bits of `CsvChunks.line`'s `plain` that may be set (none when formulas are neutralised).
-  const plainMask = neutralise ? 0 : 7;
+  const plainMask = keptFormat?.neutralise ? 0 : 7;
 
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(template.adGroup);
@@ -798,12 +874,12 @@ export function writeSearchKeywordsCsv(
   // finds its Broad group when it is made (groups are never removed), whether it is a duplicate is
   // known then: such lines are formatted and kept as they come (in order), the rest (from the
   // first that cannot) are made again at the end.
-  const canKeepPending = !mts.some((mt) => mt === NEGATIVE_EXACT);
   const kept = new KeptLines();
   // Negative lines come from the template's negative patterns first, then the kept ones; with no
   // negative patterns the kept ones go straight to the negatives CSV instead of into memory.
   const writesKeptNow = negativePatterns.length === 0;
-  const keptFormat = new CsvChunks(() => {}, neutralise, nl, chunkLines);
+  const canKeepPending =
+    !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptFormat !== undefined);
 
   const reported = new Set<string>();
   const issue = (
@@ -960,7 +1036,14 @@ export function writeSearchKeywordsCsv(
               negativeCsv.line(broadId, campaign, broad, keyword, NEGATIVE_EXACT, broadPlain);
             else
               kept.add(
-                keptFormat.format(broadId, campaign, broad, keyword, NEGATIVE_EXACT, broadPlain),
+                (keptFormat as CsvChunks).format(
+                  broadId,
+                  campaign,
+                  broad,
+                  keyword,
+                  NEGATIVE_EXACT,
+                  broadPlain,
+                ),
               );
           }
         }
@@ -1002,7 +1085,7 @@ export function writeSearchKeywordsCsv(
   }
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
-  negativeCsv.append(kept);
+  if (negativeCsv instanceof CsvChunks) negativeCsv.append(kept);
   const p = pending.data;
   for (let i = 0; i < pending.length; i += 4) {
     const r = p[i] as number;
