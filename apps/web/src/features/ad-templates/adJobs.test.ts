@@ -1,6 +1,6 @@
+import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import {
-  generateCampaignStructure,
   newCampaignTemplate,
   newPerformanceMaxTemplate,
   type CampaignTemplate,
@@ -23,12 +23,7 @@ function row(id: string, root: string): FeedRow {
 const ROWS = [row('a', 'Nike'), row('b', 'Emporio Armani Collection')];
 
 function ctx(rows: readonly FeedRow[]): EngineJobContext {
-  return {
-    rows,
-    rowPositions: Uint32Array.from(rows.map((_, i) => i)),
-    progress: () => undefined,
-    campaignStructure: (template) => generateCampaignStructure({ template, rows }),
-  };
+  return testJobContext(rows);
 }
 
 function campaign(type: CampaignTemplate['type']): CampaignTemplate {

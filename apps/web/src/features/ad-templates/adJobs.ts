@@ -81,7 +81,7 @@ export const generateRsaJob: EngineJobHandler<
   AdOutput
 > = (input, ctx) => {
   ctx.progress(0.05);
-  const structure = ctx.campaignStructure(input.campaign);
+  const structure = ctx.campaignGroups(input.campaign);
   if (structure.adGroups.length === 0) throw new JobError(AD_MESSAGES.needKeywords);
   ctx.progress(0.4);
   const result = generateResponsiveSearchAds({
@@ -103,7 +103,7 @@ export const generatePerformanceAdsJob: EngineJobHandler<
   AdOutput
 > = (input, ctx) => {
   ctx.progress(0.05);
-  const structure = ctx.campaignStructure(input.campaign);
+  const structure = ctx.campaignGroups(input.campaign);
   if (structure.assetGroups.length === 0) throw new JobError(AD_MESSAGES.needAssets);
   ctx.progress(0.4);
   const result = generatePerformanceMaxAds({

@@ -1,10 +1,6 @@
+import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  generateCampaignStructure,
-  newCampaignTemplate,
-  type CampaignTemplate,
-  type FeedRow,
-} from '@adloom/engine';
+import { newCampaignTemplate, type CampaignTemplate, type FeedRow } from '@adloom/engine';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
 import { readPackedCell, type PackedTable } from '../output/packTable.ts';
 import { generateCampaignJob } from './campaignJobs.ts';
@@ -14,13 +10,7 @@ function row(id: string, root: string, mod: string): FeedRow {
 }
 
 function context(rows: FeedRow[], positions: number[]): EngineJobContext {
-  return {
-    rows,
-    rowPositions: Uint32Array.from(positions),
-    progress: () => undefined,
-    campaignStructure: (template: CampaignTemplate) =>
-      generateCampaignStructure({ template, rows }),
-  };
+  return testJobContext(rows, { positions });
 }
 
 function lines(table: PackedTable): string[] {

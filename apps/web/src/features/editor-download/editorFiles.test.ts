@@ -1,7 +1,7 @@
+import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import {
-  generateCampaignStructure,
   newCampaignTemplate,
   newExtensionTemplate,
   newPerformanceMaxTemplate,
@@ -32,12 +32,7 @@ const ROWS: FeedRow[] = [
 ];
 
 function ctx(rows: readonly FeedRow[] = ROWS): EngineJobContext {
-  return {
-    rows,
-    rowPositions: Uint32Array.from(rows.map((_, i) => i)),
-    progress: () => undefined,
-    campaignStructure: (template) => generateCampaignStructure({ template, rows }),
-  };
+  return testJobContext(rows);
 }
 
 function campaignTemplate(type: CampaignTemplate['type']): CampaignTemplate {

@@ -1,3 +1,4 @@
+import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import {
   formatCsv,
@@ -5,7 +6,6 @@ import {
   newExtensionTemplate,
   structuredSnippetsCopyTable,
   generateExtensions,
-  type CampaignTemplate,
   type ExtensionTemplate,
   type ExtensionTypeName,
   type FeedRow,
@@ -38,14 +38,7 @@ function run(t: ExtensionTemplate, rows: readonly FeedRow[] = ROWS) {
     progress,
     out: generateExtensionsJob(
       { template: t },
-      {
-        rows,
-        rowPositions,
-        progress: (f) => progress.push(f),
-        campaignStructure: (_: CampaignTemplate) => {
-          throw new Error('not used');
-        },
-      },
+      testJobContext(rows, { positions: [...rowPositions], onProgress: (f) => progress.push(f) }),
     ),
   };
 }

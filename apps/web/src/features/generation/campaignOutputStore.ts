@@ -3,7 +3,7 @@ import { createStore } from '../../state/store.ts';
 
 /** The campaign structure last generated on the Campaigns tab (ad groups, asset groups). */
 export interface CampaignOutputInfo {
-  /** The campaign template it was generated with: pass it to ad jobs (`ctx.campaignStructure`). */
+  /** The campaign template it was generated with: pass it to ad jobs (`ctx.campaignGroups`). */
   template: CampaignTemplate;
   adGroupCount: number;
   assetGroupCount: number;

@@ -1,10 +1,6 @@
 /// <reference lib="webworker" />
-import {
-  generateCampaignStructure,
-  type CampaignStructure,
-  type CampaignTemplate,
-  type FeedRow,
-} from '@adloom/engine';
+import type { CampaignTemplate, FeedRow } from '@adloom/engine';
+import { campaignGroupsOf, type CampaignGroups } from './campaignGroups.ts';
 import { jobHandlers } from './jobHandlers.ts';
 import {
   JobError,
@@ -28,7 +24,8 @@ let incoming: {
   positions: Uint32Array;
   filled: number;
 } | null = null;
-let structureCache: { key: string; structure: CampaignStructure } | null = null;
+/** The campaign groups the last jobs made or used, by rows and template. */
+let groupsCache: { key: string; groups: CampaignGroups } | null = null;
 
 function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
@@ -70,6 +67,8 @@ async function runJob(message: Extract<ToWorkerMessage, { type: 'job' }>): Promi
     return;
   }
   const hasRows = message.rowsKey !== null && message.rowsKey === rowsKey;
+  const groupsKey = (template: CampaignTemplate): string =>
+    `${hasRows ? rowsKey : ''}\u001f${JSON.stringify(template)}`;
   let lastProgress = 0;
   const ctx: EngineJobContext = {
     rows: hasRows ? rows : [],
@@ -80,13 +79,16 @@ async function runJob(message: Extract<ToWorkerMessage, { type: 'job' }>): Promi
       lastProgress = now;
       post({ type: 'progress', id, fraction: Math.max(0, Math.min(1, fraction)) });
     },
-    campaignStructure(template: CampaignTemplate) {
-      const key = `${hasRows ? rowsKey : ''}\u001f${JSON.stringify(template)}`;
-      if (structureCache?.key === key) return structureCache.structure;
-      structureCache = null;
-      const structure = generateCampaignStructure({ template, rows: ctx.rows });
-      structureCache = { key, structure };
-      return structure;
+    campaignGroups(template: CampaignTemplate) {
+      const key = groupsKey(template);
+      if (groupsCache?.key === key) return groupsCache.groups;
+      groupsCache = null;
+      const groups = campaignGroupsOf(template, ctx.rows);
+      groupsCache = { key, groups };
+      return groups;
+    },
+    keepCampaignGroups(template: CampaignTemplate, groups: CampaignGroups) {
+      groupsCache = { key: groupsKey(template), groups };
     },
   };
   try {
@@ -129,7 +131,7 @@ self.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
             : incoming.rows.slice(0, incoming.filled);
         positions = incoming.positions.subarray(0, incoming.filled);
         rowsKey = message.key;
-        structureCache = null;
+        groupsCache = null;
       }
       incoming = null;
       break;

@@ -1,4 +1,5 @@
-import type { CampaignStructure, CampaignTemplate, FeedRow } from '@adloom/engine';
+import type { CampaignTemplate, FeedRow } from '@adloom/engine';
+import type { CampaignGroups } from './campaignGroups.ts';
 
 /** What a job handler gets besides its input (inside the worker). */
 export interface EngineJobContext {
@@ -9,10 +10,13 @@ export interface EngineJobContext {
   /** Reports progress, 0..1 (sent to the page at most every 50 ms). */
   progress(fraction: number): void;
   /**
-   * The campaign structure of `template` over `rows`, generated once and cached while the
-   * template and rows stay the same (keywords, negatives, ad groups, asset groups, issues).
+   * The ad groups and asset groups of `template` over `rows`, made once and kept while the
+   * template and rows stay the same (the Campaigns job hands over its own with
+   * `keepCampaignGroups`, so ad jobs after it do not make them again).
    */
-  campaignStructure(template: CampaignTemplate): CampaignStructure;
+  campaignGroups(template: CampaignTemplate): CampaignGroups;
+  /** Keeps the groups the Campaigns job made for `template` over `rows`. */
+  keepCampaignGroups(template: CampaignTemplate, groups: CampaignGroups): void;
 }
 
 /** A job handler: input in, result out (a plain, cloneable value; typed arrays are transferred). */

@@ -1,3 +1,4 @@
+import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import { formatTsv, keywordsTable, type KeywordLine } from '@adloom/engine';
 import { packTable, unpackTable } from './packTable.ts';
@@ -17,14 +18,7 @@ function lines(n: number): KeywordLine[] {
   }));
 }
 
-const ctx = {
-  rows: [],
-  rowPositions: new Uint32Array(0),
-  progress: () => undefined,
-  campaignStructure: () => {
-    throw new Error('not used');
-  },
-} as unknown as Parameters<typeof formatPackedJob>[1];
+const ctx = testJobContext([]);
 
 describe('formatPackedTsvParts', () => {
   it('is the engine TSV, split into parts of whole lines', () => {

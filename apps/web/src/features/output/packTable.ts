@@ -125,14 +125,36 @@ class ColumnPacker {
 
 /** Packs an engine table (run it in the worker: it walks every row). */
 export function packTable(table: Table): PackedTable {
-  const headers = [...table.headers];
-  const packers = headers.map(() => new ColumnPacker());
-  let rowCount = 0;
-  for (const row of table.rows) {
-    for (let c = 0; c < packers.length; c += 1) (packers[c] as ColumnPacker).add(row[c] ?? '');
-    rowCount += 1;
+  const packer = new TablePacker(table.headers);
+  for (const row of table.rows) packer.addRow(row);
+  return packer.finish();
+}
+
+/**
+ * Packs a table row by row as its rows are made, so no row needs to outlive its `addRow`: pass
+ * one reused array.
+ */
+export class TablePacker {
+  private readonly packers: ColumnPacker[];
+  rowCount = 0;
+
+  constructor(private readonly headers: readonly string[]) {
+    this.packers = headers.map(() => new ColumnPacker());
   }
-  return { headers, rowCount, columns: packers.map((p) => p.finish()) };
+
+  addRow(cells: readonly string[]): void {
+    const packers = this.packers;
+    for (let c = 0; c < packers.length; c += 1) (packers[c] as ColumnPacker).add(cells[c] ?? '');
+    this.rowCount += 1;
+  }
+
+  finish(): PackedTable {
+    return {
+      headers: [...this.headers],
+      rowCount: this.rowCount,
+      columns: this.packers.map((p) => p.finish()),
+    };
+  }
 }
 
 /** A table read column by column: `readers[c](row)` is the cell at (row, c). */

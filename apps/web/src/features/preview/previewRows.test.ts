@@ -1,3 +1,4 @@
+import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import { newRsaTemplate, type FeedRow, type RsaTemplate } from '@adloom/engine';
 import { FeedStore } from '../feed-grid/index.ts';
@@ -10,14 +11,7 @@ function row(i: number, root: string): FeedRow {
 }
 
 function context(rows: FeedRow[]): EngineJobContext {
-  return {
-    rows,
-    rowPositions: Uint32Array.from(rows, (_, i) => i),
-    progress: () => undefined,
-    campaignStructure: () => {
-      throw new Error('not used');
-    },
-  };
+  return testJobContext(rows);
 }
 
 const template: RsaTemplate = {
