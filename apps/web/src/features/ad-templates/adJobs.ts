@@ -2,20 +2,21 @@
 import {
   formatCsv,
   generatePerformanceMaxAds,
+  forEachResponsiveSearchAd,
   generateResponsiveSearchAds,
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
   type CampaignTemplate,
   type PerformanceMaxAd,
+  type GenerateResponsiveSearchAdsInput,
   type PerformanceMaxTemplate,
-  type RsaAd,
   type RsaTemplate,
   type Table,
 } from '@adloom/engine';
 import { JobError, type EngineJobHandler } from '../generation/jobTypes.ts';
 import { packColumns, packIssues, type PackedTable } from '../output/packTable.ts';
 import { AD_MESSAGES } from './messages.ts';
-import { performanceOutputColumns, rsaOutputColumns } from './outputTables.ts';
+import { RsaOutputPacker, performanceOutputColumns } from './outputTables.ts';
 
 /** Generated ads, packed for the page: the shown table and the issues. */
 export interface AdOutput {
@@ -31,7 +32,8 @@ export interface AdOutput {
  * asked for (sending a second 100k-line table to the page would cost a long main-thread task).
  */
 const lastAds: {
-  rsa: { outputId: string; ads: RsaAd[] } | null;
+  /** The RSAs' input: they are made again for the download (the same input makes the same ads). */
+  rsa: { outputId: string; input: GenerateResponsiveSearchAdsInput } | null;
   performance: { outputId: string; ads: PerformanceMaxAd[] } | null;
 } = { rsa: null, performance: null };
 
@@ -60,7 +62,7 @@ export function getAdsEditorTable(ref: AdsEditorRef): Table {
   if (ref.kind === 'rsa') {
     const last = lastAds.rsa;
     if (!last || last.outputId !== ref.outputId) throw new JobError(REGENERATE_MESSAGE);
-    return responsiveSearchAdsTable(last.ads);
+    return responsiveSearchAdsTable(generateResponsiveSearchAds(last.input).ads);
   }
   const last = lastAds.performance;
   if (!last || last.outputId !== ref.outputId) throw new JobError(REGENERATE_MESSAGE);
@@ -84,17 +86,28 @@ export const generateRsaJob: EngineJobHandler<
   const structure = ctx.campaignGroups(input.campaign);
   if (structure.adGroups.length === 0) throw new JobError(AD_MESSAGES.needKeywords);
   ctx.progress(0.4);
-  const result = generateResponsiveSearchAds({
+  const ads: GenerateResponsiveSearchAdsInput = {
     template: input.template,
     rows: ctx.rows,
     adGroups: structure.adGroups,
     today: input.today,
+  };
+  const most = (counts: number[]): number => Math.max(0, ...counts);
+  const packer = new RsaOutputPacker(
+    most(input.template.templates.map((f) => f.headlines.length)),
+    most(input.template.templates.map((f) => f.descriptions.length)),
+  );
+  let adCount = 0;
+  // Each ad goes into the packed table as it is made and is not kept (see RsaOutputPacker).
+  const issues = forEachResponsiveSearchAd(ads, (ad) => {
+    packer.add(ad);
+    adCount += 1;
   });
-  ctx.progress(0.7);
-  const table = packColumns(rsaOutputColumns(result.ads));
+  ctx.progress(0.8);
+  const table = packer.finish();
   const outputId = newOutputId();
-  lastAds.rsa = { outputId, ads: result.ads };
-  return { table, issues: packIssues(result.issues, ctx), adCount: result.ads.length, outputId };
+  lastAds.rsa = { outputId, input: ads };
+  return { table, issues: packIssues(issues, ctx), adCount, outputId };
 };
 
 /** Performance Max ads for the asset groups of the campaign template over the selected rows. */

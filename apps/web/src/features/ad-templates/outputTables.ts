@@ -14,7 +14,7 @@ import {
   type PerformanceMaxAd,
   type RsaAd,
 } from '@adloom/engine';
-import type { ColumnSource } from '../output/packTable.ts';
+import { TablePacker, type ColumnSource, type PackedTable } from '../output/packTable.ts';
 
 /** The Ad Type shown for responsive search ads. */
 export const RSA_OUTPUT_AD_TYPE = 'Responsive Search Ad';
@@ -61,6 +61,75 @@ export function rsaOutputColumns(ads: readonly RsaAd[]): ColumnSource {
     ['Ad Type', () => RSA_OUTPUT_AD_TYPE],
   );
   return columnsOf(ads, columns);
+}
+
+/**
+ * Packs RSAs in the spec's columns as they are made (see forEachResponsiveSearchAd), so no ad
+ * needs to outlive its `add`: the same table as packColumns(rsaOutputColumns(ads)). Room is made
+ * for `maxHeadlines` and `maxDescriptions` (the most any fallback has); the columns beyond the
+ * most any ad used are left out at the end.
+ */
+export class RsaOutputPacker {
+  private readonly packer: TablePacker;
+  private readonly row: string[];
+  private usedHeadlines = RSA_MIN_HEADLINES;
+  private usedDescriptions = RSA_MIN_DESCRIPTIONS;
+
+  constructor(
+    private readonly maxHeadlines: number,
+    private readonly maxDescriptions: number,
+  ) {
+    this.maxHeadlines = Math.max(maxHeadlines, RSA_MIN_HEADLINES);
+    this.maxDescriptions = Math.max(maxDescriptions, RSA_MIN_DESCRIPTIONS);
+    const headers = ['Campaign', 'Ad Group'];
+    for (let i = 0; i < this.maxHeadlines; i++)
+      headers.push(`Headline ${i + 1}`, `Headline ${i + 1} Position`);
+    for (let i = 0; i < this.maxDescriptions; i++)
+      headers.push(`Description Line ${i + 1}`, `Description Line ${i + 1} Position`);
+    headers.push('Path 1', 'Path 2', 'Labels', 'Final URL', 'Ad Type');
+    this.packer = new TablePacker(headers);
+    this.row = headers.map(() => '');
+  }
+
+  add(ad: RsaAd): void {
+    const row = this.row;
+    row[0] = ad.campaign;
+    row[1] = ad.adGroup;
+    let c = 2;
+    for (let i = 0; i < this.maxHeadlines; i++) {
+      row[c++] = ad.headlines[i] ?? '';
+      row[c++] = positionCell(ad.headlinePositions[i]);
+    }
+    for (let i = 0; i < this.maxDescriptions; i++) {
+      row[c++] = ad.descriptions[i] ?? '';
+      row[c++] = positionCell(ad.descriptionPositions[i]);
+    }
+    row[c++] = ad.paths[0];
+    row[c++] = ad.paths[1];
+    row[c++] = ad.labels.join(';');
+    row[c++] = ad.finalUrl;
+    row[c] = RSA_OUTPUT_AD_TYPE;
+    if (ad.headlines.length > this.usedHeadlines) this.usedHeadlines = ad.headlines.length;
+    if (ad.descriptions.length > this.usedDescriptions)
+      this.usedDescriptions = ad.descriptions.length;
+    this.packer.addRow(row);
+  }
+
+  finish(): PackedTable {
+    const table = this.packer.finish();
+    const unused = (header: string): boolean => {
+      const m = /^(Headline|Description Line) (\d+)/.exec(header);
+      if (!m) return false;
+      const n = Number(m[2]);
+      return m[1] === 'Headline' ? n > this.usedHeadlines : n > this.usedDescriptions;
+    };
+    const keep = table.headers.map((h) => !unused(h));
+    return {
+      headers: table.headers.filter((_, i) => keep[i]),
+      rowCount: table.rowCount,
+      columns: table.columns.filter((_, i) => keep[i]),
+    };
+  }
 }
 
 /** Performance Max ads in the spec's columns. */

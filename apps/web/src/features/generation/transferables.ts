@@ -43,7 +43,13 @@ function isPartMarker(x: unknown): x is PartMarker {
   );
 }
 
-/** Visits the plain objects and arrays of a result as collectTransferables does. */
+/**
+ * Items of an array visited for long strings: a packed column's text comes in pieces of 512K
+ * characters (PIECE_CHARS), so this covers columns of 500 MB.
+ */
+const SLOT_ARRAY_LIMIT = 1024;
+
+/** Visits the plain objects and arrays of a result as collectTransferables does (more items). */
 function visitSlots(
   value: unknown,
   visit: (holder: Record<string, unknown> | unknown[], key: string | number) => void,
@@ -53,7 +59,7 @@ function visitSlots(
     if (ArrayBuffer.isView(x) || x instanceof ArrayBuffer) return;
     if (typeof Blob !== 'undefined' && x instanceof Blob) return;
     if (Array.isArray(x)) {
-      const limit = Math.min(x.length, 64);
+      const limit = Math.min(x.length, SLOT_ARRAY_LIMIT);
       for (let i = 0; i < limit; i += 1) {
         visit(x, i);
         walk(x[i], depth + 1);

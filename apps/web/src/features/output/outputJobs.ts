@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { formatCsv, type Table } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
-import { unpackTable, type PackedTable } from './packTable.ts';
+import { readPackedCell, unpackTable, type PackedTable } from './packTable.ts';
 
 /** Input of the formatting job. */
 export interface FormatPackedInput {
@@ -71,20 +71,15 @@ const HAS_TSV_BREAK = /[\t\r\n]/;
 export function formatPackedTsvParts(table: PackedTable): string[] {
   const clean = (value: string): string =>
     HAS_TSV_BREAK.test(value) ? value.replace(TSV_BREAKS, ' ') : value;
-  const columns = table.columns.map((column) => {
-    // A column without any tab or line break needs no cleaning cell by cell.
-    const needsClean = HAS_TSV_BREAK.test(column.text);
-    return { ...column, needsClean };
-  });
+  // A column without any tab or line break needs no cleaning cell by cell.
+  const needsClean = table.columns.map((column) => column.texts.some((t) => HAS_TSV_BREAK.test(t)));
   const parts: string[] = [];
   let lines: string[] = [table.headers.map(clean).join('\t')];
-  const cells = new Array<string>(columns.length);
+  const cells = new Array<string>(table.columns.length);
   for (let r = 0; r < table.rowCount; r += 1) {
-    for (let c = 0; c < columns.length; c += 1) {
-      const column = columns[c]!;
-      const k = column.codes ? column.codes[r]! : r;
-      const value = column.text.slice(column.offsets[k], column.offsets[k + 1]);
-      cells[c] = column.needsClean ? clean(value) : value;
+    for (let c = 0; c < cells.length; c += 1) {
+      const value = readPackedCell(table, r, c);
+      cells[c] = needsClean[c] ? clean(value) : value;
     }
     lines.push(cells.join('\t'));
     if (lines.length === TSV_LINES_PER_PART) {

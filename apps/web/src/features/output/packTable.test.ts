@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatCsvText, keywordsTable, type KeywordLine } from '@adloom/engine';
 import {
   DICTIONARY_MAX_ENTRIES,
+  PIECE_CHARS,
+  TablePacker,
   packColumns,
   packIssues,
   packTable,
@@ -73,7 +75,7 @@ describe('packTable', () => {
       readers: fields.map((f) => (row: number) => source[row]![f]),
     });
     expect(formatCsvText(unpackTable(byColumns))).toBe(formatCsvText(unpackTable(byRows)));
-    expect(byColumns.columns.map((c) => c.text)).toEqual(byRows.columns.map((c) => c.text));
+    expect(byColumns.columns.map((c) => c.texts)).toEqual(byRows.columns.map((c) => c.texts));
   });
 
   it('keeps empty cells and empty tables', () => {
@@ -109,5 +111,28 @@ describe('packTable', () => {
       'Skipped',
       'Keyword is empty',
     ]);
+  });
+
+  it('keeps a column bigger than a piece in pieces that never split a value, and reads every cell', () => {
+    const packer = new TablePacker(['Text']);
+    const values: string[] = [];
+    // Values of varying length (one longer than a piece) so piece ends fall anywhere.
+    for (let i = 0, total = 0; total < PIECE_CHARS * 3; i += 1) {
+      values.push(i === 5 ? 'x'.repeat(PIECE_CHARS + 7) : `value ${i} `.repeat(1 + (i % 13)));
+      total += values[i]!.length;
+    }
+    for (const v of values) packer.addRow([v]);
+    const column = packer.finish().columns[0]!;
+    expect(column.texts.length).toBeGreaterThan(2);
+    expect(column.texts.join('')).toBe(values.join(''));
+    let start = 0;
+    column.texts.forEach((t, p) => {
+      expect(column.pieceStarts[p]).toBe(start);
+      start += t.length;
+      // Only a piece of one value may be longer than PIECE_CHARS.
+      if (t.length > PIECE_CHARS) expect(values).toContain(t);
+    });
+    const table = { headers: ['Text'], rowCount: values.length, columns: [column] };
+    values.forEach((v, r) => expect(readPackedCell(table, r, 0)).toBe(v));
   });
 });
