@@ -14,7 +14,12 @@ import {
   type PerformanceMaxAd,
   type RsaAd,
 } from '@adloom/engine';
-import { TablePacker, type ColumnSource, type PackedTable } from '../output/packTable.ts';
+import {
+  TablePacker,
+  Uint32Builder,
+  type ColumnSource,
+  type PackedTable,
+} from '../output/packTable.ts';
 
 /** The Ad Type shown for responsive search ads. */
 export const RSA_OUTPUT_AD_TYPE = 'Responsive Search Ad';
@@ -65,15 +70,24 @@ export function rsaOutputColumns(ads: readonly RsaAd[]): ColumnSource {
 
 /**
  * Packs RSAs in the spec's columns as they are made (see forEachResponsiveSearchAd), so no ad
- * needs to outlive its `add`: the same table as packColumns(rsaOutputColumns(ads)). Room is made
- * for `maxHeadlines` and `maxDescriptions` (the most any fallback has); the columns beyond the
- * most any ad used are left out at the end.
+ * needs to outlive its `add`: the same cells as packColumns(rsaOutputColumns(ads)). The ad groups
+ * of one feed row share its ad's texts, so all but Campaign and Ad Group are packed once per
+ * such source (`PackedTable.sources`). Room is made for `maxHeadlines` and `maxDescriptions`
+ * (the most any fallback has); the columns beyond the most any ad used are left out at the end.
  */
 export class RsaOutputPacker {
-  private readonly packer: TablePacker;
+  private readonly names = new TablePacker(['Campaign', 'Ad Group']);
+  private readonly texts: TablePacker;
+  private readonly sources = new Uint32Builder();
+  private sourceCount = 0;
+  private readonly nameRow = ['', ''];
   private readonly row: string[];
   private usedHeadlines = RSA_MIN_HEADLINES;
   private usedDescriptions = RSA_MIN_DESCRIPTIONS;
+  /** The last ad whose texts were packed. */
+  private last: RsaAd | undefined;
+  private lastLabels: readonly string[] | undefined;
+  private lastLabelsText = '';
 
   constructor(
     private readonly maxHeadlines: number,
@@ -81,21 +95,41 @@ export class RsaOutputPacker {
   ) {
     this.maxHeadlines = Math.max(maxHeadlines, RSA_MIN_HEADLINES);
     this.maxDescriptions = Math.max(maxDescriptions, RSA_MIN_DESCRIPTIONS);
-    const headers = ['Campaign', 'Ad Group'];
+    const headers: string[] = [];
     for (let i = 0; i < this.maxHeadlines; i++)
       headers.push(`Headline ${i + 1}`, `Headline ${i + 1} Position`);
     for (let i = 0; i < this.maxDescriptions; i++)
       headers.push(`Description Line ${i + 1}`, `Description Line ${i + 1} Position`);
     headers.push('Path 1', 'Path 2', 'Labels', 'Final URL', 'Ad Type');
-    this.packer = new TablePacker(headers);
+    this.texts = new TablePacker(headers);
     this.row = headers.map(() => '');
   }
 
   add(ad: RsaAd): void {
+    this.nameRow[0] = ad.campaign;
+    this.nameRow[1] = ad.adGroup;
+    this.names.addRow(this.nameRow);
+    const last = this.last;
+    if (
+      last === undefined ||
+      ad.headlines !== last.headlines ||
+      ad.headlinePositions !== last.headlinePositions ||
+      ad.descriptions !== last.descriptions ||
+      ad.descriptionPositions !== last.descriptionPositions ||
+      ad.paths !== last.paths ||
+      ad.labels !== last.labels ||
+      ad.finalUrl !== last.finalUrl
+    ) {
+      this.addTexts(ad);
+      this.last = ad;
+      this.sourceCount += 1;
+    }
+    this.sources.push(this.sourceCount - 1);
+  }
+
+  private addTexts(ad: RsaAd): void {
     const row = this.row;
-    row[0] = ad.campaign;
-    row[1] = ad.adGroup;
-    let c = 2;
+    let c = 0;
     for (let i = 0; i < this.maxHeadlines; i++) {
       row[c++] = ad.headlines[i] ?? '';
       row[c++] = positionCell(ad.headlinePositions[i]);
@@ -106,28 +140,37 @@ export class RsaOutputPacker {
     }
     row[c++] = ad.paths[0];
     row[c++] = ad.paths[1];
-    row[c++] = ad.labels.join(';');
+    if (ad.labels !== this.lastLabels) {
+      this.lastLabels = ad.labels;
+      this.lastLabelsText = ad.labels.join(';');
+    }
+    row[c++] = this.lastLabelsText;
     row[c++] = ad.finalUrl;
     row[c] = RSA_OUTPUT_AD_TYPE;
     if (ad.headlines.length > this.usedHeadlines) this.usedHeadlines = ad.headlines.length;
     if (ad.descriptions.length > this.usedDescriptions)
       this.usedDescriptions = ad.descriptions.length;
-    this.packer.addRow(row);
+    this.texts.addRow(row);
   }
 
   finish(): PackedTable {
-    const table = this.packer.finish();
+    const names = this.names.finish();
+    const texts = this.texts.finish();
     const unused = (header: string): boolean => {
       const m = /^(Headline|Description Line) (\d+)/.exec(header);
       if (!m) return false;
       const n = Number(m[2]);
       return m[1] === 'Headline' ? n > this.usedHeadlines : n > this.usedDescriptions;
     };
-    const keep = table.headers.map((h) => !unused(h));
+    const keep = texts.headers.map((h) => !unused(h));
     return {
-      headers: table.headers.filter((_, i) => keep[i]),
-      rowCount: table.rowCount,
-      columns: table.columns.filter((_, i) => keep[i]),
+      headers: [...names.headers, ...texts.headers.filter((_, i) => keep[i])],
+      rowCount: names.rowCount,
+      columns: [
+        ...names.columns,
+        ...texts.columns.filter((_, i) => keep[i]).map((c) => ({ ...c, bySource: true })),
+      ],
+      sources: this.sources.finish(),
     };
   }
 }

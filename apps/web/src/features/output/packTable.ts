@@ -14,6 +14,8 @@ export interface PackedColumn {
   pieceStarts: number[];
   offsets: Uint32Array;
   codes: Uint32Array | null;
+  /** Indexed by each row's source (`PackedTable.sources`) instead of by row. */
+  bySource?: boolean;
 }
 
 /**
@@ -27,6 +29,11 @@ export interface PackedTable {
   headers: string[];
   rowCount: number;
   columns: PackedColumn[];
+  /**
+   * Per row, the index of the source its `bySource` columns read (rows made from one source,
+   * such as the ad groups' ads of one feed row, share those cells and pack them once).
+   */
+  sources?: Uint32Array;
 }
 
 /** Columns whose distinct values stay under this share of the rows keep a full dictionary. */
@@ -46,7 +53,7 @@ const FULL_DICTIONARY_TRIAL_LOOKUPS = 4096;
 const FULL_DICTIONARY_MIN_HIT_SHARE = 1 / 32;
 
 /** A growable Uint32Array. */
-class Uint32Builder {
+export class Uint32Builder {
   private data = new Uint32Array(1024);
   length = 0;
   push(value: number): void {
@@ -209,7 +216,8 @@ export function emptyPackedTable(headers: readonly string[]): PackedTable {
 export function readPackedCell(table: PackedTable, row: number, column: number): string {
   const c = table.columns[column];
   if (!c || row < 0 || row >= table.rowCount) return '';
-  const k = c.codes ? (c.codes[row] as number) : row;
+  const at = c.bySource && table.sources ? (table.sources[row] as number) : row;
+  const k = c.codes ? (c.codes[at] as number) : at;
   const start = c.offsets[k] as number;
   const end = c.offsets[k + 1] as number;
   if (start === end) return '';
@@ -244,7 +252,7 @@ export function unpackTable(table: PackedTable): Table {
 
 /** The buffers of a packed table, for postMessage's transfer list. */
 export function getPackedTransferables(table: PackedTable): ArrayBuffer[] {
-  const buffers: ArrayBuffer[] = [];
+  const buffers: ArrayBuffer[] = table.sources ? [table.sources.buffer as ArrayBuffer] : [];
   for (const c of table.columns) {
     buffers.push(c.offsets.buffer as ArrayBuffer);
     if (c.codes) buffers.push(c.codes.buffer as ArrayBuffer);
