@@ -17,6 +17,8 @@ import {
 import {
   TablePacker,
   Uint32Builder,
+  encodeRecord,
+  fieldColumn,
   type ColumnSource,
   type PackedTable,
 } from '../output/packTable.ts';
@@ -72,12 +74,15 @@ export function rsaOutputColumns(ads: readonly RsaAd[]): ColumnSource {
  * Packs RSAs in the spec's columns as they are made (see forEachResponsiveSearchAd), so no ad
  * needs to outlive its `add`: the same cells as packColumns(rsaOutputColumns(ads)). The ad groups
  * of one feed row share its ad's texts, so all but Campaign and Ad Group are packed once per
- * such source (`PackedTable.sources`). Room is made for `maxHeadlines` and `maxDescriptions`
+ * such source (`PackedTable.sources`), as one record of fields (`PackedTable.records`): one value
+ * per ad instead of one per column. Room is made for `maxHeadlines` and `maxDescriptions`
  * (the most any fallback has); the columns beyond the most any ad used are left out at the end.
  */
 export class RsaOutputPacker {
   private readonly names = new TablePacker(['Campaign', 'Ad Group']);
-  private readonly texts: TablePacker;
+  private readonly texts = new TablePacker(['Record']);
+  private readonly headers: string[];
+  private readonly record: string[] = [''];
   private readonly sources = new Uint32Builder();
   private sourceCount = 0;
   private readonly nameRow = ['', ''];
@@ -101,7 +106,7 @@ export class RsaOutputPacker {
     for (let i = 0; i < this.maxDescriptions; i++)
       headers.push(`Description Line ${i + 1}`, `Description Line ${i + 1} Position`);
     headers.push('Path 1', 'Path 2', 'Labels', 'Final URL', 'Ad Type');
-    this.texts = new TablePacker(headers);
+    this.headers = headers;
     this.row = headers.map(() => '');
   }
 
@@ -150,7 +155,8 @@ export class RsaOutputPacker {
     if (ad.headlines.length > this.usedHeadlines) this.usedHeadlines = ad.headlines.length;
     if (ad.descriptions.length > this.usedDescriptions)
       this.usedDescriptions = ad.descriptions.length;
-    this.texts.addRow(row);
+    this.record[0] = encodeRecord(row);
+    this.texts.addRow(this.record);
   }
 
   finish(): PackedTable {
@@ -162,15 +168,13 @@ export class RsaOutputPacker {
       const n = Number(m[2]);
       return m[1] === 'Headline' ? n > this.usedHeadlines : n > this.usedDescriptions;
     };
-    const keep = texts.headers.map((h) => !unused(h));
+    const fields = this.headers.map((h, i) => i).filter((i) => !unused(this.headers[i] ?? ''));
     return {
-      headers: [...names.headers, ...texts.headers.filter((_, i) => keep[i])],
+      headers: [...names.headers, ...fields.map((i) => this.headers[i] as string)],
       rowCount: names.rowCount,
-      columns: [
-        ...names.columns,
-        ...texts.columns.filter((_, i) => keep[i]).map((c) => ({ ...c, bySource: true })),
-      ],
+      columns: [...names.columns, ...fields.map((i) => fieldColumn(i, true))],
       sources: this.sources.finish(),
+      records: texts.columns[0],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import { formatTsv, keywordsTable, type KeywordLine } from '@adloom/engine';
-import { packTable, unpackTable } from './packTable.ts';
+import { TablePacker, encodeRecord, fieldColumn, packTable, unpackTable } from './packTable.ts';
 import {
   clipboardTextJob,
   formatPackedJob,
@@ -40,6 +40,21 @@ describe('formatPackedTsvParts', () => {
     expect(formatPackedTsvParts(packed).join('')).toBe(
       'Campaign\tAd Group\tKeyword\tCriterion Type',
     );
+  });
+
+  it('cleans tabs and line breaks inside record fields as in any other cell', () => {
+    const records = new TablePacker(['Record']);
+    records.addRow([encodeRecord(['a\tb', 'line\none'])]);
+    const table = {
+      headers: ['First', 'Second'],
+      rowCount: 2,
+      columns: [fieldColumn(0, true), fieldColumn(1, true)],
+      sources: Uint32Array.of(0, 0),
+      records: records.finish().columns[0]!,
+    };
+    const text = formatPackedTsvParts(table).join('');
+    expect(text).toBe('First\tSecond\na b\tline one\na b\tline one');
+    expect(text).toBe(formatTsv(unpackTable(table)));
   });
 
   it('ends exactly on a part boundary without an empty last part', () => {

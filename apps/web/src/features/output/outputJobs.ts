@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { formatCsv, type Table } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
-import { readPackedCell, unpackTable, type PackedTable } from './packTable.ts';
+import { readPackedCell, unpackTable, type PackedColumn, type PackedTable } from './packTable.ts';
 
 /** Input of the formatting job. */
 export interface FormatPackedInput {
@@ -72,7 +72,11 @@ export function formatPackedTsvParts(table: PackedTable): string[] {
   const clean = (value: string): string =>
     HAS_TSV_BREAK.test(value) ? value.replace(TSV_BREAKS, ' ') : value;
   // A column without any tab or line break needs no cleaning cell by cell.
-  const needsClean = table.columns.map((column) => column.texts.some((t) => HAS_TSV_BREAK.test(t)));
+  const hasBreak = (column: PackedColumn | undefined): boolean =>
+    !!column && column.texts.some((t) => HAS_TSV_BREAK.test(t));
+  const needsClean = table.columns.map((column) =>
+    column.field === undefined ? hasBreak(column) : hasBreak(table.records),
+  );
   const parts: string[] = [];
   let lines: string[] = [table.headers.map(clean).join('\t')];
   const cells = new Array<string>(table.columns.length);

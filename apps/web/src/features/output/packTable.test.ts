@@ -4,6 +4,9 @@ import {
   DICTIONARY_MAX_ENTRIES,
   PIECE_CHARS,
   TablePacker,
+  decodeRecord,
+  encodeRecord,
+  fieldColumn,
   packColumns,
   packIssues,
   packTable,
@@ -134,5 +137,30 @@ describe('packTable', () => {
     });
     const table = { headers: ['Text'], rowCount: values.length, columns: [column] };
     values.forEach((v, r) => expect(readPackedCell(table, r, 0)).toBe(v));
+  });
+
+  it('reads record fields of any characters, through the sources of the rows', () => {
+    const sourcesFields = [
+      ['tab\there', '', 'NUL \u0000 inside', '\u{1F600} wide 東京'],
+      ['x'.repeat(300), 'b', '', 'd'],
+    ];
+    for (const f of sourcesFields) expect(decodeRecord(encodeRecord(f))).toEqual(f);
+    const records = new TablePacker(['Record']);
+    for (const f of sourcesFields) records.addRow([encodeRecord(f)]);
+    const names = new TablePacker(['Name']);
+    for (const n of ['r0', 'r1', 'r2']) names.addRow([n]);
+    const table = {
+      headers: ['Name', 'Fourth', 'First'],
+      rowCount: 3,
+      columns: [names.finish().columns[0]!, fieldColumn(3, true), fieldColumn(0, true)],
+      sources: Uint32Array.of(0, 0, 1),
+      records: records.finish().columns[0]!,
+    };
+    const read = (r: number) => [0, 1, 2].map((c) => readPackedCell(table, r, c));
+    expect([read(0), read(1), read(2)]).toEqual([
+      ['r0', '\u{1F600} wide 東京', 'tab\there'],
+      ['r1', '\u{1F600} wide 東京', 'tab\there'],
+      ['r2', 'd', 'x'.repeat(300)],
+    ]);
   });
 });
