@@ -70,6 +70,9 @@ export function decodeRecord(record: string): string[] {
   return fields;
 }
 
+/** Values joined into one string at a time while a piece fills (see ColumnPacker.closeRun). */
+const RUN_VALUES = 256;
+
 /** Columns whose distinct values stay under this share of the rows keep a full dictionary. */
 const DICTIONARY_SHARE = 0.5;
 /** Rows seen before a column may give up its dictionary. */
@@ -117,6 +120,8 @@ class ColumnPacker {
   private readonly pieceStarts: number[] = [];
   private piece: string[] = [];
   private pieceLength = 0;
+  /** Values not yet joined into a run of the open piece (joined every RUN_VALUES). */
+  private run: string[] = [];
   private readonly starts = new Uint32Builder();
   private length = 0;
   private index: Map<string, number> | null = new Map();
@@ -143,7 +148,8 @@ class ColumnPacker {
       code = this.valueCount++;
       // Pieces are joined as they fill, so the values need not all be held until the end.
       if (this.pieceLength > 0 && this.pieceLength + value.length > PIECE_CHARS) this.closePiece();
-      this.piece.push(value);
+      this.run.push(value);
+      if (this.run.length === RUN_VALUES) this.closeRun();
       this.pieceLength += value.length;
       this.length += value.length;
       this.starts.push(this.length);
@@ -183,7 +189,17 @@ class ColumnPacker {
     };
   }
 
+  /**
+   * Joins the open run: the values (often strings made by `+`, trees of pieces) become one flat
+   * string while they are young, so they need not survive until their piece is joined.
+   */
+  private closeRun(): void {
+    this.piece.push(this.run.join(''));
+    this.run = [];
+  }
+
   private closePiece(): void {
+    if (this.run.length > 0) this.closeRun();
     this.texts.push(this.piece.join(''));
     this.pieceStarts.push(this.length - this.pieceLength);
     this.piece = [];
