@@ -196,6 +196,7 @@ test('an RSA template falls back for a row too long for its first fallback, the 
   await expect(
     page.getByRole('table', { name: 'Responsive Search Ads', exact: true }),
   ).toBeVisible();
+  if (SCREENS) await page.screenshot({ path: `${SCREENS}/rsa-output-1280.png`, fullPage: true });
   const lines = await outputLines(page, 'Responsive Search Ads');
   expect(lines).toEqual([
     'Nike | Nike Shoes | Buy Nike Running Shoes |  | Free delivery |  | Official store |  | Shop Nike Shoes today. |  | Great prices. |  | Shoes |  |  | https://www.nike.example/shoes | Responsive Search Ad',
