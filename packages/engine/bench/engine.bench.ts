@@ -25,6 +25,7 @@ import {
   restoreRsaTemplate,
   writeKeywordsCsv,
   type FeedRow,
+  type GenerateResponsiveSearchAdsInput,
 } from '../src/index.ts';
 
 const BRANDS = [
@@ -205,21 +206,22 @@ function runKeywordsStream(n: number): Figures {
   );
 }
 
-/** RSAs (15 headlines, 4 descriptions, 3 fallbacks) generated, validated and exported. */
-function runRsa(n: number): Figures {
+/** The RSA input over `n` synthetic rows: one ad group per row. */
+function rsaInput(n: number): GenerateResponsiveSearchAdsInput {
   const rows = makeRows(n);
   const adGroups = rows.map((r) => ({
     campaign: `Shoes - ${r.root}`,
     adGroup: `${r.root} ${r.var2}`,
     id: r.id,
   }));
+  return { template: rsaTemplate, rows, adGroups, today: '20261122' };
+}
+
+/** RSAs (15 headlines, 4 descriptions, 3 fallbacks) generated, validated and exported. */
+function runRsa(n: number): Figures {
+  const input = rsaInput(n);
   const start = startClock();
-  const out = generateResponsiveSearchAds({
-    template: rsaTemplate,
-    rows,
-    adGroups,
-    today: '20261122',
-  });
+  const out = generateResponsiveSearchAds(input);
   const generateMs = Math.round(performance.now() - start);
   const generateCpuMs = Math.round(cpuSince());
   const bytes = drain(formatCsv(responsiveSearchAdsTable(out.ads)));
@@ -232,16 +234,11 @@ function runRsa(n: number): Figures {
  * web worker and a file writer consume them: each ad is read (every text's length) and not kept.
  */
 function runRsaStream(n: number): Figures {
-  const rows = makeRows(n);
-  const adGroups = rows.map((r) => ({
-    campaign: `Shoes - ${r.root}`,
-    adGroup: `${r.root} ${r.var2}`,
-    id: r.id,
-  }));
+  const input = rsaInput(n);
   const start = startClock();
   let ads = 0;
   let chars = 0;
-  forEachResponsiveSearchAd({ template: rsaTemplate, rows, adGroups, today: '20261122' }, (ad) => {
+  forEachResponsiveSearchAd(input, (ad) => {
     ads += 1;
     for (const h of ad.headlines) chars += h.length;
     for (const d of ad.descriptions) chars += d.length;
