@@ -9,7 +9,6 @@ import {
   type ToWorkerMessage,
 } from './jobTypes.ts';
 import { collectTransferables, takeLongStrings } from './transferables.ts';
-import { warmUpEngine } from './warmUp.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -109,10 +108,6 @@ async function runJob(message: Extract<ToWorkerMessage, { type: 'job' }>): Promi
 }
 
 let queue: Promise<void> = Promise.resolve();
-
-// Once, right after the worker starts (its lane is warmed when a generating tab opens), so the
-// first real generation runs on compiled code. A message that comes meanwhile waits for it.
-setTimeout(warmUpEngine, 0);
 
 self.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
   const message = event.data;
