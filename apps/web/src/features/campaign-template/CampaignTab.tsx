@@ -27,6 +27,7 @@ import {
   editorFileName,
   formatFileDate,
   IssuesList,
+  notifyFileError,
   OutputTable,
   safeFilePart,
   saveBlob,
@@ -257,9 +258,7 @@ function CampaignGeneration({
         `${safeFilePart(client ?? 'adloom')} - campaign output - ${formatFileDate(new Date())}.zip`,
       );
     } catch (error) {
-      notifyError(
-        `Could not make the file: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      notifyFileError(error);
     } finally {
       setIsZipping(false);
     }

@@ -6,8 +6,7 @@ import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { campaignTabOutput } from '../campaign-template/campaignTabState.ts';
 import { extensionsTabStore } from '../extension-template/extensionOutput.ts';
 import { runEngineJob } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
-import { saveBlob } from '../output/index.ts';
+import { notifyFileError, saveBlob } from '../output/index.ts';
 import { useTemplateSet } from '../templates/index.ts';
 import { allOutputsZipName, collectEditorFiles } from './editorFiles.ts';
 import './DownloadEverything.css';
@@ -61,9 +60,7 @@ export function DownloadEverything({ workspace }: { workspace: BuilderWorkspace 
       const zipped = await runEngineJob('zipEditorFiles', { files: now });
       saveBlob(zipped.blob, allOutputsZipName(client, today));
     } catch (error) {
-      notifyError(
-        `Could not make the file: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      notifyFileError(error);
     } finally {
       setIsZipping(false);
     }

@@ -67,6 +67,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Tells the person a download could not be made, and why. */
+export function notifyFileError(error: unknown): void {
+  notifyError(`Could not make the file: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 /**
  * A generated output as a virtualized table (only the visible lines are in the page, so 600k
  * lines scroll smoothly) with Copy (tab-separated, header first), Clear and 'Download for Google
@@ -146,9 +151,7 @@ export function OutputTable({
       );
       saveBlob(result.blob, editorExport.fileName);
     } catch (error) {
-      notifyError(
-        `Could not make the file: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      notifyFileError(error);
     } finally {
       setBusy(null);
     }

@@ -4,6 +4,7 @@ export {
   DOWNLOAD_LABEL,
   OUTPUT_ROW_HEIGHT_PX,
   saveBlob,
+  notifyFileError,
   type OutputTableProps,
 } from './OutputTable.tsx';
 export { IssuesList } from './IssuesList.tsx';
