@@ -62,3 +62,12 @@ export async function startWithRows(page: Page, prefix: string, tsv: string): Pr
   await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
   await page.keyboard.press(`${MOD}+V`);
 }
+
+/** Makes a template of the open tab with New Template; the dialog closes. */
+export async function newTemplate(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Template' });
+  await dialog.getByLabel('Template name').fill(name);
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(dialog).toHaveCount(0);
+}

@@ -1,18 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { cell, startWithRows } from './support.ts';
+import { cell, newTemplate, startWithRows } from './support.ts';
 
 const SCREENS = process.env.SCREENS_OUT;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-async function newTemplate(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New Template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Template' });
-  await dialog.getByLabel('Template name').fill(name);
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-}
 
 /** The text of every row of an output table (cells joined by ' | '), header excluded. */
 async function outputLines(page: Page, name: string): Promise<string[]> {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { expect, test } from '../fixtures.ts';
-import { cell, startWithRows } from './support.ts';
+import { cell, newTemplate, startWithRows } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
@@ -32,14 +32,6 @@ const RSA_HEADER = [
   'Final URL',
   'Labels',
 ].join(',');
-
-async function newTemplate(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New Template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Template' });
-  await dialog.getByLabel('Template name').fill(name);
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 /** Keywords (Broad and Exact, a Negative Broad), 2 RSAs and 2 callouts from the 2 rows. */
 async function generateEverything(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { cell, MOD, registerThroughUi } from './support.ts';
+import { cell, MOD, newTemplate, registerThroughUi } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
@@ -29,12 +29,8 @@ async function clientWithRows(page: Page, client: string, rows: string[]): Promi
   await expect(notice(page, 'Feeds successfully updated')).toBeVisible();
 }
 
-async function newTemplate(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New Template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Template' });
-  await dialog.getByLabel('Template name').fill(name);
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-  await expect(dialog).toHaveCount(0);
+async function newExtensionTemplate(page: Page, name: string): Promise<void> {
+  await newTemplate(page, name);
   await expect(page.getByLabel('Extension template')).toHaveValue(name);
 }
 
@@ -68,7 +64,7 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
   const type = page.getByLabel('Extension type');
   await expect(type).toHaveValue('Callout');
   await expect(page.getByText('No Callout templates yet: New Template makes one.')).toBeVisible();
-  await newTemplate(page, 'Callouts');
+  await newExtensionTemplate(page, 'Callouts');
 
   const callout = page.getByRole('textbox', { name: 'Callout text' });
   await callout.fill('All {root} shoes');
@@ -128,7 +124,7 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
 
   // Sitelinks: an empty Final URL takes each row's Final URL.
   await type.selectOption('Sitelink');
-  await newTemplate(page, 'Sitelinks');
+  await newExtensionTemplate(page, 'Sitelinks');
   await expect(type).toHaveValue('Sitelink');
   await page.getByRole('textbox', { name: 'Link Text' }).fill('{root} Sale');
   await page.getByRole('textbox', { name: 'Description Line 1' }).fill('Up to 50% off {mod}');
@@ -153,7 +149,7 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
   // A structured snippet: its own type, the header dropdown, values separated by ';'.
   await type.selectOption('Structured Snippet');
   await expect(page.getByLabel('Extension template')).toHaveValue('');
-  await newTemplate(page, 'Brands snippet');
+  await newExtensionTemplate(page, 'Brands snippet');
   await expect(type).toHaveValue('Structured Snippet');
   await page.getByRole('combobox', { name: 'Header' }).selectOption('Brands');
   await page.getByRole('textbox', { name: 'Snippet Values' }).fill('{root};Adidas;Asics');
@@ -304,7 +300,7 @@ for (const width of [390, 1440]) {
     ]);
     await page.getByRole('tab', { name: 'Extensions' }).click();
     await page.getByLabel('Extension type').selectOption('Sitelink');
-    await newTemplate(page, 'Sitelinks');
+    await newExtensionTemplate(page, 'Sitelinks');
     await page.getByRole('textbox', { name: 'Link Text' }).fill('{root} Sale');
     await page.getByRole('textbox', { name: 'Description Line 1' }).fill('Up to 50% off {root}');
     await page.getByRole('textbox', { name: 'Description Line 2' }).fill('Free returns');
@@ -322,7 +318,7 @@ for (const width of [390, 1440]) {
     const templates = page.getByRole('region', { name: 'Templates' });
     await templates.screenshot({ path: `${out}/extensions-sitelink-${width}.png` });
     await page.getByLabel('Extension type').selectOption('Structured Snippet');
-    await newTemplate(page, 'Snippet');
+    await newExtensionTemplate(page, 'Snippet');
     await page.getByRole('combobox', { name: 'Header' }).selectOption('Brands');
     await page.getByRole('textbox', { name: 'Snippet Values' }).fill('{root};Adidas');
     await templates.screenshot({ path: `${out}/extensions-snippet-${width}.png` });
