@@ -306,7 +306,11 @@ test('a save the server refuses for its size names the limit and keeps the edits
     await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
     await expect(page.getByText('20 rows', { exact: true })).toBeVisible();
 
-    // The edits are kept in the browser too: a reload offers them back.
+    // The edits are kept in the browser too (the marker says so once they are): a reload offers
+    // them back.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Unsaved changes kept in this browser' }),
+    ).toBeVisible();
     await page.reload();
     await page
       .getByRole('dialog', { name: 'Restore unsaved changes?' })
