@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { OutputTable } from './OutputTable.tsx';
+import { COLUMN_WINDOW_FROM, OutputTable, visibleColumns } from './OutputTable.tsx';
 import { packTable } from './packTable.ts';
 
 function bigTable(rows: number) {
@@ -55,5 +55,42 @@ describe('OutputTable', () => {
     expect(
       screen.getByRole('button', { name: 'Download for Google Ads Editor: Negatives' }),
     ).toHaveProperty('disabled', true);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws only the columns in view of a table wider than the window of columns', () => {
+    const headers = Array.from({ length: 45 }, (_, c) => `Column ${c + 1}`);
+    const table = packTable({
+      headers,
+      rows: [headers.map((_, c) => `row 0 cell ${c + 1}`)],
+    });
+    // A frame 600 px wide: columns 1-4 are in view, and one more is drawn beside them.
+    // happy-dom lays nothing out: the frame's width is the one it is given here, read without a
+    // ResizeObserver (whose reports happy-dom never makes).
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    vi.stubGlobal('ResizeObserver', undefined);
+    render(
+      <MantineProvider>
+        <OutputTable label="Ads" table={table} />
+      </MantineProvider>,
+    );
+    const grid = screen.getByRole('table', { name: 'Ads' });
+    expect(within(grid).getAllByRole('columnheader')).toHaveLength(45);
+    const cells = within(within(grid).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual([1, 2, 3, 4, 5].map((c) => `row 0 cell ${c}`));
+    expect(cells.map((c) => c.getAttribute('aria-colindex'))).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('windows columns only past COLUMN_WINDOW_FROM columns and once the width is known', () => {
+    expect(visibleColumns(COLUMN_WINDOW_FROM, 0, 300)).toEqual([0, COLUMN_WINDOW_FROM]);
+    expect(visibleColumns(45, 0, 0)).toEqual([0, 45]);
+    expect(visibleColumns(45, 0, 600)).toEqual([0, 5]);
+    // Scrolled to column 11 (1,500 px): columns 11-14 are in view, 10 and 15 drawn beside them.
+    expect(visibleColumns(45, 1500, 600)).toEqual([9, 15]);
+    expect(visibleColumns(45, 45 * 150 - 600, 600)).toEqual([40, 45]);
   });
 });
