@@ -40,6 +40,7 @@ describe('generateCampaignStructure', () => {
       ['Shoes - Adidas', 'Adidas Boost Broad', 'r2'],
       ['Shoes - Adidas', 'Adidas Boost Exact', 'r2'],
     ]);
+    expect(out.adGroups[0]?.key).toBe('Shoes - Nike\u001fNike Air Max Broad');
     expect(out.keywords).toEqual([
       {
         campaign: 'Shoes - Nike',
@@ -187,7 +188,8 @@ describe('generateCampaignStructure', () => {
       rows: [row('a', 'Nike', 'Air'), row('b', 'Nike', 'Air')],
     });
     expect(out.campaigns.map((c) => c.campaignType)).toEqual(['Performance Max']);
-    expect(out.assetGroups).toEqual([
+    // The key is made when read (not an own property), so it is read here by name.
+    expect(out.assetGroups.map((g) => ({ ...g, key: g.key }))).toEqual([
       { key: 'PMax Nike\u001fNike Air', campaign: 'PMax Nike', assetGroup: 'Nike Air', id: 'a' },
     ]);
     expect(out.keywords).toEqual([]);

@@ -3,7 +3,12 @@
  * negatives for the selected feed rows.
  */
 import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from './csv.ts';
-import { compileCampaignRow, groupKey, type CampaignRow } from './campaignRows.ts';
+import {
+  compileCampaignRow,
+  GeneratedAdGroup,
+  GeneratedAssetGroup,
+  type CampaignRow,
+} from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword } from './keywords.ts';
 import {
@@ -128,9 +133,8 @@ class ObjectSink extends StructureSink {
     this.out.campaigns.push(c);
   }
   group(campaign: string, group: string, rowId: string, isPerformance: boolean): void {
-    const key = groupKey(campaign, group);
-    if (isPerformance) this.out.assetGroups.push({ key, campaign, assetGroup: group, id: rowId });
-    else this.out.adGroups.push({ key, campaign, adGroup: group, id: rowId });
+    if (isPerformance) this.out.assetGroups.push(new GeneratedAssetGroup(campaign, group, rowId));
+    else this.out.adGroups.push(new GeneratedAdGroup(campaign, group, rowId));
   }
   keyword(campaign: string, adGroup: string, keyword: string, matchType: MatchType): void {
     this.out.keywords.push({ campaign, adGroup, keyword, matchType });
@@ -201,8 +205,7 @@ class CsvSink extends StructureSink {
     this.rows.campaigns?.(c);
   }
   group(campaign: string, group: string, rowId: string, isPerformance: boolean): void {
-    if (!isPerformance)
-      this.rows.adGroups?.({ key: groupKey(campaign, group), campaign, adGroup: group, id: rowId });
+    if (!isPerformance) this.rows.adGroups?.(new GeneratedAdGroup(campaign, group, rowId));
   }
   keyword(campaign: string, group: string, keyword: string, matchType: MatchType): void {
     this.keywords.line(campaign, group, keyword, matchType);
