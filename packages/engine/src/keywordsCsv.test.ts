@@ -182,6 +182,7 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
   it('writes the same chunks, counts, issues, campaigns and ad groups on 400 random feeds and templates', () => {
     let lines = 0;
     let negatives = 0;
+    let grouped = 0;
     let issues = 0;
     let notation = 0;
     for (let seed = 1; seed <= 400; seed++) {
@@ -209,10 +210,29 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       const fields = { keywords: [] as KeywordLine[], negatives: [] as KeywordLine[] };
       const fieldCampaigns: CampaignRow[] = [];
       const fieldGroups: AdGroupRef[] = [];
+      // Each group id names one (campaign, ad group) pair, and each pair has one id.
+      const pairOfId = new Map<number, string>();
+      const idOfPair = new Map<string, number>();
       const line =
         (to: KeywordLine[]) =>
-        (campaign: string, adGroup: string, keyword: string, matchType: MatchType) =>
+        (
+          campaign: string,
+          adGroup: string,
+          keyword: string,
+          matchType: MatchType,
+          groupId?: number,
+        ) => {
           to.push({ campaign, adGroup, keyword, matchType });
+          if (groupId === undefined || groupId < 0) return;
+          const pair = JSON.stringify([campaign, adGroup]);
+          if (
+            (pairOfId.get(groupId) ?? pair) !== pair ||
+            (idOfPair.get(pair) ?? groupId) !== groupId
+          )
+            expect({ seed, groupId, pair }).toEqual({ seed, groupId, pair: pairOfId.get(groupId) });
+          pairOfId.set(groupId, pair);
+          idOfPair.set(pair, groupId);
+        };
       const counted = forEachKeywordLine(input, {
         keywords: line(fields.keywords),
         negatives: line(fields.negatives),
@@ -235,6 +255,7 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       };
       if (JSON.stringify(gotFields) !== JSON.stringify(wantFields))
         expect({ seed, ...gotFields }).toEqual({ seed, ...wantFields });
+      if (input.template.type !== 'performance') grouped += idOfPair.size;
       lines += structure.keywords.length;
       negatives += structure.negatives.length;
       issues += structure.issues.length;
@@ -243,6 +264,7 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
     // The random cases must exercise real output, not only empty feeds.
     expect(lines).toBeGreaterThan(2000);
     expect(negatives).toBeGreaterThan(500);
+    expect(grouped).toBeGreaterThan(500);
     expect(issues).toBeGreaterThan(200);
     expect(notation).toBeGreaterThan(20);
     // A generous timeout: the machine is shared; this is no speed check.

@@ -12,7 +12,7 @@
  * as (row, pattern) numbers and made again at the end.
  */
 import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from './csv.ts';
-import { compileCampaignRow, groupKey } from './campaignRows.ts';
+import { compileCampaignRow, GeneratedAdGroup } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
@@ -713,20 +713,26 @@ class FieldLines implements LineWriter {
   count = 0;
   constructor(private readonly onLine: KeywordLineSink) {}
 
-  line(_groupId: number, campaign: string, group: string, keyword: string, mt: number): void {
+  line(groupId: number, campaign: string, group: string, keyword: string, mt: number): void {
     this.count++;
-    this.onLine(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType);
+    this.onLine(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType, groupId);
   }
 
   end(): void {}
 }
 
-/** A keyword or negative line as fields (`adGroup` is '' for a campaign negative). */
+/**
+ * A keyword or negative line as fields (`adGroup` is '' for a campaign negative). `groupId`, when
+ * given, names the line's (campaign, adGroup): lines of one pair share it, lines of two pairs never
+ * do, so a consumer can keep each ad group's name once. It is numbered from 0, in no set order;
+ * -1 (or absent) when unknown.
+ */
 export type KeywordLineSink = (
   campaign: string,
   adGroup: string,
   keyword: string,
   matchType: MatchType,
+  groupId?: number,
 ) => void;
 
 /** Where `forEachSearchKeywordLine` hands its lines, campaign rows and ad groups. */
@@ -1003,8 +1009,7 @@ function runSearchKeywordLines(
       if (groupId < 0) {
         const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
         groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
-        if (groups.added && adGroupSink)
-          adGroupSink({ key: groupKey(campaign, group), campaign, adGroup: group, id: row.id });
+        if (groups.added && adGroupSink) adGroupSink(new GeneratedAdGroup(campaign, group, row.id));
         rowGroupId[groupMt] = groupId;
         rowGroupIds.push(groupId);
         rowGroupNames.push(group);
