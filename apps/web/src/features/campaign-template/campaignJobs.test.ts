@@ -1,6 +1,12 @@
 import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
-import { newCampaignTemplate, type CampaignTemplate, type FeedRow } from '@adloom/engine';
+import {
+  generateCampaignStructure,
+  keywordsTable,
+  newCampaignTemplate,
+  type CampaignTemplate,
+  type FeedRow,
+} from '@adloom/engine';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
 import { readPackedCell, type PackedTable } from '../output/packTable.ts';
 import { generateCampaignJob } from './campaignJobs.ts';
@@ -60,5 +66,54 @@ describe('generateCampaignJob', () => {
     expect(lines(out.assetGroups)).toEqual(['Nike PMax | Nike Shoes | Performance Max']);
     expect(out.keywords.rowCount).toBe(0);
     expect(out.assetGroupCount).toBe(1);
+  });
+
+  it('keeps each ad group name once for both tables, with the engine lines cell for cell', async () => {
+    const template: CampaignTemplate = {
+      ...newCampaignTemplate('t'),
+      campaign: '{root}',
+      adGroup: '{root} {mod} {mt}',
+      keywords: [
+        { keyword: '{root} {mod}', matchType: 'Broad', selected: true },
+        { keyword: '{mod}', matchType: 'Phrase', selected: true },
+        { keyword: 'cheap {mod}', matchType: 'Negative Broad', selected: true },
+      ],
+    };
+    // Rows 1 and 3 make the same ad groups.
+    const rows = [
+      row('a', 'Nike', 'Air'),
+      row('b', 'Puma', 'Suede'),
+      row('c', 'Nike', 'Air'),
+      row('d', 'Asics', 'Gel'),
+    ];
+    const engineLines = (t: CampaignTemplate) => {
+      const s = generateCampaignStructure({ template: t, rows });
+      const text = (ls: typeof s.keywords) =>
+        Array.from(keywordsTable(ls).rows, (cells) => [...cells].join(' | '));
+      return { keywords: text(s.keywords), negatives: text(s.negatives) };
+    };
+    const ctx = context(rows, [0, 1, 2, 3]);
+    const out = await generateCampaignJob({ template }, ctx);
+    const want = engineLines(template);
+    expect(lines(out.keywords)).toEqual(want.keywords);
+    expect(lines(out.negatives)).toEqual(want.negatives);
+    // One list of ad group names: '' and the six groups, each once.
+    const shared = out.keywords.columns[1]!;
+    expect(out.negatives.columns[1]!.texts).toBe(shared.texts);
+    expect(shared.offsets.length - 1).toBe(1 + 6);
+    // A copy to the page keeps both tables readable.
+    const copied = structuredClone(out);
+    expect(lines(copied.negatives)).toEqual(want.negatives);
+
+    // Only a negative: its lines are campaign negatives (no ad group).
+    const campaignOnly: CampaignTemplate = {
+      ...template,
+      keywords: [{ keyword: 'cheap {mod}', matchType: 'Negative Broad', selected: true }],
+    };
+    const flat = await generateCampaignJob({ template: campaignOnly }, ctx);
+    const wantFlat = engineLines(campaignOnly);
+    expect(wantFlat.negatives.length).toBeGreaterThan(0);
+    expect(lines(flat.keywords)).toEqual(wantFlat.keywords);
+    expect(lines(flat.negatives)).toEqual(wantFlat.negatives);
   });
 });

@@ -10,7 +10,13 @@ import {
   type MatchType,
 } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
-import { TablePacker, packIssues, packTable, type PackedTable } from '../output/packTable.ts';
+import {
+  ColumnPacker,
+  Uint32Builder,
+  packIssues,
+  packTable,
+  type PackedTable,
+} from '../output/packTable.ts';
 
 /** What 'Generate Keywords or Output' yields, packed for the page. */
 export interface CampaignOutput {
@@ -37,23 +43,74 @@ const CAMPAIGN_CRITERION: Record<MatchType, string> = {
   'Negative Exact': 'Campaign Negative Exact',
 };
 
+/**
+ * The ad group names of an output's keyword and negative lines, each kept once: both tables'
+ * Ad Group columns pick them by code. (The negatives repeat the keywords' ad groups: 100k rows
+ * made 300k ad groups named on 700k lines.)
+ */
+class SharedAdGroups {
+  readonly values = new ColumnPacker();
+  /** Per engine group id, its value's code + 1 (0: not seen yet). */
+  private codes = new Int32Array(1024);
+
+  constructor() {
+    this.values.appendValue('');
+  }
+
+  /** The code of a line's ad group (`groupId` from the engine, -1 when it gave none). */
+  code(adGroup: string, groupId: number): number {
+    if (adGroup === '') return 0;
+    if (groupId < 0) return this.values.appendValue(adGroup);
+    if (groupId >= this.codes.length) {
+      const grown = new Int32Array(Math.max(groupId + 1, this.codes.length * 2));
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    const known = this.codes[groupId] as number;
+    if (known > 0) return known - 1;
+    const code = this.values.appendValue(adGroup);
+    this.codes[groupId] = code + 1;
+    return code;
+  }
+}
+
 /** Packs keyword lines as they come, in the columns of the engine's `keywordsTable`. */
-function keywordPacker(): {
-  packer: TablePacker;
-  line: (campaign: string, adGroup: string, keyword: string, matchType: MatchType) => void;
-} {
-  const packer = new TablePacker(keywordsTable([]).headers);
-  const row = ['', '', '', ''];
-  return {
-    packer,
-    line(campaign, adGroup, keyword, matchType) {
-      row[0] = campaign;
-      row[1] = adGroup;
-      row[2] = keyword;
-      row[3] = (adGroup === '' ? CAMPAIGN_CRITERION : GROUP_CRITERION)[matchType];
-      packer.addRow(row);
-    },
+class KeywordLinePacker {
+  private readonly campaigns = new ColumnPacker();
+  private readonly adGroupCodes = new Uint32Builder();
+  private readonly keywords = new ColumnPacker();
+  private readonly criteria = new ColumnPacker();
+  private rowCount = 0;
+
+  constructor(private readonly adGroups: SharedAdGroups) {}
+
+  readonly line = (
+    campaign: string,
+    adGroup: string,
+    keyword: string,
+    matchType: MatchType,
+    groupId = -1,
+  ): void => {
+    this.campaigns.add(campaign);
+    this.adGroupCodes.push(this.adGroups.code(adGroup, groupId));
+    this.keywords.add(keyword);
+    this.criteria.add((adGroup === '' ? CAMPAIGN_CRITERION : GROUP_CRITERION)[matchType]);
+    this.rowCount += 1;
   };
+
+  /** The table; `adGroupValues` are the shared ad groups' values (finished once for both). */
+  finish(adGroupValues: ReturnType<ColumnPacker['finishValues']>): PackedTable {
+    return {
+      headers: [...keywordsTable([]).headers],
+      rowCount: this.rowCount,
+      columns: [
+        this.campaigns.finish(),
+        { ...adGroupValues, codes: this.adGroupCodes.finish() },
+        this.keywords.finish(),
+        this.criteria.finish(),
+      ],
+    };
+  }
 }
 
 /**
@@ -66,8 +123,9 @@ export const generateCampaignJob: EngineJobHandler<
   CampaignOutput
 > = (input, ctx) => {
   ctx.progress(0.05);
-  const keywords = keywordPacker();
-  const negatives = keywordPacker();
+  const adGroupNames = new SharedAdGroups();
+  const keywords = new KeywordLinePacker(adGroupNames);
+  const negatives = new KeywordLinePacker(adGroupNames);
   const campaigns: CampaignRow[] = [];
   const adGroups: AdGroupRef[] = [];
   const assetGroups: AssetGroupRef[] = [];
@@ -83,9 +141,10 @@ export const generateCampaignJob: EngineJobHandler<
   );
   ctx.keepCampaignGroups(input.template, { adGroups, assetGroups });
   ctx.progress(0.8);
+  const adGroupValues = adGroupNames.values.finishValues();
   const output: CampaignOutput = {
-    keywords: keywords.packer.finish(),
-    negatives: negatives.packer.finish(),
+    keywords: keywords.finish(adGroupValues),
+    negatives: negatives.finish(adGroupValues),
     campaigns: packTable(campaignsTable(campaigns)),
     assetGroups: packTable(assetGroupsTable(assetGroups)),
     issues: packIssues(result.issues, ctx),

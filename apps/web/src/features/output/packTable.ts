@@ -112,7 +112,7 @@ export class Uint32Builder {
  * dictionary of the column's first distinct values (at most DICTIONARY_MAX_ENTRIES) while the
  * column repeats enough to be worth one, else simply appended.
  */
-class ColumnPacker {
+export class ColumnPacker {
   /** Distinct values so far. */
   private valueCount = 0;
   /** Finished pieces of the text, where each starts, and the values of the open piece. */
@@ -145,14 +145,7 @@ class ColumnPacker {
     let code = index?.get(value);
     if (index && index.size >= DICTIONARY_MAX_ENTRIES) this.countFullLookup(code !== undefined);
     if (code === undefined) {
-      code = this.valueCount++;
-      // Pieces are joined as they fill, so the values need not all be held until the end.
-      if (this.pieceLength > 0 && this.pieceLength + value.length > PIECE_CHARS) this.closePiece();
-      this.run.push(value);
-      if (this.run.length === RUN_VALUES) this.closeRun();
-      this.pieceLength += value.length;
-      this.length += value.length;
-      this.starts.push(this.length);
+      code = this.appendValue(value);
       if (index && index.size < DICTIONARY_MAX_ENTRIES) {
         index.set(value, code);
         const rows = this.codes.length + 1;
@@ -163,6 +156,27 @@ class ColumnPacker {
     this.codes.push(code);
     this.lastValue = value;
     this.lastCode = code;
+  }
+
+  /**
+   * Appends a value to the column's values (never looked up) and returns its code, adding no row:
+   * for values that rows of other tables pick by code (see `finishValues`).
+   */
+  appendValue(value: string): number {
+    // Pieces are joined as they fill, so the values need not all be held until the end.
+    if (this.pieceLength > 0 && this.pieceLength + value.length > PIECE_CHARS) this.closePiece();
+    this.run.push(value);
+    if (this.run.length === RUN_VALUES) this.closeRun();
+    this.pieceLength += value.length;
+    this.length += value.length;
+    this.starts.push(this.length);
+    return this.valueCount++;
+  }
+
+  /** The values alone (a column of them needs its rows' codes). */
+  finishValues(): Pick<PackedColumn, 'texts' | 'pieceStarts' | 'offsets'> {
+    if (this.pieceLength > 0 || this.texts.length === 0) this.closePiece();
+    return { texts: this.texts, pieceStarts: this.pieceStarts, offsets: this.starts.finish() };
   }
 
   /** A full dictionary that seldom finds a value is dropped: its lookups cost more than they save. */
@@ -180,13 +194,7 @@ class ColumnPacker {
     const codes = this.codes.finish();
     // One value per row in order: the codes say nothing.
     const isIdentity = this.valueCount === codes.length;
-    if (this.pieceLength > 0 || this.texts.length === 0) this.closePiece();
-    return {
-      texts: this.texts,
-      pieceStarts: this.pieceStarts,
-      offsets: this.starts.finish(),
-      codes: isIdentity ? null : codes,
-    };
+    return { ...this.finishValues(), codes: isIdentity ? null : codes };
   }
 
   /**
