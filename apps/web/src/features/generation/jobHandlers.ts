@@ -2,7 +2,7 @@
  * The ONE map of engine jobs the worker runs. To add a job: write its handler in your feature
  * folder (an `EngineJobHandler`), import it here and add one line to the map.
  */
-import { formatPackedJob, zipPackedJob } from '../output/outputJobs.ts';
+import { clipboardTextJob, formatPackedJob, zipPackedJob } from '../output/outputJobs.ts';
 import { prepareRowsJob } from './prepareRowsJob.ts';
 import { generateCampaignJob } from '../campaign-template/campaignJobs.ts';
 import { measureTextsJob, validateFallbacksJob } from '../validation/validationJobs.ts';
@@ -19,6 +19,7 @@ import { zipEditorFilesJob } from '../editor-download/editorZipJob.ts';
 export const jobHandlers = {
   prepareRows: prepareRowsJob,
   formatPacked: formatPackedJob,
+  clipboardText: clipboardTextJob,
   zipPacked: zipPackedJob,
   generateCampaign: generateCampaignJob,
   measureTexts: measureTextsJob,

@@ -2,7 +2,12 @@ import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import { formatTsv, keywordsTable, type KeywordLine } from '@adloom/engine';
 import { TablePacker, encodeRecord, fieldColumn, packTable, unpackTable } from './packTable.ts';
-import { formatPackedJob, formatPackedTsvParts, TSV_LINES_PER_PART } from './outputJobs.ts';
+import {
+  clipboardTextJob,
+  formatPackedJob,
+  formatPackedTsvParts,
+  TSV_LINES_PER_PART,
+} from './outputJobs.ts';
 
 function lines(n: number): KeywordLine[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -66,5 +71,14 @@ describe('formatPackedJob', () => {
     const result = await formatPackedJob({ table: packed, format: 'tsv' }, ctx);
     expect(result.blob.type).toBe('text/plain');
     expect(await result.blob.text()).toBe(formatTsv(unpackTable(packed)));
+  });
+});
+
+describe('clipboardTextJob', () => {
+  it('gives the engine TSV as text, without the mark that makes it two-byte', async () => {
+    const packed = packTable(keywordsTable(lines(TSV_LINES_PER_PART + 3)));
+    const result = await clipboardTextJob({ table: packed }, ctx);
+    expect(result.text).toBe(formatTsv(unpackTable(packed)));
+    expect(result.text.startsWith('Campaign\tAd Group')).toBe(true);
   });
 });
