@@ -392,6 +392,73 @@ test('Performance Max ads need asset groups, fall back for a long row, preview r
   await expect(page.getByLabel('Headline 1', { exact: true })).toHaveValue('{root}');
 });
 
+test('an RSA output wider than its frame draws the columns in view, and scrolling right shows the rest', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await startWithRows(
+    page,
+    'wide',
+    'root\tmod\tvar1\tvar2\tvar3\turl\n' +
+      'Nike\tShoes\t\t\t\thttps://nike.example\n' +
+      'Puma\tSneakers\t\t\t\thttps://puma.example\n',
+  );
+  await expect(cell(page, 'Root', 2)).toHaveValue('Puma');
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await newTemplate(page, 'Brands');
+  await page.getByLabel('Campaign name pattern').fill('{root}');
+  await page.getByLabel('Ad group name pattern').fill('{root} {mod}');
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByLabel('Keyword 1', { exact: true }).fill('{root} {mod}');
+  await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+  await expect(page.getByRole('table', { name: 'Keywords', exact: true })).toBeVisible();
+
+  // Eight headlines: 2 + 8 x 2 + 2 x 2 + 5 = 27 columns, more than the 20 drawn in full.
+  await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+  await newTemplate(page, 'Wide ads');
+  const fallback = page.getByRole('region', { name: /^Fallback \d+$/ });
+  for (let i = 0; i < 4; i += 1)
+    await fallback.getByRole('button', { name: 'Add headline' }).click();
+  for (let i = 1; i <= 8; i += 1)
+    await fallback.getByLabel(`Headline ${i}`, { exact: true }).fill(`{root} offer ${i}`);
+  await fallback.getByLabel('Description 1', { exact: true }).fill('Shop {root} {mod} today.');
+  await fallback.getByLabel('Description 2', { exact: true }).fill('Great prices.');
+  await page.getByRole('button', { name: 'Generate Ads' }).click();
+  const table = page.getByRole('table', { name: 'Responsive Search Ads', exact: true });
+  await expect(table).toBeVisible();
+  const columnCount = Number(await table.getAttribute('aria-colcount'));
+  expect(columnCount).toBeGreaterThan(20);
+  await expect(table.getByRole('columnheader')).toHaveCount(columnCount);
+  const firstLine = table.getByRole('rowgroup').nth(1).getByRole('row').first();
+  await expect(firstLine.getByRole('cell').first()).toHaveText('Nike');
+  const drawn = await firstLine.getByRole('cell').count();
+  expect(drawn).toBeGreaterThan(3);
+  expect(drawn).toBeLessThan(columnCount);
+  await expect(firstLine.getByRole('cell', { name: 'Responsive Search Ad' })).toHaveCount(0);
+  if (SCREENS) await table.screenshot({ path: `${SCREENS}/rsa-wide-output-1440.png` });
+
+  // Scrolled to the far right: the last columns are drawn, the first ones are not.
+  await table.locator('.output-table__scroller').evaluate((scroller) => {
+    scroller.scrollLeft = scroller.scrollWidth;
+  });
+  await expect(firstLine.getByRole('cell').last()).toHaveText('Responsive Search Ad');
+  await expect(firstLine.getByRole('cell').last()).toHaveAttribute(
+    'aria-colindex',
+    String(columnCount),
+  );
+  await expect(firstLine.getByRole('cell', { name: 'Nike', exact: true })).toHaveCount(0);
+  if (SCREENS) await table.screenshot({ path: `${SCREENS}/rsa-wide-output-1440-right.png` });
+
+  // A narrow screen draws fewer columns still, and the same lines.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await table.locator('.output-table__scroller').evaluate((scroller) => {
+    scroller.scrollLeft = 0;
+  });
+  await expect(firstLine.getByRole('cell').first()).toHaveText('Nike');
+  await expect.poll(() => firstLine.getByRole('cell').count()).toBeLessThan(drawn);
+  if (SCREENS) await table.screenshot({ path: `${SCREENS}/rsa-wide-output-390.png` });
+});
+
 // Screenshots of the ad tabs and previews for a visual review; only with SCREENS_OUT set.
 for (const width of [390, 1440, 1700]) {
   test(`ad tabs and previews at ${width} px`, async ({ page }) => {
