@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { COLUMN_WINDOW_FROM, OutputTable, visibleColumns } from './OutputTable.tsx';
 import { packTable } from './packTable.ts';
@@ -92,5 +92,19 @@ describe('OutputTable', () => {
     // Scrolled to column 11 (1,500 px): columns 11-14 are in view, 10 and 15 drawn beside them.
     expect(visibleColumns(45, 1500, 600)).toEqual([9, 15]);
     expect(visibleColumns(45, 45 * 150 - 600, 600)).toEqual([40, 45]);
+  });
+
+  it('brings a scrolled table back to its top when a new table comes', () => {
+    const view = (table: ReturnType<typeof bigTable>) => (
+      <MantineProvider>
+        <OutputTable label="Keywords" table={table} />
+      </MantineProvider>
+    );
+    const { container, rerender } = render(view(bigTable(1000)));
+    const scroller = container.querySelector<HTMLDivElement>('.output-table__scroller')!;
+    scroller.scrollTop = 2800;
+    fireEvent.scroll(scroller);
+    rerender(view(bigTable(500)));
+    expect(scroller.scrollTop).toBe(0);
   });
 });

@@ -130,10 +130,18 @@ export function OutputTable({
   const columnCount = table?.headers.length ?? 0;
   const isWindowed = !columnWidths && columnCount > COLUMN_WINDOW_FROM;
 
+  // Where the scroller was last seen (its scroll events), so a new table moves it only when it
+  // is not at the top: setting scrollTop forces a layout inside the task that draws the table.
+  const scrolledTo = useRef({ top: 0, left: 0 });
   useEffect(() => {
-    // A new table starts at the top.
+    // A new table starts at the top, at its first column.
     setScrollTop(0);
-    if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
+    setScrollLeft(0);
+    const scroller = scrollerRef.current;
+    if (!scroller || (scrolledTo.current.top === 0 && scrolledTo.current.left === 0)) return;
+    scroller.scrollTop = 0;
+    scroller.scrollLeft = 0;
+    scrolledTo.current = { top: 0, left: 0 };
   }, [table]);
 
   // Only a windowed table needs the frame's width. A ResizeObserver reports it after layout, so
@@ -159,6 +167,7 @@ export function OutputTable({
 
   const handleScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
     const { scrollTop: top, scrollLeft: left } = event.currentTarget;
+    scrolledTo.current = { top, left };
     if (frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
