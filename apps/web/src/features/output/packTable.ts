@@ -344,17 +344,6 @@ export function unpackTable(table: PackedTable): Table {
   };
 }
 
-/** The buffers of a packed table, for postMessage's transfer list. */
-export function getPackedTransferables(table: PackedTable): ArrayBuffer[] {
-  const buffers: ArrayBuffer[] = table.sources ? [table.sources.buffer as ArrayBuffer] : [];
-  for (const c of table.records ? [...table.columns, table.records] : table.columns) {
-    if (c.offsets.byteLength === 0) continue;
-    buffers.push(c.offsets.buffer as ArrayBuffer);
-    if (c.codes) buffers.push(c.codes.buffer as ArrayBuffer);
-  }
-  return buffers;
-}
-
 /** Headers of the skipped-and-cleaned list. */
 export const ISSUE_HEADERS = ['Row', 'What happened', 'Reason'] as const;
 
