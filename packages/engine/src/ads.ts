@@ -684,8 +684,8 @@ export function fillRsaFallback(
 export interface GenerateResponsiveSearchAdsInput {
   template: RsaTemplate;
   rows: readonly FeedRow[];
-  /** Ad groups from `generateCampaignStructure` (their id is the feed row id). */
-  adGroups: ReadonlyArray<{ campaign: string; adGroup: string; id: string }>;
+  /** Ad groups from `generateCampaignStructure` (their id is the feed row id), read in order. */
+  adGroups: Iterable<{ campaign: string; adGroup: string; id: string }>;
   /** Today's date as yyyymmdd for the label helpers. */
   today: string;
 }
@@ -1148,7 +1148,7 @@ export function fillLegacyFallback(
 export interface GenerateLegacyAdsInput {
   template: AdTemplate;
   rows: readonly FeedRow[];
-  adGroups: ReadonlyArray<{ campaign: string; adGroup: string; id: string }>;
+  adGroups: Iterable<{ campaign: string; adGroup: string; id: string }>;
   today: string;
 }
 

@@ -223,8 +223,11 @@ export interface KeywordsCsvSinks {
   negatives: (chunk: string) => void;
   /** Campaign rows, in the order of `generateCampaignStructure` (optional). */
   campaigns?: (campaign: CampaignRow) => void;
-  /** Ad groups of a search template, in the order of `generateCampaignStructure` (optional). */
-  adGroups?: (adGroup: AdGroupRef) => void;
+  /**
+   * Ad groups of a search template, in the order of `generateCampaignStructure` (optional).
+   * `groupId`, when given, is the id the group's keyword lines carry (see `KeywordLineSink`).
+   */
+  adGroups?: (adGroup: AdGroupRef, groupId?: number) => void;
 }
 
 /** Counts and row problems of `writeKeywordsCsv`. */

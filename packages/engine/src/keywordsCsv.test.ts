@@ -213,6 +213,7 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       // Each group id names one (campaign, ad group) pair, and each pair has one id.
       const pairOfId = new Map<number, string>();
       const idOfPair = new Map<string, number>();
+      const groupIdOf = new Map<string, number>();
       const line =
         (to: KeywordLine[]) =>
         (
@@ -237,7 +238,11 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
         keywords: line(fields.keywords),
         negatives: line(fields.negatives),
         campaigns: (c) => fieldCampaigns.push(c),
-        adGroups: (g) => fieldGroups.push(g),
+        adGroups: (g, groupId) => {
+          fieldGroups.push(g);
+          if (groupId !== undefined)
+            groupIdOf.set(JSON.stringify([g.campaign, g.adGroup]), groupId);
+        },
       });
       const gotFields = {
         keywords: fields.keywords,
@@ -255,7 +260,11 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       };
       if (JSON.stringify(gotFields) !== JSON.stringify(wantFields))
         expect({ seed, ...gotFields }).toEqual({ seed, ...wantFields });
-      if (input.template.type !== 'performance') grouped += idOfPair.size;
+      // An ad group carries the id its lines carry.
+      for (const [pair, groupId] of groupIdOf)
+        if (idOfPair.has(pair) && idOfPair.get(pair) !== groupId)
+          expect({ seed, pair, groupId }).toEqual({ seed, pair, groupId: idOfPair.get(pair) });
+      if (input.template.type !== 'performance') grouped += groupIdOf.size;
       lines += structure.keywords.length;
       negatives += structure.negatives.length;
       issues += structure.issues.length;

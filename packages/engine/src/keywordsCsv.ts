@@ -1009,7 +1009,8 @@ function runSearchKeywordLines(
       if (groupId < 0) {
         const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
         groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
-        if (groups.added && adGroupSink) adGroupSink(new GeneratedAdGroup(campaign, group, row.id));
+        if (groups.added && adGroupSink)
+          adGroupSink(new GeneratedAdGroup(campaign, group, row.id), groupId);
         rowGroupId[groupMt] = groupId;
         rowGroupIds.push(groupId);
         rowGroupNames.push(group);
