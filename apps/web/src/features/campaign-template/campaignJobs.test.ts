@@ -1,4 +1,6 @@
+import { campaignGroupsOf } from '../generation/campaignGroups.ts';
 import { testJobContext } from '../generation/testing/jobContext.ts';
+import { collectTransferables, takeLongStrings } from '../generation/transferables.ts';
 import { describe, expect, it } from 'vitest';
 import {
   generateCampaignStructure,
@@ -104,6 +106,17 @@ describe('generateCampaignJob', () => {
     // A copy to the page keeps both tables readable.
     const copied = structuredClone(out);
     expect(lines(copied.negatives)).toEqual(want.negatives);
+    // The ad groups kept for the ad jobs read as the engine's, once the output has gone to the
+    // page (its arrays moved and changed in place on the way), and as a fresh campaignGroupsOf.
+    const fields = (groups: Iterable<{ campaign: string; adGroup: string; id: string }>) =>
+      Array.from(groups, (g) => [g.campaign, g.adGroup, g.id]);
+    const wantGroups = fields(generateCampaignStructure({ template, rows }).adGroups);
+    expect(wantGroups).toHaveLength(6);
+    takeLongStrings(out, 1);
+    collectTransferables(out).forEach((buffer) => structuredClone(buffer, { transfer: [buffer] }));
+    expect(fields(ctx.campaignGroups(template).adGroups)).toEqual(wantGroups);
+    expect(ctx.campaignGroups(template).adGroups.length).toBe(6);
+    expect(fields(campaignGroupsOf(template, rows).adGroups)).toEqual(wantGroups);
 
     // Only a negative: its lines are campaign negatives (no ad group).
     const campaignOnly: CampaignTemplate = {

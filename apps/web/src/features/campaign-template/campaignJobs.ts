@@ -3,12 +3,12 @@ import {
   campaignsTable,
   forEachKeywordLine,
   keywordsTable,
-  type AdGroupRef,
   type AssetGroupRef,
   type CampaignRow,
   type CampaignTemplate,
   type MatchType,
 } from '@adloom/engine';
+import { AdGroupCollector, AdGroupNames } from '../generation/campaignGroups.ts';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import {
   ColumnPacker,
@@ -16,6 +16,7 @@ import {
   packIssues,
   packTable,
   type PackedTable,
+  type PackedValues,
 } from '../output/packTable.ts';
 
 /** What 'Generate Keywords or Output' yields, packed for the page. */
@@ -43,37 +44,6 @@ const CAMPAIGN_CRITERION: Record<MatchType, string> = {
   'Negative Exact': 'Campaign Negative Exact',
 };
 
-/**
- * The ad group names of an output's keyword and negative lines, each kept once: both tables'
- * Ad Group columns pick them by code. (The negatives repeat the keywords' ad groups: 100k rows
- * made 300k ad groups named on 700k lines.)
- */
-class SharedAdGroups {
-  readonly values = new ColumnPacker();
-  /** Per engine group id, its value's code + 1 (0: not seen yet). */
-  private codes = new Int32Array(1024);
-
-  constructor() {
-    this.values.appendValue('');
-  }
-
-  /** The code of a line's ad group (`groupId` from the engine, -1 when it gave none). */
-  code(adGroup: string, groupId: number): number {
-    if (adGroup === '') return 0;
-    if (groupId < 0) return this.values.appendValue(adGroup);
-    if (groupId >= this.codes.length) {
-      const grown = new Int32Array(Math.max(groupId + 1, this.codes.length * 2));
-      grown.set(this.codes);
-      this.codes = grown;
-    }
-    const known = this.codes[groupId] as number;
-    if (known > 0) return known - 1;
-    const code = this.values.appendValue(adGroup);
-    this.codes[groupId] = code + 1;
-    return code;
-  }
-}
-
 /** Packs keyword lines as they come, in the columns of the engine's `keywordsTable`. */
 class KeywordLinePacker {
   private readonly campaigns = new ColumnPacker();
@@ -82,7 +52,7 @@ class KeywordLinePacker {
   private readonly criteria = new ColumnPacker();
   private rowCount = 0;
 
-  constructor(private readonly adGroups: SharedAdGroups) {}
+  constructor(private readonly adGroups: AdGroupNames) {}
 
   readonly line = (
     campaign: string,
@@ -99,7 +69,7 @@ class KeywordLinePacker {
   };
 
   /** The table; `adGroupValues` are the shared ad groups' values (finished once for both). */
-  finish(adGroupValues: ReturnType<ColumnPacker['finishValues']>): PackedTable {
+  finish(adGroupValues: PackedValues): PackedTable {
     return {
       headers: [...keywordsTable([]).headers],
       rowCount: this.rowCount,
@@ -123,11 +93,11 @@ export const generateCampaignJob: EngineJobHandler<
   CampaignOutput
 > = (input, ctx) => {
   ctx.progress(0.05);
-  const adGroupNames = new SharedAdGroups();
+  const adGroupNames = new AdGroupNames();
   const keywords = new KeywordLinePacker(adGroupNames);
   const negatives = new KeywordLinePacker(adGroupNames);
+  const adGroups = new AdGroupCollector(adGroupNames);
   const campaigns: CampaignRow[] = [];
-  const adGroups: AdGroupRef[] = [];
   const assetGroups: AssetGroupRef[] = [];
   const result = forEachKeywordLine(
     { template: input.template, rows: ctx.rows },
@@ -135,20 +105,21 @@ export const generateCampaignJob: EngineJobHandler<
       keywords: keywords.line,
       negatives: negatives.line,
       campaigns: (c) => campaigns.push(c),
-      adGroups: (g) => adGroups.push(g),
+      adGroups: adGroups.add,
       assetGroups: (g) => assetGroups.push(g),
     },
   );
-  ctx.keepCampaignGroups(input.template, { adGroups, assetGroups });
   ctx.progress(0.8);
   const adGroupValues = adGroupNames.values.finishValues();
+  const adGroupList = adGroups.finish(adGroupValues);
+  ctx.keepCampaignGroups(input.template, { adGroups: adGroupList, assetGroups });
   const output: CampaignOutput = {
     keywords: keywords.finish(adGroupValues),
     negatives: negatives.finish(adGroupValues),
     campaigns: packTable(campaignsTable(campaigns)),
     assetGroups: packTable(assetGroupsTable(assetGroups)),
     issues: packIssues(result.issues, ctx),
-    adGroupCount: adGroups.length,
+    adGroupCount: adGroupList.length,
     assetGroupCount: assetGroups.length,
   };
   ctx.progress(1);

@@ -174,7 +174,7 @@ export class ColumnPacker {
   }
 
   /** The values alone (a column of them needs its rows' codes). */
-  finishValues(): Pick<PackedColumn, 'texts' | 'pieceStarts' | 'offsets'> {
+  finishValues(): PackedValues {
     if (this.pieceLength > 0 || this.texts.length === 0) this.closePiece();
     return { texts: this.texts, pieceStarts: this.pieceStarts, offsets: this.starts.finish() };
   }
@@ -299,7 +299,14 @@ function readRecord(table: PackedTable, at: number): string[] {
 
 /** Value `at` (a row, or a source) of a column that holds its own text. */
 function readColumnValue(c: PackedColumn, at: number): string {
-  const k = c.codes ? (c.codes[at] as number) : at;
+  return readPackedValue(c, c.codes ? (c.codes[at] as number) : at);
+}
+
+/** The values of a column without its rows' codes (see `ColumnPacker.finishValues`). */
+export type PackedValues = Pick<PackedColumn, 'texts' | 'pieceStarts' | 'offsets'>;
+
+/** Value number `k` of a column's values. */
+export function readPackedValue(c: PackedValues, k: number): string {
   const start = c.offsets[k] as number;
   const end = c.offsets[k + 1] as number;
   if (start === end) return '';
