@@ -26,6 +26,7 @@ import {
   WELCOME_BACK,
   WELCOME_NEW,
 } from '../features/auth/messages.ts';
+import { AuthCard, reportAuthFailure } from './AuthCard.tsx';
 import classes from './AuthPage.module.css';
 
 type Mode = 'login' | 'forgot';
@@ -80,76 +81,16 @@ export function LoginPage() {
       setEmail('');
       setMode('login');
     } catch (error) {
-      if (isServerFailure(error)) handleApiError(error);
-      else for (const message of resetErrorMessages(error)) notifyError(message);
+      reportAuthFailure(error, resetErrorMessages);
     } finally {
       setIsSending(false);
     }
   }
 
   return (
-    <div className={classes.page}>
-      <div className={classes.column}>
-        <Paper className={classes.card} withBorder>
-          <Title order={1} className={classes.heading}>
-            Welcome back
-          </Title>
-          {mode === 'login' ? (
-            <form onSubmit={handleLogIn} aria-label="Log in">
-              <Stack gap="md">
-                <Text size="sm" c="dimmed">
-                  Log in to build your campaigns.
-                </Text>
-                <EmailField value={email} onChange={setEmail} />
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                />
-                <Button type="submit" fullWidth loading={isSending}>
-                  Log In
-                </Button>
-                <div className={classes.row}>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={() => setMode('forgot')}
-                  >
-                    Forgot Password
-                  </Anchor>
-                  <Anchor component={Link} to="/register" size="sm">
-                    Create an account
-                  </Anchor>
-                </div>
-              </Stack>
-            </form>
-          ) : (
-            <form onSubmit={handleResetRequest} aria-label="Reset password">
-              <Stack gap="md">
-                <Text size="sm" c="dimmed">
-                  Enter your email and we will send you a link to set a new password.
-                </Text>
-                <EmailField value={email} onChange={setEmail} />
-                <Button type="submit" fullWidth loading={isSending}>
-                  Reset Password
-                </Button>
-                <div className={classes.row}>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={() => setMode('login')}
-                  >
-                    Log In
-                  </Anchor>
-                </div>
-              </Stack>
-            </form>
-          )}
-        </Paper>
+    <AuthCard
+      heading="Welcome back"
+      after={
         <Paper className={classes.box} withBorder>
           <Title order={2} size="h4">
             Don&apos;t have an account?
@@ -165,8 +106,54 @@ export function LoginPage() {
             </Anchor>
           </Text>
         </Paper>
-      </div>
-    </div>
+      }
+    >
+      {mode === 'login' ? (
+        <form onSubmit={handleLogIn} aria-label="Log in">
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Log in to build your campaigns.
+            </Text>
+            <EmailField value={email} onChange={setEmail} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" fullWidth loading={isSending}>
+              Log In
+            </Button>
+            <div className={classes.row}>
+              <Anchor component="button" type="button" size="sm" onClick={() => setMode('forgot')}>
+                Forgot Password
+              </Anchor>
+              <Anchor component={Link} to="/register" size="sm">
+                Create an account
+              </Anchor>
+            </div>
+          </Stack>
+        </form>
+      ) : (
+        <form onSubmit={handleResetRequest} aria-label="Reset password">
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Enter your email and we will send you a link to set a new password.
+            </Text>
+            <EmailField value={email} onChange={setEmail} />
+            <Button type="submit" fullWidth loading={isSending}>
+              Reset Password
+            </Button>
+            <div className={classes.row}>
+              <Anchor component="button" type="button" size="sm" onClick={() => setMode('login')}>
+                Log In
+              </Anchor>
+            </div>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
   );
 }
 
@@ -236,50 +223,42 @@ export function RegisterPage() {
       notifySuccess(WELCOME_NEW);
       navigate('/campaign-builder', { replace: true });
     } catch (error) {
-      if (isServerFailure(error)) handleApiError(error);
-      else for (const message of registerErrorMessages(error)) notifyError(message);
+      reportAuthFailure(error, registerErrorMessages);
     } finally {
       setIsSending(false);
     }
   }
 
   return (
-    <div className={classes.page}>
-      <div className={classes.column}>
-        <Paper className={classes.card} withBorder>
-          <Title order={1} className={classes.heading}>
-            Create your account
-          </Title>
-          <form onSubmit={handleRegister} aria-label="Create an account">
-            <Stack gap="md">
-              <Text size="sm" c="dimmed">
-                Build search campaigns in bulk from your feeds and templates.
-              </Text>
-              <EmailField value={email} onChange={setEmail} />
-              <NewPasswordFields
-                password={password}
-                passwordConfirm={passwordConfirm}
-                onPasswordChange={setPassword}
-                onPasswordConfirmChange={setPasswordConfirm}
-              />
-              {botCheckProblem ? (
-                <Alert color="red" variant="light" title="Bot check unavailable">
-                  {botCheckProblem}
-                </Alert>
-              ) : null}
-              <Button type="submit" fullWidth loading={isSending}>
-                Create Account
-              </Button>
-              <Text size="sm" ta="center">
-                Already have an account?{' '}
-                <Anchor component={Link} to="/login">
-                  Log In
-                </Anchor>
-              </Text>
-            </Stack>
-          </form>
-        </Paper>
-      </div>
-    </div>
+    <AuthCard heading="Create your account">
+      <form onSubmit={handleRegister} aria-label="Create an account">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Build search campaigns in bulk from your feeds and templates.
+          </Text>
+          <EmailField value={email} onChange={setEmail} />
+          <NewPasswordFields
+            password={password}
+            passwordConfirm={passwordConfirm}
+            onPasswordChange={setPassword}
+            onPasswordConfirmChange={setPasswordConfirm}
+          />
+          {botCheckProblem ? (
+            <Alert color="red" variant="light" title="Bot check unavailable">
+              {botCheckProblem}
+            </Alert>
+          ) : null}
+          <Button type="submit" fullWidth loading={isSending}>
+            Create Account
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Log In
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { NewPasswordFields } from '../features/auth/AuthFields.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { checkResetToken, resetPassword } from '../api/users.ts';
@@ -7,7 +7,7 @@ import { handleApiError } from '../api/client.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
 import { session } from '../features/session/session.ts';
 import { isServerFailure, resetErrorMessages } from '../features/auth/messages.ts';
-import classes from './AuthPage.module.css';
+import { AuthCard, reportAuthFailure } from './AuthCard.tsx';
 
 /**
  * Tokens this page has just used to set a password. Signing in swaps the page's layout, which
@@ -63,38 +63,30 @@ export function ResetPasswordPage() {
       notifySuccess(answer.message || 'Your password has been changed');
       navigate('/campaign-builder', { replace: true });
     } catch (error) {
-      if (isServerFailure(error)) handleApiError(error);
-      else for (const message of resetErrorMessages(error)) notifyError(message);
+      reportAuthFailure(error, resetErrorMessages);
     } finally {
       setIsSending(false);
     }
   }
 
   return (
-    <div className={classes.page}>
-      <div className={classes.column}>
-        <Paper className={classes.card} withBorder>
-          <Title order={1} className={classes.heading}>
-            Almost There
-          </Title>
-          <form onSubmit={handleSubmit} aria-label="Set a new password">
-            <Stack gap="md">
-              <Text size="sm" c="dimmed">
-                Choose a new password for your account.
-              </Text>
-              <NewPasswordFields
-                password={password}
-                passwordConfirm={passwordConfirm}
-                onPasswordChange={setPassword}
-                onPasswordConfirmChange={setPasswordConfirm}
-              />
-              <Button type="submit" fullWidth loading={isSending} disabled={!isTokenChecked}>
-                Reset Password
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
-      </div>
-    </div>
+    <AuthCard heading="Almost There">
+      <form onSubmit={handleSubmit} aria-label="Set a new password">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Choose a new password for your account.
+          </Text>
+          <NewPasswordFields
+            password={password}
+            passwordConfirm={passwordConfirm}
+            onPasswordChange={setPassword}
+            onPasswordConfirmChange={setPasswordConfirm}
+          />
+          <Button type="submit" fullWidth loading={isSending} disabled={!isTokenChecked}>
+            Reset Password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }
