@@ -84,17 +84,6 @@ export const ClientNameSchema = NameSchema;
 /** A stored set's revision: 0 before the first save, then one more per save. */
 export const RevisionSchema = z.number().int().min(0).max(2_147_483_647);
 
-/** One feed row after validation: the six columns trimmed; id '' when the row had none. */
-export interface ParsedFeedRow {
-  id: string;
-  root: string;
-  mod: string;
-  var1: string;
-  var2: string;
-  var3: string;
-  url: string;
-}
-
 /** A problem with one feed row field: where (relative to the rows array) and what. */
 export interface FeedRowIssue {
   path: (string | number)[];
@@ -105,6 +94,9 @@ export interface FeedRowIssue {
 export const FEED_ROW_ISSUES_MAX = 20;
 
 const CELL_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
+
+/** One feed row after validation: the six columns trimmed; id '' when the row had none. */
+export type ParsedFeedRow = Record<'id' | (typeof CELL_COLUMNS)[number] | 'url', string>;
 
 function readCell(
   row: Record<string, unknown>,
