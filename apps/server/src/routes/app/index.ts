@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API,
   ClientNameBodySchema,
-  ClientNameSchema,
+  NameSchema,
   SAVE_TEMPLATES_BODY_SCHEMAS,
   SaveFeedsBodySchema,
   SaveListsBodySchema,
@@ -71,7 +71,7 @@ function readClientName(rawPath: string): string {
   } catch {
     throw new AppError('not_found', 'Client not found');
   }
-  const parsed = ClientNameSchema.safeParse(name);
+  const parsed = NameSchema.safeParse(name);
   if (!parsed.success) throw new AppError('not_found', 'Client not found');
   return parsed.data;
 }
