@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every suite of the project in order and ends with one plain "N passed, N failed" line:
-// lint and type checks, unit tests of each workspace, the server's API suite on the embedded
-// database and on a real PostgreSQL server, and the browser journeys in system Chromium.
+// lint, format, type and dead-code checks, unit tests of each workspace, the server's API suite
+// on the embedded database and on a real PostgreSQL server, and the browser journeys in system
+// Chromium.
 // Usage: node scripts/test.mjs [--only name,name] [--skip name,name]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -121,6 +122,8 @@ const playwright = (name, config, env = {}) => {
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+// Unused files, exports, dependencies and duplicate exports in every workspace (knip.json).
+check('deadcode', 'npx', ['knip', '--no-progress']);
 vitest('engine', 'packages/engine');
 vitest('contract', 'packages/contract');
 vitest('cli', 'apps/cli');

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, TEMPLATE_KINDS, clientPath, type TemplateKind } from '@adloom/contract';
+import {
+  API,
+  TEMPLATE_KINDS,
+  TEMPLATE_SAVE_PATHS,
+  clientPath,
+  type TemplateKind,
+} from '@adloom/contract';
 import { startTestApp, type TestApp } from './helpers.ts';
-
-const SAVE_PATH: Record<TemplateKind, string> = {
-  campaignTemplates: API.app.saveCampaignTemplates,
-  adTemplates: API.app.saveAdTemplates,
-  rsaTemplates: API.app.saveRsaTemplates,
-  performanceMaxTemplates: API.app.savePerformanceMaxTemplates,
-  extensionTemplates: API.app.saveExtensionTemplates,
-};
 
 const SAMPLE: Record<TemplateKind, Record<string, unknown>> = {
   campaignTemplates: { name: 'Brand', keywords: [{ keyword: '{root}', matchType: 'Exact' }] },
@@ -57,7 +55,7 @@ describe('workspace isolation between two users', () => {
       body: { name: 'Acme', feeds: [{ name: 'brands', rows: [row('nike'), row('puma')] }] },
     });
     for (const kind of TEMPLATE_KINDS) {
-      await t.request('POST', SAVE_PATH[kind], {
+      await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
         token: a,
         body: { name: 'Acme', templates: [SAMPLE[kind]] },
       });
@@ -127,7 +125,7 @@ describe('workspace isolation between two users', () => {
       });
       expect(feeds.status, probe).toBe(404);
       for (const kind of TEMPLATE_KINDS) {
-        const response = await t.request('POST', SAVE_PATH[kind], {
+        const response = await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
           token: bob.token,
           body: { name: probe, templates: [] },
         });
@@ -166,7 +164,7 @@ describe('workspace isolation between two users', () => {
     expect(lists.body.feeds[0]._id).not.toBe(stolenList._id);
     for (const kind of TEMPLATE_KINDS) {
       const stolen = aliceBundle[kind][0];
-      const response = await t.request('POST', SAVE_PATH[kind], {
+      const response = await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
         token: bob.token,
         body: { name: 'Acme', templates: [{ ...stolen, name: 'bob' }] },
       });

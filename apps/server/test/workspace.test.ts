@@ -3,19 +3,12 @@ import {
   API,
   LISTS_SAVED_MESSAGE,
   TEMPLATE_KINDS,
+  TEMPLATE_SAVE_PATHS,
   WAITING_LIST_MESSAGE,
   clientPath,
 } from '@adloom/contract';
 import type { TemplateKind } from '@adloom/contract';
 import { startTestApp, type TestApp } from './helpers.ts';
-
-const SAVE_PATH: Record<TemplateKind, string> = {
-  campaignTemplates: API.app.saveCampaignTemplates,
-  adTemplates: API.app.saveAdTemplates,
-  rsaTemplates: API.app.saveRsaTemplates,
-  performanceMaxTemplates: API.app.savePerformanceMaxTemplates,
-  extensionTemplates: API.app.saveExtensionTemplates,
-};
 
 /** One valid template of each kind. */
 const SAMPLE: Record<TemplateKind, Record<string, unknown>> = {
@@ -456,7 +449,7 @@ describe('workspace API', () => {
   describe('templates', () => {
     it.each(TEMPLATE_KINDS)('saves and loads %s', async (kind) => {
       const name = await newClient(`T ${kind}`);
-      const saved = await t.request('POST', SAVE_PATH[kind], {
+      const saved = await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
         token,
         body: { name, templates: [SAMPLE[kind]] },
       });
@@ -467,7 +460,7 @@ describe('workspace API', () => {
       expect(bundle.body[kind]).toEqual(saved.body.templates);
       expect(bundle.body.revisions[kind]).toBe(1);
       // The _id survives the next save.
-      const again = await t.request('POST', SAVE_PATH[kind], {
+      const again = await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
         token,
         body: { name, revision: 1, templates: saved.body.templates },
       });
@@ -604,7 +597,7 @@ describe('workspace API', () => {
         ['campaignTemplates', { name: '' }, 'templates.0.name'],
       ];
       for (const [kind, template, path] of cases) {
-        const response = await t.request('POST', SAVE_PATH[kind], {
+        const response = await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
           token,
           body: { name, templates: [template] },
         });
@@ -666,12 +659,12 @@ describe('workspace API', () => {
 
     it.each(TEMPLATE_KINDS)('guards %s with their own revision', async (kind) => {
       const name = await newClient(`Rev ${kind}`);
-      const first = await t.request('POST', SAVE_PATH[kind], {
+      const first = await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
         token,
         body: { name, revision: 0, templates: [SAMPLE[kind]] },
       });
       expect(first.status).toBe(200);
-      const stale = await t.request('POST', SAVE_PATH[kind], {
+      const stale = await t.request('POST', TEMPLATE_SAVE_PATHS[kind], {
         token,
         body: { name, revision: 0, templates: [] },
       });
@@ -868,7 +861,7 @@ describe('workspace API', () => {
       ['GET', API.app.lists],
       ['POST', API.app.lists],
       ['POST', API.app.feeds],
-      ...TEMPLATE_KINDS.map((kind): [string, string] => ['POST', SAVE_PATH[kind]]),
+      ...TEMPLATE_KINDS.map((kind): [string, string] => ['POST', TEMPLATE_SAVE_PATHS[kind]]),
     ];
     for (const [method, path] of calls) {
       const response = await t.request(

@@ -1,3 +1,5 @@
+import type { TemplateKind } from './workspace.ts';
+
 /** API paths, exactly as spec section 7 names them. */
 export const API = {
   health: '/api/health',
@@ -42,6 +44,15 @@ export const API = {
   },
   ai: { suggestions: '/api/ai/suggestions' },
 } as const;
+
+/** The save call of each template kind. */
+export const TEMPLATE_SAVE_PATHS: Readonly<Record<TemplateKind, string>> = {
+  campaignTemplates: API.app.saveCampaignTemplates,
+  adTemplates: API.app.saveAdTemplates,
+  rsaTemplates: API.app.saveRsaTemplates,
+  performanceMaxTemplates: API.app.savePerformanceMaxTemplates,
+  extensionTemplates: API.app.saveExtensionTemplates,
+};
 
 /** Path of one client's bundle; any characters a person types survive. */
 export function clientPath(name: string): string {

@@ -70,16 +70,16 @@ function text(max = TEMPLATE_TEXT_MAX_CHARS) {
   return z.string().max(max).refine(hasNoNul, NUL_MESSAGE);
 }
 
-/** A name as a person types it: trimmed, non-empty, any characters but NUL. */
+/**
+ * A name as a person types it (of a client, a feed or a template): trimmed, non-empty, any
+ * characters but NUL. A client name is URL-encoded in paths.
+ */
 export const NameSchema = z
   .string()
   .trim()
   .min(1, 'Name is required')
   .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`)
   .refine(hasNoNul, NUL_MESSAGE);
-
-/** A client name (non-empty, any characters; URL-encode it in paths). */
-export const ClientNameSchema = NameSchema;
 
 /** A stored set's revision: 0 before the first save, then one more per save. */
 export const RevisionSchema = z.number().int().min(0).max(2_147_483_647);
@@ -428,7 +428,7 @@ export const TEMPLATE_INPUT_SCHEMAS = {
 function templateSaveBody<T extends z.ZodType>(template: T) {
   return z.object({
     templates: z.array(template).max(TEMPLATES_MAX_PER_SET),
-    name: ClientNameSchema,
+    name: NameSchema,
     revision: RevisionSchema.optional(),
   });
 }
@@ -456,14 +456,14 @@ export const SAVE_TEMPLATES_BODY_SCHEMAS = {
 } as const;
 
 /** POST and DELETE /api/app/clients */
-export const ClientNameBodySchema = z.object({ name: ClientNameSchema });
+export const ClientNameBodySchema = z.object({ name: NameSchema });
 /** POST and DELETE /api/app/clients */
 export type ClientNameBody = z.infer<typeof ClientNameBodySchema>;
 
 /** POST /api/app/feeds: the client's whole feed set. */
 export const SaveFeedsBodySchema = z.object({
   feeds: z.array(FeedSchema).max(FEEDS_MAX_PER_SET),
-  name: ClientNameSchema,
+  name: NameSchema,
   revision: RevisionSchema.optional(),
 });
 /** POST /api/app/feeds */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/index.ts';
+import { findSessionUser } from '../db/users.ts';
 
 /** The signed-in user of a request. */
 export interface AuthUser {
@@ -32,7 +33,8 @@ export interface SessionService {
 }
 
 const ISSUER = 'adloom';
-const UNAUTHORIZED_MESSAGE = 'Unauthorized. Please log in to continue';
+/** The 401 message of a missing, invalid or revoked session. */
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized. Please log in to continue';
 
 /** Creates the session service; `db` is used to reject tokens of deleted users and of old passwords. */
 export function createSessionService(options: {
@@ -72,11 +74,7 @@ export function createSessionService(options: {
       ) {
         throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
       }
-      const rows = await options.db.query<{ id: string; email: string; session_version: number }>(
-        'select id, email, session_version from users where id = $1',
-        [id],
-      );
-      const row = rows[0];
+      const row = await findSessionUser(options.db, id);
       if (!row || row.session_version !== payload.sv)
         throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
       return { id: row.id, email: row.email };

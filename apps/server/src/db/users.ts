@@ -27,6 +27,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
+/** What a session token is checked against: the user's id, email and session version. */
+export async function findSessionUser(
+  db: Db,
+  id: string,
+): Promise<Pick<UserRow, 'id' | 'email' | 'session_version'> | undefined> {
+  const rows = await db.query<Pick<UserRow, 'id' | 'email' | 'session_version'>>(
+    'select id, email, session_version from users where id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
 /** The user with this id, if any. */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
@@ -109,4 +121,16 @@ export async function consumeResetToken(db: Db, tokenHash: string): Promise<stri
     [tokenHash],
   );
   return rows[0]?.user_id;
+}
+
+/** Deletes the user's reset tokens other than the one being used. */
+export async function deleteOtherResetTokens(
+  db: Db,
+  userId: string,
+  keptTokenHash: string,
+): Promise<void> {
+  await db.query('delete from password_reset_tokens where user_id = $1 and token_hash <> $2', [
+    userId,
+    keptTokenHash,
+  ]);
 }

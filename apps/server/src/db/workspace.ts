@@ -18,12 +18,8 @@ export interface ClientRecord {
   extension_templates_revision: number;
 }
 
-/**
- * Order of the values of a stored row: a feed's rows are one JSON document, an array of
- * `[id, root, mod, var1, var2, var3, url]` arrays (a third smaller and faster to write than
- * objects with keys).
- */
-export const STORED_ROW_COLUMNS = ['id', 'root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
+// A feed's rows are stored as one JSON document: an array of `[id, root, mod, var1, var2, var3,
+// url]` arrays (a third smaller and faster to write than objects with keys).
 
 /** A stored feed without its rows. */
 export interface FeedMetaRecord {

@@ -12,4 +12,6 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 }
 
 /** Same as parseBody, for route params and query strings. */
-export const parseParams = parseBody;
+export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
+  return parseBody(schema, params);
+}

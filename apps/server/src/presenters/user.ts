@@ -1,4 +1,4 @@
-import type { PublicUser, Tutorial } from '@adloom/contract';
+import type { PublicUser, Session, Tutorial } from '@adloom/contract';
 import type { UserRow } from '../db/users.ts';
 
 /** The default tutorial state of a new account. */
@@ -15,4 +15,13 @@ export function presentUser(row: UserRow): PublicUser {
     integrations: Array.isArray(row.integrations) ? row.integrations : [],
     tutorial: row.tutorial ?? newTutorial(),
   };
+}
+
+/** A session answer: the token, its lifetime in seconds, and the user. */
+export function presentSession(signedIn: {
+  user: UserRow;
+  token: string;
+  expiresIn: number;
+}): Session {
+  return { token: signedIn.token, expiresIn: signedIn.expiresIn, user: presentUser(signedIn.user) };
 }

@@ -155,7 +155,7 @@ async function loadFeedsJson(
 
 /**
  * Rows ready to store: an id made when missing or repeated; answered as objects, stored
- * compactly as `[id, root, mod, var1, var2, var3, url]` arrays (see STORED_ROW_COLUMNS).
+ * compactly as `[id, root, mod, var1, var2, var3, url]` arrays (see db/workspace.ts).
  */
 export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJson: string } {
   // The parsed rows are fresh objects in answer order (id first): ids are filled in place and

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API,
   ClientNameBodySchema,
-  ClientNameSchema,
+  NameSchema,
   SAVE_TEMPLATES_BODY_SCHEMAS,
   SaveFeedsBodySchema,
   SaveListsBodySchema,
+  TEMPLATE_SAVE_PATHS,
   WAITING_LIST_MESSAGE,
   WaitingListBodySchema,
   type CreateClientAnswer,
@@ -26,15 +27,6 @@ import {
   saveClientTemplates,
   saveLists,
 } from '../../services/workspace.ts';
-
-/** The path of each template save, by kind. */
-const TEMPLATE_SAVE_PATHS: Record<TemplateKind, string> = {
-  campaignTemplates: API.app.saveCampaignTemplates,
-  adTemplates: API.app.saveAdTemplates,
-  rsaTemplates: API.app.saveRsaTemplates,
-  performanceMaxTemplates: API.app.savePerformanceMaxTemplates,
-  extensionTemplates: API.app.saveExtensionTemplates,
-};
 
 function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
@@ -71,7 +63,7 @@ function readClientName(rawPath: string): string {
   } catch {
     throw new AppError('not_found', 'Client not found');
   }
-  const parsed = ClientNameSchema.safeParse(name);
+  const parsed = NameSchema.safeParse(name);
   if (!parsed.success) throw new AppError('not_found', 'Client not found');
   return parsed.data;
 }

@@ -1,0 +1,287 @@
+/**
+ * The account flows of spec section 7: register, log in, forgot and reset the password, delete
+ * the account, and the tutorial state. Each flow is one function; its SQL lives in db/users.ts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoginBody, RegisterBody, Tutorial } from '@adloom/contract';
+import { UNAUTHORIZED_MESSAGE, type SessionService } from '../auth/session.ts';
+import type { Config, RateLimitConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import {
+  consumeResetToken,
+  deleteOtherResetTokens,
+  deleteUser,
+  findUsableResetToken,
+  findUserByEmail,
+  findUserById,
+  insertResetToken,
+  insertUser,
+  normalizeEmail,
+  updatePassword,
+  updateTutorial,
+  type UserRow,
+} from '../db/users.ts';
+import { AppError } from '../errors.ts';
+import { newTutorial } from '../presenters/user.ts';
+import { verifyBotCheck } from './bot-check.ts';
+import type { Mailer } from './mailer.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { SlidingWindowLimiter } from './rate-limit.ts';
+
+/** What the account flows use; `log` is the request's logger. */
+export interface AccountDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  sessions: SessionService;
+  log: FastifyBaseLogger;
+}
+
+/** A user with a freshly issued session token. */
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+  expiresIn: number;
+}
+
+/** Spec section 8: the login failure message. */
+const LOGIN_FAILED_MESSAGE = 'User with that email/password combination not found';
+const RESET_INVALID_MESSAGE =
+  'This password reset link is invalid or has expired. Please request a new one.';
+const EMAIL_TAKEN_MESSAGE =
+  'An account with that email already exists. Log in or reset your password instead.';
+const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a while and try again.';
+/** Most tutorial steps kept per user (step names come from the client). */
+const TUTORIAL_STEPS_MAX = 50;
+
+// ---------------------------------------------------------------------------------------------
+// Attempt limits
+
+/** The per-IP and per-email limits of one kind of attempt. */
+export interface AttemptLimits {
+  perIp: SlidingWindowLimiter;
+  perEmail: SlidingWindowLimiter;
+}
+
+/** The limits of login and forgot-password attempts (in memory, one set per app). */
+export function createAccountLimits(limits: RateLimitConfig): {
+  login: AttemptLimits;
+  forgot: AttemptLimits;
+} {
+  return {
+    login: {
+      perIp: new SlidingWindowLimiter(limits.loginPerIp, limits.windowMs),
+      perEmail: new SlidingWindowLimiter(limits.loginPerEmail, limits.windowMs),
+    },
+    forgot: {
+      perIp: new SlidingWindowLimiter(limits.forgotPerIp, limits.windowMs),
+      perEmail: new SlidingWindowLimiter(limits.forgotPerEmail, limits.windowMs),
+    },
+  };
+}
+
+/**
+ * Counts an attempt from `ip` and, when the request names one, for its email (read before the
+ * body is validated, so that a malformed body is counted too); throws 429 when over a limit.
+ */
+export function enforceAttemptLimits(limits: AttemptLimits, ip: string, email: unknown): void {
+  const verdicts = [limits.perIp.hit(ip)];
+  if (typeof email === 'string' && email.trim())
+    verdicts.push(limits.perEmail.hit(normalizeEmail(email)));
+  const blocked = verdicts.filter((verdict) => !verdict.isAllowed);
+  if (blocked.length > 0) {
+    const retryAfterSeconds = Math.max(...blocked.map((verdict) => verdict.retryAfterSeconds));
+    throw new AppError(
+      'rate_limited',
+      RATE_LIMITED_MESSAGE,
+      { retryAfterSeconds },
+      { retryAfterSeconds },
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up, sign-in and the password
+
+async function signIn(sessions: SessionService, user: UserRow): Promise<SignedIn> {
+  const { token, expiresIn } = await sessions.issue({
+    id: user.id,
+    email: user.email,
+    sessionVersion: user.session_version,
+  });
+  return { user, token, expiresIn };
+}
+
+/** Creates an account (after the bot check) and signs it in; a taken email is 409. */
+export async function registerAccount(
+  deps: AccountDeps,
+  body: RegisterBody,
+  ip: string,
+): Promise<SignedIn> {
+  const { config, db } = deps;
+  await verifyBotCheck(
+    {
+      verifyUrl: config.recaptchaVerifyUrl,
+      secret: config.recaptchaSecret,
+      minScore: config.recaptchaMinScore,
+    },
+    body.recaptchaToken,
+    ip,
+  );
+  const user = await insertUser(db, {
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+  });
+  if (!user)
+    throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, undefined, {
+      errors: [{ msg: EMAIL_TAKEN_MESSAGE, path: 'email' }],
+    });
+  deps.log.info({ userId: user.id }, 'account created');
+  return signIn(deps.sessions, user);
+}
+
+/**
+ * Signs in with email and password. An unknown email still checks a password hash, so the
+ * answer takes as long as for a real account, and both failures answer the same 404.
+ */
+export async function logIn(
+  deps: Pick<AccountDeps, 'db' | 'sessions'>,
+  body: LoginBody,
+): Promise<SignedIn> {
+  const user = await findUserByEmail(deps.db, body.email);
+  const isMatch = await verifyPassword(user?.password_hash, body.password);
+  if (!user || !isMatch) throw new AppError('not_found', LOGIN_FAILED_MESSAGE);
+  return signIn(deps.sessions, user);
+}
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Stores a reset token for the account of `email`, if there is one, and mails its link. The
+ * caller answers the same whether or not the account exists.
+ */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  const { config, db, log } = deps;
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await insertResetToken(db, {
+    userId: user.id,
+    tokenHash: hashResetToken(token),
+    ttlSeconds: config.resetTokenTtlSeconds,
+  });
+  const link = `${config.appUrl}/reset/${token}`;
+  // Sent in the background: waiting for SMTP would reveal, by timing, that the account exists.
+  void deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your Adloom password',
+      text: `Someone (hopefully you) asked to reset the password of your Adloom account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
+    })
+    .then(
+      () => log.info({ userId: user.id }, 'password reset mail sent'),
+      (error: unknown) =>
+        log.error({ err: error, userId: user.id }, 'password reset mail could not be sent'),
+    );
+}
+
+/** Throws 400 unless the reset token is unused and unexpired. */
+export async function checkResetToken(db: Db, token: string): Promise<void> {
+  if (!(await findUsableResetToken(db, hashResetToken(token))))
+    throw new AppError('bad_request', RESET_INVALID_MESSAGE);
+}
+
+/**
+ * Sets a new password with a reset token (used once; the user's other tokens and sessions are
+ * revoked) and signs the user in.
+ */
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+): Promise<SignedIn> {
+  const { db } = deps;
+  const tokenHash = hashResetToken(token);
+  // Check first so that a bad token does not cost an argon2 hash.
+  if (!(await findUsableResetToken(db, tokenHash)))
+    throw new AppError('bad_request', RESET_INVALID_MESSAGE);
+  const passwordHash = await hashPassword(password);
+  const user = await db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, tokenHash);
+    if (!userId) throw new AppError('bad_request', RESET_INVALID_MESSAGE);
+    await deleteOtherResetTokens(tx, userId, tokenHash);
+    return updatePassword(tx, userId, passwordHash);
+  });
+  if (!user) throw new AppError('bad_request', RESET_INVALID_MESSAGE);
+  deps.log.info({ userId: user.id }, 'password reset');
+  return signIn(deps.sessions, user);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signed-in account
+
+/** The signed-in user's row; 401 when the account is gone. */
+export async function loadAccount(db: Db, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+  return user;
+}
+
+/** Deletes the account (and, by cascade, its data) once its email and password are confirmed. */
+export async function deleteAccount(
+  deps: AccountDeps,
+  userId: string,
+  confirmation: { email?: string | undefined; password: string },
+): Promise<void> {
+  const user = await loadAccount(deps.db, userId);
+  if (confirmation.email && normalizeEmail(confirmation.email) !== user.email)
+    throw new AppError('forbidden', 'That email does not belong to the signed-in account.');
+  if (!(await verifyPassword(user.password_hash, confirmation.password)))
+    throw new AppError('forbidden', 'The password is not correct.');
+  await deleteUser(deps.db, user.id);
+  deps.log.info({ userId: user.id }, 'account deleted');
+}
+
+/** Turns the tutorials off or on, keeping the steps. */
+export async function setTutorialsDisabled(
+  db: Db,
+  userId: string,
+  disabled: boolean,
+): Promise<Tutorial> {
+  const user = await loadAccount(db, userId);
+  return updateTutorial(db, user.id, { ...user.tutorial, disabled });
+}
+
+/** Marks a tutorial step done or not done, adding it when new (up to TUTORIAL_STEPS_MAX). */
+export async function setTutorialStepDone(
+  db: Db,
+  userId: string,
+  step: { target: string; isDone: boolean },
+): Promise<Tutorial> {
+  const user = await loadAccount(db, userId);
+  const steps = user.tutorial.tutorialSteps.map((existing) =>
+    existing.name === step.target ? { ...existing, done: step.isDone } : existing,
+  );
+  if (!steps.some((existing) => existing.name === step.target)) {
+    if (steps.length >= TUTORIAL_STEPS_MAX)
+      throw new AppError(
+        'bad_request',
+        `A user can have at most ${TUTORIAL_STEPS_MAX} tutorial steps.`,
+      );
+    steps.push({ name: step.target, done: step.isDone });
+  }
+  return updateTutorial(db, user.id, { ...user.tutorial, tutorialSteps: steps });
+}
+
+/** Turns the tutorials back on with every step not done (a user without steps gets the default). */
+export async function resetTutorials(db: Db, userId: string): Promise<Tutorial> {
+  const user = await loadAccount(db, userId);
+  const steps = user.tutorial.tutorialSteps.map((step) => ({ ...step, done: false }));
+  return updateTutorial(db, user.id, {
+    disabled: false,
+    tutorialSteps: steps.length > 0 ? steps : newTutorial().tutorialSteps,
+  });
+}
