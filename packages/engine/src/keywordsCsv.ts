@@ -1,7 +1,7 @@
 /**
- * The fast keyword CSV path: `writeKeywordsCsv` writes exactly the chunks of
- * `formatKeywordsCsv(generateCampaignStructure(input).keywords)` (and `.negatives`) with the same
- * issues, for feeds of a million rows.
+ * The keyword lines of a search template, streamed: as Editor CSV chunks (`writeKeywordsCsv`) or
+ * as fields (`forEachKeywordLine`, which the object API collects), for feeds of a million rows.
+ * It is checked against a plain implementation of the same rules (test/reference).
  *
  * What makes it fast: no line, campaign or group objects and no Map entry per group. Campaigns,
  * ad groups and keyword lines are remembered in open-addressing hash tables of typed arrays
@@ -11,7 +11,8 @@
  * case compares no text at all. Exact keywords waiting to become Negative Exact lines are kept
  * as (row, pattern) numbers and made again at the end.
  */
-import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from './csv.ts';
+import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from './csv.ts';
+import { KEYWORD_HEADERS } from './export.ts';
 import { compileCampaignRow, GeneratedAdGroup } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
@@ -294,13 +295,17 @@ class CsvChunks implements LineWriter {
   /** Read from each run to flatten it (kept so the read is not optimised away). */
   probe = 0;
 
+  readonly neutralise: boolean;
+  private readonly chunkLines: number;
+
   constructor(
     private readonly write: (chunk: string) => void,
-    readonly neutralise: boolean,
-    nl: string,
-    private readonly chunkLines: number,
+    options: Required<FormatCsvOptions>,
   ) {
-    this.chunk = `Campaign,Ad Group,Keyword,Criterion Type${nl}`;
+    this.neutralise = options.neutraliseFormulas;
+    this.chunkLines = options.chunkLines;
+    const nl = options.newline;
+    this.chunk = keywordsCsvHeader(options);
     for (const mt of MATCH_TYPE_CODES) this.typeCells.push(`,${formatCsvCell(mt)}${nl}`);
     for (const mt of MATCH_TYPE_CODES) {
       const ct = mt.startsWith('Negative') ? `Campaign ${mt}` : mt;
@@ -689,7 +694,13 @@ class PlanFiller {
   }
 }
 
-const OUTPUT_KEYWORDS = 'keywords';
+/** The `output` of the keyword path's row issues. */
+export const OUTPUT_KEYWORDS = 'keywords';
+
+/** The header line of a keywords or negatives CSV. */
+export function keywordsCsvHeader(options: FormatCsvOptions): string {
+  return KEYWORD_HEADERS.join(',') + resolveCsvOptions(options).newline;
+}
 
 /**
  * Where the fast path's lines go: `CsvChunks` (Editor CSV) or `FieldLines` (each line's fields).
@@ -754,12 +765,10 @@ export function writeSearchKeywordsCsv(
   options: FormatCsvOptions,
   issues: RowIssue[],
 ): { keywordLines: number; negativeLines: number } {
-  const neutralise = options.neutraliseFormulas ?? false;
-  const nl = options.newline ?? '\r\n';
-  const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
-  const keywordCsv = new CsvChunks(sinks.keywords, neutralise, nl, chunkLines);
-  const negativeCsv = new CsvChunks(sinks.negatives, neutralise, nl, chunkLines);
-  const keptFormat = new CsvChunks(() => {}, neutralise, nl, chunkLines);
+  const resolved = resolveCsvOptions(options);
+  const keywordCsv = new CsvChunks(sinks.keywords, resolved);
+  const negativeCsv = new CsvChunks(sinks.negatives, resolved);
+  const keptFormat = new CsvChunks(() => {}, resolved);
   return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptFormat, issues);
 }
 

@@ -23,6 +23,16 @@ export interface PlaceholderValues {
   mt?: string;
 }
 
+/** Values of no row: what a reused `PlaceholderValues` holds before its first row. */
+export const NO_ROW_VALUES: Readonly<PlaceholderValues['row']> = Object.freeze({
+  root: '',
+  mod: '',
+  var1: '',
+  var2: '',
+  var3: '',
+  url: '',
+});
+
 /** A pattern split once into literal parts and placeholder slots: parts.length === slots.length + 1. */
 export interface CompiledPattern {
   source: string;

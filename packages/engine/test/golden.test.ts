@@ -14,7 +14,6 @@ import {
   campaignsTable,
   extensionsTable,
   formatCsvText,
-  formatKeywordsCsv,
   formatTsv,
   generateCampaignStructure,
   generateExtensions,
@@ -22,6 +21,7 @@ import {
   generatePerformanceMaxAds,
   generateResponsiveSearchAds,
   importCsvRows,
+  keywordsTable,
   legacyAdsTable,
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
@@ -64,10 +64,10 @@ describe('golden: search campaign', () => {
     await expect(formatCsvText(adGroupsTable(structure.adGroups))).toMatchFileSnapshot(
       golden('ad-groups.csv'),
     );
-    await expect([...formatKeywordsCsv(structure.keywords)].join('')).toMatchFileSnapshot(
+    await expect(formatCsvText(keywordsTable(structure.keywords))).toMatchFileSnapshot(
       golden('keywords.csv'),
     );
-    await expect([...formatKeywordsCsv(structure.negatives)].join('')).toMatchFileSnapshot(
+    await expect(formatCsvText(keywordsTable(structure.negatives))).toMatchFileSnapshot(
       golden('negatives.csv'),
     );
     await expect(JSON.stringify(structure.issues, null, 2)).toMatchFileSnapshot(
