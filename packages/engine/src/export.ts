@@ -3,7 +3,9 @@
  * builder returns a `Table` whose rows are produced lazily, so a million lines stream through
  * `formatCsv` without an intermediate array of rows.
  */
-import type { LegacyAd, PerformanceMaxAd, RsaAd } from './ads.ts';
+import type { LegacyAd } from './ads/legacy.ts';
+import type { PerformanceMaxAd } from './ads/performanceMax.ts';
+import type { RsaAd } from './ads/rsa.ts';
 import type { CampaignRow } from './campaign.ts';
 import type { Table } from './csv.ts';
 import type { GeneratedExtension } from './extensions.ts';

@@ -17,7 +17,8 @@ import {
   type KeywordLine,
   type MatchType,
 } from './index.ts';
-import { TextKeyTable, hashText } from './keywordsCsv.ts';
+import { hashText } from './hash.ts';
+import { TextKeyTable } from './keywordsCsv.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,

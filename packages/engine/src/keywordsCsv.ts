@@ -14,11 +14,13 @@
 import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from './csv.ts';
 import { KEYWORD_HEADERS } from './export.ts';
 import { compileCampaignRow, GeneratedAdGroup } from './campaignRows.ts';
+import { composeHash, HASH_BASE, polyHash, sealHash } from './hash.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
 import {
   PLACEHOLDERS,
+  SLOT_NUMBER,
   compilePattern,
   fillPattern,
   type CompiledPattern,
@@ -43,36 +45,6 @@ const NO_MT = 5;
 
 function matchTypeCode(mt: MatchType): number {
   return MATCH_TYPE_CODES.indexOf(mt);
-}
-
-/** Multiplier of the polynomial text hash. */
-const HASH_BASE = 0x01000193;
-
-/**
- * Polynomial hash of the UTF-16 units of `s` (mod 2^32). It composes: the hash of `x + y` is
- * `hash(x) * HASH_BASE^|y| + hash(y)`, so a filled pattern is hashed from its pieces' hashes.
- */
-export function polyHash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, HASH_BASE) + s.charCodeAt(i)) | 0;
-  return h;
-}
-
-/** A polynomial hash seeded with two integers and mixed (murmur3 fmix) for table slots. */
-export function sealHash(poly: number, a: number, b: number): number {
-  let h = poly ^ Math.imul(a + 1, 0x9e3779b1);
-  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
-  h ^= Math.imul(b + 1, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
-
-/** Table hash of a text under the key (a, b). */
-export function hashText(s: string, a: number, b: number): number {
-  return sealHash(polyHash(s), a, b);
 }
 
 /**
@@ -524,9 +496,7 @@ function measurePiece(f: PieceFacts, s: string): void {
   f.flags = flags;
 }
 
-/** Slot numbers: the index in PLACEHOLDERS. */
-const SLOT_INDEX = new Map<string, number>(PLACEHOLDERS.map((name, i) => [name, i]));
-const MT_SLOT = PLACEHOLDERS.indexOf('mt');
+const MT_SLOT = SLOT_NUMBER.mt;
 
 /** A compiled pattern with its literal parts measured once. */
 interface Plan {
@@ -561,7 +531,7 @@ function planOf(pattern: CompiledPattern): Plan {
   return {
     pattern,
     parts,
-    slots: Int32Array.from(pattern.slots.map((name) => SLOT_INDEX.get(name) as number)),
+    slots: Int32Array.from(pattern.slotAt),
     isTidyFrame:
       !pattern.isStatic &&
       all(NO_CONTROL) &&
@@ -655,8 +625,7 @@ class PlanFiller {
       const v = this.slots[slots[i] as number] as PieceFacts;
       const part = parts[i + 1] as PieceFacts;
       text += v.text + part.text;
-      hash = (Math.imul(hash, v.pow) + v.hash) | 0;
-      hash = (Math.imul(hash, part.pow) + part.hash) | 0;
+      hash = composeHash(composeHash(hash, v.pow, v.hash), part.pow, part.hash);
     }
     this.text = text;
     this.hash = hash;
@@ -684,8 +653,7 @@ class PlanFiller {
       const v = this.slots[slots[i] as number] as PieceFacts;
       part = parts[i + 1] as PieceFacts;
       text += v.lower + part.lower;
-      hash = (Math.imul(hash, v.pow) + v.lowerHash) | 0;
-      hash = (Math.imul(hash, part.pow) + part.lowerHash) | 0;
+      hash = composeHash(composeHash(hash, v.pow, v.lowerHash), part.pow, part.lowerHash);
     }
     this.text = text;
     this.hash = hash;
@@ -828,7 +796,7 @@ function runSearchKeywordLines(
       if (slot !== MT_SLOT && PLACEHOLDERS[slot] !== 'const' && !rowSlots.includes(slot))
         rowSlots.push(slot);
   const filler = new PlanFiller();
-  measurePiece(filler.slots[PLACEHOLDERS.indexOf('const')] as PieceFacts, template.const);
+  measurePiece(filler.slots[SLOT_NUMBER.const] as PieceFacts, template.const);
   const mtFacts = MATCH_TYPE_CODES.map((name) => {
     const f = newPiece();
     measurePiece(f, name);

@@ -1,11 +1,7 @@
 /** Validators and scores: how many selected rows a template serves, shown as 'valid/total (percent) emoji'. */
-import {
-  compilePerformanceMaxTemplate,
-  compileRsaTemplate,
-  fillLegacyFallback,
-  fillPerformanceMaxFallback,
-  fillRsaFallback,
-} from './ads.ts';
+import { fillLegacyFallback } from './ads/legacy.ts';
+import { compilePerformanceMaxTemplate, fillPerformanceMaxFallback } from './ads/performanceMax.ts';
+import { compileRsaTemplate, fillRsaFallback } from './ads/rsa.ts';
 import {
   compileExtensionTemplate,
   fillExtensionValues,

@@ -140,7 +140,7 @@ function tidiedFrame(parts: readonly string[]): string[] {
 }
 
 /** Slot numbers: the index of each placeholder in PLACEHOLDERS. */
-const SLOT_NUMBER: Record<PlaceholderName, number> = {
+export const SLOT_NUMBER: Readonly<Record<PlaceholderName, number>> = {
   root: 0,
   mod: 1,
   var1: 2,
