@@ -1,20 +1,183 @@
 /** Adloom engine: feed rows + templates -> keywords, ads, asset groups, extensions, validation, export tables. */
-export * from './types.ts';
-export * from './limits.ts';
-export * from './names.ts';
-export * from './restore.ts';
-export * from './text.ts';
-export * from './keywords.ts';
-export * from './issues.ts';
-export * from './campaign.ts';
-export * from './ads/shared.ts';
-export * from './ads/rsa.ts';
-export * from './ads/performanceMax.ts';
-export * from './ads/legacy.ts';
-export * from './extensions.ts';
-export * from './scores.ts';
-export * from './csv.ts';
-export * from './data.ts';
-export * from './preview.ts';
-export * from './export.ts';
-export * from './check.ts';
+// What the apps use; the rest stays inside the engine.
+export {
+  type AdFallback,
+  type AdGroupRef,
+  type AdTemplate,
+  type AssetGroupRef,
+  CALLS_TO_ACTION,
+  type CallToAction,
+  type CampaignSettings,
+  type CampaignTemplate,
+  type CampaignType,
+  EXTENSION_TYPES,
+  type ExtensionField,
+  type ExtensionTemplate,
+  type ExtensionTypeName,
+  type ExtensionValues,
+  type Feed,
+  FEED_COLUMNS,
+  type FeedColumn,
+  type FeedDataType,
+  type FeedRow,
+  type KeywordLine,
+  type KeywordPattern,
+  MATCH_TYPES,
+  type MatchType,
+  type OptionalSetting,
+  type PerformanceMaxFallback,
+  type PerformanceMaxTemplate,
+  type PinnedText,
+  type RsaFallback,
+  type RsaTemplate,
+} from './types.ts';
+export {
+  BREAKPOINT_WIDE_PREVIEW_PX,
+  BUDGET_MIN,
+  EXTENSION_INPUT_MAX_CHARS,
+  EXTENSION_TYPE_DEFINITIONS,
+  FEED_CELL_MAX_CHARS,
+  FEED_URL_MAX_CHARS,
+  LINKED_VARIABLES_ERROR,
+  OPTIONAL_SETTING_NAME_DISPLAY_MAX_CHARS,
+  PMAX_BUSINESS_NAME_MAX_CHARS,
+  PMAX_DESCRIPTION_MAX_CHARS,
+  PMAX_FIRST_DESCRIPTION_MAX_CHARS,
+  PMAX_HEADLINE_MAX_CHARS,
+  PMAX_LONG_HEADLINE_MAX_CHARS,
+  PMAX_MAX_DESCRIPTIONS,
+  PMAX_MAX_HEADLINES,
+  PMAX_MAX_LONG_HEADLINES,
+  PMAX_MIN_DESCRIPTIONS,
+  PMAX_MIN_HEADLINES,
+  PMAX_MIN_LONG_HEADLINES,
+  PMAX_PATH_MAX_CHARS,
+  PREVIEW_PROGRESS_MAX,
+  PREVIEW_PROGRESS_TICK_MS,
+  RSA_DESCRIPTION_MAX_CHARS,
+  RSA_DESCRIPTION_MAX_PIN,
+  RSA_HEADLINE_MAX_CHARS,
+  RSA_HEADLINE_MAX_PIN,
+  RSA_MAX_DESCRIPTIONS,
+  RSA_MAX_HEADLINES,
+  RSA_MIN_DESCRIPTIONS,
+  RSA_MIN_HEADLINES,
+  RSA_PATH_COUNT,
+  RSA_PATH_MAX_CHARS,
+  SNIPPET_HEADERS,
+  SNIPPET_MAX_VALUES,
+  SNIPPET_MIN_VALUES,
+  SNIPPET_VALUE_MAX_CHARS,
+  VALIDATION_SHOW_DELAY_MS,
+  VALIDATOR_DEBOUNCE_MS,
+} from './limits.ts';
+export { makeUniqueName } from './names.ts';
+export {
+  findCallToAction,
+  findExtensionTypeName,
+  findMatchType,
+  newAdFallback,
+  newCampaignTemplate,
+  newExtensionTemplate,
+  newFeed,
+  newPerformanceMaxFallback,
+  newPerformanceMaxTemplate,
+  newRsaFallback,
+  newRsaTemplate,
+  restoreAdTemplate,
+  restoreCampaignTemplate,
+  restoreExtensionTemplate,
+  restorePerformanceMaxTemplate,
+  restoreRsaTemplate,
+} from './restore.ts';
+export {
+  findAdTemplateProblems,
+  findCampaignTemplateProblems,
+  findExtensionTemplateProblems,
+  findPerformanceMaxTemplateProblems,
+  findRsaTemplateProblems,
+} from './check.ts';
+export {
+  compilePattern,
+  countAdTextLength,
+  findAdTextIssues,
+  measureFill,
+  newValueFacts,
+  type PlaceholderValues,
+  prepareValueFacts,
+} from './text.ts';
+export { type RowIssue } from './issues.ts';
+export {
+  type CampaignStructure,
+  forEachKeywordLine,
+  generateCampaignStructure,
+  type GenerateCampaignStructureInput,
+  type KeywordLineSink,
+  type KeywordLinesSinks,
+  type KeywordsCsvSinks,
+  writeKeywordsCsv,
+  type WriteKeywordsCsvResult,
+} from './campaign.ts';
+export { type CampaignRow } from './campaignRows.ts';
+export {
+  describeFailure,
+  formatDateDigits,
+  type GenerateAdsResult,
+  type TextFailure,
+} from './ads/shared.ts';
+export {
+  compileRsaTemplate,
+  fillRsaFallback,
+  forEachResponsiveSearchAd,
+  generateResponsiveSearchAds,
+  type GenerateResponsiveSearchAdsInput,
+  type RsaAd,
+} from './ads/rsa.ts';
+export {
+  compilePerformanceMaxTemplate,
+  fillPerformanceMaxFallback,
+  generatePerformanceMaxAds,
+  type GeneratePerformanceMaxAdsInput,
+  type PerformanceMaxAd,
+} from './ads/performanceMax.ts';
+export { generateLegacyAds, type GenerateLegacyAdsInput, type LegacyAd } from './ads/legacy.ts';
+export {
+  compileExtensionTemplate,
+  fillExtensionValues,
+  findExtensionProblem,
+  findSnippetHeader,
+  type GeneratedExtension,
+  generateExtensions,
+  type GenerateExtensionsInput,
+  splitSnippetValues,
+} from './extensions.ts';
+export { makeScore, SCORE_NO_MATCH_COLOR, scoreExtensionTemplate } from './scores.ts';
+export { formatCsv, type FormatCsvOptions, formatCsvText, formatTsv, type Table } from './csv.ts';
+export {
+  combineSeeds,
+  findFeedColumn,
+  importCsvRows,
+  limitFeedCell,
+  splitSeedLines,
+  withRowIds,
+} from './data.ts';
+export {
+  buildPerformanceMaxPreview,
+  buildRsaPreview,
+  type MockAd,
+  PREVIEW_MESSAGES,
+  type RandomSource,
+} from './preview.ts';
+export {
+  adGroupsTable,
+  assetGroupsTable,
+  calloutsTable,
+  campaignsTable,
+  keywordsTable,
+  legacyAdsTable,
+  performanceMaxAdsTable,
+  responsiveSearchAdsTable,
+  sitelinksTable,
+  structuredSnippetsCopyTable,
+  structuredSnippetsTable,
+} from './export.ts';

@@ -12,7 +12,6 @@ import {
   buildPerformanceMaxPreview,
   buildRsaPreview,
   campaignsTable,
-  extensionsTable,
   formatCsvText,
   formatTsv,
   generateCampaignStructure,
@@ -30,13 +29,12 @@ import {
   restoreExtensionTemplate,
   restorePerformanceMaxTemplate,
   restoreRsaTemplate,
-  scoreAdTemplate,
   scoreExtensionTemplate,
-  scorePerformanceMaxTemplate,
-  scoreRsaTemplate,
   withRowIds,
   type FeedRow,
 } from '../src/index.ts';
+import { extensionsTable } from '../src/export.ts';
+import { scoreAdTemplate, scorePerformanceMaxTemplate, scoreRsaTemplate } from '../src/scores.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => readFileSync(path.join(here, 'fixtures', name), 'utf8');
