@@ -251,7 +251,7 @@ const RUN_LINES = 128;
  * something reads it): a chunk is then a short list of flat runs, not a tree of ~10 pieces per
  * line that the garbage collector copies and the consumer must walk.
  */
-class CsvChunks implements LineWriter {
+class CsvChunks {
   private chunk: string;
   private run = '';
   private runLines = 0;
@@ -270,9 +270,14 @@ class CsvChunks implements LineWriter {
   readonly neutralise: boolean;
   private readonly chunkLines: number;
 
+  /**
+   * `kept`: when given, the lines are kept there (formatted as this writer formats them) instead
+   * of written, for `append` to add to another writer later.
+   */
   constructor(
     private readonly write: (chunk: string) => void,
     options: Required<FormatCsvOptions>,
+    readonly kept?: KeptLines,
   ) {
     this.neutralise = options.neutraliseFormulas;
     this.chunkLines = options.chunkLines;
@@ -297,18 +302,6 @@ class CsvChunks implements LineWriter {
     mt: number,
     plain: number,
   ): void {
-    this.push(this.format(groupId, campaign, group, keyword, mt, plain));
-  }
-
-  /** The text of one line (see `line`). */
-  format(
-    groupId: number,
-    campaign: string,
-    group: string,
-    keyword: string,
-    mt: number,
-    plain: number,
-  ): string {
     if (groupId !== this.lastGroup) {
       this.lastGroup = groupId;
       // The lines of a row share its campaign (the same string): its cell is formatted once.
@@ -321,11 +314,12 @@ class CsvChunks implements LineWriter {
       this.prefix = this.campaignCell + g + ',';
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
-    return (
+    const text =
       this.prefix +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
-      (this.typeCells[mt + campaignLevel] as string)
-    );
+      (this.typeCells[mt + campaignLevel] as string);
+    if (this.kept) this.kept.add(text);
+    else this.push(text);
   }
 
   private push(text: string): void {
@@ -674,21 +668,10 @@ export function keywordsCsvHeader(options: FormatCsvOptions): string {
  * Where the fast path's lines go: `CsvChunks` (Editor CSV) or `FieldLines` (each line's fields).
  * `groupId` identifies (campaign, group); `plain` is for CSV quoting (see `CsvChunks.line`).
  */
-interface LineWriter {
-  count: number;
-  line(
-    groupId: number,
-    campaign: string,
-    group: string,
-    keyword: string,
-    mt: number,
-    plain: number,
-  ): void;
-  end(): void;
-}
+type LineWriter = CsvChunks | FieldLines;
 
 /** Hands each line's fields to a callback (the web worker packs them into its tables). */
-class FieldLines implements LineWriter {
+class FieldLines {
   count = 0;
   constructor(private readonly onLine: KeywordLineSink) {}
 
@@ -736,8 +719,8 @@ export function writeSearchKeywordsCsv(
   const resolved = resolveCsvOptions(options);
   const keywordCsv = new CsvChunks(sinks.keywords, resolved);
   const negativeCsv = new CsvChunks(sinks.negatives, resolved);
-  const keptFormat = new CsvChunks(() => {}, resolved);
-  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptFormat, issues);
+  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines());
+  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issues);
 }
 
 /**
@@ -755,7 +738,7 @@ export function forEachSearchKeywordLine(
 }
 
 /**
- * The fast path itself. `keptFormat` formats the Negative Exact lines that are kept for the end
+ * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
  * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
  */
 function runSearchKeywordLines(
@@ -763,12 +746,12 @@ function runSearchKeywordLines(
   sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
   keywordCsv: LineWriter,
   negativeCsv: LineWriter,
-  keptFormat: CsvChunks | undefined,
+  keptCsv: CsvChunks | undefined,
   issues: RowIssue[],
 ): { keywordLines: number; negativeLines: number } {
   const { template, rows } = input;
   // Bits of `CsvChunks.line`'s `plain` that may be set (none when formulas are neutralised).
-  const plainMask = keptFormat?.neutralise ? 0 : 7;
+  const plainMask = keptCsv?.neutralise ? 0 : 7;
 
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(template.adGroup);
@@ -857,12 +840,11 @@ function runSearchKeywordLines(
   // finds its Broad group when it is made (groups are never removed), whether it is a duplicate is
   // known then: such lines are formatted and kept as they come (in order), the rest (from the
   // first that cannot) are made again at the end.
-  const kept = new KeptLines();
   // Negative lines come from the template's negative patterns first, then the kept ones; with no
   // negative patterns the kept ones go straight to the negatives CSV instead of into memory.
   const writesKeptNow = negativePatterns.length === 0;
   const canKeepPending =
-    !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptFormat !== undefined);
+    !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
 
   const reported = new Set<string>();
   const issue = (
@@ -1018,15 +1000,13 @@ function runSearchKeywordLines(
             if (writesKeptNow)
               negativeCsv.line(broadId, campaign, broad, keyword, NEGATIVE_EXACT, broadPlain);
             else
-              kept.add(
-                (keptFormat as CsvChunks).format(
-                  broadId,
-                  campaign,
-                  broad,
-                  keyword,
-                  NEGATIVE_EXACT,
-                  broadPlain,
-                ),
+              (keptCsv as CsvChunks).line(
+                broadId,
+                campaign,
+                broad,
+                keyword,
+                NEGATIVE_EXACT,
+                broadPlain,
               );
           }
         }
@@ -1068,7 +1048,7 @@ function runSearchKeywordLines(
   }
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
-  if (negativeCsv instanceof CsvChunks) negativeCsv.append(kept);
+  if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
   const p = pending.data;
   for (let i = 0; i < pending.length; i += 4) {
     const r = p[i] as number;

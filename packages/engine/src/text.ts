@@ -305,6 +305,23 @@ export function prepareValueFacts(
 }
 
 /**
+ * One run's current row: its placeholder values and their facts, reused row after row (no
+ * object per row). `slots` limits the facts to the placeholders the run's patterns use.
+ */
+export class RowValues {
+  readonly values: PlaceholderValues = { row: NO_ROW_VALUES };
+  readonly facts: ValueFacts = newValueFacts();
+
+  constructor(private readonly slots: readonly PlaceholderName[] = PLACEHOLDERS) {}
+
+  /** Moves to `row`: its values, and their facts. */
+  setRow(row: PlaceholderValues['row']): void {
+    this.values.row = row;
+    prepareValueFacts(this.facts, this.values, this.slots);
+  }
+}
+
+/**
  * Fills a pattern and measures it as `countAdTextLength` would (the length lands in
  * `facts.measured`), without re-scanning the text when the frame and values are tidy: the hot
  * path of validating many rows.

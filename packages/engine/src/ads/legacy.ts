@@ -6,16 +6,20 @@ import {
   LEGACY_PATH_MAX_CHARS,
 } from '../limits.ts';
 import { compilePattern, fillPattern, NO_ROW_VALUES, type PlaceholderValues } from '../text.ts';
-import type { AdFallback, AdTemplate, FeedRow } from '../types.ts';
+import type { AdFallback, AdTemplate } from '../types.ts';
 import {
   checkText,
   describeFailure,
   findFinalUrlWarning,
   findTemplateTextIssues,
+  missingRowIssue,
+  noValidFallbackIssue,
   finalUrlIssue,
   replaceLabelDate,
   rowMap,
   type FieldRule,
+  type GenerateAdsInputBase,
+  type AdGroupTarget,
   type GenerateAdsResult,
   type TextFailure,
 } from './shared.ts';
@@ -67,11 +71,8 @@ export function fillLegacyFallback(
 }
 
 /** Input of `generateLegacyAds`. */
-export interface GenerateLegacyAdsInput {
-  template: AdTemplate;
-  rows: readonly FeedRow[];
-  adGroups: Iterable<{ campaign: string; adGroup: string; id: string }>;
-  today: string;
+export interface GenerateLegacyAdsInput extends GenerateAdsInputBase<AdTemplate> {
+  adGroups: Iterable<AdGroupTarget>;
 }
 
 const OUTPUT_LEGACY = 'legacy ads';
@@ -101,14 +102,7 @@ export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsRes
   for (const g of input.adGroups) {
     const found = byId.get(g.id);
     if (!found) {
-      issues.push({
-        kind: 'skipped',
-        output: OUTPUT_LEGACY,
-        rowId: g.id,
-        rowNumber: 0,
-        code: 'missing-row',
-        message: `No feed row for ad group "${g.adGroup}"`,
-      });
+      issues.push(missingRowIssue(OUTPUT_LEGACY, g.id, `ad group "${g.adGroup}"`));
       continue;
     }
     values.row = found.row;
@@ -141,14 +135,14 @@ export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsRes
         });
         return;
       }
-      issues.push({
-        kind: 'skipped',
-        output: OUTPUT_LEGACY,
-        rowId: found.row.id,
-        rowNumber: found.rowNumber,
-        code: 'no-valid-fallback',
-        message: `Ad group "${g.adGroup}", version ${v + 1}: ${firstFailure ? `no valid fallback (${describeFailure(firstFailure)})` : 'no fallback'}`,
-      });
+      issues.push(
+        noValidFallbackIssue(
+          OUTPUT_LEGACY,
+          found.row,
+          found.rowNumber,
+          `Ad group "${g.adGroup}", version ${v + 1}: ${firstFailure ? `no valid fallback (${describeFailure(firstFailure)})` : 'no fallback'}`,
+        ),
+      );
     });
     const urlWarning = ads.length > adsBefore ? findFinalUrlWarning(found.row) : undefined;
     if (urlWarning) {

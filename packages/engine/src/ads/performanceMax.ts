@@ -17,19 +17,12 @@ import {
 } from '../limits.ts';
 import {
   compilePattern,
-  newValueFacts,
-  NO_ROW_VALUES,
-  prepareValueFacts,
+  RowValues,
   type CompiledPattern,
   type PlaceholderValues,
   type ValueFacts,
 } from '../text.ts';
-import type {
-  CallToAction,
-  FeedRow,
-  PerformanceMaxFallback,
-  PerformanceMaxTemplate,
-} from '../types.ts';
+import type { CallToAction, PerformanceMaxFallback, PerformanceMaxTemplate } from '../types.ts';
 import {
   countFailure,
   describeFailure,
@@ -37,9 +30,12 @@ import {
   fillTexts,
   findFinalUrlWarning,
   findTemplateTextIssues,
+  missingRowIssue,
+  noValidFallbackIssue,
   finalUrlIssue,
   replaceLabelDate,
   rowMap,
+  type GenerateAdsInputBase,
   type GenerateAdsResult,
   type TextFailure,
 } from './shared.ts';
@@ -171,11 +167,9 @@ export function fillPerformanceMaxFallback(
 }
 
 /** Input of `generatePerformanceMaxAds`. */
-export interface GeneratePerformanceMaxAdsInput {
-  template: PerformanceMaxTemplate;
-  rows: readonly FeedRow[];
+export interface GeneratePerformanceMaxAdsInput extends GenerateAdsInputBase<PerformanceMaxTemplate> {
+  /** Asset groups (their id is the feed row id), read in order. */
   assetGroups: ReadonlyArray<{ campaign: string; assetGroup: string; id: string }>;
-  today: string;
 }
 
 const OUTPUT_PMAX = 'performance max ads';
@@ -190,7 +184,8 @@ export function generatePerformanceMaxAds(
 ): GenerateAdsResult<PerformanceMaxAd> {
   const fallbacks = compilePerformanceMaxTemplate(input.template);
   const byId = rowMap(input.rows);
-  const rowFacts = newValueFacts();
+  const current = new RowValues();
+  const { values, facts: rowFacts } = current;
   const ads: PerformanceMaxAd[] = [];
   const issues: RowIssue[] = findTemplateTextIssues(
     OUTPUT_PMAX,
@@ -203,23 +198,14 @@ export function generatePerformanceMaxAds(
       ],
     })),
   );
-  const values: PlaceholderValues = { row: NO_ROW_VALUES };
   for (const g of input.assetGroups) {
     const found = byId.get(g.id);
     if (!found) {
-      issues.push({
-        kind: 'skipped',
-        output: OUTPUT_PMAX,
-        rowId: g.id,
-        rowNumber: 0,
-        code: 'missing-row',
-        message: `No feed row for asset group "${g.assetGroup}"`,
-      });
+      issues.push(missingRowIssue(OUTPUT_PMAX, g.id, `asset group "${g.assetGroup}"`));
       continue;
     }
     const { row, rowNumber } = found;
-    values.row = row;
-    prepareValueFacts(rowFacts, values);
+    current.setRow(row);
     let firstFailure: TextFailure | undefined;
     let done = false;
     for (let i = 0; i < fallbacks.length && !done; i++) {
@@ -254,14 +240,14 @@ export function generatePerformanceMaxAds(
       const reason = firstFailure
         ? `no valid fallback (${describeFailure(firstFailure)})`
         : 'The template has no fallback';
-      issues.push({
-        kind: 'skipped',
-        output: OUTPUT_PMAX,
-        rowId: row.id,
-        rowNumber,
-        code: 'no-valid-fallback',
-        message: `Asset group "${g.assetGroup}": ${reason}`,
-      });
+      issues.push(
+        noValidFallbackIssue(
+          OUTPUT_PMAX,
+          row,
+          rowNumber,
+          `Asset group "${g.assetGroup}": ${reason}`,
+        ),
+      );
     }
   }
   return { ads, issues };

@@ -12,9 +12,7 @@ import {
 } from '../limits.ts';
 import {
   compilePattern,
-  newValueFacts,
-  NO_ROW_VALUES,
-  prepareValueFacts,
+  RowValues,
   usedSlots,
   type CompiledPattern,
   type PlaceholderValues,
@@ -30,6 +28,8 @@ import {
   findDuplicates,
   findFinalUrlWarning,
   findTemplateTextIssues,
+  missingRowIssue,
+  noValidFallbackIssue,
   findTooFewDistinct,
   finalUrlIssue,
   newRowFold,
@@ -40,6 +40,8 @@ import {
   withoutDuplicates,
   type CompiledTexts,
   type FinalUrlWarning,
+  type GenerateAdsInputBase,
+  type AdGroupTarget,
   type GenerateAdsResult,
   type TextFailure,
 } from './shared.ts';
@@ -158,13 +160,9 @@ export function fillRsaFallback(
 }
 
 /** Input of `generateResponsiveSearchAds`. */
-export interface GenerateResponsiveSearchAdsInput {
-  template: RsaTemplate;
-  rows: readonly FeedRow[];
-  /** Ad groups from `generateCampaignStructure` (their id is the feed row id), read in order. */
-  adGroups: Iterable<{ campaign: string; adGroup: string; id: string }>;
-  /** Today's date as yyyymmdd for the label helpers. */
-  today: string;
+export interface GenerateResponsiveSearchAdsInput extends GenerateAdsInputBase<RsaTemplate> {
+  /** Ad groups from `generateCampaignStructure`, read in order. */
+  adGroups: Iterable<AdGroupTarget>;
 }
 
 const OUTPUT_RSA = 'responsive search ads';
@@ -210,13 +208,13 @@ export function forEachResponsiveSearchAd(
   const labelsByFallback = fallbacks.map((f) =>
     f.labels.map((l) => replaceLabelDate(l, input.today)),
   );
-  const values: PlaceholderValues = { row: NO_ROW_VALUES };
-  const rowFacts = newValueFacts();
   const rowFold = newRowFold();
   // Facts only for the placeholders the fallbacks use (the url column is rarely one of them).
   const slotsUsed = usedSlots(
     fallbacks.flatMap((f) => [...f.headlines.patterns, ...f.descriptions.patterns, ...f.paths]),
   );
+  const current = new RowValues(slotsUsed);
+  const { values, facts: rowFacts } = current;
   let lastRowId: string | undefined;
   let lastResult: { index: number; filled: FilledRsa } | undefined;
   // Duplicate headlines and descriptions of the row's chosen fallback.
@@ -226,22 +224,14 @@ export function forEachResponsiveSearchAd(
   for (const g of input.adGroups) {
     const at = byId.get(g.id);
     if (at === undefined) {
-      issues.push({
-        kind: 'skipped',
-        output: OUTPUT_RSA,
-        rowId: g.id,
-        rowNumber: 0,
-        code: 'missing-row',
-        message: `No feed row for ad group "${g.adGroup}"`,
-      });
+      issues.push(missingRowIssue(OUTPUT_RSA, g.id, `ad group "${g.adGroup}"`));
       continue;
     }
     const row = input.rows[at] as FeedRow;
     const rowNumber = at + 1;
     // Ad groups of one row share its substitution (the fallback choice does not depend on the group).
     if (lastRowId !== row.id || !lastResult) {
-      values.row = row;
-      prepareValueFacts(rowFacts, values, slotsUsed);
+      current.setRow(row);
       let chosen: { index: number; filled: FilledRsa } | undefined;
       let firstFailure: FilledRsa | undefined;
       for (let i = 0; i < fallbacks.length; i++) {
@@ -284,14 +274,9 @@ export function forEachResponsiveSearchAd(
         fallbacks.length === 0
           ? 'The template has no fallback'
           : `no valid fallback (${describeFailure(filled.failure)})`;
-      issues.push({
-        kind: 'skipped',
-        output: OUTPUT_RSA,
-        rowId: row.id,
-        rowNumber,
-        code: 'no-valid-fallback',
-        message: `Ad group "${g.adGroup}": ${reason}`,
-      });
+      issues.push(
+        noValidFallbackIssue(OUTPUT_RSA, row, rowNumber, `Ad group "${g.adGroup}": ${reason}`),
+      );
       continue;
     }
     for (const dup of headlineDuplicates.length + descriptionDuplicates.length

@@ -29,11 +29,18 @@ export interface GenerateAdsResult<Ad> {
   issues: RowIssue[];
 }
 
-/** A group an ad is generated for: an ad group or asset group with the id of its feed row. */
-export interface AdTarget {
+/** What every ad generator reads besides its groups. */
+export interface GenerateAdsInputBase<Template> {
+  template: Template;
+  rows: readonly FeedRow[];
+  /** Today's date as yyyymmdd for the label helpers. */
+  today: string;
+}
+
+/** An ad group an ad is made for; `id` is its feed row's id. */
+export interface AdGroupTarget {
   campaign: string;
-  group: string;
-  /** Feed row id. */
+  adGroup: string;
   id: string;
 }
 
@@ -484,6 +491,28 @@ export function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
   const problem = findFinalUrlProblem(url);
   if (problem === undefined) return undefined;
   return { code: 'invalid-final-url', message: `the final URL ${quoteUrl(url)} ${problem}` };
+}
+
+/** The issue of a group whose feed row is not among the rows (`group`: 'ad group "x"'). */
+export function missingRowIssue(output: string, rowId: string, group: string): RowIssue {
+  return {
+    kind: 'skipped',
+    output,
+    rowId,
+    rowNumber: 0,
+    code: 'missing-row',
+    message: `No feed row for ${group}`,
+  };
+}
+
+/** The issue of a row that no fallback is valid for. */
+export function noValidFallbackIssue(
+  output: string,
+  row: FeedRow,
+  rowNumber: number,
+  message: string,
+): RowIssue {
+  return { kind: 'skipped', output, rowId: row.id, rowNumber, code: 'no-valid-fallback', message };
 }
 
 export function finalUrlIssue(
