@@ -11,7 +11,6 @@ import {
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsv,
-  generateCampaignStructure,
   generateExtensions,
   generateLegacyAds,
   generatePerformanceMaxAds,
@@ -159,34 +158,23 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
   }
   const files: OutputFile[] = [];
   const counts: Array<[string, string]> = [];
-  let campaigns: CampaignRow[] = [];
+  const campaigns: CampaignRow[] = [];
   const adGroups: AdGroupRef[] = [];
-  let assetGroups: AssetGroupRef[] = [];
-  // Search keywords take the streaming path (the same files and issues as the object API, much
-  // faster on big feeds); it also hands over the campaign rows and ad groups.
+  const assetGroups: AssetGroupRef[] = [];
+  // Keywords take the streaming path, which also hands over the campaign rows and groups.
   const keywordChunks: string[] = [];
   const negativeChunks: string[] = [];
-  let keywordLines = 0;
-  let negativeLines = 0;
-  if (isPerformance) {
-    const structure = generateCampaignStructure({ template: campaign, rows });
-    issues.push(...structure.issues);
-    campaigns = structure.campaigns;
-    assetGroups = structure.assetGroups;
-  } else {
-    const out = writeKeywordsCsv(
-      { template: campaign, rows },
-      {
-        keywords: (chunk) => keywordChunks.push(chunk),
-        negatives: (chunk) => negativeChunks.push(chunk),
-        campaigns: (c) => campaigns.push(c),
-        adGroups: (g) => adGroups.push(g),
-      },
-    );
-    issues.push(...out.issues);
-    keywordLines = out.keywordLines;
-    negativeLines = out.negativeLines;
-  }
+  const structure = writeKeywordsCsv(
+    { template: campaign, rows },
+    {
+      keywords: (chunk) => keywordChunks.push(chunk),
+      negatives: (chunk) => negativeChunks.push(chunk),
+      campaigns: (c) => campaigns.push(c),
+      adGroups: (g) => adGroups.push(g),
+      assetGroups: (g) => assetGroups.push(g),
+    },
+  );
+  issues.push(...structure.issues);
   files.push(csv('campaigns.csv', campaignsTable(campaigns)));
   counts.push(['campaigns.csv', plural(campaigns.length, 'campaign')]);
 
@@ -212,9 +200,9 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     files.push(csv('ad-groups.csv', adGroupsTable(adGroups)));
     counts.push(['ad-groups.csv', plural(adGroups.length, 'ad group')]);
     files.push({ name: 'keywords.csv', chunks: keywordChunks });
-    counts.push(['keywords.csv', plural(keywordLines, 'keyword')]);
+    counts.push(['keywords.csv', plural(structure.keywordLines, 'keyword')]);
     files.push({ name: 'negatives.csv', chunks: negativeChunks });
-    counts.push(['negatives.csv', plural(negativeLines, 'negative keyword')]);
+    counts.push(['negatives.csv', plural(structure.negativeLines, 'negative keyword')]);
     if (rsa) {
       const out = generateResponsiveSearchAds({
         template: rsa,

@@ -1,7 +1,7 @@
 /**
  * Engine benchmark: keyword generation + Editor CSV export, and RSA generation + validation, on
  * synthetic feeds of 10k, 100k and 1M rows. Keyword lines are measured through the object API
- * (generateCampaignStructure + formatKeywordsCsv) and the streaming path (writeKeywordsCsv), RSAs
+ * (generateCampaignStructure + formatCsv(keywordsTable)) and the streaming path (writeKeywordsCsv), RSAs
  * through the object API (generateResponsiveSearchAds) and the streaming form
  * (forEachResponsiveSearchAd). The targets are measured on the streaming paths. Each scenario runs in a fresh child process so its peak memory (max RSS) is its own. The two targets
  * are measured 3 times each (CPU time, best of 3), with the load average before and after, as the
@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import {
   formatCsv,
   forEachResponsiveSearchAd,
-  formatKeywordsCsv,
   generateCampaignStructure,
+  keywordsTable,
   generateResponsiveSearchAds,
   responsiveSearchAdsTable,
   restoreCampaignTemplate,
@@ -169,7 +169,8 @@ function runKeywords(n: number, flat: boolean): Figures {
   const rows = makeRows(n);
   const start = startClock();
   const out = generateCampaignStructure({ template: flat ? flatTemplate : campaignTemplate, rows });
-  const bytes = drain(formatKeywordsCsv(out.keywords)) + drain(formatKeywordsCsv(out.negatives));
+  const bytes =
+    drain(formatCsv(keywordsTable(out.keywords))) + drain(formatCsv(keywordsTable(out.negatives)));
   return finish(
     flat ? 'keywords-1-per-row' : 'keywords',
     n,
@@ -343,7 +344,7 @@ async function main(): Promise<void> {
     `machine: allocating 1M small objects took ${calibration.cpuMs} ms CPU (an idle modern core: ~30-60 ms); load average (1, 5, 15 min) before ${loadBefore}, after ${loadAfter}`,
   );
   console.log(
-    `object API (generateCampaignStructure + formatKeywordsCsv), 1M keyword lines: ${keywordObjectCpuMs} ms CPU, ${keywordObjectWallMs} ms wall`,
+    `object API (generateCampaignStructure + formatCsv(keywordsTable)), 1M keyword lines: ${keywordObjectCpuMs} ms CPU, ${keywordObjectWallMs} ms wall`,
   );
   console.log(
     `target 1M keyword lines generated + exported < 1000 ms (streaming writeKeywordsCsv, best of 3): ${keywordCpuMs} ms CPU, ${keywordWallMs} ms wall ${verdict(keywordCpuMs)}`,

@@ -4,18 +4,16 @@
  * with `fillPattern` and measured with `countAdTextLength`, duplicates found by comparing texts.
  */
 import { describe, expect, it } from 'vitest';
+import { replaceLabelDate } from './ads/shared.ts';
 import {
-  AD_TEXT_MIN_CHARS,
   RSA_DESCRIPTION_MAX_CHARS,
   RSA_HEADLINE_MAX_CHARS,
   RSA_PATH_MAX_CHARS,
   compilePattern,
   countAdTextLength,
   describeFailure,
-  fillPattern,
   findAdTextIssues,
   generateResponsiveSearchAds,
-  replaceLabelDate,
   restoreRsaTemplate,
   type FeedRow,
   type GenerateResponsiveSearchAdsInput,
@@ -24,6 +22,8 @@ import {
   type RsaAd,
   type TextFailure,
 } from './index.ts';
+import { AD_TEXT_MIN_CHARS } from './limits.ts';
+import { fillPattern } from './text.ts';
 
 function random(seed: number): () => number {
   let a = seed >>> 0;

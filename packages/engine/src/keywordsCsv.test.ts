@@ -1,15 +1,14 @@
 /**
- * The fast keyword CSV path (`writeKeywordsCsv`) against the reference (the object API plus
- * `formatKeywordsCsv`) on randomized feeds and templates: the speed-up must not change a byte.
+ * The streaming keyword path (`writeKeywordsCsv`, `forEachKeywordLine` and the object API that
+ * collects it) against the plain reference implementation (test/reference) on randomized feeds
+ * and templates: the speed-up must not change a byte.
  */
 import { describe, expect, it } from 'vitest';
 import {
   forEachKeywordLine,
-  formatKeywordsCsv,
   generateCampaignStructure,
   restoreCampaignTemplate,
   writeKeywordsCsv,
-  writeKeywordsCsvReference,
   type AdGroupRef,
   type CampaignRow,
   type FeedRow,
@@ -18,7 +17,12 @@ import {
   type KeywordLine,
   type MatchType,
 } from './index.ts';
-import { TextKeyTable, hashText } from './keywordsCsv.ts';
+import { hashText } from './hash.ts';
+import { TextKeyTable } from './keywordsCsv.ts';
+import {
+  formatKeywordsCsvReference as formatKeywordsCsv,
+  generateCampaignStructureReference,
+} from '../test/reference/campaignStructure.ts';
 
 /** mulberry32: a small seeded random source, so a failing case can be replayed by its seed. */
 function random(seed: number): () => number {
@@ -178,18 +182,18 @@ function run(
   return { keywords, negatives, campaigns, adGroups, result };
 }
 
-describe('writeKeywordsCsv (fast path) against the reference', () => {
+describe('the streaming keyword path against the reference', () => {
   it('writes the same chunks, counts, issues, campaigns and ad groups on 400 random feeds and templates', () => {
     let lines = 0;
     let negatives = 0;
     let grouped = 0;
     let issues = 0;
     let notation = 0;
+    let assetGroups = 0;
     for (let seed = 1; seed <= 400; seed++) {
       const { input, options } = randomInput(seed);
-      const structure = generateCampaignStructure(input);
+      const structure = generateCampaignStructureReference(input);
       const fast = run(writeKeywordsCsv, input, options);
-      const reference = run(writeKeywordsCsvReference, input, options);
       const expected = {
         keywords: [...formatKeywordsCsv(structure.keywords, options)],
         negatives: [...formatKeywordsCsv(structure.negatives, options)],
@@ -203,8 +207,27 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       };
       // Compare as JSON first (cheap), and show the difference with its seed when they differ.
       const want = JSON.stringify(expected);
-      if (JSON.stringify(reference) !== want)
-        expect({ seed, ...reference }).toEqual({ seed, ...expected });
+      const collected = generateCampaignStructure(input);
+      if (JSON.stringify(collected) !== JSON.stringify(structure))
+        expect({ seed, ...collected }).toEqual({ seed, ...structure });
+      // The same feed under a performance template: campaigns and asset groups, no lines.
+      const performance = {
+        template: {
+          ...input.template,
+          type: 'performance' as const,
+          assetGroup: input.template.adGroup,
+        },
+        rows: input.rows,
+      };
+      const wantPerformance = generateCampaignStructureReference(performance);
+      const gotPerformance = generateCampaignStructure(performance);
+      if (JSON.stringify(gotPerformance) !== JSON.stringify(wantPerformance))
+        expect({ seed, ...gotPerformance }).toEqual({ seed, ...wantPerformance });
+      const performanceCsv = run(writeKeywordsCsv, performance, options);
+      expect(performanceCsv.campaigns).toEqual(wantPerformance.campaigns);
+      expect(performanceCsv.keywords).toEqual([...formatKeywordsCsv([], options)]);
+      expect(performanceCsv.result.issues).toEqual(wantPerformance.issues);
+      assetGroups += wantPerformance.assetGroups.length;
       if (JSON.stringify(fast) !== want) expect({ seed, ...fast }).toEqual({ seed, ...expected });
       // The same lines as fields, for each template type (performance takes the object path).
       const fields = { keywords: [] as KeywordLine[], negatives: [] as KeywordLine[] };
@@ -276,6 +299,7 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
     expect(grouped).toBeGreaterThan(500);
     expect(issues).toBeGreaterThan(200);
     expect(notation).toBeGreaterThan(20);
+    expect(assetGroups).toBeGreaterThan(500);
     // A generous timeout: the machine is shared; this is no speed check.
   }, 60_000);
 
@@ -301,7 +325,7 @@ describe('writeKeywordsCsv (fast path) against the reference', () => {
       url: '',
     }));
     const input = { template, rows };
-    const structure = generateCampaignStructure(input);
+    const structure = generateCampaignStructureReference(input);
     const fast = run(writeKeywordsCsv, input, {});
     expect(structure.keywords.length).toBeGreaterThan(1000);
     expect(structure.keywords.length).toBeLessThan(3 * rows.length);
@@ -331,7 +355,7 @@ describe('writeKeywordsCsv duplicates made different ways', () => {
       url: '',
     }));
     const input = { template, rows };
-    const structure = generateCampaignStructure(input);
+    const structure = generateCampaignStructureReference(input);
     const fast = run(writeKeywordsCsv, input, {});
     expect(structure.keywords.map((l) => l.keyword)).toEqual(['nike air', 'nïke air']);
     expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords)]);
@@ -362,7 +386,7 @@ describe('writeKeywordsCsv Negative Exact lines', () => {
     }));
     for (const list of [rows, [...rows].reverse()]) {
       const input = { template, rows: list };
-      const structure = generateCampaignStructure(input);
+      const structure = generateCampaignStructureReference(input);
       const fast = run(writeKeywordsCsv, input, { chunkLines: 2 });
       expect(structure.negatives.length).toBeGreaterThan(3);
       expect(fast.negatives).toEqual([

@@ -1,7 +1,7 @@
 /**
- * The fast keyword CSV path: `writeKeywordsCsv` writes exactly the chunks of
- * `formatKeywordsCsv(generateCampaignStructure(input).keywords)` (and `.negatives`) with the same
- * issues, for feeds of a million rows.
+ * The keyword lines of a search template, streamed: as Editor CSV chunks (`writeKeywordsCsv`) or
+ * as fields (`forEachKeywordLine`, which the object API collects), for feeds of a million rows.
+ * It is checked against a plain implementation of the same rules (test/reference).
  *
  * What makes it fast: no line, campaign or group objects and no Map entry per group. Campaigns,
  * ad groups and keyword lines are remembered in open-addressing hash tables of typed arrays
@@ -11,13 +11,16 @@
  * case compares no text at all. Exact keywords waiting to become Negative Exact lines are kept
  * as (row, pattern) numbers and made again at the end.
  */
-import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from './csv.ts';
+import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from './csv.ts';
+import { KEYWORD_HEADERS } from './export.ts';
 import { compileCampaignRow, GeneratedAdGroup } from './campaignRows.ts';
+import { composeHash, HASH_BASE, polyHash, sealHash } from './hash.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
 import {
   PLACEHOLDERS,
+  SLOT_NUMBER,
   compilePattern,
   fillPattern,
   type CompiledPattern,
@@ -42,36 +45,6 @@ const NO_MT = 5;
 
 function matchTypeCode(mt: MatchType): number {
   return MATCH_TYPE_CODES.indexOf(mt);
-}
-
-/** Multiplier of the polynomial text hash. */
-const HASH_BASE = 0x01000193;
-
-/**
- * Polynomial hash of the UTF-16 units of `s` (mod 2^32). It composes: the hash of `x + y` is
- * `hash(x) * HASH_BASE^|y| + hash(y)`, so a filled pattern is hashed from its pieces' hashes.
- */
-export function polyHash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, HASH_BASE) + s.charCodeAt(i)) | 0;
-  return h;
-}
-
-/** A polynomial hash seeded with two integers and mixed (murmur3 fmix) for table slots. */
-export function sealHash(poly: number, a: number, b: number): number {
-  let h = poly ^ Math.imul(a + 1, 0x9e3779b1);
-  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
-  h ^= Math.imul(b + 1, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
-
-/** Table hash of a text under the key (a, b). */
-export function hashText(s: string, a: number, b: number): number {
-  return sealHash(polyHash(s), a, b);
 }
 
 /**
@@ -278,7 +251,7 @@ const RUN_LINES = 128;
  * something reads it): a chunk is then a short list of flat runs, not a tree of ~10 pieces per
  * line that the garbage collector copies and the consumer must walk.
  */
-class CsvChunks implements LineWriter {
+class CsvChunks {
   private chunk: string;
   private run = '';
   private runLines = 0;
@@ -294,13 +267,22 @@ class CsvChunks implements LineWriter {
   /** Read from each run to flatten it (kept so the read is not optimised away). */
   probe = 0;
 
+  readonly neutralise: boolean;
+  private readonly chunkLines: number;
+
+  /**
+   * `kept`: when given, the lines are kept there (formatted as this writer formats them) instead
+   * of written, for `append` to add to another writer later.
+   */
   constructor(
     private readonly write: (chunk: string) => void,
-    readonly neutralise: boolean,
-    nl: string,
-    private readonly chunkLines: number,
+    options: Required<FormatCsvOptions>,
+    readonly kept?: KeptLines,
   ) {
-    this.chunk = `Campaign,Ad Group,Keyword,Criterion Type${nl}`;
+    this.neutralise = options.neutraliseFormulas;
+    this.chunkLines = options.chunkLines;
+    const nl = options.newline;
+    this.chunk = keywordsCsvHeader(options);
     for (const mt of MATCH_TYPE_CODES) this.typeCells.push(`,${formatCsvCell(mt)}${nl}`);
     for (const mt of MATCH_TYPE_CODES) {
       const ct = mt.startsWith('Negative') ? `Campaign ${mt}` : mt;
@@ -320,18 +302,6 @@ class CsvChunks implements LineWriter {
     mt: number,
     plain: number,
   ): void {
-    this.push(this.format(groupId, campaign, group, keyword, mt, plain));
-  }
-
-  /** The text of one line (see `line`). */
-  format(
-    groupId: number,
-    campaign: string,
-    group: string,
-    keyword: string,
-    mt: number,
-    plain: number,
-  ): string {
     if (groupId !== this.lastGroup) {
       this.lastGroup = groupId;
       // The lines of a row share its campaign (the same string): its cell is formatted once.
@@ -344,11 +314,12 @@ class CsvChunks implements LineWriter {
       this.prefix = this.campaignCell + g + ',';
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
-    return (
+    const text =
       this.prefix +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
-      (this.typeCells[mt + campaignLevel] as string)
-    );
+      (this.typeCells[mt + campaignLevel] as string);
+    if (this.kept) this.kept.add(text);
+    else this.push(text);
   }
 
   private push(text: string): void {
@@ -519,9 +490,7 @@ function measurePiece(f: PieceFacts, s: string): void {
   f.flags = flags;
 }
 
-/** Slot numbers: the index in PLACEHOLDERS. */
-const SLOT_INDEX = new Map<string, number>(PLACEHOLDERS.map((name, i) => [name, i]));
-const MT_SLOT = PLACEHOLDERS.indexOf('mt');
+const MT_SLOT = SLOT_NUMBER.mt;
 
 /** A compiled pattern with its literal parts measured once. */
 interface Plan {
@@ -556,7 +525,7 @@ function planOf(pattern: CompiledPattern): Plan {
   return {
     pattern,
     parts,
-    slots: Int32Array.from(pattern.slots.map((name) => SLOT_INDEX.get(name) as number)),
+    slots: Int32Array.from(pattern.slotAt),
     isTidyFrame:
       !pattern.isStatic &&
       all(NO_CONTROL) &&
@@ -650,8 +619,7 @@ class PlanFiller {
       const v = this.slots[slots[i] as number] as PieceFacts;
       const part = parts[i + 1] as PieceFacts;
       text += v.text + part.text;
-      hash = (Math.imul(hash, v.pow) + v.hash) | 0;
-      hash = (Math.imul(hash, part.pow) + part.hash) | 0;
+      hash = composeHash(composeHash(hash, v.pow, v.hash), part.pow, part.hash);
     }
     this.text = text;
     this.hash = hash;
@@ -679,8 +647,7 @@ class PlanFiller {
       const v = this.slots[slots[i] as number] as PieceFacts;
       part = parts[i + 1] as PieceFacts;
       text += v.lower + part.lower;
-      hash = (Math.imul(hash, v.pow) + v.lowerHash) | 0;
-      hash = (Math.imul(hash, part.pow) + part.lowerHash) | 0;
+      hash = composeHash(composeHash(hash, v.pow, v.lowerHash), part.pow, part.lowerHash);
     }
     this.text = text;
     this.hash = hash;
@@ -689,27 +656,22 @@ class PlanFiller {
   }
 }
 
-const OUTPUT_KEYWORDS = 'keywords';
+/** The `output` of the keyword path's row issues. */
+export const OUTPUT_KEYWORDS = 'keywords';
+
+/** The header line of a keywords or negatives CSV. */
+export function keywordsCsvHeader(options: FormatCsvOptions): string {
+  return KEYWORD_HEADERS.join(',') + resolveCsvOptions(options).newline;
+}
 
 /**
  * Where the fast path's lines go: `CsvChunks` (Editor CSV) or `FieldLines` (each line's fields).
  * `groupId` identifies (campaign, group); `plain` is for CSV quoting (see `CsvChunks.line`).
  */
-interface LineWriter {
-  count: number;
-  line(
-    groupId: number,
-    campaign: string,
-    group: string,
-    keyword: string,
-    mt: number,
-    plain: number,
-  ): void;
-  end(): void;
-}
+type LineWriter = CsvChunks | FieldLines;
 
 /** Hands each line's fields to a callback (the web worker packs them into its tables). */
-class FieldLines implements LineWriter {
+class FieldLines {
   count = 0;
   constructor(private readonly onLine: KeywordLineSink) {}
 
@@ -754,13 +716,11 @@ export function writeSearchKeywordsCsv(
   options: FormatCsvOptions,
   issues: RowIssue[],
 ): { keywordLines: number; negativeLines: number } {
-  const neutralise = options.neutraliseFormulas ?? false;
-  const nl = options.newline ?? '\r\n';
-  const chunkLines = options.chunkLines ?? DEFAULT_CHUNK_LINES;
-  const keywordCsv = new CsvChunks(sinks.keywords, neutralise, nl, chunkLines);
-  const negativeCsv = new CsvChunks(sinks.negatives, neutralise, nl, chunkLines);
-  const keptFormat = new CsvChunks(() => {}, neutralise, nl, chunkLines);
-  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptFormat, issues);
+  const resolved = resolveCsvOptions(options);
+  const keywordCsv = new CsvChunks(sinks.keywords, resolved);
+  const negativeCsv = new CsvChunks(sinks.negatives, resolved);
+  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines());
+  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issues);
 }
 
 /**
@@ -778,7 +738,7 @@ export function forEachSearchKeywordLine(
 }
 
 /**
- * The fast path itself. `keptFormat` formats the Negative Exact lines that are kept for the end
+ * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
  * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
  */
 function runSearchKeywordLines(
@@ -786,12 +746,12 @@ function runSearchKeywordLines(
   sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
   keywordCsv: LineWriter,
   negativeCsv: LineWriter,
-  keptFormat: CsvChunks | undefined,
+  keptCsv: CsvChunks | undefined,
   issues: RowIssue[],
 ): { keywordLines: number; negativeLines: number } {
   const { template, rows } = input;
   // Bits of `CsvChunks.line`'s `plain` that may be set (none when formulas are neutralised).
-  const plainMask = keptFormat?.neutralise ? 0 : 7;
+  const plainMask = keptCsv?.neutralise ? 0 : 7;
 
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(template.adGroup);
@@ -819,7 +779,7 @@ function runSearchKeywordLines(
       if (slot !== MT_SLOT && PLACEHOLDERS[slot] !== 'const' && !rowSlots.includes(slot))
         rowSlots.push(slot);
   const filler = new PlanFiller();
-  measurePiece(filler.slots[PLACEHOLDERS.indexOf('const')] as PieceFacts, template.const);
+  measurePiece(filler.slots[SLOT_NUMBER.const] as PieceFacts, template.const);
   const mtFacts = MATCH_TYPE_CODES.map((name) => {
     const f = newPiece();
     measurePiece(f, name);
@@ -880,12 +840,11 @@ function runSearchKeywordLines(
   // finds its Broad group when it is made (groups are never removed), whether it is a duplicate is
   // known then: such lines are formatted and kept as they come (in order), the rest (from the
   // first that cannot) are made again at the end.
-  const kept = new KeptLines();
   // Negative lines come from the template's negative patterns first, then the kept ones; with no
   // negative patterns the kept ones go straight to the negatives CSV instead of into memory.
   const writesKeptNow = negativePatterns.length === 0;
   const canKeepPending =
-    !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptFormat !== undefined);
+    !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
 
   const reported = new Set<string>();
   const issue = (
@@ -1041,15 +1000,13 @@ function runSearchKeywordLines(
             if (writesKeptNow)
               negativeCsv.line(broadId, campaign, broad, keyword, NEGATIVE_EXACT, broadPlain);
             else
-              kept.add(
-                (keptFormat as CsvChunks).format(
-                  broadId,
-                  campaign,
-                  broad,
-                  keyword,
-                  NEGATIVE_EXACT,
-                  broadPlain,
-                ),
+              (keptCsv as CsvChunks).line(
+                broadId,
+                campaign,
+                broad,
+                keyword,
+                NEGATIVE_EXACT,
+                broadPlain,
               );
           }
         }
@@ -1091,7 +1048,7 @@ function runSearchKeywordLines(
   }
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
-  if (negativeCsv instanceof CsvChunks) negativeCsv.append(kept);
+  if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
   const p = pending.data;
   for (let i = 0; i < pending.length; i += 4) {
     const r = p[i] as number;

@@ -1,11 +1,7 @@
 /** Preview model: the first valid row and fallback as a mock search ad that honours pins. */
-import {
-  compilePerformanceMaxTemplate,
-  compileRsaTemplate,
-  fillPerformanceMaxFallback,
-  fillRsaFallback,
-  pinnedTexts,
-} from './ads.ts';
+import { compilePerformanceMaxTemplate, fillPerformanceMaxFallback } from './ads/performanceMax.ts';
+import { compileRsaTemplate, fillRsaFallback } from './ads/rsa.ts';
+import { pinnedTexts } from './ads/shared.ts';
 import { PREVIEW_DESCRIPTION_SLOTS, PREVIEW_HEADLINE_SLOTS } from './limits.ts';
 import type { PlaceholderValues } from './text.ts';
 import type { FeedRow, PerformanceMaxTemplate, PinnedText, RsaTemplate } from './types.ts';

@@ -1,11 +1,7 @@
 /** Validators and scores: how many selected rows a template serves, shown as 'valid/total (percent) emoji'. */
-import {
-  compilePerformanceMaxTemplate,
-  compileRsaTemplate,
-  fillLegacyFallback,
-  fillPerformanceMaxFallback,
-  fillRsaFallback,
-} from './ads.ts';
+import { fillLegacyFallback } from './ads/legacy.ts';
+import { compilePerformanceMaxTemplate, fillPerformanceMaxFallback } from './ads/performanceMax.ts';
+import { compileRsaTemplate, fillRsaFallback } from './ads/rsa.ts';
 import {
   compileExtensionTemplate,
   fillExtensionValues,
@@ -16,7 +12,7 @@ import {
   SCORE_BAND_LOW_BELOW_PERCENT,
   SCORE_PERFECT_PERCENT,
 } from './limits.ts';
-import { newValueFacts, prepareValueFacts, type PlaceholderValues } from './text.ts';
+import { NO_ROW_VALUES, RowValues, type PlaceholderValues, type ValueFacts } from './text.ts';
 import type {
   AdTemplate,
   ExtensionTemplate,
@@ -89,27 +85,21 @@ export function makeScore(valid: number, total: number): Score {
 }
 
 function values(): PlaceholderValues {
-  return { row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' } };
+  return { row: NO_ROW_VALUES };
 }
 
 /** For each row, the index of the first compiled fallback that `fill` accepts (-1 when none). */
 function findFirstValidFallbacks<C>(
   compiled: readonly C[],
   rows: readonly FeedRow[],
-  fill: (
-    fallback: C,
-    v: PlaceholderValues,
-    facts: ReturnType<typeof newValueFacts>,
-  ) => { ok: boolean },
+  fill: (fallback: C, v: PlaceholderValues, facts: ValueFacts) => { ok: boolean },
 ): Int32Array {
   const out = new Int32Array(rows.length).fill(-1);
-  const v = values();
-  const facts = newValueFacts();
+  const current = new RowValues();
   for (let r = 0; r < rows.length; r++) {
-    v.row = rows[r] as FeedRow;
-    prepareValueFacts(facts, v);
+    current.setRow(rows[r] as FeedRow);
     for (let i = 0; i < compiled.length; i++) {
-      if (fill(compiled[i]!, v, facts).ok) {
+      if (fill(compiled[i]!, current.values, current.facts).ok) {
         out[r] = i;
         break;
       }

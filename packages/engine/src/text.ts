@@ -23,6 +23,16 @@ export interface PlaceholderValues {
   mt?: string;
 }
 
+/** Values of no row: what a reused `PlaceholderValues` holds before its first row. */
+export const NO_ROW_VALUES: Readonly<PlaceholderValues['row']> = Object.freeze({
+  root: '',
+  mod: '',
+  var1: '',
+  var2: '',
+  var3: '',
+  url: '',
+});
+
 /** A pattern split once into literal parts and placeholder slots: parts.length === slots.length + 1. */
 export interface CompiledPattern {
   source: string;
@@ -130,7 +140,7 @@ function tidiedFrame(parts: readonly string[]): string[] {
 }
 
 /** Slot numbers: the index of each placeholder in PLACEHOLDERS. */
-const SLOT_NUMBER: Record<PlaceholderName, number> = {
+export const SLOT_NUMBER: Readonly<Record<PlaceholderName, number>> = {
   root: 0,
   mod: 1,
   var1: 2,
@@ -291,6 +301,23 @@ export function prepareValueFacts(
     facts.length[slot] = length;
     facts.tidyAt[at] = tidy ? 1 : 0;
     facts.lengthAt[at] = length;
+  }
+}
+
+/**
+ * One run's current row: its placeholder values and their facts, reused row after row (no
+ * object per row). `slots` limits the facts to the placeholders the run's patterns use.
+ */
+export class RowValues {
+  readonly values: PlaceholderValues = { row: NO_ROW_VALUES };
+  readonly facts: ValueFacts = newValueFacts();
+
+  constructor(private readonly slots: readonly PlaceholderName[] = PLACEHOLDERS) {}
+
+  /** Moves to `row`: its values, and their facts. */
+  setRow(row: PlaceholderValues['row']): void {
+    this.values.row = row;
+    prepareValueFacts(this.facts, this.values, this.slots);
   }
 }
 

@@ -12,9 +12,7 @@ import {
   buildPerformanceMaxPreview,
   buildRsaPreview,
   campaignsTable,
-  extensionsTable,
   formatCsvText,
-  formatKeywordsCsv,
   formatTsv,
   generateCampaignStructure,
   generateExtensions,
@@ -22,6 +20,7 @@ import {
   generatePerformanceMaxAds,
   generateResponsiveSearchAds,
   importCsvRows,
+  keywordsTable,
   legacyAdsTable,
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
@@ -30,13 +29,12 @@ import {
   restoreExtensionTemplate,
   restorePerformanceMaxTemplate,
   restoreRsaTemplate,
-  scoreAdTemplate,
   scoreExtensionTemplate,
-  scorePerformanceMaxTemplate,
-  scoreRsaTemplate,
   withRowIds,
   type FeedRow,
 } from '../src/index.ts';
+import { extensionsTable } from '../src/export.ts';
+import { scoreAdTemplate, scorePerformanceMaxTemplate, scoreRsaTemplate } from '../src/scores.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => readFileSync(path.join(here, 'fixtures', name), 'utf8');
@@ -64,10 +62,10 @@ describe('golden: search campaign', () => {
     await expect(formatCsvText(adGroupsTable(structure.adGroups))).toMatchFileSnapshot(
       golden('ad-groups.csv'),
     );
-    await expect([...formatKeywordsCsv(structure.keywords)].join('')).toMatchFileSnapshot(
+    await expect(formatCsvText(keywordsTable(structure.keywords))).toMatchFileSnapshot(
       golden('keywords.csv'),
     );
-    await expect([...formatKeywordsCsv(structure.negatives)].join('')).toMatchFileSnapshot(
+    await expect(formatCsvText(keywordsTable(structure.negatives))).toMatchFileSnapshot(
       golden('negatives.csv'),
     );
     await expect(JSON.stringify(structure.issues, null, 2)).toMatchFileSnapshot(
