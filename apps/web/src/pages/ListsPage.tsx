@@ -6,7 +6,7 @@ import { useSession } from '../features/session/useSession.ts';
 import { useStore } from '../state/store.ts';
 import { FeedGrid, type FeedGridNotice } from '../features/feed-grid/index.ts';
 import { notifyError } from '../features/notifications/notificationStore.ts';
-import { ConfirmModal, NewItemModal } from '../features/builder/modals.tsx';
+import { ConfirmModal, NewItemModal } from '../components/modals.tsx';
 import {
   ConflictDialog,
   DraftOfferDialog,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../builder/copyTable.ts';
+import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';
 import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
 import { runEngineJob } from '../generation/runEngineJob.ts';
 import { readPackedCell, type PackedTable } from './packTable.ts';

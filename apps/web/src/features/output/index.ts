@@ -19,4 +19,4 @@ export {
   type PackedColumn,
 } from './packTable.ts';
 export { editorFileName, editorZipFileName, formatFileDate, safeFilePart } from './fileNames.ts';
-export { TABLE_COPIED_MESSAGE } from '../builder/copyTable.ts';
+export { TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';

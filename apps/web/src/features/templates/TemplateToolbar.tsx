@@ -3,7 +3,7 @@ import { Button, Group, NativeSelect } from '@mantine/core';
 import type { TemplateKind, TemplateOfKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { ConfirmModal, NewItemModal } from '../builder/modals.tsx';
+import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { newTemplateOfKind } from './templateSetEditor.ts';
 
 /**
