@@ -6,7 +6,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { MantineProvider } from '@mantine/core';
 import { routes } from './app/routes.tsx';
-import { setNavigator } from './app/navigation.ts';
+import { setNavigator } from './state/navigation.ts';
 import { startSession } from './app/startSession.ts';
 import { theme } from './app/theme.ts';
 import { fetchMe } from './api/users.ts';

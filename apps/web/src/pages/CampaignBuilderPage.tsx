@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Tabs, Title } from '@mantine/core';
-import { useSession } from '../features/session/useSession.ts';
+import { useSession } from '../state/useSession.ts';
 import {
   getBuilderWorkspace,
   type BuilderWorkspace,

@@ -4,7 +4,7 @@ import { Combiner } from '../features/combiner/index.ts';
 import { FeedGrid, FeedStore, type FeedGridNotice } from '../features/feed-grid/index.ts';
 import { TABLE_COPIED_MESSAGE, copyToClipboard } from '../components/clipboard.ts';
 import { formatStoreAsTsv } from '../features/feed-grid/copyTable.ts';
-import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../state/notifications.ts';
 import { useFeedStoreVersion } from '../features/feed-grid/useFeedStoreVersion.ts';
 import '../features/combiner/seedsFit.css';
 import './CombinationsPage.css';

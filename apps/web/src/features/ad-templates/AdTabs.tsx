@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
 import {
   AdPreviewModal,
   PREVIEW_TEXTS,

@@ -9,7 +9,7 @@ import {
   useSelectedRows,
   type RunEngineJobOptions,
 } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
 import { useTemplateSet } from '../templates/index.ts';
 import type { AdOutput } from './adJobs.ts';
 import { adOutputStore, type AdOutputs } from './adOutputStore.ts';

@@ -5,7 +5,7 @@ import { useStore } from '../../state/store.ts';
 import { Combiner } from '../combiner/index.ts';
 import { FeedGrid, type FeedGridNotice } from '../feed-grid/index.ts';
 import { findLists, listsSource } from '../lists/listsSource.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { BUILDER_MESSAGES, type BuilderWorkspace } from './builderWorkspace.ts';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';

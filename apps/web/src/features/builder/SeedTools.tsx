@@ -3,7 +3,7 @@ import { Button, Modal, NativeSelect, Stack, Group, TextInput, Text } from '@man
 import { NAME_MAX_CHARS } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
 import { LIST_MESSAGES, findLists, listsSource } from '../lists/listsSource.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { parseSeedText, SEED_LABELS } from '../combiner/index.ts';
 import { ApiError } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';

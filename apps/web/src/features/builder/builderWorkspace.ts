@@ -9,7 +9,7 @@ import {
 import { handleApiError } from '../../api/client.ts';
 import { createStore, type Store } from '../../state/store.ts';
 import { draftKey, indexedDbDrafts, type DraftStorage } from '../drafts/drafts.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
 import { TemplateSets } from '../templates/templateSets.ts';
 import { indexedDbTemplateDrafts, type TemplateDraftStorage } from '../templates/templateDrafts.ts';

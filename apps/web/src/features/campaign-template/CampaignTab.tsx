@@ -22,7 +22,7 @@ import {
   warmEngineLane,
   type JobProgress,
 } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
 import {
   editorFileName,
   formatFileDate,

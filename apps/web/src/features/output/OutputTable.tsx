@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { runEngineJob } from '../generation/runEngineJob.ts';
 import { readPackedCell, type PackedTable } from './packTable.ts';
 import './OutputTable.css';
