@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { runEngineJob } from '../generation/runEngineJob.ts';
-import { readPackedCell, type PackedTable } from './packTable.ts';
+import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
 import './OutputTable.css';
 
 /** Height of one output line. */
