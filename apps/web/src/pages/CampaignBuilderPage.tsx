@@ -17,7 +17,7 @@ import {
   TemplateDraftOfferDialog,
   WorkspaceSaveStatus,
   useKeepUnsavedTemplates,
-} from '../features/templates/index.ts';
+} from '../features/builder/TemplateDialogs.tsx';
 import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';

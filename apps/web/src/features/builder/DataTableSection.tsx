@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useStore } from '../../state/store.ts';
 import { Combiner } from '../combiner/index.ts';
 import { FeedGrid, type FeedGridNotice } from '../feed-grid/index.ts';
-import { findLists, listsSource } from '../lists/listsSource.ts';
+import { findLists, listsSource } from './listsSource.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { BUILDER_MESSAGES, type BuilderWorkspace } from './builderWorkspace.ts';
 import { reportFailure } from './failures.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal, NativeSelect, Stack, Group, TextInput, Text } from '@mantine/core';
 import { NAME_MAX_CHARS } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
-import { LIST_MESSAGES, findLists, listsSource } from '../lists/listsSource.ts';
+import { LIST_MESSAGES, findLists, listsSource } from './listsSource.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { parseSeedText, SEED_LABELS } from '../combiner/index.ts';
 import { ApiError } from '../../api/errors.ts';

@@ -1,4 +1,4 @@
-// Running engine jobs in the worker (the job registry, packed tables), the selected rows and the shared campaign output.
+// Running engine jobs in the worker (the job registry, packed tables), the selected rows.
 export {
   runEngineJob,
   isJobCancelled,
@@ -26,4 +26,3 @@ export {
   type RowsSource,
   type SelectedRows,
 } from './selectedRows.ts';
-export { campaignOutputStore, type CampaignOutputInfo } from './campaignOutputStore.ts';

@@ -3,7 +3,7 @@ import { Button, List, Text, Title } from '@mantine/core';
 import type { AdTemplate, RsaTemplate } from '@adloom/engine';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { notifySuccess } from '../../state/notifications.ts';
-import { useTemplateSet } from '../templates/index.ts';
+import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { convertLegacyAdTemplate } from './convertLegacyAd.ts';
 import './LegacyAdsPanel.css';
 

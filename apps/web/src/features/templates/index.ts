@@ -1,13 +1,4 @@
-// Template sets of the active client: state per kind, toolbar, dialogs, drafts and autosave.
-export { useTemplateSet, type TemplateSetView } from './useTemplateSet.ts';
-export { TemplateToolbar } from './TemplateToolbar.tsx';
-export {
-  TemplateConflictDialog,
-  TemplateDraftOfferDialog,
-  WorkspaceSaveStatus,
-  useKeepUnsavedTemplates,
-  TEMPLATE_KIND_NAMES,
-} from './TemplateDialogs.tsx';
+// Template sets of the active client: state per kind, drafts and autosave (the builder shows them).
 export {
   TemplateSetEditor,
   newTemplateOfKind,

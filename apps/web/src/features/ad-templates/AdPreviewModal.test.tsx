@@ -4,8 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { newRsaTemplate, type FeedRow, type RsaFallback, type RsaTemplate } from '@adloom/engine';
 import { measurerFromRows } from '../validation/index.ts';
 import { AdPreviewModal } from './AdPreviewModal.tsx';
-import { findFirstValidRow, seededRandom, slideFor } from './previewModel.ts';
-import { previewRowsOf } from './previewRows.ts';
+import { findFirstValidRow, seededRandom, slideFor } from '../preview/previewModel.ts';
+import { previewRowsOf } from '../preview/previewRows.ts';
 
 function row(id: string, root: string, url = ''): FeedRow {
   return { id, root, mod: '', var1: '', var2: '', var3: '', url };

@@ -10,11 +10,16 @@ import {
   type RsaTemplate,
 } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
-import { PerformanceFallbackEditor } from '../ad-templates/PerformanceFallbackEditor.tsx';
-import { RsaFallbackEditor } from '../ad-templates/RsaFallbackEditor.tsx';
-import { setFallback } from '../ad-templates/fallbackEdit.ts';
-import { seededRandom, slideFor, type PreviewTemplate, type Slide } from './previewModel.ts';
-import type { PreviewRows } from './previewRows.ts';
+import { PerformanceFallbackEditor } from './PerformanceFallbackEditor.tsx';
+import { RsaFallbackEditor } from './RsaFallbackEditor.tsx';
+import { setFallback } from './fallbackEdit.ts';
+import {
+  seededRandom,
+  slideFor,
+  type PreviewTemplate,
+  type Slide,
+} from '../preview/previewModel.ts';
+import type { PreviewRows } from '../preview/previewRows.ts';
 import './preview.css';
 
 /** Column titles of the current row view. */
