@@ -4,8 +4,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   BREAKPOINT_WIDE_PREVIEW_PX,
   FEED_COLUMNS,
-  PREVIEW_PROGRESS_MAX,
-  PREVIEW_PROGRESS_TICK_MS,
   type PerformanceMaxTemplate,
   type RsaTemplate,
 } from '@adloom/engine';
@@ -21,6 +19,10 @@ import {
 } from '../preview/previewModel.ts';
 import type { PreviewRows } from '../preview/previewRows.ts';
 import './preview.css';
+
+/** Spec section 9: the preview's progress bar fills to 5000 in ticks of 1000 ms. */
+export const PREVIEW_PROGRESS_MAX = 5000;
+export const PREVIEW_PROGRESS_TICK_MS = 1000;
 
 /** Column titles of the current row view. */
 const ROW_TITLES: Record<(typeof FEED_COLUMNS)[number], string> = {
