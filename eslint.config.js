@@ -2,6 +2,32 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const web = 'apps/web/src';
+
+/**
+ * The web app's layers, lowest first: api (HTTP client) and state (generic stores), components
+ * (generic UI), features (screen areas), pages, then app and worker/ (the app's shell and its
+ * engine worker). A layer imports only from the layers below it.
+ */
+const webBoundaries = [
+  {
+    target: [`${web}/api`, `${web}/state`, `${web}/components`],
+    from: [`${web}/features`, `${web}/pages`, `${web}/app`, `${web}/worker`],
+    message: 'api/, state/ and components/ are generic: they import no feature, page or app code.',
+  },
+  {
+    target: `${web}/features`,
+    from: [`${web}/pages`, `${web}/app`, `${web}/worker`],
+    message: "Features import no page or app code; the worker assembles the features' jobs.",
+  },
+  {
+    target: `${web}/pages`,
+    from: `${web}/worker`,
+    message: 'Pages start jobs through the features; the worker is app level.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -31,6 +57,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // The web app's import graph is acyclic and layered (see webBoundaries).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Only files with these extensions are parsed for the graph; the imports name theirs.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+    },
   },
   {
     // The engine is pure: no React, no Node built-ins, no other workspace package.

@@ -6,11 +6,14 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { MantineProvider } from '@mantine/core';
 import { routes } from './app/routes.tsx';
-import { setNavigator } from './app/navigation.ts';
+import { setNavigator } from './state/navigation.ts';
 import { startSession } from './app/startSession.ts';
 import { theme } from './app/theme.ts';
 import { fetchMe } from './api/users.ts';
+import { setEngineWorkerFactory } from './features/generation/index.ts';
+import { createEngineWorker } from './worker/createEngineWorker.ts';
 
+setEngineWorkerFactory(createEngineWorker);
 const router = createBrowserRouter(routes);
 setNavigator((to, options) => void router.navigate(to, options));
 startSession(undefined, undefined, fetchMe);

@@ -31,13 +31,10 @@ describe('limits from spec section 9 and Google', () => {
     ['SNIPPET_VALUE_MAX_CHARS', 25],
     ['SNIPPET_MIN_VALUES', 3],
     ['SNIPPET_MAX_VALUES', 10],
-    ['EXTENSION_INPUT_DEFAULT_SIZE', 65],
     ['EXTENSION_INPUT_MAX_CHARS', 2000],
     ['PREVIEW_HEADLINE_SLOTS', 3],
     ['PREVIEW_DESCRIPTION_SLOTS', 2],
-    ['PREVIEW_PROGRESS_MAX', 5000],
     ['AUTOSAVE_INTERVAL_MS', 300000],
-    ['VALIDATOR_DEBOUNCE_MS', 300],
   ] as const)('%s = %s', (name, value) => {
     expect(L[name]).toBe(value);
   });

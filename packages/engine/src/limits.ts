@@ -121,16 +121,6 @@ export const KEYWORD_REJECTED_CHARS = [
 export const FEED_CELL_MAX_CHARS = 30;
 /** Final URL cells of a feed (no limit is shown in the app; Google's URL limit applies). */
 export const FEED_URL_MAX_CHARS = 2048;
-/** Feed row window of the table. */
-export const FEED_ROW_WINDOW_ROWS = 50;
-/** Step of the feed row window. */
-export const FEED_ROW_WINDOW_STEP_ROWS = 10;
-/** Scroll adjustment when the window moves. */
-export const FEED_ROW_SCROLL_ADJUST_PX = 500;
-/** Below this many rows the window is skipped. */
-export const FEED_ROW_WINDOW_MIN_ROWS = 50;
-/** Name of the default feed (one empty row). */
-export const DEFAULT_FEED_NAME = 'brands';
 /** Linked variable columns of unequal length. */
 export const LINKED_VARIABLES_ERROR = 'Linked variables must have the same number of rows';
 
@@ -155,8 +145,6 @@ export const SNIPPET_VALUE_MAX_CHARS = 25;
 export const SNIPPET_MIN_VALUES = 3;
 /** Most structured snippet values. */
 export const SNIPPET_MAX_VALUES = 10;
-/** Extension input default size. */
-export const EXTENSION_INPUT_DEFAULT_SIZE = 65;
 /** Extension input maximum length. */
 export const EXTENSION_INPUT_MAX_CHARS = 2000;
 /** Structured snippet headers (fixed list). */
@@ -208,10 +196,6 @@ export const EXTENSION_TYPE_DEFINITIONS: Readonly<Record<ExtensionTypeName, Exte
 };
 
 // ---- Validation display, preview and timing (spec section 9) ----
-/** Validator debounce. */
-export const VALIDATOR_DEBOUNCE_MS = 300;
-/** Delay before validation shows. */
-export const VALIDATION_SHOW_DELAY_MS = 500;
 /** Score bands: under 50, 50 to 79, 80 to 99, exactly 100. */
 export const SCORE_BAND_LOW_BELOW_PERCENT = 50;
 /** Lower bound of the good band. */
@@ -222,30 +206,6 @@ export const SCORE_PERFECT_PERCENT = 100;
 export const PREVIEW_HEADLINE_SLOTS = 3;
 /** Preview description slots. */
 export const PREVIEW_DESCRIPTION_SLOTS = 2;
-/** Preview slide interval. */
-export const PREVIEW_SLIDE_INTERVAL_MS = 5000;
-/** Preview progress bar maximum. */
-export const PREVIEW_PROGRESS_MAX = 5000;
-/** Preview progress tick. */
-export const PREVIEW_PROGRESS_TICK_MS = 1000;
-/** Notification lifetime. */
-export const NOTIFICATION_LIFETIME_MS = 5000;
-/** Notification fade-in delay. */
-export const NOTIFICATION_FADE_IN_MS = 50;
-/** Help video appears after. */
-export const HELP_VIDEO_APPEAR_MS = 500;
-/** Help closing animation. */
-export const HELP_CLOSE_ANIMATION_MS = 500;
-/** Help video width. */
-export const HELP_VIDEO_WIDTH_PX = 840;
-/** Help video height. */
-export const HELP_VIDEO_HEIGHT_PX = 472.5;
-/** Number of help features. */
-export const HELP_FEATURE_COUNT = 9;
-/** Loading indicator delay. */
-export const LOADING_INDICATOR_DELAY_MS = 500;
-/** Request warning time-out. */
-export const REQUEST_WARNING_TIMEOUT_MS = 15000;
 /** Autosave interval (5 minutes). */
 export const AUTOSAVE_INTERVAL_MS = 5 * 60 * 1000;
 /** Scroll to bottom after adding a row. */

@@ -1,6 +1,6 @@
-import { notifyError } from '../features/notifications/notificationStore.ts';
-import { session } from '../features/session/session.ts';
-import { navigateTo } from '../app/navigation.ts';
+import { notifyError } from '../state/notifications.ts';
+import { session } from '../state/session.ts';
+import { navigateTo } from '../state/navigation.ts';
 import { track } from './analytics.ts';
 import { createErrorHandler, SLOW_REQUEST_MESSAGE } from './errors.ts';
 import { createHttpClient } from './http.ts';

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from './config.ts';
+import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
 import classes from './Footer.module.css';
 
 const SOCIAL_LINKS = [

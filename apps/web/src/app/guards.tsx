@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../features/session/useSession.ts';
+import { useSession } from '../state/useSession.ts';
 
 /** Spec section 2: a signed-in route needs a stored token, else /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

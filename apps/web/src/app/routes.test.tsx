@@ -6,8 +6,8 @@ import type { Session } from '@adloom/contract';
 import { routes } from './routes.tsx';
 import { formatPageTitle } from './pageTitle.ts';
 import { startSession, SESSION_EXPIRED_MESSAGE } from './startSession.ts';
-import { session, SESSION_KEYS } from '../features/session/session.ts';
-import { notifications } from '../features/notifications/notificationStore.ts';
+import { session, SESSION_KEYS } from '../state/session.ts';
+import { notifications } from '../state/notifications.ts';
 
 const answer: Session = {
   token: 'tok',

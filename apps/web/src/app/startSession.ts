@@ -1,7 +1,7 @@
 import type { PublicUser } from '@adloom/contract';
-import { notifyError } from '../features/notifications/notificationStore.ts';
-import { session, type SessionController } from '../features/session/session.ts';
-import { navigateTo } from './navigation.ts';
+import { notifyError } from '../state/notifications.ts';
+import { session, type SessionController } from '../state/session.ts';
+import { navigateTo } from '../state/navigation.ts';
 
 /** Shown when a session ends because its time is up. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again';

@@ -16,11 +16,11 @@ import { useNavigate } from 'react-router';
 import { deleteAccount, resetTutorials, toggleTutorials } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
 import { isServerFailure } from '../features/auth/messages.ts';
-import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
-import { clearAppStorage, session } from '../features/session/session.ts';
+import { notifyError, notifySuccess } from '../state/notifications.ts';
+import { clearAppStorage, session } from '../state/session.ts';
 import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
 import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/templateDrafts.ts';
-import { useSession } from '../features/session/useSession.ts';
+import { useSession } from '../state/useSession.ts';
 import classes from './AccountPage.module.css';
 
 /** Spec section 8 texts of the account page. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Tabs, Title } from '@mantine/core';
-import { useSession } from '../features/session/useSession.ts';
+import { useSession } from '../state/useSession.ts';
 import {
   getBuilderWorkspace,
   type BuilderWorkspace,
@@ -17,7 +17,7 @@ import {
   TemplateDraftOfferDialog,
   WorkspaceSaveStatus,
   useKeepUnsavedTemplates,
-} from '../features/templates/index.ts';
+} from '../features/builder/TemplateDialogs.tsx';
 import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';

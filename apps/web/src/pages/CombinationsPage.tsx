@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { Combiner } from '../features/combiner/index.ts';
 import { FeedGrid, FeedStore, type FeedGridNotice } from '../features/feed-grid/index.ts';
-import {
-  TABLE_COPIED_MESSAGE,
-  copyToClipboard,
-  formatStoreAsTsv,
-} from '../features/builder/copyTable.ts';
-import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
-import { useFeedStoreVersion } from '../features/builder/useFeedStoreVersion.ts';
-import '../features/builder/seedsFit.css';
+import { TABLE_COPIED_MESSAGE, copyToClipboard } from '../components/clipboard.ts';
+import { formatStoreAsTsv } from '../features/feed-grid/copyTable.ts';
+import { notifyError, notifySuccess } from '../state/notifications.ts';
+import { useFeedStoreVersion } from '../features/feed-grid/useFeedStoreVersion.ts';
+import '../features/combiner/seedsFit.css';
 import './CombinationsPage.css';
 
 function createResultStore(): FeedStore {

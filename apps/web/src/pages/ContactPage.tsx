@@ -1,5 +1,5 @@
 import { Anchor, Paper, Text, Title } from '@mantine/core';
-import { SUPPORT_EMAIL } from '../app/config.ts';
+import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
 import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
 import classes from './ContactPage.module.css';
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../app/config.ts';
+import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
 import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
 import {
   AdPreviewMock,

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, Group, NativeSelect, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FeedDataType } from '@adloom/engine';
-import { useSession } from '../features/session/useSession.ts';
+import { useSession } from '../state/useSession.ts';
 import { useStore } from '../state/store.ts';
 import { FeedGrid, type FeedGridNotice } from '../features/feed-grid/index.ts';
-import { notifyError } from '../features/notifications/notificationStore.ts';
-import { ConfirmModal, NewItemModal } from '../features/builder/modals.tsx';
+import { notifyError } from '../state/notifications.ts';
+import { ConfirmModal, NewItemModal } from '../components/modals.tsx';
 import {
   ConflictDialog,
   DraftOfferDialog,

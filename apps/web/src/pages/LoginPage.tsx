@@ -11,12 +11,8 @@ import {
   getBotCheckToken,
   loadBotCheckScript,
 } from '../features/auth/botCheck.ts';
-import {
-  notifications,
-  notifyError,
-  notifySuccess,
-} from '../features/notifications/notificationStore.ts';
-import { session } from '../features/session/session.ts';
+import { notifications, notifyError, notifySuccess } from '../state/notifications.ts';
+import { session } from '../state/session.ts';
 import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
 import {
   isServerFailure,

@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { SUPPORT_EMAIL } from '../app/config.ts';
+import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
 import { DATA_DELETION_DAYS, LEGAL_UPDATED, MINIMUM_AGE_YEARS } from './legal.ts';
 import classes from './TextPage.module.css';
 

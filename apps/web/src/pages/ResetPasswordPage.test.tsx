@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { session } from '../features/session/session.ts';
-import { notifications } from '../features/notifications/notificationStore.ts';
+import { session } from '../state/session.ts';
+import { notifications } from '../state/notifications.ts';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 
 const user = {

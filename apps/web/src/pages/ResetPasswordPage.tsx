@@ -4,8 +4,8 @@ import { NewPasswordFields } from '../features/auth/AuthFields.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { checkResetToken, resetPassword } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
-import { notifyError, notifySuccess } from '../features/notifications/notificationStore.ts';
-import { session } from '../features/session/session.ts';
+import { notifyError, notifySuccess } from '../state/notifications.ts';
+import { session } from '../state/session.ts';
 import { isServerFailure, resetErrorMessages } from '../features/auth/messages.ts';
 import { AuthCard, reportAuthFailure } from './AuthCard.tsx';
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { SUPPORT_EMAIL } from '../app/config.ts';
+import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
 import classes from './TextPage.module.css';
 
 /** What each `service` value of /service-down says. */

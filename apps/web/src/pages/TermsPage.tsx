@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../app/config.ts';
+import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
 import {
   CANCELLATION_NOTICE_HOURS,
   LEGAL_UPDATED,

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
 import {
   DOWNLOAD_LABEL,
   editorFileName,

@@ -3,15 +3,16 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
+import { AdPreviewModal } from './AdPreviewModal.tsx';
 import {
-  AdPreviewModal,
   PREVIEW_TEXTS,
   selectedPreviewRows,
   type PreviewRows,
   type PreviewTemplate,
 } from '../preview/index.ts';
-import { TemplateToolbar, useTemplateSet } from '../templates/index.ts';
+import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
+import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import {
   VALIDATE_LANE,
   useFallbackValidator,

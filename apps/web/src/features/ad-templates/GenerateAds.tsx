@@ -3,14 +3,10 @@ import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { formatDateDigits, type CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import {
-  campaignOutputStore,
-  isJobCancelled,
-  useSelectedRows,
-  type RunEngineJobOptions,
-} from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
-import { useTemplateSet } from '../templates/index.ts';
+import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { isJobCancelled, useSelectedRows, type RunEngineJobOptions } from '../generation/index.ts';
+import { notifyError } from '../../state/notifications.ts';
+import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import type { AdOutput } from './adJobs.ts';
 import { adOutputStore, type AdOutputs } from './adOutputStore.ts';
 import { AD_MESSAGES } from './messages.ts';

@@ -7,7 +7,7 @@ import {
   type FeedRow,
   type RsaTemplate,
 } from '@adloom/engine';
-import { unpackTable } from '../output/packTable.ts';
+import { unpackTable } from '../generation/packTable.ts';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
 import {
   adsEditorCsvJob,

@@ -1,4 +1,4 @@
-/** Engine-worker jobs of the ad tabs (registered in generation/jobHandlers.ts). */
+/** Engine-worker jobs of the ad tabs (registered in worker/jobHandlers.ts). */
 import {
   formatCsv,
   generatePerformanceMaxAds,
@@ -14,7 +14,7 @@ import {
   type Table,
 } from '@adloom/engine';
 import { JobError, type EngineJobHandler } from '../generation/jobTypes.ts';
-import { packColumns, packIssues, type PackedTable } from '../output/packTable.ts';
+import { packColumns, packIssues, type PackedTable } from '../generation/packTable.ts';
 import { AD_MESSAGES } from './messages.ts';
 import { RsaOutputPacker, performanceOutputColumns } from './outputTables.ts';
 
@@ -131,3 +131,11 @@ export const generatePerformanceAdsJob: EngineJobHandler<
   lastAds.performance = { outputId, ads: result.ads };
   return { table, issues: packIssues(result.issues, ctx), adCount: result.ads.length, outputId };
 };
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    generateRsa: typeof generateRsaJob;
+    generatePerformanceAds: typeof generatePerformanceAdsJob;
+    adsEditorCsv: typeof adsEditorCsvJob;
+  }
+}

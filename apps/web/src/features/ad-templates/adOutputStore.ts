@@ -1,5 +1,5 @@
 import { createStore } from '../../state/store.ts';
-import { campaignOutputStore } from '../generation/index.ts';
+import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
 import type { AdOutput } from './adJobs.ts';
 
 /** The last generated ads of each ad tab (kept while the person moves between tabs). */

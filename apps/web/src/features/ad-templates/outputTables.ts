@@ -21,7 +21,7 @@ import {
   fieldColumn,
   type ColumnSource,
   type PackedTable,
-} from '../output/packTable.ts';
+} from '../generation/packTable.ts';
 
 /** The Ad Type shown for responsive search ads. */
 export const RSA_OUTPUT_AD_TYPE = 'Responsive Search Ad';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, Title } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
 import type { BuilderWorkspace } from './builderWorkspace.ts';
-import { ConfirmModal, NewItemModal } from './modals.tsx';
+import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 
 /** Spec section 2, Clients section: client dropdown with the count, New Client, Delete Client. */
 export function ClientsSection({ workspace }: { workspace: BuilderWorkspace }) {

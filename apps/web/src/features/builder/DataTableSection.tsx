@@ -4,13 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useStore } from '../../state/store.ts';
 import { Combiner } from '../combiner/index.ts';
 import { FeedGrid, type FeedGridNotice } from '../feed-grid/index.ts';
-import { findLists, listsSource } from '../lists/listsSource.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { findLists, listsSource } from './listsSource.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { BUILDER_MESSAGES, type BuilderWorkspace } from './builderWorkspace.ts';
 import { reportFailure } from './failures.ts';
-import { ConfirmModal, NewItemModal } from './modals.tsx';
+import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
-import './seedsFit.css';
+import '../combiner/seedsFit.css';
 
 /** Shown beside feeds linked to a spreadsheet in the feed dropdown. */
 export const LINKED_FEED_MARKER = '(linked sheet)';

@@ -1,4 +1,3 @@
-import type { ClientBundleAnswer } from '@adloom/contract';
 import {
   createClient,
   deleteClient,
@@ -9,11 +8,11 @@ import {
 import { handleApiError } from '../../api/client.ts';
 import { createStore, type Store } from '../../state/store.ts';
 import { draftKey, indexedDbDrafts, type DraftStorage } from '../drafts/drafts.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
-import { TemplateSets } from '../templates/templateSets.ts';
+import { TemplateSets, type ClientTemplates } from '../templates/templateSets.ts';
 import { indexedDbTemplateDrafts, type TemplateDraftStorage } from '../templates/templateDrafts.ts';
-import { campaignOutputStore } from '../generation/campaignOutputStore.ts';
+import { campaignOutputStore } from './campaignOutputStore.ts';
 import { reportFailure } from './failures.ts';
 
 /**
@@ -43,9 +42,6 @@ export const BUILDER_STORAGE_KEYS = {
   client: 'adloom.builder.client',
   feed: 'adloom.builder.feed',
 } as const;
-
-/** Templates of the active client, kept for the template editors of the next issue. */
-export type ClientTemplates = Omit<ClientBundleAnswer, 'feeds' | 'revisions'>;
 
 /** The builder's client state. */
 export interface BuilderState {

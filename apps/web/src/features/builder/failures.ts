@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
 import { describeError } from './feedSetEditor.ts';
 
 /**

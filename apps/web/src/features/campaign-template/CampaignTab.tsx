@@ -13,8 +13,8 @@ import {
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
 import {
-  campaignOutputStore,
   isJobCancelled,
   JobFailedError,
   runEngineJob,
@@ -22,7 +22,7 @@ import {
   warmEngineLane,
   type JobProgress,
 } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
 import {
   editorFileName,
   formatFileDate,
@@ -32,7 +32,8 @@ import {
   safeFilePart,
   saveBlob,
 } from '../output/index.ts';
-import { TemplateToolbar, useTemplateSet } from '../templates/index.ts';
+import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
+import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { CampaignSettingsEditor } from './CampaignSettingsEditor.tsx';
 import {
   CAMPAIGN_FILE_NAMES,

@@ -10,7 +10,7 @@ import {
   type FeedRow,
 } from '@adloom/engine';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
-import { readPackedCell, type PackedTable } from '../output/packTable.ts';
+import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
 import { generateCampaignJob } from './campaignJobs.ts';
 
 function row(id: string, root: string, mod: string): FeedRow {

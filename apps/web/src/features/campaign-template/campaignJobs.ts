@@ -17,7 +17,7 @@ import {
   packTable,
   type PackedTable,
   type PackedValues,
-} from '../output/packTable.ts';
+} from '../generation/packTable.ts';
 
 /** What 'Generate Keywords or Output' yields, packed for the page. */
 export interface CampaignOutput {
@@ -125,3 +125,9 @@ export const generateCampaignJob: EngineJobHandler<
   ctx.progress(1);
   return output;
 };
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    generateCampaign: typeof generateCampaignJob;
+  }
+}

@@ -1,6 +1,6 @@
 import type { CampaignTemplate } from '@adloom/engine';
 import { createStore } from '../../state/store.ts';
-import { campaignOutputStore } from '../generation/campaignOutputStore.ts';
+import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 
 /** The Campaigns tab's last output (kept while the person visits other tabs). */

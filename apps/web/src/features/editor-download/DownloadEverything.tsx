@@ -7,7 +7,7 @@ import { campaignTabOutput } from '../campaign-template/campaignTabState.ts';
 import { extensionsTabStore } from '../extension-template/extensionOutput.ts';
 import { runEngineJob } from '../generation/index.ts';
 import { notifyFileError, saveBlob } from '../output/index.ts';
-import { useTemplateSet } from '../templates/index.ts';
+import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { allOutputsZipName, collectEditorFiles } from './editorFiles.ts';
 import './DownloadEverything.css';
 

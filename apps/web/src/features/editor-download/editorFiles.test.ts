@@ -21,7 +21,7 @@ import type { ExtensionOutput } from '../extension-template/extensionOutput.ts';
 import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
 import { formatPackedJob } from '../output/outputJobs.ts';
-import { emptyPackedTable, type PackedTable } from '../output/packTable.ts';
+import { emptyPackedTable, type PackedTable } from '../generation/packTable.ts';
 import { allOutputsZipName, collectEditorFiles, type GeneratedOutputs } from './editorFiles.ts';
 import { zipEditorFilesJob } from './editorZipJob.ts';
 

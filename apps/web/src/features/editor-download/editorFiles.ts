@@ -8,7 +8,7 @@ import {
 import type { ExtensionOutput } from '../extension-template/extensionOutput.ts';
 import { EXTENSION_FILE_NAMES } from '../extension-template/extensionTables.ts';
 import { editorFileName, editorZipFileName } from '../output/fileNames.ts';
-import type { PackedTable } from '../output/packTable.ts';
+import type { PackedTable } from '../generation/packTable.ts';
 
 /**
  * One Editor CSV of the zip: a packed table the page holds (campaign tab, extensions), or the

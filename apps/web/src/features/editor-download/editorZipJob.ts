@@ -1,7 +1,7 @@
 import { getAdsEditorTable } from '../ad-templates/adJobs.ts';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import { zipEditorTables } from '../output/outputJobs.ts';
-import { unpackTable } from '../output/packTable.ts';
+import { unpackTable } from '../generation/packTable.ts';
 import type { EditorZipFile } from './editorFiles.ts';
 
 /** Input of the everything-zip job. */
@@ -21,3 +21,9 @@ export const zipEditorFilesJob: EngineJobHandler<ZipEditorFilesInput, { blob: Bl
   }));
   return { blob: zipEditorTables(tables) };
 };
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    zipEditorFiles: typeof zipEditorFilesJob;
+  }
+}

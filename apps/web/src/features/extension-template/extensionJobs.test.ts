@@ -10,7 +10,7 @@ import {
   type ExtensionTypeName,
   type FeedRow,
 } from '@adloom/engine';
-import { readPackedCell, unpackTable, type PackedTable } from '../output/packTable.ts';
+import { readPackedCell, unpackTable, type PackedTable } from '../generation/packTable.ts';
 import { generateExtensionsJob } from './extensionJobs.ts';
 import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
 

@@ -1,6 +1,6 @@
 import { generateExtensions, type ExtensionTemplate } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
-import { packIssues, packTable, type PackedTable } from '../output/packTable.ts';
+import { packIssues, packTable, type PackedTable } from '../generation/packTable.ts';
 import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
 
 /** What the extension generation job sends back. */
@@ -26,3 +26,9 @@ export const generateExtensionsJob: EngineJobHandler<
     issues: packIssues(issues, ctx),
   };
 };
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    generateExtensions: typeof generateExtensionsJob;
+  }
+}

@@ -2,7 +2,7 @@ import type { ExtensionTemplate, ExtensionTypeName } from '@adloom/engine';
 import { createStore, type Store } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { isJobCancelled, runEngineJob, type RowsSource } from '../generation/index.ts';
-import { notifyError } from '../notifications/notificationStore.ts';
+import { notifyError } from '../../state/notifications.ts';
 import type { GeneratedExtensionsOutput } from './extensionJobs.ts';
 
 /** Generated extensions and what they were made from. */

@@ -76,3 +76,9 @@ export const validateExtensionsJob: EngineJobHandler<
   ValidationResult
 > = (input, ctx) =>
   validateExtensionTemplate(input.template, ctx.rows, ctx.rowPositions, (f) => ctx.progress(f));
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    validateExtensions: typeof validateExtensionsJob;
+  }
+}

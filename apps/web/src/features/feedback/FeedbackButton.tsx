@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { FEEDBACK_MIN_CHARS, FEEDBACK_TYPES } from '@adloom/contract';
 import { sendFeedback, type FeedbackType } from '../../api/users.ts';
-import { notifications, notifyError, notifySuccess } from '../notifications/notificationStore.ts';
-import { useSession } from '../session/useSession.ts';
+import { notifications, notifyError, notifySuccess } from '../../state/notifications.ts';
+import { useSession } from '../../state/useSession.ts';
 import classes from './FeedbackButton.module.css';
 
 /** Spec section 8: the feedback failure text. */

@@ -5,12 +5,7 @@ import {
   type CampaignTemplate,
   type FeedRow,
 } from '@adloom/engine';
-import {
-  ColumnPacker,
-  Uint32Builder,
-  readPackedValue,
-  type PackedValues,
-} from '../output/packTable.ts';
+import { ColumnPacker, Uint32Builder, readPackedValue, type PackedValues } from './packTable.ts';
 
 /** An ad group as the ad jobs read it (the engine's ads input). */
 export interface AdGroupFields {

@@ -1,4 +1,4 @@
-// The engine worker, its job map, the selected rows and the shared campaign output.
+// Running engine jobs in the worker (the job registry, packed tables), the selected rows.
 export {
   runEngineJob,
   isJobCancelled,
@@ -12,9 +12,12 @@ export {
   JobError,
   type EngineJobContext,
   type EngineJobHandler,
+  type EngineJobKind,
+  type EngineJobInput,
+  type EngineJobOutput,
+  type EngineJobs,
   type JobProgress,
 } from './jobTypes.ts';
-export type { EngineJobKind, EngineJobInput, EngineJobOutput } from './jobHandlers.ts';
 export {
   useSelectedRows,
   selectedRowsSource,
@@ -23,4 +26,3 @@ export {
   type RowsSource,
   type SelectedRows,
 } from './selectedRows.ts';
-export { campaignOutputStore, type CampaignOutputInfo } from './campaignOutputStore.ts';

@@ -25,6 +25,19 @@ export type EngineJobHandler<Input, Output> = (
   ctx: EngineJobContext,
 ) => Output | Promise<Output>;
 
+/**
+ * The engine jobs by kind. Each feature's jobs module adds its own handlers here (a `declare
+ * module` block beside them); the worker's job map (worker/jobHandlers.ts) holds exactly these.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features
+export interface EngineJobs {}
+/** One job kind. */
+export type EngineJobKind = keyof EngineJobs;
+/** A job's input. */
+export type EngineJobInput<K extends EngineJobKind> = Parameters<EngineJobs[K]>[0];
+/** A job's result. */
+export type EngineJobOutput<K extends EngineJobKind> = Awaited<ReturnType<EngineJobs[K]>>;
+
 /** An error meant for the person: its message is shown as it is. */
 export class JobError extends Error {
   override readonly name = 'JobError';

@@ -5,3 +5,9 @@ import type { EngineJobHandler } from './jobTypes.ts';
  * same rows starts at once (run while the person is still editing the template).
  */
 export const prepareRowsJob: EngineJobHandler<null, number> = (_input, ctx) => ctx.rows.length;
+
+declare module './jobTypes.ts' {
+  interface EngineJobs {
+    prepareRows: typeof prepareRowsJob;
+  }
+}

@@ -1,5 +1,11 @@
-import type { EngineJobInput, EngineJobKind, EngineJobOutput } from './jobHandlers.ts';
-import type { FromWorkerMessage, JobProgress, ToWorkerMessage } from './jobTypes.ts';
+import type {
+  EngineJobInput,
+  EngineJobKind,
+  EngineJobOutput,
+  FromWorkerMessage,
+  JobProgress,
+  ToWorkerMessage,
+} from './jobTypes.ts';
 import { sendSelectedRows, type RowsSource } from './selectedRows.ts';
 import { restoreLongStrings } from './transferables.ts';
 
@@ -51,13 +57,14 @@ interface QueuedJob {
   parts: string[];
 }
 
-/** Makes the worker; replaced in tests. */
+/** Makes the worker: installed by the app at start (worker/), replaced in tests. */
 export type WorkerFactory = () => Worker;
 
-let makeWorker: WorkerFactory = () =>
-  new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+let makeWorker: WorkerFactory = () => {
+  throw new Error('No engine worker factory is installed');
+};
 
-/** Replaces how workers are made (tests). */
+/** Sets how workers are made (the app at start, tests). */
 export function setEngineWorkerFactory(factory: WorkerFactory): void {
   makeWorker = factory;
 }

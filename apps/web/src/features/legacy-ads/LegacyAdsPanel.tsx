@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, List, Text, Title } from '@mantine/core';
 import type { AdTemplate, RsaTemplate } from '@adloom/engine';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { notifySuccess } from '../notifications/notificationStore.ts';
-import { useTemplateSet } from '../templates/index.ts';
+import { notifySuccess } from '../../state/notifications.ts';
+import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { convertLegacyAdTemplate } from './convertLegacyAd.ts';
 import './LegacyAdsPanel.css';
 

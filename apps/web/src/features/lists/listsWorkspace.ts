@@ -4,10 +4,10 @@ import { saveLists } from '../../api/workspace.ts';
 import { handleApiError } from '../../api/client.ts';
 import { createStore, type Store } from '../../state/store.ts';
 import { draftKey, indexedDbDrafts, type DraftStorage } from '../drafts/drafts.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { FeedSetEditor, SAVE_MESSAGES, type FeedSetTarget } from '../builder/feedSetEditor.ts';
 import { reportFailure } from '../builder/failures.ts';
-import { LIST_MESSAGES, listsSource } from './listsSource.ts';
+import { LIST_MESSAGES, listsSource } from '../builder/listsSource.ts';
 
 /** The lists screen's two tabs (spec section 2) and the kind of feed each shows. */
 export const LISTS_TABS = [

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { OutputTable } from './OutputTable.tsx';
-import type { PackedTable } from './packTable.ts';
+import type { PackedTable } from '../generation/packTable.ts';
 
 /**
  * Items the engine skipped or cleaned, with the feed row and the reason, shown beside an output

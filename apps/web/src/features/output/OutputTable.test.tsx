@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { COLUMN_WINDOW_FROM, OutputTable, visibleColumns } from './OutputTable.tsx';
-import { packTable } from './packTable.ts';
+import { packTable } from '../generation/packTable.ts';
 
 function bigTable(rows: number) {
   return packTable({

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../builder/copyTable.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { runEngineJob } from '../generation/runEngineJob.ts';
-import { readPackedCell, type PackedTable } from './packTable.ts';
+import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
 import './OutputTable.css';
 
 /** Height of one output line. */

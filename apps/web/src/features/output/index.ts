@@ -17,6 +17,6 @@ export {
   ISSUE_HEADERS,
   type PackedTable,
   type PackedColumn,
-} from './packTable.ts';
+} from '../generation/packTable.ts';
 export { editorFileName, editorZipFileName, formatFileDate, safeFilePart } from './fileNames.ts';
-export { TABLE_COPIED_MESSAGE } from '../builder/copyTable.ts';
+export { TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';

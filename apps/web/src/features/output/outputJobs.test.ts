@@ -1,7 +1,13 @@
 import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import { formatTsv, keywordsTable, type KeywordLine } from '@adloom/engine';
-import { TablePacker, encodeRecord, fieldColumn, packTable, unpackTable } from './packTable.ts';
+import {
+  TablePacker,
+  encodeRecord,
+  fieldColumn,
+  packTable,
+  unpackTable,
+} from '../generation/packTable.ts';
 import {
   clipboardTextJob,
   formatPackedJob,

@@ -1,7 +1,12 @@
 import { strToU8, zipSync } from 'fflate';
 import { formatCsv, type Table } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
-import { readPackedCell, unpackTable, type PackedColumn, type PackedTable } from './packTable.ts';
+import {
+  readPackedCell,
+  unpackTable,
+  type PackedColumn,
+  type PackedTable,
+} from '../generation/packTable.ts';
 
 /** Input of the formatting job. */
 export interface FormatPackedInput {
@@ -117,3 +122,11 @@ export const clipboardTextJob: EngineJobHandler<ClipboardTextInput, { text: stri
   parts.unshift(TWO_BYTE_MARK);
   return { text: parts.join('').slice(TWO_BYTE_MARK.length) };
 };
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    formatPacked: typeof formatPackedJob;
+    clipboardText: typeof clipboardTextJob;
+    zipPacked: typeof zipPackedJob;
+  }
+}

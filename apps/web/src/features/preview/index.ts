@@ -1,4 +1,3 @@
-export { AdPreviewModal, type AdPreviewModalProps } from './AdPreviewModal.tsx';
 export {
   slideFor,
   findFirstValidRow,

@@ -1,4 +1,4 @@
-/** The preview's engine-worker job (registered in generation/jobHandlers.ts). */
+/** The preview's engine-worker job (registered in worker/jobHandlers.ts). */
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import { findFirstValidRow, type PreviewTemplate } from './previewModel.ts';
 
@@ -8,3 +8,9 @@ import { findFirstValidRow, type PreviewTemplate } from './previewModel.ts';
  */
 export const findPreviewRowJob: EngineJobHandler<PreviewTemplate, number> = (input, ctx) =>
   findFirstValidRow(input, ctx.rows);
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    findPreviewRow: typeof findPreviewRowJob;
+  }
+}

@@ -1,15 +1,18 @@
 import {
   TEMPLATE_KINDS,
+  type ClientBundleAnswer,
   type ClientRevisions,
   type TemplateKind,
   type TemplateOfKind,
 } from '@adloom/contract';
 import type { ApiError } from '../../api/errors.ts';
 import { createStore, type Store } from '../../state/store.ts';
-import type { ClientTemplates } from '../builder/builderWorkspace.ts';
 import { TemplateSetEditor } from './templateSetEditor.ts';
 import type { TemplateDraft, TemplateDraftStorage } from './templateDrafts.ts';
 import { saveTemplates } from './templateApi.ts';
+
+/** Templates of the active client (its bundle without the feeds). */
+export type ClientTemplates = Omit<ClientBundleAnswer, 'feeds' | 'revisions'>;
 
 /** Spec sections 4 and 9: sets are saved every 5 minutes while unsaved. */
 export const TEMPLATE_AUTOSAVE_INTERVAL_MS = 5 * 60_000;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { newRsaFallback, type FeedRow, type RsaFallback } from '@adloom/engine';
-import { ValidatorScore } from './ValidatorScore.tsx';
+import {
+  VALIDATION_SHOW_DELAY_MS,
+  VALIDATOR_DEBOUNCE_MS,
+  ValidatorScore,
+} from './ValidatorScore.tsx';
 import { validatorFromRows } from './validator.ts';
 import type { FallbackCheck } from './checks.ts';
 
@@ -35,6 +39,11 @@ function show(check: FallbackCheck, rows: readonly FeedRow[], label = 'Fallback 
 }
 
 describe('ValidatorScore', () => {
+  it('recalculates 300 ms after a change and first shows after 500 ms (spec section 9)', () => {
+    expect(VALIDATOR_DEBOUNCE_MS).toBe(300);
+    expect(VALIDATION_SHOW_DELAY_MS).toBe(500);
+  });
+
   it('says NO FEED SELECTED! without rows', () => {
     show({ kind: 'rsa', fallbacks: [fallback('Buy {root}')] }, []);
     expect(

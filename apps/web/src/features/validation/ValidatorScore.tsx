@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Modal, Table, Text, UnstyledButton } from '@mantine/core';
-import {
-  makeScore,
-  SCORE_NO_MATCH_COLOR,
-  VALIDATION_SHOW_DELAY_MS,
-  VALIDATOR_DEBOUNCE_MS,
-} from '@adloom/engine';
+import { makeScore, SCORE_NO_MATCH_COLOR } from '@adloom/engine';
 import type { FallbackCheck, ValidationResult } from './checks.ts';
 import type { FallbackValidator } from './validator.ts';
 import './validation.css';
+
+/** Spec section 9: a validator recalculates 300 ms after any change. */
+export const VALIDATOR_DEBOUNCE_MS = 300;
+/** Spec section 9: the delay before validation first shows. */
+export const VALIDATION_SHOW_DELAY_MS = 500;
 
 /** Spec section 4 texts of the validators. */
 export const VALIDATOR_TEXTS = {

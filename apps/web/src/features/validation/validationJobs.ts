@@ -1,4 +1,4 @@
-/** Engine-worker jobs of the counters and validators (registered in generation/jobHandlers.ts). */
+/** Engine-worker jobs of the counters and validators (registered in worker/jobHandlers.ts). */
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import {
   findLongestOfTexts,
@@ -17,3 +17,10 @@ export const validateFallbacksJob: EngineJobHandler<FallbackCheck, ValidationRes
   input,
   ctx,
 ) => validateFallbacks(input, ctx.rows, ctx.rowPositions, (f) => ctx.progress(f));
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    measureTexts: typeof measureTextsJob;
+    validateFallbacks: typeof validateFallbacksJob;
+  }
+}

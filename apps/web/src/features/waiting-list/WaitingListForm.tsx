@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from '@adloom/contract';
 import { joinWaitingList } from '../../api/users.ts';
 import { ApiError } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
-import { notifyError, notifySuccess } from '../notifications/notificationStore.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
 
 /** Spec section 7: the waiting-list success notice. */
 export const WAITING_LIST_THANKS = 'Thank you for signing up for our waiting list';

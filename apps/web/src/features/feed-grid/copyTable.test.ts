@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeedStore } from '../feed-grid/index.ts';
+import { FeedStore } from './feedStore.ts';
 import { formatStoreAsTsv } from './copyTable.ts';
 
 describe('formatStoreAsTsv', () => {

@@ -3,7 +3,7 @@ import {
   createNotificationStore,
   NOTIFICATION_FADE_IN_MS,
   NOTIFICATION_LIFETIME_MS,
-} from './notificationStore.ts';
+} from './notifications.ts';
 
 describe('notification store', () => {
   beforeEach(() => vi.useFakeTimers());

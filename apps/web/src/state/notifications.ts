@@ -1,4 +1,4 @@
-import { createStore, type Store } from '../../state/store.ts';
+import { createStore, type Store } from './store.ts';
 
 /** Spec section 9: a notification lives 5000 ms. */
 export const NOTIFICATION_LIFETIME_MS = 5000;

@@ -1,8 +1,7 @@
 import { FEED_COLUMNS } from '@adloom/engine';
-import { FEED_COLUMN_LABELS, formatTsvLines, type FeedStore } from '../feed-grid/index.ts';
-
-/** Spec section 8: the notice after a table is copied. */
-export const TABLE_COPIED_MESSAGE = 'Table contents copied to clipboard!';
+import { FEED_COLUMN_LABELS } from './feedColumns.ts';
+import type { FeedStore } from './feedStore.ts';
+import { formatTsvLines } from './tsv.ts';
 
 /**
  * The store's rows as tab-separated text: a header line of the columns that hold any value,
@@ -28,24 +27,4 @@ export function formatStoreAsTsv(store: FeedStore): string {
     }
   }
   return formatTsvLines(lines());
-}
-
-/** Puts text on the clipboard; falls back to a hidden text area where the API is refused. */
-export async function copyToClipboard(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // Not a secure context or permission refused: the older path below still works there.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const isCopied = document.execCommand('copy');
-  area.remove();
-  if (!isCopied) throw new Error('The browser refused to copy to the clipboard');
 }

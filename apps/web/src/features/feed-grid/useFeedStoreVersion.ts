@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { FeedStore } from '../feed-grid/index.ts';
+import type { FeedStore } from './feedStore.ts';
 
 /** Re-renders the component whenever the store changes; returns the store's version. */
 export function useFeedStoreVersion(store: FeedStore): number {

@@ -1,6 +1,6 @@
 import { CloseButton } from '@mantine/core';
-import { useStore } from '../../state/store.ts';
-import { notifications as defaultStore, type NotificationStore } from './notificationStore.ts';
+import { useStore } from '../state/store.ts';
+import { notifications as defaultStore, type NotificationStore } from '../state/notifications.ts';
 import classes from './NotificationStack.module.css';
 
 /** The toasts at the top-right edge of the screen; errors are announced as alerts. */

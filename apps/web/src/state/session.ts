@@ -1,5 +1,5 @@
 import { PublicUserSchema, type PublicUser, type Session } from '@adloom/contract';
-import { createStore } from '../../state/store.ts';
+import { createStore } from './store.ts';
 
 /** Local-storage keys of the session (spec section 3: token, expiry and user). */
 export const SESSION_KEYS = {

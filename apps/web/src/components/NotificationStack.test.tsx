@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { NotificationStack } from './NotificationStack.tsx';
-import { createNotificationStore } from './notificationStore.ts';
+import { createNotificationStore } from '../state/notifications.ts';
 
 describe('NotificationStack', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { newRsaTemplate, type FeedRow, type RsaFallback, type RsaTemplate } from '@adloom/engine';
 import { measurerFromRows } from '../validation/index.ts';
-import { AdPreviewModal } from './AdPreviewModal.tsx';
-import { findFirstValidRow, seededRandom, slideFor } from './previewModel.ts';
-import { previewRowsOf } from './previewRows.ts';
+import { AdPreviewModal, PREVIEW_PROGRESS_MAX } from './AdPreviewModal.tsx';
+import { findFirstValidRow, seededRandom, slideFor } from '../preview/previewModel.ts';
+import { previewRowsOf } from '../preview/previewRows.ts';
 
 function row(id: string, root: string, url = ''): FeedRow {
   return { id, root, mod: '', var1: '', var2: '', var3: '', url };
@@ -62,6 +62,10 @@ const heading = () =>
 const status = () => screen.getByRole('status').textContent;
 
 describe('AdPreviewModal', () => {
+  it('fills its progress bar to 5000 (spec section 9)', () => {
+    expect(PREVIEW_PROGRESS_MAX).toBe(5000);
+  });
+
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 import type { CampaignTemplate, FeedRow } from '@adloom/engine';
-import { campaignGroupsOf, type CampaignGroups } from './campaignGroups.ts';
+import { campaignGroupsOf, type CampaignGroups } from '../features/generation/campaignGroups.ts';
 import { jobHandlers } from './jobHandlers.ts';
 import {
   JobError,
   type EngineJobContext,
   type FromWorkerMessage,
   type ToWorkerMessage,
-} from './jobTypes.ts';
-import { collectTransferables, takeLongStrings } from './transferables.ts';
+} from '../features/generation/jobTypes.ts';
+import { collectTransferables, takeLongStrings } from '../features/generation/transferables.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, NativeSelect } from '@mantine/core';
 import type { TemplateKind, TemplateOfKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { ConfirmModal, NewItemModal } from '../builder/modals.tsx';
-import { newTemplateOfKind } from './templateSetEditor.ts';
+import type { BuilderWorkspace } from './builderWorkspace.ts';
+import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
+import { newTemplateOfKind } from '../templates/templateSetEditor.ts';
 
 /**
  * A template tab's toolbar (spec section 2): the template dropdown and New Template, Copy

@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { TemplateKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
-import type { FeedSetEditor } from '../builder/feedSetEditor.ts';
-import {
-  ConflictModal,
-  DraftOfferModal,
-  SaveMarker,
-  useLeavePageGuard,
-} from '../builder/UnsavedWork.tsx';
-import type { TemplateSetEditor } from './templateSetEditor.ts';
-import type { TemplateSets } from './templateSets.ts';
+import type { FeedSetEditor } from './feedSetEditor.ts';
+import { ConflictModal, DraftOfferModal, SaveMarker, useLeavePageGuard } from './UnsavedWork.tsx';
+import type { TemplateSetEditor } from '../templates/templateSetEditor.ts';
+import type { TemplateSets } from '../templates/templateSets.ts';
 
 /** How each kind is named in the dialogs. */
 export const TEMPLATE_KIND_NAMES: Record<TemplateKind, string> = {

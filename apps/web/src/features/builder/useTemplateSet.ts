@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TemplateKind, TemplateOfKind } from '@adloom/contract';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import type { TemplateSetEditor } from './templateSetEditor.ts';
+import type { BuilderWorkspace } from './builderWorkspace.ts';
+import type { TemplateSetEditor } from '../templates/templateSetEditor.ts';
 
 /** A tab's view of its kind's template set. */
 export interface TemplateSetView<K extends TemplateKind> {

@@ -4,18 +4,25 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   BREAKPOINT_WIDE_PREVIEW_PX,
   FEED_COLUMNS,
-  PREVIEW_PROGRESS_MAX,
-  PREVIEW_PROGRESS_TICK_MS,
   type PerformanceMaxTemplate,
   type RsaTemplate,
 } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
-import { PerformanceFallbackEditor } from '../ad-templates/PerformanceFallbackEditor.tsx';
-import { RsaFallbackEditor } from '../ad-templates/RsaFallbackEditor.tsx';
-import { setFallback } from '../ad-templates/fallbackEdit.ts';
-import { seededRandom, slideFor, type PreviewTemplate, type Slide } from './previewModel.ts';
-import type { PreviewRows } from './previewRows.ts';
+import { PerformanceFallbackEditor } from './PerformanceFallbackEditor.tsx';
+import { RsaFallbackEditor } from './RsaFallbackEditor.tsx';
+import { setFallback } from './fallbackEdit.ts';
+import {
+  seededRandom,
+  slideFor,
+  type PreviewTemplate,
+  type Slide,
+} from '../preview/previewModel.ts';
+import type { PreviewRows } from '../preview/previewRows.ts';
 import './preview.css';
+
+/** Spec section 9: the preview's progress bar fills to 5000 in ticks of 1000 ms. */
+export const PREVIEW_PROGRESS_MAX = 5000;
+export const PREVIEW_PROGRESS_TICK_MS = 1000;
 
 /** Column titles of the current row view. */
 const ROW_TITLES: Record<(typeof FEED_COLUMNS)[number], string> = {
