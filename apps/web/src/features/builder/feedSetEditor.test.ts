@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Feed } from '@adloom/engine';
 import { FEED_MAX_ROWS } from '@adloom/contract';
 import { ApiError } from '../../api/errors.ts';
-import { createMemoryDrafts, draftFeeds } from '../drafts/drafts.ts';
 import {
   AUTOSAVE_INTERVAL_MS,
   DRAFT_DELAY_MS,
-  FeedSetEditor,
-  type FeedSetTarget,
-} from './feedSetEditor.ts';
+  createMemoryDraftStorage,
+} from '../../state/revisionedSet/index.ts';
+import { draftFeeds, type FeedSetDraft } from '../drafts/drafts.ts';
+import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
 
 /** The real setTimeout (tests fake timers, and a background draft write waits on real tasks). */
 const realSetTimeout = globalThis.setTimeout;
@@ -63,7 +63,7 @@ function createServer(initial: Feed[]) {
 
 function setup(initial: Feed[] = [feed('brands', ['nike', 'puma'])]) {
   vi.useFakeTimers();
-  const drafts = createMemoryDrafts();
+  const drafts = createMemoryDraftStorage<FeedSetDraft>();
   const notices: string[] = [];
   const unauthorized: ApiError[] = [];
   const editor = new FeedSetEditor({
@@ -322,7 +322,7 @@ describe('FeedSetEditor', () => {
 
   it('stops a background draft write when an edit or a save comes in meanwhile', async () => {
     vi.useFakeTimers();
-    const drafts = createMemoryDrafts();
+    const drafts = createMemoryDraftStorage<FeedSetDraft>();
     let clock = 0;
     // Every look at the clock is 100 ms later: the write yields to the page after each block.
     const editor = new FeedSetEditor({

@@ -14,4 +14,4 @@ export {
   TEMPLATE_MESSAGES,
   type TemplateSetState,
 } from './templateSetEditor.ts';
-export { TemplateSets, TEMPLATE_AUTOSAVE_INTERVAL_MS } from './templateSets.ts';
+export { TemplateSets } from './templateSets.ts';
