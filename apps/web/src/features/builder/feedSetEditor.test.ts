@@ -61,6 +61,19 @@ function createServer(initial: Feed[]) {
   return { server, target };
 }
 
+/** A draft of the Acme set on revision 1, with the brands feed active. */
+function draftOf(target: FeedSetTarget, feeds: FeedSetDraft['feeds']): FeedSetDraft {
+  return {
+    key: target.key,
+    userId: 'user-1',
+    name: 'Acme',
+    baseRevision: 1,
+    savedAt: 5,
+    activeFeed: 'brands',
+    feeds,
+  };
+}
+
 function setup(initial: Feed[] = [feed('brands', ['nike', 'puma'])]) {
   vi.useFakeTimers();
   const drafts = createMemoryDraftStorage<FeedSetDraft>();
@@ -280,15 +293,7 @@ describe('FeedSetEditor', () => {
 
   it('restores a draft kept with row objects (written before drafts were packed)', async () => {
     const { editor, server, target, drafts } = setup();
-    await drafts.put({
-      key: target.key,
-      userId: 'user-1',
-      name: 'Acme',
-      baseRevision: 1,
-      savedAt: 5,
-      activeFeed: 'brands',
-      feeds: [feed('brands', ['old', 'format'])],
-    });
+    await drafts.put(draftOf(target, [feed('brands', ['old', 'format'])]));
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.restoreDraft();
     expect(editor.collectFeeds()).toEqual([feed('brands', ['old', 'format'])]);
@@ -297,22 +302,16 @@ describe('FeedSetEditor', () => {
 
   it('says so when a kept draft cannot be read', async () => {
     const { editor, server, target, drafts, notices } = setup();
-    await drafts.put({
-      key: target.key,
-      userId: 'user-1',
-      name: 'Acme',
-      baseRevision: 1,
-      savedAt: 5,
-      activeFeed: 'brands',
-      feeds: [
+    await drafts.put(
+      draftOf(target, [
         {
           name: 'brands',
           dataType: 'table',
           sheetUrl: '',
           packed: { rowCount: 2, blockRows: [1], text: [], lengths: [] },
         },
-      ],
-    });
+      ]),
+    );
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.restoreDraft();
     expect(notices).toEqual(['error: The changes kept in this browser could not be read.']);

@@ -1,7 +1,8 @@
 import type { FeedRow } from '@adloom/engine';
 import { FEED_COLUMNS } from '@adloom/engine';
+import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { ColumnChunk } from './columnChunk.ts';
-import { FEED_COLUMN_COUNT, getColumnMaxChars, normalizeCell } from './feedColumns.ts';
+import { FEED_COLUMN_COUNT, feedRowAt, getColumnMaxChars, normalizeCell } from './feedColumns.ts';
 
 /** Most steps Ctrl+Z can go back. */
 export const FEED_HISTORY_LIMIT = 100;
@@ -161,25 +162,9 @@ export class FeedStore {
   /** Every row as FeedRow objects, in feed order (for saving). */
   toFeedRows(): FeedRow[] {
     const rows: FeedRow[] = new Array<FeedRow>(this.orderLength);
-    const [root, mod, var1, var2, var3, url] = this.columns as [
-      string[],
-      string[],
-      string[],
-      string[],
-      string[],
-      string[],
-    ];
     for (let i = 0; i < this.orderLength; i += 1) {
       const slot = this.order[i]!;
-      rows[i] = {
-        id: this.getRowId(slot),
-        root: root[slot]!,
-        mod: mod[slot]!,
-        var1: var1[slot]!,
-        var2: var2[slot]!,
-        var3: var3[slot]!,
-        url: url[slot]!,
-      };
+      rows[i] = feedRowAt(this.getRowId(slot), this.columns, slot);
     }
     return rows;
   }
@@ -781,10 +766,10 @@ export class FeedStore {
           finish();
           resolve();
         } else {
-          yieldToBrowser(step);
+          void yieldToPage().then(step);
         }
       };
-      yieldToBrowser(step);
+      void yieldToPage().then(step);
     });
     return this.filterPending;
   }
@@ -827,17 +812,4 @@ function isTidyCell(value: string, max: number): boolean {
   const last = value.charCodeAt(length - 1);
   // Printable ASCII at both ends is never trimmed; anything else takes the full rule.
   return first > 32 && first < 127 && last > 32 && last < 127;
-}
-
-function yieldToBrowser(callback: () => void): void {
-  if (typeof MessageChannel !== 'undefined') {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      callback();
-    };
-    channel.port2.postMessage(null);
-  } else {
-    setTimeout(callback, 0);
-  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ClientRevisions } from '@adloom/contract';
 import { newCampaignTemplate, newRsaTemplate } from '@adloom/engine';
 import { ApiError } from '../../api/errors.ts';
-import { createMemoryDraftStorage } from '../../state/revisionedSet/index.ts';
+import { createMemoryDraftStorage, type DraftStorage } from '../../state/revisionedSet/index.ts';
 import type { TemplateDraft } from './templateDrafts.ts';
 import { TemplateSets } from './templateSets.ts';
 
@@ -38,6 +38,16 @@ function setup(save = vi.fn()) {
     save,
   });
   return { sets, drafts, notify, save };
+}
+
+/** The sets of another visit, over the same drafts. */
+function reopened(drafts: DraftStorage<TemplateDraft>): TemplateSets {
+  return new TemplateSets({
+    drafts,
+    notify: vi.fn(),
+    onUnauthorized: vi.fn(),
+    loadBundle: vi.fn(),
+  });
 }
 
 describe('TemplateSets', () => {
@@ -91,12 +101,7 @@ describe('TemplateSets', () => {
     expect(sets.isDraftKept.get()).toBe(false);
     await sets.flushDraft();
 
-    const again = new TemplateSets({
-      drafts,
-      notify: vi.fn(),
-      onUnauthorized: vi.fn(),
-      loadBundle: vi.fn(),
-    });
+    const again = reopened(drafts);
     await again.open('u|client|Acme', 'Acme', empty, revisions);
     expect(again.draftOffer.get()).toMatchObject({ isBehind: false });
     again.restoreDraft();
@@ -128,12 +133,7 @@ describe('TemplateSets', () => {
       savedAt: 1,
       kinds: { campaignTemplates: { templates: saved, baseRevision: 3, active: 'Brand' } },
     });
-    const again = new TemplateSets({
-      drafts,
-      notify: vi.fn(),
-      onUnauthorized: vi.fn(),
-      loadBundle: vi.fn(),
-    });
+    const again = reopened(drafts);
     await again.open(
       'u|client|Acme',
       'Acme',
@@ -163,12 +163,7 @@ describe('TemplateSets', () => {
     await sets.open('u|client|Acme', 'Acme', empty, revisions);
     sets.get('rsaTemplates').add(newRsaTemplate('Ads'));
     await sets.flushDraft();
-    const again = new TemplateSets({
-      drafts,
-      notify: vi.fn(),
-      onUnauthorized: vi.fn(),
-      loadBundle: vi.fn(),
-    });
+    const again = reopened(drafts);
     await again.open('u|client|Acme', 'Acme', empty, revisions);
     again.restoreDraft();
     expect(again.get('rsaTemplates').state.get().isDirty).toBe(true);
