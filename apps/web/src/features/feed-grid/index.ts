@@ -1,11 +1,6 @@
 // The feed grid: a virtualized spreadsheet over a columnar FeedStore, with CSV import in a worker.
-export {
-  FeedGrid,
-  FEED_ROW_HEIGHT_PX,
-  MAX_SCROLL_HEIGHT_PX,
-  type FeedGridNotice,
-  type FeedGridProps,
-} from './FeedGrid.tsx';
+export { FeedGrid, type FeedGridProps } from './FeedGrid.tsx';
+export { FEED_ROW_HEIGHT_PX, MAX_SCROLL_HEIGHT_PX, type FeedGridNotice } from './gridLayout.ts';
 export {
   FeedStore,
   FEED_HISTORY_LIMIT,
