@@ -3,11 +3,11 @@ export { FeedGrid, type FeedGridProps } from './FeedGrid.tsx';
 export { FEED_ROW_HEIGHT_PX, MAX_SCROLL_HEIGHT_PX, type FeedGridNotice } from './gridLayout.ts';
 export {
   FeedStore,
-  FEED_HISTORY_LIMIT,
   type BulkAppend,
   type FeedStoreOptions,
   type HistoryKind,
 } from './feedStore.ts';
+export { FEED_HISTORY_LIMIT } from './feedHistory.ts';
 export { importCsvFile, type CsvImportOutcome } from './importCsvFile.ts';
 export {
   parseCsvText,
