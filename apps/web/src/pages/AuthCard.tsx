@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Title } from '@mantine/core';
 import { handleApiError } from '../api/client.ts';
-import { notifyError } from '../features/notifications/notificationStore.ts';
+import { notifyError } from '../state/notifications.ts';
 import { isServerFailure } from '../features/auth/messages.ts';
 import classes from './AuthPage.module.css';
 

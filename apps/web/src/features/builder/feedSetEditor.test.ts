@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Feed } from '@adloom/engine';
 import { FEED_MAX_ROWS } from '@adloom/contract';
 import { ApiError } from '../../api/errors.ts';
-import { createMemoryDrafts, draftFeeds } from '../drafts/drafts.ts';
 import {
   AUTOSAVE_INTERVAL_MS,
   DRAFT_DELAY_MS,
-  FeedSetEditor,
-  type FeedSetTarget,
-} from './feedSetEditor.ts';
+  createMemoryDraftStorage,
+} from '../../state/revisionedSet/index.ts';
+import { draftFeeds, type FeedSetDraft } from '../drafts/drafts.ts';
+import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
 
 /** The real setTimeout (tests fake timers, and a background draft write waits on real tasks). */
 const realSetTimeout = globalThis.setTimeout;
@@ -61,9 +61,22 @@ function createServer(initial: Feed[]) {
   return { server, target };
 }
 
+/** A draft of the Acme set on revision 1, with the brands feed active. */
+function draftOf(target: FeedSetTarget, feeds: FeedSetDraft['feeds']): FeedSetDraft {
+  return {
+    key: target.key,
+    userId: 'user-1',
+    name: 'Acme',
+    baseRevision: 1,
+    savedAt: 5,
+    activeFeed: 'brands',
+    feeds,
+  };
+}
+
 function setup(initial: Feed[] = [feed('brands', ['nike', 'puma'])]) {
   vi.useFakeTimers();
-  const drafts = createMemoryDrafts();
+  const drafts = createMemoryDraftStorage<FeedSetDraft>();
   const notices: string[] = [];
   const unauthorized: ApiError[] = [];
   const editor = new FeedSetEditor({
@@ -280,15 +293,7 @@ describe('FeedSetEditor', () => {
 
   it('restores a draft kept with row objects (written before drafts were packed)', async () => {
     const { editor, server, target, drafts } = setup();
-    await drafts.put({
-      key: target.key,
-      userId: 'user-1',
-      name: 'Acme',
-      baseRevision: 1,
-      savedAt: 5,
-      activeFeed: 'brands',
-      feeds: [feed('brands', ['old', 'format'])],
-    });
+    await drafts.put(draftOf(target, [feed('brands', ['old', 'format'])]));
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.restoreDraft();
     expect(editor.collectFeeds()).toEqual([feed('brands', ['old', 'format'])]);
@@ -297,22 +302,16 @@ describe('FeedSetEditor', () => {
 
   it('says so when a kept draft cannot be read', async () => {
     const { editor, server, target, drafts, notices } = setup();
-    await drafts.put({
-      key: target.key,
-      userId: 'user-1',
-      name: 'Acme',
-      baseRevision: 1,
-      savedAt: 5,
-      activeFeed: 'brands',
-      feeds: [
+    await drafts.put(
+      draftOf(target, [
         {
           name: 'brands',
           dataType: 'table',
           sheetUrl: '',
           packed: { rowCount: 2, blockRows: [1], text: [], lengths: [] },
         },
-      ],
-    });
+      ]),
+    );
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.restoreDraft();
     expect(notices).toEqual(['error: The changes kept in this browser could not be read.']);
@@ -322,7 +321,7 @@ describe('FeedSetEditor', () => {
 
   it('stops a background draft write when an edit or a save comes in meanwhile', async () => {
     vi.useFakeTimers();
-    const drafts = createMemoryDrafts();
+    const drafts = createMemoryDraftStorage<FeedSetDraft>();
     let clock = 0;
     // Every look at the clock is 100 ms later: the write yields to the page after each block.
     const editor = new FeedSetEditor({

@@ -6,9 +6,21 @@ import {
   type FeedDataType,
   type FeedRow,
 } from '@adloom/engine';
-import { ApiError } from '../../api/errors.ts';
+import type { ApiError } from '../../api/errors.ts';
+import {
+  Autosave,
+  DRAFT_DELAY_MS,
+  DraftKeeper,
+  REVISIONED_SET_MESSAGES,
+  RevisionedSaver,
+  realTimers,
+  type DraftStorage,
+  type SaveOutcome,
+  type Timers,
+} from '../../state/revisionedSet/index.ts';
 import { createStore, type Store } from '../../state/store.ts';
-import { draftFeeds, type DraftStorage, type FeedSetDraft } from '../drafts/drafts.ts';
+import { yieldToPage } from '../../state/yieldToPage.ts';
+import { draftFeeds, type FeedSetDraft } from '../drafts/drafts.ts';
 import {
   RowPacker,
   rowObjectColumns,
@@ -18,10 +30,8 @@ import {
 import type { FeedStore } from '../feed-grid/index.ts';
 import { TrackedFeedStore } from './trackedFeedStore.ts';
 
-/** Spec section 4 and 9: feeds (and templates) are saved every 5 minutes while unsaved. */
-export const AUTOSAVE_INTERVAL_MS = 5 * 60_000;
-/** Unsaved edits are written to the browser this long after the last change. */
-export const DRAFT_DELAY_MS = 800;
+export { describeError, type SaveOutcome } from '../../state/revisionedSet/index.ts';
+
 /** Sets with more rows than this are written less often (each write copies every row). */
 export const BIG_DRAFT_ROWS = 100_000;
 /** Draft delay of big sets. */
@@ -36,9 +46,6 @@ export const SAVE_MESSAGES = {
   failed: (error: string) => `There was a problem saving your data: ${error}`,
   tooManyRows: (name: string, count: number) =>
     `The feed "${name}" has ${NUMBER_FORMAT.format(count)} rows; the server keeps at most ${NUMBER_FORMAT.format(FEED_MAX_ROWS)} rows per feed. Delete rows or split the feed, then save again.`,
-  conflictLoadFailed: (error: string) =>
-    `This was saved elsewhere, and the newer version could not be loaded: ${error}`,
-  draftUnreadable: 'The changes kept in this browser could not be read.',
 } as const;
 
 /** A feed without its rows. */
@@ -68,17 +75,18 @@ export interface FeedSetTarget {
 
 /** What the editor needs from the app. */
 export interface FeedSetEditorDeps {
-  drafts: DraftStorage;
+  drafts: DraftStorage<FeedSetDraft>;
   notify(kind: 'success' | 'error', message: string): void;
   /** A save refused because the session ended (401): the generic handler. */
   onUnauthorized(error: ApiError): void;
   now?: () => number;
-  timers?: {
-    setTimeout(fn: () => void, ms: number): unknown;
-    clearTimeout(handle: unknown): void;
-    setInterval(fn: () => void, ms: number): unknown;
-    clearInterval(handle: unknown): void;
-  };
+  timers?: Timers;
+}
+
+/** A save met a newer revision: the newer set, to load or overwrite. */
+export interface FeedSetConflict {
+  revision: number;
+  feeds: Feed[];
 }
 
 /** The editor's observable state. */
@@ -93,24 +101,12 @@ export interface FeedSetState {
   /** Epoch ms of the last save that reached the server. */
   savedAt: number | null;
   /** A save met a newer revision: the newer set, to load or overwrite. */
-  conflict: { revision: number; feeds: Feed[] } | null;
+  conflict: FeedSetConflict | null;
   /** Unsaved edits from an earlier visit wait to be restored or discarded. */
   draftOffer: { savedAt: number; isBehind: boolean } | null;
   /** Every unsaved edit is also kept in this browser (a closed tab or a crash loses none). */
   isDraftKept: boolean;
 }
-
-/** How a save ended. */
-export type SaveOutcome = 'saved' | 'conflict' | 'failed' | 'refused';
-
-const realTimers = {
-  setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle: unknown) =>
-    globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-  setInterval: (fn: () => void, ms: number) => globalThis.setInterval(fn, ms),
-  clearInterval: (handle: unknown) =>
-    globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
-};
 
 const initialState: FeedSetState = {
   key: null,
@@ -128,13 +124,6 @@ const initialState: FeedSetState = {
 function toMeta(feed: Feed): FeedMeta {
   const { rows: _rows, ...meta } = feed;
   return meta;
-}
-
-/** The text of an error for a message. */
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 let rowIdCounter = 0;
@@ -155,31 +144,80 @@ export class FeedSetEditor {
   readonly state: Store<FeedSetState> = createStore(initialState);
 
   private readonly deps: FeedSetEditorDeps;
-  private readonly timers: NonNullable<FeedSetEditorDeps['timers']>;
   private readonly now: () => number;
   private target: FeedSetTarget | null = null;
   private rows = new Map<string, FeedRow[]>();
   /** store.dataChanges when the active feed's rows were last loaded or saved. */
   private storeBaseline = 0;
   private lastSeenChanges = 0;
-  private editSeq = 0;
-  private draftTimer: unknown = undefined;
-  private autosaveTimer: unknown = undefined;
-  private pendingDraft: FeedSetDraft | null = null;
-  /** Moves whenever a draft write in progress must stop (an edit, a save, a new set). */
-  private draftToken = 0;
-  /** editSeq of the edits the last written draft holds. */
-  private draftSeq = -1;
   /** How many times the store was loaded (a draft write reading it stops when it moves). */
   private storeLoads = 0;
   /** Packed rows of feeds not being edited, by their row array. */
   private packedRows = new WeakMap<readonly FeedRow[], PackedRows>();
+  private readonly saver: RevisionedSaver<
+    FeedSetTarget,
+    Feed[],
+    { feeds: Feed[]; revision: number },
+    FeedSetConflict,
+    FeedSetState
+  >;
+  private readonly drafts: DraftKeeper<FeedSetDraft>;
+  private readonly autosave: Autosave;
   private readonly unsubscribe: () => void;
 
   constructor(deps: FeedSetEditorDeps) {
+    const timers = deps.timers ?? realTimers;
     this.deps = deps;
-    this.timers = deps.timers ?? realTimers;
     this.now = deps.now ?? Date.now;
+    this.saver = new RevisionedSaver(
+      this.state,
+      {
+        target: () => this.target,
+        collect: () => this.collectSavable(),
+        send: (target, feeds, revision) => target.save(feeds, revision),
+        loadTheirs: async (target) => {
+          const current = await target.load();
+          return { revision: current.revision, feeds: current.feeds };
+        },
+        savedState: (answer) => {
+          const ids = new Map(answer.feeds.map((feed) => [feed.name, feed._id]));
+          return {
+            feeds: this.state.get().feeds.map((meta) => {
+              const id = ids.get(meta.name);
+              return id ? { ...meta, _id: id } : meta;
+            }),
+          };
+        },
+        applyTheirs: (conflict) => {
+          this.drafts.cancel();
+          this.applySnapshot(conflict, this.state.get().activeFeed, false);
+        },
+        afterSaved: async (isClean) => {
+          if (isClean) await this.drafts.clean();
+        },
+        afterFailed: () => this.drafts.saveFailed(),
+        savedMessage: (target) => target.savedMessage,
+        failedMessage: (target, error, isAutosave) =>
+          (target.saveFailedMessage ?? SAVE_MESSAGES.failed)(error, isAutosave),
+      },
+      deps,
+    );
+    this.drafts = new DraftKeeper<FeedSetDraft>({
+      storage: deps.drafts,
+      timers,
+      delayMs: () => (this.countRows() > BIG_DRAFT_ROWS ? BIG_DRAFT_DELAY_MS : DRAFT_DELAY_MS),
+      compose: (inSlices, isStopped) => this.composeDraft(inSlices, isStopped),
+      onKept: (isDraftKept) => this.patch({ isDraftKept }),
+      onOffer: (draft) =>
+        this.patch({
+          draftOffer: draft
+            ? { savedAt: draft.savedAt, isBehind: draft.baseRevision !== this.state.get().revision }
+            : null,
+        }),
+    });
+    this.autosave = new Autosave(timers, () => {
+      if (this.saver.isAutosaveDue() && !this.drafts.hasOffer) void this.save({ isAutosave: true });
+    });
     this.store.load([]);
     this.unsubscribe = this.store.subscribe(() => {
       if (this.store.dataChanges !== this.lastSeenChanges) {
@@ -209,31 +247,19 @@ export class FeedSetEditor {
     snapshot: FeedSetSnapshot,
     options: { activeFeed?: string | null } = {},
   ): Promise<void> {
-    this.cancelDraftTimer();
     this.target = target;
-    this.pendingDraft = null;
-    this.draftSeq = -1;
+    const finding = this.drafts.open(target.key);
     this.applySnapshot(snapshot, options.activeFeed ?? null, false);
-    this.patch({
-      key: target.key,
-      conflict: null,
-      draftOffer: null,
-      savedAt: null,
-      isDraftKept: false,
-    });
-    const draft = await this.deps.drafts.find(target.key);
+    this.patch({ key: target.key, conflict: null, savedAt: null });
+    const draft = await finding;
     if (!draft || this.target !== target || this.state.get().isDirty) return;
-    this.pendingDraft = draft;
-    this.patch({
-      draftOffer: { savedAt: draft.savedAt, isBehind: draft.baseRevision !== snapshot.revision },
-    });
+    this.drafts.offer(draft);
   }
 
   /** Stops editing (the caller flushes the draft first when it wants the edits kept). */
   close(): void {
-    this.cancelDraftTimer();
+    this.drafts.close();
     this.target = null;
-    this.pendingDraft = null;
     this.rows = new Map();
     this.resetStore([]);
     this.state.set(initialState);
@@ -345,113 +371,57 @@ export class FeedSetEditor {
   }
 
   private markChanged(): void {
-    this.editSeq += 1;
-    const { isDirty, isDraftKept } = this.state.get();
-    if (!isDirty || isDraftKept) this.patch({ isDirty: true, isDraftKept: false });
-    this.scheduleDraft();
+    this.saver.edited();
+    if (!this.state.get().isDirty) this.patch({ isDirty: true });
+    this.drafts.changed();
+  }
+
+  private countRows(): number {
+    return (
+      this.store.rowCount + [...this.rows.values()].reduce((sum, rows) => sum + rows.length, 0)
+    );
   }
 
   // ---- saving ----
+
+  /** The feeds a save sends, or null (and a notice) when one is over the server's row limit. */
+  private collectSavable(): Feed[] | null {
+    const feeds = this.collectFeeds();
+    const tooBig = feeds.find((feed) => feed.rows.length > FEED_MAX_ROWS);
+    if (!tooBig) return feeds;
+    this.deps.notify('error', SAVE_MESSAGES.tooManyRows(tooBig.name, tooBig.rows.length));
+    return null;
+  }
 
   /**
    * Saves the whole set against the loaded revision. A newer revision on the server becomes a
    * conflict; a failure keeps every edit (and the draft) and says why.
    */
-  async save(options: { revision?: number; isAutosave?: boolean } = {}): Promise<SaveOutcome> {
-    const target = this.target;
-    const state = this.state.get();
-    if (!target || state.isSaving) return 'refused';
-    const feeds = this.collectFeeds();
-    const tooBig = feeds.find((feed) => feed.rows.length > FEED_MAX_ROWS);
-    if (tooBig) {
-      this.deps.notify('error', SAVE_MESSAGES.tooManyRows(tooBig.name, tooBig.rows.length));
-      return 'refused';
-    }
-    const seq = this.editSeq;
-    this.patch({ isSaving: true });
-    try {
-      const answer = await target.save(feeds, options.revision ?? state.revision ?? undefined);
-      if (this.target !== target) return 'saved';
-      const ids = new Map(answer.feeds.map((feed) => [feed.name, feed._id]));
-      const isUnchanged = this.editSeq === seq;
-      this.patch({
-        feeds: this.state.get().feeds.map((meta) => {
-          const id = ids.get(meta.name);
-          return id ? { ...meta, _id: id } : meta;
-        }),
-        revision: answer.revision,
-        savedAt: this.now(),
-        isDirty: !isUnchanged,
-        conflict: null,
-        isSaving: false,
-      });
-      if (isUnchanged) {
-        this.cancelDraftTimer();
-        await this.deps.drafts.remove(target.key).catch(() => undefined);
-      }
-      if (!options.isAutosave) this.deps.notify('success', target.savedMessage);
-      return 'saved';
-    } catch (error) {
-      this.patch({ isSaving: false });
-      if (this.target !== target) return 'failed';
-      if (error instanceof ApiError && error.status === 409) {
-        try {
-          const current = await target.load();
-          this.patch({ conflict: { revision: current.revision, feeds: current.feeds } });
-          return 'conflict';
-        } catch (loadError) {
-          this.deps.notify('error', SAVE_MESSAGES.conflictLoadFailed(describeError(loadError)));
-          return 'failed';
-        }
-      }
-      void this.writeDraft(true);
-      if (error instanceof ApiError && error.status === 401) this.deps.onUnauthorized(error);
-      else {
-        const message = target.saveFailedMessage ?? SAVE_MESSAGES.failed;
-        this.deps.notify('error', message(describeError(error), options.isAutosave === true));
-      }
-      return 'failed';
-    }
+  save(options: { revision?: number; isAutosave?: boolean } = {}): Promise<SaveOutcome> {
+    return this.saver.save(options);
   }
 
   /** Resolves a conflict: load the newer version, or save mine over it. */
-  async resolveConflict(choice: 'theirs' | 'mine'): Promise<SaveOutcome | 'loaded'> {
-    const conflict = this.state.get().conflict;
-    const target = this.target;
-    if (!conflict || !target) return 'refused';
-    if (choice === 'mine') {
-      this.patch({ conflict: null });
-      return this.save({ revision: conflict.revision });
-    }
-    this.cancelDraftTimer();
-    this.applySnapshot(conflict, this.state.get().activeFeed, false);
-    this.patch({ conflict: null });
-    this.editSeq += 1;
-    await this.deps.drafts.remove(target.key).catch(() => undefined);
-    return 'loaded';
+  resolveConflict(choice: 'theirs' | 'mine'): Promise<SaveOutcome | 'loaded'> {
+    return this.saver.resolveConflict(choice);
   }
 
   /** Closes the conflict dialog without choosing: the edits stay, unsaved. */
   dismissConflict(): void {
-    this.patch({ conflict: null });
+    this.saver.dismissConflict();
   }
 
   // ---- drafts ----
 
   /** Restores the offered draft: its feeds, rows and active feed, unsaved, on its base revision. */
   restoreDraft(): void {
-    const draft = this.pendingDraft;
-    this.pendingDraft = null;
-    if (!draft) {
-      this.patch({ draftOffer: null });
-      return;
-    }
+    const draft = this.drafts.takeOffer();
+    if (!draft) return;
     let feeds: Feed[];
     try {
       feeds = draftFeeds(draft);
     } catch {
-      this.patch({ draftOffer: null });
-      this.deps.notify('error', SAVE_MESSAGES.draftUnreadable);
+      this.deps.notify('error', REVISIONED_SET_MESSAGES.draftUnreadable);
       return;
     }
     this.applySnapshot(
@@ -459,36 +429,13 @@ export class FeedSetEditor {
       draft.activeFeed ?? this.state.get().activeFeed,
       true,
     );
-    this.editSeq += 1;
-    // The draft it came from stays stored until a save reaches the server.
-    this.patch({ draftOffer: null, isDraftKept: true });
+    this.saver.edited();
+    this.drafts.restored();
   }
 
   /** Drops the offered draft. */
-  async discardDraft(): Promise<void> {
-    const target = this.target;
-    this.pendingDraft = null;
-    this.patch({ draftOffer: null });
-    if (target) await this.deps.drafts.remove(target.key).catch(() => undefined);
-  }
-
-  private cancelDraftTimer(): void {
-    if (this.draftTimer !== undefined) this.timers.clearTimeout(this.draftTimer);
-    this.draftTimer = undefined;
-    // A write in progress holds older edits (or none worth keeping): it stops.
-    this.draftToken += 1;
-  }
-
-  private scheduleDraft(): void {
-    if (!this.target || this.state.get().draftOffer) return;
-    this.cancelDraftTimer();
-    const rowCount =
-      this.store.rowCount + [...this.rows.values()].reduce((sum, rows) => sum + rows.length, 0);
-    const delay = rowCount > BIG_DRAFT_ROWS ? BIG_DRAFT_DELAY_MS : DRAFT_DELAY_MS;
-    this.draftTimer = this.timers.setTimeout(() => {
-      this.draftTimer = undefined;
-      void this.writeDraft(true);
-    }, delay);
+  discardDraft(): Promise<void> {
+    return this.drafts.discard();
   }
 
   /**
@@ -496,40 +443,39 @@ export class FeedSetEditor {
    * page), in one go: a page being left may not run again. Nothing to do when the last draft
    * already holds every edit.
    */
-  async flushDraft(): Promise<void> {
-    this.cancelDraftTimer();
-    if (this.draftSeq === this.editSeq) return;
-    await this.writeDraft(false);
+  flushDraft(): Promise<void> {
+    return this.drafts.flush();
   }
 
   /**
-   * Writes the draft: every feed's rows packed by column (the edited feed read straight from
-   * the store), then one put. `inSlices`: packing yields to the page every few milliseconds, so
-   * a million rows never freeze it; an edit meanwhile stops the write (another is scheduled).
+   * The draft: every feed's rows packed by column (the edited feed read straight from the
+   * store). `inSlices`: packing yields to the page every few milliseconds, so a million rows
+   * never freeze it; an edit meanwhile stops it (another write is scheduled).
    */
-  private async writeDraft(inSlices: boolean): Promise<void> {
+  private async composeDraft(
+    inSlices: boolean,
+    isStopped: () => boolean,
+  ): Promise<FeedSetDraft | null> {
     const target = this.target;
-    if (!target || !this.state.get().isDirty || this.state.get().draftOffer) return;
-    const token = (this.draftToken += 1);
-    const seq = this.editSeq;
+    if (!target || !this.state.get().isDirty) return null;
     const loads = this.storeLoads;
     const feeds = this.startPacking();
     let sliceEnd = inSlices ? this.now() + DRAFT_SLICE_MS : Number.POSITIVE_INFINITY;
     for (const { packer } of feeds) {
       while (!packer.step(sliceEnd, this.now)) {
         await yieldToPage();
-        if (token !== this.draftToken || this.target !== target) return;
+        if (isStopped() || this.target !== target) return null;
         if (this.storeLoads !== loads) {
           // Another feed was opened: its rows are read from the set next time.
-          this.scheduleDraft();
-          return;
+          this.drafts.schedule();
+          return null;
         }
         sliceEnd = this.now() + DRAFT_SLICE_MS;
       }
     }
     const state = this.state.get();
-    if (!state.isDirty || state.draftOffer) return;
-    const draft: FeedSetDraft = {
+    if (!state.isDirty) return null;
+    return {
       key: target.key,
       userId: target.key.split('|')[0] ?? '',
       name: target.name,
@@ -542,13 +488,6 @@ export class FeedSetEditor {
       }),
       activeFeed: state.activeFeed,
     };
-    try {
-      await this.deps.drafts.put(draft);
-      this.draftSeq = seq;
-      if (this.editSeq === seq && this.target === target) this.patch({ isDraftKept: true });
-    } catch {
-      // A browser without room or IndexedDB: the edits stay in memory and the marker shows.
-    }
   }
 
   /** A packer per feed (done at once for feeds packed before), as collectFeeds would save them. */
@@ -569,23 +508,17 @@ export class FeedSetEditor {
 
   /** Saves every 5 minutes while there are unsaved edits. */
   startAutosave(): void {
-    this.stopAutosave();
-    this.autosaveTimer = this.timers.setInterval(() => {
-      const state = this.state.get();
-      if (state.isDirty && !state.isSaving && !state.conflict && !state.draftOffer && this.target)
-        void this.save({ isAutosave: true });
-    }, AUTOSAVE_INTERVAL_MS);
+    this.autosave.start();
   }
 
   stopAutosave(): void {
-    if (this.autosaveTimer !== undefined) this.timers.clearInterval(this.autosaveTimer);
-    this.autosaveTimer = undefined;
+    this.autosave.stop();
   }
 
   /** Stops timers and listeners. */
   dispose(): void {
-    this.stopAutosave();
-    this.cancelDraftTimer();
+    this.autosave.stop();
+    this.drafts.cancel();
     this.unsubscribe();
   }
 }
@@ -596,20 +529,4 @@ function storeColumns(store: FeedStore): RowColumns {
     rowCount: store.rowCount,
     cells: (field, start, end) => store.getColumnSlice(field === 0 ? 'id' : field - 1, start, end),
   };
-}
-
-/** Lets the page handle input and paint before going on. */
-function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof MessageChannel === 'undefined') {
-      globalThis.setTimeout(resolve, 0);
-      return;
-    }
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }

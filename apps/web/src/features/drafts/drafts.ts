@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { Feed, FeedRow } from '@adloom/engine';
+import type { DraftStorage as RevisionedDraftStorage } from '../../state/revisionedSet/index.ts';
 import { unpackRows, type PackedRows } from './packedRows.ts';
 
 /**
@@ -101,12 +102,8 @@ export function draftFeeds(draft: FeedSetDraft): Feed[] {
   }));
 }
 
-/** Where drafts live: IndexedDB in the app, memory in tests. */
-export interface DraftStorage {
-  find(key: string): Promise<FeedSetDraft | undefined>;
-  put(draft: FeedSetDraft): Promise<void>;
-  remove(key: string): Promise<void>;
-}
+/** Where feed drafts live: IndexedDB in the app, memory in tests. */
+export type DraftStorage = RevisionedDraftStorage<FeedSetDraft>;
 
 /** The key of a draft: per user, per set. */
 export function draftKey(userId: string, scope: 'client' | 'lists', name = ''): string {
@@ -177,23 +174,4 @@ export async function removeUserDraftsFromIndexedDb(userId: string): Promise<voi
     await db.feedDrafts.where('userId').equals(userId).delete();
     await db.feedDraftParts.where('draftKey').startsWith(`${userId}|`).delete();
   });
-}
-
-/** Drafts in memory, for tests and browsers without IndexedDB. */
-export function createMemoryDrafts(): DraftStorage & { readonly size: number } {
-  const drafts = new Map<string, FeedSetDraft>();
-  return {
-    get size() {
-      return drafts.size;
-    },
-    find: (key) => Promise.resolve(structuredClone(drafts.get(key))),
-    put: (draft) => {
-      drafts.set(draft.key, structuredClone(draft));
-      return Promise.resolve();
-    },
-    remove: (key) => {
-      drafts.delete(key);
-      return Promise.resolve();
-    },
-  };
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Feed, FeedRow } from '@adloom/engine';
-import {
-  createMemoryDrafts,
-  draftFeeds,
-  joinDraft,
-  splitDraft,
-  type FeedSetDraft,
-} from './drafts.ts';
+import { draftFeeds, joinDraft, splitDraft, type FeedSetDraft } from './drafts.ts';
+import { createMemoryDraftStorage } from '../../state/revisionedSet/index.ts';
 import { packRows, RowPacker, rowObjectColumns, unpackRows } from './packedRows.ts';
 
 function row(id: string, cells: Partial<Omit<FeedRow, 'id'>> = {}): FeedRow {
@@ -75,7 +70,7 @@ describe('draftFeeds', () => {
   const meta = { name: 'brands', dataType: 'table' as const, sheetUrl: '' };
 
   it('unpacks packed feeds kept in storage', async () => {
-    const drafts = createMemoryDrafts();
+    const drafts = createMemoryDraftStorage<FeedSetDraft>();
     const draft: FeedSetDraft = {
       key: 'u|client|Acme',
       userId: 'u',

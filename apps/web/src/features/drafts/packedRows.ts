@@ -1,4 +1,5 @@
 import type { FeedRow } from '@adloom/engine';
+import { feedRowAt } from '../feed-grid/feedColumns.ts';
 
 /** The fields of a row as a packed draft keeps them, in this order. */
 export const PACKED_FIELDS = ['id', 'root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
@@ -123,28 +124,12 @@ export function unpackRows(packed: PackedRows): FeedRow[] {
   const { rowCount, blockRows } = packed;
   if (blockRows.reduce((sum, n) => sum + n, 0) !== rowCount)
     throw new Error('A kept draft is damaged (row count)');
-  const columns = PACKED_FIELDS.map((_, f) => unpackField(packed, f));
-  const [ids, root, mod, var1, var2, var3, url] = columns as [
+  const [ids, ...cells] = PACKED_FIELDS.map((_, f) => unpackField(packed, f)) as [
     string[],
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
+    ...string[][],
   ];
   const rows = new Array<FeedRow>(rowCount);
-  for (let i = 0; i < rowCount; i += 1) {
-    rows[i] = {
-      id: ids[i]!,
-      root: root[i]!,
-      mod: mod[i]!,
-      var1: var1[i]!,
-      var2: var2[i]!,
-      var3: var3[i]!,
-      url: url[i]!,
-    };
-  }
+  for (let i = 0; i < rowCount; i += 1) rows[i] = feedRowAt(ids[i]!, cells, i);
   return rows;
 }
 

@@ -2,22 +2,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FeedGrid } from './FeedGrid.tsx';
-import { FeedStore } from './feedStore.ts';
+import { storeWithRows } from './testing/storeWithRows.ts';
 
 afterEach(cleanup);
 
 function setup(rows: string[][]) {
-  const store = new FeedStore({ makeId: () => 'id' });
-  store.load(
-    rows.map(([root = '', mod = '', var1 = '', var2 = '', var3 = '', url = '']) => ({
-      root,
-      mod,
-      var1,
-      var2,
-      var3,
-      url,
-    })),
-  );
+  const store = storeWithRows(rows, () => 'id');
   const user = userEvent.setup();
   render(<FeedGrid store={store} />);
   return { store, user };

@@ -5,6 +5,7 @@ import {
   findFeedColumn,
   limitFeedCell,
   type FeedColumn,
+  type FeedRow,
 } from '@adloom/engine';
 
 /** The engine's cell limits: 30 characters for root, modifier and vars; 2048 for Final URL. */
@@ -49,4 +50,24 @@ export function findColumnForHeader(header: string): number | undefined {
 export function isHeaderRow(cells: readonly string[]): boolean {
   const filled = cells.filter((cell) => cell.trim() !== '');
   return filled.length > 0 && filled.every((cell) => findColumnForHeader(cell) !== undefined);
+}
+
+/**
+ * The row object of the cells at `index` of six columns (FEED_COLUMNS order): one fixed shape,
+ * for code that turns columns into rows (saving a feed, restoring a draft).
+ */
+export function feedRowAt(
+  id: string,
+  columns: readonly (readonly string[])[],
+  index: number,
+): FeedRow {
+  return {
+    id,
+    root: columns[0]![index]!,
+    mod: columns[1]![index]!,
+    var1: columns[2]![index]!,
+    var2: columns[3]![index]!,
+    var3: columns[4]![index]!,
+    url: columns[5]![index]!,
+  };
 }

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { encodeColumnChunk } from './columnChunk.ts';
 import { FeedStore } from './feedStore.ts';
+import { storeWithRows } from './testing/storeWithRows.ts';
 
 function makeStore(rows: string[][] = []): FeedStore {
   let n = 0;
-  const store = new FeedStore({ makeId: () => `id${(n += 1)}` });
-  store.load(
-    rows.map(([root = '', mod = '', var1 = '', var2 = '', var3 = '', url = '']) => ({
-      root,
-      mod,
-      var1,
-      var2,
-      var3,
-      url,
-    })),
-  );
-  return store;
+  return storeWithRows(rows, () => `id${(n += 1)}`);
 }
 
 function shownRoots(store: FeedStore): string[] {

@@ -1,27 +1,16 @@
 import type { FeedRow } from '@adloom/engine';
 import { FEED_COLUMNS } from '@adloom/engine';
+import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { ColumnChunk } from './columnChunk.ts';
-import { FEED_COLUMN_COUNT, getColumnMaxChars, normalizeCell } from './feedColumns.ts';
+import { FeedHistory, type HistoryEntry, type OrderSnapshot } from './feedHistory.ts';
+import { RowSelection } from './rowSelection.ts';
+import { FEED_COLUMN_COUNT, feedRowAt, getColumnMaxChars, normalizeCell } from './feedColumns.ts';
 
-/** Most steps Ctrl+Z can go back. */
-export const FEED_HISTORY_LIMIT = 100;
 /** Filters over more rows than this run in time slices so the page never freezes. */
 const SYNC_FILTER_MAX_ROWS = 50_000;
 const FILTER_SLICE_MS = 8;
 /** Rows appended while a filter is on stay shown when up to this many; more re-run the filter. */
 const PIN_APPENDED_MAX_ROWS = 1_000;
-
-interface OrderSnapshot {
-  order: Uint32Array;
-  length: number;
-}
-
-/** One undoable step, stored as a compact diff. */
-type HistoryEntry =
-  | { kind: 'cells'; slots: Uint32Array; columns: Uint8Array; before: string[]; after: string[] }
-  | { kind: 'append'; start: number; count: number }
-  | { kind: 'order'; before: OrderSnapshot; after: OrderSnapshot }
-  | { kind: 'batch'; entries: HistoryEntry[] };
 
 /** What an undo or redo step did, for the grid to say so or move focus. */
 export type HistoryKind = 'edit' | 'rows';
@@ -60,13 +49,9 @@ export class FeedStore {
   private readonly makeId: () => string;
   private idCounter = 0;
 
-  private undoStack: HistoryEntry[] = [];
-  private redoStack: HistoryEntry[] = [];
+  private readonly history = new FeedHistory();
 
-  // Selection: a base ('none', 'all' rows, or a bitmap of slots) XOR the toggled slots.
-  private selectionBase: 'none' | 'all' | Uint8Array = 'none';
-  private selectionBaseCount = 0;
-  private readonly toggled = new Set<number>();
+  private readonly selection = new RowSelection();
   private allShownCache = { version: -1, value: false };
 
   // Filter: when a query is set, view holds the matching slots in feed order.
@@ -161,25 +146,9 @@ export class FeedStore {
   /** Every row as FeedRow objects, in feed order (for saving). */
   toFeedRows(): FeedRow[] {
     const rows: FeedRow[] = new Array<FeedRow>(this.orderLength);
-    const [root, mod, var1, var2, var3, url] = this.columns as [
-      string[],
-      string[],
-      string[],
-      string[],
-      string[],
-      string[],
-    ];
     for (let i = 0; i < this.orderLength; i += 1) {
       const slot = this.order[i]!;
-      rows[i] = {
-        id: this.getRowId(slot),
-        root: root[slot]!,
-        mod: mod[slot]!,
-        var1: var1[slot]!,
-        var2: var2[slot]!,
-        var3: var3[slot]!,
-        url: url[slot]!,
-      };
+      rows[i] = feedRowAt(this.getRowId(slot), this.columns, slot);
     }
     return rows;
   }
@@ -237,9 +206,8 @@ export class FeedStore {
     this.order = new Uint32Array(64);
     this.orderLength = 0;
     this.alive = new Uint8Array(64);
-    this.undoStack = [];
-    this.redoStack = [];
-    this.clearSelectionSilently();
+    this.history.clear();
+    this.selection.clear();
     this.filterQuery = '';
     this.view = null;
     this.viewLength = 0;
@@ -292,10 +260,10 @@ export class FeedStore {
           const order = new Uint32Array(Math.max(64, count));
           for (let i = 0; i < count; i += 1) order[i] = start + i;
           this.applyOrder({ order, length: count });
-          this.record({ kind: 'order', before, after: { order, length: count } });
+          this.history.record({ kind: 'order', before, after: { order, length: count } });
         } else {
           this.appendOrder(start, count);
-          this.record({ kind: 'append', start: this.orderLength - count, count });
+          this.history.record({ kind: 'append', start: this.orderLength - count, count });
         }
         this.afterAppend(start, count);
         this.changed();
@@ -348,9 +316,7 @@ export class FeedStore {
   }
 
   private afterAppend(firstSlot: number, count: number): void {
-    // New rows start unselected, even after "select all".
-    if (this.selectionBase === 'all')
-      for (let i = 0; i < count; i += 1) this.toggled.add(firstSlot + i);
+    this.selection.appended(firstSlot, count);
     if (this.filterQuery === '') return;
     if (count <= PIN_APPENDED_MAX_ROWS) {
       for (let i = 0; i < count; i += 1) this.pinned.add(firstSlot + i);
@@ -381,7 +347,7 @@ export class FeedStore {
     const before = this.getCell(slot, column);
     if (next === before) return before;
     this.columns[column]![slot] = next;
-    this.record({
+    this.history.record({
       kind: 'cells',
       slots: Uint32Array.of(slot),
       columns: Uint8Array.of(column),
@@ -396,7 +362,7 @@ export class FeedStore {
   addRow(): number {
     const slot = this.pushSlot(FEED_COLUMNS.map(() => ''));
     this.appendOrder(slot, 1);
-    this.record({ kind: 'append', start: this.orderLength - 1, count: 1 });
+    this.history.record({ kind: 'append', start: this.orderLength - 1, count: 1 });
     this.afterAppend(slot, 1);
     this.changed();
     return this.viewCount - 1;
@@ -459,7 +425,7 @@ export class FeedStore {
       this.afterAppend(startSlot, added);
     }
     if (entries.length === 0) return { changedCells: 0, addedRows: 0 };
-    this.record(entries.length === 1 ? entries[0]! : { kind: 'batch', entries });
+    this.history.record(entries.length === 1 ? entries[0]! : { kind: 'batch', entries });
     this.changed();
     return { changedCells: slots.length, addedRows: added };
   }
@@ -480,7 +446,7 @@ export class FeedStore {
       this.alive.fill(0);
       this.order = after.order;
       this.orderLength = 0;
-      this.record({ kind: 'order', before, after });
+      this.history.record({ kind: 'order', before, after });
       this.afterDelete();
       return count;
     }
@@ -499,72 +465,55 @@ export class FeedStore {
     }
     this.order = next;
     this.orderLength = n;
-    this.record({ kind: 'order', before, after: { order: next, length: n } });
+    this.history.record({ kind: 'order', before, after: { order: next, length: n } });
     this.afterDelete();
   }
 
   private afterDelete(): void {
-    if (
-      this.selectionBase instanceof Uint8Array ||
-      this.selectionBase === 'all' ||
-      this.toggled.size > 0
-    ) {
-      // Keep the selection of rows that remain (a per-row delete leaves the others selected).
-      for (const slot of [...this.toggled]) if (!this.alive[slot]) this.toggled.delete(slot);
-      if (this.selectionBase instanceof Uint8Array) this.recountBitmap();
-      if (this.orderLength === 0) this.clearSelectionSilently();
-    }
+    // A per-row delete leaves the other rows selected.
+    this.selection.removeDeleted(this.alive, this.orderLength);
     if (this.view) this.rebuildViewFromAlive(true);
     this.changed();
   }
 
   // ---- history ----
 
-  private record(entry: HistoryEntry): void {
-    this.undoStack.push(entry);
-    if (this.undoStack.length > FEED_HISTORY_LIMIT) this.undoStack.shift();
-    this.redoStack = [];
-  }
-
   /** Forgets every undo and redo step (after loading a feed). */
   clearHistory(): void {
-    this.undoStack = [];
-    this.redoStack = [];
+    this.history.clear();
     this.changed();
   }
 
   /** Whether there is a step to undo. */
   get canUndo(): boolean {
-    return this.undoStack.length > 0;
+    return this.history.canUndo;
   }
 
   /** Whether there is a step to redo. */
   get canRedo(): boolean {
-    return this.redoStack.length > 0;
+    return this.history.canRedo;
   }
 
   /** Undoes the last edit, paste, import or delete. Returns what kind of step it was, or null. */
   undo(): HistoryKind | null {
-    const entry = this.undoStack.pop();
+    const entry = this.history.takeUndo();
     if (!entry) return null;
     this.apply(entry, 'undo');
-    this.redoStack.push(entry);
     return this.afterHistory(entry);
   }
 
   /** Redoes the last undone step. */
   redo(): HistoryKind | null {
-    const entry = this.redoStack.pop();
+    const entry = this.history.takeRedo();
     if (!entry) return null;
     this.apply(entry, 'redo');
-    this.undoStack.push(entry);
     return this.afterHistory(entry);
   }
 
   private afterHistory(entry: HistoryEntry): HistoryKind {
     const isCells = entry.kind === 'cells';
     if (!isCells) {
-      this.clearSelectionSilently();
+      this.selection.clear();
       if (this.view) {
         this.rebuildViewFromAlive(true);
         void this.runFilter();
@@ -608,27 +557,19 @@ export class FeedStore {
 
   /** Whether the row (by slot) is selected. */
   isSelected(slot: number): boolean {
-    const base = this.selectionBase;
-    const inBase = base === 'all' ? true : base === 'none' ? false : base[slot] === 1;
-    return inBase !== this.toggled.has(slot);
+    return this.selection.has(slot);
   }
 
   /** Selects or deselects one row. */
   setSelected(slot: number, isSelected: boolean): void {
-    if (this.isSelected(slot) === isSelected || !this.alive[slot]) return;
-    if (this.toggled.has(slot)) this.toggled.delete(slot);
-    else this.toggled.add(slot);
+    if (this.selection.has(slot) === isSelected || !this.alive[slot]) return;
+    this.selection.flip(slot);
     this.changed();
   }
 
   /** How many rows are selected. */
   get selectedCount(): number {
-    const base = this.selectionBase;
-    if (base === 'none') return this.toggled.size;
-    if (base === 'all') return this.orderLength - this.toggled.size;
-    let count = this.selectionBaseCount;
-    for (const slot of this.toggled) count += base[slot] === 1 ? -1 : 1;
-    return count;
+    return this.selection.count(this.orderLength);
   }
 
   /** Whether every shown row is selected (the select-all box is checked). */
@@ -636,11 +577,11 @@ export class FeedStore {
     const shown = this.viewCount;
     if (shown === 0) return false;
     if (!this.view) return this.selectedCount === this.orderLength;
-    if (this.selectionBase === 'all' && this.toggled.size === 0) return true;
+    if (this.selection.isEveryRow) return true;
     if (this.allShownCache.version === this.version) return this.allShownCache.value;
     let value = true;
     for (let i = 0; i < this.viewLength; i += 1) {
-      if (!this.isSelected(this.view[i]!)) {
+      if (!this.selection.has(this.view[i]!)) {
         value = false;
         break;
       }
@@ -651,39 +592,15 @@ export class FeedStore {
 
   /** Selects every shown row: O(1) without a filter, O(matches) with one. */
   selectAllShown(): void {
-    this.toggled.clear();
-    if (!this.view) {
-      this.selectionBase = 'all';
-    } else {
-      const bitmap = new Uint8Array(this.columns[0]!.length);
-      for (let i = 0; i < this.viewLength; i += 1) bitmap[this.view[i]!] = 1;
-      this.selectionBase = bitmap;
-      this.selectionBaseCount = this.viewLength;
-    }
+    if (!this.view) this.selection.selectAll();
+    else this.selection.selectSlots(this.view, this.viewLength, this.columns[0]!.length);
     this.changed();
   }
 
   /** Deselects every row. */
   clearSelection(): void {
-    this.clearSelectionSilently();
+    this.selection.clear();
     this.changed();
-  }
-
-  private clearSelectionSilently(): void {
-    this.selectionBase = 'none';
-    this.selectionBaseCount = 0;
-    this.toggled.clear();
-  }
-
-  private recountBitmap(): void {
-    const base = this.selectionBase;
-    if (!(base instanceof Uint8Array)) return;
-    let count = 0;
-    for (let i = 0; i < base.length; i += 1) {
-      if (base[i] === 1 && this.alive[i] !== 1) base[i] = 0;
-      count += base[i]!;
-    }
-    this.selectionBaseCount = count;
   }
 
   /** The selected rows' cells in feed order. */
@@ -781,10 +698,10 @@ export class FeedStore {
           finish();
           resolve();
         } else {
-          yieldToBrowser(step);
+          void yieldToPage().then(step);
         }
       };
-      yieldToBrowser(step);
+      void yieldToPage().then(step);
     });
     return this.filterPending;
   }
@@ -827,17 +744,4 @@ function isTidyCell(value: string, max: number): boolean {
   const last = value.charCodeAt(length - 1);
   // Printable ASCII at both ends is never trimmed; anything else takes the full rule.
   return first > 32 && first < 127 && last > 32 && last < 127;
-}
-
-function yieldToBrowser(callback: () => void): void {
-  if (typeof MessageChannel !== 'undefined') {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      callback();
-    };
-    channel.port2.postMessage(null);
-  } else {
-    setTimeout(callback, 0);
-  }
 }

@@ -1,18 +1,13 @@
 // The feed grid: a virtualized spreadsheet over a columnar FeedStore, with CSV import in a worker.
-export {
-  FeedGrid,
-  FEED_ROW_HEIGHT_PX,
-  MAX_SCROLL_HEIGHT_PX,
-  type FeedGridNotice,
-  type FeedGridProps,
-} from './FeedGrid.tsx';
+export { FeedGrid, type FeedGridProps } from './FeedGrid.tsx';
+export { FEED_ROW_HEIGHT_PX, MAX_SCROLL_HEIGHT_PX, type FeedGridNotice } from './gridLayout.ts';
 export {
   FeedStore,
-  FEED_HISTORY_LIMIT,
   type BulkAppend,
   type FeedStoreOptions,
   type HistoryKind,
 } from './feedStore.ts';
+export { FEED_HISTORY_LIMIT } from './feedHistory.ts';
 export { importCsvFile, type CsvImportOutcome } from './importCsvFile.ts';
 export {
   parseCsvText,

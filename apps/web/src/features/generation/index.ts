@@ -22,7 +22,6 @@ export {
   useSelectedRows,
   selectedRowsSource,
   readSelectedRows,
-  yieldToPage,
   type RowsSource,
   type SelectedRows,
 } from './selectedRows.ts';

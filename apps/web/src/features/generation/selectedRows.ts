@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { FEED_COLUMNS, type FeedRow } from '@adloom/engine';
 import type { FeedStore } from '../feed-grid/index.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { RowsChunkMessage } from './jobTypes.ts';
 
 /** Where a job's rows come from: the selected rows of a feed store. */
@@ -24,22 +25,6 @@ export function selectedRowsSource(store: FeedStore): RowsSource {
 
 /** Rows read per slice before giving the page a turn (a slice takes a few ms). */
 export const ROWS_SLICE = 2000;
-
-/** Yields to the event loop (a macrotask, so input and paint get their turn). */
-export function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof MessageChannel === 'undefined') {
-      setTimeout(resolve, 0);
-      return;
-    }
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /**
  * Reads the selected rows of a store in slices, each as a message for the worker, giving the

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { TemplateKind } from '@adloom/contract';
+import type { DraftStorage } from '../../state/revisionedSet/index.ts';
 
 /** Unsaved template edits of one client, per kind, kept in the browser until saved. */
 export interface TemplateDraft {
@@ -15,11 +16,7 @@ export interface TemplateDraft {
 }
 
 /** Where template drafts live: IndexedDB in the app, memory in tests. */
-export interface TemplateDraftStorage {
-  find(key: string): Promise<TemplateDraft | undefined>;
-  put(draft: TemplateDraft): Promise<void>;
-  remove(key: string): Promise<void>;
-}
+export type TemplateDraftStorage = DraftStorage<TemplateDraft>;
 
 class TemplateDraftDatabase extends Dexie {
   templateDrafts!: Table<TemplateDraft, string>;
@@ -55,20 +52,4 @@ export const indexedDbTemplateDrafts: TemplateDraftStorage = {
 export async function removeUserTemplateDraftsFromIndexedDb(userId: string): Promise<void> {
   database ??= new TemplateDraftDatabase();
   await database.templateDrafts.where('key').startsWith(`${userId}|`).delete();
-}
-
-/** Template drafts in memory (tests). */
-export function createMemoryTemplateDrafts(): TemplateDraftStorage {
-  const drafts = new Map<string, TemplateDraft>();
-  return {
-    find: (key) => Promise.resolve(structuredClone(drafts.get(key))),
-    put: (draft) => {
-      drafts.set(draft.key, structuredClone(draft));
-      return Promise.resolve();
-    },
-    remove: (key) => {
-      drafts.delete(key);
-      return Promise.resolve();
-    },
-  };
 }

@@ -7,15 +7,17 @@ import {
   newPerformanceMaxTemplate,
   newRsaTemplate,
 } from '@adloom/engine';
-import { ApiError } from '../../api/errors.ts';
+import {
+  RevisionedSaver,
+  type RevisionedSetDeps,
+  type SaveOutcome,
+} from '../../state/revisionedSet/index.ts';
 import { createStore, type Store } from '../../state/store.ts';
 
 /** Texts of template saves (spec section 8). */
 export const TEMPLATE_MESSAGES = {
   saved: 'Templates successfully updated',
   saveFailed: (error: string) => `Unable to save templates: ${error}`,
-  conflictLoadFailed: (error: string) =>
-    `This was saved elsewhere, and the newer version could not be loaded: ${error}`,
 } as const;
 
 /** Where one kind's set is saved and loaded. */
@@ -29,6 +31,12 @@ export interface TemplateSetTarget<K extends TemplateKind> {
   load(): Promise<{ templates: TemplateOfKind[K][]; revision: number }>;
 }
 
+/** A save met a newer revision: the newer set, to load or overwrite. */
+export interface TemplateSetConflict<K extends TemplateKind> {
+  revision: number;
+  templates: TemplateOfKind[K][];
+}
+
 /** The observable state of one kind's set. */
 export interface TemplateSetState<K extends TemplateKind> {
   isOpen: boolean;
@@ -38,26 +46,21 @@ export interface TemplateSetState<K extends TemplateKind> {
   isDirty: boolean;
   isSaving: boolean;
   savedAt: number | null;
-  conflict: { revision: number; templates: TemplateOfKind[K][] } | null;
+  conflict: TemplateSetConflict<K> | null;
 }
 
 /** What the editor needs from the app. */
-export interface TemplateSetDeps {
-  notify(kind: 'success' | 'error', message: string): void;
-  onUnauthorized(error: ApiError): void;
+export interface TemplateSetDeps extends RevisionedSetDeps {
   /** Called after every edit (drafts). */
   onChange(): void;
-  /** Called after a save reached the server (drafts are brought up to date at once). */
-  onSaved?(): void;
-  now?: () => number;
+  /** Called after a save reached the server or the newer version was loaded (drafts). */
+  onSaved(): Promise<void>;
+  /** Called after a save failed for another reason than a newer revision (drafts). */
+  onSaveFailed(): void;
 }
 
 /** How a save ended. */
-export type TemplateSaveOutcome = 'saved' | 'conflict' | 'failed' | 'refused';
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export type TemplateSaveOutcome = SaveOutcome;
 
 /** A new template of a kind with the spec's defaults. */
 export function newTemplateOfKind<K extends TemplateKind>(
@@ -85,13 +88,54 @@ export function newTemplateOfKind<K extends TemplateKind>(
 export class TemplateSetEditor<K extends TemplateKind> {
   readonly state: Store<TemplateSetState<K>>;
   private target: TemplateSetTarget<K> | null = null;
-  private editSeq = 0;
+  private readonly saver: RevisionedSaver<
+    TemplateSetTarget<K>,
+    TemplateOfKind[K][],
+    { templates: TemplateOfKind[K][]; revision: number },
+    TemplateSetConflict<K>,
+    TemplateSetState<K>
+  >;
 
   constructor(
     readonly kind: K,
     private readonly deps: TemplateSetDeps,
   ) {
     this.state = createStore<TemplateSetState<K>>(this.initial());
+    this.saver = new RevisionedSaver(
+      this.state,
+      {
+        target: () => this.target,
+        collect: () => this.state.get().templates,
+        send: (target, templates, revision) => target.save(templates, revision),
+        loadTheirs: async (target) => {
+          const current = await target.load();
+          return { revision: current.revision, templates: current.templates };
+        },
+        savedState: (answer) => {
+          const ids = new Map(
+            answer.templates.map((t) => [t.name, (t as { _id?: string })._id] as const),
+          );
+          return {
+            templates: this.state.get().templates.map((t) => {
+              const id = ids.get(t.name);
+              return id ? { ...t, _id: id } : t;
+            }),
+          };
+        },
+        applyTheirs: (conflict) => {
+          const { active } = this.state.get();
+          this.patch({
+            templates: conflict.templates,
+            active: pickActive(conflict.templates, active),
+          });
+        },
+        afterSaved: () => deps.onSaved(),
+        afterFailed: () => deps.onSaveFailed(),
+        savedMessage: () => TEMPLATE_MESSAGES.saved,
+        failedMessage: (_target, error) => TEMPLATE_MESSAGES.saveFailed(error),
+      },
+      deps,
+    );
   }
 
   private initial(): TemplateSetState<K> {
@@ -118,13 +162,12 @@ export class TemplateSetEditor<K extends TemplateKind> {
     active: string | null = null,
   ): void {
     this.target = target;
-    const names = snapshot.templates.map((t) => t.name);
     this.state.set({
       ...this.initial(),
       isOpen: true,
       templates: snapshot.templates,
       revision: snapshot.revision,
-      active: active !== null && names.includes(active) ? active : (names[0] ?? null),
+      active: pickActive(snapshot.templates, active),
     });
   }
 
@@ -144,7 +187,7 @@ export class TemplateSetEditor<K extends TemplateKind> {
   }
 
   private changed(templates: TemplateOfKind[K][], active?: string | null): void {
-    this.editSeq += 1;
+    this.saver.edited();
     this.patch({ templates, isDirty: true, ...(active === undefined ? {} : { active }) });
     this.deps.onChange();
   }
@@ -190,81 +233,22 @@ export class TemplateSetEditor<K extends TemplateKind> {
   }
 
   /** Saves the whole set against the loaded revision. */
-  async save(
-    options: { revision?: number; isAutosave?: boolean } = {},
-  ): Promise<TemplateSaveOutcome> {
-    const target = this.target;
-    const state = this.state.get();
-    if (!target || state.isSaving) return 'refused';
-    const seq = this.editSeq;
-    this.patch({ isSaving: true });
-    try {
-      const answer = await target.save(
-        state.templates,
-        options.revision ?? state.revision ?? undefined,
-      );
-      if (this.target !== target) return 'saved';
-      const ids = new Map(
-        answer.templates.map((t) => [t.name, (t as { _id?: string })._id] as const),
-      );
-      const isUnchanged = this.editSeq === seq;
-      this.patch({
-        templates: this.state.get().templates.map((t) => {
-          const id = ids.get(t.name);
-          return id ? { ...t, _id: id } : t;
-        }),
-        revision: answer.revision,
-        savedAt: (this.deps.now ?? Date.now)(),
-        isDirty: !isUnchanged,
-        isSaving: false,
-        conflict: null,
-      });
-      if (!options.isAutosave) this.deps.notify('success', TEMPLATE_MESSAGES.saved);
-      (this.deps.onSaved ?? this.deps.onChange)();
-      return 'saved';
-    } catch (error) {
-      this.patch({ isSaving: false });
-      if (this.target !== target) return 'failed';
-      if (error instanceof ApiError && error.status === 409) {
-        try {
-          const current = await target.load();
-          this.patch({ conflict: { revision: current.revision, templates: current.templates } });
-          return 'conflict';
-        } catch (loadError) {
-          this.deps.notify('error', TEMPLATE_MESSAGES.conflictLoadFailed(describe(loadError)));
-          return 'failed';
-        }
-      }
-      if (error instanceof ApiError && error.status === 401) this.deps.onUnauthorized(error);
-      else this.deps.notify('error', TEMPLATE_MESSAGES.saveFailed(describe(error)));
-      return 'failed';
-    }
+  save(options: { revision?: number; isAutosave?: boolean } = {}): Promise<TemplateSaveOutcome> {
+    return this.saver.save(options);
+  }
+
+  /** Whether an autosave is due: unsaved edits, no save under way, no conflict open. */
+  isAutosaveDue(): boolean {
+    return this.state.get().isOpen && this.saver.isAutosaveDue();
   }
 
   /** Resolves a conflict: load the newer set, or save mine over it. */
-  async resolveConflict(choice: 'theirs' | 'mine'): Promise<TemplateSaveOutcome | 'loaded'> {
-    const conflict = this.state.get().conflict;
-    if (!conflict || !this.target) return 'refused';
-    if (choice === 'mine') {
-      this.patch({ conflict: null });
-      return this.save({ revision: conflict.revision });
-    }
-    const { active } = this.state.get();
-    const names = conflict.templates.map((t) => t.name);
-    this.editSeq += 1;
-    this.patch({
-      templates: conflict.templates,
-      revision: conflict.revision,
-      isDirty: false,
-      conflict: null,
-      active: active !== null && names.includes(active) ? active : (names[0] ?? null),
-    });
-    (this.deps.onSaved ?? this.deps.onChange)();
-    return 'loaded';
+  resolveConflict(choice: 'theirs' | 'mine'): Promise<TemplateSaveOutcome | 'loaded'> {
+    return this.saver.resolveConflict(choice);
   }
 
   dismissConflict(): void {
-    this.patch({ conflict: null });
+    this.saver.dismissConflict();
   }
 
   /** Puts back unsaved templates from a draft (unsaved, on the draft's base revision). */
@@ -273,14 +257,22 @@ export class TemplateSetEditor<K extends TemplateKind> {
     baseRevision: number | null;
     active: string | null;
   }): void {
-    this.editSeq += 1;
-    const names = draft.templates.map((t) => t.name);
+    this.saver.edited();
     this.patch({
       templates: draft.templates,
       revision: draft.baseRevision,
       isDirty: true,
-      active:
-        draft.active !== null && names.includes(draft.active) ? draft.active : (names[0] ?? null),
+      active: pickActive(draft.templates, draft.active),
     });
   }
+}
+
+/** `active` when the set has a template of that name, else the first one (or none). */
+function pickActive<T extends { name: string }>(
+  templates: readonly T[],
+  active: string | null,
+): string | null {
+  return active !== null && templates.some((t) => t.name === active)
+    ? active
+    : (templates[0]?.name ?? null);
 }

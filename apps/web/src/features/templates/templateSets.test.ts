@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ClientRevisions } from '@adloom/contract';
 import { newCampaignTemplate, newRsaTemplate } from '@adloom/engine';
 import { ApiError } from '../../api/errors.ts';
-import { createMemoryTemplateDrafts } from './templateDrafts.ts';
+import { createMemoryDraftStorage, type DraftStorage } from '../../state/revisionedSet/index.ts';
+import type { TemplateDraft } from './templateDrafts.ts';
 import { TemplateSets } from './templateSets.ts';
 
 const revisions: ClientRevisions = {
@@ -22,7 +23,7 @@ const empty = {
 };
 
 function setup(save = vi.fn()) {
-  const drafts = createMemoryTemplateDrafts();
+  const drafts = createMemoryDraftStorage<TemplateDraft>();
   const notify = vi.fn();
   const sets = new TemplateSets({
     drafts,
@@ -37,6 +38,16 @@ function setup(save = vi.fn()) {
     save,
   });
   return { sets, drafts, notify, save };
+}
+
+/** The sets of another visit, over the same drafts. */
+function reopened(drafts: DraftStorage<TemplateDraft>): TemplateSets {
+  return new TemplateSets({
+    drafts,
+    notify: vi.fn(),
+    onUnauthorized: vi.fn(),
+    loadBundle: vi.fn(),
+  });
 }
 
 describe('TemplateSets', () => {
@@ -90,12 +101,7 @@ describe('TemplateSets', () => {
     expect(sets.isDraftKept.get()).toBe(false);
     await sets.flushDraft();
 
-    const again = new TemplateSets({
-      drafts,
-      notify: vi.fn(),
-      onUnauthorized: vi.fn(),
-      loadBundle: vi.fn(),
-    });
+    const again = reopened(drafts);
     await again.open('u|client|Acme', 'Acme', empty, revisions);
     expect(again.draftOffer.get()).toMatchObject({ isBehind: false });
     again.restoreDraft();
@@ -127,12 +133,7 @@ describe('TemplateSets', () => {
       savedAt: 1,
       kinds: { campaignTemplates: { templates: saved, baseRevision: 3, active: 'Brand' } },
     });
-    const again = new TemplateSets({
-      drafts,
-      notify: vi.fn(),
-      onUnauthorized: vi.fn(),
-      loadBundle: vi.fn(),
-    });
+    const again = reopened(drafts);
     await again.open(
       'u|client|Acme',
       'Acme',
@@ -141,6 +142,32 @@ describe('TemplateSets', () => {
     );
     expect(again.draftOffer.get()).toBeNull();
     expect(await drafts.find('u|client|Acme')).toBeUndefined();
+  });
+
+  it('keeps the edits in the browser at once when a save fails', async () => {
+    const save = vi.fn(() =>
+      Promise.reject(new ApiError({ status: 500, message: 'down', path: '/x' })),
+    );
+    const { sets, drafts, notify } = setup(save);
+    await sets.open('u|client|Acme', 'Acme', empty, revisions);
+    sets.get('rsaTemplates').add(newRsaTemplate('Ads'));
+    expect(await sets.get('rsaTemplates').save()).toBe('failed');
+    expect(notify).toHaveBeenCalledWith('error', 'Unable to save templates: down');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await drafts.find('u|client|Acme'))?.kinds.rsaTemplates?.templates).toHaveLength(1);
+    expect(sets.isDraftKept.get()).toBe(true);
+  });
+
+  it('shows a restored draft as kept in this browser', async () => {
+    const { sets, drafts } = setup();
+    await sets.open('u|client|Acme', 'Acme', empty, revisions);
+    sets.get('rsaTemplates').add(newRsaTemplate('Ads'));
+    await sets.flushDraft();
+    const again = reopened(drafts);
+    await again.open('u|client|Acme', 'Acme', empty, revisions);
+    again.restoreDraft();
+    expect(again.get('rsaTemplates').state.get().isDirty).toBe(true);
+    expect(again.isDraftKept.get()).toBe(true);
   });
 
   it('saves unsaved kinds quietly every 5 minutes', async () => {

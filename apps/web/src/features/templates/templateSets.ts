@@ -6,22 +6,24 @@ import {
   type TemplateOfKind,
 } from '@adloom/contract';
 import type { ApiError } from '../../api/errors.ts';
+import {
+  Autosave,
+  DRAFT_DELAY_MS,
+  DraftKeeper,
+  realTimers,
+  type DraftStorage,
+} from '../../state/revisionedSet/index.ts';
 import { createStore, type Store } from '../../state/store.ts';
 import { TemplateSetEditor } from './templateSetEditor.ts';
-import type { TemplateDraft, TemplateDraftStorage } from './templateDrafts.ts';
+import type { TemplateDraft } from './templateDrafts.ts';
 import { saveTemplates } from './templateApi.ts';
 
 /** Templates of the active client (its bundle without the feeds). */
 export type ClientTemplates = Omit<ClientBundleAnswer, 'feeds' | 'revisions'>;
 
-/** Spec sections 4 and 9: sets are saved every 5 minutes while unsaved. */
-export const TEMPLATE_AUTOSAVE_INTERVAL_MS = 5 * 60_000;
-/** Unsaved edits are written to the browser this long after the last change. */
-export const TEMPLATE_DRAFT_DELAY_MS = 800;
-
 /** What the template sets need from the app. */
 export interface TemplateSetsDeps {
-  drafts: TemplateDraftStorage;
+  drafts: DraftStorage<TemplateDraft>;
   notify(kind: 'success' | 'error', message: string): void;
   onUnauthorized(error: ApiError): void;
   /** Loads the client's bundle (for the 409 dialog's "load the newer version"). */
@@ -62,22 +64,31 @@ export class TemplateSets {
   );
   /** Every unsaved template edit is also kept in this browser. */
   readonly isDraftKept: Store<boolean> = createStore(false);
-  /** Counts edits, so a draft written while another came in is not taken as holding it. */
-  private changes = 0;
   private key: string | null = null;
   private client: string | null = null;
-  private pendingDraft: TemplateDraft | null = null;
-  private draftTimer: ReturnType<typeof setTimeout> | undefined;
-  private autosaveTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly drafts: DraftKeeper<TemplateDraft>;
+  private readonly autosave: Autosave;
 
   constructor(private readonly deps: TemplateSetsDeps) {
+    this.drafts = new DraftKeeper<TemplateDraft>({
+      storage: deps.drafts,
+      delayMs: () => DRAFT_DELAY_MS,
+      compose: () => this.composeDraft(),
+      onKept: (isKept) => this.isDraftKept.set(isKept),
+      onOffer: (draft) => {
+        if (!draft) this.draftOffer.set(null);
+      },
+    });
+    this.autosave = new Autosave(realTimers, () => {
+      if (!this.drafts.hasOffer) void this.saveDirty();
+    });
     const make = <K extends TemplateKind>(kind: K) =>
       new TemplateSetEditor(kind, {
         notify: deps.notify,
         onUnauthorized: deps.onUnauthorized,
-        onChange: () => this.scheduleDraft(),
-        // A save that leaves the sets clean must not leave a stale draft behind for a reload.
-        onSaved: () => void this.flushDraft(),
+        onChange: () => this.drafts.changed(),
+        onSaved: () => this.afterSave(),
+        onSaveFailed: () => this.drafts.saveFailed(),
         now: deps.now,
       });
     this.editors = {
@@ -113,15 +124,12 @@ export class TemplateSets {
     templates: ClientTemplates,
     revisions: ClientRevisions,
   ): Promise<void> {
-    this.cancelDraftTimer();
     this.key = key;
     this.client = client;
-    this.pendingDraft = null;
-    this.draftOffer.set(null);
-    this.isDraftKept.set(false);
+    const finding = this.drafts.open(key);
     for (const kind of TEMPLATE_KINDS)
       this.openKind(kind, client, templates[kind], revisions[kind]);
-    const draft = await this.deps.drafts.find(key);
+    const draft = await finding;
     if (!draft || this.key !== key || this.isDirty) return;
     // A draft that holds exactly what was loaded has nothing to restore.
     const isSameAsLoaded = Object.entries(draft.kinds).every(
@@ -129,13 +137,13 @@ export class TemplateSets {
         !part || canonical(part.templates) === canonical(templates[kind as TemplateKind]),
     );
     if (isSameAsLoaded) {
-      await this.deps.drafts.remove(key).catch(() => undefined);
+      await this.drafts.clean();
       return;
     }
-    this.pendingDraft = draft;
     const isBehind = Object.entries(draft.kinds).some(
       ([kind, part]) => part && part.baseRevision !== revisions[kind as TemplateKind],
     );
+    this.drafts.offer(draft);
     this.draftOffer.set({ savedAt: draft.savedAt, isBehind });
   }
 
@@ -171,12 +179,9 @@ export class TemplateSets {
 
   /** Stops editing (call flushDraft first to keep edits). */
   close(): void {
-    this.cancelDraftTimer();
+    this.drafts.close();
     this.key = null;
     this.client = null;
-    this.pendingDraft = null;
-    this.draftOffer.set(null);
-    this.isDraftKept.set(false);
     for (const editor of this.all()) editor.close();
   }
 
@@ -186,9 +191,7 @@ export class TemplateSets {
   }
 
   restoreDraft(): void {
-    const draft = this.pendingDraft;
-    this.pendingDraft = null;
-    this.draftOffer.set(null);
+    const draft = this.drafts.takeOffer();
     if (!draft) return;
     for (const kind of TEMPLATE_KINDS) {
       const part = draft.kinds[kind];
@@ -201,13 +204,11 @@ export class TemplateSets {
           },
         );
     }
+    this.drafts.restored();
   }
 
-  async discardDraft(): Promise<void> {
-    const key = this.key;
-    this.pendingDraft = null;
-    this.draftOffer.set(null);
-    if (key) await this.deps.drafts.remove(key).catch(() => undefined);
+  discardDraft(): Promise<void> {
+    return this.drafts.discard();
   }
 
   /** Forgets the draft of a client (it was deleted). */
@@ -217,68 +218,44 @@ export class TemplateSets {
 
   /** Saves every kind with unsaved edits (quietly). */
   async saveDirty(): Promise<void> {
-    for (const editor of this.all()) {
-      const s = editor.state.get();
-      if (s.isOpen && s.isDirty && !s.isSaving && !s.conflict)
-        await editor.save({ isAutosave: true });
-    }
+    for (const editor of this.all())
+      if (editor.isAutosaveDue()) await editor.save({ isAutosave: true });
   }
 
   startAutosave(): void {
-    this.stopAutosave();
-    this.autosaveTimer = setInterval(() => {
-      if (this.draftOffer.get() === null) void this.saveDirty();
-    }, TEMPLATE_AUTOSAVE_INTERVAL_MS);
+    this.autosave.start();
   }
 
   stopAutosave(): void {
-    if (this.autosaveTimer !== undefined) clearInterval(this.autosaveTimer);
-    this.autosaveTimer = undefined;
-  }
-
-  private cancelDraftTimer(): void {
-    if (this.draftTimer !== undefined) clearTimeout(this.draftTimer);
-    this.draftTimer = undefined;
-  }
-
-  private scheduleDraft(): void {
-    this.changes += 1;
-    if (this.isDraftKept.get()) this.isDraftKept.set(false);
-    if (!this.key || this.draftOffer.get()) return;
-    this.cancelDraftTimer();
-    this.draftTimer = setTimeout(() => {
-      this.draftTimer = undefined;
-      void this.writeDraft();
-    }, TEMPLATE_DRAFT_DELAY_MS);
+    this.autosave.stop();
   }
 
   /** Writes unsaved edits now (leaving the page, switching client). */
-  async flushDraft(): Promise<void> {
-    this.cancelDraftTimer();
-    await this.writeDraft();
+  flushDraft(): Promise<void> {
+    return this.drafts.flush();
   }
 
-  private async writeDraft(): Promise<void> {
+  /** A kind was saved (or its newer version loaded): the draft keeps only what is unsaved. */
+  private afterSave(): Promise<void> {
+    return this.isDirty ? this.drafts.rewrite() : this.drafts.clean();
+  }
+
+  /** The draft: every kind with unsaved edits, or null when none has any. */
+  private composeDraft(): TemplateDraft | null {
     const key = this.key;
-    if (!key || this.draftOffer.get()) return;
-    const changes = this.changes;
+    if (!key) return null;
     const kinds: TemplateDraft['kinds'] = {};
     for (const kind of TEMPLATE_KINDS) {
       const s = this.get(kind).state.get();
       if (s.isDirty)
         kinds[kind] = { templates: s.templates, baseRevision: s.revision, active: s.active };
     }
-    try {
-      if (Object.keys(kinds).length === 0) await this.deps.drafts.remove(key);
-      else await this.deps.drafts.put({ key, savedAt: (this.deps.now ?? Date.now)(), kinds });
-      if (this.changes === changes && this.key === key) this.isDraftKept.set(true);
-    } catch {
-      // No room or no IndexedDB: the edits stay in memory and the marker shows.
-    }
+    if (Object.keys(kinds).length === 0) return null;
+    return { key, savedAt: (this.deps.now ?? Date.now)(), kinds };
   }
 
   dispose(): void {
     this.stopAutosave();
-    this.cancelDraftTimer();
+    this.drafts.cancel();
   }
 }

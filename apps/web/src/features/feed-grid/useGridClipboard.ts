@@ -1,0 +1,76 @@
+import { useCallback, type ClipboardEvent } from 'react';
+import { formatCount, type FeedGridNotice } from './gridLayout.ts';
+import type { FeedStore } from './feedStore.ts';
+import { formatTsvLines, parseTsvBlock } from './tsv.ts';
+
+/**
+ * Copy (the selected rows as tab-separated lines, else the focused cell) and paste (a block of
+ * lines from the focused cell, adding rows at the end; text typed into a cell in edit mode
+ * stays the input's own).
+ */
+export function useGridClipboard(
+  store: FeedStore,
+  columnCount: number,
+  cancelEdit: () => void,
+  showNotice: (notice: FeedGridNotice) => void,
+) {
+  const handleCopy = useCallback(
+    (event: ClipboardEvent<HTMLDivElement>) => {
+      const target = event.target as HTMLElement;
+      if (target instanceof HTMLInputElement && target.dataset.col !== undefined) {
+        const hasTextSelection =
+          target.selectionStart !== null &&
+          target.selectionEnd !== null &&
+          target.selectionEnd - target.selectionStart < target.value.length;
+        if (target.dataset.mode === 'edit' && hasTextSelection) return;
+      }
+      const count = store.selectedCount;
+      let text: string;
+      if (count > 0) {
+        text = formatTsvLines(store.selectedRows());
+      } else if (target instanceof HTMLInputElement && target.dataset.slot !== undefined) {
+        text = store.getCell(Number(target.dataset.slot), Number(target.dataset.col));
+      } else {
+        return;
+      }
+      event.preventDefault();
+      event.clipboardData.setData('text/plain', text);
+      if (count > 0)
+        showNotice({
+          kind: 'info',
+          message: `Copied ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}.`,
+        });
+    },
+    [showNotice, store],
+  );
+
+  const handlePaste = useCallback(
+    (event: ClipboardEvent<HTMLDivElement>) => {
+      const target = event.target as HTMLElement;
+      if (!(target instanceof HTMLInputElement) || target.dataset.col === undefined) return;
+      const text = event.clipboardData.getData('text/plain');
+      const isBlock = /[\t\n\r]/.test(text.replace(/[\r\n]+$/, ''));
+      if (!isBlock && target.dataset.mode === 'edit') return;
+      event.preventDefault();
+      cancelEdit();
+      const row = Number(target.dataset.row);
+      const col = Number(target.dataset.col);
+      // Cells right of the shown columns are not pasted into hidden ones.
+      const lines = parseTsvBlock(text).map((line) =>
+        line.length > columnCount - col ? line.slice(0, columnCount - col) : line,
+      );
+      if (lines.length === 0) return;
+      const result = store.paste(row, col, lines);
+      requestAnimationFrame(() => {
+        if (document.activeElement === target) target.select();
+      });
+      showNotice({
+        kind: 'info',
+        message: `Pasted ${formatCount(lines.length)} ${lines.length === 1 ? 'row' : 'rows'}${result.addedRows > 0 ? ` (${formatCount(result.addedRows)} added)` : ''}.`,
+      });
+    },
+    [cancelEdit, columnCount, showNotice, store],
+  );
+
+  return { handleCopy, handlePaste };
+}
