@@ -11,10 +11,7 @@ import {
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsv,
-  generateExtensions,
-  generateLegacyAds,
-  generatePerformanceMaxAds,
-  generateResponsiveSearchAds,
+  generateBuild,
   importCsvRows,
   legacyAdsTable,
   performanceMaxAdsTable,
@@ -27,10 +24,6 @@ import {
   sitelinksTable,
   structuredSnippetsTable,
   withRowIds,
-  writeKeywordsCsv,
-  type AdGroupRef,
-  type AssetGroupRef,
-  type CampaignRow,
   type ExtensionTypeName,
   type GeneratedExtension,
   type RowIssue,
@@ -156,41 +149,37 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       message: `${t.column} cut to 30 characters: "${t.original}"`,
     });
   }
-  const files: OutputFile[] = [];
-  const counts: Array<[string, string]> = [];
-  const campaigns: CampaignRow[] = [];
-  const adGroups: AdGroupRef[] = [];
-  const assetGroups: AssetGroupRef[] = [];
-  // Keywords take the streaming path, which also hands over the campaign rows and groups.
   const keywordChunks: string[] = [];
   const negativeChunks: string[] = [];
-  const structure = writeKeywordsCsv(
-    { template: campaign, rows },
+  const build = generateBuild(
+    {
+      rows,
+      campaign,
+      rsa,
+      pmax,
+      legacy,
+      extensions: extensionTemplates,
+      today: o.today,
+    },
     {
       keywords: (chunk) => keywordChunks.push(chunk),
       negatives: (chunk) => negativeChunks.push(chunk),
-      campaigns: (c) => campaigns.push(c),
-      adGroups: (g) => adGroups.push(g),
-      assetGroups: (g) => assetGroups.push(g),
     },
   );
-  issues.push(...structure.issues);
+  issues.push(...build.issues);
+  const { campaigns, adGroups, assetGroups } = build;
+  const files: OutputFile[] = [];
+  const counts: Array<[string, string]> = [];
   files.push(csv('campaigns.csv', campaignsTable(campaigns)));
   counts.push(['campaigns.csv', plural(campaigns.length, 'campaign')]);
 
   if (isPerformance) {
-    if (pmax) {
-      const out = generatePerformanceMaxAds({
-        template: pmax,
-        rows,
-        assetGroups,
-        today: o.today,
-      });
-      issues.push(...out.issues);
-      files.push(csv('asset-groups.csv', performanceMaxAdsTable(out.ads)));
+    if (build.performanceMaxAds) {
+      const ads = build.performanceMaxAds;
+      files.push(csv('asset-groups.csv', performanceMaxAdsTable(ads)));
       counts.push([
         'asset-groups.csv',
-        `${plural(out.ads.length, 'asset group')} with assets (of ${assetGroups.length})`,
+        `${plural(ads.length, 'asset group')} with assets (of ${assetGroups.length})`,
       ]);
     } else {
       files.push(csv('asset-groups.csv', assetGroupsTable(assetGroups)));
@@ -200,49 +189,21 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     files.push(csv('ad-groups.csv', adGroupsTable(adGroups)));
     counts.push(['ad-groups.csv', plural(adGroups.length, 'ad group')]);
     files.push({ name: 'keywords.csv', chunks: keywordChunks });
-    counts.push(['keywords.csv', plural(structure.keywordLines, 'keyword')]);
+    counts.push(['keywords.csv', plural(build.keywordLines, 'keyword')]);
     files.push({ name: 'negatives.csv', chunks: negativeChunks });
-    counts.push(['negatives.csv', plural(structure.negativeLines, 'negative keyword')]);
-    if (rsa) {
-      const out = generateResponsiveSearchAds({
-        template: rsa,
-        rows,
-        adGroups,
-        today: o.today,
-      });
-      issues.push(...out.issues);
-      files.push(csv('responsive-search-ads.csv', responsiveSearchAdsTable(out.ads)));
-      counts.push(['responsive-search-ads.csv', plural(out.ads.length, 'responsive search ad')]);
+    counts.push(['negatives.csv', plural(build.negativeLines, 'negative keyword')]);
+    if (build.rsaAds) {
+      const ads = build.rsaAds;
+      files.push(csv('responsive-search-ads.csv', responsiveSearchAdsTable(ads)));
+      counts.push(['responsive-search-ads.csv', plural(ads.length, 'responsive search ad')]);
     }
-    if (legacy) {
-      const out = generateLegacyAds({
-        template: legacy,
-        rows,
-        adGroups,
-        today: o.today,
-      });
-      issues.push(...out.issues);
-      files.push(csv('expanded-text-ads.csv', legacyAdsTable(out.ads)));
-      counts.push(['expanded-text-ads.csv', plural(out.ads.length, 'expanded text ad')]);
+    if (build.legacyAds) {
+      const ads = build.legacyAds;
+      files.push(csv('expanded-text-ads.csv', legacyAdsTable(ads)));
+      counts.push(['expanded-text-ads.csv', plural(ads.length, 'expanded text ad')]);
     }
   }
-  const byType = new Map<ExtensionTypeName, GeneratedExtension[]>();
-  for (const template of extensionTemplates) {
-    const out = generateExtensions({ template, rows });
-    issues.push(...out.issues);
-    const list = byType.get(template.extensionType.name) ?? [];
-    // Identical extensions from several templates of one type are written once.
-    const seen = new Set(list.map((e) => JSON.stringify(e.values)));
-    for (const e of out.extensions) {
-      const key = JSON.stringify(e.values);
-      if (!seen.has(key)) {
-        seen.add(key);
-        list.push(e);
-      }
-    }
-    byType.set(template.extensionType.name, list);
-  }
-  for (const [type, list] of byType) {
+  for (const [type, list] of build.extensions) {
     const f = EXTENSION_FILES[type];
     files.push(csv(f.file, f.table(list)));
     counts.push([f.file, plural(list.length, f.noun)]);

@@ -4,6 +4,7 @@
  * with `fillPattern` and measured with `countAdTextLength`, duplicates found by comparing texts.
  */
 import { describe, expect, it } from 'vitest';
+import { pick, random } from '../test/helpers/random.ts';
 import { replaceLabelDate } from './ads/shared.ts';
 import {
   RSA_DESCRIPTION_MAX_CHARS,
@@ -24,21 +25,6 @@ import {
 } from './index.ts';
 import { AD_TEXT_MIN_CHARS } from './limits.ts';
 import { fillPattern } from './text.ts';
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function pick<T>(next: () => number, xs: readonly T[]): T {
-  return xs[Math.floor(next() * xs.length)] as T;
-}
 
 const VALUES = [
   '',
@@ -162,6 +148,13 @@ function check(field: string, index: number, text: string, min: number, max: num
 }
 
 /** Google's count rule: min..max entries, and min of them different ignoring case. */
+const TEMPLATE_WARNING = {
+  kind: 'warning',
+  rowId: '',
+  rowNumber: 0,
+  code: 'insertion-without-default',
+} as const;
+
 function checkCount(field: string, texts: PinnedText[], min: number, max: number) {
   if (texts.length < min || texts.length > max)
     return { field, index: 0, text: '', length: 0, min, max, count: texts.length };
@@ -172,16 +165,8 @@ function checkCount(field: string, texts: PinnedText[], min: number, max: number
     else different.push(t.text);
   }
   if (different.length >= min) return undefined;
-  return {
-    field,
-    index: 0,
-    text: repeated ?? '',
-    length: 0,
-    min,
-    max,
-    count: different.length,
-    isDistinctCount: true,
-  };
+  const failure = { field, index: 0, text: repeated ?? '', length: 0, min, max };
+  return { ...failure, count: different.length, isDistinctCount: true };
 }
 
 function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
@@ -203,11 +188,8 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
           .map((t) => t.token);
         for (const token of new Set(tokens))
           issues.push({
-            kind: 'warning',
+            ...TEMPLATE_WARNING,
             output,
-            rowId: '',
-            rowNumber: 0,
-            code: 'insertion-without-default',
             message: `Fallback ${i + 1}, ${field} ${j + 1} "${x.text}": ${token} has no default text (write ${token.slice(0, -1)}:default text}); it is counted as 10 characters`,
           });
       });

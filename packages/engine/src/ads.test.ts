@@ -4,10 +4,31 @@ import { generatePerformanceMaxAds } from './ads/performanceMax.ts';
 import { generateResponsiveSearchAds } from './ads/rsa.ts';
 import { findFinalUrlProblem, formatDateDigits, replaceLabelDate } from './ads/shared.ts';
 import { restoreAdTemplate, restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
-import type { FeedRow, PinnedText } from './types.ts';
+import type { FeedRow, PinnedText, RsaTemplate } from './types.ts';
 
 function row(id: string, root: string, mod = '', url = 'https://www.shop.com/x'): FeedRow {
   return { id, root, mod, var1: '', var2: '', var3: '', url };
+}
+
+/** An RSA template of one fallback: 3 headlines and 2 descriptions, no paths or labels. */
+function minimalRsaTemplate(): RsaTemplate {
+  const fallback = { headlines: texts('a', 'b', 'c'), descriptions: texts('d', 'e') };
+  return { name: 'R', templates: [{ ...fallback, paths: [], labels: [] }] };
+}
+
+/** A Performance Max template of one fallback: 3 headlines, 2 descriptions, `fallback` on top. */
+function pmaxTemplate(fallback: Record<string, unknown>) {
+  return restorePerformanceMaxTemplate({
+    templates: [
+      {
+        headlines: ['a', 'b', 'c'],
+        longHeadlines: ['l'],
+        descriptions: ['d', 'e'],
+        businessName: 'Shop',
+        ...fallback,
+      },
+    ],
+  });
 }
 
 const group = (id: string, adGroup = `AG ${id}`) => ({ campaign: 'C', adGroup, id });
@@ -238,16 +259,7 @@ describe('generatePerformanceMaxAds', () => {
   });
 
   it('requires a business name of at most 25', () => {
-    const t = restorePerformanceMaxTemplate({
-      templates: [
-        {
-          headlines: ['a', 'b', 'c'],
-          longHeadlines: ['l'],
-          descriptions: ['d', 'e'],
-          businessName: '{root}',
-        },
-      ],
-    });
+    const t = pmaxTemplate({ businessName: '{root}' });
     const out = generatePerformanceMaxAds({
       template: t,
       rows: [row('a', 'b'.repeat(26))],
@@ -401,17 +413,7 @@ describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptio
     [{ headlines: ['a', 'b', 'c', 'd', 'e', 'f'] }, '6 headlines, at most 5 allowed'],
     [{ businessName: '' }, 'Business name 1 is empty'],
   ])('Performance Max %j: %s', (patch, reason) => {
-    const t = restorePerformanceMaxTemplate({
-      templates: [
-        {
-          headlines: ['a', 'b', 'c'],
-          longHeadlines: ['l'],
-          descriptions: ['d', 'e'],
-          businessName: 'Shop',
-          ...patch,
-        },
-      ],
-    });
+    const t = pmaxTemplate({ ...patch });
     const out = generatePerformanceMaxAds({
       template: t,
       rows: [row('a', 'x')],
@@ -480,16 +482,7 @@ describe('keyword insertion without default text', () => {
 
   it('is reported for Performance Max and legacy ad texts', () => {
     const pmax = generatePerformanceMaxAds({
-      template: restorePerformanceMaxTemplate({
-        templates: [
-          {
-            headlines: ['a', 'b', 'c'],
-            longHeadlines: ['Best {KeyWord}'],
-            descriptions: ['d', 'e'],
-            businessName: 'Shop',
-          },
-        ],
-      }),
+      template: pmaxTemplate({ longHeadlines: ['Best {KeyWord}'] }),
       rows: [row('a', 'x')],
       assetGroups: [{ campaign: 'P', assetGroup: 'A', id: 'a' }],
       today: '20261122',
@@ -547,12 +540,7 @@ describe('final URL', () => {
 
   it('warns per ad, naming the row, and keeps the ads (RSA, Performance Max, legacy)', () => {
     const rsa = generateResponsiveSearchAds({
-      template: {
-        name: 'R',
-        templates: [
-          { headlines: texts('a', 'b', 'c'), descriptions: texts('d', 'e'), paths: [], labels: [] },
-        ],
-      },
+      template: minimalRsaTemplate(),
       rows,
       adGroups: rows.map((r) => group(r.id)),
       today: '20261122',
@@ -562,16 +550,7 @@ describe('final URL', () => {
       expected('responsive search ads', (id) => `Ad group "AG ${id}"`),
     );
     const pmax = generatePerformanceMaxAds({
-      template: restorePerformanceMaxTemplate({
-        templates: [
-          {
-            headlines: ['a', 'b', 'c'],
-            longHeadlines: ['l'],
-            descriptions: ['d', 'e'],
-            businessName: 'S',
-          },
-        ],
-      }),
+      template: pmaxTemplate({ businessName: 'S' }),
       rows,
       assetGroups: rows.map((r) => ({ campaign: 'P', assetGroup: r.id, id: r.id })),
       today: '20261122',
@@ -599,12 +578,7 @@ describe('ad groups without a feed row', () => {
   it('are reported as missing-row by every ad generator', () => {
     const rows = [row('a', 'x')];
     const rsa = generateResponsiveSearchAds({
-      template: {
-        name: 'R',
-        templates: [
-          { headlines: texts('a', 'b', 'c'), descriptions: texts('d', 'e'), paths: [], labels: [] },
-        ],
-      },
+      template: minimalRsaTemplate(),
       rows,
       adGroups: [group('a'), group('gone')],
       today: '20261122',

@@ -41,6 +41,11 @@ export interface CampaignStructure {
   issues: RowIssue[];
 }
 
+/** An empty structure to collect into. */
+export function newCampaignStructure(): CampaignStructure {
+  return { campaigns: [], adGroups: [], assetGroups: [], keywords: [], negatives: [], issues: [] };
+}
+
 /**
  * Generates the structure of a campaign template for the given rows. Names keep their case with
  * spaces tidied; keywords are lowercased with spaces collapsed and cleaned (see `cleanKeyword`);
@@ -52,14 +57,7 @@ export interface CampaignStructure {
 export function generateCampaignStructure(
   input: GenerateCampaignStructureInput,
 ): CampaignStructure {
-  const out: CampaignStructure = {
-    campaigns: [],
-    adGroups: [],
-    assetGroups: [],
-    keywords: [],
-    negatives: [],
-    issues: [],
-  };
+  const out = newCampaignStructure();
   const collect =
     (lines: KeywordLine[]): KeywordLineSink =>
     (campaign, adGroup, keyword, matchType) => {

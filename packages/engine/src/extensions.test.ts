@@ -2,35 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { generateExtensions, splitSnippetValues } from './extensions.ts';
 import { restoreExtensionTemplate } from './restore.ts';
 import type { FeedRow } from './types.ts';
+import { feedRow } from '../test/helpers/rows.ts';
 
+const nike = { root: 'Nike', mod: 'Air', var1: 'Boost', var2: 'Flex', url: 'https://x.com/nike' };
 const rows: FeedRow[] = [
-  {
-    id: 'a',
-    root: 'Nike',
-    mod: 'Air',
-    var1: 'Boost',
-    var2: 'Flex',
-    var3: '',
-    url: 'https://x.com/nike',
-  },
-  {
-    id: 'b',
-    root: 'Nike',
-    mod: 'Air',
-    var1: 'Boost',
-    var2: 'Flex',
-    var3: '',
-    url: 'https://x.com/nike',
-  },
-  {
-    id: 'c',
-    root: 'A very long brand name indeed',
-    mod: '',
-    var1: '',
-    var2: '',
-    var3: '',
-    url: 'https://x.com/c',
-  },
+  feedRow('a', nike),
+  feedRow('b', nike),
+  feedRow('c', { root: 'A very long brand name indeed', url: 'https://x.com/c' }),
 ];
 
 describe('extensions', () => {

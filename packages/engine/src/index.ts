@@ -177,3 +177,9 @@ export {
   structuredSnippetsTable,
   structuredSnippetsCopyTable,
 } from './export.ts';
+export {
+  type GenerateBuildInput,
+  type GenerateBuildSinks,
+  type GenerateBuildResult,
+  generateBuild,
+} from './build.ts';

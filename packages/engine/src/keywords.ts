@@ -3,7 +3,9 @@ import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './
 import { countPlainTextWidth } from './text.ts';
 import type { FeedRow } from './types.ts';
 
-const REJECTED = new Set<number>(KEYWORD_REJECTED_CHARS.map((c) => c.charCodeAt(0)));
+/** 1 at the code of each character keywords reject (all of them ASCII). */
+export const KEYWORD_REJECTED_ASCII: Readonly<Uint8Array> = new Uint8Array(128);
+for (const c of KEYWORD_REJECTED_CHARS) (KEYWORD_REJECTED_ASCII as Uint8Array)[c.charCodeAt(0)] = 1;
 const REJECTED_RE = new RegExp(`[${KEYWORD_REJECTED_CHARS.map((c) => '\\' + c).join('')}]`, 'g');
 
 /** Result of cleaning one keyword. */
@@ -33,7 +35,7 @@ export function normaliseKeyword(raw: string): string {
 }
 
 function hasRejected(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (REJECTED.has(s.charCodeAt(i))) return true;
+  for (let i = 0; i < s.length; i++) if (KEYWORD_REJECTED_ASCII[s.charCodeAt(i)] === 1) return true;
   return false;
 }
 
@@ -45,10 +47,6 @@ function countWords(s: string): number {
 }
 
 const NONE: readonly string[] = Object.freeze([]);
-const REJECTED_ASCII = new Uint8Array(128);
-for (const c of KEYWORD_REJECTED_CHARS) REJECTED_ASCII[c.charCodeAt(0)] = 1;
-const MAX_CHARS = KEYWORD_MAX_CHARS;
-const MAX_WORDS = KEYWORD_MAX_WORDS;
 
 /**
  * Brings a generated keyword within Google's rules: lowercased, spaces collapsed, rejected
@@ -84,7 +82,7 @@ export function cleanKeywordQuick(raw: string): string | undefined {
   let prevSpace = true;
   for (let i = 0; i < n; i++) {
     const c = raw.charCodeAt(i);
-    if (c >= 128 || REJECTED_ASCII[c] === 1) {
+    if (c >= 128 || KEYWORD_REJECTED_ASCII[c] === 1) {
       isAscii = false;
       break;
     }
@@ -110,7 +108,8 @@ export function cleanKeywordQuick(raw: string): string | undefined {
     keyword = keyword.replace(/\s+/g, ' ').trim();
     words = countWords(keyword);
   }
-  if (keyword.length === 0 || keyword.length > MAX_CHARS || words > MAX_WORDS) return undefined;
+  if (keyword.length === 0 || keyword.length > KEYWORD_MAX_CHARS || words > KEYWORD_MAX_WORDS)
+    return undefined;
   return keyword;
 }
 
@@ -125,20 +124,20 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
   keyword = stripMatchNotation(keyword, notation);
   if (keyword.length === 0)
     return { ok: false, keyword, reason: 'empty', message: 'Keyword is empty' };
-  if (countPlainTextWidth(keyword) > MAX_CHARS) {
+  if (countPlainTextWidth(keyword) > KEYWORD_MAX_CHARS) {
     return {
       ok: false,
       keyword,
       reason: 'too-long',
-      message: `Keyword is longer than ${MAX_CHARS} characters`,
+      message: `Keyword is longer than ${KEYWORD_MAX_CHARS} characters`,
     };
   }
-  if (countWords(keyword) > MAX_WORDS) {
+  if (countWords(keyword) > KEYWORD_MAX_WORDS) {
     return {
       ok: false,
       keyword,
       reason: 'too-many-words',
-      message: `Keyword has more than ${MAX_WORDS} words`,
+      message: `Keyword has more than ${KEYWORD_MAX_WORDS} words`,
     };
   }
   return {

@@ -4,6 +4,8 @@
  * and templates: the speed-up must not change a byte.
  */
 import { describe, expect, it } from 'vitest';
+import { pick, random } from '../test/helpers/random.ts';
+import { feedRow } from '../test/helpers/rows.ts';
 import {
   forEachKeywordLine,
   generateCampaignStructure,
@@ -23,18 +25,6 @@ import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,
 } from '../test/reference/campaignStructure.ts';
-
-/** mulberry32: a small seeded random source, so a failing case can be replayed by its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VALUES = [
   '',
@@ -102,10 +92,6 @@ const LITERALS = [
   ' +',
 ];
 const MATCH: MatchType[] = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'];
-
-function pick<T>(next: () => number, xs: readonly T[]): T {
-  return xs[Math.floor(next() * xs.length)] as T;
-}
 
 function pattern(next: () => number, maxPieces: number): string {
   let s = pick(next, LITERALS);
@@ -315,15 +301,9 @@ describe('the streaming keyword path against the reference', () => {
         { keyword: 'cheap {var1}', matchType: 'Negative Broad' },
       ],
     });
-    const rows: FeedRow[] = Array.from({ length: 3000 }, (_, i) => ({
-      id: `r${i}`,
-      root: `Brand ${i % 7}`,
-      mod: `Mod ${i % 13}`,
-      var1: `v${i % 17}`,
-      var2: '',
-      var3: '',
-      url: '',
-    }));
+    const rows: FeedRow[] = Array.from({ length: 3000 }, (_, i) =>
+      feedRow(`r${i}`, { root: `Brand ${i % 7}`, mod: `Mod ${i % 13}`, var1: `v${i % 17}` }),
+    );
     const input = { template, rows };
     const structure = generateCampaignStructureReference(input);
     const fast = run(writeKeywordsCsv, input, {});
@@ -345,15 +325,9 @@ describe('writeKeywordsCsv duplicates made different ways', () => {
         { keyword: 'cheap {root}', matchType: 'Negative Exact' },
       ],
     });
-    const rows: FeedRow[] = ['Nike', 'NIKE  ', 'Nike!', 'nike', ' Nike', 'Nïke'].map((root, i) => ({
-      id: `r${i}`,
-      root,
-      mod: 'Run',
-      var1: i % 2 ? 'AIR' : 'air',
-      var2: '',
-      var3: '',
-      url: '',
-    }));
+    const rows: FeedRow[] = ['Nike', 'NIKE  ', 'Nike!', 'nike', ' Nike', 'Nïke'].map((root, i) =>
+      feedRow(`r${i}`, { root, mod: 'Run', var1: i % 2 ? 'AIR' : 'air' }),
+    );
     const input = { template, rows };
     const structure = generateCampaignStructureReference(input);
     const fast = run(writeKeywordsCsv, input, {});
@@ -375,15 +349,13 @@ describe('writeKeywordsCsv Negative Exact lines', () => {
         { keyword: '{var1}', matchType: 'Negative Exact' },
       ],
     });
-    const rows: FeedRow[] = ['nike', 'puma', 'nike', 'asics', '', 'puma'].map((root, i) => ({
-      id: `r${i}`,
-      root,
-      mod: i % 2 ? 'Run' : 'Walk',
-      var1: i === 3 ? 'nike' : i === 5 ? '' : 'puma',
-      var2: '',
-      var3: '',
-      url: '',
-    }));
+    const rows: FeedRow[] = ['nike', 'puma', 'nike', 'asics', '', 'puma'].map((root, i) =>
+      feedRow(`r${i}`, {
+        root,
+        mod: i % 2 ? 'Run' : 'Walk',
+        var1: i === 3 ? 'nike' : i === 5 ? '' : 'puma',
+      }),
+    );
     for (const list of [rows, [...rows].reverse()]) {
       const input = { template, rows: list };
       const structure = generateCampaignStructureReference(input);

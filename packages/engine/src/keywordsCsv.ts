@@ -16,8 +16,13 @@ import { KEYWORD_HEADERS } from './export.ts';
 import { compileCampaignRow, GeneratedAdGroup } from './campaignRows.ts';
 import { composeHash, HASH_BASE, polyHash, sealHash } from './hash.ts';
 import type { RowIssue } from './issues.ts';
-import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from './keywords.ts';
-import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
+import {
+  cleanFilledKeyword,
+  cleanKeyword,
+  cleanKeywordQuick,
+  KEYWORD_REJECTED_ASCII,
+} from './keywords.ts';
+import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS } from './limits.ts';
 import {
   PLACEHOLDERS,
   SLOT_NUMBER,
@@ -416,8 +421,8 @@ const KEYWORD_PLAIN = 32; // ASCII without characters keywords reject (nor '"'),
 /** A value that fills a slot without any tidying: non-empty, no outer or double spaces. */
 const TIDY_VALUE = 64;
 
-const KEYWORD_BLOCKED = new Uint8Array(128);
-for (const c of KEYWORD_REJECTED_CHARS) KEYWORD_BLOCKED[c.charCodeAt(0)] = 1;
+/** Characters that keep a keyword piece off the fast path: those keywords reject, and '"'. */
+const KEYWORD_BLOCKED = Uint8Array.from(KEYWORD_REJECTED_ASCII);
 KEYWORD_BLOCKED[34] = 1;
 
 /** Facts of one piece of text: a literal part of a pattern or a row's value. */

@@ -26,8 +26,6 @@ export const RSA_PATH_COUNT = 2;
 export const RSA_HEADLINE_MAX_PIN = 3;
 /** Highest pin position of a description (positions 1..2). */
 export const RSA_DESCRIPTION_MAX_PIN = 2;
-/** Google allows at most this many enabled RSAs per ad group. */
-export const RSA_MAX_ENABLED_PER_AD_GROUP = 3;
 /** Default RSA fallback shape: 4 headlines, 2 descriptions, 2 paths, 1 label. */
 export const RSA_DEFAULT_HEADLINES = 4;
 /** Default RSA fallback descriptions. */
@@ -66,8 +64,6 @@ export const PMAX_MIN_DESCRIPTIONS = 2;
 // ---- Common ad text ----
 /** Headlines, long headlines and descriptions need at least this many characters after substitution. */
 export const AD_TEXT_MIN_CHARS = 1;
-/** Paths may be empty. */
-export const AD_PATH_MIN_CHARS = 0;
 /** Final URL limit. */
 export const FINAL_URL_MAX_CHARS = 2048;
 /**
@@ -75,8 +71,6 @@ export const FINAL_URL_MAX_CHARS = 2048;
  * counts a keyword placeholder as 10. Such an insertion is also reported as an issue.
  */
 export const KEYWORD_INSERTION_FALLBACK_CHARS = 10;
-/** Label helpers replaced with today's date digits (yyyymmdd). */
-export const LABEL_DATE_HELPERS = ['yyyymmdd-v1', 'yyyymmdd-v2', 'yyyymmdd-v3'] as const;
 
 // ---- Legacy expanded text ads (spec section 5) ----
 /** Legacy headline limit (headlines 1 and 2 required, 3 optional). */
@@ -129,8 +123,6 @@ export const LINKED_VARIABLES_ERROR = 'Linked variables must have the same numbe
 export const BUDGET_MIN = 0.01;
 /** Budget default. */
 export const BUDGET_DEFAULT = 0.01;
-/** Country code length. */
-export const COUNTRY_CODE_LENGTH = 2;
 
 // ---- Extensions ----
 /** Callout text limit. */
@@ -208,47 +200,9 @@ export const PREVIEW_HEADLINE_SLOTS = 3;
 export const PREVIEW_DESCRIPTION_SLOTS = 2;
 /** Autosave interval (5 minutes). */
 export const AUTOSAVE_INTERVAL_MS = 5 * 60 * 1000;
-/** Scroll to bottom after adding a row. */
-export const SCROLL_TO_BOTTOM_DELAY_MS = 100;
-/** Single-column breakpoint. */
-export const BREAKPOINT_SINGLE_COLUMN_PX = 1100;
-/** Smaller-divider breakpoint. */
-export const BREAKPOINT_SMALL_DIVIDER_PX = 1400;
 /** Wide preview labels above this width. */
 export const BREAKPOINT_WIDE_PREVIEW_PX = 1600;
-/** Linked sheet name shown up to this many characters, then '...'. */
-export const SHEET_NAME_DISPLAY_MAX_CHARS = 32;
 /** Optional setting names shown up to this many characters. */
 export const OPTIONAL_SETTING_NAME_DISPLAY_MAX_CHARS = 20;
-/** Seed text area columns. */
-export const SEED_TEXTAREA_COLS = 25;
-/** Seed text area rows. */
-export const SEED_TEXTAREA_ROWS = 5;
 /** Feedback minimum length. */
 export const FEEDBACK_MIN_CHARS = 10;
-/** Account delete password minimum length. */
-export const DELETE_PASSWORD_MIN_CHARS = 6;
-/** AI helper: headline suggestions per request. */
-export const AI_HEADLINE_SUGGESTIONS_MIN = 3;
-/** AI helper: most headline suggestions per request. */
-export const AI_HEADLINE_SUGGESTIONS_MAX = 10;
-/** AI helper: fewest description suggestions per request. */
-export const AI_DESCRIPTION_SUGGESTIONS_MIN = 3;
-/** AI helper: most description suggestions per request. */
-export const AI_DESCRIPTION_SUGGESTIONS_MAX = 5;
-/** AI helper: default suggestions per request. */
-export const AI_SUGGESTIONS_DEFAULT = 3;
-/** AI helper creativity default (slider 0..1 step 0.01). */
-export const AI_CREATIVITY_DEFAULT = 0.7;
-/** AI helper creativity step. */
-export const AI_CREATIVITY_STEP = 0.01;
-/** AI helper optional prompt settings. */
-export const AI_PROMPT_SETTINGS = [
-  'USPs',
-  'Brand values',
-  'Similar brands',
-  'Audiences',
-  'Promos',
-  'Publication',
-  'Language',
-] as const;

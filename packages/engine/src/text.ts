@@ -211,12 +211,12 @@ function hasBalancedBraces(part: string): boolean {
 
 /** Per-row facts about the values, computed once per row for many patterns (see `measureFill`). */
 export interface ValueFacts {
-  /** Per slot name: the value is non-empty, has no outer or double white space and no braces. */
-  isTidy: Record<PlaceholderName, boolean>;
-  /** Per slot name: Google length of the value (valid when tidy). */
-  length: Record<PlaceholderName, number>;
-  /** The same by slot number (the index in PLACEHOLDERS; see `CompiledPattern.slotAt`). */
+  /**
+   * By slot number (the index in PLACEHOLDERS; see `CompiledPattern.slotAt`): 1 when the value is
+   * non-empty, has no outer or double white space and no braces.
+   */
   tidyAt: Uint8Array;
+  /** By slot number: Google length of the value (valid when tidy). */
   lengthAt: Int32Array;
   /** Length of the text last filled by `measureFill`. */
   measured: number;
@@ -231,19 +231,8 @@ export function usedSlots(patterns: Iterable<CompiledPattern>): PlaceholderName[
 
 /** Empty facts to be filled by `prepareValueFacts`. */
 export function newValueFacts(): ValueFacts {
-  const isTidy = {
-    root: false,
-    mod: false,
-    var1: false,
-    var2: false,
-    var3: false,
-    url: false,
-    const: false,
-    mt: false,
-  };
-  const length = { root: 0, mod: 0, var1: 0, var2: 0, var3: 0, url: 0, const: 0, mt: 0 };
   const n = PLACEHOLDERS.length;
-  return { isTidy, length, tidyAt: new Uint8Array(n), lengthAt: new Int32Array(n), measured: 0 };
+  return { tidyAt: new Uint8Array(n), lengthAt: new Int32Array(n), measured: 0 };
 }
 
 /** True for the characters String.prototype.trim removes (white space and line terminators). */
@@ -297,8 +286,6 @@ export function prepareValueFacts(
     const tidy = isTidyValue(value);
     const length = tidy ? countPlainTextWidth(value) : 0;
     const at = SLOT_NUMBER[slot];
-    facts.isTidy[slot] = tidy;
-    facts.length[slot] = length;
     facts.tidyAt[at] = tidy ? 1 : 0;
     facts.lengthAt[at] = length;
   }

@@ -10,13 +10,11 @@ import type { AdFallback, AdTemplate } from '../types.ts';
 import {
   checkText,
   describeFailure,
-  findFinalUrlWarning,
   findTemplateTextIssues,
-  missingRowIssue,
-  noValidFallbackIssue,
-  finalUrlIssue,
   replaceLabelDate,
+  reportFinalUrl,
   rowMap,
+  skippedIssue,
   type FieldRule,
   type GenerateAdsInputBase,
   type AdGroupTarget,
@@ -102,7 +100,15 @@ export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsRes
   for (const g of input.adGroups) {
     const found = byId.get(g.id);
     if (!found) {
-      issues.push(missingRowIssue(OUTPUT_LEGACY, g.id, `ad group "${g.adGroup}"`));
+      issues.push(
+        skippedIssue(
+          OUTPUT_LEGACY,
+          g.id,
+          0,
+          'missing-row',
+          `No feed row for ad group "${g.adGroup}"`,
+        ),
+      );
       continue;
     }
     values.row = found.row;
@@ -136,19 +142,17 @@ export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsRes
         return;
       }
       issues.push(
-        noValidFallbackIssue(
+        skippedIssue(
           OUTPUT_LEGACY,
-          found.row,
+          found.row.id,
           found.rowNumber,
+          'no-valid-fallback',
           `Ad group "${g.adGroup}", version ${v + 1}: ${firstFailure ? `no valid fallback (${describeFailure(firstFailure)})` : 'no fallback'}`,
         ),
       );
     });
-    const urlWarning = ads.length > adsBefore ? findFinalUrlWarning(found.row) : undefined;
-    if (urlWarning) {
-      const where = `Ad group "${g.adGroup}"`;
-      issues.push(finalUrlIssue(urlWarning, OUTPUT_LEGACY, found.row, found.rowNumber, where));
-    }
+    if (ads.length > adsBefore)
+      reportFinalUrl(issues, OUTPUT_LEGACY, found.row, found.rowNumber, `Ad group "${g.adGroup}"`);
   }
   return { ads, issues };
 }

@@ -28,13 +28,11 @@ import {
   describeFailure,
   factsFor,
   fillTexts,
-  findFinalUrlWarning,
   findTemplateTextIssues,
-  missingRowIssue,
-  noValidFallbackIssue,
-  finalUrlIssue,
   replaceLabelDate,
+  reportFinalUrl,
   rowMap,
+  skippedIssue,
   type GenerateAdsInputBase,
   type GenerateAdsResult,
   type TextFailure,
@@ -201,7 +199,15 @@ export function generatePerformanceMaxAds(
   for (const g of input.assetGroups) {
     const found = byId.get(g.id);
     if (!found) {
-      issues.push(missingRowIssue(OUTPUT_PMAX, g.id, `asset group "${g.assetGroup}"`));
+      issues.push(
+        skippedIssue(
+          OUTPUT_PMAX,
+          g.id,
+          0,
+          'missing-row',
+          `No feed row for asset group "${g.assetGroup}"`,
+        ),
+      );
       continue;
     }
     const { row, rowNumber } = found;
@@ -231,20 +237,17 @@ export function generatePerformanceMaxAds(
         finalUrl: row.url.trim(),
       });
     }
-    const urlWarning = done ? findFinalUrlWarning(row) : undefined;
-    if (urlWarning) {
-      const where = `Asset group "${g.assetGroup}"`;
-      issues.push(finalUrlIssue(urlWarning, OUTPUT_PMAX, row, rowNumber, where));
-    }
+    if (done) reportFinalUrl(issues, OUTPUT_PMAX, row, rowNumber, `Asset group "${g.assetGroup}"`);
     if (!done) {
       const reason = firstFailure
         ? `no valid fallback (${describeFailure(firstFailure)})`
         : 'The template has no fallback';
       issues.push(
-        noValidFallbackIssue(
+        skippedIssue(
           OUTPUT_PMAX,
-          row,
+          row.id,
           rowNumber,
+          'no-valid-fallback',
           `Asset group "${g.assetGroup}": ${reason}`,
         ),
       );

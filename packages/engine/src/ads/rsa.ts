@@ -28,8 +28,7 @@ import {
   findDuplicates,
   findFinalUrlWarning,
   findTemplateTextIssues,
-  missingRowIssue,
-  noValidFallbackIssue,
+  skippedIssue,
   findTooFewDistinct,
   finalUrlIssue,
   newRowFold,
@@ -224,7 +223,9 @@ export function forEachResponsiveSearchAd(
   for (const g of input.adGroups) {
     const at = byId.get(g.id);
     if (at === undefined) {
-      issues.push(missingRowIssue(OUTPUT_RSA, g.id, `ad group "${g.adGroup}"`));
+      issues.push(
+        skippedIssue(OUTPUT_RSA, g.id, 0, 'missing-row', `No feed row for ad group "${g.adGroup}"`),
+      );
       continue;
     }
     const row = input.rows[at] as FeedRow;
@@ -275,7 +276,13 @@ export function forEachResponsiveSearchAd(
           ? 'The template has no fallback'
           : `no valid fallback (${describeFailure(filled.failure)})`;
       issues.push(
-        noValidFallbackIssue(OUTPUT_RSA, row, rowNumber, `Ad group "${g.adGroup}": ${reason}`),
+        skippedIssue(
+          OUTPUT_RSA,
+          row.id,
+          rowNumber,
+          'no-valid-fallback',
+          `Ad group "${g.adGroup}": ${reason}`,
+        ),
       );
       continue;
     }

@@ -493,26 +493,27 @@ export function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
   return { code: 'invalid-final-url', message: `the final URL ${quoteUrl(url)} ${problem}` };
 }
 
-/** The issue of a group whose feed row is not among the rows (`group`: 'ad group "x"'). */
-export function missingRowIssue(output: string, rowId: string, group: string): RowIssue {
-  return {
-    kind: 'skipped',
-    output,
-    rowId,
-    rowNumber: 0,
-    code: 'missing-row',
-    message: `No feed row for ${group}`,
-  };
+/** A row (or a group without its row, `rowNumber` 0) left without an ad, and why. */
+export function skippedIssue(
+  output: string,
+  rowId: string,
+  rowNumber: number,
+  code: 'missing-row' | 'no-valid-fallback',
+  message: string,
+): RowIssue {
+  return { kind: 'skipped', output, rowId, rowNumber, code, message };
 }
 
-/** The issue of a row that no fallback is valid for. */
-export function noValidFallbackIssue(
+/** Adds the warning about the row's final URL, if any (`where`: 'Ad group "x"'). */
+export function reportFinalUrl(
+  issues: RowIssue[],
   output: string,
   row: FeedRow,
   rowNumber: number,
-  message: string,
-): RowIssue {
-  return { kind: 'skipped', output, rowId: row.id, rowNumber, code: 'no-valid-fallback', message };
+  where: string,
+): void {
+  const warning = findFinalUrlWarning(row);
+  if (warning) issues.push(finalUrlIssue(warning, output, row, rowNumber, where));
 }
 
 export function finalUrlIssue(

@@ -10,9 +10,12 @@ import {
   GeneratedAdGroup,
   GeneratedAssetGroup,
 } from '../../src/campaignRows.ts';
-import type { CampaignStructure, GenerateCampaignStructureInput } from '../../src/campaign.ts';
-import type { RowIssue } from '../../src/issues.ts';
-import { cleanFilledKeyword } from '../../src/keywords.ts';
+import {
+  newCampaignStructure,
+  type CampaignStructure,
+  type GenerateCampaignStructureInput,
+} from '../../src/campaign.ts';
+import { cleanFilledKeyword, type KeywordIssueReporter } from '../../src/keywords.ts';
 import {
   compilePattern,
   fillPattern,
@@ -41,14 +44,7 @@ const lineKey = (keyword: string, matchType: MatchType): string => `${matchType}
 export function generateCampaignStructureReference(
   input: GenerateCampaignStructureInput,
 ): CampaignStructure {
-  const out: CampaignStructure = {
-    campaigns: [],
-    adGroups: [],
-    assetGroups: [],
-    keywords: [],
-    negatives: [],
-    issues: [],
-  };
+  const out = newCampaignStructure();
   const { template, rows } = input;
   const isPerformance = template.type === 'performance';
   const campaignPattern = compilePattern(template.campaign);
@@ -67,17 +63,13 @@ export function generateCampaignStructureReference(
   const groups = new Map<string, Map<string, GroupEntry>>();
   const pendingExactNegatives: Array<[campaign: string, group: string, keyword: string]> = [];
 
-  const issue = (
-    kind: RowIssue['kind'],
-    row: FeedRow,
-    rowNumber: number,
-    code: string,
-    message: string,
-  ): void => {
-    const key = `${rowNumber}\u001f${code}\u001f${message}`;
-    if (reported.has(key)) return;
-    reported.add(key);
-    out.issues.push({ kind, output: 'keywords', rowId: row.id, rowNumber, code, message });
+  // Two patterns can yield the same raw keyword: each problem of a row is reported once.
+  const issue: KeywordIssueReporter = (kind, row, rowNumber, code, message) => {
+    const key = JSON.stringify([rowNumber, code, message]);
+    if (!reported.has(key)) {
+      reported.add(key);
+      out.issues.push({ kind, output: 'keywords', rowId: row.id, rowNumber, code, message });
+    }
   };
 
   /** The entry of a group; `row` lists it in the output (first row wins). */

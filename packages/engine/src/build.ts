@@ -1,0 +1,145 @@
+/**
+ * A whole run of every template over one feed, as the command line makes it: the campaign
+ * structure (keyword CSVs streamed to sinks), the ads of its groups, and the extensions of each
+ * type with identical ones written once. The caller reads the inputs and writes the outputs.
+ */
+import { generateLegacyAds, type LegacyAd } from './ads/legacy.ts';
+import { generatePerformanceMaxAds, type PerformanceMaxAd } from './ads/performanceMax.ts';
+import { generateResponsiveSearchAds, type RsaAd } from './ads/rsa.ts';
+import { writeKeywordsCsv } from './campaign.ts';
+import type { CampaignRow } from './campaignRows.ts';
+import { generateExtensions, type GeneratedExtension } from './extensions.ts';
+import type { RowIssue } from './issues.ts';
+import type {
+  AdGroupRef,
+  AdTemplate,
+  AssetGroupRef,
+  CampaignTemplate,
+  ExtensionTemplate,
+  ExtensionTypeName,
+  FeedRow,
+  PerformanceMaxTemplate,
+  RsaTemplate,
+} from './types.ts';
+
+/** Input of `generateBuild`: the feed rows and the templates of one run. */
+export interface GenerateBuildInput {
+  rows: readonly FeedRow[];
+  campaign: CampaignTemplate;
+  /** Responsive search ads (search campaigns). */
+  rsa?: RsaTemplate;
+  /** Performance Max ads (performance campaigns). */
+  pmax?: PerformanceMaxTemplate;
+  /** Legacy expanded text ads (search campaigns). */
+  legacy?: AdTemplate;
+  extensions: readonly ExtensionTemplate[];
+  /** Today's date as yyyymmdd for the label helpers. */
+  today: string;
+}
+
+/** Where `generateBuild` streams the keyword and negative CSV chunks (header first). */
+export interface GenerateBuildSinks {
+  keywords: (chunk: string) => void;
+  negatives: (chunk: string) => void;
+}
+
+/** What a run made besides the keyword CSVs, with every row problem in output order. */
+export interface GenerateBuildResult {
+  campaigns: CampaignRow[];
+  adGroups: AdGroupRef[];
+  assetGroups: AssetGroupRef[];
+  keywordLines: number;
+  negativeLines: number;
+  rsaAds?: RsaAd[];
+  performanceMaxAds?: PerformanceMaxAd[];
+  legacyAds?: LegacyAd[];
+  /** The extensions of each type the templates have, identical ones once, in template order. */
+  extensions: Map<ExtensionTypeName, GeneratedExtension[]>;
+  issues: RowIssue[];
+}
+
+/**
+ * Generates every output of a run: the campaign structure, then the ads of its ad groups (search
+ * templates: RSA and legacy) or asset groups (performance templates: Performance Max), then the
+ * extensions. Ad templates that do not fit the campaign's type are the caller's to refuse.
+ */
+export function generateBuild(
+  input: GenerateBuildInput,
+  sinks: GenerateBuildSinks,
+): GenerateBuildResult {
+  const { rows, today } = input;
+  const out: GenerateBuildResult = {
+    campaigns: [],
+    adGroups: [],
+    assetGroups: [],
+    keywordLines: 0,
+    negativeLines: 0,
+    extensions: new Map(),
+    issues: [],
+  };
+  const structure = writeKeywordsCsv(
+    { template: input.campaign, rows },
+    {
+      keywords: sinks.keywords,
+      negatives: sinks.negatives,
+      campaigns: (c) => out.campaigns.push(c),
+      adGroups: (g) => out.adGroups.push(g),
+      assetGroups: (g) => out.assetGroups.push(g),
+    },
+  );
+  out.keywordLines = structure.keywordLines;
+  out.negativeLines = structure.negativeLines;
+  out.issues.push(...structure.issues);
+
+  if (input.campaign.type === 'performance') {
+    if (input.pmax) {
+      const ads = generatePerformanceMaxAds({
+        template: input.pmax,
+        rows,
+        assetGroups: out.assetGroups,
+        today,
+      });
+      out.issues.push(...ads.issues);
+      out.performanceMaxAds = ads.ads;
+    }
+  } else {
+    if (input.rsa) {
+      const ads = generateResponsiveSearchAds({
+        template: input.rsa,
+        rows,
+        adGroups: out.adGroups,
+        today,
+      });
+      out.issues.push(...ads.issues);
+      out.rsaAds = ads.ads;
+    }
+    if (input.legacy) {
+      const ads = generateLegacyAds({
+        template: input.legacy,
+        rows,
+        adGroups: out.adGroups,
+        today,
+      });
+      out.issues.push(...ads.issues);
+      out.legacyAds = ads.ads;
+    }
+  }
+
+  const seenByType = new Map<ExtensionTypeName, Set<string>>();
+  for (const template of input.extensions) {
+    const made = generateExtensions({ template, rows });
+    out.issues.push(...made.issues);
+    const type = template.extensionType.name;
+    const list = out.extensions.get(type) ?? [];
+    const seen = seenByType.get(type) ?? new Set<string>();
+    for (const e of made.extensions) {
+      const key = JSON.stringify(e.values);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      list.push(e);
+    }
+    out.extensions.set(type, list);
+    seenByType.set(type, seen);
+  }
+  return out;
+}
