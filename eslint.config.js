@@ -24,8 +24,8 @@ const webBoundaries = [
   },
   {
     target: `${web}/pages`,
-    from: `${web}/worker`,
-    message: 'Pages start jobs through the features; the worker is app level.',
+    from: [`${web}/app`, `${web}/worker`],
+    message: 'Pages import no app code; they start jobs through the features.',
   },
 ];
 

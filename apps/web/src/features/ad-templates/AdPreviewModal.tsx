@@ -18,21 +18,12 @@ import {
   type Slide,
 } from '../preview/previewModel.ts';
 import type { PreviewRows } from '../preview/previewRows.ts';
+import { FEED_COLUMN_LABELS } from '../feed-grid/index.ts';
 import './preview.css';
 
 /** Spec section 9: the preview's progress bar fills to 5000 in ticks of 1000 ms. */
 export const PREVIEW_PROGRESS_MAX = 5000;
 export const PREVIEW_PROGRESS_TICK_MS = 1000;
-
-/** Column titles of the current row view. */
-const ROW_TITLES: Record<(typeof FEED_COLUMNS)[number], string> = {
-  root: 'Root',
-  mod: 'Modifier',
-  var1: 'Var 1',
-  var2: 'Var 2',
-  var3: 'Var 3',
-  url: 'Final URL',
-};
 
 /** Props of `AdPreviewModal`. */
 export type AdPreviewModalProps = {
@@ -46,14 +37,16 @@ export type AdPreviewModalProps = {
    */
   startRow: number;
   measurer: TextMeasurer;
-} & (
+} & AdPreviewSubject;
+
+/** The template the preview shows, and where its fallback edits go. */
+export type AdPreviewSubject =
   | { kind: 'rsa'; template: RsaTemplate; onChange: (next: RsaTemplate) => void }
   | {
       kind: 'performance';
       template: PerformanceMaxTemplate;
       onChange: (next: PerformanceMaxTemplate) => void;
-    }
-);
+    };
 
 /**
  * The ad preview of spec section 2: fallback tabs ('Fallback n' above 1600 px, else 'FB n')
@@ -208,7 +201,7 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
               <dl className="ad-preview__values">
                 {FEED_COLUMNS.map((c) => (
                   <div key={c}>
-                    <dt>{ROW_TITLES[c]}</dt>
+                    <dt>{FEED_COLUMN_LABELS[c]}</dt>
                     <dd>{row[c] || '—'}</dd>
                   </div>
                 ))}

@@ -4,7 +4,8 @@ import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
-import { AdPreviewModal } from './AdPreviewModal.tsx';
+import { AdPreviewModal, type AdPreviewSubject } from './AdPreviewModal.tsx';
+import type { TextMeasurer } from '../validation/index.ts';
 import {
   PREVIEW_TEXTS,
   selectedPreviewRows,
@@ -65,6 +66,43 @@ function usePreview(workspace: BuilderWorkspace) {
   };
 }
 
+type Preview = ReturnType<typeof usePreview>;
+
+function AdPreviewButton({ preview, subject }: { preview: Preview; subject: PreviewTemplate }) {
+  return (
+    <Button
+      variant="default"
+      loading={preview.isOpening}
+      onClick={() => void preview.open(subject)}
+    >
+      Ad Preview
+    </Button>
+  );
+}
+
+/** The preview dialog once opened (`subject` null: no template chosen). */
+function AdPreview({
+  preview,
+  measurer,
+  subject,
+}: {
+  preview: Preview;
+  measurer: TextMeasurer;
+  subject: AdPreviewSubject | null;
+}) {
+  if (!subject || !preview.shown) return null;
+  return (
+    <AdPreviewModal
+      opened
+      onClose={preview.close}
+      rows={preview.shown.rows}
+      startRow={preview.shown.startRow}
+      measurer={measurer}
+      {...subject}
+    />
+  );
+}
+
 function NoClient() {
   return (
     <Text c="dimmed" size="sm">
@@ -106,13 +144,7 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
                   runEngineJob('generateRsa', { template: active, campaign, today }, options)
                 }
               />
-              <Button
-                variant="default"
-                loading={preview.isOpening}
-                onClick={() => void preview.open({ kind: 'rsa', template: active })}
-              >
-                Ad Preview
-              </Button>
+              <AdPreviewButton preview={preview} subject={{ kind: 'rsa', template: active }} />
             </>
           }
         />
@@ -121,18 +153,15 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
       )}
       <AdOutputSection workspace={workspace} kind="rsa" />
       <LegacyAdsPanel workspace={workspace} />
-      {active && preview.shown ? (
-        <AdPreviewModal
-          opened
-          onClose={preview.close}
-          kind="rsa"
-          template={active}
-          onChange={(next: RsaTemplate) => update(next)}
-          rows={preview.shown.rows}
-          startRow={preview.shown.startRow}
-          measurer={measurer}
-        />
-      ) : null}
+      <AdPreview
+        preview={preview}
+        measurer={measurer}
+        subject={
+          active
+            ? { kind: 'rsa', template: active, onChange: (next: RsaTemplate) => update(next) }
+            : null
+        }
+      />
     </Stack>
   );
 }
@@ -170,13 +199,10 @@ export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
                   )
                 }
               />
-              <Button
-                variant="default"
-                loading={preview.isOpening}
-                onClick={() => void preview.open({ kind: 'performance', template: active })}
-              >
-                Ad Preview
-              </Button>
+              <AdPreviewButton
+                preview={preview}
+                subject={{ kind: 'performance', template: active }}
+              />
             </>
           }
         />
@@ -184,18 +210,19 @@ export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
         <NoTemplate what="Performance Max" />
       )}
       <AdOutputSection workspace={workspace} kind="performance" />
-      {active && preview.shown ? (
-        <AdPreviewModal
-          opened
-          onClose={preview.close}
-          kind="performance"
-          template={active}
-          onChange={(next: PerformanceMaxTemplate) => update(next)}
-          rows={preview.shown.rows}
-          startRow={preview.shown.startRow}
-          measurer={measurer}
-        />
-      ) : null}
+      <AdPreview
+        preview={preview}
+        measurer={measurer}
+        subject={
+          active
+            ? {
+                kind: 'performance',
+                template: active,
+                onChange: (next: PerformanceMaxTemplate) => update(next),
+              }
+            : null
+        }
+      />
     </Stack>
   );
 }

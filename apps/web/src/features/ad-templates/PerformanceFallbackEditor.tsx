@@ -12,6 +12,7 @@ import {
 } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
 import { CountedInput } from './CountedInput.tsx';
+import { PathFields } from './PathFields.tsx';
 import { PinnedTextList } from './PinnedTextList.tsx';
 import { PMAX_LIST_RULES, rsaPaths } from './fallbackEdit.ts';
 
@@ -58,25 +59,12 @@ export function PerformanceFallbackEditor({
         measurer={measurer}
         onChange={(descriptions) => onChange({ ...fallback, descriptions })}
       />
-      <fieldset className="ad-field-list">
-        <legend className="ad-field-list__legend">Paths</legend>
-        <div className="ad-paths">
-          {paths.map((path, index) => (
-            <CountedInput
-              key={index}
-              label={`Path ${index + 1}`}
-              value={path}
-              max={PMAX_PATH_MAX_CHARS}
-              measurer={measurer}
-              onChange={(value) => {
-                const next: [string, string] = [...paths];
-                next[index] = value;
-                onChange({ ...fallback, paths: next });
-              }}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <PathFields
+        paths={paths}
+        max={PMAX_PATH_MAX_CHARS}
+        measurer={measurer}
+        onChange={(next) => onChange({ ...fallback, paths: next })}
+      />
       <fieldset className="ad-field-list">
         <legend className="ad-field-list__legend">Business</legend>
         <div className="ad-paths">

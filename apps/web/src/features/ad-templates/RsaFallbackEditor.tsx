@@ -7,8 +7,8 @@ import {
   type RsaFallback,
 } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
-import { CountedInput } from './CountedInput.tsx';
 import { LabelList } from './LabelList.tsx';
+import { PathFields } from './PathFields.tsx';
 import { PinnedTextList } from './PinnedTextList.tsx';
 import { RSA_LIST_RULES, rsaPaths } from './fallbackEdit.ts';
 
@@ -45,25 +45,12 @@ export function RsaFallbackEditor({
         measurer={measurer}
         onChange={(descriptions) => onChange({ ...fallback, descriptions })}
       />
-      <fieldset className="ad-field-list">
-        <legend className="ad-field-list__legend">Paths</legend>
-        <div className="ad-paths">
-          {paths.map((path, index) => (
-            <CountedInput
-              key={index}
-              label={`Path ${index + 1}`}
-              value={path}
-              max={RSA_PATH_MAX_CHARS}
-              measurer={measurer}
-              onChange={(value) => {
-                const next: [string, string] = [...paths];
-                next[index] = value;
-                onChange({ ...fallback, paths: next });
-              }}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <PathFields
+        paths={paths}
+        max={RSA_PATH_MAX_CHARS}
+        measurer={measurer}
+        onChange={(next) => onChange({ ...fallback, paths: next })}
+      />
       <LabelList
         labels={fallback.labels}
         measurer={measurer}

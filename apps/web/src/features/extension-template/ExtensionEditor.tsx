@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Button, NativeSelect, TextInput } from '@mantine/core';
 import {
   EXTENSION_INPUT_MAX_CHARS,
@@ -13,12 +12,7 @@ import {
   type ExtensionTemplate,
   type ExtensionValues,
 } from '@adloom/engine';
-import {
-  SliceCancelled,
-  TextCounter,
-  type Longest,
-  type TextMeasurer,
-} from '../validation/index.ts';
+import { TextCounter, useLongest, type Longest, type TextMeasurer } from '../validation/index.ts';
 import './ExtensionsTab.css';
 
 /** Props of `ExtensionEditor`. */
@@ -323,31 +317,18 @@ function useLongestOfValues(text: string, measurer: TextMeasurer): Longest | nul
   const list = splitSnippetValues(text);
   const known = list.map((v) => measurer.peek(v));
   const allKnown = known.every((k) => k !== undefined);
-  const [measured, setMeasured] = useState<{
-    text: string;
-    measurer: TextMeasurer;
-    longest: Longest;
-  } | null>(null);
-  useEffect(() => {
-    if (allKnown) return undefined;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      Promise.all(splitSnippetValues(text).map((v) => measurer.measure(v, controller.signal))).then(
-        (results) => setMeasured({ text, measurer, longest: pickLongest(results) }),
-        (error: unknown) => {
-          if (!(error instanceof SliceCancelled)) console.error(error);
-        },
-      );
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, measurer, allKnown]);
-  if (allKnown) return pickLongest(known as Longest[]);
-  return measured && measured.text === text && measured.measurer === measurer
-    ? measured.longest
-    : null;
+  return useLongest(
+    text,
+    measurer,
+    allKnown ? pickLongest(known as Longest[]) : null,
+    measureValues,
+  );
+}
+
+function measureValues(text: string, measurer: TextMeasurer, signal: AbortSignal) {
+  return Promise.all(splitSnippetValues(text).map((v) => measurer.measure(v, signal))).then(
+    pickLongest,
+  );
 }
 
 function pickLongest(list: readonly Longest[]): Longest {

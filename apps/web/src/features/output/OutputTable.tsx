@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
-import { Button, Group, Text } from '@mantine/core';
-import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';
-import { notifyError, notifySuccess } from '../../state/notifications.ts';
-import { runEngineJob } from '../generation/runEngineJob.ts';
+import { Text } from '@mantine/core';
 import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
+import { OutputToolbar } from './OutputToolbar.tsx';
+import { useOutputActions } from './useOutputActions.ts';
+import { useOutputScroll } from './useOutputScroll.ts';
 import './OutputTable.css';
 
 /** Height of one output line. */
@@ -21,10 +20,6 @@ export const COLUMN_WINDOW_FROM = 20;
 const OVERSCAN_COLUMNS = 1;
 /** Past this height the scroll position is scaled (browsers cap element heights). */
 const MAX_SCROLL_HEIGHT_PX = 8_000_000;
-/** The button that saves the Editor CSV. */
-export const DOWNLOAD_LABEL = 'Download for Google Ads Editor';
-
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** Props of `OutputTable`. */
 export interface OutputTableProps {
@@ -68,40 +63,6 @@ export function visibleColumns(
 }
 
 /**
- * Puts a text Blob on the clipboard: as a ClipboardItem where the browser takes one (the text
- * never becomes one big string on the main thread), else as text.
- */
-export async function copyBlobToClipboard(blob: Blob): Promise<void> {
-  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
-    try {
-      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
-      return;
-    } catch {
-      // Refused (permissions, older browsers): the text path below still works.
-    }
-  }
-  await copyToClipboard(await blob.text());
-}
-
-/** Saves a Blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** Tells the person a download could not be made, and why. */
-export function notifyFileError(error: unknown): void {
-  notifyError(`Could not make the file: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-/**
  * A generated output as a virtualized table (only the visible lines are in the page, so 600k
  * lines scroll smoothly) with Copy (tab-separated, header first), Clear and 'Download for Google
  * Ads Editor'. Copy text and CSV are made in the engine worker.
@@ -117,104 +78,20 @@ export function OutputTable({
   unit = ['line', 'lines'],
   columnWidths,
 }: OutputTableProps) {
-  const [scrollTop, setScrollTop] = useState(0);
-  const [scrollLeft, setScrollLeft] = useState(0);
-  // Until the frame is measured, the window's width stands in for it (never wider).
-  const [frameWidth, setFrameWidth] = useState(() =>
-    typeof window === 'undefined' ? 0 : window.innerWidth,
-  );
-  const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
-  const scrollerRef = useRef<HTMLDivElement>(null);
-  const frame = useRef<number | null>(null);
   const rowCount = table?.rowCount ?? 0;
   const columnCount = table?.headers.length ?? 0;
   const isWindowed = !columnWidths && columnCount > COLUMN_WINDOW_FROM;
 
-  // Where the scroller was last seen (its scroll events), so a new table moves it only when it
-  // is not at the top: setting scrollTop forces a layout inside the task that draws the table.
-  const scrolledTo = useRef({ top: 0, left: 0 });
-  useEffect(() => {
-    // A new table starts at the top, at its first column.
-    setScrollTop(0);
-    setScrollLeft(0);
-    const scroller = scrollerRef.current;
-    if (!scroller || (scrolledTo.current.top === 0 && scrolledTo.current.left === 0)) return;
-    scroller.scrollTop = 0;
-    scroller.scrollLeft = 0;
-    scrolledTo.current = { top: 0, left: 0 };
-  }, [table]);
-
-  // Only a windowed table needs the frame's width. A ResizeObserver reports it after layout, so
-  // measuring never forces a layout inside the task that drew the table.
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || !isWindowed) return undefined;
-    if (typeof ResizeObserver === 'undefined') {
-      setFrameWidth(scroller.clientWidth);
-      return undefined;
-    }
-    const observer = new ResizeObserver(() => setFrameWidth(scroller.clientWidth));
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, [isWindowed]);
-
-  useEffect(
-    () => () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-    },
-    [],
+  const { scrollerRef, scrollTop, scrollLeft, frameWidth, handleScroll } = useOutputScroll(
+    table,
+    isWindowed,
   );
 
-  const handleScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
-    const { scrollTop: top, scrollLeft: left } = event.currentTarget;
-    scrolledTo.current = { top, left };
-    if (frame.current !== null) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = null;
-      setScrollTop(scrollerRef.current?.scrollTop ?? top);
-      setScrollLeft(scrollerRef.current?.scrollLeft ?? left);
-    });
-  }, []);
-
-  const copySource = copyTable ?? table;
-
-  async function handleCopy() {
-    if (!copySource || copySource.rowCount === 0) return;
-    setBusy('copy');
-    try {
-      // Text, not a Blob: the clipboard takes a two-byte string far faster than it reads a Blob.
-      const { text } = await runEngineJob(
-        'clipboardText',
-        { table: copySource },
-        { lane: 'output' },
-      );
-      await copyToClipboard(text);
-      notifySuccess(TABLE_COPIED_MESSAGE);
-    } catch (error) {
-      notifyError(
-        `Could not copy the table: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function handleDownload() {
-    if (!table || !editorExport || table.rowCount === 0) return;
-    setBusy('download');
-    try {
-      const result = await runEngineJob(
-        'formatPacked',
-        { table, format: 'csv' },
-        { lane: 'output' },
-      );
-      saveBlob(result.blob, editorExport.fileName);
-    } catch (error) {
-      notifyFileError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { copySource, busy, handleCopy, handleDownload } = useOutputActions(
+    table,
+    copyTable,
+    editorExport,
+  );
 
   // A short output takes only the room its lines need.
   const bodyHeight = Math.min(height, Math.max(1, rowCount) * OUTPUT_ROW_HEIGHT_PX);
@@ -277,44 +154,19 @@ export function OutputTable({
 
   return (
     <div className="output-table">
-      <Group gap="xs" wrap="wrap" className="output-table__toolbar">
-        <Text size="sm" c="dimmed" className="output-table__count" aria-live="polite">
-          {NUMBER_FORMAT.format(rowCount)} {rowCount === 1 ? unit[0] : unit[1]}
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => void handleCopy()}
-          disabled={!copySource || copySource.rowCount === 0}
-          loading={busy === 'copy'}
-          aria-label={`Copy ${label}`}
-        >
-          Copy
-        </Button>
-        {onClear ? (
-          <Button
-            size="xs"
-            variant="default"
-            onClick={onClear}
-            disabled={isEmpty && !copySource?.rowCount}
-            aria-label={`Clear ${label}`}
-          >
-            Clear
-          </Button>
-        ) : null}
-        {editorExport ? (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => void handleDownload()}
-            disabled={isEmpty}
-            loading={busy === 'download'}
-            aria-label={`${DOWNLOAD_LABEL}: ${label}`}
-          >
-            {DOWNLOAD_LABEL}
-          </Button>
-        ) : null}
-      </Group>
+      <OutputToolbar
+        label={label}
+        rowCount={rowCount}
+        unit={unit}
+        canCopy={!!copySource && copySource.rowCount > 0}
+        busy={busy}
+        onCopy={() => void handleCopy()}
+        onClear={onClear}
+        isClearDisabled={isEmpty && !copySource?.rowCount}
+        canDownload={!!editorExport}
+        isDownloadDisabled={isEmpty}
+        onDownload={() => void handleDownload()}
+      />
       <div
         role="table"
         aria-label={label}

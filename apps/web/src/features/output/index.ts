@@ -1,12 +1,7 @@
 // Generated outputs: packed tables from the worker, the virtualized output table, issues.
-export {
-  OutputTable,
-  DOWNLOAD_LABEL,
-  OUTPUT_ROW_HEIGHT_PX,
-  saveBlob,
-  notifyFileError,
-  type OutputTableProps,
-} from './OutputTable.tsx';
+export { OutputTable, OUTPUT_ROW_HEIGHT_PX, type OutputTableProps } from './OutputTable.tsx';
+export { DOWNLOAD_LABEL } from './OutputToolbar.tsx';
+export { saveBlob, notifyFileError } from './outputFiles.ts';
 export { IssuesList } from './IssuesList.tsx';
 export {
   packTable,

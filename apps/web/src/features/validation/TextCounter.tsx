@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
 import { compilePattern, countAdTextLength, findAdTextIssues } from '@adloom/engine';
-import type { Longest } from './checks.ts';
 import type { TextMeasurer } from './measurer.ts';
-import { SliceCancelled } from './slices.ts';
+import { useLongest } from './useLongest.ts';
 import './validation.css';
 
 /**
@@ -14,8 +12,9 @@ export function isTypedTextOver(text: string, max: number, measurer: TextMeasure
   return measurer.rowCount === 0 || compilePattern(text).isStatic;
 }
 
-/** Wait after the last keystroke before measuring the text over all rows. */
-export const LONGEST_DELAY_MS = 150;
+function measureText(text: string, measurer: TextMeasurer, signal: AbortSignal) {
+  return measurer.measure(text, signal);
+}
 
 /** Props of `TextCounter`. */
 export interface TextCounterProps {
@@ -41,34 +40,7 @@ export function TextCounter({ text, max, measurer, id }: TextCounterProps) {
   const length = countAdTextLength(text);
   const issues = findAdTextIssues(text);
   const now = measurer.peek(text);
-  const [measured, setMeasured] = useState<{
-    text: string;
-    measurer: TextMeasurer;
-    longest: Longest;
-  } | null>(null);
-
-  useEffect(() => {
-    if (measurer.peek(text)) return undefined;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      measurer.measure(text, controller.signal).then(
-        (longest) => setMeasured({ text, measurer, longest }),
-        (error: unknown) => {
-          if (!(error instanceof SliceCancelled)) console.error(error);
-        },
-      );
-    }, LONGEST_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, measurer]);
-
-  const longest =
-    now ??
-    (measured && measured.text === text && measured.measurer === measurer
-      ? measured.longest
-      : null);
+  const longest = useLongest(text, measurer, now ?? null, measureText);
   const showsLongest = measurer.rowCount > 0 && (longest === null || longest.rowIndex >= 0);
   // With rows, a text with placeholders is judged by its longest substitution, not as typed.
   const isOver = length > max && !showsLongest;

@@ -21,3 +21,4 @@ export {
   type ValidationResult,
 } from './checks.ts';
 export { forEachInSlices, SliceCancelled } from './slices.ts';
+export { useLongest, LONGEST_DELAY_MS } from './useLongest.ts';

@@ -1,0 +1,98 @@
+import { Button, Group, Tabs, Text } from '@mantine/core';
+import { IssuesList, OutputTable } from '../output/index.ts';
+import { CAMPAIGN_FILE_NAMES, clearOneOutput, type CampaignTabOutput } from './campaignTabState.ts';
+
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+
+/** The generated campaign output: its summary, the zip download and a tab per table. */
+export function CampaignOutputView({
+  result,
+  isPerformance,
+  tab,
+  onTabChange,
+  fileName,
+  isZipping,
+  onZip,
+}: {
+  result: CampaignTabOutput;
+  isPerformance: boolean;
+  tab: string | null;
+  onTabChange: (tab: string | null) => void;
+  /** The Editor file name of one table (by its output word). */
+  fileName: (what: string) => string;
+  isZipping: boolean;
+  onZip: () => void;
+}) {
+  const { output } = result;
+  return (
+    <>
+      <Group gap="sm" mt="xs" justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed" role="status">
+          {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaigns.rowCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
+        </Text>
+        <Button size="xs" variant="light" onClick={onZip} loading={isZipping}>
+          Download all for Google Ads Editor (zip)
+        </Button>
+      </Group>
+      <div className="campaign-output__grid">
+        <Tabs
+          value={tab}
+          onChange={onTabChange}
+          keepMounted={false}
+          className="campaign-output__tabs"
+        >
+          <Tabs.List>
+            <Tabs.Tab value="keywords">Keywords</Tabs.Tab>
+            <Tabs.Tab value="negatives">Negatives</Tabs.Tab>
+            {isPerformance ? <Tabs.Tab value="assetGroups">Asset Groups</Tabs.Tab> : null}
+            <Tabs.Tab value="campaigns">Campaigns</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="keywords" pt="sm">
+            <OutputTable
+              label="Keywords"
+              table={output.keywords}
+              onClear={() => clearOneOutput('keywords')}
+              editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.keywords) }}
+              emptyText={
+                isPerformance ? 'A Performance Max campaign has no keywords.' : 'No keywords.'
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="negatives" pt="sm">
+            <OutputTable
+              label="Negatives"
+              table={output.negatives}
+              onClear={() => clearOneOutput('negatives')}
+              editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.negatives) }}
+              emptyText="No negatives."
+            />
+          </Tabs.Panel>
+          {isPerformance ? (
+            <Tabs.Panel value="assetGroups" pt="sm">
+              <OutputTable
+                label="Asset Groups"
+                table={output.assetGroups}
+                onClear={() => clearOneOutput('assetGroups')}
+                editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.assetGroups) }}
+                emptyText="No asset groups."
+              />
+            </Tabs.Panel>
+          ) : null}
+          <Tabs.Panel value="campaigns" pt="sm">
+            <OutputTable
+              label="Campaigns"
+              table={output.campaigns}
+              onClear={() => clearOneOutput('campaigns')}
+              editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.campaigns) }}
+              emptyText="No campaigns."
+              unit={['campaign', 'campaigns']}
+            />
+          </Tabs.Panel>
+        </Tabs>
+        <div className="campaign-output__issues">
+          <IssuesList table={output.issues} />
+        </div>
+      </div>
+    </>
+  );
+}

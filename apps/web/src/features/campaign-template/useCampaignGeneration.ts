@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CampaignTemplate } from '@adloom/engine';
+import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
+import {
+  isJobCancelled,
+  JobFailedError,
+  runEngineJob,
+  useSelectedRows,
+  warmEngineLane,
+  type JobProgress,
+} from '../generation/index.ts';
+import { notifyError } from '../../state/notifications.ts';
+import { formatFileDate, notifyFileError, safeFilePart, saveBlob } from '../output/index.ts';
+import type { CampaignOutput } from './campaignJobs.ts';
+import { campaignTabOutput } from './campaignTabState.ts';
+
+/** Quiet time before the selected rows are handed to the worker ahead of Generate. */
+const PREPARE_ROWS_DELAY_MS = 1000;
+
+/**
+ * Generating the campaign output of `template` over the selected rows: progress, cancel, the
+ * output tab shown, and the rows handed to the worker ahead of Generate.
+ */
+export function useCampaignGeneration(
+  workspace: BuilderWorkspace,
+  template: CampaignTemplate | null,
+) {
+  const selection = useSelectedRows(workspace);
+  const [progress, setProgress] = useState<JobProgress | null>(null);
+  const [tab, setTab] = useState<string | null>('keywords');
+  const controller = useRef<AbortController | null>(null);
+  const canGenerate = selection.count > 0 && template !== null;
+
+  useEffect(() => {
+    warmEngineLane('generate');
+    return () => controller.current?.abort();
+  }, []);
+
+  // While the person edits the template, hand the selected rows to the worker (once they have
+  // stopped changing for a second), so Generate starts at once.
+  const hasTemplate = template !== null;
+  useEffect(() => {
+    if (!hasTemplate || selection.count === 0) return undefined;
+    const source = selection.source;
+    const timer = setTimeout(() => {
+      runEngineJob('prepareRows', null, { rows: source }).catch(() => undefined);
+    }, PREPARE_ROWS_DELAY_MS);
+    return () => clearTimeout(timer);
+    // selection.source changes identity every render; the version says when rows change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasTemplate, selection.version, selection.count]);
+
+  async function handleGenerate() {
+    if (!template || controller.current) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setProgress({ phase: 'rows', fraction: 0 });
+    const started = performance.now();
+    const rowCount = selection.count;
+    const rowsVersion = selection.version;
+    try {
+      const output = await runEngineJob(
+        'generateCampaign',
+        { template },
+        { rows: selection.source, signal: abort.signal, onProgress: setProgress },
+      );
+      campaignTabOutput.set({
+        template,
+        output,
+        rowCount,
+        elapsedMs: performance.now() - started,
+      });
+      campaignOutputStore.set({
+        template,
+        adGroupCount: output.adGroupCount,
+        assetGroupCount: output.assetGroupCount,
+        rowsVersion,
+      });
+      setTab(template.type === 'performance' ? 'assetGroups' : 'keywords');
+    } catch (error) {
+      if (!isJobCancelled(error))
+        notifyError(
+          error instanceof JobFailedError && error.isForPerson
+            ? error.message
+            : `Generation failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+    } finally {
+      controller.current = null;
+      setProgress(null);
+    }
+  }
+
+  return {
+    selection,
+    progress,
+    canGenerate,
+    tab,
+    setTab,
+    handleGenerate,
+    cancel: () => controller.current?.abort(),
+  };
+}
+
+/** The zip of every campaign output table, made in the worker. */
+export function useCampaignZip(
+  client: string | null,
+  output: CampaignOutput | undefined,
+  isPerformance: boolean,
+) {
+  const [isZipping, setIsZipping] = useState(false);
+
+  async function handleZip() {
+    if (!output) return;
+    setIsZipping(true);
+    try {
+      const files = [
+        { name: 'keywords.csv', table: output.keywords },
+        { name: 'negatives.csv', table: output.negatives },
+        ...(isPerformance ? [{ name: 'asset groups.csv', table: output.assetGroups }] : []),
+        { name: 'campaigns.csv', table: output.campaigns },
+      ].filter((file) => file.table.rowCount > 0);
+      const zipped = await runEngineJob('zipPacked', { files }, { lane: 'output' });
+      saveBlob(
+        zipped.blob,
+        `${safeFilePart(client ?? 'adloom')} - campaign output - ${formatFileDate(new Date())}.zip`,
+      );
+    } catch (error) {
+      notifyFileError(error);
+    } finally {
+      setIsZipping(false);
+    }
+  }
+
+  return { isZipping, handleZip };
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';
+import { notifyError, notifySuccess } from '../../state/notifications.ts';
+import { runEngineJob } from '../generation/runEngineJob.ts';
+import type { PackedTable } from '../generation/packTable.ts';
+import { notifyFileError, saveBlob } from './outputFiles.ts';
+
+/** Copy (the copy table, else the table) and the Editor CSV download, both made in the worker. */
+export function useOutputActions(
+  table: PackedTable | null,
+  copyTable: PackedTable | null | undefined,
+  editorExport: { fileName: string } | undefined,
+) {
+  const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
+  const copySource = copyTable ?? table;
+
+  async function handleCopy() {
+    if (!copySource || copySource.rowCount === 0) return;
+    setBusy('copy');
+    try {
+      // Text, not a Blob: the clipboard takes a two-byte string far faster than it reads a Blob.
+      const { text } = await runEngineJob(
+        'clipboardText',
+        { table: copySource },
+        { lane: 'output' },
+      );
+      await copyToClipboard(text);
+      notifySuccess(TABLE_COPIED_MESSAGE);
+    } catch (error) {
+      notifyError(
+        `Could not copy the table: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function handleDownload() {
+    if (!table || !editorExport || table.rowCount === 0) return;
+    setBusy('download');
+    try {
+      const result = await runEngineJob(
+        'formatPacked',
+        { table, format: 'csv' },
+        { lane: 'output' },
+      );
+      saveBlob(result.blob, editorExport.fileName);
+    } catch (error) {
+      notifyFileError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { copySource, busy, handleCopy, handleDownload };
+}
