@@ -22,7 +22,7 @@ import {
 import { compilePattern, fillPattern, NO_ROW_VALUES, type PlaceholderValues } from './text.ts';
 import type { AdGroupRef, AssetGroupRef, CampaignTemplate, FeedRow, KeywordLine } from './types.ts';
 
-export { groupKey, type CampaignRow, type EditorCampaignType } from './campaignRows.ts';
+export type { CampaignRow } from './campaignRows.ts';
 
 /** Input of `generateCampaignStructure`. */
 export interface GenerateCampaignStructureInput {

@@ -370,11 +370,6 @@ export function findUnknownPlaceholders(text: string): string[] {
   return out;
 }
 
-/** Whether `text` uses placeholder `name` (any case). */
-export function usesPlaceholder(text: string, name: PlaceholderName): boolean {
-  return compilePattern(text).slots.includes(name);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Counting
 

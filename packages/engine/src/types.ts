@@ -194,16 +194,6 @@ export interface ExtensionTemplate {
   templates: ExtensionValues[];
 }
 
-/** Everything one client holds. */
-export interface ClientBundle {
-  feeds: Feed[];
-  campaignTemplates: CampaignTemplate[];
-  adTemplates: AdTemplate[];
-  rsaTemplates: RsaTemplate[];
-  performanceMaxTemplates: PerformanceMaxTemplate[];
-  extensionTemplates: ExtensionTemplate[];
-}
-
 /** Generated keyword line. */
 export interface KeywordLine {
   campaign: string;

@@ -532,8 +532,3 @@ export function finalUrlIssue(
     message: `${where}: ${w.message}`,
   };
 }
-
-/** Final URL check: present, an http(s) address and at most 2048 characters. */
-export function isFinalUrlValid(url: string): boolean {
-  return url.length > 0 && findFinalUrlProblem(url) === undefined;
-}

@@ -1,3 +1,2 @@
 // The Responsive Search Ads and Performance Max Ads tabs of the campaign builder.
 export { RsaTab, PerformanceTab } from './AdTabs.tsx';
-export { RsaTemplateEditor, PerformanceTemplateEditor } from './RsaTemplateEditor.tsx';

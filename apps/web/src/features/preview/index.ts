@@ -1,10 +1,2 @@
-export {
-  slideFor,
-  findFirstValidRow,
-  isEmptyRow,
-  seededRandom,
-  PREVIEW_TEXTS,
-  type PreviewTemplate,
-  type Slide,
-} from './previewModel.ts';
-export { previewRowsOf, selectedPreviewRows, type PreviewRows } from './previewRows.ts';
+export { PREVIEW_TEXTS, type PreviewTemplate } from './previewModel.ts';
+export { selectedPreviewRows, type PreviewRows } from './previewRows.ts';

@@ -60,9 +60,6 @@ export function measurerFromRows(rows: readonly FeedRow[]): TextMeasurer {
   };
 }
 
-/** The measurer when no rows are selected. */
-export const NO_ROWS_MEASURER: TextMeasurer = measurerFromRows([]);
-
 /**
  * A measurer that sends the texts asked for within one turn of the event loop to `runBatch`
  * together (one worker job for all the counters of a screen).
