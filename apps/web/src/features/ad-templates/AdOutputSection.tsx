@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { runEngineJob } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import {
@@ -23,13 +23,8 @@ const TITLES: Record<AdKind, { label: string; file: string }> = {
  * The generated ads of a tab: the virtualized table in the spec's columns with Copy and Clear,
  * 'Download for Google Ads Editor' (the engine's Editor columns), and the skipped rows.
  */
-export function AdOutputSection({
-  workspace,
-  kind,
-}: {
-  workspace: BuilderWorkspace;
-  kind: AdKind;
-}) {
+export function AdOutputSection({ kind }: { kind: AdKind }) {
+  const workspace = useBuilderWorkspace();
   const output = useStore(adOutputStore)[kind];
   const client = useStore(workspace.state).client;
   const [isSaving, setSaving] = useState(false);

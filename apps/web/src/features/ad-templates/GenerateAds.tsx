@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { formatDateDigits, type CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
 import { isJobCancelled, useSelectedRows, type RunEngineJobOptions } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
@@ -33,11 +32,9 @@ export function findGenerateBlocker(input: {
 
 /** Generate Ads: disabled with the reason as tooltip (and as text beside it); progress and Cancel. */
 export function GenerateAdsButton({
-  workspace,
   kind,
   run,
 }: {
-  workspace: BuilderWorkspace;
   kind: AdKind;
   /** Starts the tab's generation job with the campaign template and today's digits. */
   run: (
@@ -46,9 +43,9 @@ export function GenerateAdsButton({
     options: RunEngineJobOptions,
   ) => Promise<AdOutput>;
 }) {
-  const selection = useSelectedRows(workspace);
+  const selection = useSelectedRows();
   const campaignOutput = useStore(campaignOutputStore);
-  const campaignSet = useTemplateSet(workspace, 'campaignTemplates');
+  const campaignSet = useTemplateSet('campaignTemplates');
   const [progress, setProgress] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
   const campaignType = campaignOutput?.template.type ?? campaignSet.active?.type ?? null;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import type { CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import type { JobProgress } from '../generation/index.ts';
 import { editorFileName } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
@@ -21,8 +21,8 @@ export const NO_ROWS_TOOLTIP = 'Have you remembered to select a feed and rows?';
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** The Campaigns tab: the campaign template editor, generation and its outputs. */
-export function CampaignTab({ workspace }: { workspace: BuilderWorkspace }) {
-  const { hasClient, active, update } = useTemplateSet(workspace, 'campaignTemplates');
+export function CampaignTab() {
+  const { hasClient, active, update } = useTemplateSet('campaignTemplates');
 
   useEffect(() => {
     clearOutputUnlessFrom(active);
@@ -36,7 +36,7 @@ export function CampaignTab({ workspace }: { workspace: BuilderWorkspace }) {
     );
   return (
     <Stack gap="md" className="campaign-tab">
-      <TemplateToolbar workspace={workspace} kind="campaignTemplates" label="Campaign template" />
+      <TemplateToolbar kind="campaignTemplates" label="Campaign template" />
       {active ? (
         <CampaignEditor template={active} onChange={update} />
       ) : (
@@ -44,7 +44,7 @@ export function CampaignTab({ workspace }: { workspace: BuilderWorkspace }) {
           This client has no campaign templates yet: New Template makes one.
         </Text>
       )}
-      <CampaignGeneration workspace={workspace} template={active} />
+      <CampaignGeneration template={active} />
     </Stack>
   );
 }
@@ -55,17 +55,12 @@ function describeProgress(progress: JobProgress): string {
 }
 
 /** 'Generate Keywords or Output', its progress and the output tabs. */
-function CampaignGeneration({
-  workspace,
-  template,
-}: {
-  workspace: BuilderWorkspace;
-  template: CampaignTemplate | null;
-}) {
+function CampaignGeneration({ template }: { template: CampaignTemplate | null }) {
+  const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
   const result = useStore(campaignTabOutput);
   const { selection, progress, canGenerate, tab, setTab, handleGenerate, cancel } =
-    useCampaignGeneration(workspace, template);
+    useCampaignGeneration(template);
   const isPerformance = template?.type === 'performance';
   const output = result?.output;
   const { isZipping, handleZip } = useCampaignZip(client, output, isPerformance);

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CampaignTemplate } from '@adloom/engine';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
 import {
   isJobCancelled,
@@ -22,11 +21,8 @@ const PREPARE_ROWS_DELAY_MS = 1000;
  * Generating the campaign output of `template` over the selected rows: progress, cancel, the
  * output tab shown, and the rows handed to the worker ahead of Generate.
  */
-export function useCampaignGeneration(
-  workspace: BuilderWorkspace,
-  template: CampaignTemplate | null,
-) {
-  const selection = useSelectedRows(workspace);
+export function useCampaignGeneration(template: CampaignTemplate | null) {
+  const selection = useSelectedRows();
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [tab, setTab] = useState<string | null>('keywords');
   const controller = useRef<AbortController | null>(null);
