@@ -11,7 +11,7 @@ import {
   OutputTable,
   saveBlob,
 } from '../output/index.ts';
-import { AD_FILE_NAMES, adOutputStore } from './adOutputStore.ts';
+import { AD_FILE_NAMES, useAdOutputsStore } from './adOutputStore.ts';
 import type { AdKind } from './GenerateAds.tsx';
 
 const TITLES: Record<AdKind, { label: string; file: string }> = {
@@ -25,7 +25,8 @@ const TITLES: Record<AdKind, { label: string; file: string }> = {
  */
 export function AdOutputSection({ kind }: { kind: AdKind }) {
   const workspace = useBuilderWorkspace();
-  const output = useStore(adOutputStore)[kind];
+  const ads = useAdOutputsStore();
+  const output = useStore(ads)[kind];
   const client = useStore(workspace.state).client;
   const [isSaving, setSaving] = useState(false);
   const { label, file } = TITLES[kind];
@@ -64,7 +65,7 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
       <OutputTable
         label={label}
         table={output?.table ?? null}
-        onClear={() => adOutputStore.set((s) => ({ ...s, [kind]: null }))}
+        onClear={() => ads.set((s) => ({ ...s, [kind]: null }))}
         emptyText="No ads generated yet."
         unit={['ad', 'ads']}
       />

@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { formatDateDigits, type CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
 import { isJobCancelled, useSelectedRows, type RunEngineJobOptions } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import type { AdOutput } from './adJobs.ts';
-import { adOutputStore, type AdOutputs } from './adOutputStore.ts';
+import { useAdOutputsStore, type AdOutputs } from './adOutputStore.ts';
 import { AD_MESSAGES } from './messages.ts';
 
 /** Which ad tab: responsive search ads or Performance Max. */
@@ -44,7 +44,8 @@ export function GenerateAdsButton({
   ) => Promise<AdOutput>;
 }) {
   const selection = useSelectedRows();
-  const campaignOutput = useStore(campaignOutputStore);
+  const campaignOutput = useStore(useCampaignOutputStore());
+  const ads = useAdOutputsStore();
   const campaignSet = useTemplateSet('campaignTemplates');
   const [progress, setProgress] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -81,7 +82,7 @@ export function GenerateAdsButton({
       // runEngineJob hands the result over in a task after the one that received it, so
       // rendering the table is a task of its own; a Cancel in between keeps the old output.
       if (ctrl.signal.aborted) return;
-      adOutputStore.set((s) => ({ ...s, [kind]: output }));
+      ads.set((s) => ({ ...s, [kind]: output }));
     } catch (error) {
       if (!isJobCancelled(error))
         notifyError(error instanceof Error ? error.message : String(error));

@@ -9,7 +9,7 @@ import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { CampaignEditor } from './CampaignEditor.tsx';
 import { CampaignOutputView } from './CampaignOutputView.tsx';
-import { campaignTabOutput, clearOutputUnlessFrom } from './campaignTabState.ts';
+import { clearOutputUnlessFrom, useCampaignTabOutputStore } from './campaignTabState.ts';
 import { useCampaignGeneration, useCampaignZip } from './useCampaignGeneration.ts';
 import './CampaignTab.css';
 
@@ -22,11 +22,12 @@ const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** The Campaigns tab: the campaign template editor, generation and its outputs. */
 export function CampaignTab() {
+  const { outputs } = useBuilderWorkspace();
   const { hasClient, active, update } = useTemplateSet('campaignTemplates');
 
   useEffect(() => {
-    clearOutputUnlessFrom(active);
-  }, [active]);
+    clearOutputUnlessFrom(outputs, active);
+  }, [outputs, active]);
 
   if (!hasClient)
     return (
@@ -58,7 +59,7 @@ function describeProgress(progress: JobProgress): string {
 function CampaignGeneration({ template }: { template: CampaignTemplate | null }) {
   const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
-  const result = useStore(campaignTabOutput);
+  const result = useStore(useCampaignTabOutputStore());
   const { selection, progress, canGenerate, tab, setTab, handleGenerate, cancel } =
     useCampaignGeneration(template);
   const isPerformance = template?.type === 'performance';

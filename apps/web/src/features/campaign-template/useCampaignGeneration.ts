@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CampaignTemplate } from '@adloom/engine';
-import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
 import {
   isJobCancelled,
   JobFailedError,
@@ -12,7 +12,7 @@ import {
 import { notifyError } from '../../state/notifications.ts';
 import { formatFileDate, notifyFileError, safeFilePart, saveBlob } from '../output/index.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
-import { campaignTabOutput } from './campaignTabState.ts';
+import { useCampaignTabOutputStore } from './campaignTabState.ts';
 
 /** Quiet time before the selected rows are handed to the worker ahead of Generate. */
 const PREPARE_ROWS_DELAY_MS = 1000;
@@ -23,6 +23,8 @@ const PREPARE_ROWS_DELAY_MS = 1000;
  */
 export function useCampaignGeneration(template: CampaignTemplate | null) {
   const selection = useSelectedRows();
+  const campaignTabOutput = useCampaignTabOutputStore();
+  const campaignOutput = useCampaignOutputStore();
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [tab, setTab] = useState<string | null>('keywords');
   const controller = useRef<AbortController | null>(null);
@@ -67,7 +69,7 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
         rowCount,
         elapsedMs: performance.now() - started,
       });
-      campaignOutputStore.set({
+      campaignOutput.set({
         template,
         adGroupCount: output.adGroupCount,
         assetGroupCount: output.assetGroupCount,
