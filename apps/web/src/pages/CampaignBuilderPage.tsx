@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Tabs, Title } from '@mantine/core';
 import { useSession } from '../state/useSession.ts';
-import { BuilderProvider, useBuilderWorkspace } from '../features/builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../features/builder/BuilderProvider.tsx';
 import { ClientsSection } from '../features/builder/ClientsSection.tsx';
 import { DataTableSection } from '../features/builder/DataTableSection.tsx';
 import {
@@ -37,11 +37,7 @@ const TEMPLATE_TABS = [
 export function CampaignBuilderPage() {
   const current = useSession();
   if (!current) return null;
-  return (
-    <BuilderProvider userId={current.user._id}>
-      <CampaignBuilder />
-    </BuilderProvider>
-  );
+  return <CampaignBuilder />;
 }
 
 function CampaignBuilder() {

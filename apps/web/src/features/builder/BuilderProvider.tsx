@@ -1,20 +1,23 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { getBuilderWorkspace, type BuilderWorkspace } from './builderWorkspace.ts';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useSession } from '../../state/useSession.ts';
+import { BuilderWorkspaceHolder, type BuilderWorkspace } from './builderWorkspace.ts';
 
-const BuilderContext = createContext<BuilderWorkspace | null>(null);
+const BuilderContext = createContext<BuilderWorkspaceHolder | null>(null);
 
-/** Gives the builder's components the signed-in user's workspace. */
-export function BuilderProvider({ userId, children }: { userId: string; children: ReactNode }) {
-  return (
-    <BuilderContext.Provider value={getBuilderWorkspace(userId)}>
-      {children}
-    </BuilderContext.Provider>
-  );
+/**
+ * Owns the signed-in user's builder workspace and its outputs. Sits around every route, so
+ * leaving the builder and coming back (or signing out and in again) keeps the work in memory.
+ */
+export function BuilderProvider({ children }: { children: ReactNode }) {
+  const [holder] = useState(() => new BuilderWorkspaceHolder());
+  return <BuilderContext.Provider value={holder}>{children}</BuilderContext.Provider>;
 }
 
-/** The workspace of the builder around this component. */
+/** The signed-in user's workspace: only for components shown while someone is signed in. */
 export function useBuilderWorkspace(): BuilderWorkspace {
-  const workspace = useContext(BuilderContext);
-  if (!workspace) throw new Error('useBuilderWorkspace is used outside a BuilderProvider');
-  return workspace;
+  const holder = useContext(BuilderContext);
+  const current = useSession();
+  if (!holder) throw new Error('useBuilderWorkspace is used outside a BuilderProvider');
+  if (!current) throw new Error('useBuilderWorkspace is used while signed out');
+  return holder.forUser(current.user._id);
 }

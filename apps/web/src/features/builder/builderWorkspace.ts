@@ -259,16 +259,18 @@ export class BuilderWorkspace {
   }
 }
 
-let current: BuilderWorkspace | null = null;
+/** Holds the signed-in user's workspace: made on first use, a new one when the user changes. */
+export class BuilderWorkspaceHolder {
+  private current: BuilderWorkspace | null = null;
 
-/** The signed-in user's workspace (a new one when the user changes). */
-export function getBuilderWorkspace(userId: string): BuilderWorkspace {
-  if (current && current.userId === userId) return current;
-  if (current) {
-    void current.editor.flushDraft();
-    void current.templateSets.flushDraft();
-    current.dispose();
+  forUser(userId: string): BuilderWorkspace {
+    if (this.current && this.current.userId === userId) return this.current;
+    if (this.current) {
+      void this.current.editor.flushDraft();
+      void this.current.templateSets.flushDraft();
+      this.current.dispose();
+    }
+    this.current = new BuilderWorkspace(userId);
+    return this.current;
   }
-  current = new BuilderWorkspace(userId);
-  return current;
 }
