@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout.tsx';
+import { BuilderProvider } from '../features/builder/BuilderProvider.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
 import type { RouteHandle } from './pageTitle.ts';
 import { LandingPage } from '../pages/LandingPage.tsx';
@@ -21,7 +22,12 @@ const titled = (title: string): RouteHandle => ({ title });
 /** Spec section 2: every route, its guard and its title. */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    // The builder's workspace outlives its page: leaving the builder and coming back keeps it.
+    element: (
+      <BuilderProvider>
+        <AppLayout />
+      </BuilderProvider>
+    ),
     children: [
       {
         path: '/',

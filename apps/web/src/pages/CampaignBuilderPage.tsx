@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { Tabs, Title } from '@mantine/core';
 import { useSession } from '../state/useSession.ts';
-import {
-  getBuilderWorkspace,
-  type BuilderWorkspace,
-} from '../features/builder/builderWorkspace.ts';
+import { useBuilderWorkspace } from '../features/builder/BuilderProvider.tsx';
 import { ClientsSection } from '../features/builder/ClientsSection.tsx';
 import { DataTableSection } from '../features/builder/DataTableSection.tsx';
 import {
@@ -40,10 +37,11 @@ const TEMPLATE_TABS = [
 export function CampaignBuilderPage() {
   const current = useSession();
   if (!current) return null;
-  return <CampaignBuilder workspace={getBuilderWorkspace(current.user._id)} />;
+  return <CampaignBuilder />;
 }
 
-function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
+function CampaignBuilder() {
+  const workspace = useBuilderWorkspace();
   useEffect(() => {
     void workspace.start();
   }, [workspace]);
@@ -56,14 +54,14 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
         <Title order={1}>Campaign Builder</Title>
         <WorkspaceSaveStatus feeds={workspace.editor} sets={workspace.templateSets} />
       </header>
-      <ClientsSection workspace={workspace} />
-      <DataTableSection workspace={workspace} />
+      <ClientsSection />
+      <DataTableSection />
       <section className="builder-section" aria-labelledby="templates-heading">
         <div className="builder-section__head">
           <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
             Templates
           </Title>
-          <DownloadEverything workspace={workspace} />
+          <DownloadEverything />
         </div>
         <Tabs defaultValue="campaigns" keepMounted={false}>
           <Tabs.List>
@@ -74,16 +72,16 @@ function CampaignBuilder({ workspace }: { workspace: BuilderWorkspace }) {
             ))}
           </Tabs.List>
           <Tabs.Panel value="campaigns" pt="md">
-            <CampaignTab workspace={workspace} />
+            <CampaignTab />
           </Tabs.Panel>
           <Tabs.Panel value="rsa" pt="md">
-            <RsaTab workspace={workspace} />
+            <RsaTab />
           </Tabs.Panel>
           <Tabs.Panel value="performance" pt="md">
-            <PerformanceTab workspace={workspace} />
+            <PerformanceTab />
           </Tabs.Panel>
           <Tabs.Panel value="extensions" pt="md">
-            <ExtensionsTab workspace={workspace} />
+            <ExtensionsTab />
           </Tabs.Panel>
         </Tabs>
       </section>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { runEngineJob } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import {
@@ -11,7 +11,7 @@ import {
   OutputTable,
   saveBlob,
 } from '../output/index.ts';
-import { AD_FILE_NAMES, adOutputStore } from './adOutputStore.ts';
+import { AD_FILE_NAMES, useAdOutputsStore } from './adOutputStore.ts';
 import type { AdKind } from './GenerateAds.tsx';
 
 const TITLES: Record<AdKind, { label: string; file: string }> = {
@@ -23,14 +23,10 @@ const TITLES: Record<AdKind, { label: string; file: string }> = {
  * The generated ads of a tab: the virtualized table in the spec's columns with Copy and Clear,
  * 'Download for Google Ads Editor' (the engine's Editor columns), and the skipped rows.
  */
-export function AdOutputSection({
-  workspace,
-  kind,
-}: {
-  workspace: BuilderWorkspace;
-  kind: AdKind;
-}) {
-  const output = useStore(adOutputStore)[kind];
+export function AdOutputSection({ kind }: { kind: AdKind }) {
+  const workspace = useBuilderWorkspace();
+  const ads = useAdOutputsStore();
+  const output = useStore(ads)[kind];
   const client = useStore(workspace.state).client;
   const [isSaving, setSaving] = useState(false);
   const { label, file } = TITLES[kind];
@@ -69,7 +65,7 @@ export function AdOutputSection({
       <OutputTable
         label={label}
         table={output?.table ?? null}
-        onClear={() => adOutputStore.set((s) => ({ ...s, [kind]: null }))}
+        onClear={() => ads.set((s) => ({ ...s, [kind]: null }))}
         emptyText="No ads generated yet."
         unit={['ad', 'ads']}
       />

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { AdPreviewModal, type AdPreviewSubject } from './AdPreviewModal.tsx';
@@ -28,8 +27,8 @@ import { PerformanceTemplateEditor, RsaTemplateEditor } from './RsaTemplateEdito
  * Opening the preview: the engine worker finds the first selected row a fallback serves (over
  * every selected row, where the rows already are), and the slideshow reads each row as it shows.
  */
-function usePreview(workspace: BuilderWorkspace) {
-  const selection = useSelectedRows(workspace);
+function usePreview() {
+  const selection = useSelectedRows();
   const [shown, setShown] = useState<{ rows: PreviewRows; startRow: number } | null>(null);
   const [isOpening, setOpening] = useState(false);
   const attempt = useRef(0);
@@ -120,15 +119,15 @@ function NoTemplate({ what }: { what: string }) {
 }
 
 /** The Responsive Search Ads tab: template toolbar, fallback editor, Generate Ads, preview, output. */
-export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
-  const { active, update, hasClient } = useTemplateSet(workspace, 'rsaTemplates');
-  const measurer = useTextMeasurer(workspace);
-  const validator = useFallbackValidator(workspace);
-  const preview = usePreview(workspace);
+export function RsaTab() {
+  const { active, update, hasClient } = useTemplateSet('rsaTemplates');
+  const measurer = useTextMeasurer();
+  const validator = useFallbackValidator();
+  const preview = usePreview();
   if (!hasClient) return <NoClient />;
   return (
     <Stack gap="md">
-      <TemplateToolbar workspace={workspace} kind="rsaTemplates" label="RSA template" />
+      <TemplateToolbar kind="rsaTemplates" label="RSA template" />
       {active ? (
         <RsaTemplateEditor
           template={active}
@@ -138,7 +137,6 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
           actions={
             <>
               <GenerateAdsButton
-                workspace={workspace}
                 kind="rsa"
                 run={(campaign, today, options) =>
                   runEngineJob('generateRsa', { template: active, campaign, today }, options)
@@ -151,8 +149,8 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
       ) : (
         <NoTemplate what="RSA" />
       )}
-      <AdOutputSection workspace={workspace} kind="rsa" />
-      <LegacyAdsPanel workspace={workspace} />
+      <AdOutputSection kind="rsa" />
+      <LegacyAdsPanel />
       <AdPreview
         preview={preview}
         measurer={measurer}
@@ -167,19 +165,15 @@ export function RsaTab({ workspace }: { workspace: BuilderWorkspace }) {
 }
 
 /** The Performance Max Ads tab. */
-export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
-  const { active, update, hasClient } = useTemplateSet(workspace, 'performanceMaxTemplates');
-  const measurer = useTextMeasurer(workspace);
-  const validator = useFallbackValidator(workspace);
-  const preview = usePreview(workspace);
+export function PerformanceTab() {
+  const { active, update, hasClient } = useTemplateSet('performanceMaxTemplates');
+  const measurer = useTextMeasurer();
+  const validator = useFallbackValidator();
+  const preview = usePreview();
   if (!hasClient) return <NoClient />;
   return (
     <Stack gap="md">
-      <TemplateToolbar
-        workspace={workspace}
-        kind="performanceMaxTemplates"
-        label="Performance Max template"
-      />
+      <TemplateToolbar kind="performanceMaxTemplates" label="Performance Max template" />
       {active ? (
         <PerformanceTemplateEditor
           template={active}
@@ -189,7 +183,6 @@ export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
           actions={
             <>
               <GenerateAdsButton
-                workspace={workspace}
                 kind="performance"
                 run={(campaign, today, options) =>
                   runEngineJob(
@@ -209,7 +202,7 @@ export function PerformanceTab({ workspace }: { workspace: BuilderWorkspace }) {
       ) : (
         <NoTemplate what="Performance Max" />
       )}
-      <AdOutputSection workspace={workspace} kind="performance" />
+      <AdOutputSection kind="performance" />
       <AdPreview
         preview={preview}
         measurer={measurer}

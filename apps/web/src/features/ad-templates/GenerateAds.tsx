@@ -2,13 +2,12 @@ import { useRef, useState } from 'react';
 import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { formatDateDigits, type CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
 import { isJobCancelled, useSelectedRows, type RunEngineJobOptions } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import type { AdOutput } from './adJobs.ts';
-import { adOutputStore, type AdOutputs } from './adOutputStore.ts';
+import { useAdOutputsStore, type AdOutputs } from './adOutputStore.ts';
 import { AD_MESSAGES } from './messages.ts';
 
 /** Which ad tab: responsive search ads or Performance Max. */
@@ -33,11 +32,9 @@ export function findGenerateBlocker(input: {
 
 /** Generate Ads: disabled with the reason as tooltip (and as text beside it); progress and Cancel. */
 export function GenerateAdsButton({
-  workspace,
   kind,
   run,
 }: {
-  workspace: BuilderWorkspace;
   kind: AdKind;
   /** Starts the tab's generation job with the campaign template and today's digits. */
   run: (
@@ -46,9 +43,10 @@ export function GenerateAdsButton({
     options: RunEngineJobOptions,
   ) => Promise<AdOutput>;
 }) {
-  const selection = useSelectedRows(workspace);
-  const campaignOutput = useStore(campaignOutputStore);
-  const campaignSet = useTemplateSet(workspace, 'campaignTemplates');
+  const selection = useSelectedRows();
+  const campaignOutput = useStore(useCampaignOutputStore());
+  const ads = useAdOutputsStore();
+  const campaignSet = useTemplateSet('campaignTemplates');
   const [progress, setProgress] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
   const campaignType = campaignOutput?.template.type ?? campaignSet.active?.type ?? null;
@@ -84,7 +82,7 @@ export function GenerateAdsButton({
       // runEngineJob hands the result over in a task after the one that received it, so
       // rendering the table is a task of its own; a Cancel in between keeps the old output.
       if (ctrl.signal.aborted) return;
-      adOutputStore.set((s) => ({ ...s, [kind]: output }));
+      ads.set((s) => ({ ...s, [kind]: output }));
     } catch (error) {
       if (!isJobCancelled(error))
         notifyError(error instanceof Error ? error.message : String(error));

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Title } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from './builderWorkspace.ts';
+import { useBuilderWorkspace } from './BuilderProvider.tsx';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 
 /** Spec section 2, Clients section: client dropdown with the count, New Client, Delete Client. */
-export function ClientsSection({ workspace }: { workspace: BuilderWorkspace }) {
+export function ClientsSection() {
+  const workspace = useBuilderWorkspace();
   const { clients, client, isLoadingClients, isLoadingClient } = useStore(workspace.state);
   const [isNewOpen, setIsNewOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);

@@ -6,7 +6,8 @@ import { Combiner } from '../combiner/index.ts';
 import { FeedGrid, type FeedGridNotice } from '../feed-grid/index.ts';
 import { findLists, listsSource } from './listsSource.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
-import { BUILDER_MESSAGES, type BuilderWorkspace } from './builderWorkspace.ts';
+import { BUILDER_MESSAGES } from './builderWorkspace.ts';
+import { useBuilderWorkspace } from './BuilderProvider.tsx';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
@@ -23,7 +24,8 @@ function mirrorNotice(notice: FeedGridNotice): void {
  * Spec section 2, Data Table section: feed and list dropdowns, New Feed, Save Feeds, Delete
  * Feed, the feed grid (with CSV import) and the footer with the seed boxes and the combiner.
  */
-export function DataTableSection({ workspace }: { workspace: BuilderWorkspace }) {
+export function DataTableSection() {
+  const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
   const editor = workspace.editor;
   const { feeds, activeFeed, isSaving, key } = useStore(editor.state);

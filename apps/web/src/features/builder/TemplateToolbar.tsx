@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, NativeSelect } from '@mantine/core';
 import type { TemplateKind, TemplateOfKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from './builderWorkspace.ts';
+import { useBuilderWorkspace } from './BuilderProvider.tsx';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { newTemplateOfKind } from '../templates/templateSetEditor.ts';
 
@@ -12,14 +12,12 @@ import { newTemplateOfKind } from '../templates/templateSetEditor.ts';
  * Save sends the kind's whole set with the loaded revision (a 409 opens the conflict dialog).
  */
 export function TemplateToolbar<K extends TemplateKind>({
-  workspace,
   kind,
   label,
   makeNew,
   extra,
   filter,
 }: {
-  workspace: BuilderWorkspace;
   kind: K;
   /** The dropdown's label (its accessible name), e.g. 'Campaign template'. */
   label: string;
@@ -29,6 +27,7 @@ export function TemplateToolbar<K extends TemplateKind>({
   /** Lists only the templates it accepts in the dropdown (e.g. one extension type). */
   filter?: (template: TemplateOfKind[K]) => boolean;
 }) {
+  const workspace = useBuilderWorkspace();
   const editor = workspace.templateSets.get(kind);
   const { templates, active, isSaving, isOpen } = useStore(editor.state);
   const [isNewOpen, setIsNewOpen] = useState(false);

@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
 import { TemplateSets, type ClientTemplates } from '../templates/templateSets.ts';
 import { indexedDbTemplateDrafts, type TemplateDraftStorage } from '../templates/templateDrafts.ts';
-import { campaignOutputStore } from './campaignOutputStore.ts';
+import { OutputRegistry } from './outputRegistry.ts';
 import { reportFailure } from './failures.ts';
 
 /**
@@ -85,6 +85,8 @@ export class BuilderWorkspace {
   readonly editor: FeedSetEditor;
   /** The active client's five template kinds (features/templates). */
   readonly templateSets: TemplateSets;
+  /** What the template tabs generated (features/builder/outputRegistry). */
+  readonly outputs = new OutputRegistry();
   readonly userId: string;
   private readonly drafts: DraftStorage;
   private hasStarted = false;
@@ -179,7 +181,7 @@ export class BuilderWorkspace {
     await this.templateSets.flushDraft();
     this.editor.close();
     this.templateSets.close();
-    campaignOutputStore.set(null);
+    this.outputs.dropClient();
     this.patch({ client: name, templates: null, isLoadingClient: name !== null });
     writeStored(BUILDER_STORAGE_KEYS.client, name);
     if (name === null) return;
@@ -237,7 +239,7 @@ export class BuilderWorkspace {
         this.selectToken += 1;
         this.editor.close();
         this.templateSets.close();
-        campaignOutputStore.set(null);
+        this.outputs.dropClient();
         this.patch({ client: null, templates: null, isLoadingClient: false });
         writeStored(BUILDER_STORAGE_KEYS.client, null);
       }
@@ -257,16 +259,18 @@ export class BuilderWorkspace {
   }
 }
 
-let current: BuilderWorkspace | null = null;
+/** Holds the signed-in user's workspace: made on first use, a new one when the user changes. */
+export class BuilderWorkspaceHolder {
+  private current: BuilderWorkspace | null = null;
 
-/** The signed-in user's workspace (a new one when the user changes). */
-export function getBuilderWorkspace(userId: string): BuilderWorkspace {
-  if (current && current.userId === userId) return current;
-  if (current) {
-    void current.editor.flushDraft();
-    void current.templateSets.flushDraft();
-    current.dispose();
+  forUser(userId: string): BuilderWorkspace {
+    if (this.current && this.current.userId === userId) return this.current;
+    if (this.current) {
+      void this.current.editor.flushDraft();
+      void this.current.templateSets.flushDraft();
+      this.current.dispose();
+    }
+    this.current = new BuilderWorkspace(userId);
+    return this.current;
   }
-  current = new BuilderWorkspace(userId);
-  return current;
 }

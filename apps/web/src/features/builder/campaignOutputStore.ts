@@ -1,5 +1,7 @@
 import type { CampaignTemplate } from '@adloom/engine';
-import { createStore } from '../../state/store.ts';
+import type { Store } from '../../state/store.ts';
+import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import type { OutputRegistry } from './outputRegistry.ts';
 
 /** The campaign structure last generated on the Campaigns tab (ad groups, asset groups). */
 export interface CampaignOutputInfo {
@@ -14,6 +16,13 @@ export interface CampaignOutputInfo {
 /**
  * Null until keywords (or asset groups) are generated, and again once the campaign template
  * changes (spec section 4: changing the campaign template clears output, asset groups and ad
- * groups).
+ * groups) or the client does.
  */
-export const campaignOutputStore = createStore<CampaignOutputInfo | null>(null);
+export function campaignOutputOf(outputs: OutputRegistry): Store<CampaignOutputInfo | null> {
+  return outputs.clientStore<CampaignOutputInfo | null>('campaignOutput', null);
+}
+
+/** The campaign output store of the builder around this component. */
+export function useCampaignOutputStore(): Store<CampaignOutputInfo | null> {
+  return campaignOutputOf(useBuilderWorkspace().outputs);
+}

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TemplateKind, TemplateOfKind } from '@adloom/contract';
-import type { BuilderWorkspace } from './builderWorkspace.ts';
+import { useBuilderWorkspace } from './BuilderProvider.tsx';
 import type { TemplateSetEditor } from '../templates/templateSetEditor.ts';
 
 /** A tab's view of its kind's template set. */
@@ -17,10 +17,8 @@ export interface TemplateSetView<K extends TemplateKind> {
 }
 
 /** The active client's templates of one kind (re-renders on every change). */
-export function useTemplateSet<K extends TemplateKind>(
-  workspace: BuilderWorkspace,
-  kind: K,
-): TemplateSetView<K> {
+export function useTemplateSet<K extends TemplateKind>(kind: K): TemplateSetView<K> {
+  const workspace = useBuilderWorkspace();
   const editor = workspace.templateSets.get(kind);
   const state = useSyncExternalStore(editor.state.subscribe, editor.state.get, editor.state.get);
   const active = state.templates.find((t) => t.name === state.active) ?? null;

@@ -1,6 +1,11 @@
 import { Button, Group, Tabs, Text } from '@mantine/core';
 import { IssuesList, OutputTable } from '../output/index.ts';
-import { CAMPAIGN_FILE_NAMES, clearOneOutput, type CampaignTabOutput } from './campaignTabState.ts';
+import {
+  CAMPAIGN_FILE_NAMES,
+  clearOneOutput,
+  useCampaignTabOutputStore,
+  type CampaignTabOutput,
+} from './campaignTabState.ts';
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
@@ -23,6 +28,7 @@ export function CampaignOutputView({
   isZipping: boolean;
   onZip: () => void;
 }) {
+  const tabOutput = useCampaignTabOutputStore();
   const { output } = result;
   return (
     <>
@@ -51,7 +57,7 @@ export function CampaignOutputView({
             <OutputTable
               label="Keywords"
               table={output.keywords}
-              onClear={() => clearOneOutput('keywords')}
+              onClear={() => clearOneOutput(tabOutput, 'keywords')}
               editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.keywords) }}
               emptyText={
                 isPerformance ? 'A Performance Max campaign has no keywords.' : 'No keywords.'
@@ -62,7 +68,7 @@ export function CampaignOutputView({
             <OutputTable
               label="Negatives"
               table={output.negatives}
-              onClear={() => clearOneOutput('negatives')}
+              onClear={() => clearOneOutput(tabOutput, 'negatives')}
               editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.negatives) }}
               emptyText="No negatives."
             />
@@ -72,7 +78,7 @@ export function CampaignOutputView({
               <OutputTable
                 label="Asset Groups"
                 table={output.assetGroups}
-                onClear={() => clearOneOutput('assetGroups')}
+                onClear={() => clearOneOutput(tabOutput, 'assetGroups')}
                 editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.assetGroups) }}
                 emptyText="No asset groups."
               />
@@ -82,7 +88,7 @@ export function CampaignOutputView({
             <OutputTable
               label="Campaigns"
               table={output.campaigns}
-              onClear={() => clearOneOutput('campaigns')}
+              onClear={() => clearOneOutput(tabOutput, 'campaigns')}
               editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.campaigns) }}
               emptyText="No campaigns."
               unit={['campaign', 'campaigns']}

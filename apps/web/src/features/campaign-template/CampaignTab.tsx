@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import type { CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import type { JobProgress } from '../generation/index.ts';
 import { editorFileName } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { CampaignEditor } from './CampaignEditor.tsx';
 import { CampaignOutputView } from './CampaignOutputView.tsx';
-import { campaignTabOutput, clearOutputUnlessFrom } from './campaignTabState.ts';
+import { clearOutputUnlessFrom, useCampaignTabOutputStore } from './campaignTabState.ts';
 import { useCampaignGeneration, useCampaignZip } from './useCampaignGeneration.ts';
 import './CampaignTab.css';
 
@@ -21,12 +21,13 @@ export const NO_ROWS_TOOLTIP = 'Have you remembered to select a feed and rows?';
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** The Campaigns tab: the campaign template editor, generation and its outputs. */
-export function CampaignTab({ workspace }: { workspace: BuilderWorkspace }) {
-  const { hasClient, active, update } = useTemplateSet(workspace, 'campaignTemplates');
+export function CampaignTab() {
+  const { outputs } = useBuilderWorkspace();
+  const { hasClient, active, update } = useTemplateSet('campaignTemplates');
 
   useEffect(() => {
-    clearOutputUnlessFrom(active);
-  }, [active]);
+    clearOutputUnlessFrom(outputs, active);
+  }, [outputs, active]);
 
   if (!hasClient)
     return (
@@ -36,7 +37,7 @@ export function CampaignTab({ workspace }: { workspace: BuilderWorkspace }) {
     );
   return (
     <Stack gap="md" className="campaign-tab">
-      <TemplateToolbar workspace={workspace} kind="campaignTemplates" label="Campaign template" />
+      <TemplateToolbar kind="campaignTemplates" label="Campaign template" />
       {active ? (
         <CampaignEditor template={active} onChange={update} />
       ) : (
@@ -44,7 +45,7 @@ export function CampaignTab({ workspace }: { workspace: BuilderWorkspace }) {
           This client has no campaign templates yet: New Template makes one.
         </Text>
       )}
-      <CampaignGeneration workspace={workspace} template={active} />
+      <CampaignGeneration template={active} />
     </Stack>
   );
 }
@@ -55,17 +56,12 @@ function describeProgress(progress: JobProgress): string {
 }
 
 /** 'Generate Keywords or Output', its progress and the output tabs. */
-function CampaignGeneration({
-  workspace,
-  template,
-}: {
-  workspace: BuilderWorkspace;
-  template: CampaignTemplate | null;
-}) {
+function CampaignGeneration({ template }: { template: CampaignTemplate | null }) {
+  const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
-  const result = useStore(campaignTabOutput);
+  const result = useStore(useCampaignTabOutputStore());
   const { selection, progress, canGenerate, tab, setTab, handleGenerate, cancel } =
-    useCampaignGeneration(workspace, template);
+    useCampaignGeneration(template);
   const isPerformance = template?.type === 'performance';
   const output = result?.output;
   const { isZipping, handleZip } = useCampaignZip(client, output, isPerformance);

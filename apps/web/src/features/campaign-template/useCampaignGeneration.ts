@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CampaignTemplate } from '@adloom/engine';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { campaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
 import {
   isJobCancelled,
   JobFailedError,
@@ -13,7 +12,7 @@ import {
 import { notifyError } from '../../state/notifications.ts';
 import { formatFileDate, notifyFileError, safeFilePart, saveBlob } from '../output/index.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
-import { campaignTabOutput } from './campaignTabState.ts';
+import { useCampaignTabOutputStore } from './campaignTabState.ts';
 
 /** Quiet time before the selected rows are handed to the worker ahead of Generate. */
 const PREPARE_ROWS_DELAY_MS = 1000;
@@ -22,11 +21,10 @@ const PREPARE_ROWS_DELAY_MS = 1000;
  * Generating the campaign output of `template` over the selected rows: progress, cancel, the
  * output tab shown, and the rows handed to the worker ahead of Generate.
  */
-export function useCampaignGeneration(
-  workspace: BuilderWorkspace,
-  template: CampaignTemplate | null,
-) {
-  const selection = useSelectedRows(workspace);
+export function useCampaignGeneration(template: CampaignTemplate | null) {
+  const selection = useSelectedRows();
+  const campaignTabOutput = useCampaignTabOutputStore();
+  const campaignOutput = useCampaignOutputStore();
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [tab, setTab] = useState<string | null>('keywords');
   const controller = useRef<AbortController | null>(null);
@@ -71,7 +69,7 @@ export function useCampaignGeneration(
         rowCount,
         elapsedMs: performance.now() - started,
       });
-      campaignOutputStore.set({
+      campaignOutput.set({
         template,
         adGroupCount: output.adGroupCount,
         assetGroupCount: output.assetGroupCount,

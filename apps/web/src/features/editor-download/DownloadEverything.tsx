@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
-import { adOutputStore } from '../ad-templates/adOutputStore.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { campaignTabOutput } from '../campaign-template/campaignTabState.ts';
+import { useAdOutputsStore } from '../ad-templates/adOutputStore.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useCampaignTabOutputStore } from '../campaign-template/campaignTabState.ts';
 import { extensionsTabStore } from '../extension-template/extensionOutput.ts';
 import { runEngineJob } from '../generation/index.ts';
 import { notifyFileError, saveBlob } from '../output/index.ts';
@@ -23,13 +23,14 @@ export const DOWNLOAD_EVERYTHING_TEXTS = {
  * four tabs show now, each file named and formatted as that tab's own download. Zipped in the
  * engine worker (the lane that keeps the generated ads).
  */
-export function DownloadEverything({ workspace }: { workspace: BuilderWorkspace }) {
+export function DownloadEverything() {
+  const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
-  const campaign = useStore(campaignTabOutput);
-  const ads = useStore(adOutputStore);
+  const campaign = useStore(useCampaignTabOutputStore());
+  const ads = useStore(useAdOutputsStore());
   const extension = useStore(extensionsTabStore(workspace)).output;
-  const campaignTemplate = useTemplateSet(workspace, 'campaignTemplates').active;
-  const extensionTemplateName = useTemplateSet(workspace, 'extensionTemplates').activeName;
+  const campaignTemplate = useTemplateSet('campaignTemplates').active;
+  const extensionTemplateName = useTemplateSet('extensionTemplates').activeName;
   const [isZipping, setIsZipping] = useState(false);
   const reasonId = useId();
 

@@ -20,7 +20,7 @@ export type EditorZipFile =
 /** Every generated output of the template tabs, as their stores hold them. */
 export interface GeneratedOutputs {
   client: string | null;
-  /** The Campaigns tab's output (`campaignTabOutput`). */
+  /** The Campaigns tab's output (`campaignTabOutputOf(outputs)`). */
   campaign: CampaignTabOutput | null;
   /** The active campaign template: an output made from another one is no longer shown. */
   campaignTemplate: CampaignTemplate | null;

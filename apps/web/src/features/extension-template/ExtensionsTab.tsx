@@ -7,7 +7,7 @@ import {
   type ExtensionTypeName,
 } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { useSelectedRows } from '../generation/index.ts';
 import { IssuesList, OutputTable, editorFileName } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
@@ -42,15 +42,13 @@ export const EXTENSIONS_TAB_TEXTS = {
  * with each field's limit and live counters, and Generate Extensions with the output table
  * (Copy, Clear, Download for Google Ads Editor) and the rows the engine skipped.
  */
-export function ExtensionsTab({ workspace }: { workspace: BuilderWorkspace }) {
-  const { templates, active, update, setActive, hasClient } = useTemplateSet(
-    workspace,
-    'extensionTemplates',
-  );
+export function ExtensionsTab() {
+  const workspace = useBuilderWorkspace();
+  const { templates, active, update, setActive, hasClient } = useTemplateSet('extensionTemplates');
   const tab = useStore(extensionsTabStore(workspace));
   const { client } = useStore(workspace.state);
-  const selection = useSelectedRows(workspace);
-  const measurer = useTextMeasurer(workspace);
+  const selection = useSelectedRows();
+  const measurer = useTextMeasurer();
   const { count, version, source } = selection;
   // A new check whenever the template changes, a new validator whenever the rows do.
   const check = useMemo(() => (active ? { template: active } : null), [active]);
@@ -112,7 +110,6 @@ export function ExtensionsTab({ workspace }: { workspace: BuilderWorkspace }) {
           onChange={(event) => handleTypeChange(event.currentTarget.value as ExtensionTypeName)}
         />
         <TemplateToolbar
-          workspace={workspace}
           kind="extensionTemplates"
           label={EXTENSIONS_TAB_TEXTS.templateLabel}
           makeNew={(name) => newExtensionTemplate(name, type)}

@@ -29,22 +29,16 @@ interface Session {
   controller: AbortController | null;
 }
 
-const sessions = new WeakMap<BuilderWorkspace, Session>();
-
+/** Kept for the workspace's session: the output outlives a client switch (it names its client). */
 function sessionOf(workspace: BuilderWorkspace): Session {
-  let session = sessions.get(workspace);
-  if (!session) {
-    session = {
-      store: createStore<ExtensionsTabState>({
-        type: DEFAULT_EXTENSION_TYPE,
-        output: null,
-        progress: null,
-      }),
-      controller: null,
-    };
-    sessions.set(workspace, session);
-  }
-  return session;
+  return workspace.outputs.session<Session>('extensions', () => ({
+    store: createStore<ExtensionsTabState>({
+      type: DEFAULT_EXTENSION_TYPE,
+      output: null,
+      progress: null,
+    }),
+    controller: null,
+  }));
 }
 
 /** The Extensions tab state of a workspace. */

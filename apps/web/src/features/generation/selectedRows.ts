@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { FEED_COLUMNS, type FeedRow } from '@adloom/engine';
 import type { FeedStore } from '../feed-grid/index.ts';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { RowsChunkMessage } from './jobTypes.ts';
 
@@ -103,7 +103,8 @@ export interface SelectedRows {
 }
 
 /** The selected rows of the active feed (re-renders when rows or selection change). */
-export function useSelectedRows(workspace: BuilderWorkspace): SelectedRows {
+export function useSelectedRows(): SelectedRows {
+  const workspace = useBuilderWorkspace();
   const store = workspace.editor.store;
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const hasFeed = useSyncExternalStore(

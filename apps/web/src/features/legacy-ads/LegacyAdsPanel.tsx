@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, List, Text, Title } from '@mantine/core';
 import type { AdTemplate, RsaTemplate } from '@adloom/engine';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { notifySuccess } from '../../state/notifications.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { convertLegacyAdTemplate } from './convertLegacyAd.ts';
@@ -39,9 +38,9 @@ function countFallbacks(template: AdTemplate): string {
  * it (made active and saved) and names what is left to fill in. The legacy templates are only
  * read, so every save keeps them as they are. Renders nothing when the client has none.
  */
-export function LegacyAdsPanel({ workspace }: { workspace: BuilderWorkspace }) {
-  const legacy = useTemplateSet(workspace, 'adTemplates');
-  const rsa = useTemplateSet(workspace, 'rsaTemplates');
+export function LegacyAdsPanel() {
+  const legacy = useTemplateSet('adTemplates');
+  const rsa = useTemplateSet('rsaTemplates');
   const [notes, setNotes] = useState<{ index: number; lines: string[] } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   if (!legacy.hasClient || legacy.templates.length === 0) return null;

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
 import { createCoalescingValidator, type FallbackValidator } from './validator.ts';
 import { createBatchMeasurer, type TextMeasurer } from './measurer.ts';
@@ -11,8 +10,8 @@ export const VALIDATE_LANE = 'validate';
  * A measurer over the selected rows of the open feed, measuring in the engine worker; a new
  * one whenever the rows or the selection change. For `<TextCounter measurer={...} />`.
  */
-export function useTextMeasurer(workspace: BuilderWorkspace): TextMeasurer {
-  const selection = useSelectedRows(workspace);
+export function useTextMeasurer(): TextMeasurer {
+  const selection = useSelectedRows();
   const { count, version, source } = selection;
   return useMemo(
     () =>
@@ -26,8 +25,8 @@ export function useTextMeasurer(workspace: BuilderWorkspace): TextMeasurer {
 }
 
 /** The validator of the selected rows of the open feed, running in the engine worker. */
-export function useFallbackValidator(workspace: BuilderWorkspace): FallbackValidator {
-  const { count, version, source } = useSelectedRows(workspace);
+export function useFallbackValidator(): FallbackValidator {
+  const { count, version, source } = useSelectedRows();
   return useMemo(
     () =>
       createCoalescingValidator(count, version, (check) =>
