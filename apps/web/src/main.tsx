@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './styles/global.css';
+import './styles/utilities.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

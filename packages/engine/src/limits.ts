@@ -61,6 +61,23 @@ export const PMAX_MIN_LONG_HEADLINES = 1;
 /** Fewest description inputs shown. */
 export const PMAX_MIN_DESCRIPTIONS = 2;
 
+/** Performance Max: Google's most characters of each text. */
+export const PMAX_MAX_CHARS = {
+  headline: PMAX_HEADLINE_MAX_CHARS,
+  longHeadline: PMAX_LONG_HEADLINE_MAX_CHARS,
+  description: PMAX_DESCRIPTION_MAX_CHARS,
+  firstDescription: PMAX_FIRST_DESCRIPTION_MAX_CHARS,
+  path: PMAX_PATH_MAX_CHARS,
+  businessName: PMAX_BUSINESS_NAME_MAX_CHARS,
+} as const;
+
+/** Performance Max: the fewest and most texts of each list (spec section 5). */
+export const PMAX_TEXT_COUNTS = {
+  headlines: { min: PMAX_MIN_HEADLINES, max: PMAX_MAX_HEADLINES },
+  longHeadlines: { min: PMAX_MIN_LONG_HEADLINES, max: PMAX_MAX_LONG_HEADLINES },
+  descriptions: { min: PMAX_MIN_DESCRIPTIONS, max: PMAX_MAX_DESCRIPTIONS },
+} as const;
+
 // ---- Common ad text ----
 /** Headlines, long headlines and descriptions need at least this many characters after substitution. */
 export const AD_TEXT_MIN_CHARS = 1;

@@ -7,13 +7,8 @@ import {
   PMAX_FIRST_DESCRIPTION_MAX_CHARS,
   PMAX_HEADLINE_MAX_CHARS,
   PMAX_LONG_HEADLINE_MAX_CHARS,
-  PMAX_MAX_DESCRIPTIONS,
-  PMAX_MAX_HEADLINES,
-  PMAX_MAX_LONG_HEADLINES,
-  PMAX_MIN_DESCRIPTIONS,
-  PMAX_MIN_HEADLINES,
-  PMAX_MIN_LONG_HEADLINES,
   PMAX_PATH_MAX_CHARS,
+  PMAX_TEXT_COUNTS,
 } from '../limits.ts';
 import {
   compilePattern,
@@ -103,19 +98,9 @@ export function compilePerformanceMaxTemplate(
     labels: f.labels.filter((l) => l.trim() !== ''),
     callToAction: f.callToAction === 'None' ? '' : f.callToAction,
     countFailure:
-      countFailure('Headline', f.headlines.length, PMAX_MIN_HEADLINES, PMAX_MAX_HEADLINES) ??
-      countFailure(
-        'Long headline',
-        f.longHeadlines.length,
-        PMAX_MIN_LONG_HEADLINES,
-        PMAX_MAX_LONG_HEADLINES,
-      ) ??
-      countFailure(
-        'Description',
-        f.descriptions.length,
-        PMAX_MIN_DESCRIPTIONS,
-        PMAX_MAX_DESCRIPTIONS,
-      ),
+      countListFailure('Headline', f.headlines, PMAX_TEXT_COUNTS.headlines) ??
+      countListFailure('Long headline', f.longHeadlines, PMAX_TEXT_COUNTS.longHeadlines) ??
+      countListFailure('Description', f.descriptions, PMAX_TEXT_COUNTS.descriptions),
     scratch: [],
   }));
 }
@@ -254,4 +239,13 @@ export function generatePerformanceMaxAds(
     }
   }
   return { ads, issues };
+}
+
+/** `countFailure` of one list against its fewest and most. */
+function countListFailure(
+  what: string,
+  list: readonly unknown[],
+  counts: { min: number; max: number },
+): TextFailure | undefined {
+  return countFailure(what, list.length, counts.min, counts.max);
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
@@ -118,72 +118,125 @@ function NoTemplate({ what }: { what: string }) {
   );
 }
 
-/** The Responsive Search Ads tab: template toolbar, fallback editor, Generate Ads, preview, output. */
-export function RsaTab() {
-  const { active, update, hasClient } = useTemplateSet('rsaTemplates');
-  const measurer = useTextMeasurer();
-  const validator = useFallbackValidator();
-  const preview = usePreview();
+/** The selected rows' text measurer and fallback validator, and the preview, of one ad tab. */
+function useAdChecks() {
+  return { measurer: useTextMeasurer(), validator: useFallbackValidator(), preview: usePreview() };
+}
+
+/** Generate Ads and Ad Preview of the template in `subject`. */
+function AdActions({
+  preview,
+  subject,
+  run,
+}: {
+  preview: Preview;
+  subject: PreviewTemplate;
+  run: ComponentProps<typeof GenerateAdsButton>['run'];
+}) {
+  return (
+    <>
+      <GenerateAdsButton kind={subject.kind} run={run} />
+      <AdPreviewButton preview={preview} subject={subject} />
+    </>
+  );
+}
+
+/** What both ad tabs lay out: the toolbar, the editor (or why none shows), outputs, preview. */
+function AdTabFrame({
+  hasClient,
+  toolbar,
+  editor,
+  noTemplate,
+  outputs,
+  preview,
+  measurer,
+  previewSubject,
+}: {
+  hasClient: boolean;
+  toolbar: ReactNode;
+  /** The template editor; null when no template is chosen. */
+  editor: ReactNode | null;
+  /** The template kind named when none is chosen. */
+  noTemplate: string;
+  outputs: ReactNode;
+  preview: Preview;
+  measurer: TextMeasurer;
+  /** What the preview shows and edits; null when no template is chosen. */
+  previewSubject: AdPreviewSubject | null;
+}) {
   if (!hasClient) return <NoClient />;
   return (
     <Stack gap="md">
-      <TemplateToolbar kind="rsaTemplates" label="RSA template" />
-      {active ? (
-        <RsaTemplateEditor
-          template={active}
-          onChange={update}
-          measurer={measurer}
-          validator={validator}
-          actions={
-            <>
-              <GenerateAdsButton
-                kind="rsa"
+      {toolbar}
+      {editor ?? <NoTemplate what={noTemplate} />}
+      {outputs}
+      <AdPreview preview={preview} measurer={measurer} subject={previewSubject} />
+    </Stack>
+  );
+}
+
+/** The Responsive Search Ads tab: template toolbar, fallback editor, Generate Ads, preview, output. */
+export function RsaTab() {
+  const { active, update, hasClient } = useTemplateSet('rsaTemplates');
+  const { preview, ...checks } = useAdChecks();
+  return (
+    <AdTabFrame
+      hasClient={hasClient}
+      toolbar={<TemplateToolbar kind="rsaTemplates" label="RSA template" />}
+      editor={
+        active && (
+          <RsaTemplateEditor
+            template={active}
+            onChange={update}
+            {...checks}
+            actions={
+              <AdActions
+                subject={{ kind: 'rsa', template: active }}
+                preview={preview}
                 run={(campaign, today, options) =>
                   runEngineJob('generateRsa', { template: active, campaign, today }, options)
                 }
               />
-              <AdPreviewButton preview={preview} subject={{ kind: 'rsa', template: active }} />
-            </>
-          }
-        />
-      ) : (
-        <NoTemplate what="RSA" />
-      )}
-      <AdOutputSection kind="rsa" />
-      <LegacyAdsPanel />
-      <AdPreview
-        preview={preview}
-        measurer={measurer}
-        subject={
-          active
-            ? { kind: 'rsa', template: active, onChange: (next: RsaTemplate) => update(next) }
-            : null
-        }
-      />
-    </Stack>
+            }
+          />
+        )
+      }
+      noTemplate="RSA"
+      outputs={
+        <>
+          <AdOutputSection kind="rsa" />
+          <LegacyAdsPanel />
+        </>
+      }
+      preview={preview}
+      measurer={checks.measurer}
+      previewSubject={
+        active
+          ? { kind: 'rsa', template: active, onChange: (next: RsaTemplate) => update(next) }
+          : null
+      }
+    />
   );
 }
 
 /** The Performance Max Ads tab. */
 export function PerformanceTab() {
   const { active, update, hasClient } = useTemplateSet('performanceMaxTemplates');
-  const measurer = useTextMeasurer();
-  const validator = useFallbackValidator();
-  const preview = usePreview();
-  if (!hasClient) return <NoClient />;
+  const { preview, ...checks } = useAdChecks();
   return (
-    <Stack gap="md">
-      <TemplateToolbar kind="performanceMaxTemplates" label="Performance Max template" />
-      {active ? (
-        <PerformanceTemplateEditor
-          template={active}
-          onChange={update}
-          measurer={measurer}
-          validator={validator}
-          actions={
-            <>
-              <GenerateAdsButton
-                kind="performance"
+    <AdTabFrame
+      hasClient={hasClient}
+      toolbar={<TemplateToolbar kind="performanceMaxTemplates" label="Performance Max template" />}
+      editor={
+        active && (
+          <PerformanceTemplateEditor
+            template={active}
+            onChange={update}
+            {...checks}
+            actions={
+              <AdActions
+                subject={{ kind: 'performance', template: active }}
+                preview={preview}
                 run={(campaign, today, options) =>
                   runEngineJob(
                     'generatePerformanceAds',
@@ -192,30 +245,23 @@ export function PerformanceTab() {
                   )
                 }
               />
-              <AdPreviewButton
-                preview={preview}
-                subject={{ kind: 'performance', template: active }}
-              />
-            </>
-          }
-        />
-      ) : (
-        <NoTemplate what="Performance Max" />
-      )}
-      <AdOutputSection kind="performance" />
-      <AdPreview
-        preview={preview}
-        measurer={measurer}
-        subject={
-          active
-            ? {
-                kind: 'performance',
-                template: active,
-                onChange: (next: PerformanceMaxTemplate) => update(next),
-              }
-            : null
-        }
-      />
-    </Stack>
+            }
+          />
+        )
+      }
+      noTemplate="Performance Max"
+      outputs={<AdOutputSection kind="performance" />}
+      preview={preview}
+      measurer={checks.measurer}
+      previewSubject={
+        active
+          ? {
+              kind: 'performance',
+              template: active,
+              onChange: (next: PerformanceMaxTemplate) => update(next),
+            }
+          : null
+      }
+    />
   );
 }

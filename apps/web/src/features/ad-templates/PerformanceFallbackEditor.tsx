@@ -1,20 +1,38 @@
 import { NativeSelect } from '@mantine/core';
 import {
   CALLS_TO_ACTION,
-  PMAX_BUSINESS_NAME_MAX_CHARS,
-  PMAX_DESCRIPTION_MAX_CHARS,
-  PMAX_FIRST_DESCRIPTION_MAX_CHARS,
-  PMAX_HEADLINE_MAX_CHARS,
-  PMAX_LONG_HEADLINE_MAX_CHARS,
-  PMAX_PATH_MAX_CHARS,
+  PMAX_MAX_CHARS,
   type CallToAction,
   type PerformanceMaxFallback,
 } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
 import { CountedInput } from './CountedInput.tsx';
-import { PathFields } from './PathFields.tsx';
-import { PinnedTextList } from './PinnedTextList.tsx';
-import { PMAX_LIST_RULES, rsaPaths } from './fallbackEdit.ts';
+import { FallbackTextFields, type FallbackTextList } from './FallbackTextFields.tsx';
+import { PMAX_LIST_RULES } from './fallbackEdit.ts';
+
+const PMAX_TEXT_LISTS: readonly FallbackTextList<PerformanceMaxFallback>[] = [
+  {
+    field: 'headlines',
+    title: 'Headlines',
+    itemLabel: 'Headline',
+    rule: PMAX_LIST_RULES.headlines,
+    maxChars: () => PMAX_MAX_CHARS.headline,
+  },
+  {
+    field: 'longHeadlines',
+    title: 'Long Headlines',
+    itemLabel: 'Long Headline',
+    rule: PMAX_LIST_RULES.longHeadlines,
+    maxChars: () => PMAX_MAX_CHARS.longHeadline,
+  },
+  {
+    field: 'descriptions',
+    title: 'Descriptions',
+    itemLabel: 'Description',
+    rule: PMAX_LIST_RULES.descriptions,
+    maxChars: (i) => (i === 0 ? PMAX_MAX_CHARS.firstDescription : PMAX_MAX_CHARS.description),
+  },
+];
 
 /**
  * One Performance Max fallback: Headlines, Long Headlines, Descriptions (the first at most 60),
@@ -29,41 +47,14 @@ export function PerformanceFallbackEditor({
   measurer: TextMeasurer;
   onChange: (next: PerformanceMaxFallback) => void;
 }) {
-  const paths = rsaPaths(fallback);
   return (
     <div className="ad-fallback">
-      <PinnedTextList
-        title="Headlines"
-        itemLabel="Headline"
-        items={fallback.headlines}
-        rule={PMAX_LIST_RULES.headlines}
-        maxChars={() => PMAX_HEADLINE_MAX_CHARS}
+      <FallbackTextFields
+        fallback={fallback}
+        lists={PMAX_TEXT_LISTS}
+        pathMax={PMAX_MAX_CHARS.path}
         measurer={measurer}
-        onChange={(headlines) => onChange({ ...fallback, headlines })}
-      />
-      <PinnedTextList
-        title="Long Headlines"
-        itemLabel="Long Headline"
-        items={fallback.longHeadlines}
-        rule={PMAX_LIST_RULES.longHeadlines}
-        maxChars={() => PMAX_LONG_HEADLINE_MAX_CHARS}
-        measurer={measurer}
-        onChange={(longHeadlines) => onChange({ ...fallback, longHeadlines })}
-      />
-      <PinnedTextList
-        title="Descriptions"
-        itemLabel="Description"
-        items={fallback.descriptions}
-        rule={PMAX_LIST_RULES.descriptions}
-        maxChars={(i) => (i === 0 ? PMAX_FIRST_DESCRIPTION_MAX_CHARS : PMAX_DESCRIPTION_MAX_CHARS)}
-        measurer={measurer}
-        onChange={(descriptions) => onChange({ ...fallback, descriptions })}
-      />
-      <PathFields
-        paths={paths}
-        max={PMAX_PATH_MAX_CHARS}
-        measurer={measurer}
-        onChange={(next) => onChange({ ...fallback, paths: next })}
+        onChange={onChange}
       />
       <fieldset className="ad-field-list">
         <legend className="ad-field-list__legend">Business</legend>
@@ -71,7 +62,7 @@ export function PerformanceFallbackEditor({
           <CountedInput
             label="Business Name"
             value={fallback.businessName}
-            max={PMAX_BUSINESS_NAME_MAX_CHARS}
+            max={PMAX_MAX_CHARS.businessName}
             measurer={measurer}
             onChange={(businessName) => onChange({ ...fallback, businessName })}
           />

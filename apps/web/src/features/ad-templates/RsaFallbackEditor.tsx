@@ -8,9 +8,27 @@ import {
 } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
 import { LabelList } from './LabelList.tsx';
-import { PathFields } from './PathFields.tsx';
-import { PinnedTextList } from './PinnedTextList.tsx';
-import { RSA_LIST_RULES, rsaPaths } from './fallbackEdit.ts';
+import { FallbackTextFields, type FallbackTextList } from './FallbackTextFields.tsx';
+import { RSA_LIST_RULES } from './fallbackEdit.ts';
+
+const RSA_TEXT_LISTS: readonly FallbackTextList<RsaFallback>[] = [
+  {
+    field: 'headlines',
+    title: 'Headlines',
+    itemLabel: 'Headline',
+    rule: RSA_LIST_RULES.headlines,
+    maxChars: () => RSA_HEADLINE_MAX_CHARS,
+    pinPositions: RSA_HEADLINE_MAX_PIN,
+  },
+  {
+    field: 'descriptions',
+    title: 'Descriptions',
+    itemLabel: 'Description',
+    rule: RSA_LIST_RULES.descriptions,
+    maxChars: () => RSA_DESCRIPTION_MAX_CHARS,
+    pinPositions: RSA_DESCRIPTION_MAX_PIN,
+  },
+];
 
 /** One RSA fallback: Headlines and Descriptions with positions, two Paths and Labels. */
 export function RsaFallbackEditor({
@@ -22,34 +40,14 @@ export function RsaFallbackEditor({
   measurer: TextMeasurer;
   onChange: (next: RsaFallback) => void;
 }) {
-  const paths = rsaPaths(fallback);
   return (
     <div className="ad-fallback">
-      <PinnedTextList
-        title="Headlines"
-        itemLabel="Headline"
-        items={fallback.headlines}
-        rule={RSA_LIST_RULES.headlines}
-        maxChars={() => RSA_HEADLINE_MAX_CHARS}
-        pinPositions={RSA_HEADLINE_MAX_PIN}
+      <FallbackTextFields
+        fallback={fallback}
+        lists={RSA_TEXT_LISTS}
+        pathMax={RSA_PATH_MAX_CHARS}
         measurer={measurer}
-        onChange={(headlines) => onChange({ ...fallback, headlines })}
-      />
-      <PinnedTextList
-        title="Descriptions"
-        itemLabel="Description"
-        items={fallback.descriptions}
-        rule={RSA_LIST_RULES.descriptions}
-        maxChars={() => RSA_DESCRIPTION_MAX_CHARS}
-        pinPositions={RSA_DESCRIPTION_MAX_PIN}
-        measurer={measurer}
-        onChange={(descriptions) => onChange({ ...fallback, descriptions })}
-      />
-      <PathFields
-        paths={paths}
-        max={RSA_PATH_MAX_CHARS}
-        measurer={measurer}
-        onChange={(next) => onChange({ ...fallback, paths: next })}
+        onChange={onChange}
       />
       <LabelList
         labels={fallback.labels}

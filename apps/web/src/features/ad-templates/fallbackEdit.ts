@@ -6,12 +6,7 @@
 import {
   newPerformanceMaxFallback,
   newRsaFallback,
-  PMAX_MAX_DESCRIPTIONS,
-  PMAX_MAX_HEADLINES,
-  PMAX_MAX_LONG_HEADLINES,
-  PMAX_MIN_DESCRIPTIONS,
-  PMAX_MIN_HEADLINES,
-  PMAX_MIN_LONG_HEADLINES,
+  PMAX_TEXT_COUNTS,
   RSA_MAX_DESCRIPTIONS,
   RSA_MAX_HEADLINES,
   RSA_MIN_DESCRIPTIONS,
@@ -42,19 +37,17 @@ export const RSA_LIST_RULES = {
   descriptions: { max: RSA_MAX_DESCRIPTIONS, minShown: RSA_MIN_DESCRIPTIONS, deletableAbove: 1 },
 } as const satisfies Record<string, TextListRule>;
 
+/** A Performance Max list's most entries, and as many shown as it needs at the fewest. */
+function pmaxCounts(list: keyof typeof PMAX_TEXT_COUNTS): { max: number; minShown: number } {
+  const counts = PMAX_TEXT_COUNTS[list];
+  return { max: counts.max, minShown: counts.min };
+}
+
 /** Performance Max: up to 5 of each; delete above index 2, 1 and 0; at least 3, 1 and 2 shown. */
 export const PMAX_LIST_RULES = {
-  headlines: { max: PMAX_MAX_HEADLINES, minShown: PMAX_MIN_HEADLINES, deletableAbove: 2 },
-  longHeadlines: {
-    max: PMAX_MAX_LONG_HEADLINES,
-    minShown: PMAX_MIN_LONG_HEADLINES,
-    deletableAbove: 0,
-  },
-  descriptions: {
-    max: PMAX_MAX_DESCRIPTIONS,
-    minShown: PMAX_MIN_DESCRIPTIONS,
-    deletableAbove: 1,
-  },
+  headlines: { ...pmaxCounts('headlines'), deletableAbove: 2 },
+  longHeadlines: { ...pmaxCounts('longHeadlines'), deletableAbove: 0 },
+  descriptions: { ...pmaxCounts('descriptions'), deletableAbove: 1 },
 } as const satisfies Record<string, TextListRule>;
 
 /** Labels: any number; every label but the first may be deleted. */

@@ -70,7 +70,7 @@ export function Combiner({ store, initialSeeds, renderSeedTools, onCombined }: C
       : `Combine will add ${formatCount(plan.rowCount)} ${plan.rowCount === 1 ? 'row' : 'rows'}.`;
 
   return (
-    <section className="combiner" aria-label="Combiner">
+    <section className="combiner compact-text" aria-label="Combiner">
       <div className="combiner__seeds">
         {SEED_LABELS.map((label, column) => (
           <div className="combiner__seed-group" key={label}>

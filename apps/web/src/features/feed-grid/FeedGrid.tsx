@@ -127,7 +127,7 @@ export function FeedGrid({
 
   return (
     <div
-      className={`feed-grid${columnCount === 1 ? ' feed-grid--single' : ''}`}
+      className={`feed-grid compact-text${columnCount === 1 ? ' feed-grid--single' : ''}`}
       onKeyDown={handleRootKeyDown}
     >
       <GridToolbar

@@ -40,7 +40,7 @@ export function GridHeader({
           </div>
         ))}
         <div role="columnheader" className="feed-grid__cell feed-grid__cell--action">
-          <span className="feed-grid__sr-only">Delete</span>
+          <span className="visually-hidden">Delete</span>
         </div>
       </div>
     </div>

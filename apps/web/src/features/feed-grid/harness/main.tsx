@@ -6,6 +6,7 @@ import type { ColumnChunk } from '../columnChunk.ts';
 import { FeedGrid } from '../FeedGrid.tsx';
 import { FeedStore } from '../feedStore.ts';
 import type { SampleWorkerApi } from './sample.worker.ts';
+import '../../../styles/utilities.css';
 import './harness.css';
 
 // A page with only the feed grid and the combiner, for browser tests and the benchmark.
