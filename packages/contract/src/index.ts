@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './paths.ts';
 export * from './users.ts';
 export * from './workspace.ts';
+export * from './text.ts';
