@@ -10,6 +10,8 @@ import { createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
+import { createBodyTimeoutHook } from './http/body-guard.ts';
+import { rejectBadText } from './http/text-rule.ts';
 
 /** What every route plugin receives. */
 export interface AppDeps {
@@ -28,7 +30,15 @@ Run <code>npm run build</code> (or start with <code>npm start</code>, which buil
 
 const RESET_PATH_PATTERN = /(\/reset\/)[^/?#]+/;
 
-/** Builds the Fastify app: error handler, security headers, body limit, API routes and the web app. */
+/** The request head (line and headers) must have arrived within this time (Node answers 408). */
+export const HEADERS_TIMEOUT_MS = 30_000;
+/** An idle keep-alive connection is closed after this (longer than common proxies' 60 s). */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
+ * Builds the Fastify app: error handler, security headers, body limits and timeouts, the text
+ * rule, API routes and the web app.
+ */
 export async function buildApp(deps: {
   config: Config;
   db: Db;
@@ -43,8 +53,17 @@ export async function buildApp(deps: {
       botCheckCspSources(publicBotCheckSettings(config)),
     ),
   };
+  // The small limit never exceeds the large one, however the config was made.
+  const smallBodyLimitBytes = Math.min(config.smallBodyLimitBytes, config.bodyLimitBytes);
   const app = Fastify({
-    bodyLimit: config.bodyLimitBytes,
+    // Small by default; only the feed, list and template saves take config.bodyLimitBytes.
+    bodyLimit: smallBodyLimitBytes,
+    // The socket may sit idle this long (e.g. while a big save runs); a silent body is cut off
+    // sooner, with 408, by the body timeout hook.
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Node's own cap on a whole request, a backstop behind the body timeout hook's 408 answer.
+    requestTimeout: config.requestTimeoutMs + HEADERS_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any hook or handler runs (a bad %-escape, a too-long path part).
@@ -77,8 +96,9 @@ export async function buildApp(deps: {
     db,
   });
   app.decorate('sessions', sessions);
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
 
-  registerErrorHandler(app, config.bodyLimitBytes);
+  registerErrorHandler(app, smallBodyLimitBytes);
   // Only JSON bodies are accepted by the API; anything else is 415.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request, reply) => {
@@ -86,6 +106,17 @@ export async function buildApp(deps: {
     if (request.url.startsWith('/api/') || request.url === '/api')
       reply.header('cache-control', 'no-store');
   });
+  // An answer sent before the body was read (401 from onRequest, 413, 408): close the
+  // connection rather than read and discard the rest of a body nobody wants.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+  });
+  app.addHook(
+    'preParsing',
+    createBodyTimeoutHook({ idleMs: config.bodyIdleTimeoutMs, totalMs: config.requestTimeoutMs }),
+  );
+  // NUL and unpaired surrogates: one rule for the params, query and body of every route.
+  app.addHook('preValidation', rejectBadText);
 
   await app.register(async (api) => registerRoutes(api, { config, db, mailer, sessions }));
 

@@ -5,6 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 /** Default request body limit: generous enough for a 200k-row feed saved as JSON. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Default body limit of every call but the feed, list and template saves (account, tutorial, feedback...). */
+export const DEFAULT_SMALL_BODY_LIMIT_BYTES = 64 * 1024;
+/** Default: a body that sends nothing for this long is cut off with 408. */
+export const DEFAULT_BODY_IDLE_TIMEOUT_SECONDS = 30;
+/** Default: a request (headers and body) must have arrived within this time, else 408. */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 300;
 /** Default session lifetime (the `expiresIn` of login answers): 7 days. */
 export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Password-reset links expire after one hour. */
@@ -50,7 +56,14 @@ export interface Config {
   mailFrom: string;
   appUrl: string;
   isProduction: boolean;
+  /** Body limit of the feed, list and template saves (BODY_LIMIT_BYTES). */
   bodyLimitBytes: number;
+  /** Body limit of every other call (SMALL_BODY_LIMIT_BYTES, at most bodyLimitBytes). */
+  smallBodyLimitBytes: number;
+  /** A body that sends nothing for this long is answered 408 (BODY_IDLE_TIMEOUT_SECONDS). */
+  bodyIdleTimeoutMs: number;
+  /** A request must have arrived whole within this time, else 408 (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutMs: number;
   webDist: string;
   trustProxy: boolean;
   logLevel: string;
@@ -162,6 +175,27 @@ function readBotCheck(
   };
 }
 
+/** Body limits and the timeouts of reading a request. */
+function readBodyLimits(
+  env: Env,
+): Pick<
+  Config,
+  'bodyLimitBytes' | 'smallBodyLimitBytes' | 'bodyIdleTimeoutMs' | 'requestTimeoutMs'
+> {
+  const bodyLimitBytes = readInt(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024);
+  return {
+    bodyLimitBytes,
+    smallBodyLimitBytes: Math.min(
+      bodyLimitBytes,
+      readInt(env, 'SMALL_BODY_LIMIT_BYTES', DEFAULT_SMALL_BODY_LIMIT_BYTES, 1024),
+    ),
+    bodyIdleTimeoutMs:
+      readInt(env, 'BODY_IDLE_TIMEOUT_SECONDS', DEFAULT_BODY_IDLE_TIMEOUT_SECONDS, 1) * 1000,
+    requestTimeoutMs:
+      readInt(env, 'REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUT_SECONDS, 1) * 1000,
+  };
+}
+
 /** Reads the configuration; throws ConfigError for a setting the server must not start with. */
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
@@ -200,7 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: readText(env, 'MAIL_FROM') ?? 'Adloom <no-reply@localhost>',
     appUrl: (readText(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     isProduction,
-    bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024),
+    ...readBodyLimits(env),
     webDist: resolve(baseDir, readText(env, 'WEB_DIST') ?? defaultWebDist()),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: readText(env, 'LOG_LEVEL') ?? 'info',

@@ -182,10 +182,34 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(presentError(error));
 }
 
-/** Registers the one error handler: every error leaves the server as `{ error: { code, message } }`. */
-export function registerErrorHandler(app: FastifyInstance, bodyLimitBytes: number): void {
+/**
+ * True when the error is the client hanging up while its body was still arriving (the request
+ * stream's ECONNRESET "aborted"), not a database connection failing.
+ */
+export function isClientHangUp(error: unknown, request: FastifyRequest): boolean {
+  const raw = request.raw;
+  if (raw.complete !== false || !(raw.destroyed || raw.socket?.destroyed)) return false;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'aborted'
+  );
+}
+
+/** Answer (nobody reads it) to a client that hung up mid-body. */
+const CLIENT_CLOSED_MESSAGE = 'The client closed the connection before the request was sent.';
+
+/**
+ * Registers the one error handler: every error leaves the server as `{ error: { code, message } }`.
+ * A 413 names the limit of the route it was sent to (`defaultBodyLimitBytes` outside routes).
+ */
+export function registerErrorHandler(app: FastifyInstance, defaultBodyLimitBytes: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error, bodyLimitBytes);
+    if (isClientHangUp(error, request)) {
+      request.log.info('client closed the connection');
+      return sendError(reply, new AppError('bad_request', CLIENT_CLOSED_MESSAGE));
+    }
+    const appError = toAppError(error, request.routeOptions.bodyLimit ?? defaultBodyLimitBytes);
     if (appError.code === 'internal_error') {
       request.log.error({ err: error }, 'unexpected error');
     } else if (appError.code === 'service_unavailable') {

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
+import { rejectBadTextField } from '../../http/text-rule.ts';
 import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
 import { FeedRowsCache } from '../../services/workspace-cache.ts';
 import {
@@ -55,7 +56,10 @@ function parsePlainJson(
   }
 }
 
-/** The client name of `/api/app/clients/<URL-encoded name>`; a malformed encoding is 404. */
+/**
+ * The client name of `/api/app/clients/<URL-encoded name>`; a malformed encoding is 404, a
+ * NUL (`%00`) 400 by the one text rule.
+ */
 function readClientName(rawPath: string): string {
   let name: string;
   try {
@@ -63,6 +67,7 @@ function readClientName(rawPath: string): string {
   } catch {
     throw new AppError('not_found', 'Client not found');
   }
+  rejectBadTextField('name', name);
   const parsed = NameSchema.safeParse(name);
   if (!parsed.success) throw new AppError('not_found', 'Client not found');
   return parsed.data;
@@ -74,6 +79,8 @@ function readClientName(rawPath: string): string {
  */
 export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
+  // Only the bulk saves may send large bodies; every other call keeps the app's small limit.
+  const bulkBody = { bodyLimit: deps.config.bodyLimitBytes };
   // Presented rows of recently saved or loaded feeds (checked against the stored version).
   const cache = new FeedRowsCache();
 
@@ -84,7 +91,8 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
   });
 
   await app.register(async (authed) => {
-    authed.addHook('preHandler', authenticate);
+    // Before the body is read: an anonymous request is refused without reading it.
+    authed.addHook('onRequest', authenticate);
 
     authed.get(API.app.clients, async (request): Promise<string[]> => {
       return listClientNames(db, getUser(request).id);
@@ -119,19 +127,19 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
       bulk.removeContentTypeParser('application/json');
       bulk.addContentTypeParser('application/json', { parseAs: 'string' }, parsePlainJson);
 
-      bulk.post(API.app.lists, async (request, reply) => {
+      bulk.post(API.app.lists, bulkBody, async (request, reply) => {
         const body = parseBody(SaveListsBodySchema, request.body);
         return sendJsonText(reply, await saveLists(db, cache, getUser(request).id, body));
       });
 
-      bulk.post(API.app.feeds, async (request, reply) => {
+      bulk.post(API.app.feeds, bulkBody, async (request, reply) => {
         const body = parseBody(SaveFeedsBodySchema, request.body);
         return sendJsonText(reply, await saveClientFeeds(db, cache, getUser(request).id, body));
       });
     });
 
     for (const kind of Object.keys(TEMPLATE_SAVE_PATHS) as TemplateKind[]) {
-      authed.post(TEMPLATE_SAVE_PATHS[kind], async (request) => {
+      authed.post(TEMPLATE_SAVE_PATHS[kind], bulkBody, async (request) => {
         const body = parseBody(SAVE_TEMPLATES_BODY_SCHEMAS[kind], request.body);
         return saveClientTemplates(db, getUser(request).id, kind, body as never);
       });

@@ -7,7 +7,7 @@ import { insertFeedback } from '../../db/workspace.ts';
 
 /** POST /api/feedback (auth): type Issue, Idea or Other and a message of at least 10 characters. */
 export default async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.post(API.feedback, { preHandler: authenticate }, async (request) => {
+  app.post(API.feedback, { onRequest: authenticate }, async (request) => {
     const user = getUser(request);
     const body = parseBody(FeedbackBodySchema, request.body);
     await insertFeedback(deps.db, {

@@ -115,23 +115,19 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
     };
   });
 
-  app.get(API.users.me, { preHandler: authenticate }, async (request): Promise<MeAnswer> => {
+  app.get(API.users.me, { onRequest: authenticate }, async (request): Promise<MeAnswer> => {
     return { user: presentUser(await loadAccount(db, getUser(request).id)) };
   });
 
-  app.post(
-    API.users.delete,
-    { preHandler: authenticate },
-    async (request): Promise<TypeMessage> => {
-      const body = parseBody(DeleteAccountBodySchema, request.body);
-      await deleteAccount(accountDeps(request), getUser(request).id, body);
-      return { type: 'success', message: 'Your account has been deleted.' };
-    },
-  );
+  app.post(API.users.delete, { onRequest: authenticate }, async (request): Promise<TypeMessage> => {
+    const body = parseBody(DeleteAccountBodySchema, request.body);
+    await deleteAccount(accountDeps(request), getUser(request).id, body);
+    return { type: 'success', message: 'Your account has been deleted.' };
+  });
 
   app.post(
     API.users.toggleTutorials,
-    { preHandler: authenticate },
+    { onRequest: authenticate },
     async (request): Promise<TutorialAnswer> => {
       const body = parseBody(ToggleTutorialsBodySchema, request.body);
       return { tutorial: await setTutorialsDisabled(db, getUser(request).id, body.shouldDisable) };
@@ -140,7 +136,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
 
   app.post(
     API.users.setTutorialDoneStatus,
-    { preHandler: authenticate },
+    { onRequest: authenticate },
     async (request): Promise<TutorialAnswer> => {
       const body = parseBody(SetTutorialDoneBodySchema, request.body);
       return { tutorial: await setTutorialStepDone(db, getUser(request).id, body) };
@@ -149,7 +145,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
 
   app.post(
     API.users.resetTutorials,
-    { preHandler: authenticate },
+    { onRequest: authenticate },
     async (request): Promise<TutorialAnswer> => {
       parseBody(ResetTutorialsBodySchema, request.body);
       return { tutorial: await resetTutorials(db, getUser(request).id) };

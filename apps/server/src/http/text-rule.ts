@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { findBadText, findTextProblem } from '@adloom/contract';
+import { validationError } from '../errors.ts';
+
+/**
+ * The one text rule (the contract's `findBadText`) on a request's route params, query and
+ * body: NUL or an unpaired surrogate anywhere is 400 validation_failed naming the field.
+ */
+export async function rejectBadText(request: FastifyRequest): Promise<void> {
+  const problem =
+    findBadText(request.params) ?? findBadText(request.query) ?? findBadText(request.body);
+  if (problem)
+    throw validationError([
+      problem.path ? { msg: problem.msg, path: problem.path } : { msg: problem.msg },
+    ]);
+}
+
+/** The same rule for a value a route decodes itself (the client name in the URL). */
+export function rejectBadTextField(path: string, value: string): void {
+  const msg = findTextProblem(value);
+  if (msg) throw validationError([{ msg, path }]);
+}
