@@ -2,6 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { findBadText, findTextProblem } from '@adloom/contract';
 import { validationError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a route's `*` param holds (e.g. 'name'), so its errors name the field. */
+    wildcardField?: string;
+  }
+}
+
 /**
  * The one text rule (the contract's `findBadText`) on a request's route params, query and
  * body: NUL or an unpaired surrogate anywhere is 400 validation_failed naming the field.
@@ -9,6 +16,7 @@ import { validationError } from '../errors.ts';
 export async function rejectBadText(request: FastifyRequest): Promise<void> {
   const problem =
     findBadText(request.params) ?? findBadText(request.query) ?? findBadText(request.body);
+  if (problem?.path === '*') problem.path = request.routeOptions.config.wildcardField ?? '*';
   if (problem)
     throw validationError([
       problem.path ? { msg: problem.msg, path: problem.path } : { msg: problem.msg },

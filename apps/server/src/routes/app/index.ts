@@ -110,11 +110,18 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
     // A wildcard rather than `:name`: a name may hold any characters (also '/', once encoded)
     // and be longer than the router's parameter limit. The raw URL is decoded here, once.
-    authed.get(`${API.app.clients}/*`, async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      const name = readClientName(path.slice(API.app.clients.length + 1));
-      return sendJsonText(reply, await loadClientBundleJson(db, cache, getUser(request).id, name));
-    });
+    authed.get(
+      `${API.app.clients}/*`,
+      { config: { wildcardField: 'name' } },
+      async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        const name = readClientName(path.slice(API.app.clients.length + 1));
+        return sendJsonText(
+          reply,
+          await loadClientBundleJson(db, cache, getUser(request).id, name),
+        );
+      },
+    );
 
     authed.get(API.app.lists, async (request, reply) => {
       return sendJsonText(reply, await loadListsJson(db, cache, getUser(request).id));
