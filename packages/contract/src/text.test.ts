@@ -4,6 +4,7 @@ import {
   TEXT_NUL_MESSAGE,
   findBadText,
   findTextProblem,
+  mayHoldBadText,
 } from './text.ts';
 
 describe('findBadText: NUL and unpaired surrogates anywhere in a JSON value', () => {
@@ -52,5 +53,28 @@ describe('findBadText: NUL and unpaired surrogates anywhere in a JSON value', ()
     expect(findTextProblem('ok 👟')).toBeUndefined();
     expect(findTextProblem('\0')).toBe(TEXT_NUL_MESSAGE);
     expect(findTextProblem('\uDBFF')).toBe(TEXT_LONE_SURROGATE_MESSAGE);
+  });
+});
+
+describe('mayHoldBadText: the cheap scan of JSON text before the walk', () => {
+  it.each([
+    ['plain text', { a: 'shoes', n: 1 }, false],
+    ['accents, emoji and tabs', { a: 'Größe 👟\t"quoted"\n' }, false],
+    ['a NUL', { a: 'x\0' }, true],
+    ['a lone surrogate', { a: ['\uD800'] }, true],
+    ['a control character (harmless, but escaped)', { a: '\u0001' }, true],
+  ])('%s', (_name, value, expected) => {
+    const json = JSON.stringify(value);
+    expect(mayHoldBadText(json)).toBe(expected);
+    // Never a miss: whenever the scan says clean, the walk agrees.
+    if (!expected) expect(findBadText(JSON.parse(json))).toBeUndefined();
+  });
+
+  it('sees a NUL written as an escape by hand', () => {
+    expect(mayHoldBadText('{"a":"x\\u0000"}')).toBe(true);
+    expect(findBadText(JSON.parse('{"a":"x\\u0000"}'))).toEqual({
+      path: 'a',
+      msg: TEXT_NUL_MESSAGE,
+    });
   });
 });

@@ -43,14 +43,18 @@ const KEY_PROBLEM = Symbol('key');
  * builds no path while searching, only on the way back from a hit, so a clean 200k-row body
  * costs one check per string.
  */
-function findBadPath(value: unknown, depth: number): (string | typeof KEY_PROBLEM)[] | undefined {
+function findBadPath(
+  value: unknown,
+  depth: number,
+  checkedKeys: Set<string>,
+): (string | typeof KEY_PROBLEM)[] | undefined {
   if (typeof value === 'string') return findTextProblem(value) === undefined ? undefined : [];
   if (typeof value !== 'object' || value === null || depth > 1000) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
       if (typeof item === 'number' || typeof item === 'boolean' || item == null) continue;
-      const found = findBadPath(item, depth + 1);
+      const found = findBadPath(item, depth + 1, checkedKeys);
       if (found) {
         found.push(String(i));
         return found;
@@ -60,8 +64,12 @@ function findBadPath(value: unknown, depth: number): (string | typeof KEY_PROBLE
   }
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    if (findTextProblem(key) !== undefined) return [KEY_PROBLEM];
-    const found = findBadPath((value as Record<string, unknown>)[key], depth + 1);
+    // Rows repeat the same few keys: check each distinct key once.
+    if (!checkedKeys.has(key)) {
+      if (findTextProblem(key) !== undefined) return [KEY_PROBLEM];
+      checkedKeys.add(key);
+    }
+    const found = findBadPath((value as Record<string, unknown>)[key], depth + 1, checkedKeys);
     if (found) {
       found.push(key);
       return found;
@@ -76,7 +84,7 @@ function findBadPath(value: unknown, depth: number): (string | typeof KEY_PROBLE
  * undefined when every string is fine. A bad key is reported at its object's path.
  */
 export function findBadText(value: unknown): TextProblem | undefined {
-  const found = findBadPath(value, 0);
+  const found = findBadPath(value, 0, new Set());
   if (!found) return undefined;
   const isKey = found[0] === KEY_PROBLEM;
   const keys = (isKey ? found.slice(1) : found) as string[];
@@ -94,4 +102,14 @@ export function findBadText(value: unknown): TextProblem | undefined {
   }
   reason = findTextProblem(target as string) ?? TEXT_NUL_MESSAGE;
   return { path, msg: reason };
+}
+
+/**
+ * A cheap scan of JSON text before a full walk: JSON text decoded from UTF-8 can carry a NUL
+ * or an unpaired surrogate only as a `\u` escape (a raw NUL is not valid JSON, and UTF-8
+ * decoding never yields a lone surrogate). False means `findBadText` of the parsed value
+ * would find nothing; true means it has to look.
+ */
+export function mayHoldBadText(jsonText: string): boolean {
+  return jsonText.includes('\\u');
 }

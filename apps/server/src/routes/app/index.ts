@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
-import { rejectBadTextField } from '../../http/text-rule.ts';
+import { noteJsonBodyText, rejectBadTextField } from '../../http/text-rule.ts';
 import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
 import { FeedRowsCache } from '../../services/workspace-cache.ts';
 import {
@@ -35,7 +35,7 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 
 /** JSON body parser of the bulk saves; bad JSON is 400 as with Fastify's own parser. */
 function parsePlainJson(
-  _request: FastifyRequest,
+  request: FastifyRequest,
   body: string | Buffer,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
@@ -50,7 +50,9 @@ function parsePlainJson(
     return;
   }
   try {
-    done(null, JSON.parse(text));
+    const value: unknown = JSON.parse(text);
+    noteJsonBodyText(request, text);
+    done(null, value);
   } catch (error) {
     done(Object.assign(error as Error, { statusCode: 400 }));
   }
