@@ -23,6 +23,11 @@ describe('EMAIL_PATTERN (spec section 5: local part, @, domain with a dot and a 
     ['ana.agency.com', false],
     ['ana @agency.com', false],
     ['', false],
+    ['ana..lee@agency.com', false],
+    ['.ana@agency.com', false],
+    // Exponential backtracking in an earlier pattern: this one never finished.
+    [`${'a.'.repeat(40)}!`, false],
+    [`${'a.'.repeat(40)}a@agency.com`, true],
   ])('%s -> %s', (email, ok) => {
     expect(EMAIL_PATTERN.test(email)).toBe(ok);
   });
