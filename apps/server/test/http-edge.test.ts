@@ -1,6 +1,7 @@
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '@adloom/contract';
+import { loadConfig } from '../src/config.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 /** An HTTP answer read off a raw socket. */
@@ -274,5 +275,42 @@ describe('the HTTP edge on a real socket', () => {
     expect(hangUp?.level).toBe(30);
     expect(messages.filter((entry) => entry.msg === 'database unavailable')).toEqual([]);
     expect(messages.filter((entry) => entry.level >= 40)).toEqual([]);
+  });
+});
+
+describe('body limit and timeout settings', () => {
+  const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/adloom-unused' };
+
+  it('has the documented defaults', () => {
+    expect(loadConfig(base)).toMatchObject({
+      bodyLimitBytes: 64 * 1024 * 1024,
+      smallBodyLimitBytes: 64 * 1024,
+      bodyIdleTimeoutMs: 30_000,
+      requestTimeoutMs: 300_000,
+    });
+  });
+
+  it('reads them, the small limit never above the large one', () => {
+    expect(
+      loadConfig({
+        ...base,
+        BODY_LIMIT_BYTES: '1048576',
+        SMALL_BODY_LIMIT_BYTES: '4096',
+        BODY_IDLE_TIMEOUT_SECONDS: '5',
+        REQUEST_TIMEOUT_SECONDS: '60',
+      }),
+    ).toMatchObject({
+      bodyLimitBytes: 1_048_576,
+      smallBodyLimitBytes: 4096,
+      bodyIdleTimeoutMs: 5000,
+      requestTimeoutMs: 60_000,
+    });
+    expect(
+      loadConfig({ ...base, BODY_LIMIT_BYTES: '2048', SMALL_BODY_LIMIT_BYTES: '65536' })
+        .smallBodyLimitBytes,
+    ).toBe(2048);
+    expect(() => loadConfig({ ...base, BODY_IDLE_TIMEOUT_SECONDS: '0' })).toThrow(
+      /BODY_IDLE_TIMEOUT_SECONDS/,
+    );
   });
 });
