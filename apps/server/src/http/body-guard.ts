@@ -44,11 +44,13 @@ export function createBodyTimeoutHook(timeouts: BodyTimeouts) {
     );
     idle.unref();
     total.unref();
+    const onData = () => idle.refresh();
     function stop(): void {
       clearTimeout(idle);
       clearTimeout(total);
+      payload.off('data', onData);
     }
-    payload.on('data', () => idle.refresh());
+    payload.on('data', onData);
     payload.once('end', stop);
     // A client that hangs up mid-body: the parser sees the request stream's own error.
     payload.once('error', (error) => {
