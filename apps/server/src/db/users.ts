@@ -28,7 +28,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** What a session token is checked against: the user, their session version, and whether this token was logged out. */
-export interface SessionUserRow {
+interface SessionUserRow {
   id: string;
   email: string;
   session_version: number;
@@ -77,7 +77,7 @@ export async function revokeSession(
 }
 
 /** Deletes revocations whose tokens expired more than the grace period ago; returns how many. */
-export async function pruneExpiredRevocations(db: Db): Promise<number> {
+async function pruneExpiredRevocations(db: Db): Promise<number> {
   const rows = await db.query(
     `delete from revoked_sessions where expires_at < now() - make_interval(secs => $1) returning jti`,
     [REVOCATION_PRUNE_GRACE_SECONDS],
