@@ -71,6 +71,16 @@ const shots: Shot[] = [
         .then(() => p.waitForTimeout(400)),
   },
   {
+    name: 'log-out-everywhere',
+    path: '/account',
+    signedIn: true,
+    act: (p) =>
+      p
+        .getByRole('button', { name: 'Log Out Everywhere' })
+        .click()
+        .then(() => p.waitForTimeout(400)),
+  },
+  {
     name: 'toasts',
     path: '/login',
     act: async (p) => {

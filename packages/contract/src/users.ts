@@ -107,6 +107,16 @@ export const DeleteAccountBodySchema = z.object({
 /** POST /api/users/delete */
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 
+/**
+ * POST /api/users/logout and /api/users/logout-everywhere take no fields: they act on the token
+ * that signs the call, never on one named in the body (any fields are ignored).
+ */
+export const LogOutBodySchema = z.object({});
+/** Answer of logout and logout-everywhere. */
+export const LogOutAnswerSchema = z.object({ type: z.literal('success'), message: z.string() });
+/** Answer of logout and logout-everywhere. */
+export type LogOutAnswer = z.infer<typeof LogOutAnswerSchema>;
+
 /** POST /api/users/toggle-tutorials */
 export const ToggleTutorialsBodySchema = z.object({ shouldDisable: z.boolean() });
 /** POST /api/users/set-tutorial-done-status */

@@ -1,13 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/index.ts';
 import { findSessionUser } from '../db/users.ts';
 
-/** The signed-in user of a request. */
+/** The signed-in user of a request, and the session (token) it came with. */
 export interface AuthUser {
   id: string;
   email: string;
+  session: {
+    /** The token's id (`jti`): what Log Out records as revoked. */
+    id: string;
+    /** When the token expires; a revocation is kept until then. */
+    expiresAt: Date;
+  };
 }
 
 declare module 'fastify' {
@@ -33,10 +40,14 @@ export interface SessionService {
 }
 
 const ISSUER = 'adloom';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The 401 message of a missing, invalid or revoked session. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized. Please log in to continue';
 
-/** Creates the session service; `db` is used to reject tokens of deleted users and of old passwords. */
+/**
+ * Creates the session service; `db` is used to reject tokens of deleted users, of old passwords
+ * or of "log out everywhere" (the session version), and tokens that were logged out (their `jti`).
+ */
 export function createSessionService(options: {
   secret: string;
   ttlSeconds: number;
@@ -48,6 +59,7 @@ export function createSessionService(options: {
       const token = await new SignJWT({ email: user.email, sv: user.sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
+        .setJti(randomUUID())
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${options.ttlSeconds}s`)
@@ -66,18 +78,26 @@ export function createSessionService(options: {
             : UNAUTHORIZED_MESSAGE;
         throw new AppError('unauthorized', message);
       }
-      const id = payload.sub;
+      const { sub: id, jti, exp } = payload;
+      // Tokens without an id predate Log Out ending them on the server: they are refused too.
       if (
         typeof id !== 'string' ||
-        !/^[0-9a-f-]{36}$/i.test(id) ||
+        !UUID_PATTERN.test(id) ||
+        typeof jti !== 'string' ||
+        !UUID_PATTERN.test(jti) ||
+        typeof exp !== 'number' ||
         typeof payload.sv !== 'number'
       ) {
         throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
       }
-      const row = await findSessionUser(options.db, id);
-      if (!row || row.session_version !== payload.sv)
+      const row = await findSessionUser(options.db, id, jti);
+      if (!row || row.session_version !== payload.sv || row.is_revoked)
         throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
-      return { id: row.id, email: row.email };
+      return {
+        id: row.id,
+        email: row.email,
+        session: { id: jti, expiresAt: new Date(exp * 1000) },
+      };
     },
   };
 }

@@ -27,16 +27,78 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
-/** What a session token is checked against: the user's id, email and session version. */
+/** What a session token is checked against: the user, their session version, and whether this token was logged out. */
+interface SessionUserRow {
+  id: string;
+  email: string;
+  session_version: number;
+  is_revoked: boolean;
+}
+
+/**
+ * The user a token names and whether the token (`jti`) was logged out, in one round trip: every
+ * authenticated request runs this. The revocation is matched to the same user.
+ */
 export async function findSessionUser(
   db: Db,
   id: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'session_version'> | undefined> {
-  const rows = await db.query<Pick<UserRow, 'id' | 'email' | 'session_version'>>(
-    'select id, email, session_version from users where id = $1',
-    [id],
+  jti: string,
+): Promise<SessionUserRow | undefined> {
+  const rows = await db.query<SessionUserRow>(
+    `select u.id, u.email, u.session_version,
+       exists (select 1 from revoked_sessions r where r.jti = $2 and r.user_id = u.id) as is_revoked
+     from users u where u.id = $1`,
+    [id, jti],
   );
   return rows[0];
+}
+
+/**
+ * Revocations are pruned this long after their token's expiry, so a clock of the app ahead of the
+ * database's cannot let a logged-out token work again in its last seconds.
+ */
+export const REVOCATION_PRUNE_GRACE_SECONDS = 300;
+
+/**
+ * Records the user's own token `jti` as logged out until `expiresAt` (the token's expiry), and
+ * prunes revocations whose tokens have expired (of every user: they no longer refuse anything).
+ */
+export async function revokeSession(
+  db: Db,
+  input: { userId: string; jti: string; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `insert into revoked_sessions (jti, user_id, expires_at)
+     select $1::uuid, u.id, $3::timestamptz from users u where u.id = $2
+     on conflict (jti) do nothing`,
+    [input.jti, input.userId, input.expiresAt],
+  );
+  await pruneExpiredRevocations(db);
+}
+
+/** Deletes revocations whose tokens expired more than the grace period ago; returns how many. */
+async function pruneExpiredRevocations(db: Db): Promise<number> {
+  const rows = await db.query(
+    `delete from revoked_sessions where expires_at < now() - make_interval(secs => $1) returning jti`,
+    [REVOCATION_PRUNE_GRACE_SECONDS],
+  );
+  return rows.length;
+}
+
+/**
+ * Ends every session of the user (log out everywhere): bumps the session version, which every
+ * token carries, and drops the user's revocations, which the bump makes moot. False when the
+ * user is gone.
+ */
+export async function revokeAllSessions(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query(
+      'update users set session_version = session_version + 1, updated_at = now() where id = $1 returning id',
+      [userId],
+    );
+    await tx.query('delete from revoked_sessions where user_id = $1', [userId]);
+    return rows.length > 0;
+  });
 }
 
 /** The user with this id, if any. */

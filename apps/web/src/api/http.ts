@@ -33,6 +33,10 @@ export interface RequestOptions<T> {
   errors?: 'generic' | 'caller';
   /** Send no token even when signed in. */
   isAnonymous?: boolean;
+  /** Sign with this token instead of the session's (Log Out ends a session already cleared here). */
+  token?: string;
+  /** Let the request finish when the page goes away (fetch `keepalive`). */
+  keepalive?: boolean;
   signal?: AbortSignal;
 }
 
@@ -72,7 +76,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = { accept: 'application/json' };
-    const token = options.isAnonymous ? null : deps.getToken();
+    const token = options.isAnonymous ? null : (options.token ?? deps.getToken());
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -94,6 +98,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
           signal: options.signal,
+          ...(options.keepalive ? { keepalive: true } : {}),
         });
       } catch (cause) {
         if (options.signal?.aborted) throw cause;

@@ -1,6 +1,8 @@
 import type { FEEDBACK_TYPES } from '@adloom/contract';
 import {
   API,
+  LogOutAnswerSchema,
+  type LogOutAnswer,
   PublicUserSchema,
   type PublicUser,
   SessionSchema,
@@ -13,6 +15,7 @@ import {
 } from '@adloom/contract';
 import { z } from 'zod';
 import { http } from './client.ts';
+import type { HttpClient } from './http.ts';
 
 /** Every account call of spec section 7. Callers show their own messages (`errors: 'caller'`). */
 
@@ -76,6 +79,37 @@ export function resetPassword(
 
 export function deleteAccount(body: { email: string; password: string }): Promise<unknown> {
   return http.post(API.users.delete, body, { errors: 'caller' });
+}
+
+/** Log Out gives up on the server after this long: the person is already signed out here. */
+const END_SESSION_TIMEOUT_MS = 10_000;
+
+/**
+ * Log Out: ends `token` on the server. Signed with that token (the session here is already
+ * cleared), kept alive if the page goes away, and cut off before the slow-request warning.
+ */
+export function endSession(token: string, client: HttpClient = http): Promise<LogOutAnswer> {
+  return client.post(
+    API.users.logout,
+    {},
+    {
+      schema: LogOutAnswerSchema,
+      errors: 'caller',
+      isLoadingExempt: true,
+      token,
+      keepalive: true,
+      signal: AbortSignal.timeout(END_SESSION_TIMEOUT_MS),
+    },
+  );
+}
+
+/** Log out everywhere: ends every session of the signed-in account, this one included. */
+export function endEverySession(client: HttpClient = http): Promise<LogOutAnswer> {
+  return client.post(
+    API.users.logoutEverywhere,
+    {},
+    { schema: LogOutAnswerSchema, errors: 'caller' },
+  );
 }
 
 export function toggleTutorials(shouldDisable: boolean): Promise<unknown> {

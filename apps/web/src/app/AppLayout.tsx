@@ -17,8 +17,7 @@ import { NotificationStack } from '../components/NotificationStack.tsx';
 import { FeedbackButton } from '../features/feedback/FeedbackButton.tsx';
 import { HelpOverlay } from '../features/help/HelpOverlay.tsx';
 import { helpOverlayOpen } from '../features/help/helpStore.ts';
-import { clearAppStorage, session } from '../state/session.ts';
-import { notifications } from '../state/notifications.ts';
+import { logOut } from '../features/auth/logOut.ts';
 import { useSession } from '../state/useSession.ts';
 import { Footer } from './Footer.tsx';
 import { PageTitle } from './PageTitle.tsx';
@@ -40,9 +39,8 @@ export function AppLayout() {
   useEffect(() => close(), [location.pathname, close]);
 
   function handleLogOut() {
-    session.signOut('logout');
-    clearAppStorage(localStorage);
-    notifications.clear();
+    // Signed out here at once; the server ends the token in the background (best effort).
+    void logOut();
     navigate('/login');
   }
 

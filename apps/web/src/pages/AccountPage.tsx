@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { deleteAccount, resetTutorials, toggleTutorials } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
 import { isServerFailure } from '../features/auth/messages.ts';
+import { logOutEverywhere } from '../features/auth/logOut.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
 import { clearAppStorage, session } from '../state/session.ts';
 import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
@@ -31,6 +32,8 @@ export const ACCOUNT_MESSAGES = {
   resetFailed: "Tutorials couldn't be reset",
   resetDone: 'Tutorials have been reset',
   googleNotConfigured: 'Google Sheets is not configured on this server.',
+  loggedOutEverywhere: 'You have been logged out on every device.',
+  logOutEverywhereFailed: 'We were unable to log you out everywhere. Please try again.',
 } as const;
 
 /**
@@ -209,6 +212,7 @@ function UserPreferences({
           Reset Tutorials
         </Button>
       </div>
+      <LogOutEverywhereItem />
       <div className={classes.item}>
         <div>
           <Text fw={600} c="red.8">
@@ -272,5 +276,63 @@ function UserPreferences({
         </form>
       </Modal>
     </Paper>
+  );
+}
+
+/** "Log out everywhere": ends every session of the account, after a confirmation. */
+function LogOutEverywhereItem() {
+  const navigate = useNavigate();
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const [isEnding, setIsEnding] = useState(false);
+
+  async function handleLogOutEverywhere() {
+    setIsEnding(true);
+    try {
+      // Leave the guarded page before the session ends here, as delete account does.
+      await logOutEverywhere(undefined, () =>
+        navigate('/login', { replace: true, flushSync: true }),
+      );
+      notifySuccess(ACCOUNT_MESSAGES.loggedOutEverywhere);
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else notifyError(ACCOUNT_MESSAGES.logOutEverywhereFailed);
+      setIsEnding(false);
+    }
+  }
+
+  return (
+    <div className={classes.item}>
+      <div>
+        <Text fw={600}>Log out everywhere</Text>
+        <Text size="sm" c="dimmed">
+          Ends every session of this account, on every device, including this one.
+        </Text>
+      </div>
+      <Button variant="default" onClick={() => setIsConfirmOpen(true)}>
+        Log Out Everywhere
+      </Button>
+      <Modal
+        opened={isConfirmOpen}
+        onClose={() => setIsConfirmOpen(false)}
+        title="Log out everywhere?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Every browser and device signed in to this account, this one included, will have to log
+            in again.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setIsConfirmOpen(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void handleLogOutEverywhere()} loading={isEnding}>
+              Log Out Everywhere
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </div>
   );
 }

@@ -38,6 +38,7 @@ import {
   setTutorialsDisabled,
   type AccountDeps,
 } from '../../services/accounts.ts';
+import { sessionRoutes } from './sessions.ts';
 
 /** Forgot answers this whether or not the email has an account. */
 const FORGOT_SENT_MESSAGE =
@@ -151,4 +152,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
       return { tutorial: await resetTutorials(db, getUser(request).id) };
     },
   );
+
+  // Log Out and log out everywhere (issue 13).
+  await sessionRoutes(app, deps);
 }
