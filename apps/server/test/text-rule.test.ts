@@ -142,6 +142,15 @@ const ROUTES: Record<string, RouteRow> = {
     probes: [inBody('message', API.users.resetTutorials, (bad) => ({ message: `x${bad}` }))],
   },
   [`GET ${API.users.me}`]: { isAuthed: true, probes: [inQuery(API.users.me)] },
+  // The rule answers before the handler, so the shared token is not ended by these two.
+  [`POST ${API.users.logout}`]: {
+    isAuthed: true,
+    probes: [inBody('note', API.users.logout, (bad) => ({ note: `x${bad}` }))],
+  },
+  [`POST ${API.users.logoutEverywhere}`]: {
+    isAuthed: true,
+    probes: [inBody('note', API.users.logoutEverywhere, (bad) => ({ note: `x${bad}` }))],
+  },
   [`POST ${API.app.waitingList}`]: {
     isAuthed: false,
     probes: [inBody('email', API.app.waitingList, (bad) => ({ email: `w${bad}@example.com` }))],

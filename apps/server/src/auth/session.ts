@@ -112,7 +112,7 @@ export function readToken(request: FastifyRequest): string | undefined {
   return token ? token : undefined;
 }
 
-/** Fastify preHandler: sets `request.user` or answers 401 unauthorized. */
+/** Fastify onRequest hook (before any body byte is read): sets `request.user` or answers 401. */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   request.user = await request.server.sessions.verify(readToken(request));
 }
