@@ -17,7 +17,7 @@ import {
   type ErrorLogFields,
 } from './errors.ts';
 import { createSessionService, type SessionService } from './auth/session.ts';
-import { createMailer, type Mailer } from './services/mailer.ts';
+import { OUTBOX_DIR_NAME, createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
@@ -85,7 +85,13 @@ export async function buildApp(deps: {
     },
   });
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, OUTBOX_DIR_NAME),
+      log: app.log,
+    });
   const sessions = createSessionService({
     secret: config.jwtSecret,
     ttlSeconds: config.sessionTtlSeconds,
