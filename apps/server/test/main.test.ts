@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
+import { parseLock } from '../src/lockfile.ts';
 import { testDbKind } from './helpers.ts';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -125,7 +126,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(first.output()).toMatch(/JWT_SECRET is not set: using a random secret kept in/);
     const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
     expect(secret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(dataDir, 'server.lock'), 'utf8').trim()).toBe(String(first.child.pid));
+    expect(parseLock(readFileSync(join(dataDir, 'server.lock'), 'utf8')).pid).toBe(first.child.pid);
 
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toEqual({ ok: true, database: expectedDatabase });
