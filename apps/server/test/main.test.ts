@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
 import { parseLock } from '../src/lockfile.ts';
-import { testDbKind } from './helpers.ts';
+import { openTestLog, testDbKind } from './helpers.ts';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -60,9 +60,20 @@ function startServer(env: Record<string, string>): Started {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Its log also goes to the run's log folder, scanned for secrets after the run.
+  const log = openTestLog('server');
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      log.close();
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exited };
 }
 
