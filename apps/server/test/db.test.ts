@@ -241,4 +241,35 @@ describe('an unexpected error', () => {
       await t.close();
     }
   });
+
+  it('is logged with its statement name and SQLSTATE, never its parameters', async () => {
+    const lines: string[] = [];
+    const t = await startTestApp({}, { logStream: { write: (line) => void lines.push(line) } });
+    const email = 'param-probe@example.com';
+    try {
+      // Every new account now fails on insert, with the email and the password hash as parameters.
+      await t.db.exec("alter table users add constraint no_new_users check (email = '') not valid");
+      const response = await t.request('POST', '/api/users/register', {
+        body: { email, password: 'a password of mine', 'password-confirm': 'a password of mine' },
+      });
+      expect(response.status).toBe(500);
+    } finally {
+      await t.close();
+    }
+    const line = lines.find((candidate) => candidate.includes('unexpected error')) ?? '';
+    const logged = JSON.parse(line) as { err: Record<string, unknown> };
+    expect(logged.err).toMatchObject({
+      type: 'DatabaseQueryError',
+      code: '23514',
+      statement: 'insert users',
+      message: 'query "insert users" failed (SQLSTATE 23514, constraint no_new_users)',
+    });
+    expect(Object.keys(logged.err).sort()).toEqual(
+      ['code', 'message', 'stack', 'statement', 'type'].sort(),
+    );
+    const all = lines.join('\n');
+    expect(all).not.toContain('$argon2');
+    expect(all).not.toContain(email);
+    expect(all).not.toContain('a password of mine');
+  });
 });
