@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeLogFindings, findSecretsInLog } from '../../apps/server/test/log-scan.ts';
 
 /** The repository root. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -13,12 +14,20 @@ export const WEB_DIST = process.env.ADLOOM_E2E_DIST
   ? resolve(process.env.ADLOOM_E2E_DIST)
   : join(REPO_ROOT, 'apps/web/dist');
 
+/** Where every server's log is kept (ADLOOM_E2E_LOGS, default .tmp/e2e-logs). */
+export const E2E_LOG_DIR = process.env.ADLOOM_E2E_LOGS
+  ? resolve(process.env.ADLOOM_E2E_LOGS)
+  : join(REPO_ROOT, '.tmp/e2e-logs');
+
 /** A running Adloom server. */
 export interface RunningServer {
   url: string;
   dataDir: string;
   /** Everything the server printed, for failure reports. */
   output(): string;
+  /** The file its log is written to. */
+  logFile: string;
+  /** Stops it, then fails when its log holds a password hash, a token or a reset link. */
   stop(): Promise<void>;
 }
 
@@ -55,6 +64,11 @@ export async function startServer(
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'adloom-e2e-'));
+  mkdirSync(E2E_LOG_DIR, { recursive: true });
+  const logFile = join(
+    E2E_LOG_DIR,
+    `server-${new Date().toISOString().replace(/[:.]/g, '-')}-${port}.log`,
+  );
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -76,8 +90,12 @@ export async function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   let exitCode: number | null = null;
   // Never leave a server behind when this process ends without calling stop().
   const killOnExit = () => child.kill('SIGKILL');
@@ -87,7 +105,7 @@ export async function startServer(
     process.off('exit', killOnExit);
   });
 
-  const stop = async () => {
+  const shutdown = async () => {
     if (exitCode === null) {
       const exited = new Promise<void>((done) => child.once('exit', () => done()));
       child.kill('SIGTERM');
@@ -97,21 +115,27 @@ export async function startServer(
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // Names the line and the kind of secret, never the secret.
+  const stop = async () => {
+    await shutdown();
+    const findings = findSecretsInLog(logFile, output);
+    if (findings.length > 0) throw new Error(describeLogFindings(findings));
+  };
 
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (exitCode !== null) {
-      await stop();
+      await shutdown();
       throw new Error(`The server exited with code ${exitCode} before it was ready:\n${output}`);
     }
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { url, dataDir, output: () => output, stop };
+      if (response.ok) return { url, dataDir, output: () => output, logFile, stop };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  await stop();
+  await shutdown();
   throw new Error(`The server did not answer ${url}/api/health within 90 s:\n${output}`);
 }

@@ -1,12 +1,23 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { AppError, registerErrorHandler, sendError } from './errors.ts';
+import {
+  AppError,
+  errorLogFields,
+  registerErrorHandler,
+  sendError,
+  type ErrorLogFields,
+} from './errors.ts';
 import { createSessionService, type SessionService } from './auth/session.ts';
-import { createMailer, type Mailer } from './services/mailer.ts';
+import { OUTBOX_DIR_NAME, createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
@@ -79,6 +90,10 @@ export async function buildApp(deps: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       serializers: {
+        // Only an error's safe fields: drivers hang parameters and rows on their errors.
+        // (The error handler passes them already reduced: those go as they are.)
+        err: (value: FastifyError) =>
+          value instanceof Error ? errorLogFields(value) : (value as ErrorLogFields),
         // Reset tokens travel in the URL: keep them out of the logs.
         req: (request: FastifyRequest) => ({
           method: request.method,
@@ -89,7 +104,13 @@ export async function buildApp(deps: {
     },
   });
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, OUTBOX_DIR_NAME),
+      log: app.log,
+    });
   const sessions = createSessionService({
     secret: config.jwtSecret,
     ttlSeconds: config.sessionTtlSeconds,

@@ -153,10 +153,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('refuses to run in production without SMTP_URL or APP_URL, naming what is missing', () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/^SMTP_URL is not set: .*; APP_URL is not set: /);
+    expect(() => loadConfig({ ...env, SMTP_URL: 'smtp://mail:25' })).toThrow(
+      /^APP_URL is not set: mailed links need the address/,
+    );
+    expect(() => loadConfig({ ...env, APP_URL: 'https://adloom.example.com' })).toThrow(
+      /^SMTP_URL is not set: password-reset mails cannot be sent/,
+    );
+    expect(() =>
+      loadConfig({ ...env, SMTP_URL: 'smtp://mail:25', APP_URL: 'adloom.example.com' }),
+    ).toThrow(/APP_URL must be an http\(s\) URL/);
+    // Outside production both stay optional.
+    expect(loadConfig({ ...env, NODE_ENV: 'development' }).smtpUrl).toBeUndefined();
+  });
+
   it('accepts a strong production secret', () => {
     expect(
-      loadConfig({ NODE_ENV: 'production', DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET })
-        .jwtSecret,
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        SMTP_URL: 'smtp://mail:25',
+        APP_URL: 'https://adloom.example.com',
+      }).jwtSecret,
     ).toBe(STRONG_SECRET);
     expect(findJwtSecretProblem(STRONG_SECRET)).toBeUndefined();
     expect(findJwtSecretProblem('development')).toMatch(/shorter/);

@@ -196,6 +196,22 @@ function readBodyLimits(
   };
 }
 
+/**
+ * Settings production cannot do without: without SMTP_URL reset links would have nowhere to go
+ * but the disk, and without APP_URL they would point at localhost.
+ */
+export const PRODUCTION_REQUIRED_SETTINGS = ['SMTP_URL', 'APP_URL'] as const;
+
+function describeMissingProductionSettings(missing: readonly string[]): string {
+  const why: Record<string, string> = {
+    SMTP_URL:
+      'SMTP_URL is not set: password-reset mails cannot be sent (e.g. smtp://user:pass@mail.example.com:587)',
+    APP_URL:
+      'APP_URL is not set: mailed links need the address people open Adloom at (e.g. https://adloom.example.com)',
+  };
+  return `${missing.map((name) => why[name] ?? `${name} is not set`).join('; ')}. Both are required when NODE_ENV=production.`;
+}
+
 /** Reads the configuration; throws ConfigError for a setting the server must not start with. */
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
@@ -215,6 +231,11 @@ export function loadConfig(env: Env = process.env): Config {
         `${problem}. In production set JWT_SECRET to a long random value (for example: openssl rand -base64 48).`,
       );
     }
+    const missing = PRODUCTION_REQUIRED_SETTINGS.filter((name) => !readText(env, name));
+    if (missing.length > 0) throw new ConfigError(describeMissingProductionSettings(missing));
+    const appUrl = readText(env, 'APP_URL') ?? '';
+    if (!/^https?:\/\/[^/]/i.test(appUrl))
+      throw new ConfigError(`APP_URL must be an http(s) URL (got "${appUrl}")`);
   } else if (!jwtSecret) {
     jwtSecret = readOrCreateDevJwtSecret(dataDir);
     jwtSecretSource = 'data-dir';

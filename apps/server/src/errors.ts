@@ -199,6 +199,49 @@ export function isClientHangUp(error: unknown, request: FastifyRequest): boolean
 /** Answer (nobody reads it) to a client that hung up mid-body. */
 const CLIENT_CLOSED_MESSAGE = 'The client closed the connection before the request was sent.';
 
+const LOG_MESSAGE_MAX_CHARS = 300;
+
+/** The logged form of an error. */
+export interface ErrorLogFields {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: string | number;
+  statement?: string;
+  statusCode?: number;
+}
+
+/**
+ * What the log keeps of an error: its class, code, statement name (database errors), a
+ * shortened message and the stack frames. Never the error's other properties: drivers and
+ * libraries hang parameters, rows, request bodies and headers on their errors.
+ */
+export function errorLogFields(error: unknown): ErrorLogFields {
+  if (!(error instanceof Error)) return { type: typeof error, message: '', stack: '' };
+  const { code, statement, statusCode } = error as {
+    code?: unknown;
+    statement?: unknown;
+    statusCode?: unknown;
+  };
+  const message =
+    error.message.length > LOG_MESSAGE_MAX_CHARS
+      ? `${error.message.slice(0, LOG_MESSAGE_MAX_CHARS)}… (${error.message.length} chars)`
+      : error.message;
+  return {
+    type: error.name,
+    message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(typeof statement === 'string' ? { statement } : {}),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    // The frames only: the stack's first line repeats the (unshortened) message.
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  };
+}
+
 /**
  * Registers the one error handler: every error leaves the server as `{ error: { code, message } }`.
  * A 413 names the limit of the route it was sent to (`defaultBodyLimitBytes` outside routes).
@@ -211,9 +254,9 @@ export function registerErrorHandler(app: FastifyInstance, defaultBodyLimitBytes
     }
     const appError = toAppError(error, request.routeOptions.bodyLimit ?? defaultBodyLimitBytes);
     if (appError.code === 'internal_error') {
-      request.log.error({ err: error }, 'unexpected error');
+      request.log.error({ err: errorLogFields(error) }, 'unexpected error');
     } else if (appError.code === 'service_unavailable') {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ err: errorLogFields(error) }, 'database unavailable');
     } else {
       request.log.info({ code: appError.code, message: appError.message }, 'request rejected');
     }

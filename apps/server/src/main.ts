@@ -2,10 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DATA_UMASK, makeDataDirPrivate } from './data-dir.ts';
 import { openDatabase, type Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
+import { OUTBOX_DIR_NAME } from './services/mailer.ts';
 
 const startedAt = performance.now();
+// Before anything is created: what this process creates in DATA_DIR (folders, secret, lock,
+// outbox) is 0700 / 0600.
+process.umask(DATA_UMASK);
 
 function fail(message: string): never {
   process.stderr.write(`adloom: ${message}\n`);
@@ -29,6 +34,8 @@ try {
   throw error;
 }
 process.on('exit', () => releaseLock());
+// A folder from an older server (0666 database files) is made private.
+const repairedEntries = makeDataDirPrivate(config.dataDir);
 
 let db: Db;
 try {
@@ -41,6 +48,9 @@ try {
   releaseLock();
   fail(`could not open the database: ${error instanceof Error ? error.message : String(error)}`);
 }
+// PGlite sets its files' modes itself, ignoring the umask (initdb's are 0666): make them private
+// now and again at shutdown. Meanwhile the 0700 DATA_DIR keeps other users out.
+makeDataDirPrivate(config.dataDir);
 const app = await buildApp({ config, db });
 
 if (config.jwtSecretSource === 'data-dir') {
@@ -48,9 +58,13 @@ if (config.jwtSecretSource === 'data-dir') {
     `JWT_SECRET is not set: using a random secret kept in ${join(config.dataDir, 'jwt-secret')} (sessions survive restarts). Set JWT_SECRET in production.`,
   );
 }
+if (repairedEntries > 0)
+  app.log.warn(
+    `DATA_DIR ${config.dataDir} was readable by others: ${repairedEntries} files and folders made private (0600 / 0700).`,
+  );
 if (!config.smtpUrl)
   app.log.warn(
-    'SMTP_URL is not set: password-reset links are written to this log instead of being mailed.',
+    `SMTP_URL is not set: mails (password-reset links) are written to ${join(config.dataDir, OUTBOX_DIR_NAME)} instead of being sent.`,
   );
 
 let isStopping = false;
@@ -69,6 +83,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.close();
     await db.close();
+    makeDataDirPrivate(config.dataDir);
   } finally {
     releaseLock();
   }

@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspect } from 'node:util';
 import {
+  DatabaseQueryError,
   PGLITE_SHARED_BUFFERS_MB,
   listMigrations,
   openDatabase,
@@ -102,6 +104,73 @@ describe(`database layer (${testDbKind()})`, () => {
     ).toEqual([201]);
   });
 
+  describe('a failed query', () => {
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+    const email = 'leak-probe@example.com';
+    // Everything a log line could print of the error.
+    const everything = (error: unknown) =>
+      `${inspect(error, { depth: 10, showHidden: true })} ${JSON.stringify(error)} ${String(error)}`;
+    const failure = async (run: () => Promise<unknown>): Promise<DatabaseQueryError> => {
+      const error = await run().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(DatabaseQueryError);
+      return error as DatabaseQueryError;
+    };
+
+    it('carries the statement name and SQLSTATE, never the parameters or the detail', async () => {
+      await db.query('insert into users (email, password_hash) values ($1, $2)', [email, hash]);
+      const duplicate = await failure(() =>
+        db.query('insert into users (email, password_hash) values ($1, $2)', [email, hash]),
+      );
+      expect(duplicate.code).toBe('23505');
+      expect(duplicate.statement).toBe('insert users');
+      expect(duplicate.constraint).toBe('users_email_key');
+      expect(duplicate.message).toBe(
+        'query "insert users" failed (SQLSTATE 23505, constraint users_email_key)',
+      );
+      expect(everything(duplicate)).not.toContain(email);
+      expect(everything(duplicate)).not.toContain(hash);
+
+      // A message that quotes the value ("invalid input syntax for type uuid: ...").
+      const badUuid = await failure(() =>
+        db.query('select id from users where id = $1 and password_hash = $2', [hash, hash]),
+      );
+      expect(badUuid.code).toBe('22P02');
+      expect(badUuid.statement).toBe('select users');
+      expect(everything(badUuid)).not.toContain('argon2');
+    });
+
+    it('is sanitised inside transactions and keeps the code for callers', async () => {
+      const rows = Array.from({ length: 5000 }, (_, index) => ({ secret: `${hash}-${index}` }));
+      const inTx = await failure(() =>
+        db.transaction(async (tx) => {
+          await tx.query('insert into probe (n, doc) values ($1, $2)', [1, rows]);
+          await tx.query('insert into probe (n, doc) values ($1, $2)', ['not a number', rows]);
+        }),
+      );
+      expect(inTx.code).toBe('22P02');
+      expect(inTx.statement).toBe('insert probe');
+      expect(everything(inTx).length).toBeLessThan(2000);
+      expect(everything(inTx)).not.toContain('argon2');
+      const nested = await failure(() =>
+        db.transaction((tx) =>
+          tx.transaction((inner) => inner.exec('update no_such_table set n = 1')),
+        ),
+      );
+      expect(nested.code).toBe('42P01');
+      expect(nested.statement).toBe('update no_such_table');
+      // An error of the caller's own passes through a transaction as it is.
+      const own = new Error('mine');
+      await expect(
+        db.transaction(async () => {
+          throw own;
+        }),
+      ).rejects.toBe(own);
+    });
+  });
+
   it.skipIf(testDbKind() === 'postgres')('runs PGlite with small shared buffers', async () => {
     const [row] = await db.query<{ shared_buffers: string }>('show shared_buffers');
     expect(row?.shared_buffers).toBe(`${PGLITE_SHARED_BUFFERS_MB}MB`);
@@ -171,5 +240,36 @@ describe('an unexpected error', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('is logged with its statement name and SQLSTATE, never its parameters', async () => {
+    const lines: string[] = [];
+    const t = await startTestApp({}, { logStream: { write: (line) => void lines.push(line) } });
+    const email = 'param-probe@example.com';
+    try {
+      // Every new account now fails on insert, with the email and the password hash as parameters.
+      await t.db.exec("alter table users add constraint no_new_users check (email = '') not valid");
+      const response = await t.request('POST', '/api/users/register', {
+        body: { email, password: 'a password of mine', 'password-confirm': 'a password of mine' },
+      });
+      expect(response.status).toBe(500);
+    } finally {
+      await t.close();
+    }
+    const line = lines.find((candidate) => candidate.includes('unexpected error')) ?? '';
+    const logged = JSON.parse(line) as { err: Record<string, unknown> };
+    expect(logged.err).toMatchObject({
+      type: 'DatabaseQueryError',
+      code: '23514',
+      statement: 'insert users',
+      message: 'query "insert users" failed (SQLSTATE 23514, constraint no_new_users)',
+    });
+    expect(Object.keys(logged.err).sort()).toEqual(
+      ['code', 'message', 'stack', 'statement', 'type'].sort(),
+    );
+    const all = lines.join('\n');
+    expect(all).not.toContain('$argon2');
+    expect(all).not.toContain(email);
+    expect(all).not.toContain('a password of mine');
   });
 });

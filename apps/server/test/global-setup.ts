@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPgliteDb, openPglite, runMigrations } from '../src/db/index.ts';
+import { describeLogFindings, findSecretsInLogDir } from './log-scan.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 
 declare module 'vitest' {
@@ -13,16 +14,42 @@ declare module 'vitest' {
     adloomPgliteSnapshot: string;
     /** Admin connection string of the PostgreSQL server started for this run. */
     adloomPostgresUrl: string;
+    /** Folder every test app and server process writes its log to; scanned for secrets at the end. */
+    adloomLogDir: string;
   }
 }
 
-/** Prepares the database of the whole run: one PGlite snapshot, or one real PostgreSQL server. */
+/**
+ * After the run: fails it when any log line holds a password hash, a token or a reset link
+ * (the report names the file, line and kind, never the secret). The logs stay for a look when
+ * it fails.
+ */
+function checkLogs(logDir: string): void {
+  const { files, findings } = findSecretsInLogDir(logDir);
+  if (findings.length > 0) {
+    // Vitest reports an error thrown here but still exits 0 (and PGlite's runtime resets
+    // process.exitCode on its way out): fail the exit code last thing.
+    process.once('exit', () => {
+      process.exitCode = 1;
+    });
+    throw new Error(`${describeLogFindings(findings)}\n(logs kept in ${logDir})`);
+  }
+  if (process.env.ADLOOM_TEST_LOGS_KEEP !== '1') rmSync(logDir, { recursive: true, force: true });
+  else process.stdout.write(`adloom: ${files} test logs, no secrets, kept in ${logDir}\n`);
+}
+
+/**
+ * Prepares the whole run: the log folder, and the database: one PGlite snapshot, or one real
+ * PostgreSQL server.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = process.env.ADLOOM_TEST_DB ?? 'pglite';
   if (kind !== 'pglite' && kind !== 'postgres')
     throw new Error(`ADLOOM_TEST_DB must be pglite or postgres, not ${kind}`);
   project.provide('adloomTestDb', kind);
   const workDir = mkdtempSync(join(tmpdir(), 'adloom-test-'));
+  const logDir = mkdtempSync(join(tmpdir(), 'adloom-test-logs-'));
+  project.provide('adloomLogDir', logDir);
   project.provide('adloomPgliteSnapshot', '');
   project.provide('adloomPostgresUrl', '');
 
@@ -32,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       await server.stop();
       rmSync(workDir, { recursive: true, force: true });
+      checkLogs(logDir);
     };
   }
 
@@ -44,5 +72,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adloomPgliteSnapshot', snapshot);
   return async () => {
     rmSync(workDir, { recursive: true, force: true });
+    checkLogs(logDir);
   };
 }

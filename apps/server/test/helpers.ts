@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { PublicUser } from '@adloom/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -49,17 +49,48 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Configuration for tests: a fixed secret, quiet logs, a scratch DATA_DIR, no web app. */
+/** Level of the test apps' logs: everything they log is scanned for secrets after the run. */
+export const TEST_LOG_LEVEL = 'debug';
+
+/**
+ * Configuration for tests: a fixed secret, debug logs (startTestApp writes them to the run's log
+ * folder), a scratch DATA_DIR, no web app.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     DATA_DIR: join(tmpdir(), `adloom-test-data-${randomUUID()}`),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: TEST_LOG_LEVEL,
     WEB_DIST: join(tmpdir(), 'adloom-no-web-dist'),
     APP_URL: 'http://adloom.test',
   });
   return { ...base, ...overrides };
+}
+
+let logFileCount = 0;
+
+/**
+ * A new log file in the run's log folder (test/global-setup.ts scans them all at the end),
+ * named after the test file: `<test file>-<pid>-<n>.log`. Lines are written synchronously, so
+ * none is lost when the worker ends.
+ */
+export function openTestLog(label = 'app'): { write(line: string): void; close(): void } {
+  const testPath = expect.getState().testPath;
+  logFileCount += 1;
+  const name = `${testPath ? basename(testPath) : label}-${label}-${process.pid}-${logFileCount}.log`;
+  const fd = openSync(join(inject('adloomLogDir'), name), 'a', 0o600);
+  let isClosed = false;
+  return {
+    write(line) {
+      if (!isClosed) writeSync(fd, line);
+    },
+    close() {
+      if (isClosed) return;
+      isClosed = true;
+      closeSync(fd);
+    },
+  };
 }
 
 /** Which database the suite runs on (ADLOOM_TEST_DB). */
@@ -111,11 +142,19 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
+  // Every line goes to the run's log folder, and to the test's own stream when it has one.
+  const logFile = openTestLog();
+  const ownStream = options.logStream;
   const app = await buildApp({
     config,
     db,
     ...(options.mailer ? { mailer: options.mailer } : {}),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
+    logStream: {
+      write(line) {
+        logFile.write(line);
+        ownStream?.write(line);
+      },
+    },
   });
   await app.ready();
 
@@ -167,6 +206,9 @@ export async function startTestApp(
     async close() {
       await app.close();
       await db.close();
+      logFile.close();
+      // The scratch DATA_DIR (its outbox, when a mail was written there), unless the test gave its own.
+      if (overrides.dataDir === undefined) rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

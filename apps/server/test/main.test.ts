@@ -1,12 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
-import { testDbKind } from './helpers.ts';
+import { parseLock } from '../src/lockfile.ts';
+import { openTestLog, testDbKind } from './helpers.ts';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,6 +25,23 @@ interface Started {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+}
+
+/** Every file and folder under `root` (itself included) with its permission bits. */
+function listModes(root: string): {
+  files: { path: string; mode: number }[];
+  dirs: { path: string; mode: number }[];
+} {
+  const files: { path: string; mode: number }[] = [];
+  const dirs: { path: string; mode: number }[] = [];
+  const visit = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    (stat.isDirectory() ? dirs : files).push({ path, mode: stat.mode & 0o7777 });
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  visit(root);
+  return { files, dirs };
 }
 
 function startServer(env: Record<string, string>): Started {
@@ -32,9 +60,20 @@ function startServer(env: Record<string, string>): Started {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Its log also goes to the run's log folder, scanned for secrets after the run.
+  const log = openTestLog('server');
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      log.close();
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -98,7 +137,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(first.output()).toMatch(/JWT_SECRET is not set: using a random secret kept in/);
     const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim();
     expect(secret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(dataDir, 'server.lock'), 'utf8').trim()).toBe(String(first.child.pid));
+    expect(parseLock(readFileSync(join(dataDir, 'server.lock'), 'utf8')).pid).toBe(first.child.pid);
 
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toEqual({ ok: true, database: expectedDatabase });
@@ -120,6 +159,72 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
     // The secret stays for the next start, so sessions survive restarts.
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(secret);
+  });
+
+  it('keeps a fresh DATA_DIR private: folders 0700, files 0600, mail in the outbox', async () => {
+    const freshDir = join(dataDir, 'fresh');
+    const started = startServer({ DATA_DIR: freshDir, ...databaseEnv });
+    children.push(started.child);
+    const [, url] = await waitForOutput(started, /Adloom is listening on (http:\/\/[^\s]+)/);
+    expect(started.output()).toContain(
+      `SMTP_URL is not set: mails (password-reset links) are written to ${join(freshDir, 'outbox')}`,
+    );
+    const email = 'modes@example.com';
+    const password = 'correct horse battery';
+    const register = await fetch(`${url}/api/users/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, 'password-confirm': password, recaptchaToken: '' }),
+    });
+    expect(register.status).toBe(201);
+    const forgot = await fetch(`${url}/api/users/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(forgot.status).toBe(200);
+    await waitForOutput(started, /mail written to \S+\.eml/);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+
+    const modes = listModes(freshDir);
+    expect(modes.files.length).toBeGreaterThan(testDbKind() === 'postgres' ? 1 : 100);
+    expect(modes.files.filter((entry) => entry.mode !== 0o600)).toEqual([]);
+    expect(modes.dirs.filter((entry) => entry.mode !== 0o700)).toEqual([]);
+    expect(modes.files.some((entry) => entry.path.startsWith(join(freshDir, 'outbox')))).toBe(true);
+    // Nothing secret reached the log: the mail's link is in the file only.
+    expect(started.output()).not.toMatch(/\/reset\/[A-Za-z0-9_-]{20}/);
+    expect(started.output()).not.toContain('$argon2');
+  });
+
+  it('makes an old world-readable DATA_DIR private when it starts', async () => {
+    // The first test's folder, opened up the way older servers left it.
+    for (const entry of [...listModes(dataDir).files, ...listModes(dataDir).dirs])
+      chmodSync(entry.path, statSync(entry.path).isDirectory() ? 0o777 : 0o666);
+    const started = startServer({ DATA_DIR: dataDir, ...databaseEnv });
+    children.push(started.child);
+    await waitForOutput(started, /Adloom is listening on/);
+    expect(started.output()).toMatch(
+      /DATA_DIR \S+ was readable by others: \d+ files and folders made private/,
+    );
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    const modes = listModes(dataDir);
+    expect(modes.files.filter((entry) => entry.mode !== 0o600)).toEqual([]);
+    expect(modes.dirs.filter((entry) => entry.mode !== 0o700)).toEqual([]);
+  });
+
+  it('refuses to start in production without SMTP_URL and APP_URL, naming them', async () => {
+    const started = startServer({
+      DATA_DIR: join(dataDir, 'prod-mail'),
+      NODE_ENV: 'production',
+      JWT_SECRET: 'k3J9x-Qw7zP2m_Lr5Tn8Vb1Yc4Hd6Fg0Se',
+    });
+    children.push(started.child);
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(
+      /refusing to start: SMTP_URL is not set: .*; APP_URL is not set: /,
+    );
   });
 
   it('refuses to start in production without a proper JWT_SECRET', async () => {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResetAnswerSchema, TypeMessageSchema } from '@adloom/contract';
 import { TEST_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
@@ -162,22 +164,36 @@ describe('password reset by mail (real SMTP on loopback)', () => {
 });
 
 describe('password reset without SMTP', () => {
-  it('writes the link to the server log', async () => {
+  it('writes the mail to DATA_DIR/outbox (0600) and only its file name to the log', async () => {
     const lines: string[] = [];
     const t = await startTestApp(
-      { smtpUrl: undefined, logLevel: 'warn' },
+      { smtpUrl: undefined, logLevel: 'debug' },
       { logStream: { write: (line) => void lines.push(line) } },
     );
+    const outbox = join(t.config.dataDir, 'outbox');
     try {
       const { email } = await t.signUp();
       await t.request('POST', '/api/users/forgot', { body: { email } });
-      for (let i = 0; i < 200 && !lines.some((line) => line.includes('/reset/')); i += 1)
+      for (let i = 0; i < 200 && !lines.some((line) => line.includes('mail written to')); i += 1)
         await new Promise((resolve) => setTimeout(resolve, 10));
+      const files = readdirSync(outbox);
+      expect(files).toHaveLength(1);
+      const file = join(outbox, files[0] ?? '');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const mail = readFileSync(file, 'utf8');
+      expect(mail).toContain(`To: ${email}`);
+      expect(mail).toContain('Subject: Reset your Adloom password');
+      const link = /http:\/\/adloom\.test\/reset\/([A-Za-z0-9_-]{43})/.exec(mail);
+      expect(link).not.toBeNull();
+      // The link in the file works.
+      const check = await t.request('GET', `/api/users/reset/${link?.[1] ?? ''}`);
+      expect(check.status).toBe(200);
+      expect(lines.find((line) => line.includes('mail written to'))).toContain(file);
+      expect(lines.join('\n')).not.toContain(link?.[1] ?? '');
+      expect(lines.join('\n')).not.toMatch(/\/reset\/[A-Za-z0-9_-]{20}/);
     } finally {
       await t.close();
+      rmSync(t.config.dataDir, { recursive: true, force: true });
     }
-    const line = lines.find((candidate) => candidate.includes('/reset/')) ?? '';
-    expect(line).toMatch(/SMTP_URL is not set/);
-    expect(line).toMatch(/http:\/\/adloom\.test\/reset\/[A-Za-z0-9_-]{43}/);
   });
 });

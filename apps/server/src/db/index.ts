@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../errors.ts';
 
 /**
  * The thin database interface every query function takes as its first argument. The same
@@ -49,6 +50,96 @@ function prepareParams(params: unknown[] | undefined): unknown[] | undefined {
 
 const INT8_OID = 20;
 
+/**
+ * A failed query, stripped of everything that could hold user data. The drivers' own errors
+ * carry the SQL parameters (PGlite attaches `params` and the query), `detail` ("Key (email)=(…)
+ * already exists") and messages that quote values ("invalid input syntax for type uuid: …");
+ * this one keeps only the statement's name and PostgreSQL's SQLSTATE code (or the driver's
+ * connection error code), so it can be logged whole.
+ */
+export class DatabaseQueryError extends Error {
+  override name = 'DatabaseQueryError';
+  /** SQLSTATE (e.g. '23505'), or a connection error code (e.g. 'ECONNREFUSED'); undefined when neither is known. */
+  readonly code: string | undefined;
+  /** The statement's name: its verb and first table, e.g. 'insert users'. */
+  readonly statement: string;
+  /** The violated constraint's name (a schema name, never a value), when PostgreSQL gives one. */
+  readonly constraint: string | undefined;
+
+  constructor(statement: string, code: string | undefined, constraint?: string, reason?: string) {
+    const what = code ? `SQLSTATE ${code}` : 'no SQLSTATE';
+    super(
+      `query "${statement}" failed (${what}${constraint ? `, constraint ${constraint}` : ''})` +
+        (reason ? `: ${reason}` : ''),
+    );
+    this.code = code;
+    this.statement = statement;
+    this.constraint = constraint;
+  }
+}
+
+const SQL_NAME = /^[a-z_][a-z0-9_$.]*$/i;
+
+/** A statement's log name: its verb and first table ('insert users', 'select clients', 'begin'). */
+export function nameStatement(sql: string): string {
+  const text = sql.replace(/--[^\n]*/g, ' ').trim();
+  const verb = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase() ?? 'statement';
+  const table =
+    /\b(?:from|into|update|join|table(?:\s+if\s+(?:not\s+)?exists)?)\s+([a-z_][a-z0-9_$.]*)/i.exec(
+      text,
+    )?.[1];
+  return table && SQL_NAME.test(table) ? `${verb} ${table.toLowerCase()}` : verb;
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+// SQLSTATE connection_failure: what a lost connection without a code of its own is reported as.
+const CONNECTION_FAILURE = '08006';
+
+function readCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Za-z_]{1,32}$/.test(code) ? code : undefined;
+}
+
+/**
+ * The sanitised form of anything a driver threw for `sql`: the SQLSTATE code, or for a
+ * connection failure its errno-style code (08006 when it has none), so that
+ * `isDatabaseUnavailable` still recognises it.
+ */
+export function sanitizeDatabaseError(error: unknown, sql: string): DatabaseQueryError {
+  if (error instanceof DatabaseQueryError) return error;
+  const statement = nameStatement(sql);
+  const code = readCode(error);
+  if (code && SQLSTATE.test(code)) {
+    const constraint = (error as { constraint?: unknown }).constraint;
+    return new DatabaseQueryError(
+      statement,
+      code,
+      typeof constraint === 'string' && SQL_NAME.test(constraint) ? constraint : undefined,
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    const inner =
+      error instanceof AggregateError ? error.errors.map(readCode).find(Boolean) : undefined;
+    return new DatabaseQueryError(
+      statement,
+      code ?? inner ?? CONNECTION_FAILURE,
+      undefined,
+      'the database cannot be reached',
+    );
+  }
+  const kind = error instanceof Error ? error.name : typeof error;
+  return new DatabaseQueryError(statement, undefined, undefined, `driver error (${kind})`);
+}
+
+/** Runs one driver call; a failure leaves as a DatabaseQueryError naming `sql`'s statement. */
+async function guard<T>(sql: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw sanitizeDatabaseError(error, sql);
+  }
+}
+
 function parseInt8(text: string): number | string {
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : text;
@@ -60,24 +151,41 @@ export function createPgliteDb(pglite: PGlite): Db {
   const wrapTx = (tx: Tx): Db => ({
     kind: 'embedded',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await tx.query<T>(sql, prepareParams(params));
+      const result = await guard(sql, () => tx.query<T>(sql, prepareParams(params)));
       return result.rows;
     },
     transaction: (fn) => fn(wrapTx(tx)),
     async exec(sql) {
-      await tx.exec(sql);
+      await guard(sql, () => tx.exec(sql));
     },
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
   return {
     kind: 'embedded',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await pglite.query<T>(sql, prepareParams(params));
+      const result = await guard(sql, () => pglite.query<T>(sql, prepareParams(params)));
       return result.rows;
     },
-    transaction: (fn) => pglite.transaction((tx) => fn(wrapTx(tx))),
+    async transaction(fn) {
+      // What fn throws passes through (its queries are already guarded); a failed BEGIN,
+      // COMMIT or ROLLBACK is sanitised like any query.
+      let fnError: { error: unknown } | undefined;
+      try {
+        return await pglite.transaction(async (tx) => {
+          try {
+            return await fn(wrapTx(tx));
+          } catch (error) {
+            fnError = { error };
+            throw error;
+          }
+        });
+      } catch (error) {
+        if (fnError) throw fnError.error;
+        throw sanitizeDatabaseError(error, 'commit');
+      }
+    },
     async exec(sql) {
-      await pglite.exec(sql);
+      await guard(sql, () => pglite.exec(sql));
     },
     async close() {
       if (!pglite.closed) await pglite.close();
@@ -131,12 +239,12 @@ export function createPgDb(pool: pg.Pool): Db {
   const wrapClient = (client: pg.PoolClient): Db => ({
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await client.query(sql, prepareParams(params));
+      const result = await guard(sql, () => client.query(sql, prepareParams(params)));
       return result.rows as T[];
     },
     transaction: (fn) => fn(wrapClient(client)),
     async exec(sql) {
-      await client.query(sql);
+      await guard(sql, () => client.query(sql));
     },
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
@@ -144,16 +252,16 @@ export function createPgDb(pool: pg.Pool): Db {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await pool.query(sql, prepareParams(params));
+      const result = await guard(sql, () => pool.query(sql, prepareParams(params)));
       return result.rows as T[];
     },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await guard('begin', () => pool.connect());
       let isBroken = false;
       try {
-        await client.query('BEGIN');
+        await guard('begin', () => client.query('BEGIN'));
         const value = await fn(wrapClient(client));
-        await client.query('COMMIT');
+        await guard('commit', () => client.query('COMMIT'));
         return value;
       } catch (error) {
         try {
@@ -168,7 +276,7 @@ export function createPgDb(pool: pg.Pool): Db {
       }
     },
     async exec(sql) {
-      await pool.query(sql);
+      await guard(sql, () => pool.query(sql));
     },
     async close() {
       if (isClosed) return;

@@ -1,0 +1,30 @@
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Modes of everything under DATA_DIR: the server's user alone may read or write it. */
+export const DATA_DIR_MODE = 0o700;
+export const DATA_FILE_MODE = 0o600;
+/** The umask that gives new folders DATA_DIR_MODE and new files DATA_FILE_MODE. */
+export const DATA_UMASK = 0o077;
+
+/**
+ * Makes DATA_DIR and everything in it private (folders 0700, files 0600): a folder written by
+ * an older server has 0666 database files any local user could read (password hashes in the
+ * write-ahead log) or write. Symbolic links are left alone. Answers how many entries changed,
+ * so after the first repair it changes nothing.
+ */
+export function makeDataDirPrivate(dataDir: string): number {
+  let changed = 0;
+  const visit = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    const mode = stat.isDirectory() ? DATA_DIR_MODE : DATA_FILE_MODE;
+    if ((stat.mode & 0o7777) !== mode) {
+      chmodSync(path, mode);
+      changed += 1;
+    }
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  visit(dataDir);
+  return changed;
+}
