@@ -10,6 +10,8 @@ import { createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
+import { createAttemptLimits, type AttemptLimits } from './services/attempt-limits.ts';
+import type { AttemptStoreFactory } from './services/rate-limit.ts';
 
 /** What every route plugin receives. */
 export interface AppDeps {
@@ -17,6 +19,7 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   sessions: SessionService;
+  limits: AttemptLimits;
 }
 
 /** Page served at `/` when the web app has not been built. */
@@ -33,6 +36,8 @@ export async function buildApp(deps: {
   config: Config;
   db: Db;
   mailer?: Mailer;
+  /** Where rate limits count attempts (default: in memory). */
+  attemptStores?: AttemptStoreFactory;
   /** Where log lines go (default stdout). */
   logStream?: { write(line: string): void };
 }): Promise<FastifyInstance> {
@@ -87,7 +92,8 @@ export async function buildApp(deps: {
       reply.header('cache-control', 'no-store');
   });
 
-  await app.register(async (api) => registerRoutes(api, { config, db, mailer, sessions }));
+  const limits = createAttemptLimits(config.rateLimit, deps.attemptStores);
+  await app.register(async (api) => registerRoutes(api, { config, db, mailer, sessions, limits }));
 
   const hasWebApp = existsSync(join(config.webDist, 'index.html'));
   if (hasWebApp) {
