@@ -61,7 +61,7 @@ export interface RateLimitConfig {
 }
 
 /** The rate-limit settings, with their defaults. */
-function readRateLimits(env: Env): RateLimitConfig {
+export function readRateLimits(env: Env): RateLimitConfig {
   const seconds = (name: string, fallback: number) => readInt(env, name, fallback, 1) * 1000;
   return {
     windowMs: seconds('RATE_LIMIT_WINDOW_SECONDS', 15 * 60),
