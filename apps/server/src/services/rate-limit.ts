@@ -18,7 +18,7 @@ export const ATTEMPT_KEY_CHARS = 43;
  */
 export function attemptKey(...parts: string[]): AttemptKey {
   const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${part.length}:${part}`);
+  for (const part of parts) hash.update(`${part.length}:`).update(part);
   return hash.digest('base64url') as AttemptKey;
 }
 
