@@ -42,7 +42,7 @@ describe('loadConfig', () => {
         maxKeysPerStore: 10_000,
         loginPerIp: 30,
         loginPerIpAccount: 5,
-        loginAccountFailuresBeforeDelay: 10,
+        loginAccountAttemptsBeforeDelay: 10,
         loginAccountDelayBaseMs: 1_000,
         loginAccountDelayMaxMs: 300_000,
         loginKnownAddressMs: 30 * 24 * 60 * 60 * 1000,
@@ -51,7 +51,7 @@ describe('loadConfig', () => {
         registerPerIp: 10,
         waitingListPerIp: 10,
         feedbackPerUser: 10,
-        deleteFailuresPerUser: 5,
+        deletePasswordChecksPerUser: 5,
       },
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
@@ -80,7 +80,7 @@ describe('loadConfig', () => {
     });
     // LOGIN_LIMIT_PER_EMAIL, the per-account limit before it became a slow-down, still counts.
     expect(config.rateLimit).toMatchObject({
-      loginAccountFailuresBeforeDelay: 4,
+      loginAccountAttemptsBeforeDelay: 4,
       windowMs: 60_000,
     });
     expect(
@@ -88,13 +88,13 @@ describe('loadConfig', () => {
         DATA_DIR: scratch(),
         JWT_SECRET: STRONG_SECRET,
         LOGIN_LIMIT_PER_EMAIL: '4',
-        LOGIN_ACCOUNT_FAILURES_BEFORE_DELAY: '7',
+        LOGIN_ACCOUNT_ATTEMPTS_BEFORE_DELAY: '7',
         LOGIN_LIMIT_PER_IP_ACCOUNT: '2',
         LOGIN_ACCOUNT_DELAY_MAX_SECONDS: '60',
         REGISTER_LIMIT_PER_IP: '3',
       }).rateLimit,
     ).toMatchObject({
-      loginAccountFailuresBeforeDelay: 7,
+      loginAccountAttemptsBeforeDelay: 7,
       loginPerIpAccount: 2,
       loginAccountDelayMaxMs: 60_000,
       registerPerIp: 3,

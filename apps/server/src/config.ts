@@ -36,11 +36,11 @@ export interface RateLimitConfig {
   maxKeysPerStore: number;
   /** Login attempts per address (all of them, even malformed). */
   loginPerIp: number;
-  /** Login failures per address and account. */
+  /** Login tries per address and account (a successful login clears them). */
   loginPerIpAccount: number;
-  /** Login failures per account (from anywhere) before its attempts must wait a delay. */
-  loginAccountFailuresBeforeDelay: number;
-  /** The first such delay; each further failure doubles it. */
+  /** Login attempts per account from addresses not known to it, before each must wait a delay. */
+  loginAccountAttemptsBeforeDelay: number;
+  /** The first such delay; each further attempt doubles it. */
   loginAccountDelayBaseMs: number;
   /** The longest such delay. */
   loginAccountDelayMaxMs: number;
@@ -56,8 +56,8 @@ export interface RateLimitConfig {
   waitingListPerIp: number;
   /** Feedback messages per user. */
   feedbackPerUser: number;
-  /** Wrong passwords per user when deleting the account. */
-  deleteFailuresPerUser: number;
+  /** Password checks per user when deleting the account. */
+  deletePasswordChecksPerUser: number;
 }
 
 /** The rate-limit settings, with their defaults. */
@@ -69,9 +69,9 @@ export function readRateLimits(env: Env): RateLimitConfig {
     loginPerIp: readInt(env, 'LOGIN_LIMIT_PER_IP', 30, 1),
     loginPerIpAccount: readInt(env, 'LOGIN_LIMIT_PER_IP_ACCOUNT', 5, 1),
     // LOGIN_LIMIT_PER_EMAIL, the per-account limit before it became a slow-down, still counts.
-    loginAccountFailuresBeforeDelay: readInt(
+    loginAccountAttemptsBeforeDelay: readInt(
       env,
-      'LOGIN_ACCOUNT_FAILURES_BEFORE_DELAY',
+      'LOGIN_ACCOUNT_ATTEMPTS_BEFORE_DELAY',
       readInt(env, 'LOGIN_LIMIT_PER_EMAIL', 10, 1),
       1,
     ),
@@ -83,7 +83,7 @@ export function readRateLimits(env: Env): RateLimitConfig {
     registerPerIp: readInt(env, 'REGISTER_LIMIT_PER_IP', 10, 1),
     waitingListPerIp: readInt(env, 'WAITING_LIST_LIMIT_PER_IP', 10, 1),
     feedbackPerUser: readInt(env, 'FEEDBACK_LIMIT_PER_USER', 10, 1),
-    deleteFailuresPerUser: readInt(env, 'DELETE_ACCOUNT_FAILURES_PER_USER', 5, 1),
+    deletePasswordChecksPerUser: readInt(env, 'DELETE_ACCOUNT_CHECKS_PER_USER', 5, 1),
   };
 }
 

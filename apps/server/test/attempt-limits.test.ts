@@ -53,7 +53,7 @@ describe('login: guessing stops, the owner gets in', () => {
     let now = Date.parse('2026-11-26T08:00:00Z');
     const limits: RateLimitConfig = {
       ...DEFAULTS,
-      loginAccountFailuresBeforeDelay: 10,
+      loginAccountAttemptsBeforeDelay: 10,
       loginAccountDelayBaseMs: 1_000,
       loginAccountDelayMaxMs: 5_000,
     };
@@ -62,8 +62,10 @@ describe('login: guessing stops, the owner gets in', () => {
       { attemptStores: createMemoryAttemptStores(1_000, () => now) },
     );
     const { email, password } = await t.signUp();
+    // The owner signed in from home before the attack (its window is over; home stays known).
     const home = '203.0.113.20';
     expect((await login(home, email, password)).status).toBe(200);
+    now += limits.windowMs;
 
     // A botnet: every guess from a fresh address, so no per-address limit applies.
     let bot = 0;
@@ -95,6 +97,27 @@ describe('login: guessing stops, the owner gets in', () => {
     now += limits.windowMs;
     expect((await guess()).status).toBe(404);
   });
+
+  it('counts a burst of parallel guesses before any password is checked', async () => {
+    const now = Date.parse('2026-11-26T08:00:00Z');
+    t = await startTestApp(
+      { rateLimit: DEFAULTS, trustProxy: true },
+      { attemptStores: createMemoryAttemptStores(1_000, () => now) },
+    );
+    const { email } = await t.signUp();
+    // From one address: only its five tries at the account are checked.
+    const fromOne = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login('198.51.100.9', email, `guess-${i}`)),
+    );
+    expect(fromOne.filter((response) => response.status === 404)).toHaveLength(5);
+    expect(fromOne.filter((response) => response.status === 429)).toHaveLength(7);
+    // From 40 addresses at once: the account's five other free tries, then one more, are checked.
+    const fromMany = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(`10.77.0.${i + 1}`, email, `guess-${i}`)),
+    );
+    expect(fromMany.filter((response) => response.status === 404)).toHaveLength(6);
+    expect(fromMany.filter((response) => response.status === 429)).toHaveLength(34);
+  });
 });
 
 describe('limits on register, the waiting list, feedback and delete-account', () => {
@@ -109,7 +132,7 @@ describe('limits on register, the waiting list, feedback and delete-account', ()
     registerPerIp: 3,
     waitingListPerIp: 2,
     feedbackPerUser: 2,
-    deleteFailuresPerUser: 3,
+    deletePasswordChecksPerUser: 3,
   };
 
   it('limits sign-ups per address, counting malformed ones too', async () => {

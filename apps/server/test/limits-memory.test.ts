@@ -11,6 +11,7 @@ import { createAttemptLimits } from '../src/services/attempt-limits.ts';
 import {
   ATTEMPT_KEY_CHARS,
   MemoryAttemptStore,
+  attemptKey,
   type AttemptStoreFactory,
 } from '../src/services/rate-limit.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -43,7 +44,10 @@ function hugeEmail(i: number): string {
 }
 
 /** A store factory that keeps the stores it makes, to look at what they hold. */
-function recordingStores(maxKeys?: number): {
+function recordingStores(
+  maxKeys?: number,
+  now?: () => number,
+): {
   factory: AttemptStoreFactory;
   stores: Map<string, MemoryAttemptStore>;
 } {
@@ -51,7 +55,7 @@ function recordingStores(maxKeys?: number): {
   return {
     stores,
     factory: (scope) => {
-      const store = new MemoryAttemptStore(maxKeys);
+      const store = new MemoryAttemptStore(maxKeys, now);
       stores.set(scope, store);
       return store;
     },
@@ -110,8 +114,8 @@ describe('8 MB emails cost no lasting memory', () => {
     // key is the warm-up login's).
     expect({
       forgot: stores.get('forgot-email')?.size,
-      account: stores.get('login-account-failures')?.size,
-      pair: stores.get('login-ip-account-failures')?.size,
+      account: stores.get('login-account')?.size,
+      pair: stores.get('login-ip-account')?.size,
     }).toEqual({ forgot: 0, account: 1, pair: 1 });
     expect(stores.get('login-ip')?.size).toBeLessThanOrEqual(1);
     expect(stores.get('forgot-ip')?.size).toBeLessThanOrEqual(1);
@@ -122,33 +126,48 @@ describe('8 MB emails cost no lasting memory', () => {
     const gc = exposeGc();
     const { factory, stores } = recordingStores();
     const limits = createAttemptLimits(readRateLimits({}), factory);
-    await limits.login.recordFailure('203.0.113.1', 'warm-up@example.com');
+    await (await limits.login.beginAttempt('203.0.113.1', 'warm-up@example.com')).failed();
     await limits.forgot.countEmail('warm-up@example.com');
     const before = memoryAfterGc(gc);
 
     for (let i = 0; i < REQUESTS; i += 1) {
-      await limits.login.recordFailure('203.0.113.1', hugeEmail(i));
+      await (await limits.login.beginAttempt('203.0.113.1', hugeEmail(i))).failed();
       await limits.forgot.countEmail(hugeEmail(REQUESTS + i)).catch(() => undefined);
     }
     const after = memoryAfterGc(gc);
 
     expect(after - before).toBeLessThan(LASTING_BYTES_MAX);
     expectOnlyDigests(stores);
-    expect(stores.get('login-account-failures')?.size).toBe(REQUESTS + 1);
+    expect(stores.get('login-account')?.size).toBe(REQUESTS + 1);
     expect(stores.get('forgot-email')?.size).toBe(REQUESTS + 1);
   });
 
   it('with at most RATE_LIMIT_MAX_KEYS keys per limit, each with at most its limit of times', async () => {
-    const { factory, stores } = recordingStores(100);
-    const limits = createAttemptLimits({ ...readRateLimits({}), maxKeysPerStore: 100 }, factory);
-    for (let i = 0; i < 1_000; i += 1) {
-      await limits.login.recordFailure(`10.1.${i >> 8}.${i & 255}`, 'target@example.com');
-      await limits.forgot.countAttempt(`10.2.${i >> 8}.${i & 255}`);
+    let now = 0;
+    const { factory, stores } = recordingStores(100, () => now);
+    const limits = createAttemptLimits(
+      {
+        ...readRateLimits({}),
+        maxKeysPerStore: 100,
+        loginAccountDelayBaseMs: 1_000,
+        loginAccountDelayMaxMs: 1_000,
+      },
+      factory,
+    );
+    for (let i = 0; i < 500; i += 1) {
+      now += 1_000;
+      const address = `10.1.${i >> 8}.${i & 255}`;
+      await (await limits.login.beginAttempt(address, 'target@example.com')).failed();
+      await (await limits.login.beginAttempt(address, `user-${i}@example.com`)).failed();
+      await limits.forgot.countAttempt(address);
     }
-    expect(stores.get('login-ip-account-failures')?.size).toBe(100);
+    expect(stores.get('login-ip-account')?.size).toBe(100);
+    expect(stores.get('login-account')?.size).toBe(100);
     expect(stores.get('forgot-ip')?.size).toBe(100);
-    // One account, a thousand failures: it keeps only enough of them to reach the longest delay.
-    const [[, kept] = ['', 0]] = [...(stores.get('login-account-failures')?.entries() ?? [])];
-    expect(kept).toBeLessThanOrEqual(20);
+    // The target account, tried 500 times within the window, is kept (it is the most recently
+    // used) with only enough times to reach the longest delay: 10 free tries and 1 more.
+    const target = attemptKey('account', 'target@example.com');
+    const kept = new Map(stores.get('login-account')?.entries());
+    expect(kept.get(target)).toBe(11);
   });
 });

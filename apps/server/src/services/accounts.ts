@@ -105,14 +105,14 @@ export async function logIn(
   body: LoginBody,
   ip: string,
 ): Promise<SignedIn> {
-  await deps.limits.login.checkAccount(ip, body.email);
+  const attempt = await deps.limits.login.beginAttempt(ip, body.email);
   const user = await findUserByEmail(deps.db, body.email);
   const isMatch = await verifyPassword(user?.password_hash, body.password);
   if (!user || !isMatch) {
-    await deps.limits.login.recordFailure(ip, body.email);
+    await attempt.failed();
     throw new AppError('not_found', LOGIN_FAILED_MESSAGE);
   }
-  await deps.limits.login.recordSuccess(ip, body.email);
+  await attempt.succeeded();
   return signIn(deps.sessions, user);
 }
 
@@ -206,11 +206,9 @@ export async function deleteAccount(
   const user = await loadAccount(deps.db, userId);
   if (confirmation.email && normalizeEmail(confirmation.email) !== user.email)
     throw new AppError('forbidden', 'That email does not belong to the signed-in account.');
-  await deps.limits.deleteAccount.checkPassword(user.id);
-  if (!(await verifyPassword(user.password_hash, confirmation.password))) {
-    await deps.limits.deleteAccount.recordFailure(user.id);
+  await deps.limits.deleteAccount.countPasswordCheck(user.id);
+  if (!(await verifyPassword(user.password_hash, confirmation.password)))
     throw new AppError('forbidden', 'The password is not correct.');
-  }
   await deleteUser(deps.db, user.id);
   deps.log.info({ userId: user.id }, 'account deleted');
 }

@@ -5,12 +5,15 @@
  *
  * Login is limited three ways, so that guessing stops without locking the owner out:
  * - per address, every attempt (even a malformed body): one address cannot spray many accounts;
- * - per address and account, failures only: one address gets a few guesses at one account;
- * - per account, failures only, loosely: beyond a number of failures in the window, the account's
- *   next attempt must wait a delay that doubles with every further failure, up to a cap. An
- *   address that signed in to the account recently (a known address) does not wait, so the owner
- *   still gets in while guesses from everywhere else slow to one per delay.
- * A successful login clears that address's failures for the account and makes it known.
+ * - per address and account, tightly: one address gets a few tries at one account; a successful
+ *   login clears them;
+ * - per account, loosely: beyond a number of attempts in the window, the account's next attempt
+ *   must wait a delay that doubles with every further attempt, up to a cap. An address that
+ *   signed in to the account recently (a known address) neither waits nor counts here, so the
+ *   owner still gets in while guesses from everywhere else slow down to one per delay.
+ * Attempts are counted before the password is checked, so that a burst of parallel guesses
+ * cannot all pass a check meant for one of them. The in-memory store runs a check and its count
+ * with no I/O in between; a store shared by several processes must run them in one transaction.
  */
 import type { RateLimitConfig } from '../config.ts';
 import { normalizeEmail } from '../db/users.ts';
@@ -39,18 +42,18 @@ export function rateLimitedError(retryAfterMs: number): AppError {
   );
 }
 
-/** The delay the account's next login must wait after `failures` in the window (0: none). */
-export function accountLoginDelayMs(failures: number, limits: RateLimitConfig): number {
-  const beyond = failures - limits.loginAccountFailuresBeforeDelay;
+/** The delay the account's next login must wait after `attempts` in the window (0: none). */
+export function accountLoginDelayMs(attempts: number, limits: RateLimitConfig): number {
+  const beyond = attempts - limits.loginAccountAttemptsBeforeDelay;
   if (beyond <= 0) return 0;
   // 2 ** 40 ms is 35 years: larger exponents change nothing but risk Infinity.
   const delay = limits.loginAccountDelayBaseMs * 2 ** Math.min(beyond - 1, 40);
   return Math.min(delay, limits.loginAccountDelayMaxMs);
 }
 
-/** Failures per account worth keeping: enough to reach the longest delay. */
-function accountFailuresKept(limits: RateLimitConfig): number {
-  let kept = limits.loginAccountFailuresBeforeDelay + 1;
+/** Attempts per account worth keeping: enough to reach the longest delay. */
+function accountAttemptsKept(limits: RateLimitConfig): number {
+  let kept = limits.loginAccountAttemptsBeforeDelay + 1;
   while (accountLoginDelayMs(kept, limits) < limits.loginAccountDelayMaxMs) kept += 1;
   return kept;
 }
@@ -61,17 +64,21 @@ async function hitOrThrow(store: AttemptStore, key: AttemptKey, rule: WindowLimi
   if (!verdict.isCounted) throw rateLimitedError(verdict.retryAfterMs);
 }
 
+/** What to do once the password of a login attempt has been checked. */
+export interface LoginAttempt {
+  /** A wrong password or an unknown email. */
+  failed(): Promise<void>;
+  /** Clears the address's tries at the account and makes the address known to it. */
+  succeeded(): Promise<void>;
+}
+
 /** The limits of every call that has one. Methods throw AppError 'rate_limited' (429). */
 export interface AttemptLimits {
   login: {
     /** Counts an attempt from `ip`, before the body is validated. */
     countAttempt(ip: string): Promise<void>;
-    /** Refuses an attempt on `email` from `ip` while over the pair's or the account's limit. */
-    checkAccount(ip: string, email: string): Promise<void>;
-    /** A wrong password (or an unknown email) from `ip`. */
-    recordFailure(ip: string, email: string): Promise<void>;
-    /** A successful login: clears the pair's failures and makes `ip` known to the account. */
-    recordSuccess(ip: string, email: string): Promise<void>;
+    /** Counts an attempt on (valid) `email` from `ip`, before the password is checked. */
+    beginAttempt(ip: string, email: string): Promise<LoginAttempt>;
   };
   forgot: {
     countAttempt(ip: string): Promise<void>;
@@ -82,9 +89,8 @@ export interface AttemptLimits {
   waitingList: { countAttempt(ip: string): Promise<void> };
   feedback: { countAttempt(userId: string): Promise<void> };
   deleteAccount: {
-    /** Refuses the password check while the user is over its failure limit. */
-    checkPassword(userId: string): Promise<void>;
-    recordFailure(userId: string): Promise<void>;
+    /** Counts a password check before it is made (a right password deletes the account). */
+    countPasswordCheck(userId: string): Promise<void>;
   };
 }
 
@@ -98,20 +104,19 @@ export function createAttemptLimits(
 ): AttemptLimits {
   const { windowMs } = limits;
   const loginPerIp = stores('login-ip');
-  const loginPairFailures = stores('login-ip-account-failures');
-  const loginAccountFailures = stores('login-account-failures');
+  const loginPairTries = stores('login-ip-account');
+  const loginAccountTries = stores('login-account');
   const loginKnownAddresses = stores('login-known-address');
   const forgotPerIp = stores('forgot-ip');
   const forgotPerEmail = stores('forgot-email');
   const registerPerIp = stores('register-ip');
   const waitingListPerIp = stores('waiting-list-ip');
   const feedbackPerUser = stores('feedback-user');
-  const deleteFailures = stores('delete-account-failures');
+  const deleteChecks = stores('delete-account-password');
 
   const pairRule = { limit: limits.loginPerIpAccount, windowMs };
-  const accountRule = { limit: accountFailuresKept(limits), windowMs };
+  const accountRule = { limit: accountAttemptsKept(limits), windowMs };
   const knownRule = { limit: 1, windowMs: limits.loginKnownAddressMs };
-  const deleteRule = { limit: limits.deleteFailuresPerUser, windowMs };
   const addressKey = (ip: string) => attemptKey('address', addressScope(ip));
   const accountKey = (email: string) => attemptKey('account', normalizeEmail(email));
   const pairKey = (ip: string, email: string) =>
@@ -122,25 +127,31 @@ export function createAttemptLimits(
     login: {
       countAttempt: (ip) =>
         hitOrThrow(loginPerIp, addressKey(ip), { limit: limits.loginPerIp, windowMs }),
-      async checkAccount(ip, email) {
-        const pair = await loginPairFailures.count(pairKey(ip, email), windowMs);
-        if (pair.count >= pairRule.limit)
-          throw rateLimitedError(windowMs - (pair.oldestAgeMs ?? 0));
-        const account = await loginAccountFailures.count(accountKey(email), windowMs);
-        const delayMs = accountLoginDelayMs(account.count, limits);
-        if (delayMs === 0 || account.newestAgeMs === undefined || account.newestAgeMs >= delayMs)
-          return;
-        const known = await loginKnownAddresses.count(pairKey(ip, email), knownRule.windowMs);
-        if (known.count > 0) return;
-        throw rateLimitedError(delayMs - account.newestAgeMs);
-      },
-      async recordFailure(ip, email) {
-        await loginPairFailures.note(pairKey(ip, email), pairRule);
-        await loginAccountFailures.note(accountKey(email), accountRule);
-      },
-      async recordSuccess(ip, email) {
-        await loginPairFailures.reset(pairKey(ip, email));
-        await loginKnownAddresses.note(pairKey(ip, email), knownRule);
+      async beginAttempt(ip, email) {
+        const pair = pairKey(ip, email);
+        const account = accountKey(email);
+        const tries = await loginPairTries.count(pair, windowMs);
+        if (tries.count >= pairRule.limit)
+          throw rateLimitedError(windowMs - (tries.oldestAgeMs ?? 0));
+        const isKnown = (await loginKnownAddresses.count(pair, knownRule.windowMs)).count > 0;
+        if (!isKnown) {
+          const accountTries = await loginAccountTries.count(account, windowMs);
+          const delayMs = accountLoginDelayMs(accountTries.count, limits);
+          if (accountTries.newestAgeMs !== undefined && accountTries.newestAgeMs < delayMs)
+            throw rateLimitedError(delayMs - accountTries.newestAgeMs);
+          await loginAccountTries.note(account, accountRule);
+        }
+        await loginPairTries.note(pair, pairRule);
+        return {
+          // A known address does not wait, but its failures slow the account down for others.
+          failed: async () => {
+            if (isKnown) await loginAccountTries.note(account, accountRule);
+          },
+          succeeded: async () => {
+            await loginPairTries.reset(pair);
+            await loginKnownAddresses.note(pair, knownRule);
+          },
+        };
       },
     },
     forgot: {
@@ -162,12 +173,11 @@ export function createAttemptLimits(
         hitOrThrow(feedbackPerUser, userKey(userId), { limit: limits.feedbackPerUser, windowMs }),
     },
     deleteAccount: {
-      async checkPassword(userId) {
-        const failures = await deleteFailures.count(userKey(userId), windowMs);
-        if (failures.count >= deleteRule.limit)
-          throw rateLimitedError(windowMs - (failures.oldestAgeMs ?? 0));
-      },
-      recordFailure: (userId) => deleteFailures.note(userKey(userId), deleteRule),
+      countPasswordCheck: (userId) =>
+        hitOrThrow(deleteChecks, userKey(userId), {
+          limit: limits.deletePasswordChecksPerUser,
+          windowMs,
+        }),
     },
   };
 }
