@@ -124,9 +124,9 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     db,
+    ...(options.attemptStores ? { attemptStores: options.attemptStores } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.attemptStores ? { attemptStores: options.attemptStores } : {}),
   });
   await app.ready();
 
