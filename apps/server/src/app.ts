@@ -7,9 +7,9 @@ import type { Db } from './db/index.ts';
 import { AppError, registerErrorHandler, sendError } from './errors.ts';
 import { createSessionService, type SessionService } from './auth/session.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
+import { registerRoutes } from './routes/index.ts';
 import { createAttemptLimits, type AttemptLimits } from './services/attempt-limits.ts';
 import type { AttemptStoreFactory } from './services/rate-limit.ts';
-import { registerRoutes } from './routes/index.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
 
