@@ -27,8 +27,8 @@ const KNOWN_DEFAULT_SECRETS = new Set([
 ]);
 
 /**
- * The rate limits (services/attempt-limits.ts applies them). Counts are per sliding window of
- * `windowMs`; "failures" count only wrong passwords, "attempts" count every request.
+ * The rate limits (services/attempt-limits.ts applies them): counts per sliding window of
+ * `windowMs` unless said otherwise.
  */
 export interface RateLimitConfig {
   windowMs: number;
