@@ -84,6 +84,10 @@ export async function startServer(
         APP_URL: url,
         WEB_DIST,
         JWT_SECRET: randomBytes(32).toString('hex'),
+        // Every journey of a worker signs up from 127.0.0.1 on this one server.
+        REGISTER_LIMIT_PER_IP: '100000',
+        WAITING_LIST_LIMIT_PER_IP: '100000',
+        FEEDBACK_LIMIT_PER_USER: '100000',
         ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
         ...options.env,
       },

@@ -19,6 +19,8 @@ import {
 import { createSessionService, type SessionService } from './auth/session.ts';
 import { OUTBOX_DIR_NAME, createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createAttemptLimits, type AttemptLimits } from './services/attempt-limits.ts';
+import type { AttemptStoreFactory } from './services/rate-limit.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
 import { createBodyTimeoutHook } from './http/body-guard.ts';
@@ -30,6 +32,7 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   sessions: SessionService;
+  limits: AttemptLimits;
 }
 
 /** Page served at `/` when the web app has not been built. */
@@ -54,6 +57,8 @@ export async function buildApp(deps: {
   config: Config;
   db: Db;
   mailer?: Mailer;
+  /** Where rate limits count attempts (default: in memory). */
+  attemptStores?: AttemptStoreFactory;
   /** Where log lines go (default stdout). */
   logStream?: { write(line: string): void };
 }): Promise<FastifyInstance> {
@@ -139,7 +144,8 @@ export async function buildApp(deps: {
   // NUL and unpaired surrogates: one rule for the params, query and body of every route.
   app.addHook('preValidation', rejectBadText);
 
-  await app.register(async (api) => registerRoutes(api, { config, db, mailer, sessions }));
+  const limits = createAttemptLimits(config.rateLimit, deps.attemptStores);
+  await app.register(async (api) => registerRoutes(api, { config, db, mailer, sessions, limits }));
 
   const hasWebApp = existsSync(join(config.webDist, 'index.html'));
   if (hasWebApp) {

@@ -39,10 +39,19 @@ describe('loadConfig', () => {
       recaptchaScriptUrl: undefined,
       rateLimit: {
         windowMs: 900_000,
+        maxKeysPerStore: 10_000,
         loginPerIp: 30,
-        loginPerEmail: 10,
+        loginPerIpAccount: 5,
+        loginAccountAttemptsBeforeDelay: 10,
+        loginAccountDelayBaseMs: 1_000,
+        loginAccountDelayMaxMs: 300_000,
+        loginKnownAddressMs: 30 * 24 * 60 * 60 * 1000,
         forgotPerIp: 10,
         forgotPerEmail: 5,
+        registerPerIp: 10,
+        waitingListPerIp: 10,
+        feedbackPerUser: 10,
+        deletePasswordChecksPerUser: 5,
       },
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
@@ -69,7 +78,27 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1_048_576,
       jwtSecretSource: 'env',
     });
-    expect(config.rateLimit).toMatchObject({ loginPerEmail: 4, windowMs: 60_000 });
+    // LOGIN_LIMIT_PER_EMAIL, the per-account limit before it became a slow-down, still counts.
+    expect(config.rateLimit).toMatchObject({
+      loginAccountAttemptsBeforeDelay: 4,
+      windowMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        LOGIN_LIMIT_PER_EMAIL: '4',
+        LOGIN_ACCOUNT_ATTEMPTS_BEFORE_DELAY: '7',
+        LOGIN_LIMIT_PER_IP_ACCOUNT: '2',
+        LOGIN_ACCOUNT_DELAY_MAX_SECONDS: '60',
+        REGISTER_LIMIT_PER_IP: '3',
+      }).rateLimit,
+    ).toMatchObject({
+      loginAccountAttemptsBeforeDelay: 7,
+      loginPerIpAccount: 2,
+      loginAccountDelayMaxMs: 60_000,
+      registerPerIp: 3,
+    });
   });
 
   it('reads the bot check: the site key and the widget script, Google v3 api.js by default', () => {
@@ -134,6 +163,8 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['BODY_LIMIT_BYTES', '-1'],
     ['LOGIN_LIMIT_PER_IP', '0'],
+    ['LOGIN_LIMIT_PER_IP_ACCOUNT', '0'],
+    ['RATE_LIMIT_MAX_KEYS', '10'],
   ])('refuses %s=%s', (name, value) => {
     expect(() =>
       loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, [name]: value }),

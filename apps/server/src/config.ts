@@ -32,13 +32,65 @@ const KNOWN_DEFAULT_SECRETS = new Set([
   'password',
 ]);
 
-/** Limits of one in-memory sliding-window rate limit. */
+/**
+ * The rate limits (services/attempt-limits.ts applies them): counts per sliding window of
+ * `windowMs` unless said otherwise.
+ */
 export interface RateLimitConfig {
   windowMs: number;
+  /** Most keys one limit keeps in memory; beyond, the least recently used is forgotten. */
+  maxKeysPerStore: number;
+  /** Login attempts per address (all of them, even malformed). */
   loginPerIp: number;
-  loginPerEmail: number;
+  /** Login tries per address and account (a successful login clears them). */
+  loginPerIpAccount: number;
+  /** Login attempts per account from addresses not known to it, before each must wait a delay. */
+  loginAccountAttemptsBeforeDelay: number;
+  /** The first such delay; each further attempt doubles it. */
+  loginAccountDelayBaseMs: number;
+  /** The longest such delay. */
+  loginAccountDelayMaxMs: number;
+  /** An address that signed in to an account is spared the account's delay this long. */
+  loginKnownAddressMs: number;
+  /** Forgot-password requests per address. */
   forgotPerIp: number;
+  /** Forgot-password requests per (valid) email. */
   forgotPerEmail: number;
+  /** Sign-up attempts per address. */
+  registerPerIp: number;
+  /** Waiting-list sign-ups per address. */
+  waitingListPerIp: number;
+  /** Feedback messages per user. */
+  feedbackPerUser: number;
+  /** Password checks per user when deleting the account. */
+  deletePasswordChecksPerUser: number;
+}
+
+/** The rate-limit settings, with their defaults. */
+export function readRateLimits(env: Env): RateLimitConfig {
+  const seconds = (name: string, fallback: number) => readInt(env, name, fallback, 1) * 1000;
+  return {
+    windowMs: seconds('RATE_LIMIT_WINDOW_SECONDS', 15 * 60),
+    maxKeysPerStore: readInt(env, 'RATE_LIMIT_MAX_KEYS', 10_000, 100),
+    loginPerIp: readInt(env, 'LOGIN_LIMIT_PER_IP', 30, 1),
+    loginPerIpAccount: readInt(env, 'LOGIN_LIMIT_PER_IP_ACCOUNT', 5, 1),
+    // LOGIN_LIMIT_PER_EMAIL, the per-account limit before it became a slow-down, still counts.
+    loginAccountAttemptsBeforeDelay: readInt(
+      env,
+      'LOGIN_ACCOUNT_ATTEMPTS_BEFORE_DELAY',
+      readInt(env, 'LOGIN_LIMIT_PER_EMAIL', 10, 1),
+      1,
+    ),
+    loginAccountDelayBaseMs: seconds('LOGIN_ACCOUNT_DELAY_BASE_SECONDS', 1),
+    loginAccountDelayMaxMs: seconds('LOGIN_ACCOUNT_DELAY_MAX_SECONDS', 5 * 60),
+    loginKnownAddressMs: readInt(env, 'LOGIN_KNOWN_ADDRESS_DAYS', 30, 1) * 24 * 60 * 60 * 1000,
+    forgotPerIp: readInt(env, 'FORGOT_LIMIT_PER_IP', 10, 1),
+    forgotPerEmail: readInt(env, 'FORGOT_LIMIT_PER_EMAIL', 5, 1),
+    registerPerIp: readInt(env, 'REGISTER_LIMIT_PER_IP', 10, 1),
+    waitingListPerIp: readInt(env, 'WAITING_LIST_LIMIT_PER_IP', 10, 1),
+    feedbackPerUser: readInt(env, 'FEEDBACK_LIMIT_PER_USER', 10, 1),
+    deletePasswordChecksPerUser: readInt(env, 'DELETE_ACCOUNT_CHECKS_PER_USER', 5, 1),
+  };
 }
 
 /** Everything the server reads from the environment. */
@@ -261,12 +313,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: readText(env, 'LOG_LEVEL') ?? 'info',
     ...readBotCheck(env),
     recaptchaMinScore: readScore(env, 'RECAPTCHA_MIN_SCORE', 0.5),
-    rateLimit: {
-      windowMs: readInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 15 * 60, 1) * 1000,
-      loginPerIp: readInt(env, 'LOGIN_LIMIT_PER_IP', 30, 1),
-      loginPerEmail: readInt(env, 'LOGIN_LIMIT_PER_EMAIL', 10, 1),
-      forgotPerIp: readInt(env, 'FORGOT_LIMIT_PER_IP', 10, 1),
-      forgotPerEmail: readInt(env, 'FORGOT_LIMIT_PER_EMAIL', 5, 1),
-    },
+    rateLimit: readRateLimits(env),
   };
 }

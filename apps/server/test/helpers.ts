@@ -17,6 +17,7 @@ import {
   type Db,
 } from '../src/db/index.ts';
 import type { Mailer } from '../src/services/mailer.ts';
+import type { AttemptStoreFactory } from '../src/services/rate-limit.ts';
 
 /** Password every `signUp` account gets. */
 export const TEST_PASSWORD = 'correct horse battery';
@@ -64,6 +65,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: TEST_LOG_LEVEL,
     WEB_DIST: join(tmpdir(), 'adloom-no-web-dist'),
     APP_URL: 'http://adloom.test',
+    // Suites sign up many users from one address; the limits' own tests set them low again.
+    REGISTER_LIMIT_PER_IP: '100000',
+    WAITING_LIST_LIMIT_PER_IP: '100000',
+    FEEDBACK_LIMIT_PER_USER: '100000',
   });
   return { ...base, ...overrides };
 }
@@ -138,7 +143,12 @@ export async function openTestDatabase(): Promise<Db> {
 /** Starts the app in-process (requests go through `app.inject`) on a fresh database. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  options: { mailer?: Mailer; db?: Db; logStream?: { write(line: string): void } } = {},
+  options: {
+    mailer?: Mailer;
+    db?: Db;
+    logStream?: { write(line: string): void };
+    attemptStores?: AttemptStoreFactory;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
@@ -148,6 +158,7 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     db,
+    ...(options.attemptStores ? { attemptStores: options.attemptStores } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     logStream: {
       write(line) {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { startTestApp, testConfig, type TestApp } from './helpers.ts';
 
 const LIMITS = {
+  ...testConfig().rateLimit,
   windowMs: 60_000,
   loginPerIp: 6,
-  loginPerEmail: 3,
+  loginPerIpAccount: 3,
   forgotPerIp: 4,
   forgotPerEmail: 2,
 };
@@ -16,24 +17,20 @@ describe('rate limits on login and forgot', () => {
     t = undefined;
   });
 
-  it('limits login attempts per email, whatever the address', async () => {
-    t = await startTestApp({ rateLimit: LIMITS });
-    const { email } = await t.signUp();
+  it('limits login failures per address and account; a success clears them', async () => {
+    t = await startTestApp({ rateLimit: LIMITS, trustProxy: true });
+    const { email, password } = await t.signUp();
+    const login = (address: string, pass: string, asEmail = email) =>
+      t!.request('POST', '/api/users/login', {
+        body: { email: asEmail, password: pass },
+        headers: { 'x-forwarded-for': address },
+      });
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      statuses.push(
-        (
-          await t.request('POST', '/api/users/login', {
-            body: { email, password: 'wrong-password' },
-            headers: { 'x-forwarded-for': `10.0.0.${i}` },
-          })
-        ).status,
-      );
-    }
-    const blocked = await t.request('POST', '/api/users/login', {
-      body: { email: email.toUpperCase(), password: 'wrong-password' },
-    });
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await login('10.0.0.1', 'wrong-password')).status);
     expect(statuses).toEqual([404, 404, 404]);
+    // The same address, the same account (however the email is written): even the right password waits.
+    const blocked = await login('10.0.0.1', password, ` ${email.toUpperCase()} `);
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toEqual({
       code: 'rate_limited',
@@ -42,15 +39,16 @@ describe('rate limits on login and forgot', () => {
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
-    // Another account is not affected.
+    // Another address gets in; so does the first one with another account.
+    expect((await login('10.0.0.2', password)).status).toBe(200);
     const other = await t.signUp();
-    expect(
-      (
-        await t.request('POST', '/api/users/login', {
-          body: { email: other.email, password: other.password },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await login('10.0.0.1', other.password, other.email)).status).toBe(200);
+
+    // Two failures, then a success: the success clears them, so three more failures are allowed.
+    const again: number[] = [];
+    for (const pass of ['bad-1', 'bad-2', password, 'bad-3', 'bad-4', 'bad-5', password])
+      again.push((await login('10.0.0.3', pass)).status);
+    expect(again).toEqual([404, 404, 200, 404, 404, 404, 429]);
   });
 
   it('limits login attempts per address across emails', async () => {

@@ -291,6 +291,15 @@ describe('accounts', () => {
             [userId],
           )
         )[0]?.n;
+      // Forgot stores its token after answering: wait for both.
+      for (
+        let i = 0;
+        i < 400 &&
+        ((await countTokens(doomed.user._id)) !== 1 ||
+          (await countTokens(bystander.user._id)) !== 1);
+        i += 1
+      )
+        await new Promise((resolve) => setTimeout(resolve, 10));
       expect(await countTokens(doomed.user._id)).toBe(1);
 
       const response = await t.request('POST', '/api/users/delete', {

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginBody, RegisterBody, Tutorial } from '@adloom/contract';
 import { UNAUTHORIZED_MESSAGE, type SessionService } from '../auth/session.ts';
-import type { Config, RateLimitConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import {
   consumeResetToken,
@@ -24,10 +24,10 @@ import {
 } from '../db/users.ts';
 import { AppError } from '../errors.ts';
 import { newTutorial } from '../presenters/user.ts';
+import type { AttemptLimits } from './attempt-limits.ts';
 import { verifyBotCheck } from './bot-check.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { SlidingWindowLimiter } from './rate-limit.ts';
 
 /** What the account flows use; `log` is the request's logger. */
 export interface AccountDeps {
@@ -35,6 +35,7 @@ export interface AccountDeps {
   db: Db;
   mailer: Mailer;
   sessions: SessionService;
+  limits: AttemptLimits;
   log: FastifyBaseLogger;
 }
 
@@ -51,55 +52,8 @@ const RESET_INVALID_MESSAGE =
   'This password reset link is invalid or has expired. Please request a new one.';
 const EMAIL_TAKEN_MESSAGE =
   'An account with that email already exists. Log in or reset your password instead.';
-const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a while and try again.';
 /** Most tutorial steps kept per user (step names come from the client). */
 const TUTORIAL_STEPS_MAX = 50;
-
-// ---------------------------------------------------------------------------------------------
-// Attempt limits
-
-/** The per-IP and per-email limits of one kind of attempt. */
-export interface AttemptLimits {
-  perIp: SlidingWindowLimiter;
-  perEmail: SlidingWindowLimiter;
-}
-
-/** The limits of login and forgot-password attempts (in memory, one set per app). */
-export function createAccountLimits(limits: RateLimitConfig): {
-  login: AttemptLimits;
-  forgot: AttemptLimits;
-} {
-  return {
-    login: {
-      perIp: new SlidingWindowLimiter(limits.loginPerIp, limits.windowMs),
-      perEmail: new SlidingWindowLimiter(limits.loginPerEmail, limits.windowMs),
-    },
-    forgot: {
-      perIp: new SlidingWindowLimiter(limits.forgotPerIp, limits.windowMs),
-      perEmail: new SlidingWindowLimiter(limits.forgotPerEmail, limits.windowMs),
-    },
-  };
-}
-
-/**
- * Counts an attempt from `ip` and, when the request names one, for its email (read before the
- * body is validated, so that a malformed body is counted too); throws 429 when over a limit.
- */
-export function enforceAttemptLimits(limits: AttemptLimits, ip: string, email: unknown): void {
-  const verdicts = [limits.perIp.hit(ip)];
-  if (typeof email === 'string' && email.trim())
-    verdicts.push(limits.perEmail.hit(normalizeEmail(email)));
-  const blocked = verdicts.filter((verdict) => !verdict.isAllowed);
-  if (blocked.length > 0) {
-    const retryAfterSeconds = Math.max(...blocked.map((verdict) => verdict.retryAfterSeconds));
-    throw new AppError(
-      'rate_limited',
-      RATE_LIMITED_MESSAGE,
-      { retryAfterSeconds },
-      { retryAfterSeconds },
-    );
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Sign-up, sign-in and the password
@@ -142,16 +96,23 @@ export async function registerAccount(
 }
 
 /**
- * Signs in with email and password. An unknown email still checks a password hash, so the
- * answer takes as long as for a real account, and both failures answer the same 404.
+ * Signs in with email and password from `ip`, within the login limits (attempt-limits.ts). An
+ * unknown email still checks a password hash, so the answer takes as long as for a real
+ * account, and both failures answer the same 404 and count the same.
  */
 export async function logIn(
-  deps: Pick<AccountDeps, 'db' | 'sessions'>,
+  deps: Pick<AccountDeps, 'db' | 'sessions' | 'limits'>,
   body: LoginBody,
+  ip: string,
 ): Promise<SignedIn> {
+  const attempt = await deps.limits.login.beginAttempt(ip, body.email);
   const user = await findUserByEmail(deps.db, body.email);
   const isMatch = await verifyPassword(user?.password_hash, body.password);
-  if (!user || !isMatch) throw new AppError('not_found', LOGIN_FAILED_MESSAGE);
+  if (!user || !isMatch) {
+    await attempt.failed();
+    throw new AppError('not_found', LOGIN_FAILED_MESSAGE);
+  }
+  await attempt.succeeded();
   return signIn(deps.sessions, user);
 }
 
@@ -160,8 +121,8 @@ function hashResetToken(token: string): string {
 }
 
 /**
- * Stores a reset token for the account of `email`, if there is one, and mails its link. The
- * caller answers the same whether or not the account exists.
+ * Stores a reset token for the account of `email`, if there is one, and mails its link. Runs
+ * after the answer has been sent (see `startPasswordReset`), so it may take its time.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const { config, db, log } = deps;
@@ -174,18 +135,24 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
     ttlSeconds: config.resetTokenTtlSeconds,
   });
   const link = `${config.appUrl}/reset/${token}`;
-  // Sent in the background: waiting for SMTP would reveal, by timing, that the account exists.
-  void deps.mailer
-    .send({
-      to: user.email,
-      subject: 'Reset your Adloom password',
-      text: `Someone (hopefully you) asked to reset the password of your Adloom account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
-    })
-    .then(
-      () => log.info({ userId: user.id }, 'password reset mail sent'),
-      (error: unknown) =>
-        log.error({ err: error, userId: user.id }, 'password reset mail could not be sent'),
-    );
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Adloom password',
+    text: `Someone (hopefully you) asked to reset the password of your Adloom account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
+  });
+  log.info({ userId: user.id }, 'password reset mail sent');
+}
+
+/**
+ * Starts `requestPasswordReset` once the current answer has been written, and returns at once:
+ * the answer must take the same time whether the account exists, so it cannot wait for the
+ * lookup, the token or the mail. The promise settles when the work is done and never rejects
+ * (a failure is logged).
+ */
+export function startPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => requestPasswordReset(deps, email))
+    .catch((error: unknown) => deps.log.error({ err: error }, 'password reset failed'));
 }
 
 /** Throws 400 unless the reset token is unused and unexpired. */
@@ -239,6 +206,7 @@ export async function deleteAccount(
   const user = await loadAccount(deps.db, userId);
   if (confirmation.email && normalizeEmail(confirmation.email) !== user.email)
     throw new AppError('forbidden', 'That email does not belong to the signed-in account.');
+  await deps.limits.deleteAccount.countPasswordCheck(user.id);
   if (!(await verifyPassword(user.password_hash, confirmation.password)))
     throw new AppError('forbidden', 'The password is not correct.');
   await deleteUser(deps.db, user.id);

@@ -87,6 +87,7 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
   const cache = new FeedRowsCache();
 
   app.post(API.app.waitingList, async (request) => {
+    await deps.limits.waitingList.countAttempt(request.ip);
     const body = parseBody(WaitingListBodySchema, request.body);
     await addWaitingListEmail(db, body.email.toLowerCase());
     return { message: WAITING_LIST_MESSAGE };

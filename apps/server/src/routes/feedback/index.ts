@@ -9,6 +9,7 @@ import { insertFeedback } from '../../db/workspace.ts';
 export default async function feedbackRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post(API.feedback, { onRequest: authenticate }, async (request) => {
     const user = getUser(request);
+    await deps.limits.feedback.countAttempt(user.id);
     const body = parseBody(FeedbackBodySchema, request.body);
     await insertFeedback(deps.db, {
       userId: user.id,

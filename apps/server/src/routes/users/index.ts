@@ -25,17 +25,15 @@ import { parseBody, parseParams } from '../../http/validate.ts';
 import { presentSession, presentUser } from '../../presenters/user.ts';
 import {
   checkResetToken,
-  createAccountLimits,
   deleteAccount,
-  enforceAttemptLimits,
   loadAccount,
   logIn,
   registerAccount,
-  requestPasswordReset,
   resetPassword,
   resetTutorials,
   setTutorialStepDone,
   setTutorialsDisabled,
+  startPasswordReset,
   type AccountDeps,
 } from '../../services/accounts.ts';
 import { sessionRoutes } from './sessions.ts';
@@ -66,18 +64,18 @@ function parseRegisterBody(body: unknown): RegisterBody {
   return result.data;
 }
 
-/** The email of a body not validated yet, for counting attempts per email. */
-function readRawEmail(body: unknown): unknown {
-  return (body as { email?: unknown } | undefined)?.email;
-}
-
 /** The account calls of spec section 7, plus GET /api/users/me. */
 export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db } = deps;
-  const limits = createAccountLimits(deps.config.rateLimit);
+  const { db, limits } = deps;
   const accountDeps = (request: FastifyRequest): AccountDeps => ({ ...deps, log: request.log });
+  // Password resets still at work after their answer; closing the app waits for them.
+  const pendingResets = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(pendingResets);
+  });
 
   app.post(API.users.register, async (request, reply): Promise<Session> => {
+    await limits.register.countAttempt(request.ip);
     const body = parseRegisterBody(request.body);
     const signedIn = await registerAccount(accountDeps(request), body, request.ip);
     reply.code(201);
@@ -85,15 +83,18 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
   });
 
   app.post(API.users.login, async (request): Promise<Session> => {
-    enforceAttemptLimits(limits.login, request.ip, readRawEmail(request.body));
+    await limits.login.countAttempt(request.ip);
     const body = parseBody(LoginBodySchema, request.body);
-    return presentSession(await logIn(deps, body));
+    return presentSession(await logIn(deps, body, request.ip));
   });
 
   app.post(API.users.forgot, async (request): Promise<TypeMessage> => {
-    enforceAttemptLimits(limits.forgot, request.ip, readRawEmail(request.body));
+    await limits.forgot.countAttempt(request.ip);
     const body = parseBody(ForgotBodySchema, request.body);
-    await requestPasswordReset(accountDeps(request), body.email);
+    await limits.forgot.countEmail(body.email);
+    const reset = startPasswordReset(accountDeps(request), body.email);
+    pendingResets.add(reset);
+    void reset.finally(() => pendingResets.delete(reset));
     return { type: 'success', message: FORGOT_SENT_MESSAGE };
   });
 
