@@ -16,15 +16,37 @@ export const DATA_UMASK = 0o077;
 export function makeDataDirPrivate(dataDir: string): number {
   let changed = 0;
   const visit = (path: string) => {
-    const stat = lstatSync(path);
+    let stat;
+    try {
+      stat = lstatSync(path);
+    } catch (error) {
+      // The database removes files of its own while it runs (old write-ahead log segments).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
     if (stat.isSymbolicLink()) return;
     const mode = stat.isDirectory() ? DATA_DIR_MODE : DATA_FILE_MODE;
     if ((stat.mode & 0o7777) !== mode) {
-      chmodSync(path, mode);
-      changed += 1;
+      try {
+        chmodSync(path, mode);
+        changed += 1;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     }
-    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    if (!stat.isDirectory()) return;
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) visit(join(path, name));
   };
   visit(dataDir);
   return changed;
 }
+
+/** How often a running server makes the files the embedded database created since private. */
+export const DATA_DIR_REPAIR_INTERVAL_MS = 60_000;

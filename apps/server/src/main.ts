@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { DATA_UMASK, makeDataDirPrivate } from './data-dir.ts';
+import { DATA_DIR_REPAIR_INTERVAL_MS, DATA_UMASK, makeDataDirPrivate } from './data-dir.ts';
 import { openDatabase, type Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
 import { OUTBOX_DIR_NAME } from './services/mailer.ts';
@@ -49,8 +49,20 @@ try {
   fail(`could not open the database: ${error instanceof Error ? error.message : String(error)}`);
 }
 // PGlite sets its files' modes itself, ignoring the umask (initdb's are 0666): make them private
-// now and again at shutdown. Meanwhile the 0700 DATA_DIR keeps other users out.
+// now, every minute while the server runs, and at shutdown. The 0700 DATA_DIR keeps other users
+// out in between.
 makeDataDirPrivate(config.dataDir);
+if (!config.databaseUrl) {
+  setInterval(() => {
+    try {
+      makeDataDirPrivate(config.dataDir);
+    } catch (error) {
+      console.warn(
+        `adloom: could not make DATA_DIR private (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  }, DATA_DIR_REPAIR_INTERVAL_MS).unref();
+}
 const app = await buildApp({ config, db });
 
 if (config.jwtSecretSource === 'data-dir') {
