@@ -3,23 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { API, type Session } from '@adloom/contract';
+import { API } from '@adloom/contract';
 import { routes } from './routes.tsx';
 import { notifications } from '../state/notifications.ts';
 import { session, SESSION_KEYS } from '../state/session.ts';
 import { ACCOUNT_MESSAGES } from '../pages/AccountPage.tsx';
+import { testSession } from '../state/testSession.ts';
 
-const answer: Session = {
-  token: 'tok-account',
-  expiresIn: 3600,
-  user: {
-    _id: 'u1',
-    email: 'ann@example.com',
-    role: 'user',
-    integrations: [],
-    tutorial: { disabled: false, tutorialSteps: [] },
-  },
-};
+const answer = testSession('tok-account');
 
 /** The requests the app sends, answered by `reply` (a Response, or an Error for no network). */
 let reply: (path: string) => Response | Error;

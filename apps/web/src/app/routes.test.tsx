@@ -2,24 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Session } from '@adloom/contract';
 import { routes } from './routes.tsx';
 import { formatPageTitle } from './pageTitle.ts';
 import { startSession, SESSION_EXPIRED_MESSAGE } from './startSession.ts';
 import { session, SESSION_KEYS } from '../state/session.ts';
 import { notifications } from '../state/notifications.ts';
+import { testSession } from '../state/testSession.ts';
 
-const answer: Session = {
-  token: 'tok',
-  expiresIn: 3600,
-  user: {
-    _id: 'u1',
-    email: 'ann@example.com',
-    role: 'user',
-    integrations: [],
-    tutorial: { disabled: false, tutorialSteps: [] },
-  },
-};
+const answer = testSession('tok');
 
 function renderAt(path: string | { pathname: string; state: unknown }) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

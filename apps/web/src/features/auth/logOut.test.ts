@@ -1,22 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API, type Session } from '@adloom/contract';
+import { API } from '@adloom/contract';
 import { ApiError } from '../../api/errors.ts';
 import { createHttpClient } from '../../api/http.ts';
 import { endEverySession, endSession } from '../../api/users.ts';
 import { createSessionController, SESSION_KEYS } from '../../state/session.ts';
 import { logOut, logOutEverywhere, type LogOutDeps } from './logOut.ts';
+import { testSession } from '../../state/testSession.ts';
 
-const answer: Session = {
-  token: 'tok-1',
-  expiresIn: 3600,
-  user: {
-    _id: 'u1',
-    email: 'ann@example.com',
-    role: 'user',
-    integrations: [],
-    tutorial: { disabled: false, tutorialSteps: [] },
-  },
-};
+const answer = testSession('tok-1');
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
