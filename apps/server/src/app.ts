@@ -19,6 +19,7 @@ import {
 import { createSessionService, type SessionService } from './auth/session.ts';
 import { OUTBOX_DIR_NAME, createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
+import { useUtf8JsonParser } from './http/json-body.ts';
 import { createAttemptLimits, type AttemptLimits } from './services/attempt-limits.ts';
 import type { AttemptStoreFactory } from './services/rate-limit.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
@@ -127,6 +128,8 @@ export async function buildApp(deps: {
   registerErrorHandler(app, smallBodyLimitBytes);
   // Only JSON bodies are accepted by the API; anything else is 415.
   app.removeContentTypeParser('text/plain');
+  // Fastify's own JSON parser (prototype poisoning refused), fed only valid UTF-8.
+  useUtf8JsonParser(app, app.getDefaultJsonParser('error', 'error'));
   app.addHook('onRequest', async (request, reply) => {
     applySecurityHeaders(reply, headerOptions);
     if (request.url.startsWith('/api/') || request.url === '/api')

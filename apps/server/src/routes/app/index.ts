@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
+import { useUtf8JsonParser } from '../../http/json-body.ts';
 import { noteJsonBodyText, rejectBadTextField } from '../../http/text-rule.ts';
 import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
 import { FeedRowsCache } from '../../services/workspace-cache.ts';
@@ -36,10 +37,9 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 /** JSON body parser of the bulk saves; bad JSON is 400 as with Fastify's own parser. */
 function parsePlainJson(
   request: FastifyRequest,
-  body: string | Buffer,
+  text: string,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
-  const text = typeof body === 'string' ? body : body.toString('utf8');
   if (text.trim() === '') {
     done(
       Object.assign(new Error('The request body is empty'), {
@@ -134,8 +134,7 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
     // without the prototype-poisoning scan of Fastify's parser (two regex passes over tens of
     // megabytes). Safe here because the schemas rebuild every object from known keys only.
     await authed.register(async (bulk) => {
-      bulk.removeContentTypeParser('application/json');
-      bulk.addContentTypeParser('application/json', { parseAs: 'string' }, parsePlainJson);
+      useUtf8JsonParser(bulk, parsePlainJson);
 
       bulk.post(API.app.lists, bulkBody, async (request, reply) => {
         const body = parseBody(SaveListsBodySchema, request.body);
