@@ -50,3 +50,26 @@ export function makeDataDirPrivate(dataDir: string): number {
 
 /** How often a running server makes the files the embedded database created since private. */
 export const DATA_DIR_REPAIR_INTERVAL_MS = 60_000;
+
+/**
+ * Makes DATA_DIR private again every `intervalMs` while the server runs (the timer does not keep
+ * the process alive); a failure is reported to `warn` and tried again next time. Returns the stop
+ * function.
+ */
+export function keepDataDirPrivate(
+  dataDir: string,
+  warn: (message: string) => void,
+  intervalMs = DATA_DIR_REPAIR_INTERVAL_MS,
+): () => void {
+  const timer = setInterval(() => {
+    try {
+      makeDataDirPrivate(dataDir);
+    } catch (error) {
+      warn(
+        `could not make DATA_DIR private (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { DATA_DIR_REPAIR_INTERVAL_MS, DATA_UMASK, makeDataDirPrivate } from './data-dir.ts';
+import { DATA_UMASK, keepDataDirPrivate, makeDataDirPrivate } from './data-dir.ts';
 import { openDatabase, type Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
 import { OUTBOX_DIR_NAME } from './services/mailer.ts';
@@ -52,17 +52,8 @@ try {
 // now, every minute while the server runs, and at shutdown. The 0700 DATA_DIR keeps other users
 // out in between.
 makeDataDirPrivate(config.dataDir);
-if (!config.databaseUrl) {
-  setInterval(() => {
-    try {
-      makeDataDirPrivate(config.dataDir);
-    } catch (error) {
-      console.warn(
-        `adloom: could not make DATA_DIR private (${error instanceof Error ? error.message : String(error)})`,
-      );
-    }
-  }, DATA_DIR_REPAIR_INTERVAL_MS).unref();
-}
+if (!config.databaseUrl)
+  keepDataDirPrivate(config.dataDir, (message) => console.warn(`adloom: ${message}`));
 const app = await buildApp({ config, db });
 
 if (config.jwtSecretSource === 'data-dir') {
