@@ -98,6 +98,46 @@ describe('login: guessing stops, the owner gets in', () => {
     expect((await guess()).status).toBe(404);
   });
 
+  it('forgets the known addresses when the owner logs out everywhere', async () => {
+    let now = Date.parse('2026-11-26T08:00:00Z');
+    const limits: RateLimitConfig = {
+      ...DEFAULTS,
+      loginAccountAttemptsBeforeDelay: 10,
+      loginAccountDelayBaseMs: 1_000,
+      loginAccountDelayMaxMs: 5_000,
+    };
+    t = await startTestApp(
+      { rateLimit: limits, trustProxy: true },
+      { attemptStores: createMemoryAttemptStores(1_000, () => now) },
+    );
+    const { email, password } = await t.signUp();
+    const home = '203.0.113.20';
+    const signedIn = await login(home, email, password);
+    expect(signedIn.status).toBe(200);
+    now += 1_000;
+    // The owner fears someone else is signed in and ends every session.
+    const ended = await t.request('POST', '/api/users/logout-everywhere', {
+      token: signedIn.body.token,
+      body: {},
+    });
+    expect(ended.status).toBe(200);
+    // The window of the owner's own attempt passes; the forgetting is kept much longer.
+    now += limits.windowMs;
+
+    // A botnet drives the account into its delays.
+    let bot = 0;
+    const guess = () => login(`10.77.0.${(bot++ % 250) + 1}`, email, 'nope');
+    for (let i = 0; i < 11; i += 1) expect((await guess()).status).toBe(404);
+    expectRateLimited(await guess());
+
+    // Home is no longer known: it waits like any address, then signs in and is known again.
+    const wait = expectRateLimited(await login(home, email, password));
+    now += wait * 1000;
+    expect((await login(home, email, password)).status).toBe(200);
+    expectRateLimited(await guess());
+    expect((await login(home, email, password)).status).toBe(200);
+  });
+
   it('counts a burst of parallel guesses before any password is checked', async () => {
     const now = Date.parse('2026-11-26T08:00:00Z');
     t = await startTestApp(

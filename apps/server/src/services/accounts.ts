@@ -183,6 +183,7 @@ export async function resetPassword(
     return updatePassword(tx, userId, passwordHash);
   });
   if (!user) throw new AppError('bad_request', RESET_INVALID_MESSAGE);
+  await deps.limits.login.forgetKnownAddresses(user.email);
   deps.log.info({ userId: user.id }, 'password reset');
   return signIn(deps.sessions, user);
 }

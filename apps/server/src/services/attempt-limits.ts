@@ -10,7 +10,9 @@
  * - per account, loosely: beyond a number of attempts in the window, the account's next attempt
  *   must wait a delay that doubles with every further attempt, up to a cap. An address that
  *   signed in to the account recently (a known address) neither waits nor counts here, so the
- *   owner still gets in while guesses from everywhere else slow down to one per delay.
+ *   owner still gets in while guesses from everywhere else slow down to one per delay. A
+ *   password reset or "log out everywhere" (a sign the account was taken) forgets the account's
+ *   known addresses: only sign-ins after it make an address known again.
  * Attempts are counted before the password is checked, so that a burst of parallel guesses
  * cannot all pass a check meant for one of them. The in-memory store runs a check and its count
  * with no I/O in between; a store shared by several processes must run them in one transaction.
@@ -79,6 +81,8 @@ export interface AttemptLimits {
     countAttempt(ip: string): Promise<void>;
     /** Counts an attempt on (valid) `email` from `ip`, before the password is checked. */
     beginAttempt(ip: string, email: string): Promise<LoginAttempt>;
+    /** Forgets every address known to the account of `email` (after a reset, or log out everywhere). */
+    forgetKnownAddresses(email: string): Promise<void>;
   };
   forgot: {
     countAttempt(ip: string): Promise<void>;
@@ -107,6 +111,8 @@ export function createAttemptLimits(
   const loginPairTries = stores('login-ip-account');
   const loginAccountTries = stores('login-account');
   const loginKnownAddresses = stores('login-known-address');
+  // When the account last forgot its known addresses: a sign-in noted before then no longer counts.
+  const loginKnownSince = stores('login-known-since');
   const forgotPerIp = stores('forgot-ip');
   const forgotPerEmail = stores('forgot-email');
   const registerPerIp = stores('register-ip');
@@ -133,7 +139,11 @@ export function createAttemptLimits(
         const tries = await loginPairTries.count(pair, windowMs);
         if (tries.count >= pairRule.limit)
           throw rateLimitedError(windowMs - (tries.oldestAgeMs ?? 0));
-        const isKnown = (await loginKnownAddresses.count(pair, knownRule.windowMs)).count > 0;
+        const known = await loginKnownAddresses.count(pair, knownRule.windowMs);
+        const forgotten = await loginKnownSince.count(account, knownRule.windowMs);
+        const isKnown =
+          known.newestAgeMs !== undefined &&
+          (forgotten.newestAgeMs === undefined || known.newestAgeMs < forgotten.newestAgeMs);
         if (!isKnown) {
           const accountTries = await loginAccountTries.count(account, windowMs);
           const delayMs = accountLoginDelayMs(accountTries.count, limits);
@@ -153,6 +163,7 @@ export function createAttemptLimits(
           },
         };
       },
+      forgetKnownAddresses: (email) => loginKnownSince.note(accountKey(email), knownRule),
     },
     forgot: {
       countAttempt: (ip) =>

@@ -11,9 +11,9 @@ import { parseBody } from '../../http/validate.ts';
  */
 export async function sessionRoutes(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'limits'>,
 ): Promise<void> {
-  const { db } = deps;
+  const { db, limits } = deps;
 
   app.post(
     API.users.logout,
@@ -35,7 +35,10 @@ export async function sessionRoutes(
     { onRequest: authenticate },
     async (request): Promise<LogOutAnswer> => {
       parseBody(LogOutBodySchema, request.body);
-      await revokeAllSessions(db, getUser(request).id);
+      const user = getUser(request);
+      await revokeAllSessions(db, user.id);
+      // Whoever ended every session suspects someone else: their sign-ins stop counting as known.
+      await limits.login.forgetKnownAddresses(user.email);
       return { type: 'success', message: 'You have been logged out on every device.' };
     },
   );
