@@ -32,6 +32,27 @@ describe('login: guessing stops, the owner gets in', () => {
       headers: { 'x-forwarded-for': address },
     });
 
+  /** Limits with short account delays (1 s doubling to 5 s), counted on a clock the test moves. */
+  const DELAY_LIMITS: RateLimitConfig = {
+    ...DEFAULTS,
+    loginAccountAttemptsBeforeDelay: 10,
+    loginAccountDelayBaseMs: 1_000,
+    loginAccountDelayMaxMs: 5_000,
+  };
+  async function startWithClock(): Promise<{ app: TestApp; advance(ms: number): void }> {
+    let now = Date.parse('2026-11-26T08:00:00Z');
+    t = await startTestApp(
+      { rateLimit: DELAY_LIMITS, trustProxy: true },
+      { attemptStores: createMemoryAttemptStores(1_000, () => now) },
+    );
+    return {
+      app: t,
+      advance: (ms) => {
+        now += ms;
+      },
+    };
+  }
+
   it("lets the owner in with the right password after an attacker's ten wrong ones (default limits)", async () => {
     t = await startTestApp({ rateLimit: DEFAULTS, trustProxy: true });
     const { email, password } = await t.signUp();
@@ -50,22 +71,12 @@ describe('login: guessing stops, the owner gets in', () => {
   });
 
   it('slows the account down with growing delays, except for an address that signed in before', async () => {
-    let now = Date.parse('2026-11-26T08:00:00Z');
-    const limits: RateLimitConfig = {
-      ...DEFAULTS,
-      loginAccountAttemptsBeforeDelay: 10,
-      loginAccountDelayBaseMs: 1_000,
-      loginAccountDelayMaxMs: 5_000,
-    };
-    t = await startTestApp(
-      { rateLimit: limits, trustProxy: true },
-      { attemptStores: createMemoryAttemptStores(1_000, () => now) },
-    );
-    const { email, password } = await t.signUp();
+    const clock = await startWithClock();
+    const { email, password } = await clock.app.signUp();
     // The owner signed in from home before the attack (its window is over; home stays known).
     const home = '203.0.113.20';
     expect((await login(home, email, password)).status).toBe(200);
-    now += limits.windowMs;
+    clock.advance(DELAY_LIMITS.windowMs);
 
     // A botnet: every guess from a fresh address, so no per-address limit applies.
     let bot = 0;
@@ -79,7 +90,7 @@ describe('login: guessing stops, the owner gets in', () => {
     for (let i = 0; i < 5; i += 1) {
       const waitSeconds = expectRateLimited(await guess());
       delays.push(waitSeconds);
-      now += waitSeconds * 1000;
+      clock.advance(waitSeconds * 1000);
       expect((await guess()).status).toBe(404);
     }
     expect(delays).toEqual([1, 2, 4, 5, 5]);
@@ -91,38 +102,28 @@ describe('login: guessing stops, the owner gets in', () => {
     // ... a clean address waits the delay like everyone else, then gets in with the password.
     const travel = '192.0.2.55';
     const wait = expectRateLimited(await login(travel, email, password));
-    now += wait * 1000;
+    clock.advance(wait * 1000);
     expect((await login(travel, email, password)).status).toBe(200);
     // Once the failures leave the window, nobody waits.
-    now += limits.windowMs;
+    clock.advance(DELAY_LIMITS.windowMs);
     expect((await guess()).status).toBe(404);
   });
 
   it('forgets the known addresses when the owner logs out everywhere', async () => {
-    let now = Date.parse('2026-11-26T08:00:00Z');
-    const limits: RateLimitConfig = {
-      ...DEFAULTS,
-      loginAccountAttemptsBeforeDelay: 10,
-      loginAccountDelayBaseMs: 1_000,
-      loginAccountDelayMaxMs: 5_000,
-    };
-    t = await startTestApp(
-      { rateLimit: limits, trustProxy: true },
-      { attemptStores: createMemoryAttemptStores(1_000, () => now) },
-    );
-    const { email, password } = await t.signUp();
+    const clock = await startWithClock();
+    const { email, password } = await clock.app.signUp();
     const home = '203.0.113.20';
     const signedIn = await login(home, email, password);
     expect(signedIn.status).toBe(200);
-    now += 1_000;
+    clock.advance(1_000);
     // The owner fears someone else is signed in and ends every session.
-    const ended = await t.request('POST', '/api/users/logout-everywhere', {
+    const ended = await clock.app.request('POST', '/api/users/logout-everywhere', {
       token: signedIn.body.token,
       body: {},
     });
     expect(ended.status).toBe(200);
     // The window of the owner's own attempt passes; the forgetting is kept much longer.
-    now += limits.windowMs;
+    clock.advance(DELAY_LIMITS.windowMs);
 
     // A botnet drives the account into its delays.
     let bot = 0;
@@ -132,7 +133,7 @@ describe('login: guessing stops, the owner gets in', () => {
 
     // Home is no longer known: it waits like any address, then signs in and is known again.
     const wait = expectRateLimited(await login(home, email, password));
-    now += wait * 1000;
+    clock.advance(wait * 1000);
     expect((await login(home, email, password)).status).toBe(200);
     expectRateLimited(await guess());
     expect((await login(home, email, password)).status).toBe(200);
