@@ -162,6 +162,7 @@ export {
 export {
   PREVIEW_MESSAGES,
   type RandomSource,
+  seededRandom,
   type MockAd,
   buildRsaPreview,
   buildPerformanceMaxPreview,

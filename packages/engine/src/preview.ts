@@ -16,6 +16,18 @@ export const PREVIEW_MESSAGES = {
 /** A random source in [0, 1), injected so previews are reproducible. */
 export type RandomSource = () => number;
 
+/** A small seeded random source (mulberry32): the same seed gives the same shuffle every time. */
+export function seededRandom(seed: number): RandomSource {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** The mock ad shown in the preview. */
 export interface MockAd {
   /** Display URL: host of the final URL plus the non-empty paths. */

@@ -4,7 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { newRsaTemplate, type FeedRow, type RsaFallback, type RsaTemplate } from '@adloom/engine';
 import { measurerFromRows } from '../validation/index.ts';
 import { AdPreviewModal, PREVIEW_PROGRESS_MAX } from './AdPreviewModal.tsx';
-import { findFirstValidRow, seededRandom, slideFor } from '../preview/previewModel.ts';
+import { seededRandom } from '@adloom/engine';
+import { findFirstValidRow, slideFor } from '../preview/previewModel.ts';
 import { previewRowsOf } from '../preview/previewRows.ts';
 
 function row(id: string, root: string, url = ''): FeedRow {

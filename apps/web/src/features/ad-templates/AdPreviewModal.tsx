@@ -6,17 +6,13 @@ import {
   FEED_COLUMNS,
   type PerformanceMaxTemplate,
   type RsaTemplate,
+  seededRandom,
 } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
 import { PerformanceFallbackEditor } from './PerformanceFallbackEditor.tsx';
 import { RsaFallbackEditor } from './RsaFallbackEditor.tsx';
 import { setFallback } from './fallbackEdit.ts';
-import {
-  seededRandom,
-  slideFor,
-  type PreviewTemplate,
-  type Slide,
-} from '../preview/previewModel.ts';
+import { slideFor, type PreviewTemplate, type Slide } from '../preview/previewModel.ts';
 import type { PreviewRows } from '../preview/previewRows.ts';
 import { FEED_COLUMN_LABELS } from '../feed-grid/index.ts';
 import './preview.css';

@@ -71,15 +71,3 @@ export function findFirstValidRow(subject: PreviewTemplate, rows: readonly FeedR
   const model = build(subject, rows, 0);
   return model.status === 'ok' ? model.rowIndex : -1;
 }
-
-/** A small seeded random source (mulberry32), so a shuffle stays put while the page re-renders. */
-export function seededRandom(seed: number): RandomSource {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
