@@ -91,38 +91,29 @@ export function generateBuild(
   out.negativeLines = structure.negativeLines;
   out.issues.push(...structure.issues);
 
+  // Each generator's ads, its issues joining the run's.
+  const keep = <A>(made: { ads: A[]; issues: RowIssue[] }): A[] => {
+    out.issues.push(...made.issues);
+    return made.ads;
+  };
   if (input.campaign.type === 'performance') {
-    if (input.pmax) {
-      const ads = generatePerformanceMaxAds({
-        template: input.pmax,
-        rows,
-        assetGroups: out.assetGroups,
-        today,
-      });
-      out.issues.push(...ads.issues);
-      out.performanceMaxAds = ads.ads;
-    }
+    if (input.pmax)
+      out.performanceMaxAds = keep(
+        generatePerformanceMaxAds({
+          template: input.pmax,
+          rows,
+          assetGroups: out.assetGroups,
+          today,
+        }),
+      );
   } else {
-    if (input.rsa) {
-      const ads = generateResponsiveSearchAds({
-        template: input.rsa,
-        rows,
-        adGroups: out.adGroups,
-        today,
-      });
-      out.issues.push(...ads.issues);
-      out.rsaAds = ads.ads;
-    }
-    if (input.legacy) {
-      const ads = generateLegacyAds({
-        template: input.legacy,
-        rows,
-        adGroups: out.adGroups,
-        today,
-      });
-      out.issues.push(...ads.issues);
-      out.legacyAds = ads.ads;
-    }
+    const adGroups = out.adGroups;
+    if (input.rsa)
+      out.rsaAds = keep(
+        generateResponsiveSearchAds({ template: input.rsa, rows, adGroups, today }),
+      );
+    if (input.legacy)
+      out.legacyAds = keep(generateLegacyAds({ template: input.legacy, rows, adGroups, today }));
   }
 
   const seenByType = new Map<ExtensionTypeName, Set<string>>();

@@ -14,6 +14,7 @@ import {
   replaceLabelDate,
   reportFinalUrl,
   rowMap,
+  missingRowIssue,
   skippedIssue,
   type FieldRule,
   type GenerateAdsInputBase,
@@ -100,15 +101,7 @@ export function generateLegacyAds(input: GenerateLegacyAdsInput): GenerateAdsRes
   for (const g of input.adGroups) {
     const found = byId.get(g.id);
     if (!found) {
-      issues.push(
-        skippedIssue(
-          OUTPUT_LEGACY,
-          g.id,
-          0,
-          'missing-row',
-          `No feed row for ad group "${g.adGroup}"`,
-        ),
-      );
+      issues.push(missingRowIssue(OUTPUT_LEGACY, g.id, `ad group "${g.adGroup}"`));
       continue;
     }
     values.row = found.row;

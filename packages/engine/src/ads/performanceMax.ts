@@ -27,6 +27,7 @@ import {
   replaceLabelDate,
   reportFinalUrl,
   rowMap,
+  missingRowIssue,
   skippedIssue,
   type GenerateAdsInputBase,
   type GenerateAdsResult,
@@ -184,15 +185,7 @@ export function generatePerformanceMaxAds(
   for (const g of input.assetGroups) {
     const found = byId.get(g.id);
     if (!found) {
-      issues.push(
-        skippedIssue(
-          OUTPUT_PMAX,
-          g.id,
-          0,
-          'missing-row',
-          `No feed row for asset group "${g.assetGroup}"`,
-        ),
-      );
+      issues.push(missingRowIssue(OUTPUT_PMAX, g.id, `asset group "${g.assetGroup}"`));
       continue;
     }
     const { row, rowNumber } = found;

@@ -28,6 +28,7 @@ import {
   findDuplicates,
   findFinalUrlWarning,
   findTemplateTextIssues,
+  missingRowIssue,
   skippedIssue,
   findTooFewDistinct,
   finalUrlIssue,
@@ -223,9 +224,7 @@ export function forEachResponsiveSearchAd(
   for (const g of input.adGroups) {
     const at = byId.get(g.id);
     if (at === undefined) {
-      issues.push(
-        skippedIssue(OUTPUT_RSA, g.id, 0, 'missing-row', `No feed row for ad group "${g.adGroup}"`),
-      );
+      issues.push(missingRowIssue(OUTPUT_RSA, g.id, `ad group "${g.adGroup}"`));
       continue;
     }
     const row = input.rows[at] as FeedRow;

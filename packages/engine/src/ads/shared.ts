@@ -504,6 +504,11 @@ export function skippedIssue(
   return { kind: 'skipped', output, rowId, rowNumber, code, message };
 }
 
+/** A group whose feed row is gone (`where`: 'ad group "x"'): it gets no ad. */
+export function missingRowIssue(output: string, groupId: string, where: string): RowIssue {
+  return skippedIssue(output, groupId, 0, 'missing-row', `No feed row for ${where}`);
+}
+
 /** Adds the warning about the row's final URL, if any (`where`: 'Ad group "x"'). */
 export function reportFinalUrl(
   issues: RowIssue[],
