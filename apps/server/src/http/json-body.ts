@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { noteJsonBodyText } from './text-rule.ts';
 
 /** The 400 of a body whose bytes are not UTF-8. */
 export const INVALID_UTF8_MESSAGE =
@@ -15,7 +16,8 @@ export type JsonTextParser = (
 
 /**
  * Makes `parse` the JSON parser of `app` (and the routes registered in it afterwards), fed only
- * bodies whose bytes are valid UTF-8. Node's decoder would turn invalid bytes (a windows-1252
+ * bodies whose bytes are valid UTF-8. The text is also scanned for the text rule's fast path
+ * (`noteJsonBodyText`), so a body without a `\u` escape is never walked. Node's decoder would turn invalid bytes (a windows-1252
  * file pasted as is) into U+FFFD without a word, changing the person's text; they answer 400.
  */
 export function useUtf8JsonParser(app: FastifyInstance, parse: JsonTextParser): void {
@@ -26,6 +28,8 @@ export function useUtf8JsonParser(app: FastifyInstance, parse: JsonTextParser): 
       done(new AppError('bad_request', INVALID_UTF8_MESSAGE));
       return;
     }
-    parse(request, bytes.toString('utf8'), done);
+    const text = bytes.toString('utf8');
+    noteJsonBodyText(request, text);
+    parse(request, text, done);
   });
 }

@@ -13,8 +13,9 @@ declare module 'fastify' {
 const cleanBodies = new WeakSet<FastifyRequest>();
 
 /**
- * For a parser of large JSON bodies: when the raw text holds no `\u` escape, the parsed body
- * cannot hold a NUL or a lone surrogate, and the walk over its (say 200k) rows is skipped.
+ * Called by the JSON parser (json-body.ts) with every body's text: when it holds no `\u`
+ * escape, the parsed body cannot hold a NUL or a lone surrogate, and the walk over its (say
+ * 200k) rows is skipped.
  */
 export function noteJsonBodyText(request: FastifyRequest, jsonText: string): void {
   if (!mayHoldBadText(jsonText)) cleanBodies.add(request);

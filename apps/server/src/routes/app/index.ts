@@ -17,7 +17,7 @@ import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
 import { useUtf8JsonParser } from '../../http/json-body.ts';
-import { noteJsonBodyText, rejectBadTextField } from '../../http/text-rule.ts';
+import { rejectBadTextField } from '../../http/text-rule.ts';
 import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
 import { FeedRowsCache } from '../../services/workspace-cache.ts';
 import {
@@ -36,7 +36,7 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 
 /** JSON body parser of the bulk saves; bad JSON is 400 as with Fastify's own parser. */
 function parsePlainJson(
-  request: FastifyRequest,
+  _request: FastifyRequest,
   text: string,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
@@ -51,7 +51,6 @@ function parsePlainJson(
   }
   try {
     const value: unknown = JSON.parse(text);
-    noteJsonBodyText(request, text);
     done(null, value);
   } catch (error) {
     done(Object.assign(error as Error, { statusCode: 400 }));
