@@ -76,28 +76,25 @@ export async function revokeSession(
   await pruneExpiredRevocations(db);
 }
 
-/** Deletes revocations whose tokens expired more than the grace period ago; returns how many. */
-async function pruneExpiredRevocations(db: Db): Promise<number> {
-  const rows = await db.query(
-    `delete from revoked_sessions where expires_at < now() - make_interval(secs => $1) returning jti`,
+/** Deletes revocations whose tokens expired more than the grace period ago. */
+async function pruneExpiredRevocations(db: Db): Promise<void> {
+  await db.query(
+    `delete from revoked_sessions where expires_at < now() - make_interval(secs => $1)`,
     [REVOCATION_PRUNE_GRACE_SECONDS],
   );
-  return rows.length;
 }
 
 /**
  * Ends every session of the user (log out everywhere): bumps the session version, which every
- * token carries, and drops the user's revocations, which the bump makes moot. False when the
- * user is gone.
+ * token carries, and drops the user's revocations, which the bump makes moot.
  */
-export async function revokeAllSessions(db: Db, userId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx.query(
-      'update users set session_version = session_version + 1, updated_at = now() where id = $1 returning id',
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      'update users set session_version = session_version + 1, updated_at = now() where id = $1',
       [userId],
     );
     await tx.query('delete from revoked_sessions where user_id = $1', [userId]);
-    return rows.length > 0;
   });
 }
 
