@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
 import { notifyError } from '../../state/notifications.ts';
-import { describeError } from './feedSetEditor.ts';
+import { describeError } from '../../state/revisionedSet/index.ts';
 
 /**
  * Shows a failed workspace call: server failures (above 499) and a refused session (401) go

@@ -30,7 +30,7 @@ import {
 import type { FeedStore } from '../feed-grid/index.ts';
 import { TrackedFeedStore } from './trackedFeedStore.ts';
 
-export { describeError, type SaveOutcome } from '../../state/revisionedSet/index.ts';
+export { type SaveOutcome } from '../../state/revisionedSet/index.ts';
 
 /** Sets with more rows than this are written less often (each write copies every row). */
 export const BIG_DRAFT_ROWS = 100_000;
