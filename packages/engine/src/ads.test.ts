@@ -4,6 +4,7 @@ import { generatePerformanceMaxAds } from './ads/performanceMax.ts';
 import { generateResponsiveSearchAds } from './ads/rsa.ts';
 import { findFinalUrlProblem, formatDateDigits, replaceLabelDate } from './ads/shared.ts';
 import { restoreAdTemplate, restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
+import type { RowIssue } from './issues.ts';
 import type { FeedRow, PinnedText, RsaTemplate } from './types.ts';
 
 function row(id: string, root: string, mod = '', url = 'https://www.shop.com/x'): FeedRow {
@@ -93,7 +94,7 @@ describe('generateResponsiveSearchAds', () => {
   });
 
   it('reports rows with no valid fallback with the reason', () => {
-    const rows = [row('a', 'x'.repeat(31))];
+    const rows = [row('a', 'x'.repeat(31), 'Air')];
     const out = generateResponsiveSearchAds({
       template,
       rows,
@@ -108,12 +109,12 @@ describe('generateResponsiveSearchAds', () => {
       rowNumber: 1,
       code: 'no-valid-fallback',
     });
-    expect(out.issues[0]?.message).toContain('Headline 1 has 35 characters (max 30)');
+    expect(out.issues[0]?.message).toContain('Headline 1 has 39 characters (max 30)');
   });
 
-  it('treats an empty headline after substitution as invalid (minimum 1)', () => {
+  it('treats an empty headline as invalid (minimum 1)', () => {
     const t = restoreRsaTemplate({
-      templates: [{ headlines: ['{var1}', 'b', 'c'], descriptions: ['d', 'e'] }],
+      templates: [{ headlines: ['', 'b', 'c'], descriptions: ['d', 'e'] }],
     });
     const out = generateResponsiveSearchAds({
       template: t,
@@ -122,6 +123,81 @@ describe('generateResponsiveSearchAds', () => {
       today: '20261122',
     });
     expect(out.issues[0]?.message).toContain('Headline 1 is empty');
+  });
+
+  it.each([
+    ['{var1}', 'Headline 1 "{var1}" has {var1}, which is empty for this row'],
+    ['{root} Boots! in {mod}', 'Headline 1 "{root} Boots! in {mod}" has {mod}, which is empty'],
+    ['Shop {root} at {const}', 'Headline 1 "Shop {root} at {const}" has {const}, which is empty'],
+  ])('fails %j when a placeholder resolves to nothing, naming it', (headline, reason) => {
+    const t = restoreRsaTemplate({
+      templates: [
+        { headlines: [headline, 'b', 'c'], descriptions: ['d', 'e'] },
+        { headlines: ['a', 'b', 'c'], descriptions: ['d', 'e'] },
+      ],
+    });
+    const out = generateResponsiveSearchAds({
+      template: t,
+      rows: [row('a', '1460', ' ')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    // The next fallback takes over; the validators give the first fallback's reason.
+    expect(out.ads.map((a) => a.fallbackIndex)).toEqual([1]);
+    const only = generateResponsiveSearchAds({
+      template: { ...t, templates: t.templates.slice(0, 1) },
+      rows: [row('a', '1460', ' ')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(only.issues[0]?.message).toContain(reason);
+  });
+
+  it('fills {const} from the campaign template constant', () => {
+    const t = restoreRsaTemplate({
+      templates: [{ headlines: ['Shop {root} at {const}', 'b', 'c'], descriptions: ['d', 'e'] }],
+    });
+    const out = generateResponsiveSearchAds({
+      template: t,
+      rows: [row('a', 'Café')],
+      adGroups: [group('a')],
+      today: '20261122',
+      constant: 'Paris',
+    });
+    expect(out.ads[0]?.headlines[0]).toBe('Shop Café at Paris');
+  });
+
+  it.each([
+    [['Nike sale', 'b', 'c'], 'Great', undefined],
+    [
+      ['Big Sale!', 'b', 'c'],
+      'Nike',
+      'Headline 1 "Big Sale!" has "!" (Google allows none in headlines)',
+    ],
+    [['Buy {root}', 'b', 'c'], 'Nike!', 'Headline 1 "Buy Nike!" has "!"'],
+    [['Buy {root}', 'b', 'c'], 'Nike 👟', 'Headline 1 "Buy Nike 👟" has an emoji or a character'],
+    [['Sale {root}', 'b', 'c'], 'now??', 'Headline 1 "Sale now??" repeats punctuation'],
+    [['Save $$$ on {root}', 'b', 'c'], 'Nike', 'repeats punctuation'],
+    [['Sale {root}.', 'b', 'c'], 'now.', 'Headline 1 "Sale now.." repeats punctuation'],
+    [['FREE SHIPPING NOW', 'b', 'c'], 'Nike', 'is in capitals'],
+    [['Buy {root} NOW FAST', 'b', 'c'], 'NIKE', 'is in capitals'],
+    [['Buy {root} in USA', 'b', 'c'], 'NIKE', undefined],
+    [['{root} shoes', 'b', 'c'], 'fReE', 'alternates capitals'],
+    [['Get {root}', 'b', 'c'], 'iPhone', undefined],
+    [['Get {root}s', 'b', 'c'], 'McDonald', undefined],
+    [['Shop {root}', 'b', 'c'], 'Nike\u00ae', undefined],
+  ])('editorial rules: %j with %j: %s', (headlines, root, reason) => {
+    // "!" is allowed in descriptions.
+    const descriptions = ['{root} Sale!', 'Fast delivery.'];
+    const t = restoreRsaTemplate({ templates: [{ headlines, descriptions }] });
+    const out = generateResponsiveSearchAds({
+      template: t,
+      rows: [row('a', root)],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(out.ads).toHaveLength(reason ? 0 : 1);
+    if (reason) expect(out.issues[0]?.message).toContain(reason);
   });
 
   it('counts paths up to 15 and requires path 1 when path 2 is set', () => {
@@ -147,7 +223,7 @@ describe('generateResponsiveSearchAds', () => {
     expect(ok.ads.map((a) => a.rowId)).toEqual(['a']);
   });
 
-  it('reports headlines that become identical and keeps them once', () => {
+  it('fails a fallback whose headlines become identical, ignoring case', () => {
     const t = restoreRsaTemplate({
       templates: [{ headlines: ['{root}', '{mod}', 'c', 'd'], descriptions: ['d', 'e'] }],
     });
@@ -157,8 +233,11 @@ describe('generateResponsiveSearchAds', () => {
       adGroups: [group('a')],
       today: '20261122',
     });
-    expect(out.ads[0]?.headlines).toEqual(['Nike', 'c', 'd']);
-    expect(out.issues[0]).toMatchObject({ kind: 'cleaned', code: 'duplicate-asset' });
+    expect(out.ads).toEqual([]);
+    expect(out.issues[0]).toMatchObject({ kind: 'skipped', code: 'no-valid-fallback' });
+    expect(out.issues[0]?.message).toContain(
+      'Headline 2 "nike" repeats headline 1 after substitution',
+    );
   });
 
   it('finds identical headlines among many, and through non-ASCII case folding', () => {
@@ -177,9 +256,8 @@ describe('generateResponsiveSearchAds', () => {
       adGroups: [group('a')],
       today: '20261122',
     });
-    expect(out.ads[0]?.headlines).toEqual(['Pack', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
-    expect(out.issues.map((i) => i.code)).toEqual(['duplicate-asset', 'duplicate-asset']);
-    expect(out.issues.map((i) => i.message).join(' ')).toContain('pac\u212a');
+    expect(out.ads).toEqual([]);
+    expect(out.issues[0]?.message).toContain('Headline 9 "pac\u212a" repeats headline 1');
   });
 
   it('counts dynamic insertions as their default text', () => {
@@ -214,13 +292,86 @@ describe('generateResponsiveSearchAds', () => {
   });
 });
 
+describe('pins and labels', () => {
+  it.each([
+    [
+      [1, 1, 1],
+      [0, 0],
+      'Headline position 2 has no headline: every headline is pinned to another position',
+    ],
+    [[1, 2, 0], [0, 0], undefined],
+    [[1, 2, 3], [1, 1], 'Description position 2 has no description'],
+    [[0, 0, 0], [2, 0], undefined],
+  ])('headline pins %j, description pins %j: %s', (hPins, dPins, reason) => {
+    const t: RsaTemplate = {
+      name: 'R',
+      templates: [
+        {
+          headlines: hPins.map((pos, i) => ({ text: `h${i}`, pos })),
+          descriptions: dPins.map((pos, i) => ({ text: `d${i}`, pos })),
+          paths: [],
+          labels: [],
+        },
+      ],
+    };
+    const out = generateResponsiveSearchAds({
+      template: t,
+      rows: [row('a', 'x'), row('b', 'y')],
+      adGroups: [group('a'), group('b')],
+      today: '20261122',
+    });
+    expect(out.ads).toHaveLength(reason ? 0 : 2);
+    if (reason) {
+      // Every row fails, with the reason.
+      expect(out.issues).toHaveLength(2);
+      for (const issue of out.issues) expect(issue.message).toContain(reason);
+    }
+  });
+
+  it('writes no label with ";" and reports it once per fallback', () => {
+    const t: RsaTemplate = {
+      name: 'R',
+      templates: [
+        {
+          headlines: texts('a', 'b', 'c'),
+          descriptions: texts('d', 'e'),
+          paths: [],
+          labels: ['ok', 'x;y'],
+        },
+      ],
+    };
+    const out = generateResponsiveSearchAds({
+      template: t,
+      rows: [row('a', 'x'), row('b', 'y')],
+      adGroups: [group('a'), group('b')],
+      today: '20261122',
+    });
+    expect(out.ads.map((a) => a.labels)).toEqual([['ok'], ['ok']]);
+    expect(out.issues.map((i) => [i.kind, i.code, i.message])).toEqual([
+      [
+        'cleaned',
+        'label-separator',
+        'Fallback 1, label "x;y" contains ";", which Google Ads Editor reads as a separator between labels; it is not written',
+      ],
+    ]);
+    const pmax = generatePerformanceMaxAds({
+      template: pmaxTemplate({ labels: ['a;b'] }),
+      rows: [row('a', 'x')],
+      assetGroups: [{ campaign: 'P', assetGroup: 'A', id: 'a' }],
+      today: '20261122',
+    });
+    expect(pmax.ads[0]?.labels).toEqual([]);
+    expect(pmax.issues.map((i) => i.code)).toEqual(['label-separator']);
+  });
+});
+
 describe('generatePerformanceMaxAds', () => {
   const template = restorePerformanceMaxTemplate({
     templates: [
       {
         headlines: ['{root}', 'Shop {root}', 'Deals'],
         longHeadlines: ['The best {root} deals of the season'],
-        descriptions: ['{mod}', 'Fast shipping on every order.'],
+        descriptions: ['{mod}', `Fast shipping on every order, ${'and more '.repeat(4)}`],
         paths: ['{root}', ''],
         labels: ['yyyymmdd-v2'],
         businessName: 'Shoe Shop',
@@ -238,7 +389,7 @@ describe('generatePerformanceMaxAds', () => {
     ],
   });
 
-  it('limits the first description to 60 and falls back', () => {
+  it('needs one description of 60 or fewer and falls back', () => {
     const rows = [row('a', 'Nike', 'short'), row('b', 'Nike', 'm'.repeat(61))];
     const out = generatePerformanceMaxAds({
       template,
@@ -255,6 +406,20 @@ describe('generatePerformanceMaxAds', () => {
       callToAction: 'Shop now',
       labels: ['20261122-v2'],
       paths: ['Nike', ''],
+    });
+  });
+
+  it('fills {const} in Performance Max texts', () => {
+    const out = generatePerformanceMaxAds({
+      template: pmaxTemplate({ businessName: '{const}', longHeadlines: ['{root} at {const}'] }),
+      rows: [row('a', 'Boots')],
+      assetGroups: [{ campaign: 'P', assetGroup: 'A', id: 'a' }],
+      today: '20261122',
+      constant: 'Café Paris',
+    });
+    expect(out.ads[0]).toMatchObject({
+      businessName: 'Café Paris',
+      longHeadlines: ['Boots at Café Paris'],
     });
   });
 
@@ -335,22 +500,22 @@ describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptio
   });
 
   it.each([
-    // Headlines that repeat after substitution are removed: a fallback left with too few is not
-    // valid for the row, and the reason names the repeat.
+    // A headline or description that repeats another after substitution (ignoring case) makes
+    // the fallback invalid for the row, and the reason names the repeat.
     [
       ['{root}', '{mod}', 'Sale'],
       ['d', 'e'],
-      'only 2 different headlines after substitution ("nike" repeats; Google rejects duplicates), at least 3 needed',
+      'Headline 2 "nike" repeats headline 1 after substitution (Google rejects duplicates, ignoring case)',
     ],
     [
       ['{root}', 'Sale', 'SALE', '{mod}'],
       ['d', 'e'],
-      'only 2 different headlines after substitution ("SALE" repeats; Google rejects duplicates), at least 3 needed',
+      'Headline 3 "SALE" repeats headline 2 after substitution (Google rejects duplicates, ignoring case)',
     ],
     [
       ['a', 'b', 'c'],
       ['Buy {root}', 'Buy {mod}'],
-      'only 1 different description after substitution ("Buy nike" repeats; Google rejects duplicates), at least 2 needed',
+      'Description 2 "Buy nike" repeats description 1 after substitution (Google rejects duplicates, ignoring case)',
     ],
   ])('reports %j / %j: %s', (headlines, descriptions, reason) => {
     const out = generateResponsiveSearchAds({
@@ -375,7 +540,7 @@ describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptio
     ]);
   });
 
-  it('falls back when repeats leave too few headlines, and keeps a fallback with enough', () => {
+  it('falls back when headlines repeat after substitution', () => {
     const out = generateResponsiveSearchAds({
       template: {
         name: 'R',
@@ -387,7 +552,7 @@ describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptio
             labels: [],
           },
           {
-            headlines: texts('{root}', '{mod}', 'Sale', 'Shop'),
+            headlines: texts('{root}', 'Sale', 'Shop'),
             descriptions: texts('d', 'e'),
             paths: [],
             labels: [],
@@ -402,7 +567,7 @@ describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptio
       ['a', 1, 3],
       ['b', 0, 3],
     ]);
-    expect(out.issues.map((i) => i.code)).toEqual(['duplicate-asset']);
+    expect(out.issues).toEqual([]);
   });
 
   it.each([
@@ -410,7 +575,24 @@ describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptio
     [{ headlines: ['a', 'b'] }, '2 headlines, at least 3 needed'],
     [{ longHeadlines: [] }, '0 long headlines, at least 1 needed'],
     [{ descriptions: ['d'] }, '1 description, at least 2 needed'],
-    [{ headlines: ['a', 'b', 'c', 'd', 'e', 'f'] }, '6 headlines, at most 5 allowed'],
+    [{ headlines: 'abcdefghijklmno'.split('') }, undefined],
+    [{ headlines: 'abcdefghijklmnop'.split('') }, '16 headlines, at most 15 allowed'],
+    [{ headlines: ['a', 'A', 'c'] }, 'Headline 2 "A" repeats headline 1'],
+    [{ descriptions: ['d', 'D'] }, 'Description 2 "D" repeats description 1'],
+    [{ longHeadlines: ['l', 'L'] }, 'Long headline 2 "L" repeats long headline 1'],
+    [
+      { headlines: ['Sixteen letters!', 'Sixteen letters2', 'Sixteen letters3'] },
+      'Headline 1 "Sixteen letters!" has "!"',
+    ],
+    [
+      { headlines: ['Sixteen letters1', 'Sixteen letters2', 'Sixteen letters3'] },
+      'Headlines include none of 15 characters or fewer after substitution (Google needs one)',
+    ],
+    [
+      { descriptions: ['d'.repeat(61), 'e'.repeat(61)] },
+      'Descriptions include none of 60 characters or fewer after substitution (Google needs one)',
+    ],
+    [{ paths: ['', 'p'] }, 'Path 1 is empty while path 2 is set (Google needs path 1 first)'],
     [{ businessName: '' }, 'Business name 1 is empty'],
   ])('Performance Max %j: %s', (patch, reason) => {
     const t = pmaxTemplate({ ...patch });
@@ -422,7 +604,7 @@ describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptio
     });
     expect(out.ads).toHaveLength(reason ? 0 : 1);
     expect(out.issues.map((i) => i.message)).toEqual(
-      reason ? [`Asset group "A": no valid fallback (${reason})`] : [],
+      reason ? [expect.stringContaining(`Asset group "A": no valid fallback (${reason}`)] : [],
     );
   });
 });
@@ -522,32 +704,49 @@ describe('final URL', () => {
     row('bad', 'c', '', ' www.shop.com/c '),
     row('long', 'd', '', `https://shop.com/${'p'.repeat(2100)}`),
   ];
-  const expected = (output: string, where: (id: string) => string) => [
-    [output, 'missing-final-url', 2, `${where('none')}: the row has no final URL`],
+  const expected = (
+    output: string,
+    where: (id: string) => string,
+    kind: 'skipped' | 'warning',
+    tail: string,
+  ) => [
+    [kind, output, 'missing-final-url', 2, expect.stringContaining(`${where('none')}: `)],
     [
+      kind,
       output,
       'invalid-final-url',
       3,
-      `${where('bad')}: the final URL "www.shop.com/c" is not an http:// or https:// address`,
+      `${where('bad')}: ${kind === 'skipped' ? 'Final URL ' : 'the final URL '}"www.shop.com/c" is not an http:// or https:// address${tail}`,
     ],
     [
+      kind,
       output,
       'invalid-final-url',
       4,
-      `${where('long')}: the final URL "https://shop.com/${'p'.repeat(43)}..." has 2117 characters (max 2048)`,
+      `${where('long')}: ${kind === 'skipped' ? 'Final URL ' : 'the final URL '}"https://shop.com/${'p'.repeat(43)}..." has 2117 characters (max 2048)${tail}`,
     ],
   ];
+  const shown = (issues: readonly RowIssue[]) =>
+    issues.map((i) => [i.kind, i.output, i.code, i.rowNumber, i.message]);
 
-  it('warns per ad, naming the row, and keeps the ads (RSA, Performance Max, legacy)', () => {
+  it('skips the ad of a row without an http(s) final URL, naming the row (RSA, Performance Max)', () => {
     const rsa = generateResponsiveSearchAds({
       template: minimalRsaTemplate(),
       rows,
       adGroups: rows.map((r) => group(r.id)),
       today: '20261122',
     });
-    expect(rsa.ads.map((a) => a.finalUrl)).toEqual(rows.map((r) => r.url.trim()));
-    expect(rsa.issues.map((i) => [i.output, i.code, i.rowNumber, i.message])).toEqual(
-      expected('responsive search ads', (id) => `Ad group "AG ${id}"`),
+    expect(rsa.ads.map((a) => a.rowId)).toEqual(['ok']);
+    expect(shown(rsa.issues)).toEqual(
+      expected(
+        'responsive search ads',
+        (id) => `Ad group "AG ${id}"`,
+        'skipped',
+        '; no ad is made',
+      ),
+    );
+    expect(rsa.issues[0]?.message).toBe(
+      'Ad group "AG none": Final URL is missing (Google needs one); no ad is made',
     );
     const pmax = generatePerformanceMaxAds({
       template: pmaxTemplate({ businessName: 'S' }),
@@ -555,10 +754,27 @@ describe('final URL', () => {
       assetGroups: rows.map((r) => ({ campaign: 'P', assetGroup: r.id, id: r.id })),
       today: '20261122',
     });
-    expect(pmax.ads).toHaveLength(4);
-    expect(pmax.issues.map((i) => [i.output, i.code, i.rowNumber, i.message])).toEqual(
-      expected('performance max ads', (id) => `Asset group "${id}"`),
+    expect(pmax.ads.map((a) => a.rowId)).toEqual(['ok']);
+    expect(shown(pmax.issues)).toEqual(
+      expected('performance max ads', (id) => `Asset group "${id}"`, 'skipped', '; no ad is made'),
     );
+  });
+
+  it.each(['javascript:alert(1)', '=HYPERLINK("https://shop.com")', 'shop.com'])(
+    'skips %j',
+    (url) => {
+      const out = generateResponsiveSearchAds({
+        template: minimalRsaTemplate(),
+        rows: [row('a', 'x', '', url)],
+        adGroups: [group('a')],
+        today: '20261122',
+      });
+      expect(out.ads).toEqual([]);
+      expect(out.issues.map((i) => [i.kind, i.code])).toEqual([['skipped', 'invalid-final-url']]);
+    },
+  );
+
+  it('still warns for legacy ads, which keep them', () => {
     const legacy = generateLegacyAds({
       template: restoreAdTemplate({
         templates: [[{ h1: 'a', h2: 'b', dl1: 'c' }], [{ h1: 'x', h2: 'y', dl1: 'z' }]],
@@ -568,8 +784,8 @@ describe('final URL', () => {
       today: '20261122',
     });
     expect(legacy.ads).toHaveLength(8);
-    expect(legacy.issues.map((i) => [i.output, i.code, i.rowNumber, i.message])).toEqual(
-      expected('legacy ads', (id) => `Ad group "AG ${id}"`),
+    expect(shown(legacy.issues)).toEqual(
+      expected('legacy ads', (id) => `Ad group "AG ${id}"`, 'warning', ''),
     );
   });
 });

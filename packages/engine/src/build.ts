@@ -68,6 +68,7 @@ export function generateBuild(
   sinks: GenerateBuildSinks,
 ): GenerateBuildResult {
   const { rows, today } = input;
+  const constant = input.campaign.const;
   const out: GenerateBuildResult = {
     campaigns: [],
     adGroups: [],
@@ -104,13 +105,14 @@ export function generateBuild(
           rows,
           assetGroups: out.assetGroups,
           today,
+          constant,
         }),
       );
   } else {
     const adGroups = out.adGroups;
     if (input.rsa)
       out.rsaAds = keep(
-        generateResponsiveSearchAds({ template: input.rsa, rows, adGroups, today }),
+        generateResponsiveSearchAds({ template: input.rsa, rows, adGroups, today, constant }),
       );
     if (input.legacy)
       out.legacyAds = keep(generateLegacyAds({ template: input.legacy, rows, adGroups, today }));

@@ -47,6 +47,34 @@ describe('strict template checks', () => {
       'templates[0].descriptions[0].pos: pin position 3 is not 0 (free) to 2',
     ]);
   });
+  it('refuses pins that leave a position empty, and labels with ";"', () => {
+    const problems = findRsaTemplateProblems({
+      templates: [
+        {
+          headlines: [1, 1, 1].map((pos, i) => ({ text: `h${i}`, pos })),
+          descriptions: [
+            { text: 'd', pos: 1 },
+            { text: 'e', pos: 2 },
+          ],
+          labels: ['ok', 'a;b'],
+        },
+      ],
+    });
+    expect(problems).toEqual([
+      'templates[0].headlines: no entry can show at position 2: every entry is pinned to another position',
+      'templates[0].headlines: no entry can show at position 3: every entry is pinned to another position',
+      'templates[0].labels[1]: label "a;b" contains ";" (Google Ads Editor\'s label separator)',
+    ]);
+  });
+  it('takes up to 15 Performance Max headlines', () => {
+    const headlines = (n: number) => Array.from({ length: n }, (_, i) => `h${i}`);
+    expect(
+      findPerformanceMaxTemplateProblems({ templates: [{ headlines: headlines(15) }] }),
+    ).toEqual([]);
+    expect(
+      findPerformanceMaxTemplateProblems({ templates: [{ headlines: headlines(16) }] }),
+    ).toEqual(['templates[0].headlines: 16 entries, at most 15 allowed']);
+  });
   it('checks Performance Max calls to action', () => {
     expect(findPerformanceMaxTemplateProblems({ templates: [{ callToAction: 'Buy it' }] })).toEqual(
       ['templates[0].callToAction: unknown call to action "Buy it"'],

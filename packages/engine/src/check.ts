@@ -144,6 +144,33 @@ function checkPinned(p: Problems, x: unknown, path: string, max: number, maxPin:
   });
 }
 
+/**
+ * Pins that leave one of positions 1..maxPin with nothing to show (every text pinned
+ * elsewhere): Google rejects the ad.
+ */
+function checkPinCoverage(p: Problems, x: unknown, path: string, maxPin: number): void {
+  if (!Array.isArray(x) || x.length === 0) return;
+  const positions = x.map((h) => (isObj(h) && h.pos !== undefined ? Number(h.pos) : 0));
+  if (positions.some((pos) => !(pos >= 1 && pos <= maxPin))) return;
+  for (let pos = 1; pos <= maxPin; pos++) {
+    if (!positions.includes(pos))
+      p.add(
+        path,
+        `no entry can show at position ${pos}: every entry is pinned to another position`,
+      );
+  }
+}
+
+/** Labels with ';', which Google Ads Editor reads as a separator between labels. */
+function checkLabels(p: Problems, x: unknown, path: string): void {
+  checkStrings(p, x, path);
+  const list = typeof x === 'string' ? [x] : Array.isArray(x) ? x : [];
+  list.forEach((label, i) => {
+    if (typeof label === 'string' && label.includes(';'))
+      p.add(`${path}[${i}]`, `label "${label}" contains ";" (Google Ads Editor's label separator)`);
+  });
+}
+
 function checkStrings(p: Problems, x: unknown, path: string): void {
   if (typeof x === 'string') return void p.text(x, path);
   p.list_(x, path).forEach((s, i) => p.text(s, `${path}[${i}]`));
@@ -174,6 +201,7 @@ export function findRsaTemplateProblems(x: unknown): string[] {
     ['_id', 'name', 'templates'],
     (f, path) => {
       checkPinned(p, f.headlines, `${path}.headlines`, RSA_MAX_HEADLINES, RSA_HEADLINE_MAX_PIN);
+      checkPinCoverage(p, f.headlines, `${path}.headlines`, RSA_HEADLINE_MAX_PIN);
       checkPinned(
         p,
         f.descriptions,
@@ -181,8 +209,9 @@ export function findRsaTemplateProblems(x: unknown): string[] {
         RSA_MAX_DESCRIPTIONS,
         RSA_DESCRIPTION_MAX_PIN,
       );
+      checkPinCoverage(p, f.descriptions, `${path}.descriptions`, RSA_DESCRIPTION_MAX_PIN);
       checkStrings(p, f.paths, `${path}.paths`);
-      checkStrings(p, f.labels, `${path}.labels`);
+      checkLabels(p, f.labels, `${path}.labels`);
     },
     ['headlines', 'descriptions', 'paths', 'labels'],
   );
@@ -201,7 +230,7 @@ export function findPerformanceMaxTemplateProblems(x: unknown): string[] {
       checkPinned(p, f.longHeadlines, `${path}.longHeadlines`, PMAX_MAX_LONG_HEADLINES, 0);
       checkPinned(p, f.descriptions, `${path}.descriptions`, PMAX_MAX_DESCRIPTIONS, 0);
       checkStrings(p, f.paths, `${path}.paths`);
-      checkStrings(p, f.labels, `${path}.labels`);
+      checkLabels(p, f.labels, `${path}.labels`);
       p.text(f.businessName, `${path}.businessName`);
       if (f.callToAction !== undefined && findCallToAction(f.callToAction) === undefined) {
         p.add(`${path}.callToAction`, `unknown call to action "${String(f.callToAction)}"`);

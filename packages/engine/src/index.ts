@@ -46,6 +46,8 @@ export {
   PMAX_LONG_HEADLINE_MAX_CHARS,
   PMAX_DESCRIPTION_MAX_CHARS,
   PMAX_FIRST_DESCRIPTION_MAX_CHARS,
+  PMAX_SHORT_HEADLINE_MAX_CHARS,
+  PMAX_SHORT_DESCRIPTION_MAX_CHARS,
   PMAX_PATH_MAX_CHARS,
   PMAX_BUSINESS_NAME_MAX_CHARS,
   PMAX_MAX_HEADLINES,
@@ -122,7 +124,11 @@ export {
   formatDateDigits,
   type TextFailure,
   describeFailure,
+  describeFailureField,
+  findPinFailure,
+  LABEL_SEPARATOR_REASON,
 } from './ads/shared.ts';
+export { type EditorialProblem, findEditorialProblems } from './editorial.ts';
 export {
   type RsaAd,
   compileRsaTemplate,

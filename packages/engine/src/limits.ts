@@ -42,14 +42,21 @@ export const PMAX_HEADLINE_MAX_CHARS = 30;
 export const PMAX_LONG_HEADLINE_MAX_CHARS = 90;
 /** Performance Max description limit. */
 export const PMAX_DESCRIPTION_MAX_CHARS = 90;
-/** The first Performance Max description is limited to 60 (Google wants one of 60 or fewer). */
-export const PMAX_FIRST_DESCRIPTION_MAX_CHARS = 60;
+/** Google needs at least one Performance Max headline of this many characters or fewer. */
+export const PMAX_SHORT_HEADLINE_MAX_CHARS = 15;
+/** Google needs at least one Performance Max description of this many characters or fewer. */
+export const PMAX_SHORT_DESCRIPTION_MAX_CHARS = 60;
+/**
+ * The spec's counter on the first Performance Max description: a hint towards the short
+ * description Google needs (any description of 60 or fewer satisfies the rule).
+ */
+export const PMAX_FIRST_DESCRIPTION_MAX_CHARS = PMAX_SHORT_DESCRIPTION_MAX_CHARS;
 /** Performance Max path limit. */
 export const PMAX_PATH_MAX_CHARS = 15;
 /** Performance Max business name limit. */
 export const PMAX_BUSINESS_NAME_MAX_CHARS = 25;
-/** Most headlines a Performance Max fallback may carry. */
-export const PMAX_MAX_HEADLINES = 5;
+/** Most headlines a Performance Max fallback may carry (Google's 15). */
+export const PMAX_MAX_HEADLINES = 15;
 /** Most long headlines a Performance Max fallback may carry. */
 export const PMAX_MAX_LONG_HEADLINES = 5;
 /** Most descriptions a Performance Max fallback may carry. */
@@ -71,7 +78,7 @@ export const PMAX_MAX_CHARS = {
   businessName: PMAX_BUSINESS_NAME_MAX_CHARS,
 } as const;
 
-/** Performance Max: the fewest and most texts of each list (spec section 5). */
+/** Performance Max: the fewest and most texts of each list (Google's counts). */
 export const PMAX_TEXT_COUNTS = {
   headlines: { min: PMAX_MIN_HEADLINES, max: PMAX_MAX_HEADLINES },
   longHeadlines: { min: PMAX_MIN_LONG_HEADLINES, max: PMAX_MAX_LONG_HEADLINES },

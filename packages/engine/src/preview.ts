@@ -123,13 +123,15 @@ export interface BuildPreviewInput<T> {
   startRow?: number;
   /** Shuffle free texts (and among several pins) with this source. */
   random?: RandomSource;
+  /** The campaign template's constant, the value of `{const}`. */
+  constant?: string;
 }
 
 /** RSA preview: the first row (from startRow) with a valid fallback, as a mock ad. */
 export function buildRsaPreview(input: BuildPreviewInput<RsaTemplate>): PreviewModel {
   if (input.rows.length === 0) return { status: 'no-rows', message: PREVIEW_MESSAGES.noRows };
   const compiled = compileRsaTemplate(input.template);
-  const v: PlaceholderValues = { row: input.rows[0]! };
+  const v: PlaceholderValues = { row: input.rows[0]!, const: input.constant ?? '' };
   for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
     const row = input.rows[r]!;
     if (isEmptyRow(row)) continue;
@@ -161,7 +163,7 @@ export function buildPerformanceMaxPreview(
 ): PreviewModel {
   if (input.rows.length === 0) return { status: 'no-rows', message: PREVIEW_MESSAGES.noRows };
   const compiled = compilePerformanceMaxTemplate(input.template);
-  const v: PlaceholderValues = { row: input.rows[0]! };
+  const v: PlaceholderValues = { row: input.rows[0]!, const: input.constant ?? '' };
   const free = (t: string[]): PinnedText[] => t.map((text) => ({ text, pos: 0 }));
   for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
     const row = input.rows[r]!;

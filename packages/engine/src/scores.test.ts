@@ -38,7 +38,7 @@ describe('scores', () => {
     const t = restoreRsaTemplate({
       templates: [{ headlines: ['{root}', 'b', 'c'], descriptions: ['d', 'e'] }],
     });
-    // Root 'c' repeats headline 'c': 2 different headlines, fewer than the 3 Google needs.
+    // Root 'c' repeats headline 'c' (Google rejects duplicates); '' leaves {root} with nothing.
     const rows: FeedRow[] = ['a', '', 'c', 'x'.repeat(31), 'z'].map((root, i) => ({
       id: String(i),
       root,
@@ -46,7 +46,7 @@ describe('scores', () => {
       var1: '',
       var2: '',
       var3: '',
-      url: '',
+      url: 'https://shop.com/',
     }));
     expect(scoreRsaTemplate(t, rows)).toMatchObject({
       valid: 2,
@@ -60,5 +60,13 @@ describe('scores', () => {
       percent: 50,
       band: 'fair',
     });
+    // A row without an http(s) final URL gets no ad.
+    expect(scoreRsaTemplate(t, [{ ...rows[0]!, url: 'shop.com' }])).toMatchObject({ valid: 0 });
+    // {const} comes from the campaign template.
+    const withConst = restoreRsaTemplate({
+      templates: [{ headlines: ['{root} at {const}', 'b', 'c'], descriptions: ['d', 'e'] }],
+    });
+    expect(scoreRsaTemplate(withConst, rows.slice(0, 1))).toMatchObject({ valid: 0 });
+    expect(scoreRsaTemplate(withConst, rows.slice(0, 1), 'Paris')).toMatchObject({ valid: 1 });
   });
 });

@@ -92,10 +92,12 @@ function values(): PlaceholderValues {
 function findFirstValidFallbacks<C>(
   compiled: readonly C[],
   rows: readonly FeedRow[],
+  constant: string,
   fill: (fallback: C, v: PlaceholderValues, facts: ValueFacts) => { ok: boolean },
 ): Int32Array {
   const out = new Int32Array(rows.length).fill(-1);
   const current = new RowValues();
+  current.values.const = constant;
   for (let r = 0; r < rows.length; r++) {
     current.setRow(rows[r] as FeedRow);
     for (let i = 0; i < compiled.length; i++) {
@@ -108,19 +110,25 @@ function findFirstValidFallbacks<C>(
   return out;
 }
 
-/** Index of the first RSA fallback valid for each row (-1 when none). */
-export function findValidRsaFallbacks(template: RsaTemplate, rows: readonly FeedRow[]): Int32Array {
-  return findFirstValidFallbacks(compileRsaTemplate(template), rows, fillRsaFallback);
+/** Index of the first RSA fallback valid for each row (-1 when none); `constant` fills `{const}`. */
+export function findValidRsaFallbacks(
+  template: RsaTemplate,
+  rows: readonly FeedRow[],
+  constant = '',
+): Int32Array {
+  return findFirstValidFallbacks(compileRsaTemplate(template), rows, constant, fillRsaFallback);
 }
 
 /** Index of the first Performance Max fallback valid for each row (-1 when none). */
 export function findValidPerformanceMaxFallbacks(
   template: PerformanceMaxTemplate,
   rows: readonly FeedRow[],
+  constant = '',
 ): Int32Array {
   return findFirstValidFallbacks(
     compilePerformanceMaxTemplate(template),
     rows,
+    constant,
     fillPerformanceMaxFallback,
   );
 }
@@ -132,16 +140,24 @@ function countValid(indexes: Int32Array): number {
 }
 
 /** Score of an RSA template: rows with a valid fallback over rows. */
-export function scoreRsaTemplate(template: RsaTemplate, rows: readonly FeedRow[]): Score {
-  return makeScore(countValid(findValidRsaFallbacks(template, rows)), rows.length);
+export function scoreRsaTemplate(
+  template: RsaTemplate,
+  rows: readonly FeedRow[],
+  constant = '',
+): Score {
+  return makeScore(countValid(findValidRsaFallbacks(template, rows, constant)), rows.length);
 }
 
 /** Score of a Performance Max template. */
 export function scorePerformanceMaxTemplate(
   template: PerformanceMaxTemplate,
   rows: readonly FeedRow[],
+  constant = '',
 ): Score {
-  return makeScore(countValid(findValidPerformanceMaxFallbacks(template, rows)), rows.length);
+  return makeScore(
+    countValid(findValidPerformanceMaxFallbacks(template, rows, constant)),
+    rows.length,
+  );
 }
 
 /** Score of a legacy ad template: rows for which every version has a valid fallback. */

@@ -151,8 +151,8 @@ export const SLOT_NUMBER: Readonly<Record<PlaceholderName, number>> = {
   mt: 7,
 };
 
-/** `slotValue` by slot number. */
-function slotValueAt(at: number, v: PlaceholderValues): string {
+/** The value of slot number `at` (the index in PLACEHOLDERS). */
+export function slotValueAt(at: number, v: PlaceholderValues): string {
   switch (at) {
     case 0:
       return v.row.root;
@@ -218,8 +218,12 @@ export interface ValueFacts {
   tidyAt: Uint8Array;
   /** By slot number: Google length of the value (valid when tidy). */
   lengthAt: Int32Array;
+  /** By slot number: 1 when the value is empty or white space only (it resolves to nothing). */
+  emptyAt: Uint8Array;
   /** Length of the text last filled by `measureFill`. */
   measured: number;
+  /** Counts the rows prepared: facts derived from these (the ads' per-value facts) key on it. */
+  generation: number;
 }
 
 /** The placeholders any of the patterns uses, once each. */
@@ -232,7 +236,13 @@ export function usedSlots(patterns: Iterable<CompiledPattern>): PlaceholderName[
 /** Empty facts to be filled by `prepareValueFacts`. */
 export function newValueFacts(): ValueFacts {
   const n = PLACEHOLDERS.length;
-  return { tidyAt: new Uint8Array(n), lengthAt: new Int32Array(n), measured: 0 };
+  return {
+    tidyAt: new Uint8Array(n),
+    lengthAt: new Int32Array(n),
+    emptyAt: new Uint8Array(n),
+    measured: 0,
+    generation: 0,
+  };
 }
 
 /** True for the characters String.prototype.trim removes (white space and line terminators). */
@@ -288,7 +298,9 @@ export function prepareValueFacts(
     const at = SLOT_NUMBER[slot];
     facts.tidyAt[at] = tidy ? 1 : 0;
     facts.lengthAt[at] = length;
+    facts.emptyAt[at] = tidy || value.trim() !== '' ? 0 : 1;
   }
+  facts.generation++;
 }
 
 /**
@@ -508,6 +520,14 @@ function defaultTextOf(inner: string): string | undefined {
     else if (c === ':' && depth === 0) return inner.slice(i + 1);
   }
   return undefined;
+}
+
+/** The text with every dynamic insertion replaced by its default text (none: nothing). */
+export function withDefaultTexts(text: string): string {
+  if (!text.includes('{')) return text;
+  return text.replace(BRACE_TOKEN, (token, inner: string) =>
+    isDynamicInsertion(inner) ? (defaultTextOf(inner) ?? '') : token,
+  );
 }
 
 function insertionWidth(inner: string): number {

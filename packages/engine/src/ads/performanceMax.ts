@@ -4,54 +4,67 @@ import {
   AD_TEXT_MIN_CHARS,
   PMAX_BUSINESS_NAME_MAX_CHARS,
   PMAX_DESCRIPTION_MAX_CHARS,
-  PMAX_FIRST_DESCRIPTION_MAX_CHARS,
   PMAX_HEADLINE_MAX_CHARS,
   PMAX_LONG_HEADLINE_MAX_CHARS,
   PMAX_PATH_MAX_CHARS,
+  PMAX_SHORT_DESCRIPTION_MAX_CHARS,
+  PMAX_SHORT_HEADLINE_MAX_CHARS,
   PMAX_TEXT_COUNTS,
 } from '../limits.ts';
-import {
-  compilePattern,
-  RowValues,
-  type CompiledPattern,
-  type PlaceholderValues,
-  type ValueFacts,
-} from '../text.ts';
+import { RowValues, type PlaceholderValues, type ValueFacts } from '../text.ts';
 import type { CallToAction, PerformanceMaxFallback, PerformanceMaxTemplate } from '../types.ts';
 import {
+  compileTexts,
   countFailure,
   describeFailure,
   factsFor,
   fillTexts,
+  findRowUrlFailure,
   findTemplateTextIssues,
-  replaceLabelDate,
-  reportFinalUrl,
-  rowMap,
+  labelIssues,
   missingRowIssue,
+  PATH_ORDER_FAILURE,
+  replaceLabelDate,
+  rowMap,
+  ruleFailure,
   skippedIssue,
+  splitLabels,
+  type CompiledTexts,
   type GenerateAdsInputBase,
   type GenerateAdsResult,
   type TextFailure,
 } from './shared.ts';
 
 const PMAX_RULES = {
-  headline: { field: 'Headline', min: AD_TEXT_MIN_CHARS, max: PMAX_HEADLINE_MAX_CHARS },
+  headline: {
+    field: 'Headline',
+    min: AD_TEXT_MIN_CHARS,
+    max: PMAX_HEADLINE_MAX_CHARS,
+    isHeadline: true,
+    isDistinct: true,
+    isEditorial: true,
+  },
   longHeadline: {
     field: 'Long headline',
     min: AD_TEXT_MIN_CHARS,
     max: PMAX_LONG_HEADLINE_MAX_CHARS,
+    isHeadline: true,
+    isDistinct: true,
+    isEditorial: true,
   },
   description: {
     field: 'Description',
     min: AD_TEXT_MIN_CHARS,
     max: PMAX_DESCRIPTION_MAX_CHARS,
-    firstMax: PMAX_FIRST_DESCRIPTION_MAX_CHARS,
+    isDistinct: true,
+    isEditorial: true,
   },
-  path: { field: 'Path', min: 0, max: PMAX_PATH_MAX_CHARS },
+  path: { field: 'Path', min: 0, max: PMAX_PATH_MAX_CHARS, isEditorial: true },
   businessName: {
     field: 'Business name',
     min: AD_TEXT_MIN_CHARS,
     max: PMAX_BUSINESS_NAME_MAX_CHARS,
+    isEditorial: true,
   },
 } as const;
 
@@ -73,12 +86,14 @@ export interface PerformanceMaxAd {
 
 /** A compiled Performance Max fallback. */
 export interface CompiledPerformanceMaxFallback {
-  headlines: CompiledPattern[];
-  longHeadlines: CompiledPattern[];
-  descriptions: CompiledPattern[];
-  paths: CompiledPattern[];
-  businessName: CompiledPattern;
+  headlines: CompiledTexts;
+  longHeadlines: CompiledTexts;
+  descriptions: CompiledTexts;
+  paths: CompiledTexts;
+  businessName: CompiledTexts;
+  /** Labels written (those with ';' are refused, see `splitLabels`). */
   labels: string[];
+  refusedLabels: string[];
   callToAction: CallToAction;
   /** Too few or too many headlines, long headlines or descriptions: fails every row. */
   countFailure: TextFailure | undefined;
@@ -90,20 +105,24 @@ export interface CompiledPerformanceMaxFallback {
 export function compilePerformanceMaxTemplate(
   t: PerformanceMaxTemplate,
 ): CompiledPerformanceMaxFallback[] {
-  return t.templates.map((f: PerformanceMaxFallback) => ({
-    headlines: f.headlines.map((h) => compilePattern(h.text)),
-    longHeadlines: f.longHeadlines.map((h) => compilePattern(h.text)),
-    descriptions: f.descriptions.map((h) => compilePattern(h.text)),
-    paths: [compilePattern(f.paths[0] ?? ''), compilePattern(f.paths[1] ?? '')],
-    businessName: compilePattern(f.businessName),
-    labels: f.labels.filter((l) => l.trim() !== ''),
-    callToAction: f.callToAction === 'None' ? '' : f.callToAction,
-    countFailure:
-      countListFailure('Headline', f.headlines, PMAX_TEXT_COUNTS.headlines) ??
-      countListFailure('Long headline', f.longHeadlines, PMAX_TEXT_COUNTS.longHeadlines) ??
-      countListFailure('Description', f.descriptions, PMAX_TEXT_COUNTS.descriptions),
-    scratch: [],
-  }));
+  return t.templates.map((f: PerformanceMaxFallback) => {
+    const labels = splitLabels(f.labels);
+    return {
+      headlines: compileTexts(f.headlines),
+      longHeadlines: compileTexts(f.longHeadlines),
+      descriptions: compileTexts(f.descriptions),
+      paths: compileTexts([f.paths[0] ?? '', f.paths[1] ?? '']),
+      businessName: compileTexts([f.businessName]),
+      labels: labels.kept,
+      refusedLabels: labels.refused,
+      callToAction: f.callToAction === 'None' ? '' : f.callToAction,
+      countFailure:
+        countListFailure('Headline', f.headlines, PMAX_TEXT_COUNTS.headlines) ??
+        countListFailure('Long headline', f.longHeadlines, PMAX_TEXT_COUNTS.longHeadlines) ??
+        countListFailure('Description', f.descriptions, PMAX_TEXT_COUNTS.descriptions),
+      scratch: [],
+    };
+  });
 }
 
 /** Filled Performance Max texts for one row, or the first failure. */
@@ -119,36 +138,61 @@ export type FilledPerformanceMax =
   | { ok: false; failure: TextFailure };
 
 /**
- * Fills and checks one Performance Max fallback: 3..5 headlines of 1..30, 1..5 long headlines of
- * 1..90, 2..5 descriptions of 1..90 with the first at most 60, paths up to 15, business name
- * 1..25.
+ * Fills and checks one Performance Max fallback with Google's rules: an http(s) final URL;
+ * 3..15 headlines of 1..30 (one of 15 or fewer), 1..5 long headlines of 1..90, 2..5 descriptions
+ * of 1..90 (one of 60 or fewer), none repeating another of its list (ignoring case); every
+ * placeholder with a value and every text within the editorial rules; paths up to 15, path 2
+ * only with path 1; a business name of 1..25.
  */
 export function fillPerformanceMaxFallback(
   f: CompiledPerformanceMaxFallback,
   values: PlaceholderValues,
   rowFacts?: ValueFacts,
 ): FilledPerformanceMax {
-  if (f.countFailure) return { ok: false, failure: f.countFailure };
   const facts = factsFor(values, rowFacts);
+  const url = findRowUrlFailure(values, facts);
+  if (url) return { ok: false, failure: url };
+  if (f.countFailure) return { ok: false, failure: f.countFailure };
   const h = fillTexts(f.headlines, values, PMAX_RULES.headline, facts, f.scratch);
   if (h.failure) return { ok: false, failure: h.failure };
+  if (h.shortest > PMAX_SHORT_HEADLINE_MAX_CHARS) return { ok: false, failure: NO_SHORT_HEADLINE };
   const lh = fillTexts(f.longHeadlines, values, PMAX_RULES.longHeadline, facts, f.scratch);
   if (lh.failure) return { ok: false, failure: lh.failure };
   const d = fillTexts(f.descriptions, values, PMAX_RULES.description, facts, f.scratch);
   if (d.failure) return { ok: false, failure: d.failure };
+  if (d.shortest > PMAX_SHORT_DESCRIPTION_MAX_CHARS)
+    return { ok: false, failure: NO_SHORT_DESCRIPTION };
   const p = fillTexts(f.paths, values, PMAX_RULES.path, facts, f.scratch);
   if (p.failure) return { ok: false, failure: p.failure };
-  const b = fillTexts([f.businessName], values, PMAX_RULES.businessName, facts, f.scratch);
+  const paths: [string, string] = [p.texts[0] ?? '', p.texts[1] ?? ''];
+  if (paths[0] === '' && paths[1] !== '') return { ok: false, failure: PATH_ORDER_FAILURE };
+  const b = fillTexts(f.businessName, values, PMAX_RULES.businessName, facts, f.scratch);
   if (b.failure) return { ok: false, failure: b.failure };
   return {
     ok: true,
     headlines: h.texts,
     longHeadlines: lh.texts,
     descriptions: d.texts,
-    paths: [p.texts[0] ?? '', p.texts[1] ?? ''],
+    paths,
     businessName: b.texts[0] ?? '',
   };
 }
+
+const NO_SHORT_HEADLINE = ruleFailure(
+  'Headlines',
+  -1,
+  '',
+  'no-short-headline',
+  `include none of ${PMAX_SHORT_HEADLINE_MAX_CHARS} characters or fewer after substitution (Google needs one)`,
+);
+
+const NO_SHORT_DESCRIPTION = ruleFailure(
+  'Descriptions',
+  -1,
+  '',
+  'no-short-description',
+  `include none of ${PMAX_SHORT_DESCRIPTION_MAX_CHARS} characters or fewer after substitution (Google needs one)`,
+);
 
 /** Input of `generatePerformanceMaxAds`. */
 export interface GeneratePerformanceMaxAdsInput extends GenerateAdsInputBase<PerformanceMaxTemplate> {
@@ -159,9 +203,9 @@ export interface GeneratePerformanceMaxAdsInput extends GenerateAdsInputBase<Per
 const OUTPUT_PMAX = 'performance max ads';
 
 /**
- * One Performance Max ad per asset group from the first fallback valid for its row; a missing or
- * unusable final URL is a warning; keyword insertions without default text are reported once per
- * template text.
+ * One Performance Max ad per asset group from the first fallback valid for its row; a row with a
+ * missing or non-http(s) final URL gets none and is reported as skipped; keyword insertions
+ * without default text are reported once per template text, labels with ';' once per fallback.
  */
 export function generatePerformanceMaxAds(
   input: GeneratePerformanceMaxAdsInput,
@@ -170,6 +214,7 @@ export function generatePerformanceMaxAds(
   const byId = rowMap(input.rows);
   const current = new RowValues();
   const { values, facts: rowFacts } = current;
+  values.const = input.constant ?? '';
   const ads: PerformanceMaxAd[] = [];
   const issues: RowIssue[] = findTemplateTextIssues(
     OUTPUT_PMAX,
@@ -181,6 +226,12 @@ export function generatePerformanceMaxAds(
         ['Description', f.descriptions.map((d) => d.text)],
       ],
     })),
+  );
+  issues.push(
+    ...labelIssues(
+      OUTPUT_PMAX,
+      fallbacks.map((f) => ({ refused: f.refusedLabels })),
+    ),
   );
   for (const g of input.assetGroups) {
     const found = byId.get(g.id);
@@ -215,21 +266,27 @@ export function generatePerformanceMaxAds(
         finalUrl: row.url.trim(),
       });
     }
-    if (done) reportFinalUrl(issues, OUTPUT_PMAX, row, rowNumber, `Asset group "${g.assetGroup}"`);
-    if (!done) {
-      const reason = firstFailure
-        ? `no valid fallback (${describeFailure(firstFailure)})`
-        : 'The template has no fallback';
+    if (done) continue;
+    const where = `Asset group "${g.assetGroup}"`;
+    const code = firstFailure?.code;
+    if (firstFailure && (code === 'missing-final-url' || code === 'invalid-final-url')) {
       issues.push(
         skippedIssue(
           OUTPUT_PMAX,
           row.id,
           rowNumber,
-          'no-valid-fallback',
-          `Asset group "${g.assetGroup}": ${reason}`,
+          code,
+          `${where}: ${describeFailure(firstFailure)}; no ad is made`,
         ),
       );
+      continue;
     }
+    const reason = firstFailure
+      ? `no valid fallback (${describeFailure(firstFailure)})`
+      : 'The template has no fallback';
+    issues.push(
+      skippedIssue(OUTPUT_PMAX, row.id, rowNumber, 'no-valid-fallback', `${where}: ${reason}`),
+    );
   }
   return { ads, issues };
 }

@@ -3,21 +3,16 @@ import type { RowIssue } from '../issues.ts';
 import {
   AD_TEXT_MIN_CHARS,
   RSA_DESCRIPTION_MAX_CHARS,
+  RSA_DESCRIPTION_MAX_PIN,
   RSA_HEADLINE_MAX_CHARS,
+  RSA_HEADLINE_MAX_PIN,
   RSA_MAX_DESCRIPTIONS,
   RSA_MAX_HEADLINES,
   RSA_MIN_DESCRIPTIONS,
   RSA_MIN_HEADLINES,
   RSA_PATH_MAX_CHARS,
 } from '../limits.ts';
-import {
-  compilePattern,
-  RowValues,
-  usedSlots,
-  type CompiledPattern,
-  type PlaceholderValues,
-  type ValueFacts,
-} from '../text.ts';
+import { RowValues, usedSlots, type PlaceholderValues, type ValueFacts } from '../text.ts';
 import type { FeedRow, RsaTemplate } from '../types.ts';
 import {
   compileTexts,
@@ -25,31 +20,40 @@ import {
   describeFailure,
   factsFor,
   fillTexts,
-  findDuplicates,
-  findFinalUrlWarning,
+  findPinFailure,
+  findRowUrlFailure,
   findTemplateTextIssues,
+  labelIssues,
   missingRowIssue,
-  skippedIssue,
-  findTooFewDistinct,
-  finalUrlIssue,
-  newRowFold,
-  NO_DUPLICATES,
-  prepareRowFold,
+  PATH_ORDER_FAILURE,
   replaceLabelDate,
   rowIndexMap,
-  withoutDuplicates,
-  type CompiledTexts,
-  type FinalUrlWarning,
-  type GenerateAdsInputBase,
+  skippedIssue,
+  splitLabels,
   type AdGroupTarget,
+  type CompiledTexts,
+  type GenerateAdsInputBase,
   type GenerateAdsResult,
   type TextFailure,
 } from './shared.ts';
 
 const RSA_RULES = {
-  headline: { field: 'Headline', min: AD_TEXT_MIN_CHARS, max: RSA_HEADLINE_MAX_CHARS },
-  description: { field: 'Description', min: AD_TEXT_MIN_CHARS, max: RSA_DESCRIPTION_MAX_CHARS },
-  path: { field: 'Path', min: 0, max: RSA_PATH_MAX_CHARS },
+  headline: {
+    field: 'Headline',
+    min: AD_TEXT_MIN_CHARS,
+    max: RSA_HEADLINE_MAX_CHARS,
+    isHeadline: true,
+    isDistinct: true,
+    isEditorial: true,
+  },
+  description: {
+    field: 'Description',
+    min: AD_TEXT_MIN_CHARS,
+    max: RSA_DESCRIPTION_MAX_CHARS,
+    isDistinct: true,
+    isEditorial: true,
+  },
+  path: { field: 'Path', min: 0, max: RSA_PATH_MAX_CHARS, isEditorial: true },
 } as const;
 
 /** One generated responsive search ad. */
@@ -61,8 +65,8 @@ export interface RsaAd {
   fallbackIndex: number;
   headlines: string[];
   /**
-   * Each headline's pinned position (1-3; 0 = unpinned). The ads of one fallback share this list
-   * (when no headline was dropped as a repeat): do not change it.
+   * Each headline's pinned position (1-3; 0 = unpinned). The ads of one fallback share this list:
+   * do not change it.
    */
   headlinePositions: readonly number[];
   descriptions: string[];
@@ -79,33 +83,46 @@ export interface CompiledRsaFallback {
   descriptions: CompiledTexts;
   headlinePositions: readonly number[];
   descriptionPositions: readonly number[];
-  paths: CompiledPattern[];
+  paths: CompiledTexts;
+  /** Labels written (those with ';' are refused, see `splitLabels`). */
   labels: string[];
-  /** Too few or too many headlines or descriptions: the fallback fails every row. */
-  countFailure: TextFailure | undefined;
+  refusedLabels: string[];
+  /**
+   * Too few or too many headlines or descriptions, or pins that leave a position empty: the
+   * fallback fails every row.
+   */
+  templateFailure: TextFailure | undefined;
   /** Reused by each fill of this fallback to check texts before they are copied out. */
   scratch: string[];
 }
 
 /** Compiles the fallbacks of an RSA template. */
 export function compileRsaTemplate(template: RsaTemplate): CompiledRsaFallback[] {
-  return template.templates.map((f) => ({
-    headlines: compileTexts(f.headlines),
-    descriptions: compileTexts(f.descriptions),
-    headlinePositions: f.headlines.map((h) => h.pos),
-    descriptionPositions: f.descriptions.map((d) => d.pos),
-    paths: [compilePattern(f.paths[0] ?? ''), compilePattern(f.paths[1] ?? '')],
-    labels: f.labels.filter((l) => l.trim() !== ''),
-    countFailure:
-      countFailure('Headline', f.headlines.length, RSA_MIN_HEADLINES, RSA_MAX_HEADLINES) ??
-      countFailure(
-        'Description',
-        f.descriptions.length,
-        RSA_MIN_DESCRIPTIONS,
-        RSA_MAX_DESCRIPTIONS,
-      ),
-    scratch: [],
-  }));
+  return template.templates.map((f) => {
+    const headlinePositions = f.headlines.map((h) => h.pos);
+    const descriptionPositions = f.descriptions.map((d) => d.pos);
+    const labels = splitLabels(f.labels);
+    return {
+      headlines: compileTexts(f.headlines),
+      descriptions: compileTexts(f.descriptions),
+      headlinePositions,
+      descriptionPositions,
+      paths: compileTexts([f.paths[0] ?? '', f.paths[1] ?? '']),
+      labels: labels.kept,
+      refusedLabels: labels.refused,
+      templateFailure:
+        countFailure('Headline', f.headlines.length, RSA_MIN_HEADLINES, RSA_MAX_HEADLINES) ??
+        countFailure(
+          'Description',
+          f.descriptions.length,
+          RSA_MIN_DESCRIPTIONS,
+          RSA_MAX_DESCRIPTIONS,
+        ) ??
+        findPinFailure('Headline', headlinePositions, RSA_HEADLINE_MAX_PIN) ??
+        findPinFailure('Description', descriptionPositions, RSA_DESCRIPTION_MAX_PIN),
+      scratch: [],
+    };
+  });
 }
 
 /** The filled texts of one fallback for one row (positions as in the fallback), or the first failure. */
@@ -121,34 +138,29 @@ export type FilledRsa =
   | { ok: false; failure: TextFailure };
 
 /**
- * Fills and checks one compiled RSA fallback for one row: the spec's validity rule (every text
- * 1..limit after substitution, paths within limit), plus Google's: 3..15 headlines and 2..4
- * descriptions that stay that many once repeats are removed, and path 2 needs path 1.
+ * Fills and checks one compiled RSA fallback for one row, with every rule the output keeps: an
+ * http(s) final URL; 3..15 headlines and 2..4 descriptions, pins leaving no position empty;
+ * every placeholder with a value; each text 1..limit after substitution and within Google's
+ * editorial rules; no headline or description repeating another (ignoring case); paths within
+ * limit, path 2 only with path 1.
  */
 export function fillRsaFallback(
   f: CompiledRsaFallback,
   values: PlaceholderValues,
   rowFacts?: ValueFacts,
 ): FilledRsa {
-  if (f.countFailure) return { ok: false, failure: f.countFailure };
   const facts = factsFor(values, rowFacts);
-  const h = fillTexts(f.headlines.patterns, values, RSA_RULES.headline, facts, f.scratch);
+  const url = findRowUrlFailure(values, facts);
+  if (url) return { ok: false, failure: url };
+  if (f.templateFailure) return { ok: false, failure: f.templateFailure };
+  const h = fillTexts(f.headlines, values, RSA_RULES.headline, facts, f.scratch);
   if (h.failure) return { ok: false, failure: h.failure };
-  const hd = findTooFewDistinct(h.texts, 'Headline', RSA_MIN_HEADLINES, RSA_MAX_HEADLINES);
-  if (hd) return { ok: false, failure: hd };
-  const d = fillTexts(f.descriptions.patterns, values, RSA_RULES.description, facts, f.scratch);
+  const d = fillTexts(f.descriptions, values, RSA_RULES.description, facts, f.scratch);
   if (d.failure) return { ok: false, failure: d.failure };
-  const dd = findTooFewDistinct(d.texts, 'Description', RSA_MIN_DESCRIPTIONS, RSA_MAX_DESCRIPTIONS);
-  if (dd) return { ok: false, failure: dd };
   const p = fillTexts(f.paths, values, RSA_RULES.path, facts, f.scratch);
   if (p.failure) return { ok: false, failure: p.failure };
   const paths: [string, string] = [p.texts[0] ?? '', p.texts[1] ?? ''];
-  if (paths[0] === '' && paths[1] !== '') {
-    return {
-      ok: false,
-      failure: { field: 'Path', index: 0, text: '', length: 0, min: 1, max: RSA_PATH_MAX_CHARS },
-    };
-  }
+  if (paths[0] === '' && paths[1] !== '') return { ok: false, failure: PATH_ORDER_FAILURE };
   return {
     ok: true,
     headlines: h.texts,
@@ -168,12 +180,11 @@ export interface GenerateResponsiveSearchAdsInput extends GenerateAdsInputBase<R
 const OUTPUT_RSA = 'responsive search ads';
 
 /**
- * One responsive search ad per ad group, from the first fallback valid for the group's row.
- * Rows with no valid fallback are reported with the first fallback's reason; headlines or
- * descriptions identical after substitution are reported and emitted once (a fallback left with
- * fewer than 3 headlines or 2 descriptions by that is not valid for the row). A missing or
- * unusable final URL is a warning; keyword insertions without default text are reported once
- * per template text.
+ * One responsive search ad per ad group, from the first fallback valid for the group's row
+ * (`fillRsaFallback`). A row with a missing or non-http(s) final URL gets no ad and is reported
+ * as skipped; other rows no fallback serves are reported with the first fallback's reason.
+ * Keyword insertions without default text are reported once per template text, labels with ';'
+ * once per fallback.
  */
 export function generateResponsiveSearchAds(
   input: GenerateResponsiveSearchAdsInput,
@@ -205,22 +216,28 @@ export function forEachResponsiveSearchAd(
       ],
     })),
   );
+  issues.push(
+    ...labelIssues(
+      OUTPUT_RSA,
+      fallbacks.map((f) => ({ refused: f.refusedLabels })),
+    ),
+  );
   const labelsByFallback = fallbacks.map((f) =>
     f.labels.map((l) => replaceLabelDate(l, input.today)),
   );
-  const rowFold = newRowFold();
   // Facts only for the placeholders the fallbacks use (the url column is rarely one of them).
   const slotsUsed = usedSlots(
-    fallbacks.flatMap((f) => [...f.headlines.patterns, ...f.descriptions.patterns, ...f.paths]),
+    fallbacks.flatMap((f) => [
+      ...f.headlines.patterns,
+      ...f.descriptions.patterns,
+      ...f.paths.patterns,
+    ]),
   );
   const current = new RowValues(slotsUsed);
   const { values, facts: rowFacts } = current;
+  values.const = input.constant ?? '';
   let lastRowId: string | undefined;
   let lastResult: { index: number; filled: FilledRsa } | undefined;
-  // Duplicate headlines and descriptions of the row's chosen fallback.
-  let headlineDuplicates = NO_DUPLICATES;
-  let descriptionDuplicates = NO_DUPLICATES;
-  let urlWarning: FinalUrlWarning | undefined;
   for (const g of input.adGroups) {
     const at = byId.get(g.id);
     if (at === undefined) {
@@ -243,81 +260,68 @@ export function forEachResponsiveSearchAd(
         firstFailure ??= filled;
       }
       lastRowId = row.id;
-      urlWarning = findFinalUrlWarning(row);
-      if (chosen?.filled.ok) {
-        const f = fallbacks[chosen.index] as CompiledRsaFallback;
-        prepareRowFold(rowFold, values, slotsUsed);
-        headlineDuplicates = findDuplicates(
-          chosen.filled.headlines,
-          f.headlines,
-          rowFacts,
-          rowFold,
-        );
-        descriptionDuplicates = findDuplicates(
-          chosen.filled.descriptions,
-          f.descriptions,
-          rowFacts,
-          rowFold,
-        );
-      }
       lastResult = chosen ?? {
         index: -1,
-        filled: firstFailure ?? {
-          ok: false,
-          failure: { field: 'Fallback', index: 0, text: '', length: 0, min: 1, max: 0 },
-        },
+        filled: firstFailure ?? { ok: false, failure: NO_FALLBACK },
       };
     }
     const { index, filled } = lastResult;
     if (!filled.ok) {
-      const reason =
-        fallbacks.length === 0
-          ? 'The template has no fallback'
-          : `no valid fallback (${describeFailure(filled.failure)})`;
-      issues.push(
-        skippedIssue(
-          OUTPUT_RSA,
-          row.id,
-          rowNumber,
-          'no-valid-fallback',
-          `Ad group "${g.adGroup}": ${reason}`,
-        ),
-      );
+      issues.push(noAdIssue(filled.failure, fallbacks.length, row, rowNumber, g.adGroup));
       continue;
     }
-    for (const dup of headlineDuplicates.length + descriptionDuplicates.length
-      ? [...headlineDuplicates, ...descriptionDuplicates]
-      : NO_DUPLICATES) {
-      issues.push({
-        kind: 'cleaned',
-        output: OUTPUT_RSA,
-        rowId: row.id,
-        rowNumber,
-        code: 'duplicate-asset',
-        message: `Ad group "${g.adGroup}": "${dup}" appears twice after substitution; kept once`,
-      });
-    }
-    if (urlWarning)
-      issues.push(finalUrlIssue(urlWarning, OUTPUT_RSA, row, rowNumber, `Ad group "${g.adGroup}"`));
-    const headlines = headlineDuplicates.length
-      ? withoutDuplicates(filled.headlines, filled.headlinePositions)
-      : { texts: filled.headlines, positions: filled.headlinePositions };
-    const descriptions = descriptionDuplicates.length
-      ? withoutDuplicates(filled.descriptions, filled.descriptionPositions)
-      : { texts: filled.descriptions, positions: filled.descriptionPositions };
     onAd({
       campaign: g.campaign,
       adGroup: g.adGroup,
       rowId: row.id,
       fallbackIndex: index,
-      headlines: headlines.texts,
-      headlinePositions: headlines.positions,
-      descriptions: descriptions.texts,
-      descriptionPositions: descriptions.positions,
+      headlines: filled.headlines,
+      headlinePositions: filled.headlinePositions,
+      descriptions: filled.descriptions,
+      descriptionPositions: filled.descriptionPositions,
       paths: filled.paths,
       labels: labelsByFallback[index] ?? [],
       finalUrl: row.url.trim(),
     });
   }
   return issues;
+}
+
+/** The failure when a template has no fallback. */
+const NO_FALLBACK: TextFailure = {
+  field: 'Fallback',
+  index: -1,
+  text: '',
+  length: 0,
+  min: 0,
+  max: 0,
+  code: 'no-fallback',
+  reason: 'missing: the template has no fallback',
+};
+
+/**
+ * Why an ad group of a row gets no ad: its final URL (skipped, with the URL's code), or no valid
+ * fallback (with the first fallback's reason).
+ */
+function noAdIssue(
+  failure: TextFailure,
+  fallbackCount: number,
+  row: FeedRow,
+  rowNumber: number,
+  adGroup: string,
+): RowIssue {
+  const where = `Ad group "${adGroup}"`;
+  if (failure.code === 'missing-final-url' || failure.code === 'invalid-final-url')
+    return skippedIssue(
+      OUTPUT_RSA,
+      row.id,
+      rowNumber,
+      failure.code,
+      `${where}: ${describeFailure(failure)}; no ad is made`,
+    );
+  const reason =
+    fallbackCount === 0
+      ? 'The template has no fallback'
+      : `no valid fallback (${describeFailure(failure)})`;
+  return skippedIssue(OUTPUT_RSA, row.id, rowNumber, 'no-valid-fallback', `${where}: ${reason}`);
 }

@@ -1,10 +1,20 @@
 /**
  * What the ad kinds share: the failure model and its messages, filling and checking lists of
- * texts, finding repeated texts (ignoring case) by case-folded hashes, template text warnings
- * and the final URL checks. Everything a run reuses row after row is held by that run (see
- * `RowFold`, the compiled fallbacks' scratch lists), never by this module.
+ * texts (placeholders with values, lengths, Google's editorial rules, repeated texts ignoring
+ * case found by case-folded hashes), pins, labels, template text warnings and the final URL
+ * checks. Everything a run reuses row after row is held by that run (the compiled lists'
+ * scratch, the facts kept beside its `ValueFacts`), never by this module.
  */
 import { composeHash, foldHash, type FoldedHash } from '../hash.ts';
+import {
+  FILLED_FLAGS,
+  joinsCleanly,
+  judgeFacts,
+  newEditorialFacts,
+  scanEditorial,
+  type EditorialFacts,
+  type EditorialProblem,
+} from '../editorial.ts';
 import type { RowIssue } from '../issues.ts';
 import { FINAL_URL_MAX_CHARS, KEYWORD_INSERTION_FALLBACK_CHARS } from '../limits.ts';
 import {
@@ -15,9 +25,8 @@ import {
   newValueFacts,
   PLACEHOLDERS,
   prepareValueFacts,
-  SLOT_NUMBER,
+  slotValueAt,
   type CompiledPattern,
-  type PlaceholderName,
   type PlaceholderValues,
   type ValueFacts,
 } from '../text.ts';
@@ -35,6 +44,8 @@ export interface GenerateAdsInputBase<Template> {
   rows: readonly FeedRow[];
   /** Today's date as yyyymmdd for the label helpers. */
   today: string;
+  /** The campaign template's constant, the value of `{const}` (missing: empty). */
+  constant?: string;
 }
 
 /** An ad group an ad is made for; `id` is its feed row's id. */
@@ -60,11 +71,12 @@ export function replaceLabelDate(label: string, today: string): string {
 }
 
 /**
- * Why a fallback fails for a row: a text out of its length limits, or (with `count`) a list of
- * texts with too few or too many entries.
+ * Why a fallback fails for a row: a text out of its length limits, (with `count`) a list of
+ * texts with too few or too many entries, or (with `reason`) any other rule a text breaks.
  */
 export interface TextFailure {
   field: string;
+  /** The entry (from 0); -1 when the failure concerns the whole list ('Headlines'). */
   index: number;
   text: string;
   length: number;
@@ -72,8 +84,10 @@ export interface TextFailure {
   max: number;
   /** Set when the number of entries is the problem: how many there are (min..max allowed). */
   count?: number;
-  /** With `count`: only `count` entries differ after substitution; `text` is one that repeats. */
-  isDistinctCount?: boolean;
+  /** Set for rules other than length and count: what is wrong, after the text's name. */
+  reason?: string;
+  /** With `reason`: the rule broken ('empty-placeholder', 'duplicate-text', 'invalid-final-url'...). */
+  code?: string;
 }
 
 /** Plural field names for count failures. */
@@ -87,41 +101,63 @@ function pluralField(field: string): string {
   return FIELD_PLURALS[field] ?? `${field.toLowerCase()}s`;
 }
 
-/** Field rule for one list of texts: min/max per entry (max of entry i via `maxAt`). */
+/** Field rule for one list of texts: min/max per entry and the rules that apply to it. */
 export interface FieldRule {
   field: string;
   min: number;
   max: number;
-  /** Optional tighter limit for the first entry (Performance Max's first description). */
-  firstMax?: number;
+  /** A headline or long headline: Google allows no "!" in it. */
+  isHeadline?: boolean;
+  /** Entries must differ after substitution, ignoring case (headlines, descriptions). */
+  isDistinct?: boolean;
+  /** Google's editorial rules apply (every ad text; not labels). */
+  isEditorial?: boolean;
 }
 
-/** Checks one text; returns the failure or undefined. */
+/** Checks one text's length; returns the failure or undefined. */
 export function checkText(
   rule: FieldRule,
   index: number,
   text: string,
   knownLength?: number,
 ): TextFailure | undefined {
-  const max = index === 0 && rule.firstMax !== undefined ? rule.firstMax : rule.max;
   if (text.length === 0 && rule.min === 0) return undefined;
   const length = knownLength ?? countAdTextLength(text);
-  if (length < rule.min || length > max)
-    return { field: rule.field, index, text, length, min: rule.min, max };
+  if (length < rule.min || length > rule.max)
+    return { field: rule.field, index, text, length, min: rule.min, max: rule.max };
   return undefined;
 }
 
-/** Human reason for a failure: 'Headline 2 is empty' / 'Headline 2 has 34 characters (max 30)'. */
+/** A failure of a rule other than length and count. */
+export function ruleFailure(
+  field: string,
+  index: number,
+  text: string,
+  code: string,
+  reason: string,
+): TextFailure {
+  return { field, index, text, length: 0, min: 0, max: 0, code, reason };
+}
+
+/** The name of a failure's text: 'Headline 2', or 'Headlines' for the whole list. */
+export function describeFailureField(f: TextFailure): string {
+  return f.index >= 0 ? `${f.field} ${f.index + 1}` : f.field;
+}
+
+/**
+ * Human reason for a failure: 'Headline 2 is empty', 'Headline 2 has 34 characters (max 30)',
+ * 'Headline 1 "Big Sale!" has "!" (Google allows none in headlines)'.
+ */
 export function describeFailure(f: TextFailure): string {
+  if (f.reason !== undefined)
+    return `${describeFailureField(f)}${f.text === '' ? '' : ` "${f.text}"`} ${f.reason}`;
   if (f.count !== undefined) {
     const what = f.count === 1 ? f.field.toLowerCase() : pluralField(f.field);
-    if (f.isDistinctCount)
-      return `only ${f.count} different ${what} after substitution ("${f.text}" repeats; Google rejects duplicates), at least ${f.min} needed`;
     return f.count < f.min
       ? `${f.count} ${what}, at least ${f.min} needed`
       : `${f.count} ${what}, at most ${f.max} allowed`;
   }
-  const what = `${f.field} ${f.index + 1}`;
+  const what = describeFailureField(f);
   if (f.length < f.min) return `${what} is empty`;
   return `${what} has ${f.length} characters (max ${f.max}): "${f.text}"`;
 }
@@ -157,65 +193,159 @@ function foldPlanOf(pattern: CompiledPattern): FoldPlan {
   };
 }
 
-/** A compiled list of texts whose repeats are found (see `findDuplicates`). */
+/**
+ * Editorial facts of a pattern, found once per fallback: of its static text, or of each literal
+ * part of a tidy frame (joined with the row's values' facts, see `judgeEditorial`).
+ */
+interface EditorialPlan {
+  /** Static pattern: its first problem (headline rules), or undefined. */
+  staticHeadline: EditorialProblem | undefined;
+  /** Static pattern: its first problem (other texts), or undefined. */
+  staticOther: EditorialProblem | undefined;
+  parts: EditorialFacts[];
+}
+
+function editorialPlanOf(pattern: CompiledPattern): EditorialPlan {
+  if (pattern.isStatic) {
+    const facts = scanEditorial(pattern.staticText, newEditorialFacts());
+    return {
+      staticHeadline: judgeFacts(facts.flags & FILLED_FLAGS, facts.capsWords, true),
+      staticOther: judgeFacts(facts.flags & FILLED_FLAGS, facts.capsWords, false),
+      parts: [],
+    };
+  }
+  return {
+    staticHeadline: undefined,
+    staticOther: undefined,
+    parts: pattern.isTidyFrame
+      ? pattern.joinParts.map((part) => scanEditorial(part, newEditorialFacts()))
+      : [],
+  };
+}
+
+/** A compiled list of texts: patterns, and what their checks reuse row after row. */
 export interface CompiledTexts {
   patterns: CompiledPattern[];
   /** Case-folded hashes of each pattern's literal parts. */
   folds: FoldPlan[];
-}
-
-/** Compiles a list of pinned texts (their positions stay with the caller). */
-export function compileTexts(list: readonly PinnedText[]): CompiledTexts {
-  const patterns = list.map((p) => compilePattern(p.text));
-  return { patterns, folds: patterns.map(foldPlanOf) };
-}
-
-/**
- * Case-folded hashes of one row's values by slot number (for the slots the fallbacks use), and
- * the scratch of one run's duplicate checks.
- */
-export interface RowFold {
-  hashAt: Int32Array;
-  powAt: Int32Array;
-  isAsciiAt: Uint8Array;
-  /** Scratch of `foldHash`. */
-  scan: FoldedHash;
-  /** Per text of the list being checked: its folded hash, or wild (not ASCII). */
+  editorial: EditorialPlan[];
+  /** Scratch of the duplicate check: per text, its folded hash, or wild (not ASCII). */
   textHashes: Int32Array;
   textWild: Uint8Array;
 }
 
-export function newRowFold(): RowFold {
-  const n = PLACEHOLDERS.length;
+/** Compiles a list of texts (their positions, if any, stay with the caller). */
+export function compileTexts(list: ReadonlyArray<PinnedText | string>): CompiledTexts {
+  const patterns = list.map((p) => compilePattern(typeof p === 'string' ? p : p.text));
   return {
-    hashAt: new Int32Array(n),
-    powAt: new Int32Array(n),
-    isAsciiAt: new Uint8Array(n),
-    scan: { hash: 0, pow: 1 },
-    textHashes: new Int32Array(32),
-    textWild: new Uint8Array(32),
+    patterns,
+    folds: patterns.map(foldPlanOf),
+    editorial: patterns.map(editorialPlanOf),
+    textHashes: new Int32Array(patterns.length),
+    textWild: new Uint8Array(patterns.length),
   };
 }
 
-/** Refreshes `fold` for the values of one row (the `slots` the fallbacks use). */
-export function prepareRowFold(
-  fold: RowFold,
-  values: PlaceholderValues,
-  slots: readonly PlaceholderName[],
-): void {
-  for (const slot of slots) {
-    const value =
-      slot === 'const'
-        ? (values.const ?? '')
-        : slot === 'mt'
-          ? (values.mt ?? '')
-          : values.row[slot];
-    const at = SLOT_NUMBER[slot];
-    const isAscii = foldHash(value, fold.scan);
-    fold.isAsciiAt[at] = isAscii ? 1 : 0;
-    fold.hashAt[at] = isAscii ? fold.scan.hash : 0;
-    fold.powAt[at] = fold.scan.pow;
+/**
+ * Facts about one row's values that the ad checks derive, per slot on first use: editorial
+ * facts and case-folded hashes. Kept beside the run's `ValueFacts` (keyed by it) and refreshed
+ * when its `generation` moves on to another row.
+ */
+interface SlotFacts {
+  stampAt: Float64Array;
+  editorialAt: EditorialFacts[];
+  hashAt: Int32Array;
+  powAt: Int32Array;
+  isAsciiAt: Uint8Array;
+  scan: FoldedHash;
+  /** Scratch of scanning a whole filled text. */
+  textScan: EditorialFacts;
+  /** The row's final URL failure (null: none) and the generation it was found for. */
+  url: TextFailure | null;
+  urlStamp: number;
+}
+
+const slotFactsOf = new WeakMap<ValueFacts, SlotFacts>();
+
+function slotFactsFor(facts: ValueFacts): SlotFacts {
+  let s = slotFactsOf.get(facts);
+  if (!s) {
+    const n = PLACEHOLDERS.length;
+    s = {
+      stampAt: new Float64Array(n).fill(-1),
+      editorialAt: Array.from({ length: n }, newEditorialFacts),
+      hashAt: new Int32Array(n),
+      powAt: new Int32Array(n),
+      isAsciiAt: new Uint8Array(n),
+      scan: { hash: 0, pow: 1 },
+      textScan: newEditorialFacts(),
+      url: null,
+      urlStamp: -1,
+    };
+    slotFactsOf.set(facts, s);
   }
+  return s;
+}
+
+/** Makes the slot facts of slot `at` current for the row of `facts`. */
+function refreshSlot(s: SlotFacts, at: number, values: PlaceholderValues, facts: ValueFacts): void {
+  if (s.stampAt[at] === facts.generation) return;
+  s.stampAt[at] = facts.generation;
+  const value = slotValueAt(at, values);
+  scanEditorial(value, s.editorialAt[at] as EditorialFacts);
+  const isAscii = foldHash(value, s.scan);
+  s.isAsciiAt[at] = isAscii ? 1 : 0;
+  s.hashAt[at] = isAscii ? s.scan.hash : 0;
+  s.powAt[at] = s.scan.pow;
+}
+
+/** True when `measureFill` joined the pattern's pieces without tidying for this row. */
+function isJoinedFill(pattern: CompiledPattern, facts: ValueFacts): boolean {
+  if (!pattern.isTidyFrame) return false;
+  for (let i = 0; i < pattern.slotAt.length; i++)
+    if (facts.tidyAt[pattern.slotAt[i] as number] === 0) return false;
+  return true;
+}
+
+/**
+ * The first editorial problem of the text `measureFill` made from `pattern` for the row: from
+ * the parts' and values' facts when the pieces join cleanly, else by scanning the text.
+ */
+function judgeEditorial(
+  pattern: CompiledPattern,
+  plan: EditorialPlan,
+  text: string,
+  isHeadline: boolean,
+  values: PlaceholderValues,
+  facts: ValueFacts,
+  s: SlotFacts,
+): EditorialProblem | undefined {
+  if (pattern.isStatic) return isHeadline ? plan.staticHeadline : plan.staticOther;
+  if (isJoinedFill(pattern, facts)) {
+    const { slotAt } = pattern;
+    const parts = plan.parts;
+    let prev = parts[0] as EditorialFacts;
+    let flags = prev.flags;
+    let capsWords = prev.capsWords;
+    let isClean = true;
+    for (let i = 0; i < slotAt.length && isClean; i++) {
+      const at = slotAt[i] as number;
+      refreshSlot(s, at, values, facts);
+      const value = s.editorialAt[at] as EditorialFacts;
+      const part = parts[i + 1] as EditorialFacts;
+      flags |= value.flags | part.flags;
+      capsWords += value.capsWords + part.capsWords;
+      if (!joinsCleanly(prev, value)) isClean = false;
+      prev = value;
+      if (part.first !== 0) {
+        if (!joinsCleanly(prev, part)) isClean = false;
+        prev = part;
+      }
+    }
+    if (isClean) return judgeFacts(flags & FILLED_FLAGS, capsWords, isHeadline);
+  }
+  const whole = scanEditorial(text, s.textScan);
+  return judgeFacts(whole.flags & FILLED_FLAGS, whole.capsWords, isHeadline);
 }
 
 /**
@@ -227,28 +357,84 @@ function foldedHash(
   pattern: CompiledPattern,
   plan: FoldPlan,
   text: string,
+  values: PlaceholderValues,
   facts: ValueFacts,
-  fold: RowFold,
+  s: SlotFacts,
 ): number | undefined {
   if (pattern.isStatic) return plan.staticHash;
-  let isJoined = pattern.isTidyFrame;
-  for (let i = 0; isJoined && i < pattern.slotAt.length; i++)
-    if (facts.tidyAt[pattern.slotAt[i] as number] === 0) isJoined = false;
-  if (!isJoined) return foldHash(text, fold.scan) ? fold.scan.hash : undefined;
+  if (!isJoinedFill(pattern, facts)) return foldHash(text, s.scan) ? s.scan.hash : undefined;
   if (!plan.isAscii) return undefined;
   const { hashes, pows } = plan;
   const slotAt = pattern.slotAt;
   let h = hashes[0] as number;
   for (let i = 0; i < slotAt.length; i++) {
     const at = slotAt[i] as number;
-    if (fold.isAsciiAt[at] === 0) return undefined;
-    h = composeHash(h, fold.powAt[at] as number, fold.hashAt[at] as number);
+    refreshSlot(s, at, values, facts);
+    if (s.isAsciiAt[at] === 0) return undefined;
+    h = composeHash(h, s.powAt[at] as number, s.hashAt[at] as number);
     h = composeHash(h, pows[i + 1] as number, hashes[i + 1] as number);
   }
   return h;
 }
 
-const NO_TEXTS: readonly string[] = Object.freeze([]);
+/** Case-insensitive equality without allocating for ASCII text. */
+function equalsIgnoringCase(a: string, b: string): boolean {
+  if (a === b) return true;
+  const n = a.length;
+  if (n !== b.length) return a.toLowerCase() === b.toLowerCase();
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 128 || y >= 128) return a.toLowerCase() === b.toLowerCase();
+    const lx = x >= 65 && x <= 90 ? x + 32 : x;
+    const ly = y >= 65 && y <= 90 ? y + 32 : y;
+    if (lx !== ly) return false;
+  }
+  return true;
+}
+
+/**
+ * The failure of the first text identical (ignoring case) to an earlier one in `texts` (the
+ * first `n` made by `compiled` for the row), or undefined. Texts compare only when their folded
+ * hashes match (or are not ASCII).
+ */
+function findRepeat(
+  texts: readonly string[],
+  n: number,
+  compiled: CompiledTexts,
+  rule: FieldRule,
+  values: PlaceholderValues,
+  facts: ValueFacts,
+  s: SlotFacts,
+): TextFailure | undefined {
+  if (n < 2) return undefined;
+  const { textHashes: hashes, textWild: wild } = compiled;
+  for (let i = 0; i < n; i++) {
+    const pattern = compiled.patterns[i] as CompiledPattern;
+    const plan = compiled.folds[i] as FoldPlan;
+    const h = foldedHash(pattern, plan, texts[i] as string, values, facts, s);
+    wild[i] = h === undefined ? 1 : 0;
+    hashes[i] = h ?? 0;
+  }
+  for (let i = 1; i < n; i++) {
+    const t = texts[i] as string;
+    for (let j = 0; j < i; j++) {
+      // Different hashes of plain ASCII texts: they differ, ignoring case too.
+      if (wild[i] === 0 && wild[j] === 0 && hashes[i] !== hashes[j]) continue;
+      if (equalsIgnoringCase(texts[j] as string, t)) {
+        return ruleFailure(
+          rule.field,
+          i,
+          t,
+          'duplicate-text',
+          `repeats ${rule.field.toLowerCase()} ${j + 1} after substitution (Google rejects duplicates, ignoring case)`,
+        );
+      }
+    }
+  }
+  return undefined;
+}
 
 /** Facts for `values`: the caller's (already prepared for the row) or fresh ones. */
 export function factsFor(values: PlaceholderValues, facts: ValueFacts | undefined): ValueFacts {
@@ -261,29 +447,181 @@ export function factsFor(values: PlaceholderValues, facts: ValueFacts | undefine
 /** The texts of a list filled for a row, or its first failure. */
 interface FilledList {
   texts: string[];
+  /** The smallest length among the texts (Performance Max needs a short headline). */
+  shortest: number;
   failure?: TextFailure;
 }
 
+const NO_TEXTS: readonly string[] = Object.freeze([]);
+
+/** The failure of a text whose placeholder resolves to nothing for the row, if any. */
+function findEmptyPlaceholder(
+  pattern: CompiledPattern,
+  rule: FieldRule,
+  index: number,
+  facts: ValueFacts,
+): TextFailure | undefined {
+  const { slotAt } = pattern;
+  for (let i = 0; i < slotAt.length; i++) {
+    if (facts.emptyAt[slotAt[i] as number] === 1) {
+      const token = `{${pattern.slots[i] as string}}`;
+      return ruleFailure(
+        rule.field,
+        index,
+        pattern.source,
+        'empty-placeholder',
+        `has ${token}, which is empty for this row`,
+      );
+    }
+  }
+  return undefined;
+}
+
 /**
- * Fills and checks a list of texts; only a list that passes is copied out of `scratch` (a
- * compiled fallback's own list, reused row after row). Pinned positions stay with the compiled
- * fallback, so an ad holds only its strings (a list of 15 headline objects per ad is most of a
- * large output's memory).
+ * Fills and checks a list of texts for one row: every placeholder has a value, each text is
+ * within its lengths and Google's editorial rules, and (for distinct lists) no text repeats
+ * another ignoring case. Only a list that passes is copied out of `scratch` (a compiled
+ * fallback's own list, reused row after row). Pinned positions stay with the compiled fallback,
+ * so an ad holds only its strings.
  */
 export function fillTexts(
-  list: readonly CompiledPattern[],
+  list: CompiledTexts,
   values: PlaceholderValues,
   rule: FieldRule,
   facts: ValueFacts,
   scratch: string[],
 ): FilledList {
-  for (let i = 0; i < list.length; i++) {
-    const text = measureFill(list[i] as CompiledPattern, values, facts);
-    const failure = checkText(rule, i, text, facts.measured);
-    if (failure) return { texts: NO_TEXTS as string[], failure };
+  const { patterns } = list;
+  const s = slotFactsFor(facts);
+  let shortest = Number.MAX_SAFE_INTEGER;
+  for (let i = 0; i < patterns.length; i++) {
+    const pattern = patterns[i] as CompiledPattern;
+    const empty = findEmptyPlaceholder(pattern, rule, i, facts);
+    if (empty) return { texts: NO_TEXTS as string[], shortest, failure: empty };
+    const text = measureFill(pattern, values, facts);
+    const length = facts.measured;
+    const failure = checkText(rule, i, text, length);
+    if (failure) return { texts: NO_TEXTS as string[], shortest, failure };
+    if (rule.isEditorial && text !== '') {
+      const plan = list.editorial[i] as EditorialPlan;
+      const problem = judgeEditorial(
+        pattern,
+        plan,
+        text,
+        rule.isHeadline === true,
+        values,
+        facts,
+        s,
+      );
+      if (problem) {
+        const failure = ruleFailure(rule.field, i, text, problem.code, problem.message);
+        return { texts: NO_TEXTS as string[], shortest, failure };
+      }
+    }
+    if (length < shortest) shortest = length;
     scratch[i] = text;
   }
-  return { texts: scratch.slice(0, list.length) };
+  if (rule.isDistinct) {
+    const failure = findRepeat(scratch, patterns.length, list, rule, values, facts, s);
+    if (failure) return { texts: NO_TEXTS as string[], shortest, failure };
+  }
+  return { texts: scratch.slice(0, patterns.length), shortest };
+}
+
+/**
+ * The failure of the row's final URL (Google takes http and https addresses of at most 2,048
+ * characters), found once per row; undefined when it is fine.
+ */
+export function findRowUrlFailure(
+  values: PlaceholderValues,
+  facts: ValueFacts,
+): TextFailure | undefined {
+  const s = slotFactsFor(facts);
+  if (s.urlStamp !== facts.generation) {
+    s.urlStamp = facts.generation;
+    const url = values.row.url.trim();
+    const problem = url === '' ? undefined : findFinalUrlProblem(url);
+    s.url =
+      url === ''
+        ? ruleFailure('Final URL', -1, '', 'missing-final-url', 'is missing (Google needs one)')
+        : problem === undefined
+          ? null
+          : ruleFailure('Final URL', -1, '', 'invalid-final-url', `${quoteUrl(url)} ${problem}`);
+  }
+  return s.url ?? undefined;
+}
+
+/** Path 2 set while path 1 is empty (Google shows path 2 only after path 1). */
+export const PATH_ORDER_FAILURE: TextFailure = {
+  field: 'Path',
+  index: 0,
+  text: '',
+  length: 0,
+  min: 0,
+  max: 0,
+  code: 'path-order',
+  reason: 'is empty while path 2 is set (Google needs path 1 first)',
+};
+
+/**
+ * The failure of pins that leave a position with nothing to show: each of positions
+ * 1..`maxPin` needs a text pinned there or unpinned (Google rejects the ad otherwise).
+ */
+export function findPinFailure(
+  field: string,
+  positions: readonly number[],
+  maxPin: number,
+): TextFailure | undefined {
+  if (positions.some((pos) => pos <= 0 || pos > maxPin)) return undefined;
+  for (let p = 1; p <= maxPin; p++) {
+    if (!positions.includes(p)) {
+      const list = pluralField(field);
+      return ruleFailure(
+        `${field} position`,
+        p - 1,
+        '',
+        'pins-leave-position-empty',
+        `has no ${field.toLowerCase()}: every ${field.toLowerCase()} is pinned to another position (unpin one, or pin one of the ${list} to ${p})`,
+      );
+    }
+  }
+  return undefined;
+}
+
+/** Labels of a fallback that Editor can take, and those it cannot (a ';' splits a label). */
+export function splitLabels(labels: readonly string[]): { kept: string[]; refused: string[] } {
+  const kept: string[] = [];
+  const refused: string[] = [];
+  for (const label of labels) {
+    if (label.trim() === '') continue;
+    (label.includes(';') ? refused : kept).push(label);
+  }
+  return { kept, refused };
+}
+
+/** Why a label is refused (the web's label field shows the same text). */
+export const LABEL_SEPARATOR_REASON =
+  'contains ";", which Google Ads Editor reads as a separator between labels';
+
+/** Issues of labels refused by `splitLabels`, once per fallback label, as cleaned template issues. */
+export function labelIssues(
+  output: string,
+  fallbacks: ReadonlyArray<{ refused: readonly string[] }>,
+): RowIssue[] {
+  const issues: RowIssue[] = [];
+  fallbacks.forEach((f, i) => {
+    for (const label of f.refused) {
+      issues.push({
+        kind: 'cleaned',
+        output,
+        rowId: '',
+        rowNumber: 0,
+        code: 'label-separator',
+        message: `Fallback ${i + 1}, label "${label}" ${LABEL_SEPARATOR_REASON}; it is not written`,
+      });
+    }
+  });
+  return issues;
 }
 
 /** Texts with their positions, as the preview and the template editors use them. */
@@ -310,82 +648,6 @@ export function rowIndexMap(rows: readonly FeedRow[]): Map<string, number> {
   return m;
 }
 
-export const NO_DUPLICATES: readonly string[] = Object.freeze([]);
-
-/** Case-insensitive equality without allocating for ASCII text. */
-function equalsIgnoringCase(a: string, b: string): boolean {
-  if (a === b) return true;
-  const n = a.length;
-  if (n !== b.length) return false;
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 128 || y >= 128) return a.toLowerCase() === b.toLowerCase();
-    const lx = x >= 65 && x <= 90 ? x + 32 : x;
-    const ly = y >= 65 && y <= 90 ? y + 32 : y;
-    if (lx !== ly) return false;
-  }
-  return true;
-}
-
-/**
- * Texts identical (ignoring case) to an earlier one, in order; `compiled.patterns[i]` made
- * `texts[i]` for the row of `facts` and `fold`. Texts compare only when their folded hashes match
- * (or are not ASCII).
- */
-export function findDuplicates(
-  texts: readonly string[],
-  compiled: CompiledTexts,
-  facts: ValueFacts,
-  fold: RowFold,
-): readonly string[] {
-  const n = texts.length;
-  if (n < 2) return NO_DUPLICATES;
-  if (n > fold.textHashes.length) {
-    fold.textHashes = new Int32Array(n * 2);
-    fold.textWild = new Uint8Array(n * 2);
-  }
-  const hashes = fold.textHashes;
-  const wild = fold.textWild;
-  for (let i = 0; i < n; i++) {
-    const pattern = compiled.patterns[i] as CompiledPattern;
-    const h = foldedHash(pattern, compiled.folds[i] as FoldPlan, texts[i] as string, facts, fold);
-    wild[i] = h === undefined ? 1 : 0;
-    hashes[i] = h ?? 0;
-  }
-  let duplicates: string[] | undefined;
-  for (let i = 1; i < n; i++) {
-    const t = texts[i] as string;
-    for (let j = 0; j < i; j++) {
-      // Different hashes of plain ASCII texts: they differ, ignoring case too.
-      if (wild[i] === 0 && wild[j] === 0 && hashes[i] !== hashes[j]) continue;
-      if (equalsIgnoringCase(texts[j] as string, t)) {
-        (duplicates ??= []).push(t);
-        break;
-      }
-    }
-  }
-  return duplicates ?? NO_DUPLICATES;
-}
-
-/** The texts without those identical (ignoring case) to an earlier one, with their positions. */
-export function withoutDuplicates(
-  texts: readonly string[],
-  positions: readonly number[],
-): { texts: string[]; positions: number[] } {
-  const seen = new Set<string>();
-  const out = { texts: [] as string[], positions: [] as number[] };
-  texts.forEach((text, i) => {
-    const key = text.toLowerCase();
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.texts.push(text);
-    out.positions.push(positions[i] ?? 0);
-  });
-  return out;
-}
-
 /** The failure of a list of `count` texts when Google needs `min..max` of them. */
 export function countFailure(
   field: string,
@@ -395,37 +657,6 @@ export function countFailure(
 ): TextFailure | undefined {
   if (count >= min && count <= max) return undefined;
   return { field, index: 0, text: '', length: 0, min, max, count };
-}
-
-/**
- * The failure of filled texts of which fewer than `min` differ (ignoring case): Google rejects
- * duplicate assets, so removing the repeats would leave too few. Stops at `min` different texts.
- */
-export function findTooFewDistinct(
-  texts: readonly string[],
-  field: string,
-  min: number,
-  max: number,
-): TextFailure | undefined {
-  let distinct = 0;
-  let repeated: string | undefined;
-  for (let i = 0; i < texts.length; i++) {
-    const t = texts[i] as string;
-    let isRepeat = false;
-    for (let j = 0; j < i && !isRepeat; j++) isRepeat = equalsIgnoringCase(texts[j] as string, t);
-    if (isRepeat) repeated ??= t;
-    else if (++distinct >= min) return undefined;
-  }
-  return {
-    field,
-    index: 0,
-    text: repeated ?? '',
-    length: 0,
-    min,
-    max,
-    count: distinct,
-    isDistinctCount: true,
-  };
 }
 
 /** Where a fallback's texts are: field name and the texts' patterns, for template checks. */
@@ -498,7 +729,7 @@ export function skippedIssue(
   output: string,
   rowId: string,
   rowNumber: number,
-  code: 'missing-row' | 'no-valid-fallback',
+  code: 'missing-row' | 'no-valid-fallback' | 'missing-final-url' | 'invalid-final-url',
   message: string,
 ): RowIssue {
   return { kind: 'skipped', output, rowId, rowNumber, code, message };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { findEditorialProblems } from './editorial.ts';
+
+const codes = (text: string, isHeadline = false) =>
+  findEditorialProblems(text, isHeadline).map((p) => p.code);
+
+describe("Google's editorial rules", () => {
+  it.each([
+    ['Big Sale On Now!', true, ['headline-exclamation']],
+    ['Big Sale On Now!', false, []],
+    ['Shoes 👟 today', false, ['unsupported-character']],
+    ['Best ★ deals ►', false, ['unsupported-character']],
+    ['Zero\u200bwidth', false, ['unsupported-character']],
+    ['Soft\u00adhyphen', false, ['unsupported-character']],
+    ['ﾃｽﾄ', false, ['unsupported-character']],
+    ['Nike® and Brand™ ©2026, 20 € off, 30° angle', false, []],
+    ['Café, naïve, 日本語のテキスト', false, []],
+    ['flowers!!', false, ['repeated-punctuation']],
+    ['Really?!', false, ['repeated-punctuation']],
+    ['Save $$$', false, ['repeated-punctuation']],
+    ['***Sale***', false, ['repeated-punctuation']],
+    ['Wait for it...', false, ['repeated-punctuation']],
+    ['Wait for it…', false, ['repeated-punctuation']],
+    ['Buy 1, get 1 half off. Great 5* hotels.', false, []],
+    ['FREE SHIPPING NOW', false, ['gimmicky-capitals']],
+    ['Get FREE delivery', false, []],
+    ['BUY NOW FAST', false, ['gimmicky-capitals']],
+    ['NIKE shoes in the USA', false, []],
+    ['ASICS', false, []],
+    ['ADIDAS', false, ['gimmicky-capitals']],
+    ['fReE delivery', false, ['gimmicky-capitals']],
+    ['FrEe', false, ['gimmicky-capitals']],
+    ['ShIpPiNg', false, ['gimmicky-capitals']],
+    ['iPhone, eBay, McDonald, PlayStation, YouTube', false, []],
+    [' leading', false, ['spacing']],
+    ['trailing ', false, ['spacing']],
+    ['double  space', false, ['spacing']],
+    ['{KeyWord:Running Shoes} today', true, []],
+    ['{CUSTOMIZER.Price:10 EUR} off', true, []],
+  ])('%j (headline: %s) -> %j', (text, isHeadline, expected) => {
+    expect(codes(text, isHeadline)).toEqual(expected);
+  });
+
+  it('names every problem of a text, with a reason', () => {
+    const problems = findEditorialProblems('SALE!! 👟 NOW', true);
+    expect(problems.map((p) => p.code)).toEqual([
+      'unsupported-character',
+      'headline-exclamation',
+      'repeated-punctuation',
+    ]);
+    for (const p of problems) expect(p.message.length).toBeGreaterThan(10);
+  });
+});
