@@ -28,7 +28,6 @@ describe('generateCampaignStructure', () => {
           { keyword: '{root} {mod}', matchType: 'Broad', selected: true },
           { keyword: '{root} {mod}', matchType: 'Exact', selected: true },
           { keyword: '{root} cheap', matchType: 'Negative Broad', selected: true },
-          { keyword: 'unused', matchType: 'Phrase', selected: false },
         ],
       }),
       rows,
@@ -207,17 +206,25 @@ describe('generateCampaignStructure', () => {
     expect(out.keywords).toHaveLength(1);
   });
 
-  it('puts template negatives at campaign level when a row has no ad group', () => {
+  it('puts the negatives of a template without positive keywords at campaign level, and says so', () => {
     const out = generateCampaignStructure({
       template: template({
         campaign: 'C',
         adGroup: 'G',
         keywords: [{ keyword: 'free', matchType: 'Negative Exact' }],
       }),
-      rows: [row('a', 'Nike')],
+      rows: [row('a', 'Nike'), row('b', 'Puma')],
     });
     expect(out.negatives).toEqual([
       { campaign: 'C', adGroup: '', keyword: 'free', matchType: 'Negative Exact' },
+    ]);
+    expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code, i.message])).toEqual([
+      [
+        'warning',
+        1,
+        'campaign-negatives',
+        'Negatives go to campaign "C" as campaign negatives: the template has no positive keyword, so there is no ad group for them',
+      ],
     ]);
   });
 });
