@@ -3,11 +3,7 @@
  * negatives for the selected feed rows. Search templates run the streaming keyword path (see
  * keywordsCsv.ts); the object API collects what it streams.
  */
-import {
-  compileCampaignRow,
-  GeneratedAssetGroup,
-  type CampaignRow,
-} from './campaignRows.ts';
+import { compileCampaignRow, GeneratedAssetGroup, type CampaignRow } from './campaignRows.ts';
 import type { FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
 import {
