@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateCampaignStructure, writeKeywordsCsv } from './campaign.ts';
+import { campaignsTable } from './export.ts';
 import { newCampaignTemplate } from './restore.ts';
 import type { CampaignTemplate, FeedRow } from './types.ts';
 
@@ -28,7 +29,6 @@ describe('generateCampaignStructure', () => {
           { keyword: '{root} {mod}', matchType: 'Broad', selected: true },
           { keyword: '{root} {mod}', matchType: 'Exact', selected: true },
           { keyword: '{root} cheap', matchType: 'Negative Broad', selected: true },
-          { keyword: 'unused', matchType: 'Phrase', selected: false },
         ],
       }),
       rows,
@@ -207,17 +207,25 @@ describe('generateCampaignStructure', () => {
     expect(out.keywords).toHaveLength(1);
   });
 
-  it('puts template negatives at campaign level when a row has no ad group', () => {
+  it('puts the negatives of a template without positive keywords at campaign level, and says so', () => {
     const out = generateCampaignStructure({
       template: template({
         campaign: 'C',
         adGroup: 'G',
         keywords: [{ keyword: 'free', matchType: 'Negative Exact' }],
       }),
-      rows: [row('a', 'Nike')],
+      rows: [row('a', 'Nike'), row('b', 'Puma')],
     });
     expect(out.negatives).toEqual([
       { campaign: 'C', adGroup: '', keyword: 'free', matchType: 'Negative Exact' },
+    ]);
+    expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code, i.message])).toEqual([
+      [
+        'warning',
+        1,
+        'campaign-negatives',
+        'Negatives go to campaign "C" as campaign negatives: the template has no positive keyword, so there is no ad group for them',
+      ],
     ]);
   });
 });
@@ -297,5 +305,276 @@ describe('keyword hygiene reports, in the object API and the streamed CSV alike'
       '+Asics: gel cheap',
     ]);
     expect(structure.issues).toHaveLength(7);
+  });
+});
+
+describe('keywords to Google allowlist, in generation', () => {
+  const t = template({
+    campaign: 'C',
+    adGroup: '{root}',
+    keywords: [{ keyword: '{mod}', matchType: 'Exact' }],
+  });
+  const run = (mod: string) =>
+    generateCampaignStructure({ template: t, rows: [row('a', 'G', mod)] });
+
+  it.each([
+    ['nike\u00a0air\u3000max', 'nike air max', 'other-spaces'],
+    ['nike\u200bair', 'nikeair', 'invisible-characters'],
+    ['run\u00adning', 'running', 'invisible-characters'],
+    ['nike 😀 air™', 'nike air', 'rejected-characters'],
+    ['men’s “air”', 'men\'s "air"', 'typographic-characters'],
+  ])('writes %j as %j and reports it (%s) with its row', (mod, keyword, code) => {
+    const out = run(mod);
+    expect(out.keywords.map((k) => k.keyword)).toEqual([keyword]);
+    expect(out.issues).toContainEqual(
+      expect.objectContaining({ kind: 'cleaned', rowId: 'a', rowNumber: 1, code }),
+    );
+  });
+
+  it('skips an 11-word keyword joined by ideographic spaces, and one left with nothing', () => {
+    const eleven = 'a b c d e f g h i j k'.split(' ').join('\u3000');
+    for (const mod of [eleven, '😀 ™']) {
+      const out = run(mod);
+      expect(out.keywords).toEqual([]);
+      expect(out.issues).toContainEqual(expect.objectContaining({ kind: 'skipped', rowNumber: 1 }));
+    }
+  });
+});
+
+describe('campaign and ad group names as Google takes them', () => {
+  const t = (campaign: string, adGroup: string) =>
+    template({ campaign, adGroup, keywords: [{ keyword: '{root}', matchType: 'Broad' }] });
+
+  it('turns line breaks into spaces, removes NUL and reports both', () => {
+    const out = generateCampaignStructure({
+      template: t('{mod}', '{var1}'),
+      rows: [{ ...row('a', 'Nike', 'Shoes\r\nSale'), var1: 'Air\u0000 Max' }],
+    });
+    expect(out.campaigns.map((c) => c.campaign)).toEqual(['Shoes Sale']);
+    expect(out.adGroups.map((g) => g.adGroup)).toEqual(['Air Max']);
+    expect(out.issues.map((i) => [i.kind, i.code, i.message])).toEqual([
+      ['cleaned', 'campaign-name-cleaned', 'Campaign name "Shoes Sale": line breaks became spaces'],
+      [
+        'cleaned',
+        'ad-group-name-cleaned',
+        'Ad group name "Air Max": control characters (such as NUL) were removed',
+      ],
+    ]);
+  });
+
+  it('skips the rows whose campaign or ad group name has 255 characters or more', () => {
+    const long = 'x'.repeat(255);
+    const out = generateCampaignStructure({
+      template: t('{mod}', '{var1}'),
+      rows: [
+        { ...row('a', 'Nike', long), var1: 'G' },
+        { ...row('b', 'Puma', 'C'), var1: long },
+        { ...row('c', 'Asics', 'C'), var1: 'x'.repeat(254) },
+      ],
+    });
+    expect(out.keywords.map((k) => k.keyword)).toEqual(['asics']);
+    expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code])).toEqual([
+      ['skipped', 1, 'campaign-name-too-long'],
+      ['skipped', 2, 'ad-group-name-too-long'],
+    ]);
+  });
+
+  it('writes names that differ only by case or Unicode form as one, the first spelling, in NFC', () => {
+    const out = generateCampaignStructure({
+      template: t('{mod}', '{var1}'),
+      rows: [
+        { ...row('a', 'nike', 'Cafe\u0301'), var1: 'NIKE Shoes' },
+        { ...row('b', 'nike', 'café'), var1: 'nike shoes' },
+        { ...row('c', 'puma', 'Caf\u00e9'), var1: 'Nike  Shoes' },
+      ],
+    });
+    expect(out.campaigns.map((c) => c.campaign)).toEqual(['Caf\u00e9']);
+    expect(out.adGroups.map((g) => [g.adGroup, g.id])).toEqual([['NIKE Shoes', 'a']]);
+    expect(out.keywords.map((k) => [k.adGroup, k.keyword])).toEqual([
+      ['NIKE Shoes', 'nike'],
+      ['NIKE Shoes', 'puma'],
+    ]);
+    expect(out.issues.map((i) => [i.rowNumber, i.code, i.message])).toEqual([
+      [
+        2,
+        'campaign-name-variant',
+        'Campaign "café" is written "Café" as in row 1: names that differ only by case or Unicode form are one campaign',
+      ],
+      [
+        2,
+        'ad-group-name-variant',
+        'Ad group "nike shoes" is written "NIKE Shoes" as in row 1: names that differ only by case or Unicode form are one ad group, made from row 1',
+      ],
+      [
+        3,
+        'ad-group-name-variant',
+        'Ad group "Nike Shoes" is written "NIKE Shoes" as in row 1: names that differ only by case or Unicode form are one ad group, made from row 1',
+      ],
+    ]);
+  });
+});
+
+describe('changes made visible', () => {
+  it('reports rows merged into an earlier row’s ad group, and identical rows', () => {
+    const out = generateCampaignStructure({
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [{ keyword: '{root} {mod}', matchType: 'Broad' }],
+      }),
+      rows: [
+        row('a', 'Nike', 'Air', 'https://a'),
+        row('b', 'Nike', 'Air', 'https://a'),
+        row('c', 'Nike', 'Max', 'https://c'),
+      ],
+    });
+    expect(out.adGroups.map((g) => g.id)).toEqual(['a']);
+    expect(out.issues.map((i) => [i.kind, i.rowId, i.code, i.message])).toEqual([
+      ['warning', 'b', 'duplicate-row', 'Same as row 1: merged into its ad group "Nike"'],
+      [
+        'warning',
+        'c',
+        'merged-row',
+        'Merged into the ad group "Nike" of row 1: it is made from row 1, so this row\'s final URL and ad texts are not used',
+      ],
+    ]);
+  });
+
+  it('never turns the negatives of a row skipped for a keyword rule into campaign negatives', () => {
+    const out = generateCampaignStructure({
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '{mod}', matchType: 'Exact' },
+          { keyword: 'nike', matchType: 'Negative Exact' },
+        ],
+      }),
+      rows: [row('a', 'Puma', 'nike'), row('b', 'Nike', '😀')],
+    });
+    expect(out.keywords.map((k) => k.keyword)).toEqual(['nike']);
+    expect(out.negatives.every((n) => n.adGroup !== '')).toBe(true);
+    expect(out.issues).toContainEqual(
+      expect.objectContaining({ kind: 'skipped', rowId: 'b', code: 'negatives-not-written' }),
+    );
+  });
+
+  const blocking = (dropBlockingNegatives: boolean) =>
+    template({
+      campaign: 'C',
+      adGroup: '{root}',
+      keywords: [
+        { keyword: '{root} {mod}', matchType: 'Exact' },
+        { keyword: '{root} {mod}', matchType: 'Broad' },
+        { keyword: '{root} {mod}', matchType: 'Negative Exact' },
+        { keyword: '{mod}', matchType: 'Negative Broad' },
+        { keyword: 'cheap', matchType: 'Negative Broad' },
+      ],
+      settings: { ...newCampaignTemplate('T').settings, dropBlockingNegatives },
+    });
+  const rows = [row('a', 'Nike', 'Air')];
+
+  it('reports keywords their own group’s negatives block', () => {
+    const out = generateCampaignStructure({ template: blocking(false), rows });
+    expect(out.negatives.map((n) => n.keyword)).toEqual(['nike air', 'air', 'cheap']);
+    expect(out.issues.map((i) => [i.kind, i.code, i.message])).toEqual([
+      [
+        'warning',
+        'blocked-keyword',
+        'Keyword "nike air" (Exact) of ad group "Nike" cannot serve: the group\'s Negative Exact "nike air" (row 1) blocks it',
+      ],
+      [
+        'warning',
+        'blocked-keyword',
+        'Keyword "nike air" (Exact) of ad group "Nike" cannot serve: the group\'s Negative Broad "air" (row 1) blocks it',
+      ],
+      [
+        'warning',
+        'blocked-keyword',
+        'Keyword "nike air" (Broad) of ad group "Nike" cannot serve: the group\'s Negative Broad "air" (row 1) blocks it',
+      ],
+    ]);
+  });
+
+  it('drops such negatives when the template says so, and reports each', () => {
+    const out = generateCampaignStructure({ template: blocking(true), rows });
+    expect(out.negatives.map((n) => n.keyword)).toEqual(['cheap']);
+    expect(out.issues.map((i) => [i.kind, i.code, i.message])).toEqual([
+      [
+        'skipped',
+        'blocking-negative-dropped',
+        'Negative Exact "nike air" of ad group "Nike" is not written: it blocks the group\'s keyword "nike air" (Exact, row 1)',
+      ],
+      [
+        'skipped',
+        'blocking-negative-dropped',
+        'Negative Broad "air" of ad group "Nike" is not written: it blocks the group\'s keyword "nike air" (Exact, row 1)',
+      ],
+    ]);
+    const streamed: string[] = [];
+    writeKeywordsCsv(
+      { template: blocking(true), rows },
+      { keywords() {}, negatives: (c) => streamed.push(c) },
+    );
+    expect(streamed.join('')).toBe(
+      'Campaign,Ad Group,Keyword,Criterion Type\r\nC,Nike,cheap,Negative Broad\r\n',
+    );
+  });
+
+  it('generates every keyword line, whatever its stored selected says', () => {
+    const out = generateCampaignStructure({
+      template: template({
+        campaign: 'C',
+        adGroup: 'G',
+        keywords: [
+          { keyword: '{root}', matchType: 'Broad', selected: false },
+          { keyword: 'free', matchType: 'Negative Exact', selected: false },
+        ],
+      }),
+      rows: [row('a', 'Nike')],
+    });
+    expect(out.keywords.map((k) => k.keyword)).toEqual(['nike']);
+    expect(out.negatives.map((k) => k.keyword)).toEqual(['free']);
+  });
+
+  it('reports Performance Max rows merged into an earlier asset group, and name variants', () => {
+    const out = generateCampaignStructure({
+      template: template({ type: 'performance', campaign: 'P', assetGroup: '{root}' }),
+      rows: [row('a', 'Nike', 'x'), row('b', 'NIKE', 'y'), row('c', 'Nike', 'z')],
+    });
+    expect(out.assetGroups.map((g) => [g.assetGroup, g.id])).toEqual([['Nike', 'a']]);
+    expect(out.issues.map((i) => [i.rowId, i.code])).toEqual([
+      ['b', 'asset-group-name-variant'],
+      ['c', 'merged-row'],
+    ]);
+  });
+});
+
+describe('campaignsTable', () => {
+  it('writes each location on a row of its own after its campaign (Editor: one location per row)', () => {
+    const table = campaignsTable([
+      {
+        campaign: 'A',
+        campaignType: 'Search',
+        budget: 5,
+        locationId: '2826; 2840,2826',
+        settings: { Networks: 'Google search' },
+        rowId: 'r1',
+      },
+      { campaign: 'B', campaignType: 'Search', settings: {}, rowId: 'r2' },
+    ]);
+    expect(table.headers).toEqual([
+      'Campaign',
+      'Campaign Type',
+      'Budget',
+      'Location ID',
+      'Networks',
+    ]);
+    expect(table.rows).toEqual([
+      ['A', 'Search', '5', '', 'Google search'],
+      ['A', '', '', '2826', ''],
+      ['A', '', '', '2840', ''],
+      ['B', 'Search', '', '', ''],
+    ]);
   });
 });

@@ -3,12 +3,7 @@
  * negatives for the selected feed rows. Search templates run the streaming keyword path (see
  * keywordsCsv.ts); the object API collects what it streams.
  */
-import {
-  compileCampaignRow,
-  GeneratedAssetGroup,
-  groupKey,
-  type CampaignRow,
-} from './campaignRows.ts';
+import { compileCampaignRow, GeneratedAssetGroup, type CampaignRow } from './campaignRows.ts';
 import type { FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
 import {
@@ -19,7 +14,13 @@ import {
   type KeywordLineSink,
   type KeywordLineSinks,
 } from './keywordsCsv.ts';
-import { compilePattern, fillPattern, NO_ROW_VALUES, type PlaceholderValues } from './text.ts';
+import { cleanName, fillRaw, foldName, mergeIssue, nameProblem, type NameKind } from './names.ts';
+import {
+  compilePattern,
+  NO_ROW_VALUES,
+  type CompiledPattern,
+  type PlaceholderValues,
+} from './text.ts';
 import type { AdGroupRef, AssetGroupRef, CampaignTemplate, FeedRow, KeywordLine } from './types.ts';
 
 export type { CampaignRow } from './campaignRows.ts';
@@ -147,7 +148,9 @@ export function forEachKeywordLine(
 
 /**
  * The campaign rows and asset groups of a performance template (it makes no keyword lines), in
- * row order; rows without a campaign or asset group name are reported.
+ * row order. Names are cleaned (`cleanName`) and names that differ only by case or Unicode form
+ * are one (the first spelling is written); rows without a usable name, rows merged into an
+ * earlier row's asset group and such spellings are reported.
  */
 function forEachAssetGroup(
   input: GenerateCampaignStructureInput,
@@ -158,39 +161,58 @@ function forEachAssetGroup(
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(template.assetGroup);
   const makeCampaignRow = compileCampaignRow(template);
-  const campaigns = new Set<string>();
-  const groups = new Set<string>();
+  /** Campaigns by folded name: the first spelling, its row and its asset groups (likewise). */
+  const campaigns = new Map<
+    string,
+    { name: string; row: number; groups: Map<string, { name: string; row: number }> }
+  >();
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: template.const, mt: '' };
-  const skip = (row: FeedRow, rowNumber: number, code: string, message: string): void => {
-    issues.push({
-      kind: 'skipped',
-      output: OUTPUT_KEYWORDS,
-      rowId: row.id,
-      rowNumber,
-      code,
-      message,
-    });
+  const report = (
+    row: FeedRow,
+    rowNumber: number,
+    problem: { kind: RowIssue['kind']; code: string; message: string },
+  ): void => {
+    issues.push({ ...problem, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber });
+  };
+  const nameOf = (pattern: CompiledPattern, what: NameKind, row: FeedRow, rowNumber: number) => {
+    const c = cleanName(fillRaw(pattern, values));
+    const problem = nameProblem(c, what);
+    if (problem) report(row, rowNumber, problem);
+    return problem?.kind === 'skipped' ? undefined : c.name;
   };
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as FeedRow;
+    const rowNumber = r + 1;
     values.row = row;
-    const campaign = fillPattern(campaignPattern, values);
-    if (campaign === '') {
-      skip(row, r + 1, 'empty-campaign', 'Campaign name is empty for this row');
+    const spelled = nameOf(campaignPattern, 'Campaign', row, rowNumber);
+    if (spelled === undefined) continue;
+    let campaign = campaigns.get(foldName(spelled));
+    if (!campaign) {
+      campaign = { name: spelled, row: r, groups: new Map() };
+      campaigns.set(foldName(spelled), campaign);
+      sinks.campaigns?.(makeCampaignRow(spelled, row, values));
+    } else if (campaign.name !== spelled)
+      report(row, rowNumber, {
+        kind: 'cleaned',
+        code: 'campaign-name-variant',
+        message: `Campaign "${spelled}" is written "${campaign.name}" as in row ${campaign.row + 1}: names that differ only by case or Unicode form are one campaign`,
+      });
+    const group = nameOf(groupPattern, 'Asset group', row, rowNumber);
+    if (group === undefined) continue;
+    const first = campaign.groups.get(foldName(group));
+    if (first) {
+      const m = mergeIssue(
+        row,
+        rows[first.row] as FeedRow,
+        first.row + 1,
+        group,
+        first.name,
+        'asset group',
+      );
+      report(row, rowNumber, m);
       continue;
     }
-    if (!campaigns.has(campaign)) {
-      campaigns.add(campaign);
-      sinks.campaigns?.(makeCampaignRow(campaign, row, values));
-    }
-    const group = fillPattern(groupPattern, values);
-    if (group === '') {
-      skip(row, r + 1, 'empty-asset-group', 'Asset group name is empty for this row');
-      continue;
-    }
-    const key = groupKey(campaign, group);
-    if (groups.has(key)) continue;
-    groups.add(key);
-    sinks.assetGroups?.(new GeneratedAssetGroup(campaign, group, row.id));
+    campaign.groups.set(foldName(group), { name: group, row: r });
+    sinks.assetGroups?.(new GeneratedAssetGroup(campaign.name, group, row.id));
   }
 }

@@ -106,7 +106,13 @@ export function findCampaignTemplateProblems(x: unknown): string[] {
   });
   if (
     x.settings !== undefined &&
-    p.keys(x.settings, 'settings', ['budget', 'location', 'isLocationCampaign', 'optionalSettings'])
+    p.keys(x.settings, 'settings', [
+      'budget',
+      'location',
+      'isLocationCampaign',
+      'optionalSettings',
+      'dropBlockingNegatives',
+    ])
   ) {
     const s = x.settings;
     for (const k of ['budget', 'location'] as const) {

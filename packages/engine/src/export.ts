@@ -69,7 +69,13 @@ export function keywordNotation(keyword: string, matchType: MatchType): string {
   }
 }
 
-/** Campaign rows: Campaign, Campaign Type, Budget, Location ID and the included optional settings. */
+/**
+ * Campaign rows: Campaign, Campaign Type, Budget, Location ID and the included optional settings.
+ * Editor takes one location per row: a campaign's row leaves Location ID blank and each of its
+ * locations follows as a row of its own (Campaign and Location ID; the other cells blank, which
+ * Editor reads as "no change"). A location value listing several IDs (separated by `;`, `,` or
+ * line breaks) gives a row per ID.
+ */
 export function campaignsTable(campaigns: readonly CampaignRow[]): Table {
   const hasBudget = campaigns.some((c) => c.budget !== undefined);
   const hasLocation = campaigns.some((c) => c.locationId !== undefined);
@@ -83,16 +89,35 @@ export function campaignsTable(campaigns: readonly CampaignRow[]): Table {
     ...(hasLocation ? ['Location ID'] : []),
     ...settingNames,
   ];
-  return {
-    headers,
-    rows: campaigns.map((c) => [
+  const locationAt = hasBudget ? 3 : 2;
+  const rows: string[][] = [];
+  for (const c of campaigns) {
+    rows.push([
       c.campaign,
       c.campaignType,
       ...(hasBudget ? [c.budget === undefined ? '' : String(c.budget)] : []),
-      ...(hasLocation ? [c.locationId ?? ''] : []),
+      ...(hasLocation ? [''] : []),
       ...settingNames.map((n) => c.settings[n] ?? ''),
-    ]),
-  };
+    ]);
+    for (const id of locationIds(c.locationId)) {
+      const row = new Array<string>(headers.length).fill('');
+      row[0] = c.campaign;
+      row[locationAt] = id;
+      rows.push(row);
+    }
+  }
+  return { headers, rows };
+}
+
+/** The location IDs of a campaign's Location ID value (none when it is blank). */
+function locationIds(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const ids: string[] = [];
+  for (const part of value.split(/[;,\r\n]/)) {
+    const id = part.trim();
+    if (id !== '' && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
 }
 
 /** Ad groups: Campaign, Ad Group. */

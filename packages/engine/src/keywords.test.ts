@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanKeyword, normaliseKeyword } from './keywords.ts';
+import { cleanKeyword } from './keywords.ts';
+import { KEYWORD_ALLOWED_SYMBOLS } from './limits.ts';
 
 describe('keyword hygiene', () => {
   it.each([
@@ -7,7 +8,7 @@ describe('keyword hygiene', () => {
     [' Nike ', 'nike'],
     ['NIKE', 'nike'],
   ])('normalises %j to %j', (raw, expected) => {
-    expect(normaliseKeyword(raw)).toBe(expected);
+    expect(cleanKeyword(raw)).toMatchObject({ ok: true, keyword: expected, isChanged: false });
   });
 
   it.each([
@@ -39,7 +40,13 @@ describe('keyword hygiene', () => {
     ['-+nike +air', 'nike air', ['-', '+'], []],
     ['-(puma)', 'puma', ['-'], ['(', ')']],
   ])('strips match type notation from %j: %j', (raw, keyword, notation, removed) => {
-    expect(cleanKeyword(raw)).toEqual({ ok: true, keyword, isChanged: true, removed, notation });
+    expect(cleanKeyword(raw)).toMatchObject({
+      ok: true,
+      keyword,
+      isChanged: true,
+      removed,
+      notation,
+    });
   });
 
   it.each([
@@ -52,6 +59,125 @@ describe('keyword hygiene', () => {
   ])('drops %j (%s)', (raw, reason) => {
     expect(cleanKeyword(raw)).toMatchObject({ ok: false, reason });
   });
+
+  it.each([
+    [
+      'nike\u00a0air\u3000max',
+      'nike air max',
+      ['no-break space (U+00A0)', 'ideographic space (U+3000)'],
+    ],
+    ['nike\tair\u2009max', 'nike air max', ['tab (U+0009)', 'U+2009']],
+    ['nike \u00a0 air', 'nike air', ['no-break space (U+00A0)']],
+  ])('makes every kind of space in %j one plain space', (raw, keyword, spaces) => {
+    expect(cleanKeyword(raw)).toMatchObject({
+      ok: true,
+      keyword,
+      spaces,
+      removed: [],
+      isChanged: true,
+    });
+  });
+
+  it('counts other spaces as word breaks: 11 words joined by ideographic spaces are too many', () => {
+    const eleven = 'one two three four five six seven eight nine ten eleven'.split(' ');
+    expect(cleanKeyword(eleven.join('\u3000'))).toMatchObject({
+      ok: false,
+      reason: 'too-many-words',
+    });
+    expect(cleanKeyword(eleven.slice(0, 10).join('\u3000'))).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['nike\u200bair', 'nikeair', ['zero-width space (U+200B)']],
+    ['run\u00adning shoes', 'running shoes', ['soft hyphen (U+00AD)']],
+    [
+      '\ufeffnike\u2060air\u200c\u200d',
+      'nikeair',
+      [
+        'byte order mark (U+FEFF)',
+        'word joiner (U+2060)',
+        'zero-width non-joiner (U+200C)',
+        'zero-width joiner (U+200D)',
+      ],
+    ],
+    ['nike\u0001 air', 'nike air', ['U+0001']],
+  ])('drops the invisible characters of %j', (raw, keyword, invisible) => {
+    expect(cleanKeyword(raw)).toMatchObject({
+      ok: true,
+      keyword,
+      invisible,
+      removed: [],
+      isChanged: true,
+    });
+  });
+
+  it.each([
+    ['nike 😀 shoes', 'nike shoes', ['😀']],
+    ['❤️ nike', 'nike', ['❤']],
+    ['shoes 50€ £20 ¥300', 'shoes 50 20 300', ['€', '£', '¥']],
+    ['nike© air® max™', 'nike air max', ['©', '®', '™']],
+    ['¿zapatos? ¡nike!', 'zapatos nike', ['¿', '?', '¡', '!']],
+    ['1️⃣ nike', '1 nike', ['\u20e3']],
+  ])('replaces the characters Google rejects in %j by spaces', (raw, keyword, removed) => {
+    expect(cleanKeyword(raw)).toMatchObject({ ok: true, keyword, removed, isChanged: true });
+  });
+
+  it.each([
+    ['men’s shoes', "men's shoes", ["’ by '"]],
+    ['“air max”', '"air max"', ['“ by "', '” by "']],
+    ['nike – air — max', 'nike - air - max', ['– by -', '— by -']],
+    ['t‐shirt', 't-shirt', ['‐ by -']],
+  ])(
+    'takes typographic quotes and dashes in %j as the allowed symbol',
+    (raw, keyword, replaced) => {
+      expect(cleanKeyword(raw)).toMatchObject({
+        ok: true,
+        keyword,
+        replaced,
+        removed: [],
+        isChanged: true,
+      });
+    },
+  );
+
+  it.each([
+    ['Crème Brûlée', 'crème brûlée'],
+    ['東京 スニーカー', '東京 スニーカー'],
+    ['ΣΟΦΙΑ', 'σοφια'],
+    ['जूते नाइके', 'जूते नाइके'],
+    ['кроссовки 42', 'кроссовки 42'],
+    ['حذاء رياضي', 'حذاء رياضي'],
+    ['รองเท้า', 'รองเท้า'],
+  ])('keeps the letters, digits and marks of every script in %j', (raw, keyword) => {
+    expect(cleanKeyword(raw)).toMatchObject({ ok: true, keyword, removed: [], invisible: [] });
+  });
+
+  it('writes keywords in NFC, so both Unicode forms of "Café" are one keyword', () => {
+    const nfd = cleanKeyword('Cafe\u0301');
+    expect(nfd).toMatchObject({ ok: true, keyword: 'caf\u00e9' });
+  });
+
+  it('keeps every allowed symbol and rejects every other ASCII symbol', () => {
+    for (let c = 33; c < 127; c++) {
+      const ch = String.fromCharCode(c);
+      if (/[a-zA-Z0-9]/.test(ch)) continue;
+      const r = cleanKeyword(`a${ch}b`);
+      if ((KEYWORD_ALLOWED_SYMBOLS as readonly string[]).includes(ch))
+        expect(r).toMatchObject({ ok: true, keyword: `a${ch}b` });
+      else expect(r).toMatchObject({ ok: true, keyword: 'a b', removed: [ch] });
+    }
+  });
+
+  it.each([['😀'], ['™ ©'], ['\u200b\u00ad']])(
+    'skips %j: nothing Google accepts is left',
+    (raw) => {
+      expect(cleanKeyword(raw)).toMatchObject({
+        ok: false,
+        reason: 'empty',
+        message: 'Keyword is empty without the characters Google rejects',
+      });
+    },
+  );
 
   it('accepts exactly 80 characters and 10 words', () => {
     expect(cleanKeyword('a'.repeat(80)).ok).toBe(true);

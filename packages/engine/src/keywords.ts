@@ -1,12 +1,23 @@
 /** Keyword hygiene: what Google accepts as a keyword, cleaned where possible. */
-import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, KEYWORD_REJECTED_CHARS } from './limits.ts';
+import {
+  KEYWORD_ALLOWED_SYMBOLS,
+  KEYWORD_MAX_CHARS,
+  KEYWORD_MAX_WORDS,
+  KEYWORD_TYPOGRAPHIC_FORMS,
+} from './limits.ts';
 import { countPlainTextWidth } from './text.ts';
 import type { FeedRow } from './types.ts';
 
-/** 1 at the code of each character keywords reject (all of them ASCII). */
-export const KEYWORD_REJECTED_ASCII: Readonly<Uint8Array> = new Uint8Array(128);
-for (const c of KEYWORD_REJECTED_CHARS) (KEYWORD_REJECTED_ASCII as Uint8Array)[c.charCodeAt(0)] = 1;
-const REJECTED_RE = new RegExp(`[${KEYWORD_REJECTED_CHARS.map((c) => '\\' + c).join('')}]`, 'g');
+/**
+ * 1 at the code of each ASCII character a keyword does not take as it is: every character but
+ * letters, digits, the space and `KEYWORD_ALLOWED_SYMBOLS` (control characters included).
+ */
+export const KEYWORD_REJECTED_ASCII: Readonly<Uint8Array> = new Uint8Array(128).fill(1);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[a-zA-Z0-9 ]/.test(ch) || (KEYWORD_ALLOWED_SYMBOLS as readonly string[]).includes(ch))
+    (KEYWORD_REJECTED_ASCII as Uint8Array)[c] = 0;
+}
 
 /** Result of cleaning one keyword. */
 export type CleanKeywordResult =
@@ -14,8 +25,14 @@ export type CleanKeywordResult =
       ok: true;
       keyword: string;
       isChanged: boolean;
-      /** Rejected characters that were replaced by spaces. */
+      /** Characters Google rejects, replaced by spaces (or dropped, for a stray mark). */
       removed: string[];
+      /** Spaces other than the plain space that became plain spaces (named, see `nameOf`). */
+      spaces: string[];
+      /** Invisible characters dropped: zero-width characters, soft hyphens, controls (named). */
+      invisible: string[];
+      /** Typographic forms replaced by the allowed symbol, as "’ by '". */
+      replaced: string[];
       /** Match type notation that was stripped: '-' (leading, negative) and '+' (modifier). */
       notation: string[];
     }
@@ -25,19 +42,6 @@ export type CleanKeywordResult =
       reason: 'empty' | 'too-long' | 'too-many-words';
       message: string;
     };
-
-/** Lowercases and collapses spaces (the spec's keyword normal form). */
-export function normaliseKeyword(raw: string): string {
-  const lower = raw.toLowerCase();
-  return lower.includes('  ') || /^\s|\s$|[\t\n\r]/.test(lower)
-    ? lower.replace(/\s+/g, ' ').trim()
-    : lower;
-}
-
-function hasRejected(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (KEYWORD_REJECTED_ASCII[s.charCodeAt(i)] === 1) return true;
-  return false;
-}
 
 function countWords(s: string): number {
   if (s.length === 0) return 0;
@@ -49,11 +53,15 @@ function countWords(s: string): number {
 const NONE: readonly string[] = Object.freeze([]);
 
 /**
- * Brings a generated keyword within Google's rules: lowercased, spaces collapsed, rejected
- * characters (`, ! @ % ^ ( ) = { } ; ~ < > ? \ |` and the backtick and `*`) replaced by spaces,
- * and match type notation stripped: a leading `-` (Google's text notation for a negative) and
- * `+` at the start of a word (the retired broad match modifier); the match type is its own
- * column. A keyword that is still empty, longer than 80 characters or over 10 words is dropped.
+ * Brings a generated keyword within Google's rules (GOOGLE-ADS.md "Keywords"): lowercased, in
+ * NFC, with every kind of space (tab, line break, no-break, ideographic, the other Unicode
+ * spaces) a plain space and runs of spaces collapsed; invisible characters (zero-width
+ * characters, soft hyphens, byte order marks, controls) dropped; curly quotes, primes and dashes
+ * taken as ' " and -; letters, digits and their marks of every script kept, like
+ * `KEYWORD_ALLOWED_SYMBOLS`; any other character (emoji, € £ ¥, ©®™, ¿¡, `, ! @ % ...`) replaced by a
+ * space. Match type notation is stripped: a leading `-` (Google's text notation for a negative)
+ * and `+` at the start of a word (the retired broad match modifier); the match type is its own
+ * column. A keyword that is then empty, longer than 80 characters or over 10 words is dropped.
  */
 export function cleanKeyword(raw: string): CleanKeywordResult {
   const fast = cleanKeywordQuick(raw);
@@ -63,6 +71,9 @@ export function cleanKeyword(raw: string): CleanKeywordResult {
       keyword: fast,
       isChanged: false,
       removed: NONE as string[],
+      spaces: NONE as string[],
+      invisible: NONE as string[],
+      replaced: NONE as string[],
       notation: NONE as string[],
     };
   return cleanKeywordSlow(raw);
@@ -73,39 +84,31 @@ export function cleanKeyword(raw: string): CleanKeywordResult {
  * space tidying, else undefined (call `cleanKeyword` for the reason or the report).
  */
 export function cleanKeywordQuick(raw: string): string | undefined {
-  // One scan over plain ASCII text without rejected characters.
+  // One scan over plain ASCII text of allowed characters.
   const n = raw.length;
-  let isAscii = true;
   let hasUpper = false;
   let needsTidy = false;
   let spaces = 0;
   let prevSpace = true;
   for (let i = 0; i < n; i++) {
     const c = raw.charCodeAt(i);
-    if (c >= 128 || KEYWORD_REJECTED_ASCII[c] === 1) {
-      isAscii = false;
-      break;
-    }
-    if (c <= 32) {
-      if (c !== 32 || prevSpace) needsTidy = true;
+    if (c >= 128 || KEYWORD_REJECTED_ASCII[c] === 1) return undefined;
+    if (c === 32) {
+      if (prevSpace) needsTidy = true;
       spaces++;
       prevSpace = true;
     } else {
       // '-' or '+' starting a word may be match type notation (see cleanKeyword).
-      if (prevSpace && (c === 45 || c === 43)) {
-        isAscii = false;
-        break;
-      }
+      if (prevSpace && (c === 45 || c === 43)) return undefined;
       if (c >= 65 && c <= 90) hasUpper = true;
       prevSpace = false;
     }
   }
-  if (!isAscii) return undefined;
   if (prevSpace && n > 0) needsTidy = true;
   let keyword = hasUpper ? raw.toLowerCase() : raw;
   let words = spaces + 1;
   if (needsTidy) {
-    keyword = keyword.replace(/\s+/g, ' ').trim();
+    keyword = keyword.replace(/ +/g, ' ').trim();
     words = countWords(keyword);
   }
   if (keyword.length === 0 || keyword.length > KEYWORD_MAX_CHARS || words > KEYWORD_MAX_WORDS)
@@ -113,17 +116,101 @@ export function cleanKeywordQuick(raw: string): string | undefined {
   return keyword;
 }
 
+/** Letters and digits of every script. */
+const LETTER_OR_DIGIT = /^[\p{L}\p{Nl}\p{Nd}]$/u;
+/** Marks (accents, vowel signs) other than enclosing marks: kept after a letter or digit. */
+const MARK = /^[\p{Mn}\p{Mc}]$/u;
+/** Spaces of every kind (Unicode spaces, NEL, line and paragraph separators). */
+const SPACE = /^[\p{Zs}\u0085\u2028\u2029]$/u;
+/** Invisible characters: format characters (zero-width, soft hyphen, BOM), controls, variation selectors. */
+const INVISIBLE = /^[\p{Cf}\p{Cc}\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}]$/u;
+
+/** Names of the spaces and invisible characters a report mentions. */
+const CHARACTER_NAMES: Readonly<Record<string, string>> = {
+  '\t': 'tab',
+  '\n': 'line break',
+  '\r': 'line break',
+  '\u00a0': 'no-break space',
+  '\u3000': 'ideographic space',
+  '\u202f': 'narrow no-break space',
+  '\u200b': 'zero-width space',
+  '\u200c': 'zero-width non-joiner',
+  '\u200d': 'zero-width joiner',
+  '\u2060': 'word joiner',
+  '\ufeff': 'byte order mark',
+  '\u00ad': 'soft hyphen',
+};
+
+/** "no-break space (U+00A0)", or "U+2009" for a character without a name here. */
+function nameOf(ch: string): string {
+  const code = `U+${(ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = CHARACTER_NAMES[ch];
+  return name === undefined ? code : `${name} (${code})`;
+}
+
+function addOnce(list: string[], item: string): void {
+  if (!list.includes(item)) list.push(item);
+}
+
 function cleanKeywordSlow(raw: string): CleanKeywordResult {
-  let keyword = normaliseKeyword(raw);
   const removed: string[] = [];
-  if (hasRejected(keyword)) {
-    for (const m of keyword.matchAll(REJECTED_RE)) if (!removed.includes(m[0])) removed.push(m[0]);
-    keyword = keyword.replace(REJECTED_RE, ' ').replace(/\s+/g, ' ').trim();
+  const spaces: string[] = [];
+  const invisible: string[] = [];
+  const replaced: string[] = [];
+  let out = '';
+  // The last character written was a letter, digit or mark (a mark may follow it).
+  let afterLetter = false;
+  for (const ch of raw.toLowerCase().normalize('NFC')) {
+    const c = ch.charCodeAt(0);
+    if (c < 128) {
+      if (c === 32) out += ' ';
+      else if (c >= 9 && c <= 13) {
+        out += ' ';
+        addOnce(spaces, nameOf(ch));
+      } else if (KEYWORD_REJECTED_ASCII[c] === 0) {
+        out += ch;
+        afterLetter = /[a-z0-9]/.test(ch);
+        continue;
+      } else if (c < 32 || c === 127) addOnce(invisible, nameOf(ch));
+      else {
+        out += ' ';
+        addOnce(removed, ch);
+      }
+      afterLetter = false;
+      continue;
+    }
+    const typographic = KEYWORD_TYPOGRAPHIC_FORMS[ch];
+    if (typographic !== undefined) {
+      out += typographic;
+      addOnce(replaced, `${ch} by ${typographic}`);
+      afterLetter = false;
+    } else if (LETTER_OR_DIGIT.test(ch)) {
+      out += ch;
+      afterLetter = true;
+    } else if (SPACE.test(ch)) {
+      out += ' ';
+      addOnce(spaces, nameOf(ch));
+      afterLetter = false;
+    } else if (INVISIBLE.test(ch)) addOnce(invisible, nameOf(ch));
+    else if (MARK.test(ch)) {
+      if (afterLetter) out += ch;
+      else addOnce(removed, ch);
+    } else {
+      out += ' ';
+      addOnce(removed, ch);
+      afterLetter = false;
+    }
   }
+  let keyword = out.replace(/ +/g, ' ').trim();
   const notation: string[] = [];
   keyword = stripMatchNotation(keyword, notation);
-  if (keyword.length === 0)
-    return { ok: false, keyword, reason: 'empty', message: 'Keyword is empty' };
+  if (keyword.length === 0) {
+    const message =
+      raw.trim() === ''
+        ? 'Keyword is empty'
+        : 'Keyword is empty without the characters Google rejects';
+    return { ok: false, keyword, reason: 'empty', message };
+  }
   if (countPlainTextWidth(keyword) > KEYWORD_MAX_CHARS) {
     return {
       ok: false,
@@ -143,8 +230,16 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
   return {
     ok: true,
     keyword,
-    isChanged: removed.length > 0 || notation.length > 0,
+    isChanged:
+      removed.length > 0 ||
+      spaces.length > 0 ||
+      invisible.length > 0 ||
+      replaced.length > 0 ||
+      notation.length > 0,
     removed,
+    spaces,
+    invisible,
+    replaced,
     notation,
   };
 }
@@ -207,7 +302,7 @@ export function cleanFilledKeyword(
   const cleaned = cleanKeyword(raw);
   const tail = isNegative ? ' (negative)' : '';
   if (!cleaned.ok) {
-    if (raw !== '')
+    if (raw.trim() !== '')
       report('skipped', row, rowNumber, cleaned.reason, `${cleaned.message}: "${raw}"${tail}`);
     else
       report(
@@ -219,22 +314,46 @@ export function cleanFilledKeyword(
       );
     return undefined;
   }
-  if (cleaned.removed.length) {
+  const change = `"${raw}" -> "${cleaned.keyword}"${tail}`;
+  if (cleaned.removed.length)
     report(
       'cleaned',
       row,
       rowNumber,
       'rejected-characters',
-      `Removed ${cleaned.removed.join(' ')} from "${raw}" -> "${cleaned.keyword}"${tail}`,
+      `Removed ${cleaned.removed.join(' ')} from ${change}`,
     );
-  }
+  if (cleaned.spaces.length)
+    report(
+      'cleaned',
+      row,
+      rowNumber,
+      'other-spaces',
+      `Replaced ${cleaned.spaces.join(', ')} by plain spaces in ${change}`,
+    );
+  if (cleaned.invisible.length)
+    report(
+      'cleaned',
+      row,
+      rowNumber,
+      'invisible-characters',
+      `Removed the invisible ${cleaned.invisible.join(', ')} from ${change}`,
+    );
+  if (cleaned.replaced.length)
+    report(
+      'cleaned',
+      row,
+      rowNumber,
+      'typographic-characters',
+      `Replaced ${cleaned.replaced.join(', ')} in ${change}`,
+    );
   if (cleaned.notation.length) {
     report(
       'cleaned',
       row,
       rowNumber,
       'match-notation',
-      `Removed ${cleaned.notation.map((c) => NOTATION_NAMES[c]).join(' and ')} from "${raw}" -> "${cleaned.keyword}"${tail}`,
+      `Removed ${cleaned.notation.map((c) => NOTATION_NAMES[c]).join(' and ')} from ${change}`,
     );
   }
   return cleaned.keyword;

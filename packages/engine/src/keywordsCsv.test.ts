@@ -61,6 +61,15 @@ const VALUES = [
   '+nike +run',
   '- sale',
   't-shirt',
+  'NIKE',
+  'Cafe\u0301',
+  'Café',
+  'air\u00a0max',
+  'a\u3000b\u3000c\u3000d\u3000e\u3000f',
+  'run\u00adning\u200b',
+  'men’s “air” – 😀 ™',
+  'line\r\nbreak\u0000',
+  'L'.repeat(130),
 ];
 
 const PIECES = [
@@ -136,6 +145,7 @@ function randomInput(seed: number): {
       location: { value: pick(next, ['2826', '{var1}']), selected: next() < 0.5 },
       isLocationCampaign: next() < 0.2,
       optionalSettings: [{ name: 'Networks', value: '{mod} net', selected: next() < 0.5 }],
+      dropBlockingNegatives: next() < 0.5,
     },
   });
   const options: FormatCsvOptions = {
@@ -176,6 +186,7 @@ describe('the streaming keyword path against the reference', () => {
     let issues = 0;
     let notation = 0;
     let assetGroups = 0;
+    const codes = new Set<string>();
     for (let seed = 1; seed <= 400; seed++) {
       const { input, options } = randomInput(seed);
       const structure = generateCampaignStructureReference(input);
@@ -278,6 +289,7 @@ describe('the streaming keyword path against the reference', () => {
       negatives += structure.negatives.length;
       issues += structure.issues.length;
       notation += structure.issues.filter((i) => i.code === 'match-notation').length;
+      for (const i of [...structure.issues, ...wantPerformance.issues]) codes.add(i.code);
     }
     // The random cases must exercise real output, not only empty feeds.
     expect(lines).toBeGreaterThan(2000);
@@ -286,6 +298,26 @@ describe('the streaming keyword path against the reference', () => {
     expect(issues).toBeGreaterThan(200);
     expect(notation).toBeGreaterThan(20);
     expect(assetGroups).toBeGreaterThan(500);
+    // Every rule of names, merges and negatives is met on the way.
+    for (const code of [
+      'campaign-name-variant',
+      'ad-group-name-variant',
+      'asset-group-name-variant',
+      'campaign-name-cleaned',
+      'ad-group-name-cleaned',
+      'campaign-name-too-long',
+      'ad-group-name-too-long',
+      'merged-row',
+      'duplicate-row',
+      'negatives-not-written',
+      'campaign-negatives',
+      'blocked-keyword',
+      'blocking-negative-dropped',
+      'other-spaces',
+      'invisible-characters',
+      'typographic-characters',
+    ])
+      expect(codes).toContain(code);
     // A generous timeout: the machine is shared; this is no speed check.
   }, 60_000);
 

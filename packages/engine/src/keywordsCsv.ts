@@ -22,12 +22,12 @@ import {
   cleanKeywordQuick,
   KEYWORD_REJECTED_ASCII,
 } from './keywords.ts';
-import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS } from './limits.ts';
+import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, NAME_MAX_CHARS } from './limits.ts';
+import { cleanName, fillRaw, foldName, mergeIssue, nameProblem, type NameKind } from './names.ts';
 import {
   PLACEHOLDERS,
   SLOT_NUMBER,
   compilePattern,
-  fillPattern,
   type CompiledPattern,
   type PlaceholderValues,
 } from './text.ts';
@@ -132,6 +132,16 @@ export class TextKeyTable {
     entries[at + 3] = pattern;
     this.place(this.slots, this.mask, hash, e);
     return e;
+  }
+
+  /** The row that made entry `e` (-1 for an entry added without one). */
+  rowOf(e: number): number {
+    return this.entries[4 * e + 2] as number;
+  }
+
+  /** The pattern that made entry `e`. */
+  patternOf(e: number): number {
+    return this.entries[4 * e + 3] as number;
   }
 
   /** Keeps the text of an entry (when the caller knows it). */
@@ -420,6 +430,7 @@ const CELL_PLAIN = 16; // no '"' or ',' (with the above: its own CSV cell)
 const KEYWORD_PLAIN = 32; // ASCII without characters keywords reject (nor '"'), no word-initial - or +
 /** A value that fills a slot without any tidying: non-empty, no outer or double spaces. */
 const TIDY_VALUE = 64;
+const ASCII = 128;
 
 /** Characters that keep a keyword piece off the fast path: those keywords reject, and '"'. */
 const KEYWORD_BLOCKED = Uint8Array.from(KEYWORD_REJECTED_ASCII);
@@ -428,7 +439,7 @@ KEYWORD_BLOCKED[34] = 1;
 /** Facts of one piece of text: a literal part of a pattern or a row's value. */
 interface PieceFacts {
   text: string;
-  /** Lowercased (ASCII pieces only; else the text). */
+  /** Lowercased (ASCII pieces only; else the text): a keyword's text, a name's folded form. */
   lower: string;
   hash: number;
   lowerHash: number;
@@ -455,6 +466,7 @@ function measurePiece(f: PieceFacts, s: string): void {
   let noDouble = true;
   let cellPlain = true;
   let keywordPlain = true;
+  let isAscii = true;
   let prev = 0;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
@@ -469,7 +481,8 @@ function measurePiece(f: PieceFacts, s: string): void {
       hasUpper = true;
       lc = c + 32;
     } else if (c === 34 || c === 44) cellPlain = false;
-    if (c >= 128 || KEYWORD_BLOCKED[c] === 1) keywordPlain = false;
+    if (c >= 128) isAscii = keywordPlain = false;
+    else if (KEYWORD_BLOCKED[c] === 1) keywordPlain = false;
     // '-' or '+' starting a word may be match type notation: cleanKeyword decides.
     else if ((c === 45 || c === 43) && (i === 0 || prev === 32)) keywordPlain = false;
     lowerHash = (Math.imul(lowerHash, HASH_BASE) + lc) | 0;
@@ -483,12 +496,13 @@ function measurePiece(f: PieceFacts, s: string): void {
     (starts ? STARTS_SPACE : 0) |
     (ends ? ENDS_SPACE : 0) |
     (cellPlain ? CELL_PLAIN : 0) |
-    (keywordPlain ? KEYWORD_PLAIN : 0);
+    (keywordPlain ? KEYWORD_PLAIN : 0) |
+    (isAscii ? ASCII : 0);
   if (n > 0 && noControl && noDouble && !starts && !ends) flags |= TIDY_VALUE;
   f.text = s;
-  f.lower = keywordPlain && hasUpper ? s.toLowerCase() : s;
+  f.lower = isAscii && hasUpper ? s.toLowerCase() : s;
   f.hash = hash;
-  f.lowerHash = keywordPlain ? lowerHash : hash;
+  f.lowerHash = isAscii ? lowerHash : hash;
   f.pow = pow;
   f.length = n;
   f.spaces = spaces;
@@ -504,6 +518,8 @@ interface Plan {
   slots: Int32Array;
   /** Parts that can never make untidy text with tidy values: the filled text needs no tidying. */
   isTidyFrame: boolean;
+  /** Every literal part is ASCII (a name is folded from its pieces: see `fillName`). */
+  isAsciiFrame: boolean;
   isCellFrame: boolean;
   isKeywordFrame: boolean;
   frameLength: number;
@@ -514,6 +530,7 @@ interface Plan {
   headStamp: number;
   headOk: boolean;
   headText: string;
+  headFold: string;
   headHash: number;
   headPlain: boolean;
 }
@@ -537,6 +554,7 @@ function planOf(pattern: CompiledPattern): Plan {
       all(NO_DOUBLE_SPACE) &&
       (first.flags & STARTS_SPACE) === 0 &&
       (last.flags & ENDS_SPACE) === 0,
+    isAsciiFrame: all(ASCII),
     isCellFrame: all(CELL_PLAIN),
     isKeywordFrame: all(KEYWORD_PLAIN),
     frameLength: parts.reduce((n, f) => n + f.length, 0),
@@ -545,6 +563,7 @@ function planOf(pattern: CompiledPattern): Plan {
     headStamp: -1,
     headOk: false,
     headText: '',
+    headFold: '',
     headHash: 0,
     headPlain: false,
   };
@@ -552,13 +571,15 @@ function planOf(pattern: CompiledPattern): Plan {
 
 /**
  * Fills plans from one row's measured values. A fill sets `text`, `hash` (polyHash of the
- * text) and `isPlain` (the text is its own CSV cell), or returns false when the fast rules do
- * not hold (then the caller fills the general way).
+ * text; for a name, of its folded form `fold`) and `isPlain` (the text is its own CSV cell), or
+ * returns false when the fast rules do not hold (then the caller fills the general way).
  */
 class PlanFiller {
   /** Facts per slot number for the current row. */
   readonly slots: PieceFacts[] = PLACEHOLDERS.map(() => newPiece());
   text = '';
+  /** A name's folded form (see `foldName`): ASCII, lowercased. */
+  fold = '';
   hash = 0;
   isPlain = false;
 
@@ -577,56 +598,66 @@ class PlanFiller {
     }
   }
 
-  /** A name (campaign or ad group): the filled text, tidy as `fillPattern` makes it. */
+  /**
+   * A name (campaign or ad group) of ASCII text that `cleanName` keeps as it is: the filled text,
+   * tidy as `fillPattern` makes it, its folded form and the folded form's hash.
+   */
   fillName(plan: Plan): boolean {
-    if (!plan.isTidyFrame) return false;
+    if (!plan.isTidyFrame || !plan.isAsciiFrame) return false;
     const { parts, slots } = plan;
     let from = 0;
-    let text: string;
-    let hash: number;
-    let plain: boolean;
     if (plan.mtAt > 0) {
       // The text before {mt} is the same for each match type of the row: fill it once.
       if (plan.headStamp !== this.stamp) {
         plan.headStamp = this.stamp;
+        const first = parts[0] as PieceFacts;
+        this.text = first.text;
+        this.fold = first.lower;
+        this.hash = first.lowerHash;
         plan.headOk = this.fillRange(plan, 0, plan.mtAt, plan.isCellFrame);
         plan.headText = this.text;
+        plan.headFold = this.fold;
         plan.headHash = this.hash;
         plan.headPlain = this.isPlain;
       }
       if (!plan.headOk) return false;
       from = plan.mtAt;
-      text = plan.headText;
-      hash = plan.headHash;
-      plain = plan.headPlain;
+      this.text = plan.headText;
+      this.fold = plan.headFold;
+      this.hash = plan.headHash;
+      this.isPlain = plan.headPlain;
     } else {
-      const part = parts[0] as PieceFacts;
-      text = part.text;
-      hash = part.hash;
-      plain = plan.isCellFrame;
+      const first = parts[0] as PieceFacts;
+      this.text = first.text;
+      this.fold = first.lower;
+      this.hash = first.lowerHash;
+      this.isPlain = plan.isCellFrame;
     }
-    this.text = text;
-    this.hash = hash;
-    return this.fillRange(plan, from, slots.length, plain);
+    return (
+      this.fillRange(plan, from, slots.length, this.isPlain) && this.text.length <= NAME_MAX_CHARS
+    );
   }
 
-  /** Appends slots `from`..`to` (and the parts after them) to `text`/`hash` (see `fillName`). */
+  /** Appends slots `from`..`to` (and the parts after them) to `text`, `fold` and `hash`. */
   private fillRange(plan: Plan, from: number, to: number, plain: boolean): boolean {
     const { parts, slots } = plan;
     for (let i = from; i < to; i++) {
       const flags = (this.slots[slots[i] as number] as PieceFacts).flags;
-      if ((flags & TIDY_VALUE) === 0) return false;
+      if ((flags & (TIDY_VALUE | ASCII)) !== (TIDY_VALUE | ASCII)) return false;
       if ((flags & CELL_PLAIN) === 0) plain = false;
     }
-    let text = from === 0 ? (parts[0] as PieceFacts).text : this.text;
-    let hash = from === 0 ? (parts[0] as PieceFacts).hash : this.hash;
+    let text = this.text;
+    let fold = this.fold;
+    let hash = this.hash;
     for (let i = from; i < to; i++) {
       const v = this.slots[slots[i] as number] as PieceFacts;
       const part = parts[i + 1] as PieceFacts;
       text += v.text + part.text;
-      hash = composeHash(composeHash(hash, v.pow, v.hash), part.pow, part.hash);
+      fold += v.lower + part.lower;
+      hash = composeHash(composeHash(hash, v.pow, v.lowerHash), part.pow, part.lowerHash);
     }
     this.text = text;
+    this.fold = fold;
     this.hash = hash;
     this.isPlain = plain;
     return true;
@@ -742,6 +773,30 @@ export function forEachSearchKeywordLine(
   return runSearchKeywordLines(input, sinks, keywords, negatives, undefined, issues);
 }
 
+/** Template negatives held until every keyword is known (see `blockingNegatives`). */
+class HeldNegatives {
+  /** Per line: group id, match type code, row, CSV plain bits. */
+  readonly ints = new IntList();
+  readonly campaigns: string[] = [];
+  readonly groups: string[] = [];
+  readonly keywords: string[] = [];
+
+  add(
+    groupId: number,
+    mt: number,
+    row: number,
+    plain: number,
+    campaign: string,
+    group: string,
+    keyword: string,
+  ): void {
+    this.ints.push4(groupId, mt, row, plain);
+    this.campaigns.push(campaign);
+    this.groups.push(group);
+    this.keywords.push(keyword);
+  }
+}
+
 /**
  * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
  * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
@@ -763,11 +818,12 @@ function runSearchKeywordLines(
   const campaignPlan = planOf(campaignPattern);
   const groupPlan = planOf(groupPattern);
   const splitsByMatchType = groupPattern.slots.includes('mt');
-  // Patterns by index: positives first, then negatives (each in template order).
+  // Patterns by index: positives first, then negatives (each in template order). Every keyword
+  // line counts, whatever its `selected` (that is only the keyword table's selection).
   const positives: Array<{ pattern: CompiledPattern; mt: number }> = [];
   const negativePatterns: Array<{ pattern: CompiledPattern; mt: number }> = [];
   for (const k of template.keywords) {
-    if (k.selected === false || k.keyword.trim() === '') continue;
+    if (k.keyword.trim() === '') continue;
     const mt = matchTypeCode(k.matchType);
     (mt <= EXACT ? positives : negativePatterns).push({ pattern: compilePattern(k.keyword), mt });
   }
@@ -806,27 +862,28 @@ function runSearchKeywordLines(
   const remakeKeyword = (row: number, pattern: number): string => {
     again.row = rows[row] as FeedRow;
     again.mt = '';
-    const raw = fillPattern(pats[pattern] as CompiledPattern, again);
+    const raw = fillRaw(pats[pattern] as CompiledPattern, again);
     if (pattern < positiveCount) {
       const quick = cleanKeywordQuick(raw);
       if (quick !== undefined) return quick;
     }
     return cleanKeyword(raw).keyword;
   };
-  const remakeGroup = (row: number, mt: number): string => {
+  // Names as written (the first spelling of an entry) and folded (the tables' keys).
+  const spellGroup = (row: number, mt: number): string => {
     again.row = rows[row] as FeedRow;
     again.mt = mt === NO_MT ? '' : (MATCH_TYPE_CODES[mt] as string);
-    const g = fillPattern(groupPattern, again);
+    const g = cleanName(fillRaw(groupPattern, again)).name;
     again.mt = '';
     return g;
   };
-  const remakeCampaign = (row: number): string => {
+  const spellCampaign = (row: number): string => {
     again.row = rows[row] as FeedRow;
     again.mt = '';
-    return fillPattern(campaignPattern, again);
+    return cleanName(fillRaw(campaignPattern, again)).name;
   };
 
-  const campaigns = new TextKeyTable(remakeCampaign);
+  const campaigns = new TextKeyTable((row) => foldName(spellCampaign(row)));
   const campaignSink = sinks.campaigns;
   const adGroupSink = sinks.adGroups;
   const makeCampaignRow = compileCampaignRow(template);
@@ -835,10 +892,28 @@ function runSearchKeywordLines(
   // are sized for that too: a hash table's pages are touched only where entries land, so a table
   // sized for the upper bound costs what the groups use, and it is never rebuilt as it fills.
   const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
-  const groups = new TextKeyTable(remakeGroup, maxGroups, maxGroups);
+  const groups = new TextKeyTable((row, mt) => foldName(spellGroup(row, mt)), maxGroups, maxGroups);
+  // The first spelling of campaigns and groups met again on another row (few: only those).
+  const campaignNames = new Map<number, string>();
+  const groupNames = new Map<number, string>();
+  const campaignName = (e: number): string => {
+    let name = campaignNames.get(e);
+    if (name === undefined) campaignNames.set(e, (name = spellCampaign(campaigns.rowOf(e))));
+    return name;
+  };
+  const groupName = (e: number): string => {
+    let name = groupNames.get(e);
+    if (name === undefined)
+      groupNames.set(e, (name = spellGroup(groups.rowOf(e), groups.patternOf(e))));
+    return name;
+  };
   // Lines per group: match type code and keyword; pattern = index in `pats`.
   const lines = new GroupLineSets(remakeKeyword, maxGroups);
   const negatives = new GroupLineSets(remakeKeyword, maxGroups);
+  // Template negatives are held to the end, when the keywords they may block are all known;
+  // the keyword lines are then listed (group, row, pattern) to be checked against them.
+  const held = new HeldNegatives();
+  const written = negativePatterns.length > 0 ? new IntList() : undefined;
   // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
   const pending = new IntList();
   // Without Negative Exact patterns, only these lines are Negative Exact lines, so as long as each
@@ -864,15 +939,34 @@ function runSearchKeywordLines(
     reported.add(key);
     issues.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
   };
+  /** A name that `fillName` could not make: cleaned by `cleanName`, reported when `report`. */
+  const slowName = (
+    pattern: CompiledPattern,
+    what: NameKind,
+    row: FeedRow,
+    rowNumber: number,
+    report: boolean,
+  ): string => {
+    const c = cleanName(fillRaw(pattern, values));
+    const problem = nameProblem(c, what);
+    if (problem && report) issue(problem.kind, row, rowNumber, problem.code, problem.message);
+    return problem?.kind === 'skipped' ? '' : c.name;
+  };
 
-  // The current row's group per match type code (0..2; NO_MT for a pattern without {mt}).
+  // The current row's group per match type code (0..2; NO_MT for a pattern without {mt}): its
+  // name as the row spells it ('' when unusable), folded, hashed, whether its name problem is
+  // reported yet, and its id and name as written once the row uses it.
   const rowGroupText: Array<string | undefined> = new Array<string | undefined>(6);
+  const rowGroupFold: string[] = new Array<string>(6).fill('');
   const rowGroupHash = new Int32Array(6);
   const rowGroupPlain = new Uint8Array(6);
   const rowGroupId = new Int32Array(6);
-  const fillGroup = (mt: number): string => {
+  const rowGroupName: string[] = new Array<string>(6).fill('');
+  const rowGroupReported = new Uint8Array(6);
+  /** The row's group name for `mt`; `report`: its problems are reported (once per row). */
+  const fillGroup = (mt: number, row: FeedRow, rowNumber: number, report: boolean): string => {
     let g = rowGroupText[mt];
-    if (g !== undefined) return g;
+    if (g !== undefined && (rowGroupReported[mt] === 1 || !report)) return g;
     if (mt !== NO_MT) {
       setMt(mt);
       values.mt = MATCH_TYPE_CODES[mt] as string;
@@ -880,17 +974,20 @@ function runSearchKeywordLines(
     // (The fill below leaves text and hash in `filler`; {mt} is reset right after.)
     if (filler.fillName(groupPlan)) {
       g = filler.text;
+      rowGroupFold[mt] = filler.fold;
       rowGroupHash[mt] = filler.hash;
       rowGroupPlain[mt] = filler.isPlain ? 2 : 0;
     } else {
-      g = fillPattern(groupPattern, values);
-      rowGroupHash[mt] = polyHash(g);
+      g = slowName(groupPattern, 'Ad group', row, rowNumber, report);
+      const fold = foldName(g);
+      rowGroupFold[mt] = fold;
+      rowGroupHash[mt] = polyHash(fold);
       rowGroupPlain[mt] = 0;
     }
     values.mt = '';
     setMt(-1);
     rowGroupText[mt] = g;
-    rowGroupId[mt] = -1;
+    if (report) rowGroupReported[mt] = 1;
     return g;
   };
   const rowGroupIds: number[] = [];
@@ -907,47 +1004,61 @@ function runSearchKeywordLines(
     values.row = row;
     values.mt = '';
     filler.measureRow(row, rowSlots);
-    let campaign: string;
+    let spelled: string;
     let campaignHash: number;
     let campaignPlain: number;
+    let campaignFold: string;
     if (filler.fillName(campaignPlan)) {
-      campaign = filler.text;
+      spelled = filler.text;
+      campaignFold = filler.fold;
       campaignHash = filler.hash;
       campaignPlain = filler.isPlain ? 1 : 0;
     } else {
-      campaign = fillPattern(campaignPattern, values);
-      if (campaign === '') {
-        issue('skipped', row, rowNumber, 'empty-campaign', 'Campaign name is empty for this row');
-        continue;
-      }
-      campaignHash = polyHash(campaign);
+      spelled = slowName(campaignPattern, 'Campaign', row, rowNumber, true);
+      if (spelled === '') continue;
+      campaignFold = foldName(spelled);
+      campaignHash = polyHash(campaignFold);
       campaignPlain = 0;
     }
     let campaignId: number;
-    if (campaignHash === lastCampaignHash && campaign === lastCampaignText)
+    if (campaignHash === lastCampaignHash && spelled === lastCampaignText)
       campaignId = lastCampaignId;
     else {
-      campaignId = campaigns.findOrAdd(sealHash(campaignHash, 0, 0), 0, 0, campaign, r, 0);
-      if (campaigns.added && campaignSink) campaignSink(makeCampaignRow(campaign, row, values));
-      lastCampaignText = campaign;
+      campaignId = campaigns.findOrAdd(sealHash(campaignHash, 0, 0), 0, 0, campaignFold, r, 0);
+      if (campaigns.added && campaignSink) campaignSink(makeCampaignRow(spelled, row, values));
+      lastCampaignText = spelled;
       lastCampaignHash = campaignHash;
       lastCampaignId = campaignId;
+    }
+    const campaignRow = campaigns.rowOf(campaignId);
+    let campaign = spelled;
+    if (campaignRow !== r) {
+      campaign = campaignName(campaignId);
+      if (campaign !== spelled) {
+        campaignPlain = 0;
+        issue(
+          'cleaned',
+          row,
+          rowNumber,
+          'campaign-name-variant',
+          `Campaign "${spelled}" is written "${campaign}" as in row ${campaignRow + 1}: names that differ only by case or Unicode form are one campaign`,
+        );
+      }
     }
 
     rowGroupText[0] = rowGroupText[1] = rowGroupText[2] = rowGroupText[NO_MT] = undefined;
     rowGroupId[0] = rowGroupId[1] = rowGroupId[2] = rowGroupId[NO_MT] = -1;
-    if (!splitsByMatchType && fillGroup(NO_MT) === '') {
-      issue('skipped', row, rowNumber, 'empty-ad-group', 'Ad group name is empty for this row');
-      continue;
-    }
+    rowGroupReported[0] = rowGroupReported[1] = rowGroupReported[2] = rowGroupReported[NO_MT] = 0;
+    if (!splitsByMatchType && fillGroup(NO_MT, row, rowNumber, true) === '') continue;
     rowGroupIds.length = 0;
     rowGroupNames.length = 0;
     rowGroupPlains.length = 0;
+    let isMerged = false;
 
     for (let k = 0; k < positiveCount; k++) {
       const mt = mts[k] as number;
       const groupMt = splitsByMatchType ? mt : NO_MT;
-      const group = fillGroup(groupMt);
+      const group = fillGroup(groupMt, row, rowNumber, true);
       if (group === '') continue;
       let keyword: string;
       let keywordHash: number;
@@ -959,7 +1070,7 @@ function runSearchKeywordLines(
       } else {
         const pattern = pats[k] as CompiledPattern;
         const cleaned = cleanFilledKeyword(
-          fillPattern(pattern, values),
+          fillRaw(pattern, values),
           pattern.source,
           issue,
           row,
@@ -972,47 +1083,73 @@ function runSearchKeywordLines(
       let groupId = rowGroupId[groupMt] as number;
       if (groupId < 0) {
         const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
-        groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
-        if (groups.added && adGroupSink)
-          adGroupSink(new GeneratedAdGroup(campaign, group, row.id), groupId);
+        groupId = groups.findOrAdd(
+          hash,
+          campaignId,
+          0,
+          rowGroupFold[groupMt] as string,
+          r,
+          groupMt,
+        );
+        let name = group;
+        if (groups.added) {
+          if (adGroupSink) adGroupSink(new GeneratedAdGroup(campaign, group, row.id), groupId);
+        } else {
+          const first = groups.rowOf(groupId);
+          name = groupName(groupId);
+          if (name !== group) rowGroupPlain[groupMt] = 0;
+          if (!isMerged) {
+            isMerged = true;
+            const m = mergeIssue(row, rows[first] as FeedRow, first + 1, group, name, 'ad group');
+            issue(m.kind, row, rowNumber, m.code, m.message);
+          }
+        }
         rowGroupId[groupMt] = groupId;
+        rowGroupName[groupMt] = name;
         rowGroupIds.push(groupId);
-        rowGroupNames.push(group);
+        rowGroupNames.push(name);
         rowGroupPlains.push(rowGroupPlain[groupMt] as number);
       }
       const hash = sealHash(keywordHash, groupId, mt);
       if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
       const plain = (campaignPlain | (rowGroupPlain[groupMt] as number) | keywordPlain) & plainMask;
-      keywordCsv.line(groupId, campaign, group, keyword, mt, plain);
+      keywordCsv.line(groupId, campaign, rowGroupName[groupMt] as string, keyword, mt, plain);
+      if (written) {
+        written.push(groupId);
+        written.push(r);
+        written.push(k);
+      }
       if (splitsByMatchType && mt === EXACT) {
         let broadId = rowGroupId[BROAD] as number;
         if (canKeepPending && pending.length === 0 && broadId < 0) {
           // The row has not used its Broad group (yet): does it exist already?
-          const broad = fillGroup(BROAD);
+          const broad = fillGroup(BROAD, row, rowNumber, false);
           if (broad !== '') {
             const hash = sealHash(rowGroupHash[BROAD] as number, campaignId, 1);
-            broadId = groups.find(hash, campaignId, 0, broad, r, BROAD);
+            broadId = groups.find(hash, campaignId, 0, rowGroupFold[BROAD] as string, r, BROAD);
           }
         }
         if (canKeepPending && pending.length === 0 && broadId >= 0) {
           // The line's place among the Negative Exact lines is known now (see canKeepPending).
           const hash = sealHash(keywordHash, broadId, NEGATIVE_EXACT);
           if (negatives.add(broadId, hash, NEGATIVE_EXACT, keyword, r, k)) {
-            const broadPlain =
-              (campaignPlain | (rowGroupPlain[BROAD] as number) | keywordPlain) & plainMask;
-            const broad = rowGroupText[BROAD] ?? '';
+            let broadPlain = campaignPlain | (rowGroupPlain[BROAD] as number) | keywordPlain;
+            let broad = rowGroupText[BROAD] ?? '';
+            if (rowGroupId[BROAD] === broadId) broad = rowGroupName[BROAD] as string;
+            else if (groups.rowOf(broadId) !== r) {
+              const name = groupName(broadId);
+              if (name !== broad) broadPlain &= ~2;
+              broad = name;
+            }
             // Without negative patterns nothing else goes before these lines: write them now.
-            if (writesKeptNow)
-              negativeCsv.line(broadId, campaign, broad, keyword, NEGATIVE_EXACT, broadPlain);
-            else
-              (keptCsv as CsvChunks).line(
-                broadId,
-                campaign,
-                broad,
-                keyword,
-                NEGATIVE_EXACT,
-                broadPlain,
-              );
+            (writesKeptNow ? negativeCsv : (keptCsv as CsvChunks)).line(
+              broadId,
+              campaign,
+              broad,
+              keyword,
+              NEGATIVE_EXACT,
+              broadPlain & plainMask,
+            );
           }
         }
         // Else made again at the end; the Broad group's id when this row has it (ids never
@@ -1021,11 +1158,22 @@ function runSearchKeywordLines(
       }
     }
 
+    if (negativePatterns.length === 0) continue;
+    if (rowGroupIds.length === 0 && positiveCount > 0) {
+      issue(
+        'skipped',
+        row,
+        rowNumber,
+        'negatives-not-written',
+        "This row makes no keyword, so its negatives are not written (as campaign negatives they would block the campaign's other keywords)",
+      );
+      continue;
+    }
     for (let k = positiveCount; k < pats.length; k++) {
       const mt = mts[k] as number;
       const pattern = pats[k] as CompiledPattern;
       const keyword = cleanFilledKeyword(
-        fillPattern(pattern, values),
+        fillRaw(pattern, values),
         pattern.source,
         issue,
         row,
@@ -1035,11 +1183,21 @@ function runSearchKeywordLines(
       if (keyword === undefined) continue;
       const keywordHash = polyHash(keyword);
       if (rowGroupIds.length === 0) {
-        // Campaign negative: the campaign's entry without a group.
+        // A template without positive keywords: its negatives are campaign negatives (the
+        // campaign's entry without a group).
         const groupId = groups.findOrAdd(sealHash(0, campaignId, 1), campaignId, 0, '', -1, 0);
-        if (groups.added) groups.keep(groupId, '');
+        if (groups.added) {
+          groups.keep(groupId, '');
+          issue(
+            'warning',
+            row,
+            rowNumber,
+            'campaign-negatives',
+            `Negatives go to campaign "${campaign}" as campaign negatives: the template has no positive keyword, so there is no ad group for them`,
+          );
+        }
         if (negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
-          negativeCsv.line(groupId, campaign, '', keyword, mt, campaignPlain & plainMask);
+          held.add(groupId, mt, r, campaignPlain & plainMask, campaign, '', keyword);
         continue;
       }
       for (let i = 0; i < rowGroupIds.length; i++) {
@@ -1047,12 +1205,29 @@ function runSearchKeywordLines(
         if (!negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
           continue;
         const plain = (campaignPlain | (rowGroupPlains[i] as number)) & plainMask;
-        negativeCsv.line(groupId, campaign, rowGroupNames[i] as string, keyword, mt, plain);
+        held.add(groupId, mt, r, plain, campaign, rowGroupNames[i] as string, keyword);
       }
     }
   }
 
-  // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
+  // The template negatives, but those that block a keyword of their group when the template
+  // drops them; then the Exact keywords as Negative Exact in the ad group whose {mt} is Broad.
+  const isDropped = blockingNegatives(held, written, rows, mts, remakeKeyword, {
+    drop: template.settings.dropBlockingNegatives,
+    issue,
+  });
+  const heldInts = held.ints.data;
+  for (let i = 0; i < held.keywords.length; i++) {
+    if (isDropped[i] === 1) continue;
+    negativeCsv.line(
+      heldInts[4 * i] as number,
+      held.campaigns[i] as string,
+      held.groups[i] as string,
+      held.keywords[i] as string,
+      heldInts[4 * i + 1] as number,
+      heldInts[4 * i + 3] as number,
+    );
+  }
   if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
   const p = pending.data;
   for (let i = 0; i < pending.length; i += 4) {
@@ -1065,21 +1240,30 @@ function runSearchKeywordLines(
     values.row = row;
     setMt(BROAD);
     let broad: string;
+    let broadFold: string;
     let broadHash: number;
     let plain = 0;
     if (filler.fillName(groupPlan)) {
       broad = filler.text;
+      broadFold = filler.fold;
       broadHash = filler.hash;
       plain = filler.isPlain ? 2 : 0;
     } else {
-      broad = remakeGroup(r, BROAD);
-      broadHash = polyHash(broad);
+      broad = spellGroup(r, BROAD);
+      broadFold = foldName(broad);
+      broadHash = polyHash(broadFold);
+      if (cleanName(broad).isTooLong) broad = '';
     }
     setMt(-1);
     if (broad === '') continue;
     if (groupId < 0) {
-      groupId = groups.find(sealHash(broadHash, campaignId, 1), campaignId, 0, broad, r, BROAD);
+      groupId = groups.find(sealHash(broadHash, campaignId, 1), campaignId, 0, broadFold, r, BROAD);
       if (groupId < 0) continue;
+    }
+    if (groups.rowOf(groupId) !== r) {
+      const name = groupName(groupId);
+      if (name !== broad) plain &= ~2;
+      broad = name;
     }
     let keyword: string;
     let keywordHash: number;
@@ -1094,14 +1278,108 @@ function runSearchKeywordLines(
     const hash = sealHash(keywordHash, groupId, NEGATIVE_EXACT);
     if (!negatives.add(groupId, hash, NEGATIVE_EXACT, keyword, r, k)) continue;
     let campaign: string;
-    if (filler.fillName(campaignPlan)) {
+    if (campaigns.rowOf(campaignId) !== r) campaign = campaignName(campaignId);
+    else if (filler.fillName(campaignPlan)) {
       campaign = filler.text;
       if (filler.isPlain) plain |= 1;
-    } else campaign = remakeCampaign(r);
+    } else campaign = spellCampaign(r);
     negativeCsv.line(groupId, campaign, broad, keyword, NEGATIVE_EXACT, plain & plainMask);
   }
 
   keywordCsv.end();
   negativeCsv.end();
   return { keywordLines: keywordCsv.count, negativeLines: negativeCsv.count };
+}
+
+/**
+ * Which held template negatives block a keyword of their own group: a Negative Exact equal to an
+ * Exact keyword (no search reaches it), a Negative Broad whose words the keyword all holds. Each
+ * is reported: the blocked keyword (a warning on its row), or with `drop` the negative, which is
+ * then not written (1 in the answer). `written` lists the keyword lines as (group, row, pattern).
+ */
+function blockingNegatives(
+  held: HeldNegatives,
+  written: IntList | undefined,
+  rows: readonly FeedRow[],
+  mts: readonly number[],
+  remakeKeyword: (row: number, pattern: number) => string,
+  how: {
+    drop: boolean;
+    issue: (
+      kind: RowIssue['kind'],
+      row: FeedRow,
+      rowNumber: number,
+      code: string,
+      message: string,
+    ) => void;
+  },
+): Uint8Array {
+  const count = held.keywords.length;
+  const isDropped = new Uint8Array(count);
+  if (count === 0 || !written) return isDropped;
+  const ints = held.ints.data;
+  // The keyword lines of the groups that hold negatives, indexed by (group, Exact keyword) and
+  // by (group, word), in the order they were written.
+  const holds = new Set<number>();
+  for (let i = 0; i < count; i++) if (held.groups[i] !== '') holds.add(ints[4 * i] as number);
+  const exact = new Map<string, number>();
+  const byWord = new Map<string, number[]>();
+  const texts: string[] = [];
+  const w = written.data;
+  for (let at = 0; at < written.length; at += 3) {
+    const group = w[at] as number;
+    if (!holds.has(group)) continue;
+    const keyword = remakeKeyword(w[at + 1] as number, w[at + 2] as number);
+    texts[at / 3] = keyword;
+    if (mts[w[at + 2] as number] === EXACT) exact.set(`${group} ${keyword}`, at);
+    for (const word of new Set(keyword.split(' '))) {
+      const key = `${group} ${word}`;
+      const list = byWord.get(key);
+      if (list) list.push(at);
+      else byWord.set(key, [at]);
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const group = ints[4 * i] as number;
+    if (!holds.has(group) || held.groups[i] === '') continue;
+    const negative = held.keywords[i] as string;
+    const mt = ints[4 * i + 1] as number;
+    let blocked: number[];
+    if (mt === NEGATIVE_EXACT) {
+      const at = exact.get(`${group} ${negative}`);
+      blocked = at === undefined ? [] : [at];
+    } else {
+      const words = negative.split(' ');
+      blocked = (byWord.get(`${group} ${words[0] as string}`) ?? []).filter((at) => {
+        const kw = (texts[at / 3] as string).split(' ');
+        return words.every((word) => kw.includes(word));
+      });
+    }
+    const negativeRow = ints[4 * i + 2] as number;
+    const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
+    const groupText = held.groups[i] as string;
+    for (const at of blocked) {
+      const row = w[at + 1] as number;
+      const keyword = `"${texts[at / 3] as string}" (${MATCH_TYPE_CODES[mts[w[at + 2] as number] as number] as string}`;
+      if (how.drop) {
+        how.issue(
+          'skipped',
+          rows[negativeRow] as FeedRow,
+          negativeRow + 1,
+          'blocking-negative-dropped',
+          `${negativeName} of ad group "${groupText}" is not written: it blocks the group's keyword ${keyword}, row ${row + 1})`,
+        );
+        isDropped[i] = 1;
+        break;
+      }
+      how.issue(
+        'warning',
+        rows[row] as FeedRow,
+        row + 1,
+        'blocked-keyword',
+        `Keyword ${keyword}) of ad group "${groupText}" cannot serve: the group's ${negativeName} (row ${negativeRow + 1}) blocks it`,
+      );
+    }
+  }
+  return isDropped;
 }

@@ -111,28 +111,53 @@ export const LEGACY_AD_TYPE = 'Expanded text ad';
 export const KEYWORD_MAX_CHARS = 80;
 /** A keyword has at most 10 words. */
 export const KEYWORD_MAX_WORDS = 10;
-/** Characters Google rejects in keywords (kept in one place: Google publishes no exact rule). */
-export const KEYWORD_REJECTED_CHARS = [
-  ',',
-  '!',
-  '@',
-  '%',
-  '^',
-  '(',
-  ')',
-  '=',
-  '{',
-  '}',
-  ';',
-  '~',
-  '<',
-  '>',
-  '?',
-  '\\',
-  '|',
-  '`',
-  '*',
+/**
+ * The symbols Google accepts in a keyword besides letters, digits (of every script) and spaces;
+ * every other character is cleaned (see `cleanKeyword`). Kept in one place: Google publishes no
+ * exact rule (GOOGLE-ADS.md "Keywords").
+ */
+export const KEYWORD_ALLOWED_SYMBOLS = [
+  '#',
+  '$',
+  '&',
+  '_',
+  '-',
+  '"',
+  '[',
+  ']',
+  "'",
+  '+',
+  '.',
+  '/',
+  ':',
 ] as const;
+/**
+ * Typographic forms of allowed symbols that a keyword takes as the symbol (word processors and
+ * spreadsheets type them for ' " and -): curly quotes, primes, hyphens, dashes and the minus sign.
+ */
+export const KEYWORD_TYPOGRAPHIC_FORMS: Readonly<Record<string, string>> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+};
+
+// ---- Names ----
+/** Campaign, ad group and asset group names: Google takes names under 255 characters. */
+export const NAME_MAX_CHARS = 254;
 
 // ---- Feeds ----
 /** Feed cell limit (root, modifier, var1..var3). */

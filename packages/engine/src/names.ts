@@ -1,3 +1,13 @@
+/** Names: unique names in a list, and campaign and group names as Google takes them. */
+import { NAME_MAX_CHARS } from './limits.ts';
+import {
+  tidySpaces,
+  type CompiledPattern,
+  type PlaceholderName,
+  type PlaceholderValues,
+} from './text.ts';
+import type { FeedRow } from './types.ts';
+
 /**
  * Makes `name` unique among `existing` with the spec's rule: append ' (n)', n counting from 1.
  * The name itself is returned when it is free.
@@ -9,4 +19,149 @@ export function makeUniqueName(name: string, existing: Iterable<string>): string
     const candidate = `${name} (${n})`;
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+/** What `cleanName` made of a filled name. */
+export interface CleanName {
+  /** The name as written: controls out, spaces tidied, in NFC ('' when nothing is left). */
+  name: string;
+  /** What was changed, for the report ('' when nothing visible was). */
+  change: string;
+  /** True when the name is too long for Google (NAME_MAX_CHARS). */
+  isTooLong: boolean;
+}
+
+/**
+ * A campaign, ad group or asset group name as Google takes it (GOOGLE-ADS.md "Names"): line
+ * breaks and tabs become a space, NUL and the other control characters are removed (both
+ * reported in `change`), runs of spaces collapse and the ends are trimmed (as `fillPattern`
+ * does), and the name is written in NFC (not reported: the text reads the same). `isTooLong`
+ * when it has more than NAME_MAX_CHARS characters (code points).
+ */
+export function cleanName(raw: string): CleanName {
+  let lineBreaks = false;
+  let tabs = false;
+  let controls = false;
+  let isAscii = true;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 10 || c === 13) lineBreaks = true;
+    else if (c === 9) tabs = true;
+    else if (c < 32 || (c >= 127 && c < 160)) controls = true;
+    if (c >= 128) isAscii = false;
+  }
+  let name = tidySpaces(controls ? raw.replace(CONTROLS, '') : raw);
+  if (!isAscii) name = name.normalize('NFC');
+  const changes: string[] = [];
+  if (lineBreaks) changes.push('line breaks became spaces');
+  if (tabs) changes.push('tabs became spaces');
+  if (controls) changes.push('control characters (such as NUL) were removed');
+  return {
+    name,
+    change: changes.join(', '),
+    isTooLong: name.length > NAME_MAX_CHARS && codePointCount(name) > NAME_MAX_CHARS,
+  };
+}
+
+// eslint-disable-next-line no-control-regex -- the control characters are what is removed
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+
+function codePointCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}
+
+/** `name` folded for comparing names: names equal ignoring case (and, in NFC, Unicode form). */
+export function foldName(name: string): string {
+  return name.toLowerCase();
+}
+
+/** The filled text of `p` before any tidying (`fillPattern` tidies spaces; names are cleaned). */
+export function fillRaw(p: CompiledPattern, v: PlaceholderValues): string {
+  let out = p.parts[0] ?? '';
+  for (let i = 0; i < p.slots.length; i++) {
+    const slot = p.slots[i] as PlaceholderName;
+    const value = slot === 'const' ? v.const : slot === 'mt' ? v.mt : v.row[slot];
+    out += (value ?? '') + (p.parts[i + 1] ?? '');
+  }
+  return out;
+}
+
+/** The problem of a name `cleanName` made, if any: skipped (empty, too long) or cleaned. */
+export function nameProblem(
+  c: CleanName,
+  what: NameKind,
+): { kind: 'skipped' | 'cleaned'; code: string; message: string } | undefined {
+  const code = NAME_CODES[what];
+  if (c.name === '')
+    return {
+      kind: 'skipped',
+      code: `empty-${code}`,
+      message: `${what} name is empty for this row`,
+    };
+  if (c.isTooLong)
+    return {
+      kind: 'skipped',
+      code: `${code}-name-too-long`,
+      message: `${what} name is longer than ${NAME_MAX_CHARS} characters (Google takes names under 255): "${c.name.slice(0, 40)}…"`,
+    };
+  if (c.change)
+    return {
+      kind: 'cleaned',
+      code: `${code}-name-cleaned`,
+      message: `${what} name "${c.name}": ${c.change}`,
+    };
+  return undefined;
+}
+
+/** What a name names, as reports say it. */
+export type NameKind = 'Campaign' | 'Ad group' | 'Asset group';
+const NAME_CODES: Record<NameKind, string> = {
+  Campaign: 'campaign',
+  'Ad group': 'ad-group',
+  'Asset group': 'asset-group',
+};
+
+/**
+ * The report of a row whose group (`spelled` as the row spells it) is one an earlier row
+ * (`first`, numbered `firstNumber`) made, written `name`: a spelling that differs only by case or
+ * Unicode form, the same row again, or another row merged into that group.
+ */
+export function mergeIssue(
+  row: FeedRow,
+  first: FeedRow,
+  firstNumber: number,
+  spelled: string,
+  name: string,
+  what: 'ad group' | 'asset group',
+): { kind: 'cleaned' | 'warning'; code: string; message: string } {
+  const code = what === 'ad group' ? 'ad-group' : 'asset-group';
+  if (spelled !== name)
+    return {
+      kind: 'cleaned',
+      code: `${code}-name-variant`,
+      message: `${what === 'ad group' ? 'Ad' : 'Asset'} group "${spelled}" is written "${name}" as in row ${firstNumber}: names that differ only by case or Unicode form are one ${what}, made from row ${firstNumber}`,
+    };
+  if (
+    row.root === first.root &&
+    row.mod === first.mod &&
+    row.var1 === first.var1 &&
+    row.var2 === first.var2 &&
+    row.var3 === first.var3 &&
+    row.url === first.url
+  )
+    return {
+      kind: 'warning',
+      code: 'duplicate-row',
+      message: `Same as row ${firstNumber}: merged into its ${what} "${name}"`,
+    };
+  return {
+    kind: 'warning',
+    code: 'merged-row',
+    message: `Merged into the ${what} "${name}" of row ${firstNumber}: it is made from row ${firstNumber}, so this row's final URL and ad texts are not used`,
+  };
 }

@@ -203,6 +203,7 @@ export function newCampaignTemplate(name: string): CampaignTemplate {
       location: { value: '', selected: false },
       isLocationCampaign: false,
       optionalSettings: [],
+      dropBlockingNegatives: false,
     },
   };
 }
@@ -249,6 +250,7 @@ export function restoreCampaignTemplate(x: unknown): CampaignTemplate {
     optionalSettings: asArray(pick(s, 'optionalSettings') ?? o.optionalSettings).map(
       restoreOptionalSetting,
     ),
+    dropBlockingNegatives: asBool(pick(s, 'dropBlockingNegatives'), false),
   };
   const type = asText(o.type).trim().toLowerCase();
   return {

@@ -69,6 +69,11 @@ export interface CampaignSettings {
   location: { value: string; selected: boolean };
   isLocationCampaign: boolean;
   optionalSettings: OptionalSetting[];
+  /**
+   * Drop a template negative that blocks a keyword of its own ad group (a Negative Exact equal
+   * to an Exact keyword, a Negative Broad whose words the keyword all holds); reported either way.
+   */
+  dropBlockingNegatives: boolean;
 }
 
 /** Campaign template: name patterns, keywords and settings. */

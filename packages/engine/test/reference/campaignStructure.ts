@@ -2,7 +2,8 @@
  * The straightforward campaign structure routine and keyword CSV writer: a test-only oracle. The
  * engine's streaming path (src/keywordsCsv.ts) is checked against it on randomized feeds and
  * templates, so the fast path is compared with an independent implementation of the same rules.
- * Not part of the build nor of the package's exports.
+ * It shares only the rules of one text (`cleanFilledKeyword`, `cleanName`, `fillRaw`) with the
+ * engine. Not part of the build nor of the package's exports.
  */
 import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from '../../src/csv.ts';
 import {
@@ -16,12 +17,9 @@ import {
   type GenerateCampaignStructureInput,
 } from '../../src/campaign.ts';
 import { cleanFilledKeyword, type KeywordIssueReporter } from '../../src/keywords.ts';
-import {
-  compilePattern,
-  fillPattern,
-  type CompiledPattern,
-  type PlaceholderValues,
-} from '../../src/text.ts';
+import { NAME_MAX_CHARS } from '../../src/limits.ts';
+import { cleanName, fillRaw } from '../../src/names.ts';
+import { compilePattern, type CompiledPattern, type PlaceholderValues } from '../../src/text.ts';
 import type { FeedRow, KeywordLine, MatchType } from '../../src/types.ts';
 
 const POSITIVE: ReadonlySet<MatchType> = new Set(['Broad', 'Phrase', 'Exact']);
@@ -31,14 +29,37 @@ interface CompiledKeyword {
   matchType: MatchType;
 }
 
-/** One group: its (keyword, match type) lines, whether it is listed, and its negatives. */
+/** A keyword line of a group and the row that first made it. */
+interface GroupLine {
+  keyword: string;
+  matchType: MatchType;
+  row: number;
+}
+
+/** One group: its first spelling and row, its lines and its negatives. */
 interface GroupEntry {
-  lines: Set<string>;
-  isListed: boolean;
+  name: string;
+  /** Index of the row that made it (-1: the campaign's entry for campaign negatives). */
+  row: number;
+  lines: Map<string, GroupLine>;
   negatives: Set<string>;
 }
 
+interface CampaignEntry {
+  name: string;
+  row: number;
+  groups: Map<string, GroupEntry>;
+}
+
+/** A negative made from a template pattern, with the row that made it. */
+interface TemplateNegative {
+  line: KeywordLine;
+  entry: GroupEntry;
+  row: number;
+}
+
 const lineKey = (keyword: string, matchType: MatchType): string => `${matchType}\u001f${keyword}`;
+const fold = (name: string): string => name.toLowerCase();
 
 /** `generateCampaignStructure` the plain way: maps of groups and sets of lines. */
 export function generateCampaignStructureReference(
@@ -52,16 +73,21 @@ export function generateCampaignStructureReference(
   const splitsByMatchType = groupPattern.slots.includes('mt');
   const positives: CompiledKeyword[] = [];
   const negativePatterns: CompiledKeyword[] = [];
+  // Every keyword line counts, whatever its `selected` (the keyword table's selection).
   for (const k of template.keywords) {
-    if (k.selected === false || k.keyword.trim() === '') continue;
+    if (k.keyword.trim() === '') continue;
     const ck = { pattern: compilePattern(k.keyword), matchType: k.matchType };
     (POSITIVE.has(k.matchType) ? positives : negativePatterns).push(ck);
   }
   const makeCampaignRow = compileCampaignRow(template);
-  const campaignsSeen = new Set<string>();
   const reported = new Set<string>();
-  const groups = new Map<string, Map<string, GroupEntry>>();
-  const pendingExactNegatives: Array<[campaign: string, group: string, keyword: string]> = [];
+  const campaigns = new Map<string, CampaignEntry>();
+  const templateNegatives: TemplateNegative[] = [];
+  const exactNegatives: KeywordLine[] = [];
+  const pendingExactNegatives: Array<[campaign: CampaignEntry, group: string, keyword: string]> =
+    [];
+  const groupWord = isPerformance ? 'asset group' : 'ad group';
+  const groupCode = isPerformance ? 'asset-group' : 'ad-group';
 
   // Two patterns can yield the same raw keyword: each problem of a row is reported once.
   const issue: KeywordIssueReporter = (kind, row, rowNumber, code, message) => {
@@ -72,107 +98,268 @@ export function generateCampaignStructureReference(
     }
   };
 
-  /** The entry of a group; `row` lists it in the output (first row wins). */
-  const findGroup = (
-    campaign: string,
+  /** A name filled for the row, cleaned; undefined (reported when `report`) when unusable. */
+  const nameFor = (
+    pattern: CompiledPattern,
+    values: PlaceholderValues,
+    what: 'Campaign' | 'Ad group' | 'Asset group',
+    code: string,
+    row: FeedRow,
+    rowNumber: number,
+    report: boolean,
+  ): string | undefined => {
+    const c = cleanName(fillRaw(pattern, values));
+    if (c.name === '') {
+      if (report)
+        issue('skipped', row, rowNumber, `empty-${code}`, `${what} name is empty for this row`);
+      return undefined;
+    }
+    if (c.isTooLong) {
+      if (report)
+        issue(
+          'skipped',
+          row,
+          rowNumber,
+          `${code}-name-too-long`,
+          `${what} name is longer than ${NAME_MAX_CHARS} characters (Google takes names under 255): "${c.name.slice(0, 40)}…"`,
+        );
+      return undefined;
+    }
+    if (c.change && report)
+      issue(
+        'cleaned',
+        row,
+        rowNumber,
+        `${code}-name-cleaned`,
+        `${what} name "${c.name}": ${c.change}`,
+      );
+    return c.name;
+  };
+
+  /** The entry of a group made (and listed) by row `r`, reporting a merge into another row's. */
+  const useGroup = (
+    campaign: CampaignEntry,
     group: string,
-    row: FeedRow | undefined,
-  ): GroupEntry | undefined => {
-    let byName = groups.get(campaign);
-    if (!byName) {
-      if (!row && group !== '') return undefined;
-      groups.set(campaign, (byName = new Map()));
-    }
-    let entry = byName.get(group);
+    r: number,
+    merged: { done: boolean },
+  ): GroupEntry => {
+    const key = fold(group);
+    let entry = campaign.groups.get(key);
     if (!entry) {
-      if (!row && group !== '') return undefined;
-      entry = { lines: new Set(), isListed: false, negatives: new Set() };
-      byName.set(group, entry);
-    }
-    if (row && !entry.isListed && group !== '') {
-      entry.isListed = true;
-      if (isPerformance) out.assetGroups.push(new GeneratedAssetGroup(campaign, group, row.id));
-      else out.adGroups.push(new GeneratedAdGroup(campaign, group, row.id));
+      entry = { name: group, row: r, lines: new Map(), negatives: new Set() };
+      campaign.groups.set(key, entry);
+      const id = (rows[r] as FeedRow).id;
+      if (isPerformance) out.assetGroups.push(new GeneratedAssetGroup(campaign.name, group, id));
+      else out.adGroups.push(new GeneratedAdGroup(campaign.name, group, id));
+    } else if (entry.row !== r && !merged.done) {
+      merged.done = true;
+      const row = rows[r] as FeedRow;
+      const first = rows[entry.row] as FeedRow;
+      const n = entry.row + 1;
+      if (group !== entry.name)
+        issue(
+          'cleaned',
+          row,
+          r + 1,
+          `${groupCode}-name-variant`,
+          `${isPerformance ? 'Asset' : 'Ad'} group "${group}" is written "${entry.name}" as in row ${n}: names that differ only by case or Unicode form are one ${groupWord}, made from row ${n}`,
+        );
+      else if (
+        row.root === first.root &&
+        row.mod === first.mod &&
+        row.var1 === first.var1 &&
+        row.var2 === first.var2 &&
+        row.var3 === first.var3 &&
+        row.url === first.url
+      )
+        issue(
+          'warning',
+          row,
+          r + 1,
+          'duplicate-row',
+          `Same as row ${n}: merged into its ${groupWord} "${entry.name}"`,
+        );
+      else
+        issue(
+          'warning',
+          row,
+          r + 1,
+          'merged-row',
+          `Merged into the ${groupWord} "${entry.name}" of row ${n}: it is made from row ${n}, so this row's final URL and ad texts are not used`,
+        );
     }
     return entry;
-  };
-  const addNegative = (
-    entry: GroupEntry,
-    campaign: string,
-    adGroup: string,
-    keyword: string,
-    matchType: MatchType,
-  ): void => {
-    const key = lineKey(keyword, matchType);
-    if (entry.negatives.has(key)) return;
-    entry.negatives.add(key);
-    out.negatives.push({ campaign, adGroup, keyword, matchType });
   };
 
   rows.forEach((row, r) => {
     const rowNumber = r + 1;
     const values: PlaceholderValues = { row, const: template.const, mt: '' };
-    const campaign = fillPattern(campaignPattern, values);
-    if (campaign === '') {
-      issue('skipped', row, rowNumber, 'empty-campaign', 'Campaign name is empty for this row');
-      return;
-    }
-    if (!campaignsSeen.has(campaign)) {
-      campaignsSeen.add(campaign);
-      out.campaigns.push(makeCampaignRow(campaign, row, values));
-    }
+    const campaignName = nameFor(
+      campaignPattern,
+      values,
+      'Campaign',
+      'campaign',
+      row,
+      rowNumber,
+      true,
+    );
+    if (campaignName === undefined) return;
+    const campaignKey = fold(campaignName);
+    let campaign = campaigns.get(campaignKey);
+    if (!campaign) {
+      campaign = { name: campaignName, row: r, groups: new Map() };
+      campaigns.set(campaignKey, campaign);
+      out.campaigns.push(makeCampaignRow(campaignName, row, values));
+    } else if (campaign.name !== campaignName)
+      issue(
+        'cleaned',
+        row,
+        rowNumber,
+        'campaign-name-variant',
+        `Campaign "${campaignName}" is written "${campaign.name}" as in row ${campaign.row + 1}: names that differ only by case or Unicode form are one campaign`,
+      );
+    const merged = { done: false };
     if (isPerformance) {
-      const group = fillPattern(groupPattern, values);
-      if (group === '')
-        issue(
-          'skipped',
-          row,
-          rowNumber,
-          'empty-asset-group',
-          'Asset group name is empty for this row',
-        );
-      else findGroup(campaign, group, row);
+      const group = nameFor(
+        groupPattern,
+        values,
+        'Asset group',
+        'asset-group',
+        row,
+        rowNumber,
+        true,
+      );
+      if (group !== undefined) useGroup(campaign, group, r, merged);
       return;
     }
-    const groupOf = (mt: MatchType): string =>
-      fillPattern(groupPattern, { row, const: template.const, mt });
-    const sharedGroup = splitsByMatchType ? '' : fillPattern(groupPattern, values);
-    if (!splitsByMatchType && sharedGroup === '') {
-      issue('skipped', row, rowNumber, 'empty-ad-group', 'Ad group name is empty for this row');
-      return;
-    }
-    const groupsOfRow: string[] = [];
+    const groupOf = (mt: MatchType, report: boolean): string | undefined =>
+      nameFor(
+        groupPattern,
+        { row, const: template.const, mt },
+        'Ad group',
+        'ad-group',
+        row,
+        rowNumber,
+        report,
+      );
+    if (!splitsByMatchType && groupOf('Broad', true) === undefined) return;
+    const groupsOfRow: GroupEntry[] = [];
     for (const k of positives) {
-      const group = splitsByMatchType ? groupOf(k.matchType) : sharedGroup;
-      if (group === '') continue;
-      const raw = fillPattern(k.pattern, values);
+      const group = groupOf(splitsByMatchType ? k.matchType : 'Broad', true);
+      if (group === undefined) continue;
+      const raw = fillRaw(k.pattern, values);
       const keyword = cleanFilledKeyword(raw, k.pattern.source, issue, row, rowNumber);
       if (keyword === undefined) continue;
-      const entry = findGroup(campaign, group, row) as GroupEntry;
-      if (!groupsOfRow.includes(group)) groupsOfRow.push(group);
+      const entry = useGroup(campaign, group, r, merged);
+      if (!groupsOfRow.includes(entry)) groupsOfRow.push(entry);
       const key = lineKey(keyword, k.matchType);
       if (entry.lines.has(key)) continue;
-      entry.lines.add(key);
-      out.keywords.push({ campaign, adGroup: group, keyword, matchType: k.matchType });
-      if (splitsByMatchType && k.matchType === 'Exact')
-        pendingExactNegatives.push([campaign, groupOf('Broad'), keyword]);
+      entry.lines.set(key, { keyword, matchType: k.matchType, row: r });
+      out.keywords.push({
+        campaign: campaign.name,
+        adGroup: entry.name,
+        keyword,
+        matchType: k.matchType,
+      });
+      if (splitsByMatchType && k.matchType === 'Exact') {
+        const broad = groupOf('Broad', false);
+        if (broad !== undefined) pendingExactNegatives.push([campaign, broad, keyword]);
+      }
+    }
+    if (negativePatterns.length === 0) return;
+    if (groupsOfRow.length === 0 && positives.length > 0) {
+      issue(
+        'skipped',
+        row,
+        rowNumber,
+        'negatives-not-written',
+        "This row makes no keyword, so its negatives are not written (as campaign negatives they would block the campaign's other keywords)",
+      );
+      return;
     }
     for (const k of negativePatterns) {
-      const raw = fillPattern(k.pattern, values);
+      const raw = fillRaw(k.pattern, values);
       const keyword = cleanFilledKeyword(raw, k.pattern.source, issue, row, rowNumber, true);
       if (keyword === undefined) continue;
-      for (const group of groupsOfRow.length ? groupsOfRow : ['']) {
-        const entry = findGroup(campaign, group, undefined) as GroupEntry;
-        addNegative(entry, campaign, group, keyword, k.matchType);
+      let targets = groupsOfRow;
+      if (targets.length === 0) {
+        // A template without positive keywords: its negatives are campaign negatives.
+        let entry = campaign.groups.get('\u0000');
+        if (!entry) {
+          entry = { name: '', row: -1, lines: new Map(), negatives: new Set() };
+          campaign.groups.set('\u0000', entry);
+          issue(
+            'warning',
+            row,
+            rowNumber,
+            'campaign-negatives',
+            `Negatives go to campaign "${campaign.name}" as campaign negatives: the template has no positive keyword, so there is no ad group for them`,
+          );
+        }
+        targets = [entry];
+      }
+      for (const entry of targets) {
+        const key = lineKey(keyword, k.matchType);
+        if (entry.negatives.has(key)) continue;
+        entry.negatives.add(key);
+        templateNegatives.push({
+          line: { campaign: campaign.name, adGroup: entry.name, keyword, matchType: k.matchType },
+          entry,
+          row: r,
+        });
       }
     }
   });
 
   // An Exact keyword becomes a Negative Exact in the ad group whose {mt} is Broad (when it exists).
   for (const [campaign, group, keyword] of pendingExactNegatives) {
-    const entry = groups.get(campaign)?.get(group);
-    if (entry?.isListed) addNegative(entry, campaign, group, keyword, 'Negative Exact');
+    const entry = campaign.groups.get(fold(group));
+    if (!entry) continue;
+    const key = lineKey(keyword, 'Negative Exact');
+    if (entry.negatives.has(key)) continue;
+    entry.negatives.add(key);
+    exactNegatives.push({
+      campaign: campaign.name,
+      adGroup: entry.name,
+      keyword,
+      matchType: 'Negative Exact',
+    });
   }
+
+  // Template negatives that block a keyword of their own group.
+  const drop = template.settings.dropBlockingNegatives;
+  const kept: KeywordLine[] = [];
+  for (const n of templateNegatives) {
+    const negativeWords = n.line.keyword.split(' ');
+    let isDropped = false;
+    for (const l of n.entry.lines.values()) {
+      const blocks =
+        n.line.matchType === 'Negative Exact'
+          ? l.matchType === 'Exact' && l.keyword === n.line.keyword
+          : negativeWords.every((w) => l.keyword.split(' ').includes(w));
+      if (!blocks) continue;
+      if (drop) {
+        issue(
+          'skipped',
+          rows[n.row] as FeedRow,
+          n.row + 1,
+          'blocking-negative-dropped',
+          `${n.line.matchType} "${n.line.keyword}" of ad group "${n.entry.name}" is not written: it blocks the group's keyword "${l.keyword}" (${l.matchType}, row ${l.row + 1})`,
+        );
+        isDropped = true;
+        break;
+      }
+      issue(
+        'warning',
+        rows[l.row] as FeedRow,
+        l.row + 1,
+        'blocked-keyword',
+        `Keyword "${l.keyword}" (${l.matchType}) of ad group "${n.entry.name}" cannot serve: the group's ${n.line.matchType} "${n.line.keyword}" (row ${n.row + 1}) blocks it`,
+      );
+    }
+    if (!isDropped) kept.push(n.line);
+  }
+  out.negatives = [...kept, ...exactNegatives];
   return out;
 }
 

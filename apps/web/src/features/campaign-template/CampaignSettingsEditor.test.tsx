@@ -79,6 +79,19 @@ describe('CampaignSettingsEditor', () => {
     expect(last()?.optionalSettings.map((s) => s.name)).toEqual(['Language']);
   });
 
+  it('lets the person drop negatives that block their own keywords (off by default)', async () => {
+    const user = userEvent.setup();
+    const { last } = edit(base);
+    const box = screen.getByRole('checkbox', {
+      name: 'Drop negatives that block their own keywords',
+    });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    expect(last()?.dropBlockingNegatives).toBe(true);
+    await user.click(box);
+    expect(last()?.dropBlockingNegatives).toBe(false);
+  });
+
   it('keeps a budget under 0.01 out of the template and says why', async () => {
     const user = userEvent.setup();
     const { seen } = edit(base);

@@ -228,6 +228,14 @@ export function CampaignSettingsEditor({
             />
           )}
         </Group>
+        <Checkbox
+          label="Drop negatives that block their own keywords"
+          description="A negative keyword that stops a keyword of its own ad group from serving is left out (reported either way)"
+          checked={settings.dropBlockingNegatives}
+          onChange={(event) =>
+            onChange({ ...settings, dropBlockingNegatives: event.currentTarget.checked })
+          }
+        />
         <Group gap="xs" justify="space-between" mt={4}>
           <Text size="sm" fw={600} id="optional-settings-heading">
             Optional settings
