@@ -74,11 +74,12 @@ function findExtensionTextProblem(
   label: string,
   text: string,
   maxLength: number,
+  isTextInLabel = false,
 ): string | undefined {
   const n = countAdTextLength(text);
   if (n === 0) return `${label} is empty`;
   if (maxLength > 0 && n > maxLength)
-    return `${label} has ${n} characters (max ${maxLength}): "${text}"`;
+    return `${label} has ${n} characters (max ${maxLength})${isTextInLabel ? '' : `: "${text}"`}`;
   return undefined;
 }
 
@@ -102,7 +103,12 @@ export function findExtensionProblem(
         return `Snippet Values needs ${SNIPPET_MIN_VALUES} to ${SNIPPET_MAX_VALUES} values, has ${list.length}`;
       }
       for (const s of list) {
-        const p = findExtensionTextProblem(`Snippet value "${s}"`, s, SNIPPET_VALUE_MAX_CHARS);
+        const p = findExtensionTextProblem(
+          `Snippet value "${s}"`,
+          s,
+          SNIPPET_VALUE_MAX_CHARS,
+          true,
+        );
         if (p !== undefined) return p;
       }
       continue;
