@@ -47,7 +47,9 @@ Options:
                      longHeadlines, descriptions, paths, labels, businessName, callToAction}.
                      Needs a performance campaign template.
   --extension FILE   Extension template (JSON), repeatable: name, extensionType ("Callout",
-                     "Sitelink" or "Structured Snippet"), templates: [{field title: value}].
+                     "Sitelink" or "Structured Snippet"), templates: [{field title: value}],
+                     attachTo: "auto" (default: the level its placeholders vary at),
+                     "account", "campaign" or "adGroup" (the campaign template's).
   --legacy-ad FILE   Legacy expanded text ad template (JSON): name, templates: versions, each a
                      list of fallbacks {h1, h2, h3, dl1, dl2, p1, p2, label}.
   --out DIR          Output folder (created if missing). Files of this run replace files of

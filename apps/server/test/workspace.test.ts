@@ -510,12 +510,19 @@ describe('workspace API', () => {
             {
               name: 'e',
               extensionType: 'Structured Snippet',
+              attachTo: 'Ad group',
               templates: [{ Header: 'Brands', 'Snippet Values': 'a, b, c' }],
             },
+            { name: 'f', extensionType: 'Callout', templates: [{ 'Callout text': 'Free' }] },
           ],
         },
       });
       expect(ext.body.templates[0].extensionType.name).toBe('Structured Snippet');
+      // Where the assets attach is kept (any spelling), 'auto' when not given.
+      expect(ext.body.templates.map((x: { attachTo: string }) => x.attachTo)).toEqual([
+        'adGroup',
+        'auto',
+      ]);
       expect(ext.body.templates[0].templates[0]).toMatchObject({
         Header: 'Brands',
         'Snippet Values': 'a, b, c',
@@ -594,6 +601,11 @@ describe('workspace API', () => {
           'templates.0.settings.budget.value',
         ],
         ['extensionTemplates', { name: 'e', extensionType: 'Banner' }, 'templates.0.extensionType'],
+        [
+          'extensionTemplates',
+          { name: 'e', extensionType: 'Callout', attachTo: 'Keyword' },
+          'templates.0.attachTo',
+        ],
         ['campaignTemplates', { name: '' }, 'templates.0.name'],
       ];
       for (const [kind, template, path] of cases) {

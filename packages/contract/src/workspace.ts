@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import {
   CALLS_TO_ACTION,
+  EXTENSION_ATTACH_LEVELS,
   EXTENSION_INPUT_MAX_CHARS,
   EXTENSION_TYPES,
   FEED_CELL_MAX_CHARS,
@@ -22,6 +23,7 @@ import {
   RSA_MAX_HEADLINES,
   RSA_PATH_COUNT,
   findCallToAction,
+  findExtensionAttachLevel,
   findExtensionTypeName,
   findMatchType,
   restoreAdTemplate,
@@ -374,7 +376,10 @@ export const AdTemplateInputSchema = z
   })
   .transform((t) => restoreAdTemplate(t));
 
-/** Extension template: its type's field definitions and the field values of each entry. */
+/**
+ * Extension template: its type's field definitions, where its assets attach and the field values
+ * of each entry.
+ */
 export const ExtensionTemplateInputSchema = z
   .object({
     _id: TemplateId,
@@ -389,6 +394,15 @@ export const ExtensionTemplateInputSchema = z
         (t) => findExtensionTypeName(typeof t === 'string' ? t : (t.name ?? t.type)) !== undefined,
         `Extension type must be one of ${EXTENSION_TYPES.join(', ')}`,
       ),
+    /** Where its assets attach; missing is 'auto'. */
+    attachTo: z
+      .string()
+      .max(50)
+      .refine(
+        (l) => findExtensionAttachLevel(l) !== undefined,
+        `Attach to must be one of ${EXTENSION_ATTACH_LEVELS.join(', ')}`,
+      )
+      .optional(),
     templates: z
       .array(z.record(z.string().max(NAME_MAX_CHARS), text()))
       .max(FALLBACKS_MAX)

@@ -45,7 +45,7 @@ describe('generateBuild', () => {
       today,
     });
     expect(build.rsaAds).toEqual(ads.ads);
-    const callouts = generateExtensions({ template: callout, rows });
+    const callouts = generateExtensions({ template: callout, rows, campaign });
     expect(callouts.extensions.length).toBeGreaterThan(0);
     expect(build.extensions.get('Callout')).toEqual(callouts.extensions);
     expect(build.issues).toEqual([

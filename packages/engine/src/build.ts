@@ -1,7 +1,7 @@
 /**
  * A whole run of every template over one feed, as the command line makes it: the campaign
  * structure (keyword CSVs streamed to sinks), the ads of its groups, and the extensions of each
- * type with identical ones written once. The caller reads the inputs and writes the outputs.
+ * type attached to its campaigns, identical ones of one place written once. The caller reads the inputs and writes the outputs.
  */
 import { generateLegacyAds, type LegacyAd } from './ads/legacy.ts';
 import { generatePerformanceMaxAds, type PerformanceMaxAd } from './ads/performanceMax.ts';
@@ -53,7 +53,10 @@ export interface GenerateBuildResult {
   rsaAds?: RsaAd[];
   performanceMaxAds?: PerformanceMaxAd[];
   legacyAds?: LegacyAd[];
-  /** The extensions of each type the templates have, identical ones once, in template order. */
+  /**
+   * The assets of each type the templates have, attached to the campaign template's account,
+   * campaigns or ad groups; identical ones of one place once, in template order.
+   */
   extensions: Map<ExtensionTypeName, GeneratedExtension[]>;
   issues: RowIssue[];
 }
@@ -120,13 +123,13 @@ export function generateBuild(
 
   const seenByType = new Map<ExtensionTypeName, Set<string>>();
   for (const template of input.extensions) {
-    const made = generateExtensions({ template, rows });
+    const made = generateExtensions({ template, rows, campaign: input.campaign });
     out.issues.push(...made.issues);
     const type = template.extensionType.name;
     const list = out.extensions.get(type) ?? [];
     const seen = seenByType.get(type) ?? new Set<string>();
     for (const e of made.extensions) {
-      const key = JSON.stringify(e.values);
+      const key = JSON.stringify([e.campaign, e.adGroup, e.values]);
       if (seen.has(key)) continue;
       seen.add(key);
       list.push(e);

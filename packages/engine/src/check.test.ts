@@ -94,4 +94,11 @@ describe('strict template checks', () => {
       }),
     ).toEqual(['templates[0].Header: unknown snippet header "Colours"']);
   });
+  it('checks where extension assets attach', () => {
+    const callout = { extensionType: 'Callout', templates: [{ 'Callout text': 'Free' }] };
+    expect(findExtensionTemplateProblems({ ...callout, attachTo: 'ad group' })).toEqual([]);
+    expect(findExtensionTemplateProblems({ ...callout, attachTo: 'keyword' })).toEqual([
+      'attachTo: unknown level "keyword" (known: auto, account, campaign, adGroup)',
+    ]);
+  });
 });

@@ -12,7 +12,13 @@ import {
   RSA_MAX_DESCRIPTIONS,
   RSA_MAX_HEADLINES,
 } from './limits.ts';
-import { findCallToAction, findExtensionTypeName, findMatchType } from './restore.ts';
+import {
+  findCallToAction,
+  findExtensionAttachLevel,
+  findExtensionTypeName,
+  findMatchType,
+} from './restore.ts';
+import { EXTENSION_ATTACH_LEVELS } from './types.ts';
 import { findSnippetHeader } from './extensions.ts';
 import { findUnknownPlaceholders } from './text.ts';
 import { EXTENSION_TYPE_DEFINITIONS } from './limits.ts';
@@ -275,7 +281,14 @@ export function findAdTemplateProblems(x: unknown): string[] {
 /** Problems of an extension template given as JSON. */
 export function findExtensionTemplateProblems(x: unknown): string[] {
   const p = new Problems();
-  if (!p.keys(x, '', ['_id', 'name', 'extensionType', 'type', 'templates'])) return p.list;
+  if (!p.keys(x, '', ['_id', 'name', 'extensionType', 'type', 'attachTo', 'templates']))
+    return p.list;
+  if (x.attachTo !== undefined && findExtensionAttachLevel(x.attachTo) === undefined) {
+    p.add(
+      'attachTo',
+      `unknown level ${JSON.stringify(x.attachTo)} (known: ${EXTENSION_ATTACH_LEVELS.join(', ')})`,
+    );
+  }
   const raw = x.extensionType ?? x.type;
   const name = findExtensionTypeName(isObj(raw) ? (raw.name ?? raw.type ?? raw.typeName) : raw);
   if (!name) {

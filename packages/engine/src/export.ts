@@ -241,45 +241,58 @@ export function legacyAdsTable(ads: readonly LegacyAd[]): Table {
   };
 }
 
-/** Sitelinks: Link Text, Description Line 1, Description Line 2, Final URL. */
-export function sitelinksTable(exts: readonly GeneratedExtension[]): Table {
+/** The place columns of every asset table: Campaign (`<Account-level>` for the account), Ad Group. */
+const ASSET_PLACE_HEADERS = ['Campaign', 'Ad Group'] as const;
+
+/** An asset table: its place, then `cells` of each asset. */
+function assetTable(
+  exts: readonly GeneratedExtension[],
+  headers: readonly string[],
+  cells: (e: GeneratedExtension) => string[],
+): Table {
   return {
-    headers: ['Link Text', 'Description Line 1', 'Description Line 2', 'Final URL'],
-    rows: exts.map((e) => [
+    headers: [...ASSET_PLACE_HEADERS, ...headers],
+    rows: exts.map((e) => [e.campaign, e.adGroup, ...cells(e)]),
+  };
+}
+
+/** Sitelinks: Campaign, Ad Group, Link Text, Description Line 1, Description Line 2, Final URL. */
+export function sitelinksTable(exts: readonly GeneratedExtension[]): Table {
+  return assetTable(
+    exts,
+    ['Link Text', 'Description Line 1', 'Description Line 2', 'Final URL'],
+    (e) => [
       e.values['Link Text'] ?? '',
       e.values['Description Line 1'] ?? '',
       e.values['Description Line 2'] ?? '',
       e.values['Final URL'] ?? '',
-    ]),
-  };
+    ],
+  );
 }
 
-/** Callouts: Callout text. */
+/** Callouts: Campaign, Ad Group, Callout text. */
 export function calloutsTable(exts: readonly GeneratedExtension[]): Table {
-  return { headers: ['Callout text'], rows: exts.map((e) => [e.values['Callout text'] ?? '']) };
+  return assetTable(exts, ['Callout text'], (e) => [e.values['Callout text'] ?? '']);
 }
 
-/** Structured snippets: Header, Snippet Values (values separated by ';'). */
+/** Structured snippets: Campaign, Ad Group, Header, Snippet Values (values separated by ';'). */
 export function structuredSnippetsTable(exts: readonly GeneratedExtension[]): Table {
-  return {
-    headers: ['Header', 'Snippet Values'],
-    rows: exts.map((e) => [
-      e.values.Header ?? '',
-      (e.values['Snippet Values'] ?? '').replace(/;\s*/g, ';'),
-    ]),
-  };
+  return assetTable(exts, ['Header', 'Snippet Values'], (e) => [
+    e.values.Header ?? '',
+    (e.values['Snippet Values'] ?? '').replace(/;\s*/g, ';'),
+  ]);
 }
 
-/** The spec's copy-to-sheet layout for snippets: Header, Snippet Values, Upgraded extension. */
+/**
+ * The spec's copy-to-sheet layout for snippets: Campaign, Ad Group, Header, Snippet Values,
+ * Upgraded extension.
+ */
 export function structuredSnippetsCopyTable(exts: readonly GeneratedExtension[]): Table {
-  return {
-    headers: ['Header', 'Snippet Values', 'Upgraded extension'],
-    rows: exts.map((e) => [
-      e.values.Header ?? '',
-      e.values['Snippet Values'] ?? '',
-      e.values['Upgraded extension'] ?? '',
-    ]),
-  };
+  return assetTable(exts, ['Header', 'Snippet Values', 'Upgraded extension'], (e) => [
+    e.values.Header ?? '',
+    e.values['Snippet Values'] ?? '',
+    e.values['Upgraded extension'] ?? '',
+  ]);
 }
 
 /** The table for a generated extension list of one type. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { generateExtensions, splitSnippetValues } from './extensions.ts';
-import { restoreExtensionTemplate } from './restore.ts';
-import type { FeedRow } from './types.ts';
+import { formatCsvText, parseCsv } from './csv.ts';
+import { calloutsTable, sitelinksTable, structuredSnippetsTable } from './export.ts';
+import {
+  ACCOUNT_LEVEL_CAMPAIGN,
+  findExtensionProblem,
+  generateExtensions,
+  resolveAttachLevel,
+  splitSnippetValues,
+} from './extensions.ts';
+import { restoreCampaignTemplate, restoreExtensionTemplate } from './restore.ts';
+import type { CampaignTemplate, ExtensionAttachLevel, FeedRow } from './types.ts';
 import { feedRow } from '../test/helpers/rows.ts';
 
 const nike = { root: 'Nike', mod: 'Air', var1: 'Boost', var2: 'Flex', url: 'https://x.com/nike' };
@@ -10,42 +18,123 @@ const rows: FeedRow[] = [
   feedRow('b', nike),
   feedRow('c', { root: 'A very long brand name indeed', url: 'https://x.com/c' }),
 ];
+const brands: FeedRow[] = [
+  feedRow('n1', { root: 'Nike', mod: 'Air', url: 'https://shop.test/nike-air' }),
+  feedRow('n2', { root: 'Nike', mod: 'Zoom', url: 'https://shop.test/nike-zoom' }),
+  feedRow('a1', { root: 'Adidas', mod: 'Ultra', url: 'https://shop.test/adidas' }),
+];
+
+function campaignTemplate(fields: Record<string, unknown> = {}): CampaignTemplate {
+  return restoreCampaignTemplate({
+    name: 'C',
+    campaign: '{root}',
+    adGroup: '{root} {mod}',
+    const: 'Shoe Shop',
+    keywords: [{ keyword: '{root} {mod}', matchType: 'Exact' }],
+    ...fields,
+  });
+}
+
+const C = campaignTemplate();
+
+function callout(text: string, attachTo?: ExtensionAttachLevel) {
+  return restoreExtensionTemplate({
+    extensionType: 'Callout',
+    attachTo,
+    templates: [{ 'Callout text': text }],
+  });
+}
+
+function sitelink(values: Record<string, string>, attachTo?: ExtensionAttachLevel) {
+  return restoreExtensionTemplate({ extensionType: 'Sitelink', attachTo, templates: [values] });
+}
+
+function places(out: ReturnType<typeof generateExtensions>): string[][] {
+  return out.extensions.map((e) => [e.campaign, e.adGroup, Object.values(e.values)[0] ?? '']);
+}
 
 describe('extensions', () => {
-  it('emits identical callouts once and reports invalid rows', () => {
-    const t = restoreExtensionTemplate({
-      extensionType: 'Callout',
-      templates: [{ 'Callout text': 'Free {root} returns' }],
-    });
-    const out = generateExtensions({ template: t, rows });
+  it('emits identical callouts of one place once and reports invalid rows', () => {
+    const out = generateExtensions({ template: callout('Free {root} returns'), rows, campaign: C });
     expect(out.extensions.map((e) => e.values['Callout text'])).toEqual(['Free Nike returns']);
     expect(out.issues.map((i) => [i.rowId, i.code])).toEqual([['c', 'no-valid-fallback']]);
     expect(out.issues[0]?.message).toContain('Callout text has 42 characters (max 25)');
   });
 
-  it('fills a sitelink Final URL from the row and requires every non-static field', () => {
-    const t = restoreExtensionTemplate({
-      extensionType: { name: 'Sitelink' },
-      templates: [
-        {
-          'Link Text': '{root}',
-          'Description Line 1': 'Shop {mod}',
-          'Description Line 2': 'Today',
-        },
-      ],
+  it('fills a sitelink Final URL from the row and requires its link text', () => {
+    const t = sitelink({
+      'Link Text': '{root}',
+      'Description Line 1': 'Shop {mod}',
+      'Description Line 2': 'Today',
     });
-    const out = generateExtensions({ template: t, rows: rows.slice(0, 1) });
+    const out = generateExtensions({ template: t, rows: rows.slice(0, 1), campaign: C });
     expect(out.extensions[0]?.values).toMatchObject({
       'Link Text': 'Nike',
       'Final URL': 'https://x.com/nike',
     });
-    const missing = restoreExtensionTemplate({
-      extensionType: 'Sitelink',
-      templates: [{ 'Link Text': 'x', 'Description Line 1': 'y' }],
+    const noText = sitelink({ 'Link Text': '{var3}', 'Final URL': 'https://x.com' });
+    expect(generateExtensions({ template: noText, rows, campaign: C }).issues[0]?.message).toBe(
+      'Link Text is empty',
+    );
+  });
+
+  it.each([
+    ['', '', true],
+    ['Shop now', 'Free returns', true],
+    ['Shop now', '', false],
+    ['', 'Free returns', false],
+  ])('sitelink descriptions "%s" / "%s" valid: %s', (d1, d2, valid) => {
+    const t = sitelink({
+      'Link Text': 'Sale',
+      'Description Line 1': d1,
+      'Description Line 2': d2,
+      'Final URL': 'https://x.com/sale',
     });
-    expect(
-      generateExtensions({ template: missing, rows: rows.slice(0, 1) }).issues[0]?.message,
-    ).toBe('Description Line 2 is empty');
+    const problem = findExtensionProblem(t, t.templates[0] ?? {});
+    if (valid) expect(problem).toBeUndefined();
+    else
+      expect(problem).toBe(
+        d1 === ''
+          ? 'Description Line 1 is empty while Description Line 2 is not: a sitelink has both description lines or neither'
+          : 'Description Line 2 is empty while Description Line 1 is not: a sitelink has both description lines or neither',
+      );
+  });
+
+  it.each([
+    ['shop.test/nike', 'is not an http:// or https:// address'],
+    ['ftp://shop.test/nike', 'is not an http:// or https:// address'],
+    ['javascript:alert(1)', 'is not an http:// or https:// address'],
+    ['=HYPERLINK("https://shop.test")', 'is not an http:// or https:// address'],
+    ['', 'Final URL is empty (neither the template nor the row has one)'],
+    [`https://shop.test/${'a'.repeat(2048)}`, 'characters (max 2048)'],
+  ])('skips and reports a sitelink whose row URL is %j', (url, message) => {
+    const t = sitelink({ 'Link Text': 'Sale' });
+    const out = generateExtensions({
+      template: t,
+      rows: [feedRow('x', { root: 'Nike', url }), feedRow('y', { url: 'HTTPS://ok.test/' })],
+      campaign: campaignTemplate({ campaign: 'Shoes', adGroup: 'All' }),
+    });
+    expect(out.extensions.map((e) => e.values['Final URL'])).toEqual(['HTTPS://ok.test/']);
+    expect(out.issues).toHaveLength(1);
+    expect(out.issues[0]).toMatchObject({ kind: 'skipped', rowId: 'x', rowNumber: 1 });
+    expect(out.issues[0]?.message).toContain(message);
+  });
+
+  it('takes the next fallback when a sitelink URL is bad', () => {
+    const t = restoreExtensionTemplate({
+      extensionType: 'Sitelink',
+      templates: [
+        { 'Link Text': '{root}' },
+        { 'Link Text': '{root}', 'Final URL': 'https://x.com' },
+      ],
+    });
+    const out = generateExtensions({
+      template: t,
+      rows: [feedRow('x', { root: 'Nike', url: 'ftp://x' })],
+      campaign: C,
+    });
+    expect(out.extensions[0]?.values['Final URL']).toBe('https://x.com');
+    expect(out.issues).toEqual([]);
   });
 
   it.each([
@@ -59,7 +148,7 @@ describe('extensions', () => {
       extensionType: 'Structured Snippet',
       templates: [{ Header: header, 'Snippet Values': values }],
     });
-    const out = generateExtensions({ template: t, rows: rows.slice(0, 1) });
+    const out = generateExtensions({ template: t, rows: rows.slice(0, 1), campaign: C });
     expect(out.extensions.length).toBe(valid ? 1 : 0);
     if (valid)
       expect(out.extensions[0]?.values).toMatchObject({
@@ -70,5 +159,163 @@ describe('extensions', () => {
 
   it('splits snippet values on ; and new lines', () => {
     expect(splitSnippetValues(' a ; b\nc;; ')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('where assets attach', () => {
+  it.each([
+    // [template text, attachTo, campaign pattern, expected level]
+    ['Free returns', 'auto', '{root}', 'account'],
+    ['Free returns at {const}', 'auto', '{root}', 'account'],
+    ['Free {root} returns', 'auto', '{root}', 'campaign'],
+    ['Free {root} returns', 'auto', '{root} - {mod}', 'campaign'],
+    ['Free {mod} returns', 'auto', '{root}', 'adGroup'],
+    ['Free {root} returns', 'auto', 'All shoes', 'adGroup'],
+    ['Free {mt} returns', 'auto', '{root}', 'adGroup'],
+    ['Free {mod} returns', 'account', '{root}', 'account'],
+    ['Free returns', 'campaign', '{root}', 'campaign'],
+    ['Free returns', 'adGroup', '{root}', 'adGroup'],
+  ] as const)('%s (%s, campaign %s) attaches to the %s', (text, attachTo, pattern, level) => {
+    const choice = resolveAttachLevel(
+      callout(text, attachTo),
+      campaignTemplate({ campaign: pattern }),
+    );
+    expect(choice.level).toBe(level);
+  });
+
+  it("counts a sitelink's row URL as {url}", () => {
+    const withRowUrl = sitelink({ 'Link Text': '{root}' });
+    const withOwnUrl = sitelink({ 'Link Text': '{root}', 'Final URL': 'https://x.com/{root}' });
+    const c = campaignTemplate();
+    expect(resolveAttachLevel(withRowUrl, c)).toMatchObject({ level: 'adGroup' });
+    expect(resolveAttachLevel(withRowUrl, c).reason).toContain('{url}');
+    expect(resolveAttachLevel(withOwnUrl, c)).toMatchObject({ level: 'campaign' });
+    expect(
+      resolveAttachLevel(withRowUrl, campaignTemplate({ campaign: '{root} {url}' })),
+    ).toMatchObject({
+      level: 'campaign',
+    });
+  });
+
+  it('attaches Performance Max assets to the campaign, never an ad group', () => {
+    const pmax = campaignTemplate({ type: 'performance', assetGroup: '{mod}' });
+    for (const attachTo of ['auto', 'adGroup'] as const) {
+      const choice = resolveAttachLevel(callout('{mod}', attachTo), pmax);
+      expect(choice.level).toBe('campaign');
+      expect(choice.reason).toContain('asset groups');
+    }
+    const out = generateExtensions({
+      template: callout('Free {mod}'),
+      rows: brands,
+      campaign: pmax,
+    });
+    expect(places(out)).toEqual([
+      ['Nike', '', 'Free Air'],
+      ['Nike', '', 'Free Zoom'],
+      ['Adidas', '', 'Free Ultra'],
+    ]);
+  });
+
+  it('writes account-level assets once with <Account-level>', () => {
+    const out = generateExtensions({
+      template: callout('Free returns at {const}'),
+      rows: brands,
+      campaign: campaignTemplate(),
+    });
+    expect(places(out)).toEqual([[ACCOUNT_LEVEL_CAMPAIGN, '', 'Free returns at Shoe Shop']]);
+    expect(out.issues).toEqual([]);
+  });
+
+  it('never merges assets across campaigns: one per campaign and text', () => {
+    const out = generateExtensions({
+      template: callout('Shop {root}'),
+      rows: brands,
+      campaign: campaignTemplate(),
+    });
+    expect(places(out)).toEqual([
+      ['Nike', '', 'Shop Nike'],
+      ['Adidas', '', 'Shop Adidas'],
+    ]);
+    // The same text in two campaigns is two assets.
+    const same = generateExtensions({
+      template: callout('Free returns', 'campaign'),
+      rows: brands,
+      campaign: campaignTemplate(),
+    });
+    expect(places(same)).toEqual([
+      ['Nike', '', 'Free returns'],
+      ['Adidas', '', 'Free returns'],
+    ]);
+  });
+
+  it('attaches per ad group, one per match type when the ad group pattern uses {mt}', () => {
+    const c = campaignTemplate({
+      adGroup: '{root} {mod} {mt}',
+      keywords: [
+        { keyword: '{root} {mod}', matchType: 'Exact' },
+        { keyword: '{root} {mod}', matchType: 'Broad' },
+        { keyword: '{mod}', matchType: 'Negative Broad' },
+      ],
+    });
+    const out = generateExtensions({
+      template: callout('{mod} {mt}'),
+      rows: brands.slice(0, 1),
+      campaign: c,
+    });
+    expect(places(out)).toEqual([
+      ['Nike', 'Nike Air Broad', 'Air Broad'],
+      ['Nike', 'Nike Air Exact', 'Air Exact'],
+    ]);
+  });
+
+  it('reports rows without a campaign or ad group name, and a missing campaign template', () => {
+    const c = campaignTemplate({ campaign: '{var1}', adGroup: '{var2}' });
+    const row = feedRow('r', { root: 'Nike' });
+    const noCampaign = generateExtensions({
+      template: callout('{root}', 'campaign'),
+      rows: [row],
+      campaign: c,
+    });
+    expect(noCampaign.issues.map((i) => [i.rowId, i.code])).toEqual([['r', 'empty-campaign']]);
+    const noGroup = generateExtensions({
+      template: callout('{root}', 'adGroup'),
+      rows: [row],
+      campaign: campaignTemplate({ adGroup: '{var2}' }),
+    });
+    expect(noGroup.issues.map((i) => [i.rowId, i.code])).toEqual([['r', 'empty-ad-group']]);
+    const none = generateExtensions({ template: callout('{root}'), rows: [row] });
+    expect(none.extensions).toEqual([]);
+    expect(none.issues.map((i) => [i.rowNumber, i.code])).toEqual([[0, 'no-campaign-template']]);
+    // Account-level assets need no campaign template.
+    expect(generateExtensions({ template: callout('Free'), rows: [row] }).extensions).toHaveLength(
+      1,
+    );
+  });
+
+  it('writes the Campaign and Ad Group columns of each place in Editor files', () => {
+    const out = generateExtensions({
+      template: sitelink({ 'Link Text': 'Shop {root}', 'Final URL': 'https://shop.test/{root}' }),
+      rows: brands,
+      campaign: campaignTemplate(),
+    });
+    expect(parseCsv(formatCsvText(sitelinksTable(out.extensions)))).toEqual([
+      [
+        'Campaign',
+        'Ad Group',
+        'Link Text',
+        'Description Line 1',
+        'Description Line 2',
+        'Final URL',
+      ],
+      ['Nike', '', 'Shop Nike', '', '', 'https://shop.test/Nike'],
+      ['Adidas', '', 'Shop Adidas', '', '', 'https://shop.test/Adidas'],
+    ]);
+    expect(calloutsTable([]).headers).toEqual(['Campaign', 'Ad Group', 'Callout text']);
+    expect(structuredSnippetsTable([]).headers).toEqual([
+      'Campaign',
+      'Ad Group',
+      'Header',
+      'Snippet Values',
+    ]);
   });
 });

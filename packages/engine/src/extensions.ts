@@ -1,4 +1,8 @@
-/** Callout, sitelink and structured snippet extensions from extension templates. */
+/**
+ * Callout, sitelink and structured snippet assets from extension templates, each attached where
+ * the template says: the account, a campaign or an ad group of the campaign template.
+ */
+import { findFinalUrlProblem } from './ads/shared.ts';
 import type { RowIssue } from './issues.ts';
 import {
   SNIPPET_HEADERS,
@@ -12,16 +16,31 @@ import {
   countAdTextLength,
   fillPattern,
   NO_ROW_VALUES,
+  usedSlots,
   type CompiledPattern,
+  type PlaceholderName,
   type PlaceholderValues,
 } from './text.ts';
-import type { ExtensionTemplate, ExtensionTypeName, ExtensionValues, FeedRow } from './types.ts';
+import type {
+  AssetLevel,
+  CampaignTemplate,
+  ExtensionTemplate,
+  ExtensionTypeName,
+  ExtensionValues,
+  FeedRow,
+  MatchType,
+} from './types.ts';
 
-/** One generated extension: its type and field values (by field title). */
+/**
+ * One generated asset: its type, field values (by field title) and place: `campaign` is
+ * `<Account-level>` for an account-level asset, `adGroup` is empty unless it attaches to one.
+ */
 export interface GeneratedExtension {
   type: ExtensionTypeName;
   values: ExtensionValues;
   rowId: string;
+  campaign: string;
+  adGroup: string;
 }
 
 const HEADER_BY_LOWER = new Map<string, SnippetHeader>(
@@ -41,12 +60,40 @@ export function splitSnippetValues(text: string): string[] {
     .filter((v) => v !== '');
 }
 
-/** Why an extension's values are not valid, or undefined when they are. */
+/** The Campaign cell of an account-level asset in Editor files. */
+export const ACCOUNT_LEVEL_CAMPAIGN = '<Account-level>';
+
+/** A sitelink's description fields: both filled or both empty. */
+const SITELINK_DESCRIPTIONS = ['Description Line 1', 'Description Line 2'] as const;
+
+/**
+ * Why one text of an extension is not valid (`label` names it: a field title or 'Snippet value
+ * "x"'), or undefined. Every text of every extension type is checked here.
+ */
+function findExtensionTextProblem(
+  label: string,
+  text: string,
+  maxLength: number,
+  isTextInLabel = false,
+): string | undefined {
+  const n = countAdTextLength(text);
+  if (n === 0) return `${label} is empty`;
+  if (maxLength > 0 && n > maxLength)
+    return `${label} has ${n} characters (max ${maxLength})${isTextInLabel ? '' : `: "${text}"`}`;
+  return undefined;
+}
+
+/**
+ * Why an extension's values are not valid, or undefined when they are: every non-static field
+ * 1..its limit (snippet values 3 to 10 of 1..25 each); a sitelink's two description lines both
+ * filled or both empty and its final URL an http(s) address; a snippet header from Google's list.
+ */
 export function findExtensionProblem(
   template: ExtensionTemplate,
   values: ExtensionValues,
 ): string | undefined {
   const type = template.extensionType;
+  const isSitelink = type.name === 'Sitelink';
   for (const f of type.fields) {
     if (f.isStatic) continue;
     const v = values[f.title] ?? '';
@@ -55,23 +102,43 @@ export function findExtensionProblem(
       if (list.length < SNIPPET_MIN_VALUES || list.length > SNIPPET_MAX_VALUES) {
         return `Snippet Values needs ${SNIPPET_MIN_VALUES} to ${SNIPPET_MAX_VALUES} values, has ${list.length}`;
       }
-      const long = list.find((s) => countAdTextLength(s) > SNIPPET_VALUE_MAX_CHARS);
-      if (long !== undefined)
-        return `Snippet value "${long}" is longer than ${SNIPPET_VALUE_MAX_CHARS} characters`;
+      for (const s of list) {
+        const p = findExtensionTextProblem(
+          `Snippet value "${s}"`,
+          s,
+          SNIPPET_VALUE_MAX_CHARS,
+          true,
+        );
+        if (p !== undefined) return p;
+      }
       continue;
     }
-    const n = countAdTextLength(v);
-    if (n === 0) return `${f.title} is empty`;
-    if (f.maxLength > 0 && n > f.maxLength)
-      return `${f.title} has ${n} characters (max ${f.maxLength}): "${v}"`;
+    // Google takes a sitelink with no description lines; the pair is checked below.
+    if (isSitelink && isSitelinkDescription(f.title) && v.trim() === '') continue;
+    const p = findExtensionTextProblem(f.title, v, f.maxLength);
+    if (p !== undefined) return p;
   }
-  // Google needs a sitelink's final URL even though the field is static (filled from the row).
-  if (type.name === 'Sitelink' && (values['Final URL'] ?? '').trim() === '')
-    return 'Final URL is empty';
+  if (isSitelink) {
+    const [first, second] = SITELINK_DESCRIPTIONS.map((t) => (values[t] ?? '').trim() !== '');
+    if (first !== second) {
+      const [filled, empty] = first ? SITELINK_DESCRIPTIONS : [...SITELINK_DESCRIPTIONS].reverse();
+      return `${empty} is empty while ${filled} is not: a sitelink has both description lines or neither`;
+    }
+    // Google needs a sitelink's final URL even though the field is static (filled from the row).
+    const url = (values['Final URL'] ?? '').trim();
+    if (url === '') return 'Final URL is empty (neither the template nor the row has one)';
+    const p = findFinalUrlProblem(url);
+    if (p !== undefined)
+      return `Final URL "${url.length > 60 ? `${url.slice(0, 60)}...` : url}" ${p}`;
+  }
   if (type.name === 'Structured Snippet' && findSnippetHeader(values.Header ?? '') === undefined) {
     return `Header "${values.Header ?? ''}" is not one of ${SNIPPET_HEADERS.join(', ')}`;
   }
   return undefined;
+}
+
+function isSitelinkDescription(title: string): boolean {
+  return (SITELINK_DESCRIPTIONS as readonly string[]).includes(title);
 }
 
 /** The fields of one extension fallback, compiled. */
@@ -104,61 +171,187 @@ export function fillExtensionValues(
   return v;
 }
 
+/** Where a template's assets attach for a campaign template, and why (shown to the person). */
+export interface AttachLevelChoice {
+  level: AssetLevel;
+  reason: string;
+}
+
+const POSITIVE_MATCH_TYPES: readonly MatchType[] = ['Broad', 'Phrase', 'Exact'];
+
+function placeholderList(slots: readonly PlaceholderName[]): string {
+  return slots.map((s) => `{${s}}`).join(' ');
+}
+
+/**
+ * The level a template's assets attach at. 'auto' is the level its placeholders vary at: none
+ * ({const} is one value) is the account; all of them in the campaign name pattern is each
+ * campaign; any other (or `{mt}`) each ad group. A sitelink that takes its row's URL (an empty
+ * Final URL) uses `{url}`. Performance Max campaigns have asset groups, not ad groups: their
+ * assets attach to the campaign instead.
+ */
+export function resolveAttachLevel(
+  template: ExtensionTemplate,
+  campaign?: CampaignTemplate,
+): AttachLevelChoice {
+  const isPerformance = campaign?.type === 'performance';
+  const pmaxReason =
+    'Performance Max campaigns have asset groups, not ad groups: each asset attaches to its campaign';
+  switch (template.attachTo) {
+    case 'account':
+      return { level: 'account', reason: 'Every asset attaches to the account' };
+    case 'campaign':
+      return { level: 'campaign', reason: "Each asset attaches to its row's campaign" };
+    case 'adGroup':
+      return isPerformance
+        ? { level: 'campaign', reason: pmaxReason }
+        : { level: 'adGroup', reason: "Each asset attaches to its row's ad group" };
+    case 'auto':
+      break;
+  }
+  const used = usedSlots(
+    compileExtensionTemplate(template)
+      .flat()
+      .map((f) => f.pattern),
+  ).filter((s) => s !== 'const');
+  const takesRowUrl =
+    template.extensionType.name === 'Sitelink' &&
+    template.templates.some((t) => (t['Final URL'] ?? '').trim() === '');
+  if (takesRowUrl && !used.includes('url')) used.push('url');
+  if (used.length === 0)
+    return {
+      level: 'account',
+      reason: 'Automatic: the texts use no placeholder, so every asset attaches to the account',
+    };
+  const inCampaign = new Set(campaign ? compilePattern(campaign.campaign).slots : []);
+  const outside = used.filter((s) => s === 'mt' || !inCampaign.has(s));
+  const urlNote = takesRowUrl ? " (a sitelink without a Final URL takes its row's URL: {url})" : '';
+  if (outside.length === 0)
+    return {
+      level: 'campaign',
+      reason: `Automatic: ${placeholderList(used)} in the campaign name, so each asset attaches to its row's campaign${urlNote}`,
+    };
+  if (isPerformance) return { level: 'campaign', reason: `Automatic: ${pmaxReason}` };
+  return {
+    level: 'adGroup',
+    reason: `Automatic: ${placeholderList(outside)} not in the campaign name, so each asset attaches to its row's ad group${urlNote}`,
+  };
+}
+
 /** Input of `generateExtensions`. */
 export interface GenerateExtensionsInput {
   template: ExtensionTemplate;
   rows: readonly FeedRow[];
+  /**
+   * The campaign template whose campaigns and ad groups the assets attach to; its constant fills
+   * `{const}`. Without it only account-level assets are made.
+   */
+  campaign?: CampaignTemplate;
+}
+
+/** What `generateExtensions` makes. */
+export interface GeneratedExtensions {
+  extensions: GeneratedExtension[];
+  issues: RowIssue[];
+  attach: AttachLevelChoice;
 }
 
 /**
- * Per row, the first fallback whose fields are valid (length above 0 and within maxLength, or the
- * field is static), placeholders substituted. A sitelink's empty Final URL takes the row's URL;
- * snippet headers are spelled as in the fixed list and values joined with '; '. Identical
- * extensions are emitted once.
+ * Per row and place (the account, the row's campaign or each of its ad groups: see
+ * `resolveAttachLevel`), the first fallback whose values are valid (`findExtensionProblem`),
+ * placeholders substituted (`{const}` from the campaign template, `{mt}` the ad group's match
+ * type). A sitelink's empty Final URL takes the row's URL; snippet headers are spelled as in the
+ * fixed list and values joined with '; '. Identical assets of one place are emitted once; rows
+ * no fallback serves, and rows without a campaign or ad group name, are reported.
  */
-export function generateExtensions(input: GenerateExtensionsInput): {
-  extensions: GeneratedExtension[];
-  issues: RowIssue[];
-} {
-  const { template, rows } = input;
+export function generateExtensions(input: GenerateExtensionsInput): GeneratedExtensions {
+  const { template, rows, campaign } = input;
   const type = template.extensionType;
-  const compiled = template.templates.map((t) =>
-    type.fields.map((f) => ({ title: f.title, pattern: compilePattern(t[f.title] ?? '') })),
-  );
+  const attach = resolveAttachLevel(template, campaign);
+  const compiled = compileExtensionTemplate(template);
   const extensions: GeneratedExtension[] = [];
   const issues: RowIssue[] = [];
-  const seen = new Set<string>();
-  const values: PlaceholderValues = { row: NO_ROW_VALUES };
   const output = `${type.name.toLowerCase()} extensions`;
+  const { level } = attach;
+  if (level !== 'account' && campaign === undefined) {
+    issues.push({
+      kind: 'skipped',
+      output,
+      rowId: '',
+      rowNumber: 0,
+      code: 'no-campaign-template',
+      message: `${attach.reason}, but no campaign template was given`,
+    });
+    return { extensions, issues, attach };
+  }
+  const campaignPattern = compilePattern(campaign?.campaign ?? '');
+  const groupPattern = compilePattern(campaign?.adGroup ?? '');
+  // With {mt} in the ad group pattern a row has an ad group per positive match type it uses.
+  const groupMatchTypes =
+    level === 'adGroup' && groupPattern.slots.includes('mt')
+      ? POSITIVE_MATCH_TYPES.filter((mt) =>
+          campaign?.keywords.some((k) => k.matchType === mt && k.keyword.trim() !== ''),
+        )
+      : [''];
+  const seen = new Set<string>();
+  const values: PlaceholderValues = { row: NO_ROW_VALUES, const: campaign?.const ?? '', mt: '' };
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as FeedRow;
+    const rowNumber = r + 1;
+    const skip = (code: string, message: string): void => {
+      issues.push({ kind: 'skipped', output, rowId: row.id, rowNumber, code, message });
+    };
     values.row = row;
-    let problem: string | undefined;
-    let chosen: ExtensionValues | undefined;
-    for (const fields of compiled) {
-      const v = fillExtensionValues(type.name, fields, values);
-      const p = findExtensionProblem(template, v);
-      if (p === undefined) {
-        chosen = v;
-        break;
+    values.mt = '';
+    let campaignName = ACCOUNT_LEVEL_CAMPAIGN;
+    if (level !== 'account') {
+      campaignName = fillPattern(campaignPattern, values);
+      if (campaignName === '') {
+        skip('empty-campaign', 'Campaign name is empty for this row: its assets have no campaign');
+        continue;
       }
-      problem ??= p;
     }
-    if (!chosen) {
-      issues.push({
-        kind: 'skipped',
-        output,
+    let reported: string | undefined;
+    for (const mt of level === 'adGroup' ? groupMatchTypes : ['']) {
+      values.mt = mt;
+      const adGroup = level === 'adGroup' ? fillPattern(groupPattern, values) : '';
+      let problem: string | undefined;
+      let chosen: ExtensionValues | undefined;
+      if (level === 'adGroup' && adGroup === '') {
+        problem = 'Ad group name is empty for this row: its assets have no ad group';
+      } else {
+        for (const fields of compiled) {
+          const v = fillExtensionValues(type.name, fields, values);
+          const p = findExtensionProblem(template, v);
+          if (p === undefined) {
+            chosen = v;
+            break;
+          }
+          problem ??= p;
+        }
+      }
+      if (!chosen) {
+        const message = problem ?? 'The template has no values';
+        // One report per row and reason, however many ad groups of the row it concerns.
+        if (message !== reported) {
+          const code =
+            adGroup === '' && level === 'adGroup' ? 'empty-ad-group' : 'no-valid-fallback';
+          skip(code, message);
+          reported = message;
+        }
+        continue;
+      }
+      const key = `${campaignName}\u001f${adGroup}\u001f${type.fields.map((f) => chosen[f.title] ?? '').join('\u001f')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      extensions.push({
+        type: type.name,
+        values: chosen,
         rowId: row.id,
-        rowNumber: r + 1,
-        code: 'no-valid-fallback',
-        message: problem ?? 'The template has no values',
+        campaign: campaignName,
+        adGroup,
       });
-      continue;
     }
-    const key = type.fields.map((f) => chosen[f.title] ?? '').join('\u001f');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    extensions.push({ type: type.name, values: chosen, rowId: row.id });
   }
-  return { extensions, issues };
+  return { extensions, issues, attach };
 }

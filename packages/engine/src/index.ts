@@ -27,6 +27,9 @@ export {
   type ExtensionField,
   type ExtensionValues,
   type ExtensionTemplate,
+  EXTENSION_ATTACH_LEVELS,
+  type ExtensionAttachLevel,
+  type AssetLevel,
   type KeywordLine,
   type AdGroupRef,
   type AssetGroupRef,
@@ -87,6 +90,7 @@ export {
   newAdFallback,
   restoreAdTemplate,
   findExtensionTypeName,
+  findExtensionAttachLevel,
   newExtensionTemplate,
   restoreExtensionTemplate,
 } from './restore.ts';
@@ -153,7 +157,11 @@ export {
   compileExtensionTemplate,
   fillExtensionValues,
   type GenerateExtensionsInput,
+  type GeneratedExtensions,
   generateExtensions,
+  ACCOUNT_LEVEL_CAMPAIGN,
+  type AttachLevelChoice,
+  resolveAttachLevel,
 } from './extensions.ts';
 export { makeScore, SCORE_NO_MATCH_COLOR, scoreExtensionTemplate } from './scores.ts';
 export { formatCsv, type FormatCsvOptions, formatCsvText, formatTsv, type Table } from './csv.ts';

@@ -20,6 +20,7 @@ import type {
   CallToAction,
   CampaignSettings,
   CampaignTemplate,
+  ExtensionAttachLevel,
   ExtensionField,
   ExtensionTemplate,
   ExtensionType,
@@ -37,7 +38,7 @@ import type {
   RsaFallback,
   RsaTemplate,
 } from './types.ts';
-import { CALLS_TO_ACTION, EXTENSION_TYPES, MATCH_TYPES } from './types.ts';
+import { CALLS_TO_ACTION, EXTENSION_ATTACH_LEVELS, EXTENSION_TYPES, MATCH_TYPES } from './types.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -412,6 +413,22 @@ export function findExtensionTypeName(x: unknown): ExtensionTypeName | undefined
   return EXTENSION_TYPE_BY_LOWER.get(s) ?? (s === 'snippet' ? 'Structured Snippet' : undefined);
 }
 
+const ATTACH_LEVEL_BY_LOWER = new Map<string, ExtensionAttachLevel>(
+  EXTENSION_ATTACH_LEVELS.map((l) => [l.toLowerCase(), l]),
+);
+
+/**
+ * An attachment level in any case or spelling ('adGroup', 'ad group', 'ad_group', 'Account');
+ * undefined when unknown.
+ */
+export function findExtensionAttachLevel(x: unknown): ExtensionAttachLevel | undefined {
+  const s = asText(x)
+    .trim()
+    .replace(/[\s_-]+/g, '')
+    .toLowerCase();
+  return ATTACH_LEVEL_BY_LOWER.get(s);
+}
+
 function copyType(name: ExtensionTypeName): ExtensionType {
   const def = EXTENSION_TYPE_DEFINITIONS[name];
   return { name: def.name, fields: def.fields.map((f): ExtensionField => ({ ...f })) };
@@ -422,12 +439,13 @@ export function newExtensionTemplate(name: string, type: ExtensionTypeName): Ext
   const extensionType = copyType(type);
   const values: ExtensionValues = {};
   for (const f of extensionType.fields) values[f.title] = '';
-  return { name, extensionType, templates: [values] };
+  return { name, extensionType, attachTo: 'auto', templates: [values] };
 }
 
 /**
  * An extension template from any shape. The type may be a name or `{name|type, fields}`; a known
- * type always gets the spec's field definitions, an unknown one becomes Callout.
+ * type always gets the spec's field definitions, an unknown one becomes Callout. A missing or
+ * unknown `attachTo` is 'auto'.
  */
 export function restoreExtensionTemplate(x: unknown): ExtensionTemplate {
   const o = asObj(x);
@@ -444,5 +462,6 @@ export function restoreExtensionTemplate(x: unknown): ExtensionTemplate {
     return values;
   });
   if (!templates.length) templates.push(newExtensionTemplate('', typeName).templates[0] ?? {});
-  return { ...optionalId(o), name: asText(o.name), extensionType, templates };
+  const attachTo = findExtensionAttachLevel(o.attachTo) ?? 'auto';
+  return { ...optionalId(o), name: asText(o.name), extensionType, attachTo, templates };
 }

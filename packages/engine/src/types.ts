@@ -191,11 +191,23 @@ export interface ExtensionType {
 /** Field values of one extension fallback, keyed by field title. */
 export type ExtensionValues = Record<string, string>;
 
+/**
+ * Where an extension template's assets attach: 'auto' (the level its placeholders vary at), the
+ * account, each campaign or each ad group of the rows.
+ */
+export const EXTENSION_ATTACH_LEVELS = ['auto', 'account', 'campaign', 'adGroup'] as const;
+/** An extension template's attachment setting. */
+export type ExtensionAttachLevel = (typeof EXTENSION_ATTACH_LEVELS)[number];
+/** The level assets attach at once 'auto' is resolved. */
+export type AssetLevel = Exclude<ExtensionAttachLevel, 'auto'>;
+
 /** Extension template; the first entry of `templates` holds the field values. */
 export interface ExtensionTemplate {
   _id?: string;
   name: string;
   extensionType: ExtensionType;
+  /** Where its assets attach (default 'auto'). */
+  attachTo: ExtensionAttachLevel;
   templates: ExtensionValues[];
 }
 

@@ -107,7 +107,8 @@ describe('golden: search campaign', () => {
 
   it.each(['callout.json', 'sitelink.json', 'snippet.json'])('extensions from %s', async (file) => {
     const template = restoreExtensionTemplate(json(file));
-    const out = generateExtensions({ template, rows });
+    const campaign = restoreCampaignTemplate(json('campaign.json'));
+    const out = generateExtensions({ template, rows, campaign });
     await expect(formatCsvText(extensionsTable(out.extensions))).toMatchFileSnapshot(
       golden(file.replace('.json', '.csv')),
     );

@@ -89,8 +89,15 @@ async function calloutOutput(client: string | null): Promise<ExtensionOutput> {
     ...base,
     templates: [{ ...base.templates[0], 'Callout text': 'All {root} {mod}' }],
   };
-  const result = await generateExtensionsJob({ template }, ctx());
-  return { ...result, client, templateName: 'Callouts', type: 'Callout' };
+  const campaign = campaignTemplate('search');
+  const result = await generateExtensionsJob({ template, campaign }, ctx());
+  return {
+    ...result,
+    client,
+    templateName: 'Callouts',
+    type: 'Callout',
+    campaignTemplateName: campaign.name,
+  };
 }
 
 /** The text of a file with its byte order mark kept. */

@@ -6,6 +6,8 @@ import { MantineProvider } from '@mantine/core';
 import {
   SNIPPET_HEADERS,
   newExtensionTemplate,
+  restoreCampaignTemplate,
+  resolveAttachLevel,
   type ExtensionTemplate,
   type ExtensionTypeName,
   type FeedRow,
@@ -19,6 +21,9 @@ import {
   findSnippetValuesFacts,
   setExtensionValue,
 } from './ExtensionEditor.tsx';
+
+/** The active campaign template the tab passes: one campaign per root. */
+const CAMPAIGN = restoreCampaignTemplate({ name: 'Brands', campaign: '{root}', adGroup: '{mod}' });
 
 function row(id: string, root: string, mod = ''): FeedRow {
   return { id, root, mod, var1: '', var2: '', var3: '', url: `https://shop.test/${id}` };
@@ -34,6 +39,7 @@ function edit(start: ExtensionTemplate, rows: readonly FeedRow[] = []) {
       <ExtensionEditor
         template={template}
         measurer={measurer}
+        attach={resolveAttachLevel(template, CAMPAIGN)}
         onChange={(next) => {
           seen.push(next);
           setTemplate(next);
@@ -89,6 +95,23 @@ describe('ExtensionEditor', () => {
     );
   });
 
+  it('chooses where the assets attach and says where they attach now', async () => {
+    const { last } = edit(template('Callout', { 'Callout text': 'Free {root} returns' }));
+    const select = screen.getByRole('combobox', { name: 'Attach to' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Automatic (from placeholders)', 'Account', 'Campaign', 'Ad group']);
+    expect(select).toHaveProperty('value', 'auto');
+    expect(descriptionOf(select)).toBe(
+      "Automatic: {root} in the campaign name, so each asset attaches to its row's campaign.",
+    );
+    await userEvent.selectOptions(select, 'Ad group');
+    expect(last()?.attachTo).toBe('adGroup');
+    expect(descriptionOf(select)).toBe("Each asset attaches to its row's ad group.");
+  });
+
   it('lists the sitelink fields in order with their limits', () => {
     edit(template('Sitelink'));
     const group = screen.getByRole('group', { name: 'Sitelink fields' });
@@ -103,7 +126,7 @@ describe('ExtensionEditor', () => {
       'Max 25 characters',
     );
     expect(descriptionOf(screen.getByRole('textbox', { name: 'Description Line 2' }))).toContain(
-      'Max 35 characters',
+      'Max 35 characters, both lines or neither',
     );
     expect(descriptionOf(screen.getByRole('textbox', { name: 'Final URL' }))).toContain(
       "Leave it empty to use each row's Final URL",

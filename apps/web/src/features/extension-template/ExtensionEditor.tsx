@@ -5,9 +5,12 @@ import {
   SNIPPET_MAX_VALUES,
   SNIPPET_MIN_VALUES,
   SNIPPET_VALUE_MAX_CHARS,
+  EXTENSION_ATTACH_LEVELS,
   countAdTextLength,
   findSnippetHeader,
   splitSnippetValues,
+  type AttachLevelChoice,
+  type ExtensionAttachLevel,
   type ExtensionField,
   type ExtensionTemplate,
   type ExtensionValues,
@@ -22,7 +25,17 @@ export interface ExtensionEditorProps {
   onChange: (next: ExtensionTemplate) => void;
   /** Measures texts over the selected rows for the counters. */
   measurer: TextMeasurer;
+  /** Where the assets attach with the active campaign template, and why. */
+  attach: AttachLevelChoice;
 }
+
+/** The 'Attach to' options: the label of each attachment level. */
+export const ATTACH_LEVEL_LABELS: Readonly<Record<ExtensionAttachLevel, string>> = {
+  auto: 'Automatic (from placeholders)',
+  account: 'Account',
+  campaign: 'Campaign',
+  adGroup: 'Ad group',
+};
 
 /** The field that holds a structured snippet's header (a dropdown of Google's fixed list). */
 export const SNIPPET_HEADER_FIELD = 'Header';
@@ -73,7 +86,7 @@ export function deleteExtensionFallback(
 
 function describeStatic(field: ExtensionField, typeName: string): string {
   if (typeName === 'Sitelink' && field.title === 'Final URL')
-    return "Static: not checked. Leave it empty to use each row's Final URL.";
+    return "Leave it empty to use each row's Final URL; it must start with http:// or https://.";
   return 'Static: copied as typed, not checked.';
 }
 
@@ -83,12 +96,23 @@ function describeStatic(field: ExtensionField, typeName: string): string {
  * substitution over the selected rows), and the header dropdown of a structured snippet. The first
  * entry holds the values; Add Fallback adds entries tried in order for rows the first cannot serve.
  */
-export function ExtensionEditor({ template, onChange, measurer }: ExtensionEditorProps) {
+export function ExtensionEditor({ template, onChange, measurer, attach }: ExtensionEditorProps) {
   const typeName = template.extensionType.name;
   const entries = template.templates.length ? template.templates : [{}];
   const hasFallbacks = entries.length > 1;
   return (
     <div className="extension-editor" role="group" aria-label={`${typeName} fields`}>
+      <NativeSelect
+        className="extension-editor__field extension-editor__attach"
+        label="Attach to"
+        description={`${attach.reason}.`}
+        inputWrapperOrder={['label', 'input', 'description']}
+        value={template.attachTo}
+        data={EXTENSION_ATTACH_LEVELS.map((l) => ({ value: l, label: ATTACH_LEVEL_LABELS[l] }))}
+        onChange={(event) =>
+          onChange({ ...template, attachTo: event.currentTarget.value as ExtensionAttachLevel })
+        }
+      />
       {entries.map((values, index) => {
         const fields = (
           <ExtensionFields
@@ -139,7 +163,7 @@ function ExtensionFields({
   index,
   onChange,
   measurer,
-}: ExtensionEditorProps & { values: ExtensionValues; index: number }) {
+}: Omit<ExtensionEditorProps, 'attach'> & { values: ExtensionValues; index: number }) {
   const typeName = template.extensionType.name;
   return (
     <div className="extension-editor__fields">
@@ -193,8 +217,11 @@ function ExtensionFieldInput({
     describeStatic(field, typeName)
   ) : isLimited ? (
     <>
-      Max {field.maxLength} characters ·{' '}
-      <TextCounter text={value} max={field.maxLength} measurer={measurer} />
+      Max {field.maxLength} characters
+      {typeName === 'Sitelink' && field.title.startsWith('Description Line')
+        ? ', both lines or neither'
+        : ''}{' '}
+      · <TextCounter text={value} max={field.maxLength} measurer={measurer} />
     </>
   ) : (
     'No limit'

@@ -3,6 +3,8 @@ import { Button, Group, NativeSelect, Progress, Text, Tooltip } from '@mantine/c
 import {
   EXTENSION_TYPES,
   newExtensionTemplate,
+  resolveAttachLevel,
+  type AssetLevel,
   type ExtensionTemplate,
   type ExtensionTypeName,
 } from '@adloom/engine';
@@ -32,9 +34,18 @@ export const EXTENSIONS_TAB_TEXTS = {
   generate: 'Generate Extensions',
   noRows: 'Have you remembered to select a feed and rows?',
   noTemplate: 'Choose or make an extension template first.',
+  noCampaignTemplate:
+    'Choose a campaign template first: its campaigns and ad groups are where these assets attach.',
   outputLabel: 'Extensions',
   validatorLabel: 'Extension',
 } as const;
+
+/** What the output says its assets attached to, by level. */
+const ATTACHED_TO: Readonly<Record<AssetLevel, string>> = {
+  account: 'the account',
+  campaign: 'each campaign',
+  adGroup: 'each ad group',
+};
 
 /**
  * The Extensions tab (spec section 2): the type dropdown (Callout, Sitelink, Structured
@@ -45,13 +56,22 @@ export const EXTENSIONS_TAB_TEXTS = {
 export function ExtensionsTab() {
   const workspace = useBuilderWorkspace();
   const { templates, active, update, setActive, hasClient } = useTemplateSet('extensionTemplates');
+  const campaignTemplate = useTemplateSet('campaignTemplates').active;
   const tab = useStore(extensionsTabStore(workspace));
   const { client } = useStore(workspace.state);
   const selection = useSelectedRows();
   const measurer = useTextMeasurer();
   const { count, version, source } = selection;
   // A new check whenever the template changes, a new validator whenever the rows do.
-  const check = useMemo(() => (active ? { template: active } : null), [active]);
+  const check = useMemo(
+    () => (active ? { template: active, campaign: campaignTemplate } : null),
+    [active, campaignTemplate],
+  );
+  // Where the assets attach with the active campaign template (shown under 'Attach to').
+  const attach = useMemo(
+    () => (active ? resolveAttachLevel(active, campaignTemplate ?? undefined) : null),
+    [active, campaignTemplate],
+  );
   // One check at a time, the newest kept: a keystroke never ends the worker the counters share.
   const validator = useMemo(
     () => createExtensionValidator(count, version, source),
@@ -90,13 +110,16 @@ export function ExtensionsTab() {
   }
 
   const isRunning = tab.progress !== null;
-  const canGenerate = active !== null && selection.count > 0 && !isRunning;
+  const needsCampaignTemplate = attach !== null && attach.level !== 'account';
   const blockedReason =
     selection.count === 0
       ? EXTENSIONS_TAB_TEXTS.noRows
       : active === null
         ? EXTENSIONS_TAB_TEXTS.noTemplate
-        : null;
+        : needsCampaignTemplate && campaignTemplate === null
+          ? EXTENSIONS_TAB_TEXTS.noCampaignTemplate
+          : null;
+  const canGenerate = blockedReason === null && !isRunning;
   const ofType = templates.filter((t) => t.extensionType.name === type).length;
 
   return (
@@ -125,11 +148,12 @@ export function ExtensionsTab() {
           />
         </div>
       ) : null}
-      {active ? (
+      {active && attach ? (
         <ExtensionEditor
           template={active}
           onChange={(next: ExtensionTemplate) => update(next)}
           measurer={measurer}
+          attach={attach}
         />
       ) : (
         <Text c="dimmed" size="sm">
@@ -144,7 +168,13 @@ export function ExtensionsTab() {
             <Button
               disabled={!canGenerate}
               onClick={() => {
-                if (active) void generateExtensionOutput(workspace, active, selection.source);
+                if (active)
+                  void generateExtensionOutput(
+                    workspace,
+                    active,
+                    campaignTemplate,
+                    selection.source,
+                  );
               }}
             >
               {EXTENSIONS_TAB_TEXTS.generate}
@@ -166,7 +196,24 @@ export function ExtensionsTab() {
         <Text size="sm" c="dimmed">
           {selection.count === 1 ? '1 row selected' : `${selection.count} rows selected`}
         </Text>
+        {blockedReason !== null && selection.count > 0 && active !== null ? (
+          <Text size="sm" c="dimmed">
+            {blockedReason}
+          </Text>
+        ) : null}
       </Group>
+      {output ? (
+        <Text size="sm" className="extensions-tab__attached" data-level={output.attach.level}>
+          <strong>
+            Attached to {ATTACHED_TO[output.attach.level]}
+            {output.campaignTemplateName !== null && output.attach.level !== 'account'
+              ? ` of campaign template "${output.campaignTemplateName}"`
+              : ''}
+            .
+          </strong>{' '}
+          {output.attach.reason}.
+        </Text>
+      ) : null}
       <OutputTable
         label={`${output?.type ?? type} ${EXTENSIONS_TAB_TEXTS.outputLabel.toLowerCase()}`}
         table={output?.table ?? null}

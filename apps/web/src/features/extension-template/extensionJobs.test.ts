@@ -4,6 +4,7 @@ import {
   formatCsv,
   formatTsv,
   newExtensionTemplate,
+  restoreCampaignTemplate,
   structuredSnippetsCopyTable,
   generateExtensions,
   type ExtensionTemplate,
@@ -25,6 +26,13 @@ const ROWS = [
   row('d', 'Nike'),
 ];
 
+/** The active campaign template: a campaign per root, an ad group per root and modifier. */
+const CAMPAIGN = restoreCampaignTemplate({
+  name: 'Brands',
+  campaign: '{root}',
+  adGroup: '{root} {mod}',
+});
+
 function template(type: ExtensionTypeName, values: Record<string, string>): ExtensionTemplate {
   const t = newExtensionTemplate('T', type);
   return { ...t, templates: [{ ...t.templates[0], ...values }] };
@@ -37,7 +45,7 @@ function run(t: ExtensionTemplate, rows: readonly FeedRow[] = ROWS) {
   return {
     progress,
     out: generateExtensionsJob(
-      { template: t },
+      { template: t, campaign: CAMPAIGN },
       testJobContext(rows, { positions: [...rowPositions], onProgress: (f) => progress.push(f) }),
     ),
   };
@@ -54,9 +62,18 @@ describe('generateExtensionsJob', () => {
   it('makes callouts per row, once each, and reports rows over the limit with their feed row', async () => {
     const { out } = run(template('Callout', { 'Callout text': 'All {root} shoes' }));
     const result = await out;
-    expect(result.table.headers).toEqual(['Callout text']);
-    expect(cells(result.table)).toEqual([['All Nike shoes'], ['All Puma shoes']]);
-    expect(result.copyTable.headers).toEqual(['Callout text', 'Upgraded extension']);
+    expect(result.table.headers).toEqual(['Campaign', 'Ad Group', 'Callout text']);
+    expect(cells(result.table)).toEqual([
+      ['Nike', '', 'All Nike shoes'],
+      ['Puma', '', 'All Puma shoes'],
+    ]);
+    expect(result.copyTable.headers).toEqual([
+      'Campaign',
+      'Ad Group',
+      'Callout text',
+      'Upgraded extension',
+    ]);
+    expect(result.attach.level).toBe('campaign');
     expect(result.issues.rowCount).toBe(1);
     // Row column of the issue: the feed row number (position 4 + 1), not the selection index.
     expect(readPackedCell(result.issues, 0, 0)).toBe('5');
@@ -69,16 +86,26 @@ describe('generateExtensionsJob', () => {
       'Upgraded extension': 'yes',
     });
     const result = await run(t, [row('a', 'Nike'), row('c', 'Puma')]).out;
-    expect(result.copyTable.headers).toEqual(['Header', 'Snippet Values', 'Upgraded extension']);
+    expect(result.copyTable.headers).toEqual([
+      'Campaign',
+      'Ad Group',
+      'Header',
+      'Snippet Values',
+      'Upgraded extension',
+    ]);
     expect(cells(result.copyTable)).toEqual([
-      ['Brands', 'Nike; Adidas; Asics', 'yes'],
-      ['Brands', 'Puma; Adidas; Asics', 'yes'],
+      ['Nike', '', 'Brands', 'Nike; Adidas; Asics', 'yes'],
+      ['Puma', '', 'Brands', 'Puma; Adidas; Asics', 'yes'],
     ]);
     // The Editor layout: Header, Snippet Values separated by ';'.
-    expect(result.table.headers).toEqual(['Header', 'Snippet Values']);
-    expect(cells(result.table)[0]).toEqual(['Brands', 'Nike;Adidas;Asics']);
+    expect(result.table.headers).toEqual(['Campaign', 'Ad Group', 'Header', 'Snippet Values']);
+    expect(cells(result.table)[0]).toEqual(['Nike', '', 'Brands', 'Nike;Adidas;Asics']);
     // Copy equals the engine's snippet copy layout.
-    const { extensions } = generateExtensions({ template: t, rows: [row('a', 'Nike')] });
+    const { extensions } = generateExtensions({
+      template: t,
+      rows: [row('a', 'Nike')],
+      campaign: CAMPAIGN,
+    });
     expect(formatTsv(extensionCopyTable('Structured Snippet', extensions))).toBe(
       formatTsv(structuredSnippetsCopyTable(extensions)),
     );
@@ -92,25 +119,42 @@ describe('generateExtensionsJob', () => {
     });
     const result = await run(t, [row('a', 'Nike')]).out;
     expect(result.table.headers).toEqual([
+      'Campaign',
+      'Ad Group',
       'Link Text',
       'Description Line 1',
       'Description Line 2',
       'Final URL',
     ]);
+    // The row's URL varies per row: the sitelink attaches to the row's ad group.
     expect(cells(result.table)).toEqual([
-      ['Nike Sale', 'Up to 50% off', 'Free returns', 'https://shop.test/a'],
+      ['Nike', 'Nike', 'Nike Sale', 'Up to 50% off', 'Free returns', 'https://shop.test/a'],
     ]);
+    expect(result.attach.level).toBe('adGroup');
     const csv = [...formatCsv(unpackTable(result.table))].join('');
-    expect(csv.split('\r\n')[0]).toBe('Link Text,Description Line 1,Description Line 2,Final URL');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Campaign,Ad Group,Link Text,Description Line 1,Description Line 2,Final URL',
+    );
   });
 
   it('keeps the headers of the type when nothing is generated', async () => {
     const result = await run(template('Sitelink', {}), []).out;
     expect(result.table.rowCount).toBe(0);
-    expect(result.table.headers[0]).toBe('Link Text');
+    expect(result.table.headers[2]).toBe('Link Text');
     expect(extensionEditorTable('Structured Snippet', []).headers).toEqual([
+      'Campaign',
+      'Ad Group',
       'Header',
       'Snippet Values',
     ]);
+  });
+
+  it('writes <Account-level> for a template without placeholders, even with no campaign template', async () => {
+    const result = await generateExtensionsJob(
+      { template: template('Callout', { 'Callout text': 'Free returns' }), campaign: null },
+      testJobContext(ROWS),
+    );
+    expect(cells(result.table)).toEqual([['<Account-level>', '', 'Free returns']]);
+    expect(result.attach.level).toBe('account');
   });
 });

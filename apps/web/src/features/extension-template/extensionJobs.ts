@@ -1,4 +1,9 @@
-import { generateExtensions, type ExtensionTemplate } from '@adloom/engine';
+import {
+  generateExtensions,
+  type AttachLevelChoice,
+  type CampaignTemplate,
+  type ExtensionTemplate,
+} from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import { packIssues, packTable, type PackedTable } from '../generation/packTable.ts';
 import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
@@ -10,20 +15,30 @@ export interface GeneratedExtensionsOutput {
   /** The copy layout (every field of the type). */
   copyTable: PackedTable;
   issues: PackedTable;
+  /** Where the assets attached, and why. */
+  attach: AttachLevelChoice;
 }
 
-/** Generates the extensions of a template over the selected rows, in the engine worker. */
+/**
+ * Generates the assets of a template over the selected rows, in the engine worker, attached to
+ * the campaigns or ad groups the campaign template makes of them (or the account).
+ */
 export const generateExtensionsJob: EngineJobHandler<
-  { template: ExtensionTemplate },
+  { template: ExtensionTemplate; campaign: CampaignTemplate | null },
   GeneratedExtensionsOutput
 > = (input, ctx) => {
   const type = input.template.extensionType.name;
-  const { extensions, issues } = generateExtensions({ template: input.template, rows: ctx.rows });
+  const { extensions, issues, attach } = generateExtensions({
+    template: input.template,
+    rows: ctx.rows,
+    ...(input.campaign ? { campaign: input.campaign } : {}),
+  });
   ctx.progress(0.8);
   return {
     table: packTable(extensionEditorTable(type, extensions)),
     copyTable: packTable(extensionCopyTable(type, extensions)),
     issues: packIssues(issues, ctx),
+    attach,
   };
 };
 

@@ -1,4 +1,4 @@
-import type { ExtensionTemplate, ExtensionTypeName } from '@adloom/engine';
+import type { CampaignTemplate, ExtensionTemplate, ExtensionTypeName } from '@adloom/engine';
 import { createStore, type Store } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
 import { isJobCancelled, runEngineJob, type RowsSource } from '../generation/index.ts';
@@ -10,6 +10,8 @@ export interface ExtensionOutput extends GeneratedExtensionsOutput {
   client: string | null;
   templateName: string;
   type: ExtensionTypeName;
+  /** The campaign template whose campaigns and ad groups the assets attach to. */
+  campaignTemplateName: string | null;
 }
 
 /** The Extensions tab's state that outlives the tab (switching tabs unmounts it). */
@@ -57,12 +59,14 @@ export function clearExtensionOutput(workspace: BuilderWorkspace): void {
 }
 
 /**
- * Generates the template's extensions from the selected rows in the engine worker; the result
- * replaces the output. A generation already running is cancelled first.
+ * Generates the template's extensions from the selected rows in the engine worker, attached to
+ * the places `campaign` makes (the active campaign template; null: account-level assets only);
+ * the result replaces the output. A generation already running is cancelled first.
  */
 export async function generateExtensionOutput(
   workspace: BuilderWorkspace,
   template: ExtensionTemplate,
+  campaign: CampaignTemplate | null,
   rows: RowsSource | null,
 ): Promise<void> {
   const session = sessionOf(workspace);
@@ -74,7 +78,7 @@ export async function generateExtensionOutput(
   try {
     const result = await runEngineJob(
       'generateExtensions',
-      { template },
+      { template, campaign },
       {
         ...(rows ? { rows } : {}),
         signal: controller.signal,
@@ -92,6 +96,7 @@ export async function generateExtensionOutput(
         client: workspace.state.get().client,
         templateName: template.name,
         type: template.extensionType.name,
+        campaignTemplateName: campaign?.name ?? null,
       },
     }));
   } catch (error) {

@@ -9,9 +9,9 @@ import {
 } from '@adloom/engine';
 
 /**
- * What Copy puts on the clipboard: every field of the type in the editor's order, so a
- * structured snippet copies as Header, Snippet Values, Upgraded extension (spec section 2) and
- * callouts and sitelinks carry their Upgraded extension too.
+ * What Copy puts on the clipboard: the place (Campaign, Ad Group) and every field of the type in
+ * the editor's order, so a structured snippet copies as Header, Snippet Values, Upgraded extension
+ * (spec section 2) and callouts and sitelinks carry their Upgraded extension too.
  */
 export function extensionCopyTable(
   type: ExtensionTypeName,
@@ -19,10 +19,11 @@ export function extensionCopyTable(
 ): Table {
   const titles = EXTENSION_TYPE_DEFINITIONS[type].fields.map((f) => f.title);
   return {
-    headers: titles,
+    headers: ['Campaign', 'Ad Group', ...titles],
     rows: {
       *[Symbol.iterator]() {
-        for (const e of extensions) yield titles.map((t) => e.values[t] ?? '');
+        for (const e of extensions)
+          yield [e.campaign, e.adGroup, ...titles.map((t) => e.values[t] ?? '')];
       },
     },
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   makeScore,
   newExtensionTemplate,
+  restoreCampaignTemplate,
   scoreExtensionTemplate,
   type ExtensionTemplate,
   type ExtensionTypeName,
@@ -72,8 +73,30 @@ describe('validateExtensionTemplate', () => {
     const result = validateExtensionTemplate(sitelink, [
       row('a', 'x'),
       row('b', 'y', 'https://y.test'),
+      row('c', 'z', 'ftp://z.test'),
     ]);
     expect(result.valid).toBe(1);
-    expect(result.failures[0]).toMatchObject({ field: 'Final URL', reason: 'Final URL is empty' });
+    expect(result.failures.map((f) => [f.field, f.reason])).toEqual([
+      ['Final URL', 'Final URL is empty (neither the template nor the row has one)'],
+      ['Final URL', 'Final URL "ftp://z.test" is not an http:// or https:// address'],
+    ]);
+  });
+
+  it('fills {const} from the campaign template and names a lone sitelink description', () => {
+    const callout = template('Callout', { 'Callout text': 'Free returns at {const}' });
+    const campaign = restoreCampaignTemplate({ const: 'The Very Long Shoe Shop Name' });
+    expect(validateExtensionTemplate(callout, [row('a', 'x')]).valid).toBe(1);
+    expect(
+      validateExtensionTemplate(callout, [row('a', 'x')], undefined, undefined, campaign)
+        .failures[0]?.field,
+    ).toBe('Callout text');
+    const sitelink = template('Sitelink', { 'Link Text': 'Sale', 'Description Line 2': 'Two' });
+    expect(
+      validateExtensionTemplate(sitelink, [row('a', 'x', 'https://x.test')]).failures[0],
+    ).toMatchObject({
+      field: 'Description Line 1',
+      reason:
+        'Description Line 1 is empty while Description Line 2 is not: a sitelink has both description lines or neither',
+    });
   });
 });

@@ -2,6 +2,7 @@ import {
   compileExtensionTemplate,
   fillExtensionValues,
   findExtensionProblem,
+  type CampaignTemplate,
   type ExtensionTemplate,
   type FeedRow,
   type PlaceholderValues,
@@ -30,11 +31,14 @@ export function validateExtensionTemplate(
   rows: readonly FeedRow[],
   rowPositions?: Uint32Array,
   onProgress?: (fraction: number) => void,
+  campaign: CampaignTemplate | null = null,
 ): ValidationResult {
   const compiled = compileExtensionTemplate(template);
   const type = template.extensionType.name;
+  // {const} is the campaign template's, as generation fills it.
   const values: PlaceholderValues = {
     row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
+    const: campaign?.const ?? '',
   };
   const result: ValidationResult = { valid: 0, total: rows.length, failures: [], failing: 0 };
   for (let i = 0; i < rows.length; i++) {
@@ -72,10 +76,16 @@ export function validateExtensionTemplate(
 
 /** The extension validator's job in the engine worker. */
 export const validateExtensionsJob: EngineJobHandler<
-  { template: ExtensionTemplate },
+  { template: ExtensionTemplate; campaign: CampaignTemplate | null },
   ValidationResult
 > = (input, ctx) =>
-  validateExtensionTemplate(input.template, ctx.rows, ctx.rowPositions, (f) => ctx.progress(f));
+  validateExtensionTemplate(
+    input.template,
+    ctx.rows,
+    ctx.rowPositions,
+    (f) => ctx.progress(f),
+    input.campaign,
+  );
 
 declare module '../generation/jobTypes.ts' {
   interface EngineJobs {

@@ -37,17 +37,25 @@ describe('createExtensionValidator', () => {
 
     // Three keystrokes: each change aborts the previous check's signal, as ValidatorScore does.
     const first = new AbortController();
-    const running = validator.validate({ template: callout('A') }, first.signal, 'Extension');
+    const running = validator.validate(
+      { template: callout('A'), campaign: null },
+      first.signal,
+      'Extension',
+    );
     await tick();
     const worker = FakeWorker.made.at(-1)!;
     expect(FakeWorker.made.length).toBe(workersBefore + 1);
     expect(worker.jobs()).toHaveLength(1);
     first.abort();
     const second = new AbortController();
-    const stale = validator.validate({ template: callout('Al') }, second.signal, 'Extension');
+    const stale = validator.validate(
+      { template: callout('Al'), campaign: null },
+      second.signal,
+      'Extension',
+    );
     second.abort();
     const newest = validator.validate(
-      { template: callout('All {root}') },
+      { template: callout('All {root}'), campaign: null },
       new AbortController().signal,
       'Extension',
     );

@@ -1,11 +1,12 @@
-import type { ExtensionTemplate } from '@adloom/engine';
+import type { CampaignTemplate, ExtensionTemplate } from '@adloom/engine';
 import { runEngineJob, type RowsSource } from '../generation/index.ts';
 import { createCoalescingValidator, type FallbackValidator } from '../validation/validator.ts';
 import { VALIDATE_LANE } from '../validation/useWorkerChecks.ts';
 
-/** What the extension validator scores: one extension template. */
+/** What the extension validator scores: one extension template ({const} from the campaign template). */
 export interface ExtensionCheck {
   template: ExtensionTemplate;
+  campaign: CampaignTemplate | null;
 }
 
 /**
