@@ -138,7 +138,11 @@ export {
   type GeneratePerformanceMaxAdsInput,
   generatePerformanceMaxAds,
 } from './ads/performanceMax.ts';
-export { generateLegacyAds, type GenerateLegacyAdsInput, type LegacyAd } from './ads/legacy.ts';
+export {
+  type ConvertedLegacyAd,
+  convertLegacyAdFallback,
+  convertLegacyAdTemplate,
+} from './ads/legacyToRsa.ts';
 export {
   type GeneratedExtension,
   findSnippetHeader,
@@ -174,7 +178,6 @@ export {
   assetGroupsTable,
   responsiveSearchAdsTable,
   performanceMaxAdsTable,
-  legacyAdsTable,
   sitelinksTable,
   calloutsTable,
   structuredSnippetsTable,

@@ -1,5 +1,4 @@
 /** Validators and scores: how many selected rows a template serves, shown as 'valid/total (percent) emoji'. */
-import { fillLegacyFallback } from './ads/legacy.ts';
 import { compilePerformanceMaxTemplate, fillPerformanceMaxFallback } from './ads/performanceMax.ts';
 import { compileRsaTemplate, fillRsaFallback } from './ads/rsa.ts';
 import {
@@ -14,7 +13,6 @@ import {
 } from './limits.ts';
 import { NO_ROW_VALUES, RowValues, type PlaceholderValues, type ValueFacts } from './text.ts';
 import type {
-  AdTemplate,
   ExtensionTemplate,
   FeedRow,
   PerformanceMaxTemplate,
@@ -142,18 +140,6 @@ export function scorePerformanceMaxTemplate(
   rows: readonly FeedRow[],
 ): Score {
   return makeScore(countValid(findValidPerformanceMaxFallbacks(template, rows)), rows.length);
-}
-
-/** Score of a legacy ad template: rows for which every version has a valid fallback. */
-export function scoreAdTemplate(template: AdTemplate, rows: readonly FeedRow[]): Score {
-  const v = values();
-  let valid = 0;
-  for (const row of rows) {
-    v.row = row;
-    if (template.templates.every((version) => version.some((f) => fillLegacyFallback(f, v).ok)))
-      valid++;
-  }
-  return makeScore(valid, rows.length);
 }
 
 /** Score of an extension template: rows for which some fallback is valid. */
