@@ -155,6 +155,7 @@ export {
 } from './extensions.ts';
 export { makeScore, SCORE_NO_MATCH_COLOR, scoreExtensionTemplate } from './scores.ts';
 export { formatCsv, type FormatCsvOptions, formatCsvText, formatTsv, type Table } from './csv.ts';
+export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
 export {
   splitSeedLines,
   combineSeeds,
