@@ -12,12 +12,7 @@ import {
   SCORE_PERFECT_PERCENT,
 } from './limits.ts';
 import { NO_ROW_VALUES, RowValues, type PlaceholderValues, type ValueFacts } from './text.ts';
-import type {
-  ExtensionTemplate,
-  FeedRow,
-  PerformanceMaxTemplate,
-  RsaTemplate,
-} from './types.ts';
+import type { ExtensionTemplate, FeedRow, PerformanceMaxTemplate, RsaTemplate } from './types.ts';
 
 /** The four reaction bands of spec section 4. */
 export type ScoreBand = 'low' | 'fair' | 'good' | 'perfect';
