@@ -1,4 +1,4 @@
-import { generateExtensions, type ExtensionTemplate } from '@adloom/engine';
+import { findFormulaCells, generateExtensions, type ExtensionTemplate } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import { packIssues, packTable, type PackedTable } from '../generation/packTable.ts';
 import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
@@ -23,7 +23,10 @@ export const generateExtensionsJob: EngineJobHandler<
   return {
     table: packTable(extensionEditorTable(type, extensions)),
     copyTable: packTable(extensionCopyTable(type, extensions)),
-    issues: packIssues(issues, ctx),
+    issues: packIssues(
+      issues.concat(findFormulaCells(ctx.rows, { extensions: [input.template] })),
+      ctx,
+    ),
   };
 };
 
