@@ -114,27 +114,27 @@ test('an RSA template falls back for a row too long for its first fallback, the 
     'Buy Nike Running Shoes | Free delivery | Official store',
   );
   await expect(ad).toContainText('nike.example/Shoes');
-  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 1 (1 of 3 selected)')).toBeVisible();
   await expect(preview.getByRole('tab', { name: 'FB 1' })).toBeVisible();
   await preview.getByRole('button', { name: 'Pause' }).click();
   await preview.getByRole('button', { name: 'Step forward' }).click();
-  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 2 (2 of 3 selected)')).toBeVisible();
   await expect(preview.getByRole('status')).toHaveText(
     'FALLBACK NEEDED! Make sure that no variables are 0% and click play again',
   );
   await preview.getByRole('button', { name: 'Step forward' }).click();
   const puma = 'Buy Puma Running Shoes | Free delivery | Official store';
   await expect(ad.getByRole('heading')).toHaveText(puma);
-  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 3 (3 of 3 selected)')).toBeVisible();
   // Step back moves to the previous row, step forward from the last row to the first.
   await preview.getByRole('button', { name: 'Step back' }).click();
-  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 2 (2 of 3 selected)')).toBeVisible();
   await expect(preview.getByRole('status')).toContainText('FALLBACK NEEDED!');
   await preview.getByRole('button', { name: 'Step forward' }).click();
   await preview.getByRole('button', { name: 'Step forward' }).click();
-  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 1 (1 of 3 selected)')).toBeVisible();
   await preview.getByRole('button', { name: 'Step back' }).click();
-  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 3 (3 of 3 selected)')).toBeVisible();
   // Shuffle puts the free headlines in another order (a shuffle may keep it: try again).
   const heading = ad.getByRole('heading');
   await expect(async () => {
@@ -143,7 +143,7 @@ test('an RSA template falls back for a row too long for its first fallback, the 
   }).toPass({ timeout: 20_000 });
   const shuffled = (await heading.textContent()) ?? '';
   expect(shuffled.split(' | ').sort()).toEqual(puma.split(' | ').sort());
-  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 3 (3 of 3 selected)')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(preview).toHaveCount(0);
 
@@ -312,7 +312,7 @@ test('Performance Max ads need asset groups, fall back for a long row, preview r
   await expect(ad.getByRole('heading')).toHaveText(
     'Nike Shoes on sale | Free delivery | Official store',
   );
-  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 1 (1 of 3 selected)')).toBeVisible();
   await preview.getByRole('button', { name: 'Pause' }).click();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await preview.getByRole('button', { name: 'Play' }).click();
@@ -330,9 +330,9 @@ test('Performance Max ads need asset groups, fall back for a long row, preview r
   await expect(bar).toHaveAttribute('aria-valuemax', '5000');
   await page.clock.runFor(4000);
   await expect(bar).toHaveAttribute('aria-valuenow', '4000');
-  await expect(preview.getByText('Row 1 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 1 (1 of 3 selected)')).toBeVisible();
   await page.clock.runFor(1000);
-  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 2 (2 of 3 selected)')).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuenow', '0');
   await expect(ad.getByRole('heading')).toHaveText(
     'Emporio Armani Collection | Free delivery | Official store',
@@ -342,10 +342,10 @@ test('Performance Max ads need asset groups, fall back for a long row, preview r
   await page.clock.resume();
   // An empty row says so.
   await preview.getByRole('button', { name: 'Step forward' }).click();
-  await expect(preview.getByText('Row 3 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 3 (3 of 3 selected)')).toBeVisible();
   await expect(preview.getByRole('status')).toHaveText('EMPTY ROW!');
   await preview.getByRole('button', { name: 'Step back' }).click();
-  await expect(preview.getByText('Row 2 of 3')).toBeVisible();
+  await expect(preview.getByText('Row 2 (2 of 3 selected)')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(preview).toHaveCount(0);
 

@@ -32,8 +32,9 @@ Options:
   --feed FILE        The data feed, CSV with a header row. Columns are matched by header name,
                      in any case: root, mod (or Modifier), var1..var3 (or Var 1..Var 3),
                      url (or Final URL). Other columns are ignored. UTF-8 (with or without BOM),
-                     UTF-16 with BOM, or windows-1252. Cells are trimmed; root, mod and var1..var3
-                     are cut to 30 characters (reported).
+                     UTF-16 with BOM, or windows-1252 (what Excel saves; € – — “ ” ™ kept).
+                     Cells are trimmed; root, mod and var1..var3 are cut to 30 characters
+                     (reported).
   --campaign FILE    Campaign template (JSON): name, type ("search" or "performance"), const,
                      campaign, adGroup, assetGroup, keywords [{keyword, matchType, selected}],
                      settings {budget {value, selected}, location {value, selected},
@@ -51,7 +52,12 @@ Options:
                      attachTo: "auto" (default: the level its placeholders vary at),
                      "account", "campaign" or "adGroup" (the campaign template's).
   --legacy-ad FILE   Legacy expanded text ad template (JSON): name, templates: versions, each a
-                     list of fallbacks {h1, h2, h3, dl1, dl2, p1, p2, label}.
+                     list of fallbacks {h1, h2, h3, dl1, dl2, p1, p2, label}. Google stopped
+                     accepting expanded text ads in June 2022: each version is converted into a
+                     responsive search ad template, as the web app's "Convert to RSA template"
+                     does (h1-h3 the headlines, dl1-dl2 the descriptions, p1-p2 the paths, the
+                     label split at ";"), and its ads join responsive-search-ads.csv (reported).
+                     Needs a search campaign template.
   --out DIR          Output folder (created if missing). Files of this run replace files of
                      the same name; nothing is written when any input is bad.
   --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
@@ -86,13 +92,18 @@ Files written (only the kinds that apply):
   asset-groups.csv             Campaign, Asset Group, Campaign Type    (performance), or with
                                --pmax: Headline n, Long headline n, Description n, Business
                                name, Call to action, Path 1, Path 2, Final URL
-  expanded-text-ads.csv        legacy expanded text ads
   callouts.csv, sitelinks.csv, structured-snippets.csv
-  adloom-report.csv            every skipped, cleaned or warned row: Kind, Output, Line, Code, Message
+  adloom-report.csv            every skipped, cleaned, merged or warned item: Kind, Output, Line,
+                               Code, Message (made for a spreadsheet: a cell starting with = + - @
+                               gets a leading apostrophe)
+
+Feed cells and template texts that start with = + - @ are reported (a spreadsheet would run them
+as formulas); the Google Ads Editor files keep them as typed.
 
 A summary is printed: rows read, items generated per kind, items skipped, cleaned or warned
-about and why ("line N" is the feed's line, the header being line 1; blank lines are skipped;
-"template" marks a problem of a template text, listed first).
+about and why ("line N" is the line of the feed file where that row starts, the header being
+line 1, counting blank lines and line breaks inside quoted cells; "template" marks a problem of
+a template text, listed first).
 
 Exit codes:
   0  written

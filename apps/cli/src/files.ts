@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
+import iconv from 'iconv-lite';
 
 /** A user-facing input error: printed as is, exit code 1. */
 export class InputError extends Error {
@@ -26,7 +27,9 @@ export async function readInputFile(file: string, what: string): Promise<Buffer>
 
 /**
  * Text of a CSV file: UTF-8 with or without BOM; UTF-16 with a BOM; anything that is not valid
- * UTF-8 is read as windows-1252 (what spreadsheets on Windows save).
+ * UTF-8 is read as windows-1252 (what spreadsheets on Windows save) by iconv-lite, which maps
+ * 0x80-0x9F to € ‚ „ … – — ‘ ’ “ ” ™ ... (Node's own TextDecoder turns them into control
+ * characters).
  */
 export function decodeText(buf: Buffer): { text: string; encoding: string } {
   if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe)
@@ -39,7 +42,7 @@ export function decodeText(buf: Buffer): { text: string; encoding: string } {
       encoding: 'utf-8',
     };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(buf), encoding: 'windows-1252' };
+    return { text: iconv.decode(buf, 'windows-1252'), encoding: 'windows-1252' };
   }
 }
 

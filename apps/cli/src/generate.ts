@@ -8,12 +8,12 @@ import {
   findAdTemplateProblems,
   findCampaignTemplateProblems,
   findExtensionTemplateProblems,
+  findFormulaCells,
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsv,
   generateBuild,
   importCsvRows,
-  legacyAdsTable,
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
   restoreAdTemplate,
@@ -25,6 +25,7 @@ import {
   structuredSnippetsTable,
   withRowIds,
   type ExtensionTypeName,
+  type FormatCsvOptions,
   type GeneratedExtension,
   type RowIssue,
   type Table,
@@ -66,8 +67,8 @@ function failOnProblems(file: string, what: string, problems: string[]): void {
   throw new InputError(`${what} ${file} is not valid:\n${shown.join('\n')}`);
 }
 
-function csv(name: string, table: Table): OutputFile {
-  return { name, chunks: formatCsv(table) };
+function csv(name: string, table: Table, options: FormatCsvOptions = {}): OutputFile {
+  return { name, chunks: formatCsv(table, options) };
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -126,7 +127,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     failOnProblems(o.legacyAd, 'Legacy ad template', findAdTemplateProblems(json));
     if (isPerformance)
       throw new InputError(
-        `Expanded text ads cannot be generated for performance campaigns (${o.campaign})`,
+        `Legacy expanded text ads become responsive search ads, which performance campaigns cannot have (${o.campaign} has type "performance")`,
       );
     legacy = restoreAdTemplate(json);
   }
@@ -167,6 +168,15 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     },
   );
   issues.push(...build.issues);
+  issues.push(
+    ...findFormulaCells(rows, {
+      campaign,
+      rsa,
+      pmax,
+      legacy,
+      extensions: extensionTemplates,
+    }),
+  );
   const { campaigns, adGroups, assetGroups } = build;
   const files: OutputFile[] = [];
   const counts: Array<[string, string]> = [];
@@ -197,28 +207,29 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       files.push(csv('responsive-search-ads.csv', responsiveSearchAdsTable(ads)));
       counts.push(['responsive-search-ads.csv', plural(ads.length, 'responsive search ad')]);
     }
-    if (build.legacyAds) {
-      const ads = build.legacyAds;
-      files.push(csv('expanded-text-ads.csv', legacyAdsTable(ads)));
-      counts.push(['expanded-text-ads.csv', plural(ads.length, 'expanded text ad')]);
-    }
   }
   for (const [type, list] of build.extensions) {
     const f = EXTENSION_FILES[type];
     files.push(csv(f.file, f.table(list)));
     counts.push([f.file, plural(list.length, f.noun)]);
   }
+  const lineOf = (i: RowIssue): number => imported.sourceLines[i.rowNumber - 1] ?? 0;
+  // The report is for a spreadsheet: cells starting with = + - @ get an apostrophe.
   files.push(
-    csv('adloom-report.csv', {
-      headers: ['Kind', 'Output', 'Line', 'Code', 'Message'],
-      rows: issues.map((i) => [
-        i.kind,
-        i.output,
-        i.rowNumber ? String(imported.sourceLines[i.rowNumber - 1] ?? i.rowNumber) : '',
-        i.code,
-        i.message,
-      ]),
-    }),
+    csv(
+      'adloom-report.csv',
+      {
+        headers: ['Kind', 'Output', 'Line', 'Code', 'Message'],
+        rows: issues.map((i) => [
+          i.kind,
+          i.output,
+          i.rowNumber ? String(lineOf(i)) : '',
+          i.code,
+          i.message,
+        ]),
+      },
+      { neutraliseFormulas: true },
+    ),
   );
   counts.push(['adloom-report.csv', plural(issues.length, 'reported row', 'reported rows')]);
 
@@ -232,7 +243,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     imported.ignoredHeaders,
     counts,
     issues,
-    imported.sourceLines,
+    lineOf,
   );
 }
 
@@ -244,10 +255,9 @@ function formatSummary(
   ignored: readonly string[],
   counts: ReadonlyArray<[string, string]>,
   issues: readonly RowIssue[],
-  sourceLines: readonly number[],
+  lineOf: (i: RowIssue) => number,
 ): string {
-  const where = (i: RowIssue) =>
-    i.rowNumber ? `line ${sourceLines[i.rowNumber - 1] ?? i.rowNumber}` : 'template';
+  const where = (i: RowIssue) => (i.rowNumber ? `line ${lineOf(i)}` : 'template');
   const lines: string[] = [];
   lines.push(
     `Read ${plural(rowCount, 'row')} from ${path.basename(o.feed)} (${encoding}; columns: ${columns.join(', ')}${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''})`,

@@ -140,14 +140,116 @@ describe('adloom generate (golden)', () => {
     expect(readdirSync(tmpRoot).filter((f) => f.includes('.adloom-'))).toEqual([]);
   });
 
-  it('reads a windows-1252 feed', () => {
+  it('reads a windows-1252 feed: € – — “ ” ™ come out as UTF-8', () => {
     const feed = tmp('cp1252.csv');
-    writeFileSync(feed, Buffer.from('root,mod\r\nCaf\xe9,cr\xe8me\r\n', 'latin1'));
+    // Café € – — “Best” ™ / crème, as Excel on Windows saves them.
+    const bytes = [
+      ...Buffer.from('root,mod\r\nCaf', 'latin1'),
+      0xe9,
+      0x20,
+      0x80,
+      0x20,
+      0x96,
+      0x20,
+      0x97,
+      0x20,
+      0x93,
+      ...Buffer.from('Best', 'latin1'),
+      0x94,
+      0x20,
+      0x99,
+      ...Buffer.from(',cr\xe8me\r\n', 'latin1'),
+    ];
+    writeFileSync(feed, Uint8Array.from(bytes));
     const out = tmp('cp1252');
     const r = run(['generate', '--feed', feed, '--campaign', fx('campaign.json'), '--out', out]);
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('windows-1252');
-    expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toContain('café crème');
+    expect(r.stdout).toContain('(windows-1252;');
+    const campaigns = readFileSync(path.join(out, 'campaigns.csv'), 'utf8');
+    expect(campaigns).toContain('Shoes - Café € – — “Best” ™,');
+    expect(readFileSync(path.join(out, 'ad-groups.csv'), 'utf8')).toContain(
+      'Café € – — “Best” ™ crème Broad',
+    );
+    expect(campaigns).not.toMatch(/[\u0080-\u009f]/);
+  });
+});
+
+describe('adloom names the physical line of every reported row (a nasty feed)', () => {
+  const long = 'Extraordinarily Long Product Root Name For Testing Eighty Characters Exactly 12';
+  // Physical lines: the header is 1; 5 and 12 are blank; 3-4 and 13-15 are one row each.
+  const lines = [
+    'Root,Modifier,Var 1,Var 2,Final URL',
+    'Café,crème,,,https://cafe.example/a',
+    '"Nike ""Air""","multi',
+    'line mod",,,https://nike.example',
+    '',
+    '東京,靴,,,https://tokyo.example',
+    'Shoes 👟,,,,www.shoes.example',
+    `${long},x,,,https://long.example`,
+    '"=HYPERLINK(""http://x"")",+49,-20%,=unused,https://eq.example',
+    '@home,sale,,,https://at.example',
+    'Café,crème,,,https://cafe.example/a',
+    '',
+    '"line',
+    '',
+    'break",y,,,https://lb.example',
+    'last,,,,ftp://last.example',
+  ];
+  const rowStarts = new Set([2, 3, 6, 7, 8, 9, 10, 11, 13, 16]);
+
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('with %s line ends', (_name, eol) => {
+    const feed = tmp(`nasty-${_name}.csv`);
+    writeFileSync(feed, lines.join(eol) + eol);
+    const out = tmp(`nasty-${_name}`);
+    const r = run([
+      'generate',
+      '--feed',
+      feed,
+      '--campaign',
+      fx('campaign.json'),
+      '--rsa',
+      fx('rsa.json'),
+      '--out',
+      out,
+      '--today',
+      '20261122',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Read 10 rows from');
+    const report = readFileSync(path.join(out, 'adloom-report.csv'), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+    const rowLines = report
+      .map((line) => line.split(',')[2] as string)
+      .filter((l) => l !== '')
+      .map(Number);
+    expect(rowLines.length).toBeGreaterThan(0);
+    for (const l of rowLines) expect(rowStarts).toContain(l);
+    const mine = report.filter((line) => /,(cell-truncated|formula-start),/.test(line));
+    expect(mine).toEqual([
+      `cleaned,feed,8,cell-truncated,"root cut to 30 characters: ""${long}"""`,
+      'warning,feed,9,formula-start,"Root ""=HYPERLINK(""http://x"")"" starts with ""="", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed"',
+      'warning,feed,9,formula-start,"Modifier ""+49"" starts with ""+"", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed"',
+      'warning,feed,9,formula-start,"Var 1 ""-20%"" starts with ""-"", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed"',
+      'warning,feed,10,formula-start,"Root ""@home"" starts with ""@"", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed"',
+    ]);
+    expect(r.stdout).toContain('  line 8, feed: root cut to 30 characters');
+    expect(r.stdout).toContain('  line 10, feed: Root "@home" starts with "@"');
+    // The Editor files keep the text as typed; accents, CJK and emoji are kept.
+    const adGroups = readFileSync(path.join(out, 'ad-groups.csv'), 'utf8');
+    expect(adGroups).toContain('@home sale Broad');
+    expect(adGroups).toContain('東京 靴 Broad');
+    expect(adGroups).toContain('Café crème Broad');
+    expect(readFileSync(path.join(out, 'campaigns.csv'), 'utf8')).toContain(
+      '"Shoes - =HYPERLINK(""http://x"")"',
+    );
   });
 });
 
@@ -197,9 +299,10 @@ describe('adloom reports what Google would reject', () => {
         '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Puma Suede" -> "puma suede"',
         '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Suede outlet" -> "suede outlet" (negative)',
         '  line 4, keywords: Removed the leading - (negative keyword notation) from "-sale outlet" -> "sale outlet" (negative)',
-        'Warnings: 2 items from 1 feed row and the templates',
+        'Warnings: 3 items from 2 feed rows and the templates',
         '  template, responsive search ads: Fallback 2, Headline 3 "Buy {KeyWord}": {KeyWord} has no default text (write {KeyWord:default text}); it is counted as 10 characters',
         '  line 2, responsive search ads: Ad group "Nike": the final URL "www.nike.example/air" is not an http:// or https:// address',
+        '  line 3, feed: Root "-Puma" starts with "-", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed',
         '',
       ].join('\n'),
     );

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateLegacyAds } from './ads/legacy.ts';
 import { generatePerformanceMaxAds } from './ads/performanceMax.ts';
 import { generateResponsiveSearchAds } from './ads/rsa.ts';
 import { findFinalUrlProblem, formatDateDigits, replaceLabelDate } from './ads/shared.ts';
-import { restoreAdTemplate, restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
+import { restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
 import type { RowIssue } from './issues.ts';
 import type { FeedRow, PinnedText, RsaTemplate } from './types.ts';
 
@@ -435,28 +434,6 @@ describe('generatePerformanceMaxAds', () => {
   });
 });
 
-describe('generateLegacyAds', () => {
-  it.each([
-    [{ h1: 'a', h2: 'b', dl1: 'c' }, true],
-    [{ h1: 'a', h2: '', dl1: 'c' }, false],
-    [{ h1: 'a', h2: 'b', dl1: '' }, false],
-    [{ h1: 'a', h2: 'b', h3: 'x'.repeat(31), dl1: 'c' }, false],
-    [{ h1: 'a', h2: 'b', dl1: 'c', dl2: 'x'.repeat(91) }, false],
-    [{ h1: 'a', h2: 'b', dl1: 'c', p1: 'x'.repeat(16) }, false],
-    [{ h1: 'a'.repeat(30), h2: 'b', dl1: 'c'.repeat(90), p2: 'x'.repeat(15) }, true],
-  ])('%j valid: %s', (fallback, valid) => {
-    const t = restoreAdTemplate({ templates: [[fallback]] });
-    const out = generateLegacyAds({
-      template: t,
-      rows: [row('a', 'x')],
-      adGroups: [group('a')],
-      today: '20261122',
-    });
-    expect(out.ads.length === 1).toBe(valid);
-    expect(out.issues.length === 1).toBe(!valid);
-  });
-});
-
 const texts = (...list: string[]): PinnedText[] => list.map((text) => ({ text, pos: 0 }));
 
 describe('minimum and maximum counts (Google: RSA 3-15 headlines, 2-4 descriptions)', () => {
@@ -662,7 +639,7 @@ describe('keyword insertion without default text', () => {
     ]);
   });
 
-  it('is reported for Performance Max and legacy ad texts', () => {
+  it('is reported for Performance Max ad texts', () => {
     const pmax = generatePerformanceMaxAds({
       template: pmaxTemplate({ longHeadlines: ['Best {KeyWord}'] }),
       rows: [row('a', 'x')],
@@ -671,15 +648,6 @@ describe('keyword insertion without default text', () => {
     });
     expect(pmax.issues.map((i) => [i.output, i.message.split(':')[0]])).toEqual([
       ['performance max ads', 'Fallback 1, Long headline 1 "Best {KeyWord}"'],
-    ]);
-    const legacy = generateLegacyAds({
-      template: restoreAdTemplate({ templates: [[{ h1: 'a', h2: '{KeyWord}', dl1: 'c' }]] }),
-      rows: [row('a', 'x')],
-      adGroups: [group('a')],
-      today: '20261122',
-    });
-    expect(legacy.issues.map((i) => [i.output, i.message.split(':')[0]])).toEqual([
-      ['legacy ads', 'Version 1, fallback 1, Headline 2 "{KeyWord}"'],
     ]);
   });
 });
@@ -774,42 +742,21 @@ describe('final URL', () => {
     },
   );
 
-  it('still warns for legacy ads, which keep them', () => {
-    const legacy = generateLegacyAds({
-      template: restoreAdTemplate({
-        templates: [[{ h1: 'a', h2: 'b', dl1: 'c' }], [{ h1: 'x', h2: 'y', dl1: 'z' }]],
-      }),
-      rows,
-      adGroups: rows.map((r) => group(r.id)),
-      today: '20261122',
-    });
-    expect(legacy.ads).toHaveLength(8);
-    expect(shown(legacy.issues)).toEqual(
-      expected('legacy ads', (id) => `Ad group "AG ${id}"`, 'warning', ''),
-    );
   });
 });
 
 describe('ad groups without a feed row', () => {
-  it('are reported as missing-row by every ad generator', () => {
+  it('are reported as missing-row', () => {
     const rows = [row('a', 'x')];
-    const rsa = generateResponsiveSearchAds({
+    const out = generateResponsiveSearchAds({
       template: minimalRsaTemplate(),
       rows,
       adGroups: [group('a'), group('gone')],
       today: '20261122',
     });
-    const legacy = generateLegacyAds({
-      template: restoreAdTemplate({ templates: [[{ h1: 'a', h2: 'b', dl1: 'c' }]] }),
-      rows,
-      adGroups: [group('a'), group('gone')],
-      today: '20261122',
-    });
-    for (const out of [rsa, legacy]) {
-      expect(out.ads).toHaveLength(1);
-      expect(out.issues.map((i) => [i.kind, i.code, i.rowId, i.rowNumber, i.message])).toEqual([
-        ['skipped', 'missing-row', 'gone', 0, 'No feed row for ad group "AG gone"'],
-      ]);
-    }
+    expect(out.ads).toHaveLength(1);
+    expect(out.issues.map((i) => [i.kind, i.code, i.rowId, i.rowNumber, i.message])).toEqual([
+      ['skipped', 'missing-row', 'gone', 0, 'No feed row for ad group "AG gone"'],
+    ]);
   });
 });

@@ -7,7 +7,9 @@ import { generateBuild } from './build.ts';
 import { writeKeywordsCsv } from './campaign.ts';
 import { importCsvRows, withRowIds } from './data.ts';
 import { generateExtensions } from './extensions.ts';
+import { convertLegacyAdTemplate } from './ads/legacyToRsa.ts';
 import {
+  restoreAdTemplate,
   restoreCampaignTemplate,
   restoreExtensionTemplate,
   restoreRsaTemplate,
@@ -54,5 +56,45 @@ describe('generateBuild', () => {
       ...callouts.issues,
       ...callouts.issues,
     ]);
+  });
+
+  it('converts a legacy expanded text ad template into RSAs, reported, beside the RSA template', () => {
+    const imported = importCsvRows(readFileSync(path.join(fixtures, 'feed.csv'), 'utf8'));
+    if (!imported.ok) throw new Error(imported.error);
+    const rows = withRowIds(imported.rows, (i) => `row-${i + 1}`);
+    const campaign = restoreCampaignTemplate(json('campaign.json'));
+    const rsa = restoreRsaTemplate({ ...(json('rsa.json') as object), name: 'Shoes ETA' });
+    const legacy = restoreAdTemplate(json('legacy-ad.json'));
+    const today = '20261122';
+    const build = generateBuild(
+      { rows, campaign, rsa, legacy, extensions: [], today },
+      { keywords: () => undefined, negatives: () => undefined },
+    );
+    const own = generateResponsiveSearchAds({
+      template: rsa,
+      rows,
+      adGroups: build.adGroups,
+      today,
+    });
+    const [converted] = convertLegacyAdTemplate(legacy, ['Shoes ETA']).templates;
+    expect(converted!.name).toBe('Shoes ETA (1)');
+    const fromLegacy = generateResponsiveSearchAds({
+      template: converted!,
+      rows,
+      adGroups: build.adGroups,
+      today,
+    });
+    expect(fromLegacy.ads.length).toBeGreaterThan(0);
+    expect(build.rsaAds).toEqual([...own.ads, ...fromLegacy.ads]);
+    expect(build).not.toHaveProperty('legacyAds');
+    const reported = build.issues.filter((i) => i.code.startsWith('legacy-'));
+    expect(reported.map((i) => [i.kind, i.code, i.rowNumber])).toEqual([
+      ['cleaned', 'legacy-converted', 0],
+      ['warning', 'legacy-gap', 0],
+      ['warning', 'legacy-gap', 0],
+    ]);
+    expect(reported[0]!.message).toBe(
+      'Legacy expanded text ad template "Shoes ETA" converted to the responsive search ad template "Shoes ETA (1)": Google stopped accepting expanded text ads in June 2022',
+    );
   });
 });

@@ -3,7 +3,7 @@
  * structure (keyword CSVs streamed to sinks), the ads of its groups, and the extensions of each
  * type attached to its campaigns, identical ones of one place written once. The caller reads the inputs and writes the outputs.
  */
-import { generateLegacyAds, type LegacyAd } from './ads/legacy.ts';
+import { convertLegacyAdTemplate, reportLegacyConversion } from './ads/legacyToRsa.ts';
 import { generatePerformanceMaxAds, type PerformanceMaxAd } from './ads/performanceMax.ts';
 import { generateResponsiveSearchAds, type RsaAd } from './ads/rsa.ts';
 import { writeKeywordsCsv } from './campaign.ts';
@@ -30,7 +30,10 @@ export interface GenerateBuildInput {
   rsa?: RsaTemplate;
   /** Performance Max ads (performance campaigns). */
   pmax?: PerformanceMaxTemplate;
-  /** Legacy expanded text ads (search campaigns). */
+  /**
+   * A legacy expanded text ad template (search campaigns): converted to RSA templates, one per
+   * version, whose ads join `rsaAds` (Google no longer accepts expanded text ads).
+   */
   legacy?: AdTemplate;
   extensions: readonly ExtensionTemplate[];
   /** Today's date as yyyymmdd for the label helpers. */
@@ -52,7 +55,6 @@ export interface GenerateBuildResult {
   negativeLines: number;
   rsaAds?: RsaAd[];
   performanceMaxAds?: PerformanceMaxAd[];
-  legacyAds?: LegacyAd[];
   /**
    * The assets of each type the templates have, attached to the campaign template's account,
    * campaigns or ad groups; identical ones of one place once, in template order.
@@ -63,7 +65,7 @@ export interface GenerateBuildResult {
 
 /**
  * Generates every output of a run: the campaign structure, then the ads of its ad groups (search
- * templates: RSA and legacy) or asset groups (performance templates: Performance Max), then the
+ * templates: RSA, and legacy converted to RSA) or asset groups (performance templates: Performance Max), then the
  * extensions. Ad templates that do not fit the campaign's type are the caller's to refuse.
  */
 export function generateBuild(
@@ -117,8 +119,16 @@ export function generateBuild(
       out.rsaAds = keep(
         generateResponsiveSearchAds({ template: input.rsa, rows, adGroups, today, constant }),
       );
-    if (input.legacy)
-      out.legacyAds = keep(generateLegacyAds({ template: input.legacy, rows, adGroups, today }));
+    if (input.legacy) {
+      const converted = convertLegacyAdTemplate(input.legacy, input.rsa ? [input.rsa.name] : []);
+      out.issues.push(...reportLegacyConversion(input.legacy, converted));
+      for (const template of converted.templates) {
+        const ads = keep(
+          generateResponsiveSearchAds({ template, rows, adGroups, today, constant }),
+        );
+        out.rsaAds = out.rsaAds ? out.rsaAds.concat(ads) : ads;
+      }
+    }
   }
 
   const seenByType = new Map<ExtensionTypeName, Set<string>>();

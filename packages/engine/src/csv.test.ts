@@ -32,6 +32,18 @@ describe('parseCsv (RFC 4180)', () => {
   ])('%j', (text, rows) => {
     expect(parseCsv(text)).toEqual(rows);
   });
+  it.each([
+    ['a\nb\nc', [1, 2, 3]],
+    ['a\r\n\r\nb\rc', [1, 2, 3, 4]],
+    ['h\n"two\nlines",x\nnext', [1, 2, 4]],
+    ['h\n"three\r\nlines\rhere"\n\n"q""\n"\nlast', [1, 2, 5, 6, 8]],
+    ['\uFEFF"a\n\nb"\nc', [1, 4]],
+  ])('notes the physical line each record of %j starts on', (text, lines) => {
+    const recordLines: number[] = [];
+    const rows = parseCsv(text, ',', recordLines);
+    expect(recordLines).toEqual(lines);
+    expect(recordLines).toHaveLength(rows.length);
+  });
 });
 
 describe('formatCsv', () => {

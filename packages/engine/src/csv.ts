@@ -1,7 +1,25 @@
 /** A small RFC 4180 CSV reader and writer, plus tab-separated copy; pure and streaming-friendly. */
 
-/** Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF). A leading BOM is dropped. */
-export function parseCsv(text: string, delimiter = ','): string[][] {
+/** Line breaks (CRLF, LF or CR, each one) in `text` from `start` to `end`. */
+function countLineBreaks(text: string, start: number, end: number): number {
+  let breaks = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10) breaks++;
+    else if (c === 13) {
+      breaks++;
+      if (text.charCodeAt(k + 1) === 10) k++;
+    }
+  }
+  return breaks;
+}
+
+/**
+ * Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF). A leading BOM is dropped.
+ * A blank line is a record of one empty cell. When `recordLines` is given, it receives for each
+ * record the physical line (from 1) it starts on: line breaks inside quoted cells count.
+ */
+export function parseCsv(text: string, delimiter = ',', recordLines?: number[]): string[][] {
   const rows: string[][] = [];
   const d = delimiter.charCodeAt(0);
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -9,11 +27,18 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
   let row: string[] = [];
   let field = '';
   let atFieldStart = true;
+  let line = 1;
+  let isInRecord = false;
   while (i < n) {
     const c = text.charCodeAt(i);
+    if (recordLines && !isInRecord) {
+      recordLines.push(line);
+      isInRecord = true;
+    }
     if (atFieldStart && c === 34) {
       // Quoted field.
       i++;
+      const fieldStart = i;
       let start = i;
       field = '';
       for (;;) {
@@ -33,6 +58,7 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
         i = q + 1;
         break;
       }
+      if (recordLines) line += countLineBreaks(text, fieldStart, i);
       // Anything between the closing quote and the delimiter is kept (lenient).
       while (i < n) {
         const e = text.charCodeAt(i);
@@ -57,6 +83,8 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
       field = '';
       atFieldStart = true;
       i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
+      line++;
+      isInRecord = false;
       continue;
     }
     // Plain run up to the next delimiter or line end.

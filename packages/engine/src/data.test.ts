@@ -57,6 +57,10 @@ describe('parsePastedRows', () => {
     expect(out.rows[0]?.root).toBe('a'.repeat(30));
     expect(out.truncated).toEqual([{ rowNumber: 1, column: 'root', original: 'a'.repeat(35) }]);
   });
+  it('numbers a cut cell by its row among the rows read, blank lines not counted', () => {
+    const out = parsePastedRows(`h\nx\n\n${'b'.repeat(31)}`);
+    expect(out.truncated).toEqual([{ rowNumber: 2, column: 'root', original: 'b'.repeat(31) }]);
+  });
 });
 
 describe('CSV import', () => {
@@ -79,6 +83,13 @@ describe('CSV import', () => {
     expect(out.ok && out.rows).toEqual([
       { root: '00123', mod: '', var1: '', var2: '', var3: '', url: 'https://a.com' },
     ]);
+  });
+  it('says on which physical line each row starts, and numbers cut cells by row read', () => {
+    const long = 'c'.repeat(31);
+    const out = importCsvRows(`root,mod\n"a\nb",x\n\n,\n${long},"y\r\nz"\nlast,`);
+    expect(out.ok && out.rows.map((r) => r.root)).toEqual(['a\nb', 'c'.repeat(30), 'last']);
+    expect(out.ok && out.sourceLines).toEqual([2, 6, 8]);
+    expect(out.ok && out.truncated).toEqual([{ rowNumber: 2, column: 'root', original: long }]);
   });
   it('fails with a clear message when no column is recognised', () => {
     const out = importCsvRows('a,b\n1,2');

@@ -110,7 +110,11 @@ export function parsePastedRows(text: string): ReadRowsResult {
       const c = limitFeedCell(col, cells[i] ?? '');
       row[col] = c.value;
       if (c.isTruncated)
-        truncated.push({ rowNumber: l, column: col, original: (cells[i] ?? '').trim() });
+        truncated.push({
+          rowNumber: rows.length + 1,
+          column: col,
+          original: (cells[i] ?? '').trim(),
+        });
     });
     rows.push(row);
   }
@@ -141,7 +145,10 @@ export type ImportCsvResult =
       ok: true;
       columns: FeedColumn[];
       ignoredHeaders: string[];
-      /** For each row read, its record number in the file (the header is 1). */
+      /**
+       * For each row read, the physical line of the file it starts on: the header is line 1,
+       * blank lines and line breaks inside quoted cells count.
+       */
       sourceLines: number[];
     })
   | { ok: false; error: string };
@@ -152,7 +159,8 @@ export type ImportCsvResult =
  * lines are skipped. A file with no recognised column is an error.
  */
 export function importCsvRows(text: string): ImportCsvResult {
-  const table = parseCsv(text);
+  const recordLines: number[] = [];
+  const table = parseCsv(text, ',', recordLines);
   const header = table[0];
   if (!header || header.every((h) => h.trim() === ''))
     return { ok: false, error: 'The file is empty: a header row is needed' };
@@ -173,7 +181,7 @@ export function importCsvRows(text: string): ImportCsvResult {
   for (let r = 1; r < table.length; r++) {
     const cells = table[r]!;
     if (cells.every((c) => c.trim() === '')) continue;
-    sourceLines.push(r + 1);
+    sourceLines.push(recordLines[r]!);
     const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
     for (let i = 0; i < mapping.length; i++) {
       const col = mapping[i];
@@ -181,7 +189,11 @@ export function importCsvRows(text: string): ImportCsvResult {
       const c = limitFeedCell(col, cells[i] ?? '');
       if (row[col] === '') row[col] = c.value;
       if (c.isTruncated)
-        truncated.push({ rowNumber: r, column: col, original: (cells[i] ?? '').trim() });
+        truncated.push({
+          rowNumber: rows.length + 1,
+          column: col,
+          original: (cells[i] ?? '').trim(),
+        });
     }
     rows.push(row);
   }

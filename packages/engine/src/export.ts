@@ -3,14 +3,12 @@
  * builder returns a `Table` whose rows are produced lazily, so a million lines stream through
  * `formatCsv` without an intermediate array of rows.
  */
-import type { LegacyAd } from './ads/legacy.ts';
 import type { PerformanceMaxAd } from './ads/performanceMax.ts';
 import type { RsaAd } from './ads/rsa.ts';
 import type { CampaignRow } from './campaign.ts';
 import type { Table } from './csv.ts';
 import type { GeneratedExtension } from './extensions.ts';
 import {
-  LEGACY_AD_TYPE,
   PMAX_MAX_DESCRIPTIONS,
   PMAX_MAX_HEADLINES,
   PMAX_MAX_LONG_HEADLINES,
@@ -203,40 +201,6 @@ export function performanceMaxAdsTable(ads: readonly PerformanceMaxAd[]): Table 
       a.paths[1],
       a.finalUrl,
       a.labels.join(';'),
-    ]),
-  };
-}
-
-/** Legacy expanded text ads. */
-export function legacyAdsTable(ads: readonly LegacyAd[]): Table {
-  return {
-    headers: [
-      'Campaign',
-      'Ad Group',
-      'Ad type',
-      'Headline 1',
-      'Headline 2',
-      'Headline 3',
-      'Description 1',
-      'Description 2',
-      'Path 1',
-      'Path 2',
-      'Final URL',
-      'Labels',
-    ],
-    rows: ads.map((a) => [
-      a.campaign,
-      a.adGroup,
-      LEGACY_AD_TYPE,
-      a.h1,
-      a.h2,
-      a.h3,
-      a.dl1,
-      a.dl2,
-      a.p1,
-      a.p2,
-      a.finalUrl,
-      a.label,
     ]),
   };
 }

@@ -148,7 +148,11 @@ export {
   type GeneratePerformanceMaxAdsInput,
   generatePerformanceMaxAds,
 } from './ads/performanceMax.ts';
-export { generateLegacyAds, type GenerateLegacyAdsInput, type LegacyAd } from './ads/legacy.ts';
+export {
+  type ConvertedLegacyAd,
+  convertLegacyAdFallback,
+  convertLegacyAdTemplate,
+} from './ads/legacyToRsa.ts';
 export {
   type GeneratedExtension,
   findSnippetHeader,
@@ -165,6 +169,7 @@ export {
 } from './extensions.ts';
 export { makeScore, SCORE_NO_MATCH_COLOR, scoreExtensionTemplate } from './scores.ts';
 export { formatCsv, type FormatCsvOptions, formatCsvText, formatTsv, type Table } from './csv.ts';
+export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
 export {
   splitSeedLines,
   combineSeeds,
@@ -188,7 +193,6 @@ export {
   assetGroupsTable,
   responsiveSearchAdsTable,
   performanceMaxAdsTable,
-  legacyAdsTable,
   sitelinksTable,
   calloutsTable,
   structuredSnippetsTable,

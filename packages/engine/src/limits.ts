@@ -96,16 +96,6 @@ export const FINAL_URL_MAX_CHARS = 2048;
  */
 export const KEYWORD_INSERTION_FALLBACK_CHARS = 10;
 
-// ---- Legacy expanded text ads (spec section 5) ----
-/** Legacy headline limit (headlines 1 and 2 required, 3 optional). */
-export const LEGACY_HEADLINE_MAX_CHARS = 30;
-/** Legacy description limit (description 1 required, 2 optional). */
-export const LEGACY_DESCRIPTION_MAX_CHARS = 90;
-/** Legacy path limit. */
-export const LEGACY_PATH_MAX_CHARS = 15;
-/** Ad type written for legacy expanded text ads. */
-export const LEGACY_AD_TYPE = 'Expanded text ad';
-
 // ---- Keywords (Google's rules) ----
 /** A keyword has at most 80 characters. */
 export const KEYWORD_MAX_CHARS = 80;

@@ -1,5 +1,4 @@
 /** Validators and scores: how many selected rows a template serves, shown as 'valid/total (percent) emoji'. */
-import { fillLegacyFallback } from './ads/legacy.ts';
 import { compilePerformanceMaxTemplate, fillPerformanceMaxFallback } from './ads/performanceMax.ts';
 import { compileRsaTemplate, fillRsaFallback } from './ads/rsa.ts';
 import {
@@ -13,13 +12,7 @@ import {
   SCORE_PERFECT_PERCENT,
 } from './limits.ts';
 import { NO_ROW_VALUES, RowValues, type PlaceholderValues, type ValueFacts } from './text.ts';
-import type {
-  AdTemplate,
-  ExtensionTemplate,
-  FeedRow,
-  PerformanceMaxTemplate,
-  RsaTemplate,
-} from './types.ts';
+import type { ExtensionTemplate, FeedRow, PerformanceMaxTemplate, RsaTemplate } from './types.ts';
 
 /** The four reaction bands of spec section 4. */
 export type ScoreBand = 'low' | 'fair' | 'good' | 'perfect';
@@ -158,18 +151,6 @@ export function scorePerformanceMaxTemplate(
     countValid(findValidPerformanceMaxFallbacks(template, rows, constant)),
     rows.length,
   );
-}
-
-/** Score of a legacy ad template: rows for which every version has a valid fallback. */
-export function scoreAdTemplate(template: AdTemplate, rows: readonly FeedRow[]): Score {
-  const v = values();
-  let valid = 0;
-  for (const row of rows) {
-    v.row = row;
-    if (template.templates.every((version) => version.some((f) => fillLegacyFallback(f, v).ok)))
-      valid++;
-  }
-  return makeScore(valid, rows.length);
 }
 
 /** Score of an extension template: rows for which some fallback is valid. */

@@ -16,12 +16,10 @@ import {
   formatTsv,
   generateCampaignStructure,
   generateExtensions,
-  generateLegacyAds,
   generatePerformanceMaxAds,
   generateResponsiveSearchAds,
   importCsvRows,
   keywordsTable,
-  legacyAdsTable,
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
   restoreAdTemplate,
@@ -34,7 +32,8 @@ import {
   type FeedRow,
 } from '../src/index.ts';
 import { extensionsTable } from '../src/export.ts';
-import { scoreAdTemplate, scorePerformanceMaxTemplate, scoreRsaTemplate } from '../src/scores.ts';
+import { convertLegacyAdTemplate } from '../src/ads/legacyToRsa.ts';
+import { scorePerformanceMaxTemplate, scoreRsaTemplate } from '../src/scores.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => readFileSync(path.join(here, 'fixtures', name), 'utf8');
@@ -96,13 +95,15 @@ describe('golden: search campaign', () => {
     );
   });
 
-  it('legacy expanded text ads', async () => {
-    const template = restoreAdTemplate(json('legacy-ad.json'));
-    const out = generateLegacyAds({ template, rows, adGroups: structure.adGroups, today });
-    await expect(formatCsvText(legacyAdsTable(out.ads))).toMatchFileSnapshot(
-      golden('expanded-text-ads.csv'),
+  it('legacy expanded text ads, converted to responsive search ads', async () => {
+    const { templates } = convertLegacyAdTemplate(restoreAdTemplate(json('legacy-ad.json')), []);
+    const ads = templates.flatMap(
+      (template) =>
+        generateResponsiveSearchAds({ template, rows, adGroups: structure.adGroups, today }).ads,
     );
-    expect(scoreAdTemplate(template, rows).percent).toBe(100);
+    await expect(formatCsvText(responsiveSearchAdsTable(ads))).toMatchFileSnapshot(
+      golden('legacy-converted-rsa.csv'),
+    );
   });
 
   it.each(['callout.json', 'sitelink.json', 'snippet.json'])('extensions from %s', async (file) => {

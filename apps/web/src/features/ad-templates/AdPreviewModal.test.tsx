@@ -77,7 +77,7 @@ describe('AdPreviewModal', () => {
     expect(ad.textContent).toContain('Ad');
     expect(ad.textContent).toContain('nike.example/shoes');
     expect(ad.textContent).toContain('Shop now. Great prices.');
-    expect(screen.getByText('Row 1 of 4')).toBeTruthy();
+    expect(screen.getByText('Row 1 (1 of 4 selected)')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'FB 1' })).toBeTruthy();
   });
 
@@ -93,7 +93,7 @@ describe('AdPreviewModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
     expect(heading()).toContain('Buy Puma Running Shoes');
     fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
-    expect(screen.getByText('Row 3 of 4')).toBeTruthy();
+    expect(screen.getByText('Row 3 (3 of 4 selected)')).toBeTruthy();
   });
 
   it('advances every 5 seconds with the progress bar, and stops at FALLBACK NEEDED', () => {
@@ -103,25 +103,25 @@ describe('AdPreviewModal', () => {
     act(() => void vi.advanceTimersByTime(3000));
     expect(bar.getAttribute('aria-valuenow')).toBe('3000');
     act(() => void vi.advanceTimersByTime(2000));
-    expect(screen.getByText('Row 2 of 4')).toBeTruthy();
+    expect(screen.getByText('Row 2 (2 of 4 selected)')).toBeTruthy();
     expect(status()).toBe('EMPTY ROW!');
     act(() => void vi.advanceTimersByTime(5000));
-    expect(screen.getByText('Row 3 of 4')).toBeTruthy();
+    expect(screen.getByText('Row 3 (3 of 4 selected)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
     act(() => void vi.advanceTimersByTime(10000));
-    expect(screen.getByText('Row 3 of 4')).toBeTruthy();
+    expect(screen.getByText('Row 3 (3 of 4 selected)')).toBeTruthy();
   });
 
   it('opens on the row the worker found and plays from there', () => {
     show(template(fallback('{root}')), 3);
-    expect(screen.getByText('Row 4 of 4')).toBeTruthy();
+    expect(screen.getByText('Row 4 (4 of 4 selected)')).toBeTruthy();
     expect(heading()).toBe('Free delivery | Official store | Puma');
     expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
   });
 
   it('with no row a fallback serves, opens on the first row stopped at FALLBACK NEEDED', () => {
     show(template(fallback('{var3}')), -1);
-    expect(screen.getByText('Row 1 of 4')).toBeTruthy();
+    expect(screen.getByText('Row 1 (1 of 4 selected)')).toBeTruthy();
     expect(status()).toBe(
       'FALLBACK NEEDED! Make sure that no variables are 0% and click play again',
     );

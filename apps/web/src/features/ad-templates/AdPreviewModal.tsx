@@ -191,7 +191,9 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
           </div>
           <section className="ad-preview__row" aria-label="Current row">
             <Text size="sm" fw={600}>
-              {rows.count === 0 ? 'No row' : `Row ${rowIndex + 1} of ${rows.count}`}
+              {rows.count === 0
+                ? 'No row'
+                : `Row ${rows.gridRowAt(rowIndex)} (${rowIndex + 1} of ${rows.count} selected)`}
             </Text>
             {row ? (
               <dl className="ad-preview__values">

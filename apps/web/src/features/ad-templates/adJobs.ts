@@ -1,5 +1,6 @@
 /** Engine-worker jobs of the ad tabs (registered in worker/jobHandlers.ts). */
 import {
+  findFormulaCells,
   formatCsv,
   generatePerformanceMaxAds,
   forEachResponsiveSearchAd,
@@ -107,7 +108,8 @@ export const generateRsaJob: EngineJobHandler<
   const table = packer.finish();
   const outputId = newOutputId();
   lastAds.rsa = { outputId, input: ads };
-  return { table, issues: packIssues(issues, ctx), adCount, outputId };
+  const formulas = findFormulaCells(ctx.rows, { rsa: input.template });
+  return { table, issues: packIssues(issues.concat(formulas), ctx), adCount, outputId };
 };
 
 /** Performance Max ads for the asset groups of the campaign template over the selected rows. */
@@ -129,7 +131,9 @@ export const generatePerformanceAdsJob: EngineJobHandler<
   const table = packColumns(performanceOutputColumns(result.ads));
   const outputId = newOutputId();
   lastAds.performance = { outputId, ads: result.ads };
-  return { table, issues: packIssues(result.issues, ctx), adCount: result.ads.length, outputId };
+  const formulas = findFormulaCells(ctx.rows, { pmax: input.template });
+  const issues = packIssues(result.issues.concat(formulas), ctx);
+  return { table, issues, adCount: result.ads.length, outputId };
 };
 
 declare module '../generation/jobTypes.ts' {

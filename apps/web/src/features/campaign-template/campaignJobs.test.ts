@@ -57,6 +57,24 @@ describe('generateCampaignJob', () => {
     expect(out.adGroupCount).toBe(4);
   });
 
+  it('lists cells starting with = + - @ under their grid row, the Editor lines kept as typed', async () => {
+    const template: CampaignTemplate = {
+      ...newCampaignTemplate('t'),
+      campaign: '{root}',
+      adGroup: '{root} {mod}',
+      keywords: [{ keyword: '{root}', matchType: 'Broad', selected: true }],
+    };
+    const rows = [row('a', 'Nike', 'x'), row('b', '@home', '-20%'), row('c', 'Puma', '=1')];
+    const out = await generateCampaignJob({ template }, context(rows, [1, 16, 52]));
+    expect(lines(out.campaigns).map((l) => l.split(' | ')[0])).toContain('@home');
+    const warnings = lines(out.issues).filter((l) => l.includes('spreadsheet'));
+    expect(warnings.map((l) => l.split(' starts')[0])).toEqual([
+      '17 | Warning | Root "@home"',
+      '17 | Warning | Modifier "-20%"',
+      '53 | Warning | Modifier "=1"',
+    ]);
+  });
+
   it('gives a Performance Max template asset groups and no keywords', async () => {
     const template: CampaignTemplate = {
       ...newCampaignTemplate('t'),

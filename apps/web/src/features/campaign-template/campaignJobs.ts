@@ -1,6 +1,7 @@
 import {
   assetGroupsTable,
   campaignsTable,
+  findFormulaCells,
   forEachKeywordLine,
   keywordsTable,
   type AssetGroupRef,
@@ -118,7 +119,10 @@ export const generateCampaignJob: EngineJobHandler<
     negatives: negatives.finish(adGroupValues),
     campaigns: packTable(campaignsTable(campaigns)),
     assetGroups: packTable(assetGroupsTable(assetGroups)),
-    issues: packIssues(result.issues, ctx),
+    issues: packIssues(
+      result.issues.concat(findFormulaCells(ctx.rows, { campaign: input.template })),
+      ctx,
+    ),
     adGroupCount: adGroupList.length,
     assetGroupCount: assetGroups.length,
   };

@@ -1,4 +1,5 @@
 import {
+  findFormulaCells,
   generateExtensions,
   type AttachLevelChoice,
   type CampaignTemplate,
@@ -37,7 +38,10 @@ export const generateExtensionsJob: EngineJobHandler<
   return {
     table: packTable(extensionEditorTable(type, extensions)),
     copyTable: packTable(extensionCopyTable(type, extensions)),
-    issues: packIssues(issues, ctx),
+    issues: packIssues(
+      issues.concat(findFormulaCells(ctx.rows, { extensions: [input.template] })),
+      ctx,
+    ),
     attach,
   };
 };

@@ -4,6 +4,7 @@ import {
   CSV_MESSAGES,
   CsvImportError,
   decodeCsvBytes,
+  decodeWindows1252,
   describeCsvImport,
   parseCsvText,
 } from './csvImport.ts';
@@ -83,6 +84,23 @@ describe('decodeCsvBytes', () => {
     expect(
       decodeCsvBytes(Uint8Array.of(0x72, 0x6f, 0x6f, 0x74, 0x0a, 0x63, 0x61, 0x66, 0xe9)),
     ).toBe('root\ncafé');
+  });
+
+  it('reads € – — “ ” ™ (0x80-0x9F) of a windows-1252 file', () => {
+    const bytes = Uint8Array.of(0x72, 0x0a, 0x80, 0x20, 0x96, 0x97, 0x93, 0x78, 0x94, 0x99, 0xe9);
+    expect(decodeCsvBytes(bytes)).toBe('r\n€ –—“x”™é');
+  });
+
+  it('maps every byte 0x80-0x9F as WHATWG windows-1252 does', () => {
+    const high = Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i);
+    const text = decodeWindows1252(high);
+    expect(text).toHaveLength(32);
+    expect([...text].map((c) => c.codePointAt(0)!.toString(16))).toEqual(
+      // prettier-ignore
+      ['20ac', '81', '201a', '192', '201e', '2026', '2020', '2021', '2c6', '2030', '160', '2039',
+       '152', '8d', '17d', '8f', '90', '2018', '2019', '201c', '201d', '2022', '2013', '2014',
+       '2dc', '2122', '161', '203a', '153', '9d', '17e', '178'],
+    );
   });
 
   it('refuses binary and empty files', () => {

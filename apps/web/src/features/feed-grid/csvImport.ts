@@ -41,6 +41,21 @@ export const CSV_MESSAGES = {
 } as const;
 
 /**
+ * What windows-1252 puts at 0x80-0x9F (WHATWG's table; the five unassigned bytes stay C1
+ * controls). Browsers' TextDecoder maps them already; Node's decodes them as Latin-1 control
+ * characters (nodejs/node#60888), so the decoded text is mapped once more and comes out the
+ * same in both.
+ */
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+const C1_CONTROLS = /[\u0080-\u009F]/g;
+
+/** Windows-1252 bytes as text, € – — “ ” ™ included (whatever the TextDecoder does with them). */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const text = new TextDecoder('windows-1252').decode(bytes);
+  return text.replace(C1_CONTROLS, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80] as string);
+}
+
+/**
  * Decodes file bytes as UTF-8 (or Windows-1252 when they are not valid UTF-8). Refuses bytes
  * that are not text: NUL bytes in the first 64 KB mean a binary file.
  */
@@ -51,7 +66,7 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    const text = new TextDecoder('windows-1252').decode(bytes);
+    const text = decodeWindows1252(bytes);
     let controls = 0;
     const head = Math.min(text.length, 65536);
     for (let i = 0; i < head; i += 1) {

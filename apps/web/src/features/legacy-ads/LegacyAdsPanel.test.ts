@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newAdFallback } from '@adloom/engine';
+import { convertLegacyAdTemplate, newAdFallback, restoreAdTemplate } from '@adloom/engine';
+import { SaveRsaTemplatesBodySchema } from '@adloom/contract';
 import { LEGACY_ADS_TEXTS, summarizeLegacyAd } from './LegacyAdsPanel.tsx';
 
 describe('summarizeLegacyAd', () => {
@@ -24,5 +25,18 @@ describe('LEGACY_ADS_TEXTS.converted', () => {
     expect(LEGACY_ADS_TEXTS.converted('Old', ['Old v1', 'Old v2'])).toBe(
       '"Old" converted to the RSA templates "Old v1", "Old v2"',
     );
+  });
+});
+
+describe('Convert to RSA template', () => {
+  it('makes RSA templates the RSA save accepts unchanged', () => {
+    const legacy = restoreAdTemplate({
+      name: 'Shoes',
+      templates: [[{ h1: '{root} Shoes', h2: 'Free Delivery', dl1: 'Buy now.', label: 'a;b' }]],
+    });
+    const { templates } = convertLegacyAdTemplate(legacy, []);
+    const parsed = SaveRsaTemplatesBodySchema.parse({ name: 'Client', templates });
+    expect(parsed.templates).toEqual(templates);
+    expect(parsed.templates[0]!.templates[0]!.labels).toEqual(['a', 'b']);
   });
 });

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, List, Text, Title } from '@mantine/core';
-import type { AdTemplate, RsaTemplate } from '@adloom/engine';
+import { convertLegacyAdTemplate, type AdTemplate, type RsaTemplate } from '@adloom/engine';
 import { notifySuccess } from '../../state/notifications.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
-import { convertLegacyAdTemplate } from './convertLegacyAd.ts';
 import './LegacyAdsPanel.css';
 
 /** Texts of the legacy expanded text ads panel. */

@@ -3,8 +3,9 @@ import { OutputTable } from './OutputTable.tsx';
 import type { PackedTable } from '../generation/packTable.ts';
 
 /**
- * Items the engine skipped or cleaned, with the feed row and the reason, shown beside an output
- * (never dropped silently). Virtualized like the output, with Copy.
+ * Items the engine skipped or cleaned, with the feed row (its number in the grid) and the
+ * reason, shown beside an output (never dropped silently). Virtualized like the output, with
+ * Copy, which is for a spreadsheet: a cell starting with = + - @ gets an apostrophe.
  */
 export function IssuesList({
   table,
@@ -27,6 +28,7 @@ export function IssuesList({
         height={height}
         emptyText="Nothing was skipped or cleaned."
         unit={['item', 'items']}
+        neutraliseCopy
         columnWidths="52px 132px minmax(240px, 1fr)"
       />
     </section>

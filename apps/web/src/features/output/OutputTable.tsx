@@ -32,6 +32,11 @@ export interface OutputTableProps {
   editorExport?: { fileName: string };
   /** What Copy puts on the clipboard when it is not `table`. */
   copyTable?: PackedTable | null;
+  /**
+   * Copy is for a spreadsheet: cells starting with = + - @ get an apostrophe (lists such as the
+   * skipped-and-cleaned items; never outputs meant for Editor, which keep the text as typed).
+   */
+  neutraliseCopy?: boolean;
   /** Height of the scrolling body in px (default 360). */
   height?: number;
   /** Text when there is nothing to show. */
@@ -73,6 +78,7 @@ export function OutputTable({
   onClear,
   editorExport,
   copyTable,
+  neutraliseCopy = false,
   height = 360,
   emptyText = 'Nothing generated yet.',
   unit = ['line', 'lines'],
@@ -91,6 +97,7 @@ export function OutputTable({
     table,
     copyTable,
     editorExport,
+    neutraliseCopy,
   );
 
   // A short output takes only the room its lines need.

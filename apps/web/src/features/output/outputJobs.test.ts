@@ -87,4 +87,25 @@ describe('clipboardTextJob', () => {
     expect(result.text).toBe(formatTsv(unpackTable(packed)));
     expect(result.text.startsWith('Campaign\tAd Group')).toBe(true);
   });
+
+  it('neutralises cells starting with = + - @ only when asked (a list for a spreadsheet)', async () => {
+    const packed = packTable({
+      headers: ['Row', 'What happened', 'Reason'],
+      rows: [
+        ['53', 'Warning', '=HYPERLINK("x")'],
+        ['7', '-20%', '@home\tnow'],
+        ['8', 'Cleaned', 'a = b'],
+      ],
+    });
+    const plain = await clipboardTextJob({ table: packed }, ctx);
+    expect(plain.text).toBe(formatTsv(unpackTable(packed)));
+    const neutral = await clipboardTextJob({ table: packed, neutraliseFormulas: true }, ctx);
+    expect(neutral.text).toBe(formatTsv(unpackTable(packed), { neutraliseFormulas: true }));
+    expect(neutral.text.split('\n')).toEqual([
+      'Row\tWhat happened\tReason',
+      '53\tWarning\t\'=HYPERLINK("x")',
+      "7\t'-20%\t'@home now",
+      '8\tCleaned\ta = b',
+    ]);
+  });
 });

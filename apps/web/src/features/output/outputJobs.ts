@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
-import { formatCsv, type Table } from '@adloom/engine';
+import { formatCsv, startsLikeFormula, type Table } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import {
   readPackedCell,
@@ -71,16 +71,25 @@ const HAS_TSV_BREAK = /[\t\r\n]/;
  * joined by tabs, lines by '\n', tabs and line breaks inside a cell made one space) as parts of
  * `TSV_LINES_PER_PART` lines, read straight from the packed columns. Joined they are the text;
  * given to a Blob they never form one big string, so a 600k-line copy stays light on the worker
- * and leaves the page's thread alone.
+ * and leaves the page's thread alone. `neutraliseFormulas` (for a spreadsheet, never for Editor)
+ * puts an apostrophe before a cell starting with = + - @, as `formatTsv`'s option does.
  */
-export function formatPackedTsvParts(table: PackedTable): string[] {
-  const clean = (value: string): string =>
+export function formatPackedTsvParts(table: PackedTable, neutraliseFormulas = false): string[] {
+  const tidy = (value: string): string =>
     HAS_TSV_BREAK.test(value) ? value.replace(TSV_BREAKS, ' ') : value;
+  const clean = neutraliseFormulas
+    ? (value: string): string => {
+        const s = tidy(value);
+        return startsLikeFormula(s) ? `'${s}` : s;
+      }
+    : tidy;
   // A column without any tab or line break needs no cleaning cell by cell.
   const hasBreak = (column: PackedColumn | undefined): boolean =>
     !!column && column.texts.some((t) => HAS_TSV_BREAK.test(t));
-  const needsClean = table.columns.map((column) =>
-    column.field === undefined ? hasBreak(column) : hasBreak(table.records),
+  const needsClean = table.columns.map(
+    (column) =>
+      neutraliseFormulas ||
+      (column.field === undefined ? hasBreak(column) : hasBreak(table.records)),
   );
   const parts: string[] = [];
   let lines: string[] = [table.headers.map(clean).join('\t')];
@@ -105,6 +114,8 @@ export function formatPackedTsvParts(table: PackedTable): string[] {
 /** Input of the clipboard job. */
 export interface ClipboardTextInput {
   table: PackedTable;
+  /** For a spreadsheet: an apostrophe before cells starting with = + - @. */
+  neutraliseFormulas?: boolean;
 }
 
 /** A character outside Latin-1: joined in front, it makes the whole text two-byte. */
@@ -118,7 +129,7 @@ const TWO_BYTE_MARK = '\u20AC';
  * off (the slice keeps its parent's two-byte form and reaches the page as such).
  */
 export const clipboardTextJob: EngineJobHandler<ClipboardTextInput, { text: string }> = (input) => {
-  const parts = formatPackedTsvParts(input.table);
+  const parts = formatPackedTsvParts(input.table, input.neutraliseFormulas);
   parts.unshift(TWO_BYTE_MARK);
   return { text: parts.join('').slice(TWO_BYTE_MARK.length) };
 };

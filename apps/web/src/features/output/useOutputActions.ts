@@ -5,11 +5,15 @@ import { runEngineJob } from '../generation/runEngineJob.ts';
 import type { PackedTable } from '../generation/packTable.ts';
 import { notifyFileError, saveBlob } from './outputFiles.ts';
 
-/** Copy (the copy table, else the table) and the Editor CSV download, both made in the worker. */
+/**
+ * Copy (the copy table, else the table; neutralised for a spreadsheet when `neutraliseCopy`)
+ * and the Editor CSV download, both made in the worker.
+ */
 export function useOutputActions(
   table: PackedTable | null,
   copyTable: PackedTable | null | undefined,
   editorExport: { fileName: string } | undefined,
+  neutraliseCopy = false,
 ) {
   const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
   const copySource = copyTable ?? table;
@@ -21,7 +25,7 @@ export function useOutputActions(
       // Text, not a Blob: the clipboard takes a two-byte string far faster than it reads a Blob.
       const { text } = await runEngineJob(
         'clipboardText',
-        { table: copySource },
+        { table: copySource, neutraliseFormulas: neutraliseCopy },
         { lane: 'output' },
       );
       await copyToClipboard(text);

@@ -53,8 +53,11 @@ describe('the preview over every selected row', () => {
     expect(rows.rowAt(2)?.root).toBe('root 2999');
     expect(rows.rowAt(3)).toBeUndefined();
     expect(rows.rowAt(-1)).toBeUndefined();
+    // The grid row a person sees beside each one.
+    expect([0, 1, 2, 3].map((i) => rows.gridRowAt(i))).toEqual([6, 2501, 3000, 0]);
     store.setSelected(store.getSlotAt(5), false);
     expect(rows.count).toBe(2);
     expect(rows.rowAt(0)?.root).toBe('root 2500');
+    expect(rows.gridRowAt(0)).toBe(2501);
   });
 });

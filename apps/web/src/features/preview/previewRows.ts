@@ -7,11 +7,17 @@ export interface PreviewRows {
   readonly count: number;
   /** Row `index` (0-based, in feed order), or undefined outside 0..count-1. */
   rowAt(index: number): FeedRow | undefined;
+  /** The grid row (from 1) of row `index`, the number a person sees beside it; 0 outside. */
+  gridRowAt(index: number): number;
 }
 
 /** Preview rows over rows already in hand (tests, small sets). */
 export function previewRowsOf(rows: readonly FeedRow[]): PreviewRows {
-  return { count: rows.length, rowAt: (index) => rows[index] };
+  return {
+    count: rows.length,
+    rowAt: (index) => rows[index],
+    gridRowAt: (index) => (rows[index] ? index + 1 : 0),
+  };
 }
 
 /**
@@ -46,6 +52,12 @@ export function selectedPreviewRows(store: FeedStore): PreviewRows {
         row[column] = store.getCell(slot, c);
       });
       return row;
+    },
+    gridRowAt(index) {
+      const at = findPositions();
+      return Number.isInteger(index) && index >= 0 && index < at.length
+        ? (at[index] as number) + 1
+        : 0;
     },
   };
 }

@@ -23,7 +23,10 @@ import {
 /** The longest substituted text: its length and the index of the (first) row giving it. */
 export interface Longest {
   length: number;
-  /** Index into the rows; -1 when the text has no placeholder or there are no rows. */
+  /**
+   * Index into the rows (the worker's measuring job gives the feed position, the grid row - 1);
+   * -1 when the text has no placeholder or there are no rows.
+   */
   rowIndex: number;
 }
 

@@ -1,13 +1,13 @@
-import {
-  RSA_MIN_DESCRIPTIONS,
-  RSA_MIN_HEADLINES,
-  makeUniqueName,
-  newRsaFallback,
-  type AdFallback,
-  type AdTemplate,
-  type RsaFallback,
-  type RsaTemplate,
-} from '@adloom/engine';
+/**
+ * Legacy expanded text ad templates into responsive search ad templates: Google stopped
+ * accepting new expanded text ads in June 2022, so the web app's "Convert to RSA template" and
+ * the command line both turn them into RSA fallbacks with this one conversion.
+ */
+import { RSA_MIN_DESCRIPTIONS, RSA_MIN_HEADLINES } from '../limits.ts';
+import { makeUniqueName } from '../names.ts';
+import { newRsaFallback } from '../restore.ts';
+import type { RowIssue } from '../issues.ts';
+import type { AdFallback, AdTemplate, RsaFallback, RsaTemplate } from '../types.ts';
 
 /** What converting a legacy template made, and what the person still has to fill in. */
 export interface ConvertedLegacyAd {
@@ -86,4 +86,32 @@ export function convertLegacyAdTemplate(
     version.forEach((f, i) => notes.push(...describeGaps(f, `${name}, fallback ${i + 1}`)));
   });
   return { templates, notes };
+}
+
+/**
+ * What a run reports when it converts a legacy template instead of writing expanded text ads:
+ * the conversion itself (cleaned), then each headline or description still to be filled in
+ * (a warning: rows it leaves without a valid fallback are reported by the RSA generation).
+ */
+export function reportLegacyConversion(
+  legacy: AdTemplate,
+  converted: ConvertedLegacyAd,
+): RowIssue[] {
+  const names = converted.templates.map((t) => `"${t.name}"`).join(', ');
+  const issue = (kind: RowIssue['kind'], code: string, message: string): RowIssue => ({
+    kind,
+    output: 'responsive search ads',
+    rowId: '',
+    rowNumber: 0,
+    code,
+    message,
+  });
+  return [
+    issue(
+      'cleaned',
+      'legacy-converted',
+      `Legacy expanded text ad template "${legacy.name}" converted to the responsive search ad ${converted.templates.length === 1 ? 'template' : 'templates'} ${names}: Google stopped accepting expanded text ads in June 2022`,
+    ),
+    ...converted.notes.map((note) => issue('warning', 'legacy-gap', note)),
+  ];
 }
