@@ -741,8 +741,6 @@ describe('final URL', () => {
       expect(out.issues.map((i) => [i.kind, i.code])).toEqual([['skipped', 'invalid-final-url']]);
     },
   );
-
-  });
 });
 
 describe('ad groups without a feed row', () => {
