@@ -175,6 +175,23 @@ describe('adloom generate (golden)', () => {
   });
 });
 
+/** The records of a CSV file written with CRLF, a quoted cell's own line breaks kept. */
+function csvRecords(text: string): string[] {
+  const records: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (!quoted && text.startsWith('\r\n', i)) {
+      records.push(text.slice(start, i));
+      start = i + 2;
+      i++;
+    }
+  }
+  if (start < text.length) records.push(text.slice(start));
+  return records;
+}
+
 describe('adloom names the physical line of every reported row (a nasty feed)', () => {
   const long = 'Extraordinarily Long Product Root Name For Testing Eighty Characters Exactly 12';
   // Physical lines: the header is 1; 5 and 12 are blank; 3-4 and 13-15 are one row each.
@@ -221,11 +238,9 @@ describe('adloom names the physical line of every reported row (a nasty feed)', 
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Read 10 rows from');
-    const report = readFileSync(path.join(out, 'adloom-report.csv'), 'utf8')
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n')
-      .slice(1);
+    const report = csvRecords(
+      readFileSync(path.join(out, 'adloom-report.csv'), 'utf8').replace(/^\uFEFF/, ''),
+    ).slice(1);
     const rowLines = report
       .map((line) => line.split(',')[2] as string)
       .filter((l) => l !== '')
@@ -292,16 +307,16 @@ describe('adloom reports what Google would reject', () => {
     const summary = r.stdout.slice(r.stdout.indexOf('Skipped:'));
     expect(summary).toBe(
       [
-        'Skipped: 1 item from 1 feed row',
+        'Skipped: 2 items from 2 feed rows',
+        '  line 2, responsive search ads: Ad group "Nike": Final URL "www.nike.example/air" is not an http:// or https:// address; no ad is made',
         '  line 4, responsive search ads: Ad group "Sale": no valid fallback (2 headlines, at least 3 needed)',
         'Cleaned: 4 items from 3 feed rows',
         '  line 2, keywords: Removed the leading - (negative keyword notation) from "-Air outlet" -> "air outlet" (negative)',
         '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Puma Suede" -> "puma suede"',
         '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Suede outlet" -> "suede outlet" (negative)',
         '  line 4, keywords: Removed the leading - (negative keyword notation) from "-sale outlet" -> "sale outlet" (negative)',
-        'Warnings: 3 items from 2 feed rows and the templates',
+        'Warnings: 2 items from 1 feed row and the templates',
         '  template, responsive search ads: Fallback 2, Headline 3 "Buy {KeyWord}": {KeyWord} has no default text (write {KeyWord:default text}); it is counted as 10 characters',
-        '  line 2, responsive search ads: Ad group "Nike": the final URL "www.nike.example/air" is not an http:// or https:// address',
         '  line 3, feed: Root "-Puma" starts with "-", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed',
         '',
       ].join('\n'),
