@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CampaignTemplate } from '@adloom/engine';
+import type { CampaignTemplate, CampaignType } from '@adloom/engine';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { originNow } from '../builder/outputOrigin.ts';
 import {
   isJobCancelled,
   JobFailedError,
@@ -22,11 +24,14 @@ const PREPARE_ROWS_DELAY_MS = 1000;
  * output tab shown, and the rows handed to the worker ahead of Generate.
  */
 export function useCampaignGeneration(template: CampaignTemplate | null) {
+  const workspace = useBuilderWorkspace();
   const selection = useSelectedRows();
   const campaignTabOutput = useCampaignTabOutputStore();
   const campaignOutput = useCampaignOutputStore();
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [tab, setTab] = useState<string | null>('keywords');
+  /** The campaign type whose kept output shows (null: the active template's). */
+  const [shownType, setShownType] = useState<CampaignType | null>(null);
   const controller = useRef<AbortController | null>(null);
   const canGenerate = selection.count > 0 && template !== null;
 
@@ -55,26 +60,42 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
     controller.current = abort;
     setProgress({ phase: 'rows', fraction: 0 });
     const started = performance.now();
-    const rowCount = selection.count;
-    const rowsVersion = selection.version;
+    const client = workspace.state.get().client;
+    const origin = originNow(workspace, {
+      templateKind: 'campaignTemplates',
+      templateLabel: 'campaign template',
+      template,
+      rowCount: selection.count,
+    });
     try {
       const output = await runEngineJob(
         'generateCampaign',
         { template },
         { rows: selection.source, signal: abort.signal, onProgress: setProgress },
       );
-      campaignTabOutput.set({
-        template,
-        output,
-        rowCount,
-        elapsedMs: performance.now() - started,
-      });
-      campaignOutput.set({
-        template,
-        adGroupCount: output.adGroupCount,
-        assetGroupCount: output.assetGroupCount,
-        rowsVersion,
-      });
+      // Another client chosen meanwhile: the output is not theirs.
+      if (workspace.state.get().client !== client) return;
+      // Only this campaign type's output is replaced: the other type's stays (a build stays).
+      campaignTabOutput.set((all) => ({
+        ...all,
+        [template.type]: {
+          template,
+          output,
+          rowCount: origin.rowCount,
+          elapsedMs: performance.now() - started,
+          origin,
+        },
+      }));
+      campaignOutput.set((all) => ({
+        ...all,
+        [template.type]: {
+          template,
+          adGroupCount: output.adGroupCount,
+          assetGroupCount: output.assetGroupCount,
+          origin,
+        },
+      }));
+      setShownType(template.type);
       setTab(template.type === 'performance' ? 'assetGroups' : 'keywords');
     } catch (error) {
       if (!isJobCancelled(error))
@@ -95,6 +116,8 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
     canGenerate,
     tab,
     setTab,
+    shownType,
+    setShownType,
     handleGenerate,
     cancel: () => controller.current?.abort(),
   };
