@@ -87,6 +87,13 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
   const type = shownOutputType(outputs, shownType, template?.type);
   const result = type ? outputs[type] : undefined;
   const isPerformance = type === 'performance';
+  // A Performance Max output opens on its asset groups; a Search one has none to show.
+  const shownTab =
+    tab === null || (tab === 'assetGroups' && !isPerformance)
+      ? isPerformance
+        ? 'assetGroups'
+        : 'keywords'
+      : tab;
   const keptTypes = (Object.keys(TYPE_LABELS) as CampaignType[]).filter((t) => outputs[t]);
   const output = result?.output;
   const { isZipping, handleZip } = useCampaignZip(client, output, isPerformance);
@@ -134,7 +141,10 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
           size="xs"
           aria-label="Campaign output shown"
           value={type}
-          onChange={(value) => setShownType(value as CampaignType)}
+          onChange={(value) => {
+            setShownType(value as CampaignType);
+            setTab(null);
+          }}
           data={keptTypes.map((t) => ({ value: t, label: `${TYPE_LABELS[t]} output` }))}
         />
       ) : null}
@@ -143,7 +153,7 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
           type={type}
           result={result}
           isPerformance={isPerformance}
-          tab={tab}
+          tab={shownTab}
           onTabChange={setTab}
           fileName={(what) => editorFileName(client, what)}
           isZipping={isZipping}

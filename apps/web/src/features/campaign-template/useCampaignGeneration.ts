@@ -29,9 +29,18 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
   const campaignTabOutput = useCampaignTabOutputStore();
   const campaignOutput = useCampaignOutputStore();
   const [progress, setProgress] = useState<JobProgress | null>(null);
-  const [tab, setTab] = useState<string | null>('keywords');
-  /** The campaign type whose kept output shows (null: the active template's). */
+  /** The output table the person chose (null: the first of the shown type, see CampaignTab). */
+  const [tab, setTab] = useState<string | null>(null);
+  /** The campaign type whose kept output the person chose to see (null: the active template's). */
   const [shownType, setShownType] = useState<CampaignType | null>(null);
+  // Another type of template chosen: its type's output shows.
+  const activeType = template?.type ?? null;
+  const [lastActiveType, setLastActiveType] = useState(activeType);
+  if (activeType !== lastActiveType) {
+    setLastActiveType(activeType);
+    setShownType(null);
+    setTab(null);
+  }
   const controller = useRef<AbortController | null>(null);
   const canGenerate = selection.count > 0 && template !== null;
 
@@ -95,8 +104,8 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
           origin,
         },
       }));
-      setShownType(template.type);
-      setTab(template.type === 'performance' ? 'assetGroups' : 'keywords');
+      setShownType(null);
+      setTab(null);
     } catch (error) {
       if (!isJobCancelled(error))
         notifyError(
