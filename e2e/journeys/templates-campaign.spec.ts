@@ -100,9 +100,10 @@ test('a campaign template with {root}, {mod} and {mt} generates keywords and neg
   expect(copied.split('\n')[0]).toBe('Campaign\tAd Group\tKeyword\tCriterion Type');
   expect(copied.split('\n')).toHaveLength(7);
 
-  // Changing the template clears the output.
+  // Changing the template keeps the output, marked as changed since (issue 14: a build stays).
   await page.getByLabel('Constant value').fill('x');
-  await expect(page.getByRole('table', { name: 'Negatives', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Negatives', exact: true })).toBeVisible();
+  await expect(page.getByText('Changed since: template')).toBeVisible();
 
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await page.getByRole('button', { name: 'Save Template' }).click();

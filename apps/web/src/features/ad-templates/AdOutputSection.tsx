@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { OriginNote } from '../builder/OriginNote.tsx';
+import { describeOrigin } from '../builder/outputOrigin.ts';
 import { runEngineJob } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import {
   DOWNLOAD_LABEL,
+  IMAGES_NEEDED_NOTE,
   editorFileName,
   IssuesList,
   OutputTable,
@@ -62,6 +65,22 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
           </Button>
         ) : null}
       </Group>
+      {output ? (
+        <Stack gap={2}>
+          <OriginNote origin={output.origin} />
+          <Text size="xs" c="dimmed">
+            {describeOrigin(
+              output.groupsOrigin,
+              kind === 'rsa' ? 'For the ad groups made from' : 'For the asset groups made from',
+            )}
+          </Text>
+        </Stack>
+      ) : null}
+      {kind === 'performance' ? (
+        <Text size="xs" c="orange.9" className="ad-output__images">
+          {IMAGES_NEEDED_NOTE}
+        </Text>
+      ) : null}
       <OutputTable
         label={label}
         table={output?.table ?? null}

@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { formatDateDigits, type CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { OriginNote } from '../builder/OriginNote.tsx';
+import { originNow } from '../builder/outputOrigin.ts';
 import { isJobCancelled, useSelectedRows, type RunEngineJobOptions } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
@@ -12,6 +15,16 @@ import { AD_MESSAGES } from './messages.ts';
 
 /** Which ad tab: responsive search ads or Performance Max. */
 export type AdKind = keyof AdOutputs;
+
+/** Per ad kind: the campaign type whose groups it is for, and its template set and label. */
+const AD_KINDS = {
+  rsa: { campaignType: 'search', templateKind: 'rsaTemplates', templateLabel: 'RSA template' },
+  performance: {
+    campaignType: 'performance',
+    templateKind: 'performanceMaxTemplates',
+    templateLabel: 'Performance Max template',
+  },
+} as const;
 
 /** Why Generate Ads is disabled, or null when it may run (spec section 5). */
 export function findGenerateBlocker(input: {
@@ -43,10 +56,14 @@ export function GenerateAdsButton({
     options: RunEngineJobOptions,
   ) => Promise<AdOutput>;
 }) {
+  const workspace = useBuilderWorkspace();
   const selection = useSelectedRows();
-  const campaignOutput = useStore(useCampaignOutputStore());
+  const { campaignType: groupsType, templateKind, templateLabel } = AD_KINDS[kind];
+  // The kept campaign output of this kind's campaign type, whichever template is active now.
+  const campaignOutput = useStore(useCampaignOutputStore())[groupsType];
   const ads = useAdOutputsStore();
   const campaignSet = useTemplateSet('campaignTemplates');
+  const adTemplate = useTemplateSet(templateKind).active;
   const [progress, setProgress] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
   const campaignType = campaignOutput?.template.type ?? campaignSet.active?.type ?? null;
@@ -64,10 +81,18 @@ export function GenerateAdsButton({
   const reasonId = `generate-${kind}-reason`;
 
   async function handleGenerate() {
-    if (!campaignOutput) {
+    if (!campaignOutput || !adTemplate) {
       notifyError(kind === 'rsa' ? AD_MESSAGES.needKeywords : AD_MESSAGES.needAssets);
       return;
     }
+    const client = workspace.state.get().client;
+    const origin = originNow(workspace, {
+      templateKind,
+      templateLabel,
+      template: adTemplate,
+      rowCount: selection.count,
+    });
+    const groupsOrigin = campaignOutput.origin;
     controller.current?.abort();
     const ctrl = new AbortController();
     controller.current = ctrl;
@@ -81,8 +106,8 @@ export function GenerateAdsButton({
       });
       // runEngineJob hands the result over in a task after the one that received it, so
       // rendering the table is a task of its own; a Cancel in between keeps the old output.
-      if (ctrl.signal.aborted) return;
-      ads.set((s) => ({ ...s, [kind]: output }));
+      if (ctrl.signal.aborted || workspace.state.get().client !== client) return;
+      ads.set((s) => ({ ...s, [kind]: { ...output, origin, groupsOrigin } }));
     } catch (error) {
       if (!isJobCancelled(error))
         notifyError(error instanceof Error ? error.message : String(error));
@@ -104,32 +129,40 @@ export function GenerateAdsButton({
     </Button>
   );
   return (
-    <Group gap="xs" wrap="wrap" align="center">
-      {blocker ? (
-        <Tooltip label={blocker} withArrow>
-          <span className="generate-ads__wrap">{button}</span>
-        </Tooltip>
-      ) : (
-        button
-      )}
-      {blocker ? (
-        <Text size="xs" c="dimmed" id={reasonId} className="generate-ads__reason">
-          {blocker}
-        </Text>
+    <Stack gap={4} className="generate-ads">
+      <Group gap="xs" wrap="wrap" align="center">
+        {blocker ? (
+          <Tooltip label={blocker} withArrow>
+            <span className="generate-ads__wrap">{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        )}
+        {blocker ? (
+          <Text size="xs" c="dimmed" id={reasonId} className="generate-ads__reason">
+            {blocker}
+          </Text>
+        ) : null}
+        {progress !== null ? (
+          <>
+            <Progress
+              value={progress * 100}
+              w={120}
+              aria-label="Generating ads"
+              className="generate-ads__progress"
+            />
+            <Button variant="subtle" size="xs" onClick={() => controller.current?.abort()}>
+              Cancel
+            </Button>
+          </>
+        ) : null}
+      </Group>
+      {campaignOutput && blocker === null ? (
+        <OriginNote
+          origin={campaignOutput.origin}
+          lead={`Uses the ${kind === 'rsa' ? 'ad groups' : 'asset groups'} made from`}
+        />
       ) : null}
-      {progress !== null ? (
-        <>
-          <Progress
-            value={progress * 100}
-            w={120}
-            aria-label="Generating ads"
-            className="generate-ads__progress"
-          />
-          <Button variant="subtle" size="xs" onClick={() => controller.current?.abort()}>
-            Cancel
-          </Button>
-        </>
-      ) : null}
-    </Group>
+    </Stack>
   );
 }

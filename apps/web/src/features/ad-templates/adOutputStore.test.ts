@@ -1,34 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignTemplate } from '@adloom/engine';
-import { campaignOutputOf } from '../builder/campaignOutputStore.ts';
+import { newCampaignTemplate, type CampaignTemplate } from '@adloom/engine';
+import { campaignOutputOf, type CampaignOutputInfo } from '../builder/campaignOutputStore.ts';
+import type { OutputOrigin } from '../builder/outputOrigin.ts';
 import { OutputRegistry } from '../builder/outputRegistry.ts';
-import type { AdOutput } from './adJobs.ts';
-import { adOutputsOf } from './adOutputStore.ts';
+import { emptyPackedTable } from '../generation/packTable.ts';
+import { adOutputsOf, type KeptAdOutput } from './adOutputStore.ts';
 
-const campaign = {
-  template: {} as CampaignTemplate,
-  adGroupCount: 1,
-  assetGroupCount: 0,
-  rowsVersion: 1,
-};
+function origin(templateName: string): OutputOrigin {
+  return {
+    templateKind: 'campaignTemplates',
+    templateLabel: 'campaign template',
+    templateName,
+    templateJson: '{}',
+    feedName: 'brands',
+    rowCount: 2,
+    rowsKey: 'brands\u001f1',
+    generatedAt: new Date(2026, 10, 26, 10, 42),
+  };
+}
+
+function campaign(template: CampaignTemplate): CampaignOutputInfo {
+  return { template, adGroupCount: 2, assetGroupCount: 2, origin: origin(template.name) };
+}
+
+function ads(outputId: string): KeptAdOutput {
+  return {
+    table: emptyPackedTable(['Headline 1']),
+    issues: emptyPackedTable(['Row']),
+    adCount: 2,
+    outputId,
+    origin: origin('Ads'),
+    groupsOrigin: origin('Shoes'),
+  };
+}
 
 describe('adOutputsOf', () => {
-  it('clears the ads when the campaign output they came from is cleared', () => {
+  it('keeps the ads when another campaign template is generated or the campaign output changes', () => {
     const outputs = new OutputRegistry();
-    campaignOutputOf(outputs).set(campaign);
-    const ads = adOutputsOf(outputs);
-    ads.set({ rsa: {} as AdOutput, performance: null });
-    campaignOutputOf(outputs).set(null);
-    expect(ads.get()).toEqual({ rsa: null, performance: null });
+    const search = newCampaignTemplate('Shoes');
+    campaignOutputOf(outputs).set({ search: campaign(search) });
+    const kept = adOutputsOf(outputs);
+    kept.set({ rsa: ads('rsa-1'), performance: null });
+    const performance = { ...newCampaignTemplate('Assets'), type: 'performance' as const };
+    campaignOutputOf(outputs).set((all) => ({ ...all, performance: campaign(performance) }));
+    campaignOutputOf(outputs).set((all) => ({ ...all, search: campaign({ ...search }) }));
+    expect(adOutputsOf(outputs).get().rsa?.outputId).toBe('rsa-1');
+    expect(Object.keys(campaignOutputOf(outputs).get())).toEqual(['search', 'performance']);
   });
 
-  it('clears the ads when the client changes', () => {
+  it('drops every output when the client changes', () => {
     const outputs = new OutputRegistry();
-    campaignOutputOf(outputs).set(campaign);
-    const ads = adOutputsOf(outputs);
-    ads.set({ rsa: {} as AdOutput, performance: null });
+    campaignOutputOf(outputs).set({ search: campaign(newCampaignTemplate('Shoes')) });
+    const kept = adOutputsOf(outputs);
+    kept.set({ rsa: ads('rsa-1'), performance: ads('pmax-1') });
     outputs.dropClient();
-    expect(campaignOutputOf(outputs).get()).toBeNull();
-    expect(ads.get()).toEqual({ rsa: null, performance: null });
+    expect(campaignOutputOf(outputs).get()).toEqual({});
+    expect(kept.get()).toEqual({ rsa: null, performance: null });
   });
 });

@@ -1,13 +1,21 @@
-import { createStore, type Store } from '../../state/store.ts';
+import type { Store } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
-import { campaignOutputOf } from '../builder/campaignOutputStore.ts';
+import type { OutputOrigin } from '../builder/outputOrigin.ts';
 import type { OutputRegistry } from '../builder/outputRegistry.ts';
 import type { AdOutput } from './adJobs.ts';
 
+/** Generated ads as the tab keeps them: which template and rows made them, from which groups. */
+export interface KeptAdOutput extends AdOutput {
+  /** The ad template and the rows. */
+  origin: OutputOrigin;
+  /** The campaign output whose ad groups (or asset groups) the ads are for. */
+  groupsOrigin: OutputOrigin;
+}
+
 /** The last generated ads of each ad tab (kept while the person moves between tabs). */
 export interface AdOutputs {
-  rsa: AdOutput | null;
-  performance: AdOutput | null;
+  rsa: KeptAdOutput | null;
+  performance: KeptAdOutput | null;
 }
 
 /** The output words of each kind's Editor file name (`editorFileName(client, word)`). */
@@ -17,18 +25,11 @@ export const AD_FILE_NAMES: Readonly<Record<keyof AdOutputs, string>> = {
 };
 
 /**
- * Generated ads; cleared when the campaign output is (spec section 4: the campaign template or
- * the client changed), which they were generated from.
+ * Generated ads of the active client: each kind kept until it is generated again, the person
+ * clears it or the client changes; a campaign template change keeps them (issue 14).
  */
 export function adOutputsOf(outputs: OutputRegistry): Store<AdOutputs> {
-  return outputs.session('adOutputs', () => {
-    const ads = createStore<AdOutputs>({ rsa: null, performance: null });
-    const campaign = campaignOutputOf(outputs);
-    campaign.subscribe(() => {
-      if (campaign.get() === null) ads.set({ rsa: null, performance: null });
-    });
-    return ads;
-  });
+  return outputs.clientStore<AdOutputs>('adOutputs', { rsa: null, performance: null });
 }
 
 /** The ad outputs store of the builder around this component. */

@@ -1,6 +1,7 @@
-import type { CampaignTemplate } from '@adloom/engine';
+import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import type { Store } from '../../state/store.ts';
 import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import type { OutputOrigin } from './outputOrigin.ts';
 import type { OutputRegistry } from './outputRegistry.ts';
 
 /** The campaign structure last generated on the Campaigns tab (ad groups, asset groups). */
@@ -9,20 +10,21 @@ export interface CampaignOutputInfo {
   template: CampaignTemplate;
   adGroupCount: number;
   assetGroupCount: number;
-  /** The selected rows' version it was generated from. */
-  rowsVersion: number;
+  origin: OutputOrigin;
 }
 
+/** The kept campaign structure of each campaign type (search: ad groups; performance: asset groups). */
+export type CampaignOutputInfos = Readonly<Partial<Record<CampaignType, CampaignOutputInfo>>>;
+
 /**
- * Null until keywords (or asset groups) are generated, and again once the campaign template
- * changes (spec section 4: changing the campaign template clears output, asset groups and ad
- * groups) or the client does.
+ * Per campaign type, the structure generated last, until a generation of that type replaces it
+ * or the client changes; another campaign template chosen keeps it (issue 14: a build stays).
  */
-export function campaignOutputOf(outputs: OutputRegistry): Store<CampaignOutputInfo | null> {
-  return outputs.clientStore<CampaignOutputInfo | null>('campaignOutput', null);
+export function campaignOutputOf(outputs: OutputRegistry): Store<CampaignOutputInfos> {
+  return outputs.clientStore<CampaignOutputInfos>('campaignOutput', {});
 }
 
 /** The campaign output store of the builder around this component. */
-export function useCampaignOutputStore(): Store<CampaignOutputInfo | null> {
+export function useCampaignOutputStore(): Store<CampaignOutputInfos> {
   return campaignOutputOf(useBuilderWorkspace().outputs);
 }

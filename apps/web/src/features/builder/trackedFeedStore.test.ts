@@ -40,6 +40,34 @@ describe('TrackedFeedStore', () => {
     expect(store.dataChanges).toBe(7);
   });
 
+  it('counts selection changes, loads and edits as row changes, not filtering', async () => {
+    const store = loaded();
+    const changes = () => store.rowsChanges;
+    let last = changes();
+    const moved = () => {
+      const now = changes();
+      const hasMoved = now !== last;
+      last = now;
+      return hasMoved;
+    };
+    await store.setFilter('a');
+    expect(moved()).toBe(false);
+    store.setSelected(store.getSlotAt(0), true);
+    expect(moved()).toBe(true);
+    store.setSelected(store.getSlotAt(0), true);
+    expect(moved()).toBe(false);
+    store.clearSelection();
+    expect(moved()).toBe(true);
+    store.clearSelection();
+    expect(moved()).toBe(false);
+    store.selectAllShown();
+    expect(moved()).toBe(true);
+    store.setCell(store.getSlotAt(1), 1, 'z');
+    expect(moved()).toBe(true);
+    store.load([{ root: 'c' }]);
+    expect(moved()).toBe(true);
+  });
+
   it('counts a change before listeners hear of it', () => {
     const store = loaded();
     const seen: number[] = [];

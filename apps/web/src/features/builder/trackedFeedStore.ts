@@ -9,14 +9,45 @@ import { FeedStore, normalizeCell, type BulkAppend } from '../feed-grid/index.ts
  */
 export class TrackedFeedStore extends FeedStore {
   private dataChangeCount = 0;
+  private rowsChangeCount = 0;
 
   /** How many changes to cells and rows there have been since the store was made. */
   get dataChanges(): number {
     return this.dataChangeCount;
   }
 
+  /**
+   * How many times the rows a generation would read may have changed: data changes, loads and
+   * selection changes, not filtering (outputs compare it to say their rows changed since).
+   */
+  get rowsChanges(): number {
+    return this.rowsChangeCount;
+  }
+
   private bump(): void {
     this.dataChangeCount += 1;
+    this.rowsChangeCount += 1;
+  }
+
+  /** Also the start of `load`: other rows. */
+  override reset(): void {
+    this.rowsChangeCount += 1;
+    super.reset();
+  }
+
+  override setSelected(slot: number, isSelected: boolean): void {
+    if (this.isSelected(slot) !== isSelected) this.rowsChangeCount += 1;
+    super.setSelected(slot, isSelected);
+  }
+
+  override selectAllShown(): void {
+    this.rowsChangeCount += 1;
+    super.selectAllShown();
+  }
+
+  override clearSelection(): void {
+    if (this.selectedCount > 0) this.rowsChangeCount += 1;
+    super.clearSelection();
   }
 
   override setCell(slot: number, column: number, value: string): string {

@@ -1,5 +1,7 @@
-import { Button, Group, Tabs, Text } from '@mantine/core';
-import { IssuesList, OutputTable } from '../output/index.ts';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import type { CampaignType } from '@adloom/engine';
+import { OriginNote } from '../builder/OriginNote.tsx';
+import { IMAGES_NEEDED_NOTE, IssuesList, OutputTable } from '../output/index.ts';
 import {
   CAMPAIGN_FILE_NAMES,
   clearOneOutput,
@@ -11,6 +13,7 @@ const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** The generated campaign output: its summary, the zip download and a tab per table. */
 export function CampaignOutputView({
+  type,
   result,
   isPerformance,
   tab,
@@ -19,6 +22,8 @@ export function CampaignOutputView({
   isZipping,
   onZip,
 }: {
+  /** The campaign type of the output shown. */
+  type: CampaignType;
   result: CampaignTabOutput;
   isPerformance: boolean;
   tab: string | null;
@@ -32,10 +37,13 @@ export function CampaignOutputView({
   const { output } = result;
   return (
     <>
-      <Group gap="sm" mt="xs" justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" role="status">
-          {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaigns.rowCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
-        </Text>
+      <Group gap="sm" mt="xs" justify="space-between" wrap="wrap" align="flex-start">
+        <Stack gap={2} className="campaign-output__summary">
+          <OriginNote origin={result.origin} />
+          <Text size="sm" c="dimmed" role="status">
+            {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaigns.rowCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
+          </Text>
+        </Stack>
         <Button size="xs" variant="light" onClick={onZip} loading={isZipping}>
           Download all for Google Ads Editor (zip)
         </Button>
@@ -57,7 +65,7 @@ export function CampaignOutputView({
             <OutputTable
               label="Keywords"
               table={output.keywords}
-              onClear={() => clearOneOutput(tabOutput, 'keywords')}
+              onClear={() => clearOneOutput(tabOutput, type, 'keywords')}
               editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.keywords) }}
               emptyText={
                 isPerformance ? 'A Performance Max campaign has no keywords.' : 'No keywords.'
@@ -68,17 +76,20 @@ export function CampaignOutputView({
             <OutputTable
               label="Negatives"
               table={output.negatives}
-              onClear={() => clearOneOutput(tabOutput, 'negatives')}
+              onClear={() => clearOneOutput(tabOutput, type, 'negatives')}
               editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.negatives) }}
               emptyText="No negatives."
             />
           </Tabs.Panel>
           {isPerformance ? (
             <Tabs.Panel value="assetGroups" pt="sm">
+              <Text size="xs" c="orange.9" mb={6} className="campaign-output__images">
+                {IMAGES_NEEDED_NOTE}
+              </Text>
               <OutputTable
                 label="Asset Groups"
                 table={output.assetGroups}
-                onClear={() => clearOneOutput(tabOutput, 'assetGroups')}
+                onClear={() => clearOneOutput(tabOutput, type, 'assetGroups')}
                 editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.assetGroups) }}
                 emptyText="No asset groups."
               />
@@ -88,7 +99,7 @@ export function CampaignOutputView({
             <OutputTable
               label="Campaigns"
               table={output.campaigns}
-              onClear={() => clearOneOutput(tabOutput, 'campaigns')}
+              onClear={() => clearOneOutput(tabOutput, type, 'campaigns')}
               editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.campaigns) }}
               emptyText="No campaigns."
               unit={['campaign', 'campaigns']}

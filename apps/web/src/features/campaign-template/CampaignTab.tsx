@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import type { CampaignTemplate } from '@adloom/engine';
+import { Button, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import type { JobProgress } from '../generation/index.ts';
@@ -9,7 +8,7 @@ import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { CampaignEditor } from './CampaignEditor.tsx';
 import { CampaignOutputView } from './CampaignOutputView.tsx';
-import { clearOutputUnlessFrom, useCampaignTabOutputStore } from './campaignTabState.ts';
+import { useCampaignTabOutputStore, type CampaignTabOutputs } from './campaignTabState.ts';
 import { useCampaignGeneration, useCampaignZip } from './useCampaignGeneration.ts';
 import './CampaignTab.css';
 
@@ -22,12 +21,7 @@ const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** The Campaigns tab: the campaign template editor, generation and its outputs. */
 export function CampaignTab() {
-  const { outputs } = useBuilderWorkspace();
   const { hasClient, active, update } = useTemplateSet('campaignTemplates');
-
-  useEffect(() => {
-    clearOutputUnlessFrom(outputs, active);
-  }, [outputs, active]);
 
   if (!hasClient)
     return (
@@ -55,14 +49,52 @@ function describeProgress(progress: JobProgress): string {
   return progress.phase === 'rows' ? `Reading rows… ${percent}%` : `Generating… ${percent}%`;
 }
 
+const TYPE_LABELS: Record<CampaignType, string> = {
+  search: 'Search',
+  performance: 'Performance Max',
+};
+
+/**
+ * The kept output to show: of the type the person picked, else of the active template's type,
+ * else the one there is.
+ */
+function shownOutputType(
+  outputs: CampaignTabOutputs,
+  picked: CampaignType | null,
+  activeType: CampaignType | undefined,
+): CampaignType | null {
+  const kept = (Object.keys(TYPE_LABELS) as CampaignType[]).filter((t) => outputs[t]);
+  for (const type of [picked, activeType]) if (type && outputs[type]) return type;
+  return kept[0] ?? null;
+}
+
 /** 'Generate Keywords or Output', its progress and the output tabs. */
 function CampaignGeneration({ template }: { template: CampaignTemplate | null }) {
   const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
-  const result = useStore(useCampaignTabOutputStore());
-  const { selection, progress, canGenerate, tab, setTab, handleGenerate, cancel } =
-    useCampaignGeneration(template);
-  const isPerformance = template?.type === 'performance';
+  const outputs = useStore(useCampaignTabOutputStore());
+  const {
+    selection,
+    progress,
+    canGenerate,
+    tab,
+    setTab,
+    shownType,
+    setShownType,
+    handleGenerate,
+    cancel,
+  } = useCampaignGeneration(template);
+  const type = shownOutputType(outputs, shownType, template?.type);
+  const result = type ? outputs[type] : undefined;
+  const isPerformance = type === 'performance';
+  // A Performance Max output opens on its asset groups; a Search one has none to show.
+  const shownTab =
+    tab === null || (tab === 'assetGroups' && !isPerformance)
+      ? isPerformance
+        ? 'assetGroups'
+        : 'keywords'
+      : tab;
+  const keptTypes = (Object.keys(TYPE_LABELS) as CampaignType[]).filter((t) => outputs[t]);
   const output = result?.output;
   const { isZipping, handleZip } = useCampaignZip(client, output, isPerformance);
 
@@ -103,11 +135,25 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
           </Group>
         ) : null}
       </Group>
-      {result && output ? (
+      {keptTypes.length > 1 && type ? (
+        <SegmentedControl
+          mt="sm"
+          size="xs"
+          aria-label="Campaign output shown"
+          value={type}
+          onChange={(value) => {
+            setShownType(value as CampaignType);
+            setTab(null);
+          }}
+          data={keptTypes.map((t) => ({ value: t, label: `${TYPE_LABELS[t]} output` }))}
+        />
+      ) : null}
+      {result && output && type ? (
         <CampaignOutputView
+          type={type}
           result={result}
           isPerformance={isPerformance}
-          tab={tab}
+          tab={shownTab}
           onTabChange={setTab}
           fileName={(what) => editorFileName(client, what)}
           isZipping={isZipping}

@@ -1,26 +1,34 @@
-import type { CampaignTemplate } from '@adloom/engine';
-import { createStore, type Store } from '../../state/store.ts';
+import type { CampaignTemplate, CampaignType } from '@adloom/engine';
+import type { Store } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
-import { campaignOutputOf } from '../builder/campaignOutputStore.ts';
+import type { OutputOrigin } from '../builder/outputOrigin.ts';
 import type { OutputRegistry } from '../builder/outputRegistry.ts';
+import { emptyPackedTable } from '../generation/packTable.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 
-/** The Campaigns tab's last output (kept while the person visits other tabs). */
+/** One campaign type's last output on the Campaigns tab. */
 export interface CampaignTabOutput {
-  /** The template object it was made from: any edit makes a new object and clears it. */
+  /** The template as it was when the output was made (a later edit makes it stale, see origin). */
   template: CampaignTemplate;
   output: CampaignOutput;
   rowCount: number;
   elapsedMs: number;
+  origin: OutputOrigin;
 }
 
-/** The Campaigns tab's output store: kept for the workspace, cleared by a template change. */
-export function campaignTabOutputOf(outputs: OutputRegistry): Store<CampaignTabOutput | null> {
-  return outputs.session('campaignTabOutput', () => createStore<CampaignTabOutput | null>(null));
+/** The Campaigns tab's outputs: per campaign type the one generated last. */
+export type CampaignTabOutputs = Readonly<Partial<Record<CampaignType, CampaignTabOutput>>>;
+
+/**
+ * The Campaigns tab's outputs of the active client: each kept until that campaign type is
+ * generated again, the person clears it or the client changes (another template chosen keeps it).
+ */
+export function campaignTabOutputOf(outputs: OutputRegistry): Store<CampaignTabOutputs> {
+  return outputs.clientStore<CampaignTabOutputs>('campaignTabOutput', {});
 }
 
 /** The Campaigns tab's output store of the builder around this component. */
-export function useCampaignTabOutputStore(): Store<CampaignTabOutput | null> {
+export function useCampaignTabOutputStore(): Store<CampaignTabOutputs> {
   return campaignTabOutputOf(useBuilderWorkspace().outputs);
 }
 
@@ -35,39 +43,19 @@ export const CAMPAIGN_FILE_NAMES = {
   string
 >;
 
-/**
- * Spec section 4: changing the campaign template clears output, asset groups and ad groups.
- * Called with the active template; clears when it is not the one the output came from.
- */
-export function clearOutputUnlessFrom(
-  outputs: OutputRegistry,
-  template: CampaignTemplate | null,
-): void {
-  const tabOutput = campaignTabOutputOf(outputs);
-  const current = tabOutput.get();
-  if (current && current.template !== template) {
-    tabOutput.set(null);
-    campaignOutputOf(outputs).set(null);
-  }
-}
-
 /** Replaces one output table with an empty one (its Clear button). */
 export function clearOneOutput(
-  tabOutput: Store<CampaignTabOutput | null>,
+  tabOutput: Store<CampaignTabOutputs>,
+  type: CampaignType,
   which: keyof Pick<CampaignOutput, 'keywords' | 'negatives' | 'campaigns' | 'assetGroups'>,
 ): void {
-  const current = tabOutput.get();
+  const current = tabOutput.get()[type];
   if (!current) return;
-  const table = current.output[which];
-  tabOutput.set({
-    ...current,
-    output: {
-      ...current.output,
-      [which]: {
-        ...table,
-        rowCount: 0,
-        columns: table.columns.map(() => ({ text: '', offsets: new Uint32Array(1), codes: null })),
-      },
+  tabOutput.set((all) => ({
+    ...all,
+    [type]: {
+      ...current,
+      output: { ...current.output, [which]: emptyPackedTable(current.output[which].headers) },
     },
-  });
+  }));
 }

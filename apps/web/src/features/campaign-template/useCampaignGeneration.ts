@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CampaignTemplate } from '@adloom/engine';
+import type { CampaignTemplate, CampaignType } from '@adloom/engine';
+import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
+import { originNow } from '../builder/outputOrigin.ts';
 import {
   isJobCancelled,
   JobFailedError,
@@ -22,11 +24,23 @@ const PREPARE_ROWS_DELAY_MS = 1000;
  * output tab shown, and the rows handed to the worker ahead of Generate.
  */
 export function useCampaignGeneration(template: CampaignTemplate | null) {
+  const workspace = useBuilderWorkspace();
   const selection = useSelectedRows();
   const campaignTabOutput = useCampaignTabOutputStore();
   const campaignOutput = useCampaignOutputStore();
   const [progress, setProgress] = useState<JobProgress | null>(null);
-  const [tab, setTab] = useState<string | null>('keywords');
+  /** The output table the person chose (null: the first of the shown type, see CampaignTab). */
+  const [tab, setTab] = useState<string | null>(null);
+  /** The campaign type whose kept output the person chose to see (null: the active template's). */
+  const [shownType, setShownType] = useState<CampaignType | null>(null);
+  // Another type of template chosen: its type's output shows.
+  const activeType = template?.type ?? null;
+  const [lastActiveType, setLastActiveType] = useState(activeType);
+  if (activeType !== lastActiveType) {
+    setLastActiveType(activeType);
+    setShownType(null);
+    setTab(null);
+  }
   const controller = useRef<AbortController | null>(null);
   const canGenerate = selection.count > 0 && template !== null;
 
@@ -55,27 +69,43 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
     controller.current = abort;
     setProgress({ phase: 'rows', fraction: 0 });
     const started = performance.now();
-    const rowCount = selection.count;
-    const rowsVersion = selection.version;
+    const client = workspace.state.get().client;
+    const origin = originNow(workspace, {
+      templateKind: 'campaignTemplates',
+      templateLabel: 'campaign template',
+      template,
+      rowCount: selection.count,
+    });
     try {
       const output = await runEngineJob(
         'generateCampaign',
         { template },
         { rows: selection.source, signal: abort.signal, onProgress: setProgress },
       );
-      campaignTabOutput.set({
-        template,
-        output,
-        rowCount,
-        elapsedMs: performance.now() - started,
-      });
-      campaignOutput.set({
-        template,
-        adGroupCount: output.adGroupCount,
-        assetGroupCount: output.assetGroupCount,
-        rowsVersion,
-      });
-      setTab(template.type === 'performance' ? 'assetGroups' : 'keywords');
+      // Another client chosen meanwhile: the output is not theirs.
+      if (workspace.state.get().client !== client) return;
+      // Only this campaign type's output is replaced: the other type's stays (a build stays).
+      campaignTabOutput.set((all) => ({
+        ...all,
+        [template.type]: {
+          template,
+          output,
+          rowCount: origin.rowCount,
+          elapsedMs: performance.now() - started,
+          origin,
+        },
+      }));
+      campaignOutput.set((all) => ({
+        ...all,
+        [template.type]: {
+          template,
+          adGroupCount: output.adGroupCount,
+          assetGroupCount: output.assetGroupCount,
+          origin,
+        },
+      }));
+      setShownType(null);
+      setTab(null);
     } catch (error) {
       if (!isJobCancelled(error))
         notifyError(
@@ -95,6 +125,8 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
     canGenerate,
     tab,
     setTab,
+    shownType,
+    setShownType,
     handleGenerate,
     cancel: () => controller.current?.abort(),
   };

@@ -4,10 +4,9 @@ import { useStore } from '../../state/store.ts';
 import { useAdOutputsStore } from '../ad-templates/adOutputStore.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { useCampaignTabOutputStore } from '../campaign-template/campaignTabState.ts';
-import { extensionsTabStore } from '../extension-template/extensionOutput.ts';
+import { extensionOutputsOf } from '../extension-template/extensionOutput.ts';
 import { runEngineJob } from '../generation/index.ts';
 import { notifyFileError, saveBlob } from '../output/index.ts';
-import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { allOutputsZipName, collectEditorFiles } from './editorFiles.ts';
 import './DownloadEverything.css';
 
@@ -19,42 +18,30 @@ export const DOWNLOAD_EVERYTHING_TEXTS = {
 } as const;
 
 /**
- * One button for the Templates section: a zip of the Google Ads Editor CSV of every output the
- * four tabs show now, each file named and formatted as that tab's own download. Zipped in the
+ * One button for the Templates section: a zip of the Google Ads Editor CSV of every output kept
+ * for the client, each file named and formatted as that tab's own download, with the
+ * skipped-and-cleaned report and, for Performance Max, the note that images are still needed. Zipped in the
  * engine worker (the lane that keeps the generated ads).
  */
 export function DownloadEverything() {
   const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
-  const campaign = useStore(useCampaignTabOutputStore());
+  const campaigns = useStore(useCampaignTabOutputStore());
   const ads = useStore(useAdOutputsStore());
-  const extension = useStore(extensionsTabStore(workspace)).output;
-  const campaignTemplate = useTemplateSet('campaignTemplates').active;
-  const extensionTemplateName = useTemplateSet('extensionTemplates').activeName;
+  const extensions = useStore(extensionOutputsOf(workspace.outputs));
   const [isZipping, setIsZipping] = useState(false);
   const reasonId = useId();
 
   const files = useMemo(
-    () =>
-      collectEditorFiles({
-        client,
-        campaign,
-        campaignTemplate,
-        ads,
-        extension,
-        extensionTemplateName,
-      }),
-    [client, campaign, campaignTemplate, ads, extension, extensionTemplateName],
+    () => collectEditorFiles({ client, campaigns, ads, extensions }),
+    [client, campaigns, ads, extensions],
   );
   const hasFiles = files.length > 0;
 
   async function handleDownload() {
     // Collected again now: the names carry today's date.
     const today = new Date();
-    const now = collectEditorFiles(
-      { client, campaign, campaignTemplate, ads, extension, extensionTemplateName },
-      today,
-    );
+    const now = collectEditorFiles({ client, campaigns, ads, extensions }, today);
     if (now.length === 0) return;
     setIsZipping(true);
     try {

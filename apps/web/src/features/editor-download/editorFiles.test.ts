@@ -6,6 +6,7 @@ import {
   newExtensionTemplate,
   newPerformanceMaxTemplate,
   type CampaignTemplate,
+  type ExtensionTypeName,
   type FeedRow,
   type RsaTemplate,
 } from '@adloom/engine';
@@ -16,12 +17,15 @@ import {
   type AdOutput,
 } from '../ad-templates/adJobs.ts';
 import { generateCampaignJob, type CampaignOutput } from '../campaign-template/campaignJobs.ts';
+import type { KeptAdOutput } from '../ad-templates/adOutputStore.ts';
+import type { OutputOrigin } from '../builder/outputOrigin.ts';
 import type { CampaignTabOutput } from '../campaign-template/campaignTabState.ts';
 import type { ExtensionOutput } from '../extension-template/extensionOutput.ts';
 import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
 import { formatPackedJob } from '../output/outputJobs.ts';
-import { emptyPackedTable, type PackedTable } from '../generation/packTable.ts';
+import { emptyPackedTable, packIssues, type PackedTable } from '../generation/packTable.ts';
+import { IMAGES_NEEDED_FILE_TEXT } from '../output/imagesNeeded.ts';
 import { allOutputsZipName, collectEditorFiles, type GeneratedOutputs } from './editorFiles.ts';
 import { zipEditorFilesJob } from './editorZipJob.ts';
 
@@ -78,27 +82,57 @@ function performanceTemplate() {
   return template;
 }
 
-async function campaignTab(template: CampaignTemplate): Promise<CampaignTabOutput> {
-  const output = (await generateCampaignJob({ template }, ctx())) as CampaignOutput;
-  return { template, output, rowCount: ROWS.length, elapsedMs: 1 };
+function originOf(templateLabel: string, templateName: string): OutputOrigin {
+  return {
+    templateKind: 'campaignTemplates',
+    templateLabel,
+    templateName,
+    templateJson: '{}',
+    feedName: 'brands',
+    rowCount: ROWS.length,
+    rowsKey: 'brands\u001f1',
+    generatedAt: TODAY,
+  };
 }
 
-async function calloutOutput(client: string | null): Promise<ExtensionOutput> {
-  const base = newExtensionTemplate('Callouts', 'Callout');
-  const template = {
-    ...base,
-    templates: [{ ...base.templates[0], 'Callout text': 'All {root} {mod}' }],
+async function campaignTab(template: CampaignTemplate): Promise<CampaignTabOutput> {
+  const output = (await generateCampaignJob({ template }, ctx())) as CampaignOutput;
+  return {
+    template,
+    output,
+    rowCount: ROWS.length,
+    elapsedMs: 1,
+    origin: originOf('campaign template', template.name),
   };
+}
+
+function kept(ads: AdOutput, templateName: string): KeptAdOutput {
+  return {
+    ...ads,
+    origin: originOf('RSA template', templateName),
+    groupsOrigin: originOf('campaign template', 'Brands'),
+  };
+}
+
+/** Extensions of a type whose first fallback holds `values`, as the Extensions tab keeps them. */
+async function extensionOutput(
+  type: ExtensionTypeName,
+  values: Record<string, string>,
+): Promise<ExtensionOutput> {
+  const base = newExtensionTemplate(type, type);
+  const template = { ...base, templates: [{ ...base.templates[0], ...values }] };
   const campaign = campaignTemplate('search');
   const result = await generateExtensionsJob({ template, campaign }, ctx());
   return {
     ...result,
-    client,
-    templateName: 'Callouts',
-    type: 'Callout',
+    templateName: type,
+    type,
     campaignTemplateName: campaign.name,
+    origin: originOf(`${type} template`, type),
   };
 }
+
+const calloutOutput = () => extensionOutput('Callout', { 'Callout text': 'All {root} {mod}' });
 
 /** The text of a file with its byte order mark kept. */
 function readText(bytes: Uint8Array): string {
@@ -125,61 +159,136 @@ async function unzip(outputs: GeneratedOutputs) {
   return { files, entries: unzipSync(await bytesOf(blob)) };
 }
 
+/** The lines of a CSV text (BOM kept on the first), without the empty one after the last CRLF. */
+function csvLines(bytes: Uint8Array | undefined): string[] {
+  const text = readText(bytes!);
+  expect(text.endsWith('\r\n')).toBe(true);
+  return text.split('\r\n').slice(0, -1);
+}
+
+/** A whole build: Search keywords and RSAs, Performance Max asset groups and ads, 3 extensions. */
+async function wholeBuild(): Promise<GeneratedOutputs> {
+  const search = campaignTemplate('search');
+  const pmax = { ...campaignTemplate('performance'), name: 'Assets' };
+  const searchTab = await campaignTab(search);
+  const rsa = (await generateRsaJob(
+    { template: RSA, campaign: search, today: '20261123' },
+    ctx(),
+  )) as AdOutput;
+  const pmaxTab = await campaignTab(pmax);
+  const performance = (await generatePerformanceAdsJob(
+    { template: performanceTemplate(), campaign: pmax, today: '' },
+    ctx(),
+  )) as AdOutput;
+  return {
+    client: 'Acme',
+    campaigns: { search: searchTab, performance: pmaxTab },
+    ads: { rsa: kept(rsa, 'Ads'), performance: kept(performance, 'Assets') },
+    extensions: {
+      Callout: await calloutOutput(),
+      Sitelink: await extensionOutput('Sitelink', {
+        'Link Text': 'Shop {root}',
+        'Description Line 1': 'Free delivery',
+        'Description Line 2': 'Official {root} store',
+        'Final URL': 'https://shop.example/{root}',
+      }),
+      'Structured Snippet': await extensionOutput('Structured Snippet', {
+        Header: 'Brands',
+        'Snippet Values': 'Nike; Puma; Adidas',
+      }),
+    },
+  };
+}
+
 describe('collectEditorFiles and zipEditorFilesJob', () => {
-  it('zip the Editor CSV of every shown output under its own download name, byte for byte', async () => {
-    const search = campaignTemplate('search');
-    const campaign = await campaignTab(search);
-    const rsa = (await generateRsaJob(
-      { template: RSA, campaign: search, today: '20261123' },
-      ctx(),
-    )) as AdOutput;
-    const performance = (await generatePerformanceAdsJob(
-      { template: performanceTemplate(), campaign: campaignTemplate('performance'), today: '' },
-      ctx(),
-    )) as AdOutput;
-    const extension = await calloutOutput('Acme');
-
-    const { entries } = await unzip({
-      client: 'Acme',
-      campaign,
-      campaignTemplate: search,
-      ads: { rsa, performance },
-      extension,
-      extensionTemplateName: 'Callouts',
-    });
-
+  it('zip every kept output of a whole build under its own download name, byte for byte', async () => {
+    const outputs = await wholeBuild();
+    const { entries } = await unzip(outputs);
+    const name = (output: string) => `Acme - ${output} - 20261123.csv`;
     expect(Object.keys(entries)).toEqual([
-      'Acme - keywords - 20261123.csv',
-      'Acme - negatives - 20261123.csv',
-      'Acme - campaigns - 20261123.csv',
-      'Acme - responsive search ads - 20261123.csv',
-      'Acme - performance max ads - 20261123.csv',
-      'Acme - callouts - 20261123.csv',
+      name('keywords'),
+      name('negatives'),
+      name('campaigns'),
+      name('asset groups'),
+      name('performance max campaigns'),
+      name('responsive search ads'),
+      name('performance max ads'),
+      name('callouts'),
+      name('sitelinks'),
+      name('structured-snippets'),
+      name('skipped and cleaned'),
+      'Acme - performance max images needed - 20261123.txt',
     ]);
-    expect(entries['Acme - keywords - 20261123.csv']).toEqual(
-      await ownCsv(campaign.output.keywords),
+    const { search, performance } = outputs.campaigns;
+    expect(entries[name('keywords')]).toEqual(await ownCsv(search!.output.keywords));
+    expect(entries[name('negatives')]).toEqual(await ownCsv(search!.output.negatives));
+    expect(entries[name('campaigns')]).toEqual(await ownCsv(search!.output.campaigns));
+    expect(entries[name('asset groups')]).toEqual(await ownCsv(performance!.output.assetGroups));
+    expect(entries[name('performance max campaigns')]).toEqual(
+      await ownCsv(performance!.output.campaigns),
     );
-    expect(entries['Acme - negatives - 20261123.csv']).toEqual(
-      await ownCsv(campaign.output.negatives),
+    expect(entries[name('responsive search ads')]).toEqual(
+      await ownAdsCsv('rsa', outputs.ads.rsa!),
     );
-    expect(entries['Acme - campaigns - 20261123.csv']).toEqual(
-      await ownCsv(campaign.output.campaigns),
+    expect(entries[name('performance max ads')]).toEqual(
+      await ownAdsCsv('performance', outputs.ads.performance!),
     );
-    expect(entries['Acme - responsive search ads - 20261123.csv']).toEqual(
-      await ownAdsCsv('rsa', rsa),
-    );
-    expect(entries['Acme - performance max ads - 20261123.csv']).toEqual(
-      await ownAdsCsv('performance', performance),
-    );
-    expect(entries['Acme - callouts - 20261123.csv']).toEqual(await ownCsv(extension.table));
+    expect(entries[name('callouts')]).toEqual(await ownCsv(outputs.extensions.Callout!.table));
+    expect(entries[name('sitelinks')]).toEqual(await ownCsv(outputs.extensions.Sitelink!.table));
 
     // The files are the Editor CSVs, not the shown columns: BOM, Editor header, CRLF lines.
-    const keywords = readText(entries['Acme - keywords - 20261123.csv']!).split('\r\n');
+    const keywords = csvLines(entries[name('keywords')]);
     expect(keywords[0]).toBe('\uFEFFCampaign,Ad Group,Keyword,Criterion Type');
-    expect(keywords.filter((line) => line !== '')).toHaveLength(1 + 4);
-    const ads = readText(entries['Acme - responsive search ads - 20261123.csv']!).split('\r\n');
+    expect(keywords).toHaveLength(1 + 4);
+    const ads = csvLines(entries[name('responsive search ads')]);
     expect(ads[0]).toMatch(/^\uFEFFCampaign,Ad Group,Ad type,Headline 1,/);
-    expect(ads.filter((line) => line !== '')).toHaveLength(1 + 2);
+    expect(ads).toHaveLength(1 + 2);
+    expect(csvLines(entries[name('performance max campaigns')])[1]).toMatch(/^Nike,/);
+    expect(readText(entries['Acme - performance max images needed - 20261123.txt']!)).toBe(
+      IMAGES_NEEDED_FILE_TEXT,
+    );
+    const report = csvLines(entries[name('skipped and cleaned')]);
+    expect(report[0]).toBe('\uFEFFOutput,Template,Row,What happened,Reason');
+  });
+
+  it('write the skipped-and-cleaned report of every output for a spreadsheet, formulas neutralised', async () => {
+    const outputs = await wholeBuild();
+    const issue = (message: string, rowNumber: number) => ({
+      kind: 'skipped' as const,
+      output: 'keywords' as const,
+      rowId: 'a',
+      rowNumber,
+      code: 'test',
+      message,
+    });
+    const search = outputs.campaigns.search!;
+    const withIssues: GeneratedOutputs = {
+      ...outputs,
+      campaigns: {
+        ...outputs.campaigns,
+        search: {
+          ...search,
+          output: {
+            ...search.output,
+            issues: packIssues([issue('=HYPERLINK("x") is no keyword', 2)], ctx()),
+          },
+        },
+      },
+      extensions: {
+        ...outputs.extensions,
+        Callout: {
+          ...outputs.extensions.Callout!,
+          issues: packIssues([issue('-50% is too long', 1)], ctx()),
+        },
+      },
+    };
+    const { entries } = await unzip(withIssues);
+    const report = csvLines(entries['Acme - skipped and cleaned - 20261123.csv']);
+    expect(report).toEqual([
+      '\uFEFFOutput,Template,Row,What happened,Reason',
+      `Search campaign structure,campaign template ‘Brands’,2,Skipped,"'=HYPERLINK(""x"") is no keyword"`,
+      "Callout,Callout template ‘Callout’,1,Skipped,'-50% is too long",
+    ]);
   });
 
   it('takes the asset groups of a Performance Max campaign and leaves out emptied tables', async () => {
@@ -191,44 +300,35 @@ describe('collectEditorFiles and zipEditorFilesJob', () => {
     };
     const { entries } = await unzip({
       client: null,
-      campaign: cleared,
-      campaignTemplate: pmax,
+      campaigns: { performance: cleared },
       ads: { rsa: null, performance: null },
-      extension: null,
-      extensionTemplateName: null,
+      extensions: {},
     });
     expect(Object.keys(entries)).toEqual([
       'adloom - asset groups - 20261123.csv',
       'adloom - campaigns - 20261123.csv',
+      'adloom - skipped and cleaned - 20261123.csv',
+      'adloom - performance max images needed - 20261123.txt',
     ]);
     expect(entries['adloom - asset groups - 20261123.csv']).toEqual(
       await ownCsv(campaign.output.assetGroups),
     );
   });
 
-  it('leaves out outputs their tab no longer shows: another campaign template, client or extension template', async () => {
-    const search = campaignTemplate('search');
-    const campaign = await campaignTab(search);
-    const outputs: GeneratedOutputs = {
+  it('has no file, not even the report, until an output has lines', async () => {
+    const none: GeneratedOutputs = {
       client: 'Acme',
-      campaign,
-      campaignTemplate: { ...search },
+      campaigns: {},
       ads: { rsa: null, performance: null },
-      extension: await calloutOutput('Other client'),
-      extensionTemplateName: 'Callouts',
+      extensions: {},
     };
-    expect(collectEditorFiles(outputs, TODAY)).toEqual([]);
+    expect(collectEditorFiles(none, TODAY)).toEqual([]);
+    const callouts = await calloutOutput();
+    const emptied = { ...callouts, table: emptyPackedTable(callouts.table.headers) };
+    expect(collectEditorFiles({ ...none, extensions: { Callout: emptied } }, TODAY)).toEqual([]);
     expect(
-      collectEditorFiles(
-        { ...outputs, extension: await calloutOutput('Acme'), extensionTemplateName: 'Sitelinks' },
-        TODAY,
-      ),
-    ).toEqual([]);
-    expect(
-      collectEditorFiles({ ...outputs, extension: await calloutOutput('Acme') }, TODAY).map(
-        (f) => f.name,
-      ),
-    ).toEqual(['Acme - callouts - 20261123.csv']);
+      collectEditorFiles({ ...none, extensions: { Callout: callouts } }, TODAY).map((f) => f.name),
+    ).toEqual(['Acme - callouts - 20261123.csv', 'Acme - skipped and cleaned - 20261123.csv']);
   });
 
   it('fails with the regenerate message when the worker no longer holds the ads', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Button, Group, NativeSelect, Progress, Text, Tooltip } from '@mantine/core';
 import {
   EXTENSION_TYPES,
@@ -10,6 +10,7 @@ import {
 } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { OriginNote } from '../builder/OriginNote.tsx';
 import { useSelectedRows } from '../generation/index.ts';
 import { IssuesList, OutputTable, editorFileName } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
@@ -22,6 +23,7 @@ import { EXTENSION_FILE_NAMES } from './extensionTables.ts';
 import {
   cancelExtensionGeneration,
   clearExtensionOutput,
+  extensionOutputsOf,
   extensionsTabStore,
   generateExtensionOutput,
 } from './extensionOutput.ts';
@@ -58,6 +60,7 @@ export function ExtensionsTab() {
   const { templates, active, update, setActive, hasClient } = useTemplateSet('extensionTemplates');
   const campaignTemplate = useTemplateSet('campaignTemplates').active;
   const tab = useStore(extensionsTabStore(workspace));
+  const outputs = useStore(extensionOutputsOf(workspace.outputs));
   const { client } = useStore(workspace.state);
   const selection = useSelectedRows();
   const measurer = useTextMeasurer();
@@ -81,20 +84,8 @@ export function ExtensionsTab() {
   );
 
   const type: ExtensionTypeName = active ? active.extensionType.name : tab.type;
-  const output =
-    tab.output && tab.output.client === client && tab.output.templateName === active?.name
-      ? tab.output
-      : null;
-  const activeName = active?.name ?? null;
-  const activeType = active?.extensionType.name ?? null;
-
-  // Choosing another template (or type) clears the output, as a campaign template change does.
-  useEffect(() => {
-    const current = extensionsTabStore(workspace).get().output;
-    if (current && (current.templateName !== activeName || current.type !== activeType)) {
-      clearExtensionOutput(workspace);
-    }
-  }, [workspace, activeName, activeType]);
+  // Each type's output stays whichever template or type is chosen (issue 14: a build stays).
+  const output = outputs[type] ?? null;
 
   if (!hasClient) {
     return <Text c="dimmed">Choose or create a client to see its extension templates.</Text>;
@@ -214,11 +205,12 @@ export function ExtensionsTab() {
           {output.attach.reason}.
         </Text>
       ) : null}
+      {output ? <OriginNote origin={output.origin} /> : null}
       <OutputTable
         label={`${output?.type ?? type} ${EXTENSIONS_TAB_TEXTS.outputLabel.toLowerCase()}`}
         table={output?.table ?? null}
         copyTable={output?.copyTable ?? null}
-        onClear={() => clearExtensionOutput(workspace)}
+        onClear={() => clearExtensionOutput(workspace, type)}
         editorExport={{
           fileName: editorFileName(client, EXTENSION_FILE_NAMES[output?.type ?? type]),
         }}

@@ -1,24 +1,36 @@
 import type { CampaignTemplate, ExtensionTemplate, ExtensionTypeName } from '@adloom/engine';
 import { createStore, type Store } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
+import { originNow, type OutputOrigin } from '../builder/outputOrigin.ts';
+import type { OutputRegistry } from '../builder/outputRegistry.ts';
 import { isJobCancelled, runEngineJob, type RowsSource } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import type { GeneratedExtensionsOutput } from './extensionJobs.ts';
 
 /** Generated extensions and what they were made from. */
 export interface ExtensionOutput extends GeneratedExtensionsOutput {
-  client: string | null;
   templateName: string;
   type: ExtensionTypeName;
   /** The campaign template whose campaigns and ad groups the assets attach to. */
   campaignTemplateName: string | null;
+  origin: OutputOrigin;
+}
+
+/** Per extension type, the extensions generated last. */
+export type ExtensionOutputs = Readonly<Partial<Record<ExtensionTypeName, ExtensionOutput>>>;
+
+/**
+ * The active client's extension outputs: each type's kept until that type is generated again,
+ * the person clears it or the client changes; choosing another type or template keeps them.
+ */
+export function extensionOutputsOf(outputs: OutputRegistry): Store<ExtensionOutputs> {
+  return outputs.clientStore<ExtensionOutputs>('extensionOutputs', {});
 }
 
 /** The Extensions tab's state that outlives the tab (switching tabs unmounts it). */
 export interface ExtensionsTabState {
   /** The type shown while no template is chosen; New Template makes one of it. */
   type: ExtensionTypeName;
-  output: ExtensionOutput | null;
   /** Progress of a running generation (0..1), null when none runs. */
   progress: number | null;
 }
@@ -31,12 +43,11 @@ interface Session {
   controller: AbortController | null;
 }
 
-/** Kept for the workspace's session: the output outlives a client switch (it names its client). */
+/** Kept for the workspace's session (the outputs are the client's: `extensionOutputsOf`). */
 function sessionOf(workspace: BuilderWorkspace): Session {
   return workspace.outputs.session<Session>('extensions', () => ({
     store: createStore<ExtensionsTabState>({
       type: DEFAULT_EXTENSION_TYPE,
-      output: null,
       progress: null,
     }),
     controller: null,
@@ -53,9 +64,14 @@ export function cancelExtensionGeneration(workspace: BuilderWorkspace): void {
   sessionOf(workspace).controller?.abort();
 }
 
-/** Clears the output (the Clear button, or the template choice changed). */
-export function clearExtensionOutput(workspace: BuilderWorkspace): void {
-  sessionOf(workspace).store.set((s) => (s.output ? { ...s, output: null } : s));
+/** Clears the output of one extension type (its Clear button). */
+export function clearExtensionOutput(workspace: BuilderWorkspace, type: ExtensionTypeName): void {
+  extensionOutputsOf(workspace.outputs).set((all) => {
+    if (!all[type]) return all;
+    const kept = { ...all };
+    delete kept[type];
+    return kept;
+  });
 }
 
 /**
@@ -75,6 +91,13 @@ export async function generateExtensionOutput(
   session.controller = controller;
   const { store } = session;
   store.set((s) => ({ ...s, progress: 0 }));
+  const client = workspace.state.get().client;
+  const origin = originNow(workspace, {
+    templateKind: 'extensionTemplates',
+    templateLabel: `${template.extensionType.name} template`,
+    template,
+    rowCount: rows ? rows.store.selectedCount : 0,
+  });
   try {
     const result = await runEngineJob(
       'generateExtensions',
@@ -89,14 +112,17 @@ export async function generateExtensionOutput(
           })),
       },
     );
-    store.set((s) => ({
-      ...s,
-      output: {
+    // Another client chosen meanwhile: the output is not theirs.
+    if (workspace.state.get().client !== client) return;
+    const type = template.extensionType.name;
+    extensionOutputsOf(workspace.outputs).set((all) => ({
+      ...all,
+      [type]: {
         ...result,
-        client: workspace.state.get().client,
         templateName: template.name,
-        type: template.extensionType.name,
+        type,
         campaignTemplateName: campaign?.name ?? null,
+        origin,
       },
     }));
   } catch (error) {

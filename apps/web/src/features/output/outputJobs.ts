@@ -38,19 +38,23 @@ export interface ZipPackedInput {
 
 /** Every table as an Editor CSV (as `formatPackedJob` makes them) in one zip. */
 export const zipPackedJob: EngineJobHandler<ZipPackedInput, { blob: Blob }> = (input) => ({
-  blob: zipEditorTables(
-    input.files.map((file) => ({ name: file.name, table: unpackTable(file.table) })),
-  ),
+  blob: zipFiles(input.files.map((file) => ({ name: file.name, table: unpackTable(file.table) }))),
 });
 
 /**
- * One zip of Editor CSVs (BOM, then the engine's `formatCsv`: the bytes of each table's own
- * 'Download for Google Ads Editor'), one entry per table under its file name. Run it in the
- * worker: it formats every row.
+ * One zip, one entry per file under its name: a table as its Editor CSV (BOM, then the engine's
+ * `formatCsv`: the bytes of each table's own 'Download for Google Ads Editor'), a text as it is
+ * (UTF-8). Run it in the worker: it formats every row.
  */
-export function zipEditorTables(files: readonly { name: string; table: Table }[]): Blob {
+export function zipFiles(
+  files: readonly ({ name: string; table: Table } | { name: string; text: string })[],
+): Blob {
   const entries: Record<string, Uint8Array> = {};
   for (const file of files) {
+    if ('text' in file) {
+      entries[file.name] = strToU8(file.text);
+      continue;
+    }
     let text = BOM;
     for (const chunk of formatCsv(file.table)) text += chunk;
     entries[file.name] = strToU8(text);
