@@ -231,7 +231,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       { neutraliseFormulas: true },
     ),
   );
-  counts.push(['adloom-report.csv', plural(issues.length, 'reported row', 'reported rows')]);
+  counts.push(['adloom-report.csv', plural(issues.length, 'reported item')]);
 
   // 3. Write everything or nothing.
   await writeAllOrNothing(o.out, files);

@@ -130,20 +130,25 @@ export function findFormulaCells(
   if (templates.rsa || templates.pmax || templates.legacy) used.add('url');
   const columns = FEED_COLUMNS.filter((c) => used.has(c));
   if (columns.length === 0) return issues;
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as FeedRow;
-    for (const column of columns) {
-      const value = row[column];
-      if (!startsLikeFormula(value)) continue;
-      issues.push({
-        kind: 'warning',
-        output: 'feed',
-        rowId: row.id,
-        rowNumber: r + 1,
-        code: 'formula-start',
-        message: formulaMessage(COLUMN_LABELS[column], value),
-      });
+  // Column by column (one property read per loop), then the rare hits in row order.
+  const hits: Array<[row: number, column: number]> = [];
+  columns.forEach((column, c) => {
+    for (let r = 0; r < rows.length; r++) {
+      if (startsLikeFormula((rows[r] as FeedRow)[column])) hits.push([r, c]);
     }
+  });
+  hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const [r, c] of hits) {
+    const row = rows[r] as FeedRow;
+    const column = columns[c] as FeedColumn;
+    issues.push({
+      kind: 'warning',
+      output: 'feed',
+      rowId: row.id,
+      rowNumber: r + 1,
+      code: 'formula-start',
+      message: formulaMessage(COLUMN_LABELS[column], row[column]),
+    });
   }
   return issues;
 }

@@ -148,11 +148,7 @@ export {
   type GeneratePerformanceMaxAdsInput,
   generatePerformanceMaxAds,
 } from './ads/performanceMax.ts';
-export {
-  type ConvertedLegacyAd,
-  convertLegacyAdFallback,
-  convertLegacyAdTemplate,
-} from './ads/legacyToRsa.ts';
+export { type ConvertedLegacyAd, convertLegacyAdTemplate } from './ads/legacyToRsa.ts';
 export {
   type GeneratedExtension,
   findSnippetHeader,
