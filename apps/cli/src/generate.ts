@@ -13,6 +13,8 @@ import {
   findRsaTemplateProblems,
   formatCsv,
   generateBuild,
+  IMAGES_NEEDED_FILE_TEXT,
+  IMAGES_NEEDED_NOTE,
   importCsvRows,
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
@@ -53,6 +55,9 @@ export interface GenerateOptions {
 }
 
 const MAX_LISTED_ISSUES = 20;
+
+/** Written beside asset groups: they cannot run until images are added in Editor. */
+const IMAGES_NEEDED_FILE = 'performance-max-images-needed.txt';
 
 async function readJson(file: string, what: string): Promise<unknown> {
   const buf = await readInputFile(file, what);
@@ -195,6 +200,9 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       files.push(csv('asset-groups.csv', assetGroupsTable(assetGroups)));
       counts.push(['asset-groups.csv', plural(assetGroups.length, 'asset group')]);
     }
+    // Editor takes text-only asset groups, but they cannot run until images are added.
+    files.push({ name: IMAGES_NEEDED_FILE, chunks: [IMAGES_NEEDED_FILE_TEXT] });
+    counts.push([IMAGES_NEEDED_FILE, IMAGES_NEEDED_NOTE]);
   } else {
     files.push(csv('ad-groups.csv', adGroupsTable(adGroups)));
     counts.push(['ad-groups.csv', plural(adGroups.length, 'ad group')]);

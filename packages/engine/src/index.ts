@@ -166,6 +166,7 @@ export {
 export { makeScore, SCORE_NO_MATCH_COLOR, scoreExtensionTemplate } from './scores.ts';
 export { formatCsv, type FormatCsvOptions, formatCsvText, formatTsv, type Table } from './csv.ts';
 export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
+export { IMAGES_NEEDED_NOTE, IMAGES_NEEDED_FILE_TEXT } from './notes.ts';
 export {
   splitSeedLines,
   combineSeeds,
