@@ -14,7 +14,15 @@ import { PerformanceTemplateEditor, RsaTemplateEditor } from './RsaTemplateEdito
 
 const ROWS: FeedRow[] = [
   { id: 'a', root: 'Nike', mod: '', var1: '', var2: '', var3: '', url: 'https://n.example' },
-  { id: 'b', root: 'Emporio Armani Collection', mod: '', var1: '', var2: '', var3: '', url: '' },
+  {
+    id: 'b',
+    root: 'Emporio Armani Collection',
+    mod: '',
+    var1: '',
+    var2: '',
+    var3: '',
+    url: 'https://e.example',
+  },
 ];
 
 let latest: RsaTemplate | PerformanceMaxTemplate | null = null;

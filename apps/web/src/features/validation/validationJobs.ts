@@ -9,8 +9,10 @@ import {
 } from './checks.ts';
 
 /** The longest each text becomes over the selected rows. */
-export const measureTextsJob: EngineJobHandler<{ texts: string[] }, Longest[]> = (input, ctx) =>
-  findLongestOfTexts(input.texts, ctx.rows, (f) => ctx.progress(f));
+export const measureTextsJob: EngineJobHandler<{ texts: string[]; constant: string }, Longest[]> = (
+  input,
+  ctx,
+) => findLongestOfTexts(input.texts, ctx.rows, input.constant, (f) => ctx.progress(f));
 
 /** Which selected rows some fallbacks serve, and why the others fail. */
 export const validateFallbacksJob: EngineJobHandler<FallbackCheck, ValidationResult> = (
