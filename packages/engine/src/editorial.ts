@@ -51,9 +51,9 @@ const CLASS_DIGIT = 3;
 const CLASS_MARK = 4;
 
 /** Three or more words in capitals in one text are shouting. */
-export const CAPS_WORDS_MAX = 2;
+const CAPS_WORDS_MAX = 2;
 /** A word in capitals of this many letters or more is shouting (acronyms are shorter). */
-export const CAPS_WORD_MAX_LETTERS = 5;
+const CAPS_WORD_MAX_LETTERS = 5;
 /** Letters in a row alternating case ("fReEs") that make a word gimmicky. */
 const ALTERNATING_RUN = 5;
 /** A whole word alternating case of at least this many letters ("FrEe") is gimmicky. */
@@ -77,7 +77,7 @@ export function newEditorialFacts(): EditorialFacts {
 }
 
 /** True for code points Google refuses in ad text (see the module comment). */
-export function isUnsupportedCodePoint(cp: number): boolean {
+function isUnsupportedCodePoint(cp: number): boolean {
   if (cp < 0xa0) return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
   if (cp < 0x2000) return cp === 0xad;
   if (cp <= 0x2bff) {

@@ -736,13 +736,13 @@ function quoteUrl(url: string): string {
 }
 
 /** A warning about a row's final URL: its code and message (after "Ad group ...: "). */
-export interface FinalUrlWarning {
+interface FinalUrlWarning {
   code: 'missing-final-url' | 'invalid-final-url';
   message: string;
 }
 
 /** The warning about a row's final URL, or undefined when the URL is fine. */
-export function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
+function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
   const url = row.url.trim();
   if (url === '') return { code: 'missing-final-url', message: 'the row has no final URL' };
   const problem = findFinalUrlProblem(url);
@@ -778,7 +778,7 @@ export function reportFinalUrl(
   if (warning) issues.push(finalUrlIssue(warning, output, row, rowNumber, where));
 }
 
-export function finalUrlIssue(
+function finalUrlIssue(
   w: FinalUrlWarning,
   output: string,
   row: FeedRow,
