@@ -190,16 +190,16 @@ describe('adloom reports what Google would reject', () => {
     const summary = r.stdout.slice(r.stdout.indexOf('Skipped:'));
     expect(summary).toBe(
       [
-        'Skipped: 1 item from 1 feed row',
+        'Skipped: 2 items from 2 feed rows',
+        '  line 2, responsive search ads: Ad group "Nike": Final URL "www.nike.example/air" is not an http:// or https:// address; no ad is made',
         '  line 4, responsive search ads: Ad group "Sale": no valid fallback (2 headlines, at least 3 needed)',
         'Cleaned: 4 items from 3 feed rows',
         '  line 2, keywords: Removed the leading - (negative keyword notation) from "-Air outlet" -> "air outlet" (negative)',
         '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Puma Suede" -> "puma suede"',
         '  line 3, keywords: Removed the leading - (negative keyword notation) from "-Suede outlet" -> "suede outlet" (negative)',
         '  line 4, keywords: Removed the leading - (negative keyword notation) from "-sale outlet" -> "sale outlet" (negative)',
-        'Warnings: 2 items from 1 feed row and the templates',
+        'Warnings: 1 item from the templates',
         '  template, responsive search ads: Fallback 2, Headline 3 "Buy {KeyWord}": {KeyWord} has no default text (write {KeyWord:default text}); it is counted as 10 characters',
-        '  line 2, responsive search ads: Ad group "Nike": the final URL "www.nike.example/air" is not an http:// or https:// address',
         '',
       ].join('\n'),
     );
