@@ -6,6 +6,7 @@ import {
   FeedRowsSchema,
   FeedbackBodySchema,
   RegisterBodySchema,
+  PerformanceMaxTemplateInputSchema,
   RsaTemplateInputSchema,
   SaveFeedsBodySchema,
   clientPath,
@@ -125,6 +126,17 @@ describe('templates', () => {
     expect(
       RsaTemplateInputSchema.safeParse({ name: 'Too many', templates: [{ headlines }] }).success,
     ).toBe(false);
+  });
+  it('takes Performance Max templates of up to 15 headlines (Google’s count)', () => {
+    const headlines = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ text: `h${i}`, pos: 0 }));
+    const parse = (n: number) =>
+      PerformanceMaxTemplateInputSchema.safeParse({
+        name: 'P',
+        templates: [{ headlines: headlines(n) }],
+      }).success;
+    expect(parse(15)).toBe(true);
+    expect(parse(16)).toBe(false);
   });
 });
 

@@ -317,7 +317,7 @@ export const RsaTemplateInputSchema = z
   })
   .transform((t) => restoreRsaTemplate(t));
 
-/** One Performance Max fallback: up to 5 headlines, long headlines and descriptions. */
+/** One Performance Max fallback: up to 15 headlines, 5 long headlines and 5 descriptions. */
 export const PerformanceMaxFallbackInputSchema = z.object({
   headlines: z
     .array(PinnedTextInputSchema)

@@ -333,7 +333,8 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
         false,
         true,
       );
-      const p = checkList('Path', [f.paths[0] ?? '', f.paths[1] ?? ''], row, 0, 15, false, false);
+      const paths = [f.paths[0] ?? '', f.paths[1] ?? ''];
+      const p = checkList('Path', paths, row, 0, RSA_PATH_MAX_CHARS, false, false);
       const bad =
         urlFailure(row) ??
         checkCount('Headline', f.headlines, 3, 15) ??

@@ -51,9 +51,9 @@ const CLASS_DIGIT = 3;
 const CLASS_MARK = 4;
 
 /** Three or more words in capitals in one text are shouting. */
-export const CAPS_WORDS_MAX = 2;
+const CAPS_WORDS_MAX = 2;
 /** A word in capitals of this many letters or more is shouting (acronyms are shorter). */
-export const CAPS_WORD_MAX_LETTERS = 5;
+const CAPS_WORD_MAX_LETTERS = 5;
 /** Letters in a row alternating case ("fReEs") that make a word gimmicky. */
 const ALTERNATING_RUN = 5;
 /** A whole word alternating case of at least this many letters ("FrEe") is gimmicky. */
@@ -77,7 +77,7 @@ export function newEditorialFacts(): EditorialFacts {
 }
 
 /** True for code points Google refuses in ad text (see the module comment). */
-export function isUnsupportedCodePoint(cp: number): boolean {
+function isUnsupportedCodePoint(cp: number): boolean {
   if (cp < 0xa0) return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
   if (cp < 0x2000) return cp === 0xad;
   if (cp <= 0x2bff) {
@@ -146,37 +146,28 @@ function isBang(c: number): boolean {
   return c === 33 || c === 63;
 }
 
-/** Scans `text` (dynamic insertions as their default text) into `out`. */
+/** Scans `source` (dynamic insertions as their default text) into `out`. */
 export function scanEditorial(source: string, out: EditorialFacts): EditorialFacts {
   const text = withDefaultTexts(source);
+  const n = text.length;
   let flags = 0;
   let capsWords = 0;
   let first = CLASS_NONE;
   let last = CLASS_NONE;
   let firstChar = 0;
   let lastChar = 0;
-  let prev = -1; // previous character, -1 after a space
+  let prev = -1; // the previous mark, -1 after anything else
   let prevSpace = false;
   // The current word (a run of letters).
   let wordLength = 0;
   let wordUpper = 0;
   let alternating = 0;
   let prevCase = 0;
-  const endWord = (): void => {
-    if (wordLength >= 2 && wordUpper === wordLength) {
-      capsWords++;
-      if (wordLength > CAPS_WORD_MAX_LETTERS) flags |= LONG_CAPS;
-    }
-    if (alternating >= ALTERNATING_WORD && alternating === wordLength) flags |= ALTERNATING;
-    wordLength = 0;
-    wordUpper = 0;
-    alternating = 0;
-    prevCase = 0;
-  };
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    let ch = text[i] as string;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+  // One step past the end closes the last word.
+  for (let i = 0; i <= n; i++) {
+    let c = i < n ? text.charCodeAt(i) : 32;
+    let ch = '';
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
       const d = text.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
         c = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
@@ -184,37 +175,44 @@ export function scanEditorial(source: string, out: EditorialFacts): EditorialFac
         i++;
       }
     }
-    if (isSpace(c)) {
+    if (c >= 128 && ch === '') ch = text[i] as string;
+    const space = isSpace(c);
+    const cls = space ? CLASS_SPACE : classOf(c, ch);
+    if (cls !== CLASS_LETTER && wordLength > 0) {
+      if (wordLength >= 2 && wordUpper === wordLength) {
+        capsWords++;
+        if (wordLength > CAPS_WORD_MAX_LETTERS) flags |= LONG_CAPS;
+      }
+      if (alternating >= ALTERNATING_WORD && alternating === wordLength) flags |= ALTERNATING;
+      wordLength = 0;
+      wordUpper = 0;
+      alternating = 0;
+      prevCase = 0;
+    }
+    if (i >= n) break;
+    if (space) {
       if (prevSpace || first === CLASS_NONE) flags |= SPACING;
-      endWord();
       prevSpace = true;
       prev = -1;
-      last = CLASS_SPACE;
-      lastChar = c;
-      if (first === CLASS_NONE) {
-        first = CLASS_SPACE;
-        firstChar = c;
-      }
-      continue;
-    }
-    prevSpace = false;
-    if (isUnsupportedCodePoint(c)) flags |= UNSUPPORTED;
-    if (c === 33) flags |= EXCLAMATION;
-    const cls = classOf(c, ch);
-    if (cls === CLASS_LETTER) {
-      const letterCase = caseOf(c, ch);
-      wordLength++;
-      if (letterCase === 1) wordUpper++;
-      if (letterCase !== 0 && prevCase !== 0 && letterCase !== prevCase) alternating++;
-      else alternating = 1;
-      if (alternating >= ALTERNATING_RUN) flags |= ALTERNATING;
-      prevCase = letterCase;
     } else {
-      endWord();
-      if (cls === CLASS_MARK && (c === 0x2026 || c === prev || (isBang(c) && isBang(prev))))
-        flags |= REPEATED;
+      prevSpace = false;
+      if (c >= 128 && isUnsupportedCodePoint(c)) flags |= UNSUPPORTED;
+      else if (c < 32 || c === 127) flags |= UNSUPPORTED;
+      if (c === 33) flags |= EXCLAMATION;
+      if (cls === CLASS_LETTER) {
+        const letterCase = caseOf(c, ch);
+        wordLength++;
+        if (letterCase === 1) wordUpper++;
+        if (letterCase !== 0 && prevCase !== 0 && letterCase !== prevCase) alternating++;
+        else alternating = 1;
+        if (alternating >= ALTERNATING_RUN) flags |= ALTERNATING;
+        prevCase = letterCase;
+        prev = -1;
+      } else if (cls === CLASS_MARK) {
+        if (c === 0x2026 || c === prev || (isBang(c) && isBang(prev))) flags |= REPEATED;
+        prev = c;
+      } else prev = -1;
     }
-    prev = cls === CLASS_MARK ? c : -1;
     if (first === CLASS_NONE) {
       first = cls;
       firstChar = c;
@@ -222,7 +220,6 @@ export function scanEditorial(source: string, out: EditorialFacts): EditorialFac
     last = cls;
     lastChar = c;
   }
-  endWord();
   if (prevSpace) flags |= SPACING;
   out.flags = flags;
   out.capsWords = capsWords;
@@ -243,6 +240,33 @@ export function joinsCleanly(left: EditorialFacts, right: EditorialFacts): boole
   if (left.last === CLASS_LETTER && right.first === CLASS_LETTER) return false;
   if (left.last === CLASS_MARK && right.first === CLASS_MARK) return false;
   return true;
+}
+
+/**
+ * A value that joins any frame cleanly and adds nothing to judge: no problem, no word in
+ * capitals, and a letter or digit at both ends (see `isPlainSeat`).
+ */
+export function isPlainValue(f: EditorialFacts): boolean {
+  return (
+    (f.flags & FILLED_FLAGS) === 0 &&
+    f.capsWords === 0 &&
+    (f.first === CLASS_LETTER || f.first === CLASS_DIGIT) &&
+    (f.last === CLASS_LETTER || f.last === CLASS_DIGIT)
+  );
+}
+
+/**
+ * Whether plain values (`isPlainValue`) in the slots between these parts join them cleanly:
+ * no part next to a slot ends or starts with a letter, and no two slots touch.
+ */
+export function isPlainFrame(parts: readonly EditorialFacts[]): boolean {
+  const last = parts.length - 1;
+  return parts.every(
+    (part, i) =>
+      (i === last || part.last !== CLASS_LETTER) &&
+      (i === 0 || part.first !== CLASS_LETTER) &&
+      (i === 0 || i === last || part.first !== CLASS_NONE),
+  );
 }
 
 /** The first problem code of facts, or undefined (`isHeadline`: "!" counts). */

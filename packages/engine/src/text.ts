@@ -224,6 +224,8 @@ export interface ValueFacts {
   measured: number;
   /** Counts the rows prepared: facts derived from these (the ads' per-value facts) key on it. */
   generation: number;
+  /** Facts other modules derive from the values, kept with them (the ads' `SlotFacts`). */
+  derived: object | undefined;
 }
 
 /** The placeholders any of the patterns uses, once each. */
@@ -242,6 +244,7 @@ export function newValueFacts(): ValueFacts {
     emptyAt: new Uint8Array(n),
     measured: 0,
     generation: 0,
+    derived: undefined,
   };
 }
 

@@ -3,11 +3,13 @@
  * texts (placeholders with values, lengths, Google's editorial rules, repeated texts ignoring
  * case found by case-folded hashes), pins, labels, template text warnings and the final URL
  * checks. Everything a run reuses row after row is held by that run (the compiled lists'
- * scratch, the facts kept beside its `ValueFacts`), never by this module.
+ * scratch, the facts kept in its `ValueFacts`), never by this module.
  */
 import { composeHash, foldHash, type FoldedHash } from '../hash.ts';
 import {
   FILLED_FLAGS,
+  isPlainFrame,
+  isPlainValue,
   joinsCleanly,
   judgeFacts,
   newEditorialFacts,
@@ -198,11 +200,16 @@ function foldPlanOf(pattern: CompiledPattern): FoldPlan {
  * part of a tidy frame (joined with the row's values' facts, see `judgeEditorial`).
  */
 interface EditorialPlan {
-  /** Static pattern: its first problem (headline rules), or undefined. */
+  /**
+   * Static pattern: its first problem (headline rules), or undefined. Else, the first problem of
+   * its parts, which is the text's when every value is plain and the frame `isPlain`.
+   */
   staticHeadline: EditorialProblem | undefined;
-  /** Static pattern: its first problem (other texts), or undefined. */
+  /** Likewise for other texts. */
   staticOther: EditorialProblem | undefined;
   parts: EditorialFacts[];
+  /** A tidy frame in which plain values join cleanly (`isPlainFrame`). */
+  isPlain: boolean;
 }
 
 function editorialPlanOf(pattern: CompiledPattern): EditorialPlan {
@@ -212,14 +219,23 @@ function editorialPlanOf(pattern: CompiledPattern): EditorialPlan {
       staticHeadline: judgeFacts(facts.flags & FILLED_FLAGS, facts.capsWords, true),
       staticOther: judgeFacts(facts.flags & FILLED_FLAGS, facts.capsWords, false),
       parts: [],
+      isPlain: false,
     };
   }
+  const parts = pattern.isTidyFrame
+    ? pattern.joinParts.map((part) => scanEditorial(part, newEditorialFacts()))
+    : [];
+  let flags = 0;
+  let capsWords = 0;
+  for (const part of parts) {
+    flags |= part.flags;
+    capsWords += part.capsWords;
+  }
   return {
-    staticHeadline: undefined,
-    staticOther: undefined,
-    parts: pattern.isTidyFrame
-      ? pattern.joinParts.map((part) => scanEditorial(part, newEditorialFacts()))
-      : [],
+    staticHeadline: judgeFacts(flags & FILLED_FLAGS, capsWords, true),
+    staticOther: judgeFacts(flags & FILLED_FLAGS, capsWords, false),
+    parts,
+    isPlain: pattern.isTidyFrame && isPlainFrame(parts),
   };
 }
 
@@ -232,6 +248,8 @@ export interface CompiledTexts {
   /** Scratch of the duplicate check: per text, its folded hash, or wild (not ASCII). */
   textHashes: Int32Array;
   textWild: Uint8Array;
+  /** Scratch: per text, 1 when `measureFill` joined its pieces for the row (`isJoinedFill`). */
+  joinedAt: Uint8Array;
 }
 
 /** Compiles a list of texts (their positions, if any, stay with the caller). */
@@ -243,17 +261,20 @@ export function compileTexts(list: ReadonlyArray<PinnedText | string>): Compiled
     editorial: patterns.map(editorialPlanOf),
     textHashes: new Int32Array(patterns.length),
     textWild: new Uint8Array(patterns.length),
+    joinedAt: new Uint8Array(patterns.length),
   };
 }
 
 /**
  * Facts about one row's values that the ad checks derive, per slot on first use: editorial
- * facts and case-folded hashes. Kept beside the run's `ValueFacts` (keyed by it) and refreshed
- * when its `generation` moves on to another row.
+ * facts and case-folded hashes. Kept in the run's `ValueFacts` (`derived`) and refreshed when
+ * its `generation` moves on to another row.
  */
 interface SlotFacts {
   stampAt: Float64Array;
   editorialAt: EditorialFacts[];
+  /** 1 when the value is plain (`isPlainValue`). */
+  plainAt: Uint8Array;
   hashAt: Int32Array;
   powAt: Int32Array;
   isAsciiAt: Uint8Array;
@@ -265,25 +286,22 @@ interface SlotFacts {
   urlStamp: number;
 }
 
-const slotFactsOf = new WeakMap<ValueFacts, SlotFacts>();
-
 function slotFactsFor(facts: ValueFacts): SlotFacts {
-  let s = slotFactsOf.get(facts);
-  if (!s) {
-    const n = PLACEHOLDERS.length;
-    s = {
-      stampAt: new Float64Array(n).fill(-1),
-      editorialAt: Array.from({ length: n }, newEditorialFacts),
-      hashAt: new Int32Array(n),
-      powAt: new Int32Array(n),
-      isAsciiAt: new Uint8Array(n),
-      scan: { hash: 0, pow: 1 },
-      textScan: newEditorialFacts(),
-      url: null,
-      urlStamp: -1,
-    };
-    slotFactsOf.set(facts, s);
-  }
+  if (facts.derived) return facts.derived as SlotFacts;
+  const n = PLACEHOLDERS.length;
+  const s: SlotFacts = {
+    stampAt: new Float64Array(n).fill(-1),
+    editorialAt: Array.from({ length: n }, newEditorialFacts),
+    plainAt: new Uint8Array(n),
+    hashAt: new Int32Array(n),
+    powAt: new Int32Array(n),
+    isAsciiAt: new Uint8Array(n),
+    scan: { hash: 0, pow: 1 },
+    textScan: newEditorialFacts(),
+    url: null,
+    urlStamp: -1,
+  };
+  facts.derived = s;
   return s;
 }
 
@@ -292,7 +310,7 @@ function refreshSlot(s: SlotFacts, at: number, values: PlaceholderValues, facts:
   if (s.stampAt[at] === facts.generation) return;
   s.stampAt[at] = facts.generation;
   const value = slotValueAt(at, values);
-  scanEditorial(value, s.editorialAt[at] as EditorialFacts);
+  s.plainAt[at] = isPlainValue(scanEditorial(value, s.editorialAt[at] as EditorialFacts)) ? 1 : 0;
   const isAscii = foldHash(value, s.scan);
   s.isAsciiAt[at] = isAscii ? 1 : 0;
   s.hashAt[at] = isAscii ? s.scan.hash : 0;
@@ -315,13 +333,24 @@ function judgeEditorial(
   pattern: CompiledPattern,
   plan: EditorialPlan,
   text: string,
+  isJoined: boolean,
   isHeadline: boolean,
   values: PlaceholderValues,
   facts: ValueFacts,
   s: SlotFacts,
 ): EditorialProblem | undefined {
   if (pattern.isStatic) return isHeadline ? plan.staticHeadline : plan.staticOther;
-  if (isJoinedFill(pattern, facts)) {
+  if (isJoined && plan.isPlain) {
+    // The common case: plain values in a plain frame judge as the parts do.
+    let isPlain = true;
+    for (let i = 0; i < pattern.slotAt.length && isPlain; i++) {
+      const at = pattern.slotAt[i] as number;
+      refreshSlot(s, at, values, facts);
+      isPlain = s.plainAt[at] === 1;
+    }
+    if (isPlain) return isHeadline ? plan.staticHeadline : plan.staticOther;
+  }
+  if (isJoined) {
     const { slotAt } = pattern;
     const parts = plan.parts;
     let prev = parts[0] as EditorialFacts;
@@ -357,12 +386,13 @@ function foldedHash(
   pattern: CompiledPattern,
   plan: FoldPlan,
   text: string,
+  isJoined: boolean,
   values: PlaceholderValues,
   facts: ValueFacts,
   s: SlotFacts,
 ): number | undefined {
   if (pattern.isStatic) return plan.staticHash;
-  if (!isJoinedFill(pattern, facts)) return foldHash(text, s.scan) ? s.scan.hash : undefined;
+  if (!isJoined) return foldHash(text, s.scan) ? s.scan.hash : undefined;
   if (!plan.isAscii) return undefined;
   const { hashes, pows } = plan;
   const slotAt = pattern.slotAt;
@@ -413,7 +443,8 @@ function findRepeat(
   for (let i = 0; i < n; i++) {
     const pattern = compiled.patterns[i] as CompiledPattern;
     const plan = compiled.folds[i] as FoldPlan;
-    const h = foldedHash(pattern, plan, texts[i] as string, values, facts, s);
+    const isJoined = compiled.joinedAt[i] === 1;
+    const h = foldedHash(pattern, plan, texts[i] as string, isJoined, values, facts, s);
     wild[i] = h === undefined ? 1 : 0;
     hashes[i] = h ?? 0;
   }
@@ -502,17 +533,12 @@ export function fillTexts(
     const length = facts.measured;
     const failure = checkText(rule, i, text, length);
     if (failure) return { texts: NO_TEXTS as string[], shortest, failure };
+    const isJoined = isJoinedFill(pattern, facts);
+    list.joinedAt[i] = isJoined ? 1 : 0;
     if (rule.isEditorial && text !== '') {
       const plan = list.editorial[i] as EditorialPlan;
-      const problem = judgeEditorial(
-        pattern,
-        plan,
-        text,
-        rule.isHeadline === true,
-        values,
-        facts,
-        s,
-      );
+      const isHeadline = rule.isHeadline === true;
+      const problem = judgeEditorial(pattern, plan, text, isJoined, isHeadline, values, facts, s);
       if (problem) {
         const failure = ruleFailure(rule.field, i, text, problem.code, problem.message);
         return { texts: NO_TEXTS as string[], shortest, failure };
@@ -710,13 +736,13 @@ function quoteUrl(url: string): string {
 }
 
 /** A warning about a row's final URL: its code and message (after "Ad group ...: "). */
-export interface FinalUrlWarning {
+interface FinalUrlWarning {
   code: 'missing-final-url' | 'invalid-final-url';
   message: string;
 }
 
 /** The warning about a row's final URL, or undefined when the URL is fine. */
-export function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
+function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
   const url = row.url.trim();
   if (url === '') return { code: 'missing-final-url', message: 'the row has no final URL' };
   const problem = findFinalUrlProblem(url);
@@ -752,7 +778,7 @@ export function reportFinalUrl(
   if (warning) issues.push(finalUrlIssue(warning, output, row, rowNumber, where));
 }
 
-export function finalUrlIssue(
+function finalUrlIssue(
   w: FinalUrlWarning,
   output: string,
   row: FeedRow,

@@ -15,7 +15,7 @@ function row(id: string, root: string, url = ''): FeedRow {
 const ROWS = [
   row('a', 'Nike', 'https://www.nike.example/x'),
   row('b', ''),
-  row('c', 'Emporio Armani Collection'),
+  row('c', 'Emporio Armani Collection', 'https://armani.example'),
   row('d', 'Puma', 'https://puma.example'),
 ];
 
@@ -50,6 +50,7 @@ function show(t: RsaTemplate, startRow = findFirstValidRow({ kind: 'rsa', templa
         template={t}
         onChange={onChange}
         rows={previewRowsOf(ROWS)}
+        constant=""
         startRow={startRow}
         measurer={measurerFromRows(ROWS)}
       />

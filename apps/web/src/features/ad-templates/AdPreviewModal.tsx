@@ -33,6 +33,8 @@ export type AdPreviewModalProps = {
    */
   startRow: number;
   measurer: TextMeasurer;
+  /** The active campaign template's constant, the value of `{const}`. */
+  constant: string;
 } & AdPreviewSubject;
 
 /** The template the preview shows, and where its fallback edits go. */
@@ -51,14 +53,14 @@ export type AdPreviewSubject =
  * progress bar to 5000 that moves on every 5 seconds.
  */
 export function AdPreviewModal(props: AdPreviewModalProps) {
-  const { opened, onClose, rows, startRow, measurer } = props;
+  const { opened, onClose, rows, startRow, measurer, constant } = props;
   const isWide = useMediaQuery(`(min-width: ${BREAKPOINT_WIDE_PREVIEW_PX + 1}px)`) ?? false;
   const subject: PreviewTemplate = useMemo(
     () =>
       props.kind === 'rsa'
-        ? { kind: 'rsa', template: props.template }
-        : { kind: 'performance', template: props.template },
-    [props.kind, props.template],
+        ? { kind: 'rsa', template: props.template, constant }
+        : { kind: 'performance', template: props.template, constant },
+    [props.kind, props.template, constant],
   );
   const [rowIndex, setRowIndex] = useState(0);
   const [tab, setTab] = useState(0);

@@ -83,10 +83,12 @@ function AdPreviewButton({ preview, subject }: { preview: Preview; subject: Prev
 function AdPreview({
   preview,
   measurer,
+  constant,
   subject,
 }: {
   preview: Preview;
   measurer: TextMeasurer;
+  constant: string;
   subject: AdPreviewSubject | null;
 }) {
   if (!subject || !preview.shown) return null;
@@ -97,6 +99,7 @@ function AdPreview({
       rows={preview.shown.rows}
       startRow={preview.shown.startRow}
       measurer={measurer}
+      constant={constant}
       {...subject}
     />
   );
@@ -118,9 +121,18 @@ function NoTemplate({ what }: { what: string }) {
   );
 }
 
-/** The selected rows' text measurer and fallback validator, and the preview, of one ad tab. */
+/**
+ * The selected rows' text measurer and fallback validator, and the preview, of one ad tab;
+ * `{const}` takes the active campaign template's constant, as generation does.
+ */
 function useAdChecks() {
-  return { measurer: useTextMeasurer(), validator: useFallbackValidator(), preview: usePreview() };
+  const constant = useTemplateSet('campaignTemplates').active?.const ?? '';
+  return {
+    measurer: useTextMeasurer(constant),
+    validator: useFallbackValidator(constant),
+    preview: usePreview(),
+    constant,
+  };
 }
 
 /** Generate Ads and Ad Preview of the template in `subject`. */
@@ -150,6 +162,7 @@ function AdTabFrame({
   outputs,
   preview,
   measurer,
+  constant,
   previewSubject,
 }: {
   hasClient: boolean;
@@ -161,6 +174,7 @@ function AdTabFrame({
   outputs: ReactNode;
   preview: Preview;
   measurer: TextMeasurer;
+  constant: string;
   /** What the preview shows and edits; null when no template is chosen. */
   previewSubject: AdPreviewSubject | null;
 }) {
@@ -170,7 +184,12 @@ function AdTabFrame({
       {toolbar}
       {editor ?? <NoTemplate what={noTemplate} />}
       {outputs}
-      <AdPreview preview={preview} measurer={measurer} subject={previewSubject} />
+      <AdPreview
+        preview={preview}
+        measurer={measurer}
+        constant={constant}
+        subject={previewSubject}
+      />
     </Stack>
   );
 }
@@ -178,7 +197,7 @@ function AdTabFrame({
 /** The Responsive Search Ads tab: template toolbar, fallback editor, Generate Ads, preview, output. */
 export function RsaTab() {
   const { active, update, hasClient } = useTemplateSet('rsaTemplates');
-  const { preview, ...checks } = useAdChecks();
+  const { preview, constant, ...checks } = useAdChecks();
   return (
     <AdTabFrame
       hasClient={hasClient}
@@ -191,7 +210,7 @@ export function RsaTab() {
             {...checks}
             actions={
               <AdActions
-                subject={{ kind: 'rsa', template: active }}
+                subject={{ kind: 'rsa', template: active, constant }}
                 preview={preview}
                 run={(campaign, today, options) =>
                   runEngineJob('generateRsa', { template: active, campaign, today }, options)
@@ -210,6 +229,7 @@ export function RsaTab() {
       }
       preview={preview}
       measurer={checks.measurer}
+      constant={constant}
       previewSubject={
         active
           ? { kind: 'rsa', template: active, onChange: (next: RsaTemplate) => update(next) }
@@ -222,7 +242,7 @@ export function RsaTab() {
 /** The Performance Max Ads tab. */
 export function PerformanceTab() {
   const { active, update, hasClient } = useTemplateSet('performanceMaxTemplates');
-  const { preview, ...checks } = useAdChecks();
+  const { preview, constant, ...checks } = useAdChecks();
   return (
     <AdTabFrame
       hasClient={hasClient}
@@ -235,7 +255,7 @@ export function PerformanceTab() {
             {...checks}
             actions={
               <AdActions
-                subject={{ kind: 'performance', template: active }}
+                subject={{ kind: 'performance', template: active, constant }}
                 preview={preview}
                 run={(campaign, today, options) =>
                   runEngineJob(
@@ -253,6 +273,7 @@ export function PerformanceTab() {
       outputs={<AdOutputSection kind="performance" />}
       preview={preview}
       measurer={checks.measurer}
+      constant={constant}
       previewSubject={
         active
           ? {

@@ -10,6 +10,8 @@ export function CountedInput({
   onChange,
   className,
   hint,
+  editorial = 'text',
+  error,
 }: {
   label: string;
   value: string;
@@ -20,16 +22,24 @@ export function CountedInput({
   className?: string;
   /** Shown under an input without a counter (e.g. the label date helpers). */
   hint?: string;
+  /** Google's editorial rules checked as typed (see `TextCounter`). */
+  editorial?: 'headline' | 'text';
+  /** Why the value is refused (e.g. a label with ';'). */
+  error?: string;
 }) {
   return (
     <TextInput
       className={className}
       label={label}
       value={value}
-      error={max !== undefined && isTypedTextOver(value, max, measurer)}
+      error={error ?? (max !== undefined && isTypedTextOver(value, max, measurer))}
       onChange={(event) => onChange(event.currentTarget.value)}
       description={
-        max === undefined ? hint : <TextCounter text={value} max={max} measurer={measurer} />
+        max === undefined ? (
+          hint
+        ) : (
+          <TextCounter text={value} max={max} measurer={measurer} editorial={editorial} />
+        )
       }
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />

@@ -18,6 +18,10 @@ export interface FallbackTextList<F> {
   rule: TextListRule;
   maxChars: (index: number) => number;
   pinPositions?: number;
+  /** Headlines and long headlines: Google allows no "!" in them. */
+  isHeadline?: boolean;
+  /** What is wrong with the list as a whole, if anything (e.g. pins leaving a position empty). */
+  findProblem?: (items: readonly PinnedText[]) => string | undefined;
 }
 
 /** A fallback's lists of pinned texts, then its two paths; every edit hands back a new fallback. */
@@ -45,6 +49,8 @@ export function FallbackTextFields<F extends RsaFallback | PerformanceMaxFallbac
           rule={list.rule}
           maxChars={list.maxChars}
           pinPositions={list.pinPositions}
+          isHeadline={list.isHeadline}
+          problem={list.findProblem?.(fallback[list.field] as PinnedText[])}
           measurer={measurer}
           onChange={(items) => onChange({ ...fallback, [list.field]: items })}
         />

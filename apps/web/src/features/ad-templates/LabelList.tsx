@@ -1,4 +1,5 @@
 import { ActionIcon, Button } from '@mantine/core';
+import { LABEL_SEPARATOR_REASON } from '@adloom/engine';
 import type { TextMeasurer } from '../validation/index.ts';
 import { CountedInput } from './CountedInput.tsx';
 import { canDeleteEntry, LABEL_RULE, removeAt, replaceAt } from './fallbackEdit.ts';
@@ -23,6 +24,11 @@ export function LabelList({
             label={`Label ${index + 1}`}
             value={label}
             hint={index === 0 ? 'yyyymmdd-v1, -v2 or -v3 become today’s date' : undefined}
+            error={
+              label.includes(';')
+                ? `The label ${LABEL_SEPARATOR_REASON}: it is not written`
+                : undefined
+            }
             measurer={measurer}
             onChange={(value) => onChange(replaceAt(labels, index, value))}
           />

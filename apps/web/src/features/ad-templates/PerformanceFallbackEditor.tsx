@@ -17,6 +17,7 @@ const PMAX_TEXT_LISTS: readonly FallbackTextList<PerformanceMaxFallback>[] = [
     itemLabel: 'Headline',
     rule: PMAX_LIST_RULES.headlines,
     maxChars: () => PMAX_MAX_CHARS.headline,
+    isHeadline: true,
   },
   {
     field: 'longHeadlines',
@@ -24,6 +25,7 @@ const PMAX_TEXT_LISTS: readonly FallbackTextList<PerformanceMaxFallback>[] = [
     itemLabel: 'Long Headline',
     rule: PMAX_LIST_RULES.longHeadlines,
     maxChars: () => PMAX_MAX_CHARS.longHeadline,
+    isHeadline: true,
   },
   {
     field: 'descriptions',

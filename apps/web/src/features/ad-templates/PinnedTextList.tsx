@@ -24,6 +24,10 @@ export interface PinnedTextListProps {
   maxChars: (index: number) => number;
   /** Highest pin position (3 for RSA headlines, 2 for descriptions); omitted: no position radio. */
   pinPositions?: number;
+  /** Headlines and long headlines: Google allows no "!" in them. */
+  isHeadline?: boolean;
+  /** What is wrong with the list as a whole (pins leaving a position empty), if anything. */
+  problem?: string;
   measurer: TextMeasurer;
   onChange: (items: PinnedText[]) => void;
 }
@@ -39,6 +43,8 @@ export function PinnedTextList({
   rule,
   maxChars,
   pinPositions,
+  isHeadline = false,
+  problem,
   measurer,
   onChange,
 }: PinnedTextListProps) {
@@ -67,7 +73,14 @@ export function PinnedTextList({
               onChange={(event) =>
                 onChange(replaceAt(shown, index, { ...item, text: event.currentTarget.value }))
               }
-              description={<TextCounter text={item.text} max={max} measurer={measurer} />}
+              description={
+                <TextCounter
+                  text={item.text}
+                  max={max}
+                  measurer={measurer}
+                  editorial={isHeadline ? 'headline' : 'text'}
+                />
+              }
               inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
             {pinPositions ? (
@@ -95,6 +108,11 @@ export function PinnedTextList({
           </div>
         );
       })}
+      {problem ? (
+        <p className="ad-field-list__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
       {canAddEntry(rule, shown.length) ? (
         <Button
           variant="light"

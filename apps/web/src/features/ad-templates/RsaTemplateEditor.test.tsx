@@ -14,7 +14,15 @@ import { PerformanceTemplateEditor, RsaTemplateEditor } from './RsaTemplateEdito
 
 const ROWS: FeedRow[] = [
   { id: 'a', root: 'Nike', mod: '', var1: '', var2: '', var3: '', url: 'https://n.example' },
-  { id: 'b', root: 'Emporio Armani Collection', mod: '', var1: '', var2: '', var3: '', url: '' },
+  {
+    id: 'b',
+    root: 'Emporio Armani Collection',
+    mod: '',
+    var1: '',
+    var2: '',
+    var3: '',
+    url: 'https://e.example',
+  },
 ];
 
 let latest: RsaTemplate | PerformanceMaxTemplate | null = null;
@@ -55,6 +63,29 @@ const names = (role: string, pattern: RegExp) =>
     .map((e) => e.getAttribute('aria-label') ?? (e as HTMLInputElement).labels?.[0]?.textContent);
 
 describe('RsaTemplateEditor', () => {
+  it('says when pins leave a position empty, and refuses labels with ";"', () => {
+    const t = newRsaTemplate('T');
+    const fallback = t.templates[0]!;
+    withMantine(
+      <Rsa
+        initial={{
+          ...t,
+          templates: [
+            {
+              ...fallback,
+              headlines: fallback.headlines.map((h, i) => ({ text: `h${i}`, pos: 1 })),
+              labels: ['a;b'],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Headline position 2 has no headline: every headline is pinned to another position (unpin one, or pin one of the headlines to 2)',
+    );
+    expect(screen.getByText(/The label contains ";"/)).toBeTruthy();
+  });
+
   it('shows the default fallback with delete buttons only where the rules allow', () => {
     withMantine(<Rsa initial={newRsaTemplate('T')} />);
     expect(screen.getAllByRole('textbox', { name: /^Headline \d+$/ })).toHaveLength(4);

@@ -92,6 +92,7 @@ export const generateRsaJob: EngineJobHandler<
     rows: ctx.rows,
     adGroups: structure.adGroups,
     today: input.today,
+    constant: input.campaign.const,
   };
   const most = (counts: number[]): number => Math.max(0, ...counts);
   const packer = new RsaOutputPacker(
@@ -126,6 +127,7 @@ export const generatePerformanceAdsJob: EngineJobHandler<
     rows: ctx.rows,
     assetGroups: structure.assetGroups,
     today: input.today,
+    constant: input.campaign.const,
   });
   ctx.progress(0.7);
   const table = packColumns(performanceOutputColumns(result.ads));

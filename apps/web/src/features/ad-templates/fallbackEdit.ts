@@ -43,7 +43,10 @@ function pmaxCounts(list: keyof typeof PMAX_TEXT_COUNTS): { max: number; minShow
   return { max: counts.max, minShown: counts.min };
 }
 
-/** Performance Max: up to 5 of each; delete above index 2, 1 and 0; at least 3, 1 and 2 shown. */
+/**
+ * Performance Max (Google's counts): up to 15 headlines, 5 long headlines and 5 descriptions;
+ * delete above index 2, 1 and 0; at least 3, 1 and 2 shown.
+ */
 export const PMAX_LIST_RULES = {
   headlines: { ...pmaxCounts('headlines'), deletableAbove: 2 },
   longHeadlines: { ...pmaxCounts('longHeadlines'), deletableAbove: 0 },

@@ -18,7 +18,7 @@ function cells(table: ReturnType<typeof packColumns>): string[][] {
 
 describe('RsaOutputPacker', () => {
   it('packs ads as they come into the same table as packColumns(rsaOutputColumns(ads))', () => {
-    // Fallbacks of 8 and 4 headlines, pins, and rows whose repeats drop a headline.
+    // Fallbacks of 8 and 4 headlines, pins, and a row whose repeated headline gets it no ad.
     const template: RsaTemplate = restoreRsaTemplate({
       name: 'T',
       templates: [
@@ -42,7 +42,7 @@ describe('RsaOutputPacker', () => {
     });
     const rows = [
       row('a', 'Nike', 'Air'),
-      row('b', 'Sale', 'Boots'), // {root} repeats the static 'Sale': one headline dropped
+      row('b', 'Sale', 'Boots'), // {root} repeats the static 'Sale' in both fallbacks: no ad
       row('c', 'Emporio Armani Collection', 'X'), // second fallback
     ];
     const adGroups = rows.flatMap((r) => [
@@ -50,7 +50,12 @@ describe('RsaOutputPacker', () => {
       { campaign: `C ${r.root}`, adGroup: `${r.root} Exact`, id: r.id },
     ]);
     const { ads } = generateResponsiveSearchAds({ template, rows, adGroups, today: '20261124' });
-    expect(ads.map((a) => a.headlines.length)).toEqual([8, 8, 7, 7, 4, 4]);
+    expect(ads.map((a) => [a.rowId, a.headlines.length])).toEqual([
+      ['a', 8],
+      ['a', 8],
+      ['c', 4],
+      ['c', 4],
+    ]);
     const packer = new RsaOutputPacker(8, 3);
     for (const ad of ads) packer.add(ad);
     const streamed = cells(packer.finish());
@@ -59,9 +64,9 @@ describe('RsaOutputPacker', () => {
     expect(streamed[1]![streamed[0]!.indexOf('Headline 7 Position')]).toBe('2');
     // Only the second fallback's ads: the columns no ad uses are left out.
     const short = new RsaOutputPacker(8, 3);
-    for (const ad of ads.slice(4)) short.add(ad);
+    for (const ad of ads.slice(2)) short.add(ad);
     const shortCells = cells(short.finish());
-    expect(shortCells).toEqual(cells(packColumns(rsaOutputColumns(ads.slice(4)))));
+    expect(shortCells).toEqual(cells(packColumns(rsaOutputColumns(ads.slice(2)))));
     expect(shortCells[0]).not.toContain('Headline 5');
   });
 });

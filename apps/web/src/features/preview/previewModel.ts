@@ -13,10 +13,10 @@ import {
   type RsaTemplate,
 } from '@adloom/engine';
 
-/** The two previewed template kinds. */
-export type PreviewTemplate =
-  | { kind: 'rsa'; template: RsaTemplate }
-  | { kind: 'performance'; template: PerformanceMaxTemplate };
+/** The two previewed template kinds, with the campaign template's constant for `{const}`. */
+export type PreviewTemplate = (
+  { kind: 'rsa'; template: RsaTemplate } | { kind: 'performance'; template: PerformanceMaxTemplate }
+) & { constant?: string };
 
 /** One row's slide. */
 export type Slide =
@@ -46,7 +46,12 @@ function build(
   startRow: number,
   random?: RandomSource,
 ) {
-  const input = { rows, startRow, ...(random ? { random } : {}) };
+  const input = {
+    rows,
+    startRow,
+    constant: subject.constant ?? '',
+    ...(random ? { random } : {}),
+  };
   return subject.kind === 'rsa'
     ? buildRsaPreview({ ...input, template: subject.template })
     : buildPerformanceMaxPreview({ ...input, template: subject.template });

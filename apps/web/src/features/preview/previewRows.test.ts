@@ -7,7 +7,7 @@ import { findPreviewRowJob } from './previewJobs.ts';
 import { selectedPreviewRows } from './previewRows.ts';
 
 function row(i: number, root: string): FeedRow {
-  return { id: `r${i}`, root, mod: '', var1: '', var2: '', var3: '', url: '' };
+  return { id: `r${i}`, root, mod: '', var1: '', var2: '', var3: '', url: 'https://s.example' };
 }
 
 function context(rows: FeedRow[]): EngineJobContext {

@@ -23,6 +23,39 @@ function show(text: string, max: number, rows: readonly FeedRow[]) {
 }
 
 describe('TextCounter', () => {
+  it('names Google editorial problems of the typed text, "!" only in headlines', () => {
+    render(
+      <MantineProvider>
+        <TextCounter
+          id="h"
+          text="Big Sale!"
+          max={30}
+          measurer={measurerFromRows([])}
+          editorial="headline"
+        />
+        <TextCounter
+          id="d"
+          text="Big Sale!"
+          max={90}
+          measurer={measurerFromRows([])}
+          editorial="text"
+        />
+        <TextCounter
+          id="s"
+          text="Big  SALE NOW FAST"
+          max={90}
+          measurer={measurerFromRows([])}
+          editorial="text"
+        />
+      </MantineProvider>,
+    );
+    const text = (id: string) => document.getElementById(id)?.textContent ?? '';
+    expect(text('h')).toBe('9/30 · Text has "!" (Google allows none in headlines)');
+    expect(text('d')).toBe('9/90');
+    expect(text('s')).toContain('is in capitals');
+    expect(text('s')).toContain('double spaces (the ads get them tidied)');
+  });
+
   it('counts as Google does: wide characters 2, a keyword insertion as its default', () => {
     show('東京 {KeyWord:Shoes}', 30, []);
     expect(counter()).toBe('10/30');

@@ -1,4 +1,9 @@
-import { compilePattern, countAdTextLength, findAdTextIssues } from '@adloom/engine';
+import {
+  compilePattern,
+  countAdTextLength,
+  findAdTextIssues,
+  findEditorialProblems,
+} from '@adloom/engine';
 import type { TextMeasurer } from './measurer.ts';
 import { useLongest } from './useLongest.ts';
 import './validation.css';
@@ -29,6 +34,19 @@ export interface TextCounterProps {
   measurer: TextMeasurer;
   /** Optional id, so an input can point at the counter with aria-describedby. */
   id?: string;
+  /**
+   * Google's editorial rules on the text as typed: 'headline' (no "!" either) or 'text';
+   * omitted: none (e.g. labels).
+   */
+  editorial?: 'headline' | 'text';
+}
+
+/** The editorial problems of a typed text, as the counter words them. */
+function editorialNotes(text: string, editorial: 'headline' | 'text' | undefined): string[] {
+  if (editorial === undefined || text === '') return [];
+  return findEditorialProblems(text, editorial === 'headline').map((p) =>
+    p.code === 'spacing' ? `Text ${p.message} (the ads get them tidied)` : `Text ${p.message}`,
+  );
 }
 
 /**
@@ -36,9 +54,10 @@ export interface TextCounterProps {
  * rows are selected, the longest it becomes after substitution ('longest 34/30 (row 7)'),
  * marked when over the limit. The longest is measured off the typing path.
  */
-export function TextCounter({ text, max, measurer, id }: TextCounterProps) {
+export function TextCounter({ text, max, measurer, id, editorial }: TextCounterProps) {
   const length = countAdTextLength(text);
   const issues = findAdTextIssues(text);
+  const notes = editorialNotes(text, editorial);
   const now = measurer.peek(text);
   const longest = useLongest(text, measurer, now ?? null, measureText);
   const showsLongest = measurer.rowCount > 0 && (longest === null || longest.rowIndex >= 0);
@@ -62,6 +81,12 @@ export function TextCounter({ text, max, measurer, id }: TextCounterProps) {
         <span key={issue.token + issue.code} className="text-counter__issue">
           {' · '}
           {issue.message}
+        </span>
+      ))}
+      {notes.map((note) => (
+        <span key={note} className="text-counter__issue">
+          {' · '}
+          {note}
         </span>
       ))}
     </span>

@@ -8,6 +8,7 @@ import {
   compilePerformanceMaxTemplate,
   compileRsaTemplate,
   describeFailure,
+  describeFailureField,
   fillPerformanceMaxFallback,
   fillRsaFallback,
   measureFill,
@@ -30,14 +31,18 @@ export interface Longest {
   rowIndex: number;
 }
 
-/** The longest each text becomes over `rows` (the engine's measuring, with space tidying). */
+/**
+ * The longest each text becomes over `rows` (the engine's measuring, with space tidying);
+ * `constant` fills `{const}` (the active campaign template's constant).
+ */
 export function findLongestOfTexts(
   texts: readonly string[],
   rows: readonly FeedRow[],
+  constant = '',
   onProgress?: (fraction: number) => void,
 ): Longest[] {
   const facts = newValueFacts();
-  const values: PlaceholderValues = { row: rows[0] as FeedRow };
+  const values: PlaceholderValues = { row: rows[0] as FeedRow, const: constant };
   return texts.map((text, t) => {
     const pattern = compilePattern(text);
     if (pattern.isStatic || rows.length === 0)
@@ -54,10 +59,14 @@ export function findLongestOfTexts(
   });
 }
 
-/** What a validator checks: some fallbacks of an RSA or Performance Max template. */
-export type FallbackCheck =
+/**
+ * What a validator checks: some fallbacks of an RSA or Performance Max template, with the
+ * campaign template's constant for `{const}` (the validator adds it, see `useFallbackValidator`).
+ */
+export type FallbackCheck = (
   | { kind: 'rsa'; fallbacks: readonly RsaFallback[] }
-  | { kind: 'performance'; fallbacks: readonly PerformanceMaxFallback[] };
+  | { kind: 'performance'; fallbacks: readonly PerformanceMaxFallback[] }
+) & { constant?: string };
 
 /** A row no fallback serves, with the first fallback's reason. */
 export interface RowFailure {
@@ -140,6 +149,7 @@ export class FallbackValidation {
 
   constructor(check: FallbackCheck, total: number) {
     this.checker = makeRowChecker(check);
+    this.values.const = check.constant ?? '';
     this.result = { valid: 0, total, failures: [], failing: 0 };
   }
 
@@ -158,7 +168,7 @@ export class FallbackValidation {
         rowNumber: index + 1,
         feedRowNumber: feedPosition + 1,
         rowText: rowText(row),
-        field: failure === NO_FALLBACK ? 'Fallback' : `${failure.field} ${failure.index + 1}`,
+        field: failure === NO_FALLBACK ? 'Fallback' : describeFailureField(failure),
         reason: failure === NO_FALLBACK ? 'The template has no fallback' : describeFailure(failure),
       });
     }

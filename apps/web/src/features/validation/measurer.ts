@@ -31,8 +31,11 @@ function remember(cache: Map<string, Longest>, text: string, longest: Longest): 
   cache.set(text, longest);
 }
 
-/** A measurer over rows held on the main thread, measuring in slices of a few milliseconds. */
-export function measurerFromRows(rows: readonly FeedRow[]): TextMeasurer {
+/**
+ * A measurer over rows held on the main thread, measuring in slices of a few milliseconds;
+ * `constant` fills `{const}`.
+ */
+export function measurerFromRows(rows: readonly FeedRow[], constant = ''): TextMeasurer {
   const cache = new Map<string, Longest>();
   return {
     rowCount: rows.length,
@@ -48,7 +51,7 @@ export function measurerFromRows(rows: readonly FeedRow[]): TextMeasurer {
         (chunk) => {
           const from = chunk * step;
           const part = rows.slice(from, from + step);
-          const [longest] = findLongestOfTexts([pattern.source], part);
+          const [longest] = findLongestOfTexts([pattern.source], part, constant);
           if (longest && longest.length > best.length)
             best = { length: longest.length, rowIndex: from + longest.rowIndex };
         },

@@ -12,11 +12,15 @@ import {
  * The longest each text becomes over the selected rows, its `rowIndex` the row's feed position
  * (the grid row - 1), so a counter's "(row N)" names the row a person sees.
  */
-export const measureTextsJob: EngineJobHandler<{ texts: string[] }, Longest[]> = (input, ctx) =>
-  findLongestOfTexts(input.texts, ctx.rows, (f) => ctx.progress(f)).map((longest) =>
-    longest.rowIndex >= 0 && longest.rowIndex < ctx.rowPositions.length
-      ? { length: longest.length, rowIndex: ctx.rowPositions[longest.rowIndex] as number }
-      : longest,
+export const measureTextsJob: EngineJobHandler<{ texts: string[]; constant: string }, Longest[]> = (
+  input,
+  ctx,
+) =>
+  findLongestOfTexts(input.texts, ctx.rows, input.constant, (f) => ctx.progress(f)).map(
+    (longest) =>
+      longest.rowIndex >= 0 && longest.rowIndex < ctx.rowPositions.length
+        ? { length: longest.length, rowIndex: ctx.rowPositions[longest.rowIndex] as number }
+        : longest,
   );
 
 /** Which selected rows some fallbacks serve, and why the others fail. */
