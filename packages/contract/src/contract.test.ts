@@ -4,6 +4,7 @@ import {
   ErrorBodySchema,
   FEED_MAX_ROWS,
   FeedRowsSchema,
+  CampaignTemplateInputSchema,
   FeedbackBodySchema,
   RegisterBodySchema,
   PerformanceMaxTemplateInputSchema,
@@ -120,6 +121,20 @@ describe('templates', () => {
       templates: [{ headlines: ['Buy {root}'], descriptions: [], paths: ['', ''], labels: [] }],
     });
     expect(t.templates[0]?.headlines[0]).toEqual({ text: 'Buy {root}', pos: 0 });
+  });
+  it('keeps the campaign setting that drops negatives blocking their own keywords (off when missing)', () => {
+    const t = CampaignTemplateInputSchema.parse({
+      name: 'C',
+      settings: { dropBlockingNegatives: true },
+    });
+    expect(t.settings.dropBlockingNegatives).toBe(true);
+    expect(CampaignTemplateInputSchema.parse({ name: 'C' }).settings.dropBlockingNegatives).toBe(
+      false,
+    );
+    expect(
+      CampaignTemplateInputSchema.safeParse({ name: 'C', settings: { dropBlockingNegatives: 'x' } })
+        .success,
+    ).toBe(false);
   });
   it('refuses a 16th headline', () => {
     const headlines = Array.from({ length: 16 }, (_, i) => ({ text: `h${i}`, pos: 0 }));

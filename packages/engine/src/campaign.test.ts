@@ -159,6 +159,7 @@ describe('generateCampaignStructure', () => {
           { name: 'Networks', value: 'Google search', selected: true },
           { name: 'Languages', value: 'en', selected: false },
         ],
+        dropBlockingNegatives: false,
       },
     });
     const out = generateCampaignStructure({ template: t, rows: [row('a', 'Nike')] });

@@ -14,7 +14,7 @@ describe('strict template checks', () => {
         campaign: '{root}',
         adGroup: '{mod} {mt}',
         keywords: [{ keyword: '{root}', matchType: 'exact' }],
-        settings: { budget: { value: 5, selected: true } },
+        settings: { budget: { value: 5, selected: true }, dropBlockingNegatives: true },
       }),
     ).toEqual([]);
   });

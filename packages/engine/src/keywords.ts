@@ -6,6 +6,7 @@ import {
   KEYWORD_TYPOGRAPHIC_FORMS,
 } from './limits.ts';
 import { countPlainTextWidth } from './text.ts';
+import type { RowIssueKind } from './issues.ts';
 import type { FeedRow } from './types.ts';
 
 /**
@@ -275,9 +276,9 @@ const NOTATION_NAMES: Record<string, string> = {
   '+': '+ (the retired broad match modifier)',
 };
 
-/** Reports a row's keyword problem (skipped or cleaned) to the generator that made the keyword. */
+/** Reports a row's keyword problem (skipped, cleaned or a warning) to the generator that made it. */
 export type KeywordIssueReporter = (
-  kind: 'skipped' | 'cleaned',
+  kind: RowIssueKind,
   row: FeedRow,
   rowNumber: number,
   code: string,

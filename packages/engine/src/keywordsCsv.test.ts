@@ -68,7 +68,7 @@ const VALUES = [
   'a\u3000b\u3000c\u3000d\u3000e\u3000f',
   'run\u00adning\u200b',
   'men’s “air” – 😀 ™',
-  'line\r\nbreak\u0000',
+  'line\r\nbreak\u0000\u007f',
   'L'.repeat(130),
 ];
 

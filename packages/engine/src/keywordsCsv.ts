@@ -68,17 +68,24 @@ export class TextKeyTable {
   size = 0;
   /** True when the last `findOrAdd` added the entry. */
   added = false;
+  /**
+   * The text of the entry the last `find` returned, when it was made by another row or pattern
+   * (with `fold`, it may differ from the text looked up); undefined when it is that text.
+   */
+  foundText: string | undefined;
 
   /**
    * `capacity`: the entries expected (the slots start at twice that). `maxEntries`: at most this
    * many entries will be added; the entry list is allocated that long at once. Its memory is
    * written in order, so the pages never reached are never touched: an upper bound costs nothing,
-   * while growing by doubling touches every page twice.
+   * while growing by doubling touches every page twice. `fold`: texts equal in this form are one
+   * entry (the hashes are of it); it is applied only when a hash matches and the texts differ.
    */
   constructor(
     private readonly remake: (row: number, pattern: number) => string,
     capacity = 1024,
     maxEntries = 0,
+    private readonly fold?: (text: string) => string,
   ) {
     const slotCount = Math.max(4, 2 ** Math.ceil(Math.log2(capacity * 2)));
     this.slots = new Int32Array(slotCount * 2);
@@ -95,14 +102,26 @@ export class TextKeyTable {
       if (slots[2 * s] !== hash) continue;
       const at = 4 * e;
       if (entries[at] !== a || entries[at + 1] !== b) continue;
-      if (entries[at + 2] === row && entries[at + 3] === pattern) return e;
-      let known = this.texts.get(e);
-      if (known === undefined) {
-        known = this.remake(entries[at + 2] as number, entries[at + 3] as number);
-        this.texts.set(e, known);
+      if (entries[at + 2] === row && entries[at + 3] === pattern) {
+        this.foundText = undefined;
+        return e;
       }
-      if (known === text) return e;
+      const known = this.textOf(e);
+      if (known === text || (this.fold && this.fold(known) === this.fold(text))) {
+        this.foundText = known;
+        return e;
+      }
     }
+  }
+
+  /** The text of entry `e` (made again from its row and pattern, and kept, when not known). */
+  textOf(e: number): string {
+    let known = this.texts.get(e);
+    if (known === undefined) {
+      known = this.remake(this.entries[4 * e + 2] as number, this.entries[4 * e + 3] as number);
+      this.texts.set(e, known);
+    }
+    return known;
   }
 
   /** The entry of (a, b, text), added when missing (`added` tells which). */
@@ -120,6 +139,7 @@ export class TextKeyTable {
       return found;
     }
     this.added = true;
+    this.foundText = undefined;
     const e = this.size++;
     // At most half the slots are used.
     if (2 * e === this.mask + 1) this.growSlots();
@@ -422,7 +442,7 @@ class KeptLines {
 // Substitution plans: a pattern filled from its pieces, checked from per-row facts.
 
 /** Piece flags. */
-const NO_CONTROL = 1; // no character below U+0020
+const NO_CONTROL = 1; // no character below U+0020, nor DEL
 const NO_DOUBLE_SPACE = 2;
 const STARTS_SPACE = 4;
 const ENDS_SPACE = 8;
@@ -439,9 +459,10 @@ KEYWORD_BLOCKED[34] = 1;
 /** Facts of one piece of text: a literal part of a pattern or a row's value. */
 interface PieceFacts {
   text: string;
-  /** Lowercased (ASCII pieces only; else the text): a keyword's text, a name's folded form. */
+  /** Lowercased (keyword pieces only; else the text). */
   lower: string;
   hash: number;
+  /** The hash of the text lowercased (ASCII pieces; else `hash`): a name's folded hash. */
   lowerHash: number;
   /** HASH_BASE ** length. */
   pow: number;
@@ -473,7 +494,7 @@ function measurePiece(f: PieceFacts, s: string): void {
     hash = (Math.imul(hash, HASH_BASE) + c) | 0;
     pow = Math.imul(pow, HASH_BASE);
     let lc = c;
-    if (c < 32) noControl = false;
+    if (c < 32 || c === 127) noControl = false;
     else if (c === 32) {
       spaces++;
       if (prev === 32) noDouble = false;
@@ -500,7 +521,7 @@ function measurePiece(f: PieceFacts, s: string): void {
     (isAscii ? ASCII : 0);
   if (n > 0 && noControl && noDouble && !starts && !ends) flags |= TIDY_VALUE;
   f.text = s;
-  f.lower = isAscii && hasUpper ? s.toLowerCase() : s;
+  f.lower = keywordPlain && hasUpper ? s.toLowerCase() : s;
   f.hash = hash;
   f.lowerHash = isAscii ? lowerHash : hash;
   f.pow = pow;
@@ -518,7 +539,7 @@ interface Plan {
   slots: Int32Array;
   /** Parts that can never make untidy text with tidy values: the filled text needs no tidying. */
   isTidyFrame: boolean;
-  /** Every literal part is ASCII (a name is folded from its pieces: see `fillName`). */
+  /** Every literal part is ASCII (a name's folded hash is made from its pieces: see `fillName`). */
   isAsciiFrame: boolean;
   isCellFrame: boolean;
   isKeywordFrame: boolean;
@@ -530,7 +551,6 @@ interface Plan {
   headStamp: number;
   headOk: boolean;
   headText: string;
-  headFold: string;
   headHash: number;
   headPlain: boolean;
 }
@@ -563,7 +583,6 @@ function planOf(pattern: CompiledPattern): Plan {
     headStamp: -1,
     headOk: false,
     headText: '',
-    headFold: '',
     headHash: 0,
     headPlain: false,
   };
@@ -571,15 +590,13 @@ function planOf(pattern: CompiledPattern): Plan {
 
 /**
  * Fills plans from one row's measured values. A fill sets `text`, `hash` (polyHash of the
- * text; for a name, of its folded form `fold`) and `isPlain` (the text is its own CSV cell), or
+ * text; for a name, of its folded form, see `foldName`) and `isPlain` (the text is its own CSV cell), or
  * returns false when the fast rules do not hold (then the caller fills the general way).
  */
 class PlanFiller {
   /** Facts per slot number for the current row. */
   readonly slots: PieceFacts[] = PLACEHOLDERS.map(() => newPiece());
   text = '';
-  /** A name's folded form (see `foldName`): ASCII, lowercased. */
-  fold = '';
   hash = 0;
   isPlain = false;
 
@@ -600,7 +617,7 @@ class PlanFiller {
 
   /**
    * A name (campaign or ad group) of ASCII text that `cleanName` keeps as it is: the filled text,
-   * tidy as `fillPattern` makes it, its folded form and the folded form's hash.
+   * tidy as `fillPattern` makes it, and the hash of its folded form (`foldName`).
    */
   fillName(plan: Plan): boolean {
     if (!plan.isTidyFrame || !plan.isAsciiFrame) return false;
@@ -612,24 +629,20 @@ class PlanFiller {
         plan.headStamp = this.stamp;
         const first = parts[0] as PieceFacts;
         this.text = first.text;
-        this.fold = first.lower;
         this.hash = first.lowerHash;
         plan.headOk = this.fillRange(plan, 0, plan.mtAt, plan.isCellFrame);
         plan.headText = this.text;
-        plan.headFold = this.fold;
         plan.headHash = this.hash;
         plan.headPlain = this.isPlain;
       }
       if (!plan.headOk) return false;
       from = plan.mtAt;
       this.text = plan.headText;
-      this.fold = plan.headFold;
       this.hash = plan.headHash;
       this.isPlain = plan.headPlain;
     } else {
       const first = parts[0] as PieceFacts;
       this.text = first.text;
-      this.fold = first.lower;
       this.hash = first.lowerHash;
       this.isPlain = plan.isCellFrame;
     }
@@ -638,7 +651,7 @@ class PlanFiller {
     );
   }
 
-  /** Appends slots `from`..`to` (and the parts after them) to `text`, `fold` and `hash`. */
+  /** Appends slots `from`..`to` (and the parts after them) to `text` and `hash` (folded). */
   private fillRange(plan: Plan, from: number, to: number, plain: boolean): boolean {
     const { parts, slots } = plan;
     for (let i = from; i < to; i++) {
@@ -647,17 +660,14 @@ class PlanFiller {
       if ((flags & CELL_PLAIN) === 0) plain = false;
     }
     let text = this.text;
-    let fold = this.fold;
     let hash = this.hash;
     for (let i = from; i < to; i++) {
       const v = this.slots[slots[i] as number] as PieceFacts;
       const part = parts[i + 1] as PieceFacts;
       text += v.text + part.text;
-      fold += v.lower + part.lower;
       hash = composeHash(composeHash(hash, v.pow, v.lowerHash), part.pow, part.lowerHash);
     }
     this.text = text;
-    this.fold = fold;
     this.hash = hash;
     this.isPlain = plain;
     return true;
@@ -869,7 +879,7 @@ function runSearchKeywordLines(
     }
     return cleanKeyword(raw).keyword;
   };
-  // Names as written (the first spelling of an entry) and folded (the tables' keys).
+  // Names as written: an entry's first spelling (the tables fold names when they compare them).
   const spellGroup = (row: number, mt: number): string => {
     again.row = rows[row] as FeedRow;
     again.mt = mt === NO_MT ? '' : (MATCH_TYPE_CODES[mt] as string);
@@ -883,7 +893,7 @@ function runSearchKeywordLines(
     return cleanName(fillRaw(campaignPattern, again)).name;
   };
 
-  const campaigns = new TextKeyTable((row) => foldName(spellCampaign(row)));
+  const campaigns = new TextKeyTable(spellCampaign, 1024, 0, foldName);
   const campaignSink = sinks.campaigns;
   const adGroupSink = sinks.adGroups;
   const makeCampaignRow = compileCampaignRow(template);
@@ -892,21 +902,7 @@ function runSearchKeywordLines(
   // are sized for that too: a hash table's pages are touched only where entries land, so a table
   // sized for the upper bound costs what the groups use, and it is never rebuilt as it fills.
   const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
-  const groups = new TextKeyTable((row, mt) => foldName(spellGroup(row, mt)), maxGroups, maxGroups);
-  // The first spelling of campaigns and groups met again on another row (few: only those).
-  const campaignNames = new Map<number, string>();
-  const groupNames = new Map<number, string>();
-  const campaignName = (e: number): string => {
-    let name = campaignNames.get(e);
-    if (name === undefined) campaignNames.set(e, (name = spellCampaign(campaigns.rowOf(e))));
-    return name;
-  };
-  const groupName = (e: number): string => {
-    let name = groupNames.get(e);
-    if (name === undefined)
-      groupNames.set(e, (name = spellGroup(groups.rowOf(e), groups.patternOf(e))));
-    return name;
-  };
+  const groups = new TextKeyTable(spellGroup, maxGroups, maxGroups, foldName);
   // Lines per group: match type code and keyword; pattern = index in `pats`.
   const lines = new GroupLineSets(remakeKeyword, maxGroups);
   const negatives = new GroupLineSets(remakeKeyword, maxGroups);
@@ -954,10 +950,9 @@ function runSearchKeywordLines(
   };
 
   // The current row's group per match type code (0..2; NO_MT for a pattern without {mt}): its
-  // name as the row spells it ('' when unusable), folded, hashed, whether its name problem is
+  // name as the row spells it ('' when unusable), the hash of its folded form, whether its name problem is
   // reported yet, and its id and name as written once the row uses it.
   const rowGroupText: Array<string | undefined> = new Array<string | undefined>(6);
-  const rowGroupFold: string[] = new Array<string>(6).fill('');
   const rowGroupHash = new Int32Array(6);
   const rowGroupPlain = new Uint8Array(6);
   const rowGroupId = new Int32Array(6);
@@ -974,14 +969,11 @@ function runSearchKeywordLines(
     // (The fill below leaves text and hash in `filler`; {mt} is reset right after.)
     if (filler.fillName(groupPlan)) {
       g = filler.text;
-      rowGroupFold[mt] = filler.fold;
       rowGroupHash[mt] = filler.hash;
       rowGroupPlain[mt] = filler.isPlain ? 2 : 0;
     } else {
       g = slowName(groupPattern, 'Ad group', row, rowNumber, report);
-      const fold = foldName(g);
-      rowGroupFold[mt] = fold;
-      rowGroupHash[mt] = polyHash(fold);
+      rowGroupHash[mt] = polyHash(foldName(g));
       rowGroupPlain[mt] = 0;
     }
     values.mt = '';
@@ -997,6 +989,7 @@ function runSearchKeywordLines(
   let lastCampaignText: string | undefined;
   let lastCampaignHash = 0;
   let lastCampaignId = -1;
+  let lastCampaign = '';
 
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as FeedRow;
@@ -1007,43 +1000,40 @@ function runSearchKeywordLines(
     let spelled: string;
     let campaignHash: number;
     let campaignPlain: number;
-    let campaignFold: string;
     if (filler.fillName(campaignPlan)) {
       spelled = filler.text;
-      campaignFold = filler.fold;
       campaignHash = filler.hash;
       campaignPlain = filler.isPlain ? 1 : 0;
     } else {
       spelled = slowName(campaignPattern, 'Campaign', row, rowNumber, true);
       if (spelled === '') continue;
-      campaignFold = foldName(spelled);
-      campaignHash = polyHash(campaignFold);
+      campaignHash = polyHash(foldName(spelled));
       campaignPlain = 0;
     }
     let campaignId: number;
-    if (campaignHash === lastCampaignHash && spelled === lastCampaignText)
+    // The campaign as written: its first spelling.
+    let campaign: string;
+    if (campaignHash === lastCampaignHash && spelled === lastCampaignText) {
       campaignId = lastCampaignId;
-    else {
-      campaignId = campaigns.findOrAdd(sealHash(campaignHash, 0, 0), 0, 0, campaignFold, r, 0);
+      campaign = lastCampaign;
+    } else {
+      campaignId = campaigns.findOrAdd(sealHash(campaignHash, 0, 0), 0, 0, spelled, r, 0);
       if (campaigns.added && campaignSink) campaignSink(makeCampaignRow(spelled, row, values));
+      campaign = campaigns.foundText ?? spelled;
       lastCampaignText = spelled;
       lastCampaignHash = campaignHash;
       lastCampaignId = campaignId;
+      lastCampaign = campaign;
     }
-    const campaignRow = campaigns.rowOf(campaignId);
-    let campaign = spelled;
-    if (campaignRow !== r) {
-      campaign = campaignName(campaignId);
-      if (campaign !== spelled) {
-        campaignPlain = 0;
-        issue(
-          'cleaned',
-          row,
-          rowNumber,
-          'campaign-name-variant',
-          `Campaign "${spelled}" is written "${campaign}" as in row ${campaignRow + 1}: names that differ only by case or Unicode form are one campaign`,
-        );
-      }
+    if (campaign !== spelled) {
+      campaignPlain = 0;
+      issue(
+        'cleaned',
+        row,
+        rowNumber,
+        'campaign-name-variant',
+        `Campaign "${spelled}" is written "${campaign}" as in row ${campaigns.rowOf(campaignId) + 1}: names that differ only by case or Unicode form are one campaign`,
+      );
     }
 
     rowGroupText[0] = rowGroupText[1] = rowGroupText[2] = rowGroupText[NO_MT] = undefined;
@@ -1083,20 +1073,13 @@ function runSearchKeywordLines(
       let groupId = rowGroupId[groupMt] as number;
       if (groupId < 0) {
         const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
-        groupId = groups.findOrAdd(
-          hash,
-          campaignId,
-          0,
-          rowGroupFold[groupMt] as string,
-          r,
-          groupMt,
-        );
+        groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
         let name = group;
         if (groups.added) {
           if (adGroupSink) adGroupSink(new GeneratedAdGroup(campaign, group, row.id), groupId);
         } else {
           const first = groups.rowOf(groupId);
-          name = groupName(groupId);
+          name = groups.foundText ?? group;
           if (name !== group) rowGroupPlain[groupMt] = 0;
           if (!isMerged) {
             isMerged = true;
@@ -1121,12 +1104,14 @@ function runSearchKeywordLines(
       }
       if (splitsByMatchType && mt === EXACT) {
         let broadId = rowGroupId[BROAD] as number;
+        let broadName = rowGroupName[BROAD] as string;
         if (canKeepPending && pending.length === 0 && broadId < 0) {
           // The row has not used its Broad group (yet): does it exist already?
           const broad = fillGroup(BROAD, row, rowNumber, false);
           if (broad !== '') {
             const hash = sealHash(rowGroupHash[BROAD] as number, campaignId, 1);
-            broadId = groups.find(hash, campaignId, 0, rowGroupFold[BROAD] as string, r, BROAD);
+            broadId = groups.find(hash, campaignId, 0, broad, r, BROAD);
+            broadName = groups.foundText ?? broad;
           }
         }
         if (canKeepPending && pending.length === 0 && broadId >= 0) {
@@ -1134,18 +1119,12 @@ function runSearchKeywordLines(
           const hash = sealHash(keywordHash, broadId, NEGATIVE_EXACT);
           if (negatives.add(broadId, hash, NEGATIVE_EXACT, keyword, r, k)) {
             let broadPlain = campaignPlain | (rowGroupPlain[BROAD] as number) | keywordPlain;
-            let broad = rowGroupText[BROAD] ?? '';
-            if (rowGroupId[BROAD] === broadId) broad = rowGroupName[BROAD] as string;
-            else if (groups.rowOf(broadId) !== r) {
-              const name = groupName(broadId);
-              if (name !== broad) broadPlain &= ~2;
-              broad = name;
-            }
+            if (broadName !== rowGroupText[BROAD]) broadPlain &= ~2;
             // Without negative patterns nothing else goes before these lines: write them now.
             (writesKeptNow ? negativeCsv : (keptCsv as CsvChunks)).line(
               broadId,
               campaign,
-              broad,
+              broadName,
               keyword,
               NEGATIVE_EXACT,
               broadPlain & plainMask,
@@ -1240,31 +1219,26 @@ function runSearchKeywordLines(
     values.row = row;
     setMt(BROAD);
     let broad: string;
-    let broadFold: string;
     let broadHash: number;
     let plain = 0;
     if (filler.fillName(groupPlan)) {
       broad = filler.text;
-      broadFold = filler.fold;
       broadHash = filler.hash;
       plain = filler.isPlain ? 2 : 0;
     } else {
       broad = spellGroup(r, BROAD);
-      broadFold = foldName(broad);
-      broadHash = polyHash(broadFold);
+      broadHash = polyHash(foldName(broad));
       if (cleanName(broad).isTooLong) broad = '';
     }
     setMt(-1);
     if (broad === '') continue;
+    let name = broad;
     if (groupId < 0) {
-      groupId = groups.find(sealHash(broadHash, campaignId, 1), campaignId, 0, broadFold, r, BROAD);
+      groupId = groups.find(sealHash(broadHash, campaignId, 1), campaignId, 0, broad, r, BROAD);
       if (groupId < 0) continue;
-    }
-    if (groups.rowOf(groupId) !== r) {
-      const name = groupName(groupId);
-      if (name !== broad) plain &= ~2;
-      broad = name;
-    }
+      name = groups.foundText ?? broad;
+    } else if (groups.rowOf(groupId) !== r) name = groups.textOf(groupId);
+    if (name !== broad) plain &= ~2;
     let keyword: string;
     let keywordHash: number;
     if (filler.fillKeyword(plans[k] as Plan)) {
@@ -1278,12 +1252,12 @@ function runSearchKeywordLines(
     const hash = sealHash(keywordHash, groupId, NEGATIVE_EXACT);
     if (!negatives.add(groupId, hash, NEGATIVE_EXACT, keyword, r, k)) continue;
     let campaign: string;
-    if (campaigns.rowOf(campaignId) !== r) campaign = campaignName(campaignId);
+    if (campaigns.rowOf(campaignId) !== r) campaign = campaigns.textOf(campaignId);
     else if (filler.fillName(campaignPlan)) {
       campaign = filler.text;
       if (filler.isPlain) plain |= 1;
     } else campaign = spellCampaign(r);
-    negativeCsv.line(groupId, campaign, broad, keyword, NEGATIVE_EXACT, plain & plainMask);
+    negativeCsv.line(groupId, campaign, name, keyword, NEGATIVE_EXACT, plain & plainMask);
   }
 
   keywordCsv.end();

@@ -100,6 +100,14 @@ describe('restore', () => {
     expect(t.settings.budget.value).toBe(0.01);
     expect(t.settings.optionalSettings).toEqual([]);
   });
+  it('keeps dropBlockingNegatives, off when missing or not a boolean', () => {
+    expect(restoreCampaignTemplate({}).settings.dropBlockingNegatives).toBe(false);
+    expect(newCampaignTemplate('n').settings.dropBlockingNegatives).toBe(false);
+    const on = restoreCampaignTemplate({ settings: { dropBlockingNegatives: true } });
+    expect(on.settings.dropBlockingNegatives).toBe(true);
+    const odd = restoreCampaignTemplate({ settings: { dropBlockingNegatives: 3 } });
+    expect(odd.settings.dropBlockingNegatives).toBe(false);
+  });
   it('keeps performance type and flat budget', () => {
     const t = restoreCampaignTemplate({ type: 'performance', budget: '12.5' });
     expect(t.type).toBe('performance');
