@@ -39,7 +39,9 @@ async function brandSitelinks(page: Page): Promise<void> {
   await newTemplate(page, 'Brand sitelinks');
   await expect(page.getByLabel('Extension template')).toHaveValue('Brand sitelinks');
   await page.getByRole('textbox', { name: 'Link Text' }).fill('Shop {root}');
-  await page.getByRole('textbox', { name: 'Final URL', exact: true }).fill('https://shop.test/{root}');
+  await page
+    .getByRole('textbox', { name: 'Final URL', exact: true })
+    .fill('https://shop.test/{root}');
 }
 
 test('sitelinks of two brands land in their two campaigns, in the output and the Editor file', async ({
