@@ -29,7 +29,11 @@ async function startWithBrands(page: Page, prefix: string): Promise<void> {
   await page.keyboard.press(`${MOD}+V`);
   await expect(cell(page, 'Root', ROWS.length)).toHaveValue('Adidas');
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
-  await newCampaignTemplate(page, 'Brands', { campaign: '{root}', adGroup: '{root} {mod}' });
+  await newCampaignTemplate(page, 'Brands', {
+    campaign: '{root}',
+    adGroup: '{root} {mod}',
+    keyword: '{root} {mod}',
+  });
 }
 
 /** A sitelink template on the Extensions tab: its link text and final URL use {root}. */

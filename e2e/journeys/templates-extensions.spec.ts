@@ -28,7 +28,11 @@ async function clientWithRows(page: Page, client: string, rows: string[]): Promi
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await expect(notice(page, 'Feeds successfully updated')).toBeVisible();
   // The campaigns and ad groups the assets attach to: a campaign per root.
-  await newCampaignTemplate(page, 'Brands', { campaign: '{root}', adGroup: '{root} {mod}' });
+  await newCampaignTemplate(page, 'Brands', {
+    campaign: '{root}',
+    adGroup: '{root} {mod}',
+    keyword: '{root} {mod}',
+  });
   await page.getByRole('button', { name: 'Save Template' }).click();
   await expect(notice(page, 'Templates successfully updated').first()).toBeVisible();
 }

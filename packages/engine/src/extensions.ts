@@ -4,6 +4,7 @@
  */
 import { findFinalUrlProblem } from './ads/shared.ts';
 import type { RowIssue } from './issues.ts';
+import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import {
   SNIPPET_HEADERS,
   SNIPPET_MAX_VALUES,
@@ -179,6 +180,11 @@ export interface AttachLevelChoice {
 
 const POSITIVE_MATCH_TYPES: readonly MatchType[] = ['Broad', 'Phrase', 'Exact'];
 
+/** Whether a filled keyword pattern gives a keyword Google takes (after cleaning). */
+function isKeyword(raw: string): boolean {
+  return cleanKeywordQuick(raw) !== undefined || cleanKeyword(raw).ok;
+}
+
 function placeholderList(slots: readonly PlaceholderName[]): string {
   return slots.map((s) => `{${s}}`).join(' ');
 }
@@ -286,12 +292,14 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
   }
   const campaignPattern = compilePattern(campaign?.campaign ?? '');
   const groupPattern = compilePattern(campaign?.adGroup ?? '');
-  // With {mt} in the ad group pattern a row has an ad group per positive match type it uses.
-  const groupMatchTypes =
+  // The ad groups are the keyword generator's: one per row (per positive match type with {mt}),
+  // made when a keyword pattern of its match type gives the row a keyword.
+  const positives = (campaign?.keywords ?? [])
+    .filter((k) => POSITIVE_MATCH_TYPES.includes(k.matchType) && k.keyword.trim() !== '')
+    .map((k) => ({ matchType: k.matchType, pattern: compilePattern(k.keyword) }));
+  const groupMatchTypes: readonly string[] =
     level === 'adGroup' && groupPattern.slots.includes('mt')
-      ? POSITIVE_MATCH_TYPES.filter((mt) =>
-          campaign?.keywords.some((k) => k.matchType === mt && k.keyword.trim() !== ''),
-        )
+      ? POSITIVE_MATCH_TYPES.filter((mt) => positives.some((p) => p.matchType === mt))
       : [''];
   const seen = new Set<string>();
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: campaign?.const ?? '', mt: '' };
@@ -313,13 +321,26 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     }
     let reported: string | undefined;
     for (const mt of level === 'adGroup' ? groupMatchTypes : ['']) {
-      values.mt = mt;
-      const adGroup = level === 'adGroup' ? fillPattern(groupPattern, values) : '';
       let problem: string | undefined;
+      let code = 'no-valid-fallback';
+      let adGroup = '';
+      if (level === 'adGroup') {
+        values.mt = '';
+        const hasKeyword = positives.some(
+          (p) => (mt === '' || p.matchType === mt) && isKeyword(fillPattern(p.pattern, values)),
+        );
+        values.mt = mt;
+        adGroup = fillPattern(groupPattern, values);
+        if (!hasKeyword) {
+          problem = `The row has no ${mt === '' ? '' : `${mt} `}keyword, so no ad group for its assets`;
+          code = 'no-ad-group';
+        } else if (adGroup === '') {
+          problem = 'Ad group name is empty for this row: its assets have no ad group';
+          code = 'empty-ad-group';
+        }
+      }
       let chosen: ExtensionValues | undefined;
-      if (level === 'adGroup' && adGroup === '') {
-        problem = 'Ad group name is empty for this row: its assets have no ad group';
-      } else {
+      if (problem === undefined) {
         for (const fields of compiled) {
           const v = fillExtensionValues(type.name, fields, values);
           const p = findExtensionProblem(template, v);
@@ -334,8 +355,6 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
         const message = problem ?? 'The template has no values';
         // One report per row and reason, however many ad groups of the row it concerns.
         if (message !== reported) {
-          const code =
-            adGroup === '' && level === 'adGroup' ? 'empty-ad-group' : 'no-valid-fallback';
           skip(code, message);
           reported = message;
         }
