@@ -244,6 +244,22 @@ export function resolveAttachLevel(
   };
 }
 
+/** The first fallback valid for `values`, or the first fallback's problem. */
+function chooseFallback(
+  template: ExtensionTemplate,
+  compiled: readonly CompiledExtensionFields[],
+  values: PlaceholderValues,
+): { values?: ExtensionValues; problem?: string } {
+  let problem: string | undefined;
+  for (const fields of compiled) {
+    const v = fillExtensionValues(template.extensionType.name, fields, values);
+    const p = findExtensionProblem(template, v);
+    if (p === undefined) return { values: v };
+    problem ??= p;
+  }
+  return problem === undefined ? {} : { problem };
+}
+
 /** Input of `generateExtensions`. */
 export interface GenerateExtensionsInput {
   template: ExtensionTemplate;
@@ -301,8 +317,12 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     level === 'adGroup' && groupPattern.slots.includes('mt')
       ? POSITIVE_MATCH_TYPES.filter((mt) => positives.some((p) => p.matchType === mt))
       : [''];
+  // Unless a text uses {mt}, a row's assets are the same for each of its ad groups: chosen once.
+  const usesMt = compiled.some((fields) => fields.some((f) => f.pattern.slots.includes('mt')));
   const seen = new Set<string>();
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: campaign?.const ?? '', mt: '' };
+  // Per row: which positive match types give it a keyword (its ad groups), '' for any.
+  const keywordTypes = new Set<string>();
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as FeedRow;
     const rowNumber = r + 1;
@@ -319,19 +339,24 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
         continue;
       }
     }
+    if (level === 'adGroup') {
+      keywordTypes.clear();
+      for (const p of positives)
+        if (!keywordTypes.has(p.matchType) && isKeyword(fillPattern(p.pattern, values))) {
+          keywordTypes.add(p.matchType);
+          keywordTypes.add('');
+        }
+    }
     let reported: string | undefined;
+    let rowChoice: { values?: ExtensionValues; problem?: string } | undefined;
     for (const mt of level === 'adGroup' ? groupMatchTypes : ['']) {
       let problem: string | undefined;
       let code = 'no-valid-fallback';
       let adGroup = '';
+      values.mt = mt;
       if (level === 'adGroup') {
-        values.mt = '';
-        const hasKeyword = positives.some(
-          (p) => (mt === '' || p.matchType === mt) && isKeyword(fillPattern(p.pattern, values)),
-        );
-        values.mt = mt;
         adGroup = fillPattern(groupPattern, values);
-        if (!hasKeyword) {
+        if (!keywordTypes.has(mt)) {
           problem = `The row has no ${mt === '' ? '' : `${mt} `}keyword, so no ad group for its assets`;
           code = 'no-ad-group';
         } else if (adGroup === '') {
@@ -341,15 +366,10 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
       }
       let chosen: ExtensionValues | undefined;
       if (problem === undefined) {
-        for (const fields of compiled) {
-          const v = fillExtensionValues(type.name, fields, values);
-          const p = findExtensionProblem(template, v);
-          if (p === undefined) {
-            chosen = v;
-            break;
-          }
-          problem ??= p;
-        }
+        if (usesMt || rowChoice === undefined)
+          rowChoice = chooseFallback(template, compiled, values);
+        chosen = rowChoice.values;
+        problem = rowChoice.problem;
       }
       if (!chosen) {
         const message = problem ?? 'The template has no values';
