@@ -71,3 +71,23 @@ export async function newTemplate(page: Page, name: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Add New' }).click();
   await expect(dialog).toHaveCount(0);
 }
+
+/**
+ * Makes a search campaign template on the Campaigns tab (New Template, its name patterns and one
+ * Broad keyword, so each row has its ad group) and leaves that tab open; the other tabs use it
+ * as the active campaign template.
+ */
+export async function newCampaignTemplate(
+  page: Page,
+  name: string,
+  patterns: { campaign: string; adGroup: string; keyword: string },
+): Promise<void> {
+  await page.getByRole('tab', { name: 'Campaigns', exact: true }).first().click();
+  await newTemplate(page, name);
+  await expect(page.getByLabel('Campaign template')).toHaveValue(name);
+  await page.getByLabel('Campaign name pattern').fill(patterns.campaign);
+  await page.getByLabel('Ad group name pattern').fill(patterns.adGroup);
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByLabel('Keyword 1', { exact: true }).fill(patterns.keyword);
+  await page.getByLabel('Match type 1', { exact: true }).selectOption('Broad');
+}

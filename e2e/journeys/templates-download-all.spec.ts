@@ -147,7 +147,12 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
   expect(rsas).toHaveLength(1 + 2);
   expect(rsas[1]).toMatch(/^Nike - Search,Nike Shoes,Responsive search ad,Buy Nike,/);
   expect(Buffer.from(entries[name('responsive search ads')]!).equals(ownRsa)).toBe(true);
-  expect(lines('callouts')).toEqual(['\uFEFFCallout text', 'All Nike Shoes', 'All Puma Boots']);
+  // {mod} is not in the campaign name: each callout attaches to its row's ad group.
+  expect(lines('callouts')).toEqual([
+    '\uFEFFCampaign,Ad Group,Callout text',
+    'Nike - Search,Nike Shoes,All Nike Shoes',
+    'Puma - Search,Puma Boots,All Puma Boots',
+  ]);
 });
 
 // Screenshots of the Templates section with the control, for a visual review; only when

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { cell, MOD, newTemplate, registerThroughUi } from './support.ts';
+import { cell, MOD, newCampaignTemplate, newTemplate, registerThroughUi } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
@@ -27,6 +27,14 @@ async function clientWithRows(page: Page, client: string, rows: string[]): Promi
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await expect(notice(page, 'Feeds successfully updated')).toBeVisible();
+  // The campaigns and ad groups the assets attach to: a campaign per root.
+  await newCampaignTemplate(page, 'Brands', {
+    campaign: '{root}',
+    adGroup: '{root} {mod}',
+    keyword: '{root} {mod}',
+  });
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(notice(page, 'Templates successfully updated').first()).toBeVisible();
 }
 
 async function newExtensionTemplate(page: Page, name: string): Promise<void> {
@@ -87,7 +95,12 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
 
   await page.getByRole('button', { name: 'Generate Extensions' }).click();
   const callouts = page.getByRole('table', { name: 'Callout extensions' });
-  await expect(callouts.getByRole('columnheader')).toHaveText(['Callout text']);
+  // {root} is the campaign name: each callout attaches to its row's campaign.
+  await expect(callouts.getByRole('columnheader')).toHaveText([
+    'Campaign',
+    'Ad Group',
+    'Callout text',
+  ]);
   await expect(callouts.getByRole('row')).toHaveCount(3);
   await expect(callouts.getByRole('cell', { name: 'All nike shoes' })).toBeVisible();
   await expect(callouts.getByRole('cell', { name: 'All puma shoes' })).toBeVisible();
@@ -97,15 +110,15 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
 
   const calloutCopy = await copiedText(page, 'Callout extensions');
   expect(calloutCopy.split(/\r?\n/).slice(0, 3)).toEqual([
-    'Callout text\tUpgraded extension',
-    'All nike shoes\t',
-    'All puma shoes\t',
+    'Campaign\tAd Group\tCallout text\tUpgraded extension',
+    'nike\t\tAll nike shoes\t',
+    'puma\t\tAll puma shoes\t',
   ]);
   // The Editor file carries Editor's own header.
   expect(await editorFile(page, 'Callout extensions')).toEqual([
-    '\uFEFFCallout text',
-    'All nike shoes',
-    'All puma shoes',
+    '\uFEFFCampaign,Ad Group,Callout text',
+    'nike,,All nike shoes',
+    'puma,,All puma shoes',
   ]);
 
   // A fallback serves the row the first callout is too long for.
@@ -122,7 +135,7 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
   await page.getByRole('button', { name: 'Save Template' }).click();
   await expect(notice(page, 'Templates successfully updated').first()).toBeVisible();
 
-  // Sitelinks: an empty Final URL takes each row's Final URL.
+  // Sitelinks: an empty Final URL takes each row's Final URL, so they attach to its ad group.
   await type.selectOption('Sitelink');
   await newExtensionTemplate(page, 'Sitelinks');
   await expect(type).toHaveValue('Sitelink');
@@ -132,6 +145,8 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
   await page.getByRole('button', { name: 'Generate Extensions' }).click();
   const sitelinks = page.getByRole('table', { name: 'Sitelink extensions' });
   await expect(sitelinks.getByRole('columnheader')).toHaveText([
+    'Campaign',
+    'Ad Group',
     'Link Text',
     'Description Line 1',
     'Description Line 2',
@@ -141,9 +156,9 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
   // 'emporio armani collection Sale' is over 25 characters: listed, not generated.
   await expect(sitelinks.getByRole('row')).toHaveCount(3);
   expect(await editorFile(page, 'Sitelink extensions')).toEqual([
-    '\uFEFFLink Text,Description Line 1,Description Line 2,Final URL',
-    'nike Sale,Up to 50% off running,Free returns,https://shop.test/nike',
-    'puma Sale,Up to 50% off suede,Free returns,https://shop.test/puma',
+    '\uFEFFCampaign,Ad Group,Link Text,Description Line 1,Description Line 2,Final URL',
+    'nike,nike running,nike Sale,Up to 50% off running,Free returns,https://shop.test/nike',
+    'puma,puma suede,puma Sale,Up to 50% off suede,Free returns,https://shop.test/puma',
   ]);
 
   // A structured snippet: its own type, the header dropdown, values separated by ';'.
@@ -157,19 +172,24 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
 
   await page.getByRole('button', { name: 'Generate Extensions' }).click();
   const snippets = page.getByRole('table', { name: 'Structured Snippet extensions' });
-  await expect(snippets.getByRole('columnheader')).toHaveText(['Header', 'Snippet Values']);
+  await expect(snippets.getByRole('columnheader')).toHaveText([
+    'Campaign',
+    'Ad Group',
+    'Header',
+    'Snippet Values',
+  ]);
   await expect(snippets.getByRole('cell', { name: 'nike;Adidas;Asics' })).toBeVisible();
   const snippetCopy = await copiedText(page, 'Structured Snippet extensions');
   expect(snippetCopy.split(/\r?\n/).slice(0, 4)).toEqual([
-    'Header\tSnippet Values\tUpgraded extension',
-    'Brands\tnike; Adidas; Asics\t',
-    'Brands\tpuma; Adidas; Asics\t',
-    'Brands\temporio armani collection; Adidas; Asics\t',
+    'Campaign\tAd Group\tHeader\tSnippet Values\tUpgraded extension',
+    'nike\t\tBrands\tnike; Adidas; Asics\t',
+    'puma\t\tBrands\tpuma; Adidas; Asics\t',
+    'emporio armani collection\t\tBrands\temporio armani collection; Adidas; Asics\t',
   ]);
   const snippetFile = await editorFile(page, 'Structured Snippet extensions');
   expect(snippetFile.slice(0, 2)).toEqual([
-    '\uFEFFHeader,Snippet Values',
-    'Brands,nike;Adidas;Asics',
+    '\uFEFFCampaign,Ad Group,Header,Snippet Values',
+    'nike,,Brands,nike;Adidas;Asics',
   ]);
   expect(snippetFile).toHaveLength(4);
 

@@ -101,17 +101,20 @@ describe('extensions', () => {
   });
 
   it.each([
-    ['shop.test/nike', 'is not an http:// or https:// address'],
-    ['ftp://shop.test/nike', 'is not an http:// or https:// address'],
-    ['javascript:alert(1)', 'is not an http:// or https:// address'],
-    ['=HYPERLINK("https://shop.test")', 'is not an http:// or https:// address'],
-    ['', 'Final URL is empty (neither the template nor the row has one)'],
-    [`https://shop.test/${'a'.repeat(2048)}`, 'characters (max 2048)'],
-  ])('skips and reports a sitelink whose row URL is %j', (url, message) => {
+    ['without a scheme', 'shop.test/nike', 'is not an http:// or https:// address'],
+    ['ftp:', 'ftp://shop.test/nike', 'is not an http:// or https:// address'],
+    ['javascript:', 'javascript:alert(1)', 'is not an http:// or https:// address'],
+    ['=HYPERLINK', '=HYPERLINK("https://shop.test")', 'is not an http:// or https:// address'],
+    ['empty', '', 'Final URL is empty (neither the template nor the row has one)'],
+    ['over 2048', `https://shop.test/${'a'.repeat(2048)}`, 'characters (max 2048)'],
+  ])('skips and reports a sitelink whose row URL is %s', (_, url, message) => {
     const t = sitelink({ 'Link Text': 'Sale' });
     const out = generateExtensions({
       template: t,
-      rows: [feedRow('x', { root: 'Nike', url }), feedRow('y', { url: 'HTTPS://ok.test/' })],
+      rows: [
+        feedRow('x', { root: 'Nike', url }),
+        feedRow('y', { root: 'Puma', url: 'HTTPS://ok.test/' }),
+      ],
       campaign: campaignTemplate({ campaign: 'Shoes', adGroup: 'All' }),
     });
     expect(out.extensions.map((e) => e.values['Final URL'])).toEqual(['HTTPS://ok.test/']);
@@ -265,6 +268,32 @@ describe('where assets attach', () => {
     expect(places(out)).toEqual([
       ['Nike', 'Nike Air Broad', 'Air Broad'],
       ['Nike', 'Nike Air Exact', 'Air Exact'],
+    ]);
+  });
+
+  it('attaches nothing to an ad group the keyword rules do not make, and says so', () => {
+    const c = campaignTemplate({
+      adGroup: '{root} {mt}',
+      keywords: [
+        { keyword: '{mod}', matchType: 'Broad' },
+        { keyword: '{root} {var1}', matchType: 'Exact' },
+      ],
+    });
+    const row = feedRow('r', { root: 'Nike', mod: 'Air', var1: '!!!' });
+    const out = generateExtensions({ template: callout('{mod} {mt}'), rows: [row], campaign: c });
+    // '{root} {var1}' is "nike !!!": cleaned to "nike", an Exact group; '{mod}' gives Broad.
+    expect(places(out)).toEqual([
+      ['Nike', 'Nike Broad', 'Air Broad'],
+      ['Nike', 'Nike Exact', 'Air Exact'],
+    ]);
+    const noBroad = generateExtensions({
+      template: callout('{mod} {mt}'),
+      rows: [feedRow('s', { root: 'Puma', var1: 'Suede' })],
+      campaign: c,
+    });
+    expect(places(noBroad)).toEqual([['Puma', 'Puma Exact', 'Exact']]);
+    expect(noBroad.issues.map((i) => [i.code, i.message])).toEqual([
+      ['no-ad-group', 'The row has no Broad keyword, so no ad group for its assets'],
     ]);
   });
 

@@ -4,6 +4,7 @@
  */
 import { findFinalUrlProblem } from './ads/shared.ts';
 import type { RowIssue } from './issues.ts';
+import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import {
   SNIPPET_HEADERS,
   SNIPPET_MAX_VALUES,
@@ -179,6 +180,11 @@ export interface AttachLevelChoice {
 
 const POSITIVE_MATCH_TYPES: readonly MatchType[] = ['Broad', 'Phrase', 'Exact'];
 
+/** Whether a filled keyword pattern gives a keyword Google takes (after cleaning). */
+function isKeyword(raw: string): boolean {
+  return cleanKeywordQuick(raw) !== undefined || cleanKeyword(raw).ok;
+}
+
 function placeholderList(slots: readonly PlaceholderName[]): string {
   return slots.map((s) => `{${s}}`).join(' ');
 }
@@ -238,6 +244,22 @@ export function resolveAttachLevel(
   };
 }
 
+/** The first fallback valid for `values`, or the first fallback's problem. */
+function chooseFallback(
+  template: ExtensionTemplate,
+  compiled: readonly CompiledExtensionFields[],
+  values: PlaceholderValues,
+): { values?: ExtensionValues; problem?: string } {
+  let problem: string | undefined;
+  for (const fields of compiled) {
+    const v = fillExtensionValues(template.extensionType.name, fields, values);
+    const p = findExtensionProblem(template, v);
+    if (p === undefined) return { values: v };
+    problem ??= p;
+  }
+  return problem === undefined ? {} : { problem };
+}
+
 /** Input of `generateExtensions`. */
 export interface GenerateExtensionsInput {
   template: ExtensionTemplate;
@@ -286,15 +308,21 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
   }
   const campaignPattern = compilePattern(campaign?.campaign ?? '');
   const groupPattern = compilePattern(campaign?.adGroup ?? '');
-  // With {mt} in the ad group pattern a row has an ad group per positive match type it uses.
-  const groupMatchTypes =
+  // The ad groups are the keyword generator's: one per row (per positive match type with {mt}),
+  // made when a keyword pattern of its match type gives the row a keyword.
+  const positives = (campaign?.keywords ?? [])
+    .filter((k) => POSITIVE_MATCH_TYPES.includes(k.matchType) && k.keyword.trim() !== '')
+    .map((k) => ({ matchType: k.matchType, pattern: compilePattern(k.keyword) }));
+  const groupMatchTypes: readonly string[] =
     level === 'adGroup' && groupPattern.slots.includes('mt')
-      ? POSITIVE_MATCH_TYPES.filter((mt) =>
-          campaign?.keywords.some((k) => k.matchType === mt && k.keyword.trim() !== ''),
-        )
+      ? POSITIVE_MATCH_TYPES.filter((mt) => positives.some((p) => p.matchType === mt))
       : [''];
+  // Unless a text uses {mt}, a row's assets are the same for each of its ad groups: chosen once.
+  const usesMt = compiled.some((fields) => fields.some((f) => f.pattern.slots.includes('mt')));
   const seen = new Set<string>();
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: campaign?.const ?? '', mt: '' };
+  // Per row: which positive match types give it a keyword (its ad groups), '' for any.
+  const keywordTypes = new Set<string>();
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as FeedRow;
     const rowNumber = r + 1;
@@ -311,31 +339,42 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
         continue;
       }
     }
-    let reported: string | undefined;
-    for (const mt of level === 'adGroup' ? groupMatchTypes : ['']) {
-      values.mt = mt;
-      const adGroup = level === 'adGroup' ? fillPattern(groupPattern, values) : '';
-      let problem: string | undefined;
-      let chosen: ExtensionValues | undefined;
-      if (level === 'adGroup' && adGroup === '') {
-        problem = 'Ad group name is empty for this row: its assets have no ad group';
-      } else {
-        for (const fields of compiled) {
-          const v = fillExtensionValues(type.name, fields, values);
-          const p = findExtensionProblem(template, v);
-          if (p === undefined) {
-            chosen = v;
-            break;
-          }
-          problem ??= p;
+    if (level === 'adGroup') {
+      keywordTypes.clear();
+      for (const p of positives)
+        if (!keywordTypes.has(p.matchType) && isKeyword(fillPattern(p.pattern, values))) {
+          keywordTypes.add(p.matchType);
+          keywordTypes.add('');
         }
+    }
+    let reported: string | undefined;
+    let rowChoice: { values?: ExtensionValues; problem?: string } | undefined;
+    for (const mt of level === 'adGroup' ? groupMatchTypes : ['']) {
+      let problem: string | undefined;
+      let code = 'no-valid-fallback';
+      let adGroup = '';
+      values.mt = mt;
+      if (level === 'adGroup') {
+        adGroup = fillPattern(groupPattern, values);
+        if (!keywordTypes.has(mt)) {
+          problem = `The row has no ${mt === '' ? '' : `${mt} `}keyword, so no ad group for its assets`;
+          code = 'no-ad-group';
+        } else if (adGroup === '') {
+          problem = 'Ad group name is empty for this row: its assets have no ad group';
+          code = 'empty-ad-group';
+        }
+      }
+      let chosen: ExtensionValues | undefined;
+      if (problem === undefined) {
+        if (usesMt || rowChoice === undefined)
+          rowChoice = chooseFallback(template, compiled, values);
+        chosen = rowChoice.values;
+        problem = rowChoice.problem;
       }
       if (!chosen) {
         const message = problem ?? 'The template has no values';
         // One report per row and reason, however many ad groups of the row it concerns.
         if (message !== reported) {
-          const code =
-            adGroup === '' && level === 'adGroup' ? 'empty-ad-group' : 'no-valid-fallback';
           skip(code, message);
           reported = message;
         }

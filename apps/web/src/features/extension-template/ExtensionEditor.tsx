@@ -30,7 +30,7 @@ export interface ExtensionEditorProps {
 }
 
 /** The 'Attach to' options: the label of each attachment level. */
-export const ATTACH_LEVEL_LABELS: Readonly<Record<ExtensionAttachLevel, string>> = {
+const ATTACH_LEVEL_LABELS: Readonly<Record<ExtensionAttachLevel, string>> = {
   auto: 'Automatic (from placeholders)',
   account: 'Account',
   campaign: 'Campaign',

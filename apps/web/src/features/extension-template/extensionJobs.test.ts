@@ -31,6 +31,7 @@ const CAMPAIGN = restoreCampaignTemplate({
   name: 'Brands',
   campaign: '{root}',
   adGroup: '{root} {mod}',
+  keywords: [{ keyword: '{root} {mod}', matchType: 'Broad' }],
 });
 
 function template(type: ExtensionTypeName, values: Record<string, string>): ExtensionTemplate {
