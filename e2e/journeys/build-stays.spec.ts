@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { expect, test } from '../fixtures.ts';
-import { cell, newTemplate, startWithRows } from './support.ts';
+import { cell, logInThroughUi, logOutThroughUi, newTemplate, startWithRows } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(180_000);
@@ -212,6 +212,16 @@ test('a whole build survives template and type switches and comes out in one zip
   expect(new TextDecoder().decode(entries[name('performance max images needed', 'txt')])).toMatch(
     /^Performance Max asset groups still need images before they can run\./,
   );
+
+  // Signing out drops every output: signed in again, the client has none.
+  const email = await page.getByText('Signed in as').locator('strong').textContent();
+  await logOutThroughUi(page);
+  await logInThroughUi(page, email!, 'buildstays-password-1');
+  await expect(page.getByRole('button', { name: DOWNLOAD_ALL })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Campaigns', exact: true }).first().click();
+  await expect(page.getByRole('button', { name: 'Generate Keywords or Output' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Keywords', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Asset Groups', exact: true })).toHaveCount(0);
 });
 
 // Screenshots of the kept outputs, for a visual review; only when SCREENS_OUT names a folder:

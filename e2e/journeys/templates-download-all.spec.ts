@@ -88,7 +88,8 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
 
   await generateEverything(page);
   await expect(downloadAll).toBeEnabled();
-  await expect(page.getByText('5 files', { exact: true })).toBeVisible();
+  // The 5 Editor files and the skipped-and-cleaned report.
+  await expect(page.getByText('6 files', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Campaigns', exact: true }).first().click();
   await page.getByRole('tab', { name: 'Negatives' }).click();
@@ -122,6 +123,7 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
     name('campaigns'),
     name('responsive search ads'),
     name('callouts'),
+    name('skipped and cleaned'),
   ]);
 
   /** The file's lines (BOM kept on the first), without the empty one after the last CRLF. */

@@ -1,4 +1,5 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { session } from '../../state/session.ts';
 import { useSession } from '../../state/useSession.ts';
 import { BuilderWorkspaceHolder, type BuilderWorkspace } from './builderWorkspace.ts';
 
@@ -6,10 +7,18 @@ const BuilderContext = createContext<BuilderWorkspaceHolder | null>(null);
 
 /**
  * Owns the signed-in user's builder workspace and its outputs. Sits around every route, so
- * leaving the builder and coming back (or signing out and in again) keeps the work in memory.
+ * leaving the builder and coming back (or signing out and in again) keeps the work in memory;
+ * signing out drops the generated outputs.
  */
 export function BuilderProvider({ children }: { children: ReactNode }) {
   const [holder] = useState(() => new BuilderWorkspaceHolder());
+  useEffect(
+    () =>
+      session.subscribe(() => {
+        if (session.get() === null) holder.signedOut();
+      }),
+    [holder],
+  );
   return <BuilderContext.Provider value={holder}>{children}</BuilderContext.Provider>;
 }
 

@@ -273,4 +273,9 @@ export class BuilderWorkspaceHolder {
     this.current = new BuilderWorkspace(userId);
     return this.current;
   }
+
+  /** Signed out: the outputs go (unsaved edits stay in the workspace and its drafts). */
+  signedOut(): void {
+    this.current?.outputs.dropClient();
+  }
 }

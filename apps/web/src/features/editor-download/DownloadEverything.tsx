@@ -61,9 +61,18 @@ export function DownloadEverything() {
           {DOWNLOAD_EVERYTHING_TEXTS.zipping}
         </Text>
       ) : hasFiles ? (
-        <Text size="sm" c="dimmed" className="download-everything__count">
-          {files.length === 1 ? '1 file' : `${files.length} files`}
-        </Text>
+        <Tooltip
+          label={files.map((file) => file.name).join('\n')}
+          withArrow
+          multiline
+          maw={360}
+          style={{ whiteSpace: 'pre-line' }}
+          position="bottom-end"
+        >
+          <Text size="sm" c="dimmed" className="download-everything__count" tabIndex={0}>
+            {files.length === 1 ? '1 file' : `${files.length} files`}
+          </Text>
+        </Tooltip>
       ) : null}
       <Tooltip
         label={DOWNLOAD_EVERYTHING_TEXTS.nothingYet}

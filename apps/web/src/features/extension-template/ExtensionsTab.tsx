@@ -86,6 +86,9 @@ export function ExtensionsTab() {
   const type: ExtensionTypeName = active ? active.extensionType.name : tab.type;
   // Each type's output stays whichever template or type is chosen (issue 14: a build stays).
   const output = outputs[type] ?? null;
+  const otherKept = EXTENSION_TYPES.filter((t) => t !== type && outputs[t]).map(
+    (t) => `${t} (${outputs[t]?.table.rowCount ?? 0})`,
+  );
 
   if (!hasClient) {
     return <Text c="dimmed">Choose or create a client to see its extension templates.</Text>;
@@ -206,6 +209,11 @@ export function ExtensionsTab() {
         </Text>
       ) : null}
       {output ? <OriginNote origin={output.origin} /> : null}
+      {otherKept.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          {`Also kept for the download: ${otherKept.join(', ')} (choose the type to see them).`}
+        </Text>
+      ) : null}
       <OutputTable
         label={`${output?.type ?? type} ${EXTENSIONS_TAB_TEXTS.outputLabel.toLowerCase()}`}
         table={output?.table ?? null}
