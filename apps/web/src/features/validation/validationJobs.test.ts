@@ -13,7 +13,10 @@ const ctx = testJobContext(rows, { positions: [1, 16, 52] });
 
 describe('the validation jobs name the grid row, not the place among the selected rows', () => {
   it('measureTexts: the longest comes from grid row 53', async () => {
-    const [longest, fixed] = await measureTextsJob({ texts: ['Buy {root}', 'Free'] }, ctx);
+    const [longest, fixed] = await measureTextsJob(
+      { texts: ['Buy {root}', 'Free'], constant: '' },
+      ctx,
+    );
     expect(longest).toEqual({ length: 34, rowIndex: 52 });
     expect(fixed).toEqual({ length: 4, rowIndex: -1 });
   });
