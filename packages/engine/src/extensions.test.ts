@@ -165,6 +165,45 @@ describe('extensions', () => {
   });
 });
 
+describe("Google's editorial rules on asset texts", () => {
+  const sale = (values: Record<string, string>) => {
+    const t = sitelink({
+      'Link Text': 'Sale',
+      'Description Line 1': 'Shop now',
+      'Description Line 2': 'Free returns',
+      'Final URL': 'https://x.com/sale',
+      ...values,
+    });
+    return findExtensionProblem(t, t.templates[0] ?? {});
+  };
+
+  it.each([
+    ['Link Text', 'Sale!', 'Link Text has "!"'],
+    ['Link Text', 'Sale 🔥', 'Link Text has an emoji'],
+    ['Description Line 1', 'Shop now!!', 'Description Line 1 repeats punctuation'],
+    ['Description Line 2', 'FREE SHIPPING', 'Description Line 2 is in capitals'],
+  ])('%s %j fails', (field, text, start) => {
+    expect(sale({ [field]: text })).toMatch(new RegExp(`^${start.replace(/[!(]/g, '\\$&')}`));
+  });
+
+  it('a description may carry one "!", as ad descriptions do', () => {
+    expect(sale({ 'Description Line 1': 'Shop now!' })).toBeUndefined();
+  });
+
+  it('callouts and snippet values take no "!"', () => {
+    const c = callout('Free delivery!');
+    expect(findExtensionProblem(c, c.templates[0] ?? {})).toMatch(/^Callout text has "!"/);
+    const s = restoreExtensionTemplate({
+      name: 'S',
+      extensionType: 'Structured Snippet',
+      templates: [{ Header: 'Brands', 'Snippet Values': 'Nike;Adidas!;Puma' }],
+    });
+    expect(findExtensionProblem(s, s.templates[0] ?? {})).toBe(
+      'Snippet value "Adidas!" has "!" (Google allows none in headlines)',
+    );
+  });
+});
+
 describe('where assets attach', () => {
   it.each([
     // [template text, attachTo, campaign pattern, expected level]

@@ -3,6 +3,7 @@
  * the template says: the account, a campaign or an ad group of the campaign template.
  */
 import { findFinalUrlProblem } from './ads/shared.ts';
+import { findEditorialProblems } from './editorial.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
 import {
@@ -67,6 +68,9 @@ export const ACCOUNT_LEVEL_CAMPAIGN = '<Account-level>';
 /** A sitelink's description fields: both filled or both empty. */
 const SITELINK_DESCRIPTIONS = ['Description Line 1', 'Description Line 2'] as const;
 
+/** Asset texts that may carry one "!", as descriptions do. */
+const LONG_ASSET_TEXTS: ReadonlySet<string> = new Set(SITELINK_DESCRIPTIONS);
+
 /**
  * Why one text of an extension is not valid (`label` names it: a field title or 'Snippet value
  * "x"'), or undefined. Every text of every extension type is checked here.
@@ -79,8 +83,13 @@ function findExtensionTextProblem(
 ): string | undefined {
   const n = countAdTextLength(text);
   if (n === 0) return `${label} is empty`;
+  const quoted = isTextInLabel ? '' : `: "${text}"`;
   if (maxLength > 0 && n > maxLength)
-    return `${label} has ${n} characters (max ${maxLength})${isTextInLabel ? '' : `: "${text}"`}`;
+    return `${label} has ${n} characters (max ${maxLength})${quoted}`;
+  // Google's editorial rules, as for ad texts; the short texts take no "!" (Google's callout
+  // requirements name exclamation marks; link texts and snippet values are read the same way).
+  const [problem] = findEditorialProblems(text, !LONG_ASSET_TEXTS.has(label));
+  if (problem !== undefined) return `${label} ${problem.message}${quoted}`;
   return undefined;
 }
 
