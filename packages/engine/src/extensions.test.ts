@@ -190,6 +190,17 @@ describe("Google's editorial rules on asset texts", () => {
     expect(sale({ 'Description Line 1': 'Shop now!' })).toBeUndefined();
   });
 
+  it('snippet values are each given once (ignoring case)', () => {
+    const s = restoreExtensionTemplate({
+      name: 'S',
+      extensionType: 'Structured Snippet',
+      templates: [{ Header: 'Brands', 'Snippet Values': 'Nike;Adidas;nike' }],
+    });
+    expect(findExtensionProblem(s, s.templates[0] ?? {})).toBe(
+      'Snippet value "nike" is repeated (Google takes each value once)',
+    );
+  });
+
   it('callouts and snippet values take no "!"', () => {
     const c = callout('Free delivery!');
     expect(findExtensionProblem(c, c.templates[0] ?? {})).toMatch(/^Callout text has "!"/);

@@ -112,7 +112,12 @@ export function findExtensionProblem(
       if (list.length < SNIPPET_MIN_VALUES || list.length > SNIPPET_MAX_VALUES) {
         return `Snippet Values needs ${SNIPPET_MIN_VALUES} to ${SNIPPET_MAX_VALUES} values, has ${list.length}`;
       }
+      const seen = new Set<string>();
       for (const s of list) {
+        const folded = s.toLowerCase();
+        if (seen.has(folded))
+          return `Snippet value "${s}" is repeated (Google takes each value once)`;
+        seen.add(folded);
         const p = findExtensionTextProblem(
           `Snippet value "${s}"`,
           s,
