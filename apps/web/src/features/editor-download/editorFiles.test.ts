@@ -129,6 +129,7 @@ async function extensionOutput(
     type,
     campaignTemplateName: campaign.name,
     origin: originOf(`${type} template`, type),
+    placesOrigin: originOf('campaign template', campaign.name),
   };
 }
 

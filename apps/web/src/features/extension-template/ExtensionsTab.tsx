@@ -209,6 +209,9 @@ export function ExtensionsTab() {
         </Text>
       ) : null}
       {output ? <OriginNote origin={output.origin} /> : null}
+      {output?.placesOrigin && output.attach.level !== 'account' ? (
+        <OriginNote origin={output.placesOrigin} lead="Placed in the campaigns of" />
+      ) : null}
       {otherKept.length > 0 ? (
         <Text size="xs" c="dimmed">
           {`Also kept for the download: ${otherKept.join(', ')} (choose the type to see them).`}

@@ -14,6 +14,8 @@ export interface ExtensionOutput extends GeneratedExtensionsOutput {
   /** The campaign template whose campaigns and ad groups the assets attach to. */
   campaignTemplateName: string | null;
   origin: OutputOrigin;
+  /** That campaign template when generated: its edits since make the places stale too. */
+  placesOrigin: OutputOrigin | null;
 }
 
 /** Per extension type, the extensions generated last. */
@@ -98,6 +100,14 @@ export async function generateExtensionOutput(
     template,
     rowCount: rows ? rows.store.selectedCount : 0,
   });
+  const placesOrigin = campaign
+    ? originNow(workspace, {
+        templateKind: 'campaignTemplates',
+        templateLabel: 'campaign template',
+        template: campaign,
+        rowCount: rows ? rows.store.selectedCount : 0,
+      })
+    : null;
   try {
     const result = await runEngineJob(
       'generateExtensions',
@@ -123,6 +133,7 @@ export async function generateExtensionOutput(
         type,
         campaignTemplateName: campaign?.name ?? null,
         origin,
+        placesOrigin,
       },
     }));
   } catch (error) {
