@@ -28,6 +28,8 @@ export interface CampaignOutput {
   issues: PackedTable;
   adGroupCount: number;
   assetGroupCount: number;
+  /** Campaigns (the campaigns table also holds a row per location). */
+  campaignCount: number;
 }
 
 /** The Criterion Type cell of a line (as the engine's `criterionType`), by match type. */
@@ -121,6 +123,7 @@ export const generateCampaignJob: EngineJobHandler<
     issues: packIssues(result.issues, ctx),
     adGroupCount: adGroupList.length,
     assetGroupCount: assetGroups.length,
+    campaignCount: campaigns.length,
   };
   ctx.progress(1);
   return output;
