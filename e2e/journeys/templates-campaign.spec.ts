@@ -205,8 +205,10 @@ test('a Performance Max template generates asset groups and campaigns with its s
   await expect(
     page.getByRole('table', { name: 'Campaigns', exact: true }).getByRole('columnheader'),
   ).toHaveText(['Campaign', 'Campaign Type', 'Budget', 'Location ID', 'Status']);
+  // Editor takes one location per row: the campaign's row, then its location's.
   expect(await outputLines(page, 'Campaigns')).toEqual([
-    'PMax 1023191 | Performance Max | 25 | 1023191 | Paused',
+    'PMax 1023191 | Performance Max | 25 |  | Paused',
+    'PMax 1023191 |  |  | 1023191 | ',
   ]);
 
   // Copy Template makes 'PMax (1)' with the same settings; Delete Template asks first.

@@ -48,12 +48,16 @@ export function newCampaignStructure(): CampaignStructure {
 }
 
 /**
- * Generates the structure of a campaign template for the given rows. Names keep their case with
- * spaces tidied; keywords are lowercased with spaces collapsed and cleaned (see `cleanKeyword`);
- * each line is emitted once. Where the ad group pattern uses `{mt}`, each positive match type gets
- * its own ad group and every Exact keyword also becomes a Negative Exact in the Broad ad group of
- * its campaign. Negative Broad / Negative Exact patterns go to every ad group of their row (to the
- * campaign when the row has none). Collects what `forEachKeywordLine` hands over.
+ * Generates the structure of a campaign template for the given rows (every keyword line of the
+ * template, whatever its `selected`). Names keep their case, cleaned (`cleanName`); names that
+ * differ only by case or Unicode form are one campaign or group, written as first spelled.
+ * Keywords are lowercased and cleaned to Google's allowlist (see `cleanKeyword`); each line is
+ * emitted once. Where the ad group pattern uses `{mt}`, each positive match type gets its own ad
+ * group and every Exact keyword also becomes a Negative Exact in the Broad ad group of its
+ * campaign. Negative Broad / Negative Exact patterns go to every ad group of their row; to the
+ * campaign only when the template has no positive keyword (a row that makes no keyword writes
+ * none). Negatives that block a keyword of their own group are reported, and dropped when the
+ * template's `dropBlockingNegatives` says so. Collects what `forEachKeywordLine` hands over.
  */
 export function generateCampaignStructure(
   input: GenerateCampaignStructureInput,

@@ -32,7 +32,7 @@ export interface CleanName {
 }
 
 /**
- * A campaign, ad group or asset group name as Google takes it (GOOGLE-ADS.md "Names"): line
+ * A campaign, ad group or asset group name as Google takes it (under 255 characters, no NUL nor line breaks): line
  * breaks and tabs become a space, NUL and the other control characters are removed (both
  * reported in `change`), runs of spaces collapse and the ends are trimmed (as `fillPattern`
  * does), and the name is written in NFC (not reported: the text reads the same). `isTooLong`

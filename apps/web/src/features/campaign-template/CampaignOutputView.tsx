@@ -41,7 +41,7 @@ export function CampaignOutputView({
         <Stack gap={2} className="campaign-output__summary">
           <OriginNote origin={result.origin} />
           <Text size="sm" c="dimmed" role="status">
-            {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaigns.rowCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
+            {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaignCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
           </Text>
         </Stack>
         <Button size="xs" variant="light" onClick={onZip} loading={isZipping}>
@@ -102,7 +102,7 @@ export function CampaignOutputView({
               onClear={() => clearOneOutput(tabOutput, type, 'campaigns')}
               editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.campaigns) }}
               emptyText="No campaigns."
-              unit={['campaign', 'campaigns']}
+              unit={['row', 'rows']}
             />
           </Tabs.Panel>
         </Tabs>

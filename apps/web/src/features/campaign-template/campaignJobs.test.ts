@@ -55,6 +55,30 @@ describe('generateCampaignJob', () => {
     // The cleaned keyword of the second selected row is feed row 8.
     expect(lines(out.issues)[0]).toMatch(/^8 \| Cleaned \| Removed/);
     expect(out.adGroupCount).toBe(4);
+    expect(out.campaignCount).toBe(2);
+  });
+
+  it('writes each location on a row of its own after its campaign, counting campaigns apart', async () => {
+    const base = newCampaignTemplate('t');
+    const template: CampaignTemplate = {
+      ...base,
+      campaign: '{root}',
+      adGroup: '{root}',
+      keywords: [{ keyword: '{root}', matchType: 'Broad', selected: true }],
+      settings: { ...base.settings, location: { value: '2826', selected: true } },
+    };
+    const out = await generateCampaignJob(
+      { template },
+      context([row('a', 'Nike', ''), row('b', 'Puma', '')], [0, 1]),
+    );
+    expect(out.campaigns.headers).toEqual(['Campaign', 'Campaign Type', 'Budget', 'Location ID']);
+    expect(lines(out.campaigns)).toEqual([
+      'Nike | Search | 0.01 | ',
+      'Nike |  |  | 2826',
+      'Puma | Search | 0.01 | ',
+      'Puma |  |  | 2826',
+    ]);
+    expect(out.campaignCount).toBe(2);
   });
 
   it('lists cells starting with = + - @ under their grid row, the Editor lines kept as typed', async () => {

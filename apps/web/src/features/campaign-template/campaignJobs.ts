@@ -29,6 +29,8 @@ export interface CampaignOutput {
   issues: PackedTable;
   adGroupCount: number;
   assetGroupCount: number;
+  /** Campaigns (the campaigns table also holds a row per location). */
+  campaignCount: number;
 }
 
 /** The Criterion Type cell of a line (as the engine's `criterionType`), by match type. */
@@ -125,6 +127,7 @@ export const generateCampaignJob: EngineJobHandler<
     ),
     adGroupCount: adGroupList.length,
     assetGroupCount: assetGroups.length,
+    campaignCount: campaigns.length,
   };
   ctx.progress(1);
   return output;
