@@ -682,7 +682,7 @@ export function countFailure(
   max: number,
 ): TextFailure | undefined {
   if (count >= min && count <= max) return undefined;
-  return { field, index: 0, text: '', length: 0, min, max, count };
+  return { field, index: -1, text: '', length: 0, min, max, count };
 }
 
 /** Where a fallback's texts are: field name and the texts' patterns, for template checks. */
