@@ -166,6 +166,8 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       legacy,
       extensions: extensionTemplates,
       today: o.today,
+      // Messages that name another row name its physical line, as the report does.
+      rowLabel: (n) => `line ${imported.sourceLines[n - 1] ?? n}`,
     },
     {
       keywords: (chunk) => keywordChunks.push(chunk),

@@ -38,6 +38,8 @@ export interface GenerateBuildInput {
   extensions: readonly ExtensionTemplate[];
   /** Today's date as yyyymmdd for the label helpers. */
   today: string;
+  /** How messages name another row (`GenerateCampaignStructureInput.rowLabel`). */
+  rowLabel?: (rowNumber: number) => string;
 }
 
 /** Where `generateBuild` streams the keyword and negative CSV chunks (header first). */
@@ -84,7 +86,7 @@ export function generateBuild(
     issues: [],
   };
   const structure = writeKeywordsCsv(
-    { template: input.campaign, rows },
+    { template: input.campaign, rows, rowLabel: input.rowLabel },
     {
       keywords: sinks.keywords,
       negatives: sinks.negatives,

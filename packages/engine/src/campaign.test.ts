@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCampaignStructure, writeKeywordsCsv } from './campaign.ts';
+import { forEachKeywordLine, generateCampaignStructure, writeKeywordsCsv } from './campaign.ts';
 import { campaignsTable } from './export.ts';
 import { newCampaignTemplate } from './restore.ts';
 import type { CampaignTemplate, FeedRow } from './types.ts';
@@ -439,6 +439,31 @@ describe('changes made visible', () => {
         'Merged into the ad group "Nike" of row 1: it is made from row 1, so this row\'s final URL and ad texts are not used',
       ],
     ]);
+  });
+
+  it('names the other row as the caller labels it (the grid row, the file line)', () => {
+    const input = {
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [{ keyword: '{root} {mod}', matchType: 'Broad' as const }],
+      }),
+      rows: [row('a', 'Nike', 'Air', 'https://a'), row('b', 'NIKE', 'Max', 'https://b')],
+    };
+    const lines = [2, 7];
+    const out = generateCampaignStructure({ ...input, rowLabel: (n) => `line ${lines[n - 1]}` });
+    expect(out.issues.map((i) => [i.rowNumber, i.message])).toEqual([
+      [
+        2,
+        'Ad group "NIKE" is written "Nike" as in line 2: names that differ only by case or Unicode form are one ad group, made from line 2',
+      ],
+    ]);
+    // Streaming takes the same label.
+    const streamed = forEachKeywordLine(
+      { ...input, rowLabel: (n) => `line ${lines[n - 1]}` },
+      { keywords: () => {}, negatives: () => {} },
+    );
+    expect(streamed.issues.map((i) => i.message)).toEqual(out.issues.map((i) => i.message));
   });
 
   it('never turns the negatives of a row skipped for a keyword rule into campaign negatives', () => {

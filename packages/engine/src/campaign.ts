@@ -14,7 +14,15 @@ import {
   type KeywordLineSink,
   type KeywordLineSinks,
 } from './keywordsCsv.ts';
-import { cleanName, fillRaw, foldName, mergeIssue, nameProblem, type NameKind } from './names.ts';
+import {
+  cleanName,
+  defaultRowLabel,
+  fillRaw,
+  foldName,
+  mergeIssue,
+  nameProblem,
+  type NameKind,
+} from './names.ts';
 import {
   compilePattern,
   NO_ROW_VALUES,
@@ -30,6 +38,11 @@ export interface GenerateCampaignStructureInput {
   template: CampaignTemplate;
   /** The selected feed rows (every row given counts as selected). */
   rows: readonly FeedRow[];
+  /**
+   * How a message names another row, from its number among `rows` (from 1): the grid row in the
+   * browser, the file's line on the command line. `row n` when not given.
+   */
+  rowLabel?: (rowNumber: number) => string;
 }
 
 /** Everything a campaign template yields. */
@@ -162,6 +175,7 @@ function forEachAssetGroup(
   issues: RowIssue[],
 ): void {
   const { template, rows } = input;
+  const rowLabel = input.rowLabel ?? defaultRowLabel;
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(template.assetGroup);
   const makeCampaignRow = compileCampaignRow(template);
@@ -199,7 +213,7 @@ function forEachAssetGroup(
       report(row, rowNumber, {
         kind: 'cleaned',
         code: 'campaign-name-variant',
-        message: `Campaign "${spelled}" is written "${campaign.name}" as in row ${campaign.row + 1}: names that differ only by case or Unicode form are one campaign`,
+        message: `Campaign "${spelled}" is written "${campaign.name}" as in ${rowLabel(campaign.row + 1)}: names that differ only by case or Unicode form are one campaign`,
       });
     const group = nameOf(groupPattern, 'Asset group', row, rowNumber);
     if (group === undefined) continue;
@@ -208,7 +222,7 @@ function forEachAssetGroup(
       const m = mergeIssue(
         row,
         rows[first.row] as FeedRow,
-        first.row + 1,
+        rowLabel(first.row + 1),
         group,
         first.name,
         'asset group',

@@ -23,7 +23,15 @@ import {
   KEYWORD_REJECTED_ASCII,
 } from './keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, NAME_MAX_CHARS } from './limits.ts';
-import { cleanName, fillRaw, foldName, mergeIssue, nameProblem, type NameKind } from './names.ts';
+import {
+  cleanName,
+  defaultRowLabel,
+  fillRaw,
+  foldName,
+  mergeIssue,
+  nameProblem,
+  type NameKind,
+} from './names.ts';
 import {
   PLACEHOLDERS,
   SLOT_NUMBER,
@@ -820,6 +828,7 @@ function runSearchKeywordLines(
   issues: RowIssue[],
 ): { keywordLines: number; negativeLines: number } {
   const { template, rows } = input;
+  const rowLabel = input.rowLabel ?? defaultRowLabel;
   // Bits of `CsvChunks.line`'s `plain` that may be set (none when formulas are neutralised).
   const plainMask = keptCsv?.neutralise ? 0 : 7;
 
@@ -1032,7 +1041,7 @@ function runSearchKeywordLines(
         row,
         rowNumber,
         'campaign-name-variant',
-        `Campaign "${spelled}" is written "${campaign}" as in row ${campaigns.rowOf(campaignId) + 1}: names that differ only by case or Unicode form are one campaign`,
+        `Campaign "${spelled}" is written "${campaign}" as in ${rowLabel(campaigns.rowOf(campaignId) + 1)}: names that differ only by case or Unicode form are one campaign`,
       );
     }
 
@@ -1083,7 +1092,14 @@ function runSearchKeywordLines(
           if (name !== group) rowGroupPlain[groupMt] = 0;
           if (!isMerged) {
             isMerged = true;
-            const m = mergeIssue(row, rows[first] as FeedRow, first + 1, group, name, 'ad group');
+            const m = mergeIssue(
+              row,
+              rows[first] as FeedRow,
+              rowLabel(first + 1),
+              group,
+              name,
+              'ad group',
+            );
             issue(m.kind, row, rowNumber, m.code, m.message);
           }
         }
@@ -1194,6 +1210,7 @@ function runSearchKeywordLines(
   const isDropped = blockingNegatives(held, written, rows, mts, remakeKeyword, {
     drop: template.settings.dropBlockingNegatives,
     issue,
+    rowLabel,
   });
   const heldInts = held.ints.data;
   for (let i = 0; i < held.keywords.length; i++) {
@@ -1279,6 +1296,7 @@ function blockingNegatives(
   remakeKeyword: (row: number, pattern: number) => string,
   how: {
     drop: boolean;
+    rowLabel: (rowNumber: number) => string;
     issue: (
       kind: RowIssue['kind'],
       row: FeedRow,
@@ -1341,7 +1359,7 @@ function blockingNegatives(
           rows[negativeRow] as FeedRow,
           negativeRow + 1,
           'blocking-negative-dropped',
-          `${negativeName} of ad group "${groupText}" is not written: it blocks the group's keyword ${keyword}, row ${row + 1})`,
+          `${negativeName} of ad group "${groupText}" is not written: it blocks the group's keyword ${keyword}, ${how.rowLabel(row + 1)})`,
         );
         isDropped[i] = 1;
         break;
@@ -1351,7 +1369,7 @@ function blockingNegatives(
         rows[row] as FeedRow,
         row + 1,
         'blocked-keyword',
-        `Keyword ${keyword}) of ad group "${groupText}" cannot serve: the group's ${negativeName} (row ${negativeRow + 1}) blocks it`,
+        `Keyword ${keyword}) of ad group "${groupText}" cannot serve: the group's ${negativeName} (${how.rowLabel(negativeRow + 1)}) blocks it`,
       );
     }
   }

@@ -118,6 +118,9 @@ export function nameProblem(
   return undefined;
 }
 
+/** How messages name another row when the caller gives no `rowLabel`: 'row 3'. */
+export const defaultRowLabel = (rowNumber: number): string => `row ${rowNumber}`;
+
 /** What a name names, as reports say it. */
 export type NameKind = 'Campaign' | 'Ad group' | 'Asset group';
 const NAME_CODES: Record<NameKind, string> = {
@@ -128,13 +131,13 @@ const NAME_CODES: Record<NameKind, string> = {
 
 /**
  * The report of a row whose group (`spelled` as the row spells it) is one an earlier row
- * (`first`, numbered `firstNumber`) made, written `name`: a spelling that differs only by case or
+ * (`first`, named `firstRow`: 'row 3', 'line 7') made, written `name`: a spelling that differs only by case or
  * Unicode form, the same row again, or another row merged into that group.
  */
 export function mergeIssue(
   row: FeedRow,
   first: FeedRow,
-  firstNumber: number,
+  firstRow: string,
   spelled: string,
   name: string,
   what: 'ad group' | 'asset group',
@@ -144,7 +147,7 @@ export function mergeIssue(
     return {
       kind: 'cleaned',
       code: `${code}-name-variant`,
-      message: `${what === 'ad group' ? 'Ad' : 'Asset'} group "${spelled}" is written "${name}" as in row ${firstNumber}: names that differ only by case or Unicode form are one ${what}, made from row ${firstNumber}`,
+      message: `${what === 'ad group' ? 'Ad' : 'Asset'} group "${spelled}" is written "${name}" as in ${firstRow}: names that differ only by case or Unicode form are one ${what}, made from ${firstRow}`,
     };
   if (
     row.root === first.root &&
@@ -157,11 +160,11 @@ export function mergeIssue(
     return {
       kind: 'warning',
       code: 'duplicate-row',
-      message: `Same as row ${firstNumber}: merged into its ${what} "${name}"`,
+      message: `Same as ${firstRow}: merged into its ${what} "${name}"`,
     };
   return {
     kind: 'warning',
     code: 'merged-row',
-    message: `Merged into the ${what} "${name}" of row ${firstNumber}: it is made from row ${firstNumber}, so this row's final URL and ad texts are not used`,
+    message: `Merged into the ${what} "${name}" of ${firstRow}: it is made from ${firstRow}, so this row's final URL and ad texts are not used`,
   };
 }

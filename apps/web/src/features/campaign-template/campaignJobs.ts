@@ -103,7 +103,12 @@ export const generateCampaignJob: EngineJobHandler<
   const campaigns: CampaignRow[] = [];
   const assetGroups: AssetGroupRef[] = [];
   const result = forEachKeywordLine(
-    { template: input.template, rows: ctx.rows },
+    {
+      template: input.template,
+      rows: ctx.rows,
+      // Messages that name another row name its grid row, as the panel's Row column does.
+      rowLabel: (n) => `row ${(ctx.rowPositions[n - 1] ?? n - 1) + 1}`,
+    },
     {
       keywords: keywords.line,
       negatives: negatives.line,
