@@ -4,4 +4,4 @@ export { DOWNLOAD_LABEL } from './OutputToolbar.tsx';
 export { saveBlob, notifyFileError } from './outputFiles.ts';
 export { IssuesList } from './IssuesList.tsx';
 export { editorFileName, formatFileDate, safeFilePart } from './fileNames.ts';
-export { IMAGES_NEEDED_NOTE, IMAGES_NEEDED_FILE_TEXT } from './imagesNeeded.ts';
+export { IMAGES_NEEDED_NOTE } from './imagesNeeded.ts';
