@@ -38,8 +38,11 @@ Options:
   --campaign FILE    Campaign template (JSON): name, type ("search" or "performance"), const,
                      campaign, adGroup, assetGroup, keywords [{keyword, matchType, selected}],
                      settings {budget {value, selected}, location {value, selected},
-                     isLocationCampaign, optionalSettings [{name, value, selected}]}.
-                     Match types: Broad, Phrase, Exact, Negative Broad, Negative Exact.
+                     isLocationCampaign, optionalSettings [{name, value, selected}],
+                     dropBlockingNegatives (true: a template negative that blocks its own
+                     group's keyword is not written; default false: the keyword is reported)}.
+                     Match types: Broad, Phrase, Exact, Negative Broad, Negative Exact. Every
+                     keyword line is generated; "selected" is only the web table's selection.
   --rsa FILE         Responsive search ad template (JSON): name, templates (fallbacks), each
                      {headlines [{text, pos}], descriptions [{text, pos}], paths [2], labels}.
                      Plain-string headlines and descriptions are accepted (pos 0 = unpinned).
@@ -69,21 +72,29 @@ Placeholders in patterns and ad text: {root} {mod} {var1} {var2} {var3} {url} {c
 counted as their default text; an insertion without default text (such as {KeyWord}) is
 reported once per template text and counted as 10 characters.
 
-Ads: each row gets the first fallback valid for it: every text within Google's limits, and
-as many texts as Google needs (responsive search ad: 3-15 headlines and 2-4 descriptions,
-still that many once texts that repeat after substitution are removed; Performance Max: 3-5
-headlines, 1-5 long headlines, 2-5 descriptions and a business name). Rows without a valid
-fallback are reported with the first fallback's reason, never silently dropped. A final URL that
-is missing, not http:// or https://, or over 2048 characters is a warning; the ad is written.
+Ads: each row gets the first fallback valid for it: every placeholder with a value ({const}
+too), every text within Google's limits and editorial rules (no "!" in headlines, no emoji,
+repeated punctuation or shouting capitals), no text repeated within the ad (ignoring case),
+pins that leave every position fillable, and as many texts as Google needs (responsive search
+ad: 3-15 headlines and 2-4 descriptions; Performance Max: 3-15 headlines with one of 15
+characters or fewer, 1-5 long headlines, 2-5 descriptions with one of 60 or fewer, and a
+business name). Rows without a valid fallback are reported with the first fallback's reason,
+never silently dropped. A row whose final URL is missing, not http:// or https://, or over 2048
+characters gets no ad (reported). Labels containing ";" are not written (reported).
 
-Keywords and negatives are lowercased with spaces collapsed. Characters Google rejects are
-removed, and match type notation is stripped (a leading -, Google's negative notation, and a +
+Keywords and negatives are lowercased, in NFC, with every kind of space as one space (a word
+break). Only letters, digits and # $ & _ - " [ ] ' + . / : stay: curly quotes and dashes become
+their plain forms, zero-width characters and soft hyphens are removed, anything else becomes a
+space; match type notation is stripped (a leading -, Google's negative notation, and a +
 starting a word, the retired broad match modifier): the match type is its own column. Each
 change is reported as cleaned; a keyword still empty, over 80 characters or over 10 words is
-skipped and reported.
+skipped and reported. Rows merged into an earlier row's group, names that differ only by case
+or Unicode form (one group, the first spelling), keywords blocked by their own group's negatives
+and names cleaned or too long (255 characters or more) are reported too.
 
 Files written (only the kinds that apply):
-  campaigns.csv                Campaign, Campaign Type, Budget, Location ID, optional settings
+  campaigns.csv                Campaign, Campaign Type, Budget, optional settings; then one row
+                               per location: Campaign, Location ID
   ad-groups.csv                Campaign, Ad Group                      (search)
   keywords.csv                 Campaign, Ad Group, Keyword, Criterion Type
   negatives.csv                Campaign, Ad Group, Keyword, Criterion Type
@@ -93,6 +104,10 @@ Files written (only the kinds that apply):
                                --pmax: Headline n, Long headline n, Description n, Business
                                name, Call to action, Path 1, Path 2, Final URL
   callouts.csv, sitelinks.csv, structured-snippets.csv
+                               Campaign (<Account-level> for the account), Ad Group (blank at
+                               campaign level), then the asset's fields
+  performance-max-images-needed.txt
+                               with asset groups: they need images before they can run
   adloom-report.csv            every skipped, cleaned, merged or warned item: Kind, Output, Line,
                                Code, Message (made for a spreadsheet: a cell starting with = + - @
                                gets a leading apostrophe)
