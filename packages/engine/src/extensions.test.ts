@@ -236,6 +236,24 @@ describe('where assets attach', () => {
     expect(choice.level).toBe(level);
   });
 
+  it('lands in the campaign and ad group the keyword files write (first spelling, cleaned)', () => {
+    const out = generateExtensions({
+      template: callout('Free {mod} returns', 'adGroup'),
+      rows: [
+        feedRow('a', { root: 'Café', mod: 'Air', url: 'https://x.com/a' }),
+        // NFD "Café" and other case: the same campaign and ad group, as the keywords make them.
+        feedRow('b', { root: 'CAFE\u0301', mod: 'AIR', url: 'https://x.com/b' }),
+        feedRow('c', { root: 'Two\nLines', mod: 'Max', url: 'https://x.com/c' }),
+      ],
+      campaign: campaignTemplate({ campaign: '{root}', adGroup: '{root} {mod}' }),
+    });
+    expect(places(out)).toEqual([
+      ['Café', 'Café Air', 'Free Air returns'],
+      ['Café', 'Café Air', 'Free AIR returns'],
+      ['Two Lines', 'Two Lines Max', 'Free Max returns'],
+    ]);
+  });
+
   it("counts a sitelink's row URL as {url}", () => {
     const withRowUrl = sitelink({ 'Link Text': '{root}' });
     const withOwnUrl = sitelink({ 'Link Text': '{root}', 'Final URL': 'https://x.com/{root}' });

@@ -6,6 +6,7 @@ import { findFinalUrlProblem } from './ads/shared.ts';
 import { findEditorialProblems } from './editorial.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
+import { cleanName, fillRaw, foldName } from './names.ts';
 import {
   SNIPPET_HEADERS,
   SNIPPET_MAX_VALUES,
@@ -334,6 +335,19 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
   // Unless a text uses {mt}, a row's assets are the same for each of its ad groups: chosen once.
   const usesMt = compiled.some((fields) => fields.some((f) => f.pattern.slots.includes('mt')));
   const seen = new Set<string>();
+  // Names as the keyword generator writes them: cleaned, and one spelling per name that differs
+  // only by case or Unicode form (the first row's), so assets land in the campaigns and ad
+  // groups the keyword files make.
+  const spellings = new Map<string, string>();
+  const nameOf = (pattern: CompiledPattern, within: string): string | undefined => {
+    const cleaned = cleanName(fillRaw(pattern, values));
+    if (cleaned.isTooLong) return undefined;
+    const key = `${within}\u001f${foldName(cleaned.name)}`;
+    const first = spellings.get(key);
+    if (first !== undefined) return first;
+    spellings.set(key, cleaned.name);
+    return cleaned.name;
+  };
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: campaign?.const ?? '', mt: '' };
   // Per row: which positive match types give it a keyword (its ad groups), '' for any.
   const keywordTypes = new Set<string>();
@@ -347,11 +361,15 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     values.mt = '';
     let campaignName = ACCOUNT_LEVEL_CAMPAIGN;
     if (level !== 'account') {
-      campaignName = fillPattern(campaignPattern, values);
-      if (campaignName === '') {
-        skip('empty-campaign', 'Campaign name is empty for this row: its assets have no campaign');
+      const name = nameOf(campaignPattern, '');
+      if (name === undefined || name === '') {
+        skip(
+          'empty-campaign',
+          `Campaign name is ${name === undefined ? 'too long' : 'empty'} for this row: its assets have no campaign`,
+        );
         continue;
       }
+      campaignName = name;
     }
     if (level === 'adGroup') {
       keywordTypes.clear();
@@ -369,8 +387,12 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
       let adGroup = '';
       values.mt = mt;
       if (level === 'adGroup') {
-        adGroup = fillPattern(groupPattern, values);
-        if (!keywordTypes.has(mt)) {
+        const name = nameOf(groupPattern, campaignName);
+        adGroup = name ?? '';
+        if (name === undefined) {
+          problem = 'Ad group name is too long for this row: its assets have no ad group';
+          code = 'empty-ad-group';
+        } else if (!keywordTypes.has(mt)) {
           problem = `The row has no ${mt === '' ? '' : `${mt} `}keyword, so no ad group for its assets`;
           code = 'no-ad-group';
         } else if (adGroup === '') {
