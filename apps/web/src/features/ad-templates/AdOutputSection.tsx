@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
 import { OriginNote } from '../builder/OriginNote.tsx';
@@ -8,7 +9,6 @@ import { runEngineJob } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import {
   DOWNLOAD_LABEL,
-  IMAGES_NEEDED_NOTE,
   editorFileName,
   IssuesList,
   OutputTable,

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { CampaignType } from '@adloom/engine';
 import { OriginNote } from '../builder/OriginNote.tsx';
-import { IMAGES_NEEDED_NOTE, IssuesList, OutputTable } from '../output/index.ts';
+import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
+import { IssuesList, OutputTable } from '../output/index.ts';
 import {
   CAMPAIGN_FILE_NAMES,
   clearOneOutput,

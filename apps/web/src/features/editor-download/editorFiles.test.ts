@@ -25,7 +25,7 @@ import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
 import { formatPackedJob } from '../output/outputJobs.ts';
 import { emptyPackedTable, packIssues, type PackedTable } from '../generation/packTable.ts';
-import { IMAGES_NEEDED_FILE_TEXT } from '../output/imagesNeeded.ts';
+import { IMAGES_NEEDED_FILE_TEXT } from '@adloom/engine';
 import { allOutputsZipName, collectEditorFiles, type GeneratedOutputs } from './editorFiles.ts';
 import { zipEditorFilesJob } from './editorZipJob.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '../campaign-template/campaignTabState.ts';
 import type { ExtensionOutputs } from '../extension-template/extensionOutput.ts';
 import { EXTENSION_FILE_NAMES } from '../extension-template/extensionTables.ts';
-import { IMAGES_NEEDED_FILE_TEXT } from '../output/imagesNeeded.ts';
+import { IMAGES_NEEDED_FILE_TEXT } from '@adloom/engine';
 import { editorFileName, editorZipFileName } from '../output/fileNames.ts';
 import type { PackedTable } from '../generation/packTable.ts';
 

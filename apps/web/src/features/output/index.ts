@@ -4,4 +4,3 @@ export { DOWNLOAD_LABEL } from './OutputToolbar.tsx';
 export { saveBlob, notifyFileError } from './outputFiles.ts';
 export { IssuesList } from './IssuesList.tsx';
 export { editorFileName, formatFileDate, safeFilePart } from './fileNames.ts';
-export { IMAGES_NEEDED_NOTE } from './imagesNeeded.ts';
