@@ -735,21 +735,6 @@ function quoteUrl(url: string): string {
   return url.length > 60 ? `"${url.slice(0, 60)}..."` : `"${url}"`;
 }
 
-/** A warning about a row's final URL: its code and message (after "Ad group ...: "). */
-interface FinalUrlWarning {
-  code: 'missing-final-url' | 'invalid-final-url';
-  message: string;
-}
-
-/** The warning about a row's final URL, or undefined when the URL is fine. */
-function findFinalUrlWarning(row: FeedRow): FinalUrlWarning | undefined {
-  const url = row.url.trim();
-  if (url === '') return { code: 'missing-final-url', message: 'the row has no final URL' };
-  const problem = findFinalUrlProblem(url);
-  if (problem === undefined) return undefined;
-  return { code: 'invalid-final-url', message: `the final URL ${quoteUrl(url)} ${problem}` };
-}
-
 /** A row (or a group without its row, `rowNumber` 0) left without an ad, and why. */
 export function skippedIssue(
   output: string,
@@ -764,33 +749,4 @@ export function skippedIssue(
 /** A group whose feed row is gone (`where`: 'ad group "x"'): it gets no ad. */
 export function missingRowIssue(output: string, groupId: string, where: string): RowIssue {
   return skippedIssue(output, groupId, 0, 'missing-row', `No feed row for ${where}`);
-}
-
-/** Adds the warning about the row's final URL, if any (`where`: 'Ad group "x"'). */
-export function reportFinalUrl(
-  issues: RowIssue[],
-  output: string,
-  row: FeedRow,
-  rowNumber: number,
-  where: string,
-): void {
-  const warning = findFinalUrlWarning(row);
-  if (warning) issues.push(finalUrlIssue(warning, output, row, rowNumber, where));
-}
-
-function finalUrlIssue(
-  w: FinalUrlWarning,
-  output: string,
-  row: FeedRow,
-  rowNumber: number,
-  where: string,
-): RowIssue {
-  return {
-    kind: 'warning',
-    output,
-    rowId: row.id,
-    rowNumber,
-    code: w.code,
-    message: `${where}: ${w.message}`,
-  };
 }
