@@ -8,6 +8,7 @@ import type { RowIssue } from './issues.ts';
 import { compilePattern } from './text.ts';
 import {
   FEED_COLUMNS,
+  FEED_COLUMN_LABELS,
   type AdTemplate,
   type CampaignTemplate,
   type ExtensionTemplate,
@@ -38,15 +39,6 @@ interface TemplateText {
   where: string;
   text: string;
 }
-
-const COLUMN_LABELS: Record<FeedColumn, string> = {
-  root: 'Root',
-  mod: 'Modifier',
-  var1: 'Var 1',
-  var2: 'Var 2',
-  var3: 'Var 3',
-  url: 'Final URL',
-};
 
 function listTemplateTexts(t: FormulaCheckTemplates): TemplateText[] {
   const out: TemplateText[] = [];
@@ -147,7 +139,7 @@ export function findFormulaCells(
       rowId: row.id,
       rowNumber: r + 1,
       code: 'formula-start',
-      message: formulaMessage(COLUMN_LABELS[column], row[column]),
+      message: formulaMessage(FEED_COLUMN_LABELS[column], row[column]),
     });
   }
   return issues;

@@ -2,6 +2,7 @@
 // What the apps use (in each module's order); the rest stays inside the engine.
 export {
   FEED_COLUMNS,
+  FEED_COLUMN_LABELS,
   type FeedColumn,
   type FeedRow,
   type FeedDataType,

@@ -8,6 +8,16 @@ export const FEED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as co
 /** One data column of a feed row. */
 export type FeedColumn = (typeof FEED_COLUMNS)[number];
 
+/** The columns as the grid and the reports name them (spec section 2, Data Table). */
+export const FEED_COLUMN_LABELS: Readonly<Record<FeedColumn, string>> = {
+  root: 'Root',
+  mod: 'Modifier',
+  var1: 'Var 1',
+  var2: 'Var 2',
+  var3: 'Var 3',
+  url: 'Final URL',
+};
+
 /** One feed row: the six data columns and a unique id. `selected` lives only in the client. */
 export interface FeedRow {
   id: string;

@@ -1,30 +1,23 @@
 import {
   FEED_CELL_MAX_CHARS,
+  FEED_COLUMN_LABELS,
   FEED_COLUMNS,
   FEED_URL_MAX_CHARS,
   findFeedColumn,
   limitFeedCell,
-  type FeedColumn,
   type FeedRow,
 } from '@adloom/engine';
 
 /** The engine's cell limits: 30 characters for root, modifier and vars; 2048 for Final URL. */
 export { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS };
 
+/** The grid's visible column labels, in FEED_COLUMNS order (as the engine's reports name them). */
+export { FEED_COLUMN_LABELS };
+
 /** Number of data columns in a feed row (root, mod, var1, var2, var3, url). */
 export const FEED_COLUMN_COUNT = FEED_COLUMNS.length;
 /** Index of the Final URL column. */
 export const URL_COLUMN_INDEX = FEED_COLUMNS.indexOf('url');
-
-/** The grid's visible column labels, in FEED_COLUMNS order. */
-export const FEED_COLUMN_LABELS: Record<FeedColumn, string> = {
-  root: 'Root',
-  mod: 'Modifier',
-  var1: 'Var 1',
-  var2: 'Var 2',
-  var3: 'Var 3',
-  url: 'Final URL',
-};
 
 /** Most characters a cell of the column at `columnIndex` may hold. */
 export function getColumnMaxChars(columnIndex: number): number {
