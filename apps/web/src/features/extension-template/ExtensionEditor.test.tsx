@@ -82,6 +82,18 @@ describe('ExtensionEditor', () => {
     );
   });
 
+  it('names Google\'s editorial problems as typed: no "!" in a callout, one in a description', async () => {
+    edit(template('Sitelink'));
+    const link = screen.getByRole('textbox', { name: 'Link Text' });
+    await userEvent.type(link, 'Sale!');
+    expect(descriptionOf(link)).toContain('Text has "!"');
+    const description = screen.getByRole('textbox', { name: 'Description Line 1' });
+    await userEvent.type(description, 'Shop now!');
+    expect(descriptionOf(description)).not.toContain('"!"');
+    await userEvent.type(description, '!');
+    expect(descriptionOf(description)).toContain('repeats punctuation');
+  });
+
   it('shows the longest a callout becomes over the selected rows', async () => {
     edit(template('Callout', { 'Callout text': 'All {root} models' }), [
       row('a', 'Nike'),

@@ -221,7 +221,14 @@ function ExtensionFieldInput({
       {typeName === 'Sitelink' && field.title.startsWith('Description Line')
         ? ', both lines or neither'
         : ''}{' '}
-      · <TextCounter text={value} max={field.maxLength} measurer={measurer} />
+      ·{' '}
+      <TextCounter
+        text={value}
+        max={field.maxLength}
+        measurer={measurer}
+        // Google's editorial rules as for ad texts; only descriptions may carry a "!".
+        editorial={field.title.startsWith('Description Line') ? 'text' : 'headline'}
+      />
     </>
   ) : (
     'No limit'
