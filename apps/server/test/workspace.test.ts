@@ -551,7 +551,7 @@ describe('workspace API', () => {
       expect(ads.body.templates.map((x: { name: string }) => x.name)).toEqual(['Legacy', 'Legacy']);
     });
 
-    it('answers 400 naming the field for counts, match types and calls to action outside the spec', async () => {
+    it('answers 400 naming the field for counts (15 Performance Max headlines, as Google allows), match types and calls to action outside the spec', async () => {
       const name = await newClient('Limits');
       const headline = { text: 'h', pos: 0 };
       const cases: [TemplateKind, unknown, string][] = [
@@ -572,7 +572,7 @@ describe('workspace API', () => {
         ],
         [
           'performanceMaxTemplates',
-          { name: 'p', templates: [{ headlines: Array(6).fill(headline) }] },
+          { name: 'p', templates: [{ headlines: Array(16).fill(headline) }] },
           'templates.0.templates.0.headlines',
         ],
         [
