@@ -116,6 +116,16 @@ test('sitelinks of two brands land in their two campaigns, in the output and the
   await expect(sitelinks.getByRole('row').nth(2).getByRole('cell').nth(1)).toHaveText(
     'Nike Pegasus',
   );
+
+  // The campaign template that placed them changes: the kept sitelinks say so.
+  const placed = page.getByText(/^Placed in the campaigns of campaign template ‘Brands’/);
+  await expect(placed).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Campaigns', exact: true }).first().click();
+  await page.getByLabel('Campaign name pattern').fill('{root} - Search');
+  await page.getByRole('tab', { name: 'Extensions' }).click();
+  await expect(placed).toBeVisible();
+  await expect(page.getByText('Changed since: template')).toBeVisible();
+  await expect(sitelinks.getByRole('row')).toHaveCount(4);
 });
 
 // Screenshots of the Extensions tab with its attachment at 390 px and 1440 px for a visual

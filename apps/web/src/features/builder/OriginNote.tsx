@@ -51,3 +51,12 @@ export function OriginNote({
     </Group>
   );
 }
+
+/**
+ * The origin of what an output depends on besides its own template (the campaign template that
+ * placed assets), shown only once that has changed since: the output's own note says the rest.
+ */
+export function ChangedSinceNote({ origin, lead }: { origin: OutputOrigin; lead: string }) {
+  const template = useStaleReasons(origin).includes('template');
+  return template ? <OriginNote origin={origin} lead={lead} /> : null;
+}

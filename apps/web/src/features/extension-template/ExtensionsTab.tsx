@@ -10,7 +10,7 @@ import {
 } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
-import { OriginNote } from '../builder/OriginNote.tsx';
+import { ChangedSinceNote, OriginNote } from '../builder/OriginNote.tsx';
 import { useSelectedRows } from '../generation/index.ts';
 import { IssuesList, OutputTable, editorFileName } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
@@ -210,7 +210,7 @@ export function ExtensionsTab() {
       ) : null}
       {output ? <OriginNote origin={output.origin} /> : null}
       {output?.placesOrigin && output.attach.level !== 'account' ? (
-        <OriginNote origin={output.placesOrigin} lead="Placed in the campaigns of" />
+        <ChangedSinceNote origin={output.placesOrigin} lead="Placed in the campaigns of" />
       ) : null}
       {otherKept.length > 0 ? (
         <Text size="xs" c="dimmed">
