@@ -672,26 +672,22 @@ describe('final URL', () => {
     row('bad', 'c', '', ' www.shop.com/c '),
     row('long', 'd', '', `https://shop.com/${'p'.repeat(2100)}`),
   ];
-  const expected = (
-    output: string,
-    where: (id: string) => string,
-    kind: 'skipped' | 'warning',
-    tail: string,
-  ) => [
-    [kind, output, 'missing-final-url', 2, expect.stringContaining(`${where('none')}: `)],
+  // Every final URL problem skips the ad: the same three issues for both ad kinds.
+  const expected = (output: string, where: (id: string) => string) => [
+    ['skipped', output, 'missing-final-url', 2, expect.stringContaining(`${where('none')}: `)],
     [
-      kind,
+      'skipped',
       output,
       'invalid-final-url',
       3,
-      `${where('bad')}: ${kind === 'skipped' ? 'Final URL ' : 'the final URL '}"www.shop.com/c" is not an http:// or https:// address${tail}`,
+      `${where('bad')}: Final URL "www.shop.com/c" is not an http:// or https:// address; no ad is made`,
     ],
     [
-      kind,
+      'skipped',
       output,
       'invalid-final-url',
       4,
-      `${where('long')}: ${kind === 'skipped' ? 'Final URL ' : 'the final URL '}"https://shop.com/${'p'.repeat(43)}..." has 2117 characters (max 2048)${tail}`,
+      `${where('long')}: Final URL "https://shop.com/${'p'.repeat(43)}..." has 2117 characters (max 2048); no ad is made`,
     ],
   ];
   const shown = (issues: readonly RowIssue[]) =>
@@ -706,12 +702,7 @@ describe('final URL', () => {
     });
     expect(rsa.ads.map((a) => a.rowId)).toEqual(['ok']);
     expect(shown(rsa.issues)).toEqual(
-      expected(
-        'responsive search ads',
-        (id) => `Ad group "AG ${id}"`,
-        'skipped',
-        '; no ad is made',
-      ),
+      expected('responsive search ads', (id) => `Ad group "AG ${id}"`),
     );
     expect(rsa.issues[0]?.message).toBe(
       'Ad group "AG none": Final URL is missing (Google needs one); no ad is made',
@@ -724,7 +715,7 @@ describe('final URL', () => {
     });
     expect(pmax.ads.map((a) => a.rowId)).toEqual(['ok']);
     expect(shown(pmax.issues)).toEqual(
-      expected('performance max ads', (id) => `Asset group "${id}"`, 'skipped', '; no ad is made'),
+      expected('performance max ads', (id) => `Asset group "${id}"`),
     );
   });
 
