@@ -16,7 +16,6 @@ import type { CallToAction, PerformanceMaxFallback, PerformanceMaxTemplate } fro
 import {
   compileTexts,
   countFailure,
-  describeFailure,
   factsFor,
   fillTexts,
   findRowUrlFailure,
@@ -27,7 +26,7 @@ import {
   replaceLabelDate,
   rowMap,
   ruleFailure,
-  skippedIssue,
+  noAdIssue,
   splitLabels,
   type CompiledTexts,
   type GenerateAdsInputBase,
@@ -267,25 +266,8 @@ export function generatePerformanceMaxAds(
       });
     }
     if (done) continue;
-    const where = `Asset group "${g.assetGroup}"`;
-    const code = firstFailure?.code;
-    if (firstFailure && (code === 'missing-final-url' || code === 'invalid-final-url')) {
-      issues.push(
-        skippedIssue(
-          OUTPUT_PMAX,
-          row.id,
-          rowNumber,
-          code,
-          `${where}: ${describeFailure(firstFailure)}; no ad is made`,
-        ),
-      );
-      continue;
-    }
-    const reason = firstFailure
-      ? `no valid fallback (${describeFailure(firstFailure)})`
-      : 'The template has no fallback';
     issues.push(
-      skippedIssue(OUTPUT_PMAX, row.id, rowNumber, 'no-valid-fallback', `${where}: ${reason}`),
+      noAdIssue(OUTPUT_PMAX, `Asset group "${g.assetGroup}"`, firstFailure, row, rowNumber),
     );
   }
   return { ads, issues };

@@ -17,7 +17,6 @@ import type { FeedRow, RsaTemplate } from '../types.ts';
 import {
   compileTexts,
   countFailure,
-  describeFailure,
   factsFor,
   fillTexts,
   findPinFailure,
@@ -28,7 +27,7 @@ import {
   PATH_ORDER_FAILURE,
   replaceLabelDate,
   rowIndexMap,
-  skippedIssue,
+  noAdIssue,
   splitLabels,
   type AdGroupTarget,
   type CompiledTexts,
@@ -267,7 +266,8 @@ export function forEachResponsiveSearchAd(
     }
     const { index, filled } = lastResult;
     if (!filled.ok) {
-      issues.push(noAdIssue(filled.failure, fallbacks.length, row, rowNumber, g.adGroup));
+      const failure = fallbacks.length === 0 ? undefined : filled.failure;
+      issues.push(noAdIssue(OUTPUT_RSA, `Ad group "${g.adGroup}"`, failure, row, rowNumber));
       continue;
     }
     onAd({
@@ -298,30 +298,3 @@ const NO_FALLBACK: TextFailure = {
   code: 'no-fallback',
   reason: 'missing: the template has no fallback',
 };
-
-/**
- * Why an ad group of a row gets no ad: its final URL (skipped, with the URL's code), or no valid
- * fallback (with the first fallback's reason).
- */
-function noAdIssue(
-  failure: TextFailure,
-  fallbackCount: number,
-  row: FeedRow,
-  rowNumber: number,
-  adGroup: string,
-): RowIssue {
-  const where = `Ad group "${adGroup}"`;
-  if (failure.code === 'missing-final-url' || failure.code === 'invalid-final-url')
-    return skippedIssue(
-      OUTPUT_RSA,
-      row.id,
-      rowNumber,
-      failure.code,
-      `${where}: ${describeFailure(failure)}; no ad is made`,
-    );
-  const reason =
-    fallbackCount === 0
-      ? 'The template has no fallback'
-      : `no valid fallback (${describeFailure(failure)})`;
-  return skippedIssue(OUTPUT_RSA, row.id, rowNumber, 'no-valid-fallback', `${where}: ${reason}`);
-}

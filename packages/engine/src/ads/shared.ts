@@ -746,6 +746,32 @@ export function skippedIssue(
   return { kind: 'skipped', output, rowId, rowNumber, code, message };
 }
 
+/**
+ * Why a group of a row gets no ad (`where`: 'Ad group "x"'): its final URL (skipped, with the
+ * URL's code), or no valid fallback (the first fallback's `failure`; undefined: the template has
+ * no fallback).
+ */
+export function noAdIssue(
+  output: string,
+  where: string,
+  failure: TextFailure | undefined,
+  row: FeedRow,
+  rowNumber: number,
+): RowIssue {
+  if (failure && (failure.code === 'missing-final-url' || failure.code === 'invalid-final-url'))
+    return skippedIssue(
+      output,
+      row.id,
+      rowNumber,
+      failure.code,
+      `${where}: ${describeFailure(failure)}; no ad is made`,
+    );
+  const reason = failure
+    ? `no valid fallback (${describeFailure(failure)})`
+    : 'The template has no fallback';
+  return skippedIssue(output, row.id, rowNumber, 'no-valid-fallback', `${where}: ${reason}`);
+}
+
 /** A group whose feed row is gone (`where`: 'ad group "x"'): it gets no ad. */
 export function missingRowIssue(output: string, groupId: string, where: string): RowIssue {
   return skippedIssue(output, groupId, 0, 'missing-row', `No feed row for ${where}`);
