@@ -3,7 +3,7 @@ import { compilePerformanceMaxTemplate, fillPerformanceMaxFallback } from './ads
 import { compileRsaTemplate, fillRsaFallback } from './ads/rsa.ts';
 import { pinnedTexts } from './ads/shared.ts';
 import { PREVIEW_DESCRIPTION_SLOTS, PREVIEW_HEADLINE_SLOTS } from './limits.ts';
-import type { PlaceholderValues } from './text.ts';
+import { RowValues } from './text.ts';
 import type { FeedRow, PerformanceMaxTemplate, PinnedText, RsaTemplate } from './types.ts';
 
 /** Messages of the preview (spec section 2). */
@@ -131,13 +131,15 @@ export interface BuildPreviewInput<T> {
 export function buildRsaPreview(input: BuildPreviewInput<RsaTemplate>): PreviewModel {
   if (input.rows.length === 0) return { status: 'no-rows', message: PREVIEW_MESSAGES.noRows };
   const compiled = compileRsaTemplate(input.template);
-  const v: PlaceholderValues = { row: input.rows[0]!, const: input.constant ?? '' };
+  // One row's values and facts for every fallback tried on it, as the validators keep them.
+  const current = new RowValues();
+  current.values.const = input.constant ?? '';
   for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
     const row = input.rows[r]!;
     if (isEmptyRow(row)) continue;
-    v.row = row;
+    current.setRow(row);
     for (let i = 0; i < compiled.length; i++) {
-      const f = fillRsaFallback(compiled[i]!, v);
+      const f = fillRsaFallback(compiled[i]!, current.values, current.facts);
       if (f.ok) {
         return {
           status: 'ok',
@@ -163,14 +165,15 @@ export function buildPerformanceMaxPreview(
 ): PreviewModel {
   if (input.rows.length === 0) return { status: 'no-rows', message: PREVIEW_MESSAGES.noRows };
   const compiled = compilePerformanceMaxTemplate(input.template);
-  const v: PlaceholderValues = { row: input.rows[0]!, const: input.constant ?? '' };
+  const current = new RowValues();
+  current.values.const = input.constant ?? '';
   const free = (t: string[]): PinnedText[] => t.map((text) => ({ text, pos: 0 }));
   for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
     const row = input.rows[r]!;
     if (isEmptyRow(row)) continue;
-    v.row = row;
+    current.setRow(row);
     for (let i = 0; i < compiled.length; i++) {
-      const f = fillPerformanceMaxFallback(compiled[i]!, v);
+      const f = fillPerformanceMaxFallback(compiled[i]!, current.values, current.facts);
       if (f.ok) {
         const ad = buildMockAd({
           headlines: free(f.headlines),
