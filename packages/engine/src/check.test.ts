@@ -63,7 +63,7 @@ describe('strict template checks', () => {
     expect(problems).toEqual([
       'templates[0].headlines: no entry can show at position 2: every entry is pinned to another position',
       'templates[0].headlines: no entry can show at position 3: every entry is pinned to another position',
-      'templates[0].labels[1]: label "a;b" contains ";" (Google Ads Editor\'s label separator)',
+      'templates[0].labels[1]: label "a;b" contains ";", which Google Ads Editor reads as a separator between labels',
     ]);
   });
   it('takes up to 15 Performance Max headlines', () => {

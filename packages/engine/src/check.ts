@@ -18,6 +18,7 @@ import {
   findExtensionTypeName,
   findMatchType,
 } from './restore.ts';
+import { LABEL_SEPARATOR_REASON } from './ads/shared.ts';
 import { EXTENSION_ATTACH_LEVELS } from './types.ts';
 import { findSnippetHeader } from './extensions.ts';
 import { findUnknownPlaceholders } from './text.ts';
@@ -179,7 +180,7 @@ function checkLabels(p: Problems, x: unknown, path: string): void {
   const list = typeof x === 'string' ? [x] : Array.isArray(x) ? x : [];
   list.forEach((label, i) => {
     if (typeof label === 'string' && label.includes(';'))
-      p.add(`${path}[${i}]`, `label "${label}" contains ";" (Google Ads Editor's label separator)`);
+      p.add(`${path}[${i}]`, `label "${label}" ${LABEL_SEPARATOR_REASON}`);
   });
 }
 

@@ -8,6 +8,9 @@ describe("Google's editorial rules", () => {
   it.each([
     ['Big Sale On Now!', true, ['headline-exclamation']],
     ['Big Sale On Now!', false, []],
+    // Dynamic insertions are judged by their default text.
+    ['{KeyWord:Sale!!} now', false, ['repeated-punctuation']],
+    ['{KeyWord:Buy!}', true, ['headline-exclamation']],
     ['Shoes 👟 today', false, ['unsupported-character']],
     ['Best ★ deals ►', false, ['unsupported-character']],
     ['Zero\u200bwidth', false, ['unsupported-character']],
