@@ -69,7 +69,7 @@ export const ACCOUNT_LEVEL_CAMPAIGN = '<Account-level>';
 /** A sitelink's description fields: both filled or both empty. */
 const SITELINK_DESCRIPTIONS = ['Description Line 1', 'Description Line 2'] as const;
 
-/** Asset texts that may carry one "!", as descriptions do. */
+/** The sitelink description lines: they may carry one "!", as ad descriptions do. */
 const LONG_ASSET_TEXTS: ReadonlySet<string> = new Set(SITELINK_DESCRIPTIONS);
 
 /**
@@ -130,7 +130,7 @@ export function findExtensionProblem(
       continue;
     }
     // Google takes a sitelink with no description lines; the pair is checked below.
-    if (isSitelink && isSitelinkDescription(f.title) && v.trim() === '') continue;
+    if (isSitelink && LONG_ASSET_TEXTS.has(f.title) && v.trim() === '') continue;
     const p = findExtensionTextProblem(f.title, v, f.maxLength);
     if (p !== undefined) return p;
   }
@@ -151,10 +151,6 @@ export function findExtensionProblem(
     return `Header "${values.Header ?? ''}" is not one of ${SNIPPET_HEADERS.join(', ')}`;
   }
   return undefined;
-}
-
-function isSitelinkDescription(title: string): boolean {
-  return (SITELINK_DESCRIPTIONS as readonly string[]).includes(title);
 }
 
 /** The fields of one extension fallback, compiled. */
@@ -214,6 +210,7 @@ function placeholderList(slots: readonly PlaceholderName[]): string {
 export function resolveAttachLevel(
   template: ExtensionTemplate,
   campaign?: CampaignTemplate,
+  compiled: readonly CompiledExtensionFields[] = compileExtensionTemplate(template),
 ): AttachLevelChoice {
   const isPerformance = campaign?.type === 'performance';
   const pmaxReason =
@@ -230,11 +227,7 @@ export function resolveAttachLevel(
     case 'auto':
       break;
   }
-  const used = usedSlots(
-    compileExtensionTemplate(template)
-      .flat()
-      .map((f) => f.pattern),
-  ).filter((s) => s !== 'const');
+  const used = usedSlots(compiled.flat().map((f) => f.pattern)).filter((s) => s !== 'const');
   const takesRowUrl =
     template.extensionType.name === 'Sitelink' &&
     template.templates.some((t) => (t['Final URL'] ?? '').trim() === '');
@@ -304,8 +297,8 @@ export interface GeneratedExtensions {
 export function generateExtensions(input: GenerateExtensionsInput): GeneratedExtensions {
   const { template, rows, campaign } = input;
   const type = template.extensionType;
-  const attach = resolveAttachLevel(template, campaign);
   const compiled = compileExtensionTemplate(template);
+  const attach = resolveAttachLevel(template, campaign, compiled);
   const extensions: GeneratedExtension[] = [];
   const issues: RowIssue[] = [];
   const output = `${type.name.toLowerCase()} extensions`;
@@ -381,7 +374,7 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     }
     let reported: string | undefined;
     let rowChoice: { values?: ExtensionValues; problem?: string } | undefined;
-    for (const mt of level === 'adGroup' ? groupMatchTypes : ['']) {
+    for (const mt of groupMatchTypes) {
       let problem: string | undefined;
       let code = 'no-valid-fallback';
       let adGroup = '';

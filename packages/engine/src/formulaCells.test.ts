@@ -88,12 +88,31 @@ describe('findFormulaCells', () => {
     ).toEqual([
       [
         'sitelink extensions',
-        '"Links", Link Text "=Shop" starts with "=", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed',
+        '"Links", fallback 1, Link Text "=Shop" starts with "=", which a spreadsheet runs as a formula; Google Ads Editor files keep it as typed',
       ],
     ]);
   });
 
-  it('changes nothing: the CSV for Editor keeps the text, the one for a spreadsheet neutralises it', () => {
+  it('reads every extension fallback, and the row URL a sitelink without one takes', () => {
+    const sitelink = restoreExtensionTemplate({
+      name: 'Links',
+      extensionType: { name: 'Sitelink' },
+      templates: [
+        { 'Link Text': 'Shop', 'Final URL': 'https://a.test' },
+        { 'Link Text': '@Shop', 'Final URL': '' },
+      ],
+    });
+    const rows = [row('a', { url: '=HYPERLINK("x")' })];
+    expect(
+      findFormulaCells(rows, { extensions: [sitelink] }).map((i) => i.message.split(' starts')[0]),
+    ).toEqual(['"Links", fallback 2, Link Text "@Shop"', 'Final URL "=HYPERLINK("x")"']);
+  });
+
+  it('changes nothing: the rows and templates stay, the CSV for Editor keeps the text, the one for a spreadsheet neutralises it', () => {
+    const rows = [row('a', { root: '=1', var1: '-2' })];
+    const before = structuredClone(rows);
+    expect(findFormulaCells(rows, { campaign })).toHaveLength(2);
+    expect(rows).toEqual(before);
     const table = { headers: ['Keyword'], rows: [['-20% off']] };
     expect(formatCsvText(table)).toBe('Keyword\r\n-20% off\r\n');
     expect(formatCsvText(table, { neutraliseFormulas: true })).toBe("Keyword\r\n'-20% off\r\n");

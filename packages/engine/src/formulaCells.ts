@@ -83,8 +83,11 @@ function listTemplateTexts(t: FormulaCheckTemplates): TemplateText[] {
   );
   for (const e of t.extensions ?? []) {
     const output = `${e.extensionType.name.toLowerCase()} extensions`;
-    for (const [field, text] of Object.entries(e.templates[0] ?? {}))
-      add(output, `"${e.name}", ${field}`, text);
+    // Every entry is a fallback that may reach the output.
+    e.templates.forEach((values, n) => {
+      for (const [field, text] of Object.entries(values))
+        add(output, `"${e.name}", fallback ${n + 1}, ${field}`, text);
+    });
   }
   return out;
 }
@@ -119,7 +122,13 @@ export function findFormulaCells(
   for (const t of texts) for (const slot of compilePattern(t.text).slots) used.add(slot);
   for (const k of templates.campaign?.keywords ?? [])
     for (const slot of compilePattern(k.keyword).slots) used.add(slot);
-  if (templates.rsa || templates.pmax || templates.legacy) used.add('url');
+  // Ads, and sitelinks whose Final URL is empty, write the row's URL.
+  const takesRowUrl = (templates.extensions ?? []).some(
+    (e) =>
+      e.extensionType.name === 'Sitelink' &&
+      e.templates.some((v) => (v['Final URL'] ?? '').trim() === ''),
+  );
+  if (templates.rsa || templates.pmax || templates.legacy || takesRowUrl) used.add('url');
   const columns = FEED_COLUMNS.filter((c) => used.has(c));
   if (columns.length === 0) return issues;
   // Column by column (one property read per loop), then the rare hits in row order.
