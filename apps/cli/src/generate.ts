@@ -144,6 +144,8 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
   }
 
   // 2. Generate.
+  /** The physical line of the feed where row `n` (from 1) starts. */
+  const lineOfRow = (n: number): number => imported.sourceLines[n - 1] ?? 0;
   const issues: RowIssue[] = [];
   for (const t of imported.truncated) {
     issues.push({
@@ -167,7 +169,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       extensions: extensionTemplates,
       today: o.today,
       // Messages that name another row name its physical line, as the report does.
-      rowLabel: (n) => `line ${imported.sourceLines[n - 1] ?? n}`,
+      rowLabel: (n) => `line ${lineOfRow(n)}`,
     },
     {
       keywords: (chunk) => keywordChunks.push(chunk),
@@ -223,7 +225,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     files.push(csv(f.file, f.table(list)));
     counts.push([f.file, plural(list.length, f.noun)]);
   }
-  const lineOf = (i: RowIssue): number => imported.sourceLines[i.rowNumber - 1] ?? 0;
+  const lineOf = (i: RowIssue): number => lineOfRow(i.rowNumber);
   // The report is for a spreadsheet: cells starting with = + - @ get an apostrophe.
   files.push(
     csv(
