@@ -204,10 +204,11 @@ function forEachAssetGroup(
     values.row = row;
     const spelled = nameOf(campaignPattern, 'Campaign', row, rowNumber);
     if (spelled === undefined) continue;
-    let campaign = campaigns.get(foldName(spelled));
+    const campaignKey = foldName(spelled);
+    let campaign = campaigns.get(campaignKey);
     if (!campaign) {
       campaign = { name: spelled, row: r, groups: new Map() };
-      campaigns.set(foldName(spelled), campaign);
+      campaigns.set(campaignKey, campaign);
       sinks.campaigns?.(makeCampaignRow(spelled, row, values));
     } else if (campaign.name !== spelled)
       report(row, rowNumber, {
@@ -217,7 +218,8 @@ function forEachAssetGroup(
       });
     const group = nameOf(groupPattern, 'Asset group', row, rowNumber);
     if (group === undefined) continue;
-    const first = campaign.groups.get(foldName(group));
+    const groupKey = foldName(group);
+    const first = campaign.groups.get(groupKey);
     if (first) {
       const m = mergeIssue(
         row,
@@ -230,7 +232,7 @@ function forEachAssetGroup(
       report(row, rowNumber, m);
       continue;
     }
-    campaign.groups.set(foldName(group), { name: group, row: r });
+    campaign.groups.set(groupKey, { name: group, row: r });
     sinks.assetGroups?.(new GeneratedAssetGroup(campaign.name, group, row.id));
   }
 }

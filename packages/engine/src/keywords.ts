@@ -170,7 +170,7 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
         addOnce(spaces, nameOf(ch));
       } else if (KEYWORD_REJECTED_ASCII[c] === 0) {
         out += ch;
-        afterLetter = /[a-z0-9]/.test(ch);
+        afterLetter = (c >= 97 && c <= 122) || (c >= 48 && c <= 57); // a-z, 0-9 (lower-cased)
         continue;
       } else if (c < 32 || c === 127) addOnce(invisible, nameOf(ch));
       else {
