@@ -14,6 +14,7 @@ import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import {
   ColumnPacker,
   Uint32Builder,
+  gridRowOf,
   packIssues,
   packTable,
   type PackedTable,
@@ -107,7 +108,7 @@ export const generateCampaignJob: EngineJobHandler<
       template: input.template,
       rows: ctx.rows,
       // Messages that name another row name its grid row, as the panel's Row column does.
-      rowLabel: (n) => `row ${(ctx.rowPositions[n - 1] ?? n - 1) + 1}`,
+      rowLabel: (n) => `row ${gridRowOf(ctx.rowPositions, n) ?? n}`,
     },
     {
       keywords: keywords.line,

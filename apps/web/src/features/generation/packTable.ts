@@ -361,6 +361,15 @@ const ISSUE_KIND_LABELS: Record<RowIssue['kind'], string> = {
 };
 
 /**
+ * The grid row (from 1) of the selected row numbered `rowNumber` (from 1, as the engine numbers
+ * the rows it is given), from `rowPositions`; undefined for 0 (no row) or a number past them.
+ */
+export function gridRowOf(rowPositions: Uint32Array, rowNumber: number): number | undefined {
+  const position = rowNumber > 0 ? rowPositions[rowNumber - 1] : undefined;
+  return position === undefined ? undefined : position + 1;
+}
+
+/**
  * Row problems as a packed table: the feed row number (from `rowPositions`, the feed position of
  * each selected row), what happened and why.
  */
@@ -373,9 +382,9 @@ export function packIssues(
     rows: {
       *[Symbol.iterator]() {
         for (const issue of issues) {
-          const position = issue.rowNumber > 0 ? ctx.rowPositions[issue.rowNumber - 1] : undefined;
+          const gridRow = gridRowOf(ctx.rowPositions, issue.rowNumber);
           yield [
-            position === undefined ? '' : String(position + 1),
+            gridRow === undefined ? '' : String(gridRow),
             ISSUE_KIND_LABELS[issue.kind],
             issue.message,
           ];
