@@ -37,7 +37,31 @@ export function OriginNote({
   /** The words before the template: 'Made from', 'Uses the ad groups made from'... */
   lead?: string;
 }) {
-  const stale = describeStale(useStaleReasons(origin));
+  return <OriginLine origin={origin} lead={lead} reasons={useStaleReasons(origin)} />;
+}
+
+/**
+ * The origin of what an output depends on besides its own template (the campaign template that
+ * placed assets), shown only once that has changed since: the output's own note says the rest.
+ */
+export function ChangedSinceNote({ origin, lead }: { origin: OutputOrigin; lead: string }) {
+  const reasons = useStaleReasons(origin);
+  return reasons.includes('template') ? (
+    <OriginLine origin={origin} lead={lead} reasons={reasons} />
+  ) : null;
+}
+
+/** The origin line and, when something changed since, its badge. */
+function OriginLine({
+  origin,
+  lead,
+  reasons,
+}: {
+  origin: OutputOrigin;
+  lead: string;
+  reasons: readonly StaleReason[];
+}) {
+  const stale = describeStale(reasons);
   return (
     <Group gap={6} wrap="wrap" className="origin-note">
       <Text size="xs" c="dimmed" className="origin-note__text">
@@ -50,13 +74,4 @@ export function OriginNote({
       ) : null}
     </Group>
   );
-}
-
-/**
- * The origin of what an output depends on besides its own template (the campaign template that
- * placed assets), shown only once that has changed since: the output's own note says the rest.
- */
-export function ChangedSinceNote({ origin, lead }: { origin: OutputOrigin; lead: string }) {
-  const template = useStaleReasons(origin).includes('template');
-  return template ? <OriginNote origin={origin} lead={lead} /> : null;
 }
