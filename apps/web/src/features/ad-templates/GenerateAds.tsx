@@ -85,7 +85,7 @@ export function GenerateAdsButton({
       notifyError(kind === 'rsa' ? AD_MESSAGES.needKeywords : AD_MESSAGES.needAssets);
       return;
     }
-    const client = workspace.state.get().client;
+    const isOwner = workspace.outputs.ownership();
     const origin = originNow(workspace, {
       templateKind,
       templateLabel,
@@ -106,7 +106,7 @@ export function GenerateAdsButton({
       });
       // runEngineJob hands the result over in a task after the one that received it, so
       // rendering the table is a task of its own; a Cancel in between keeps the old output.
-      if (ctrl.signal.aborted || workspace.state.get().client !== client) return;
+      if (ctrl.signal.aborted || !isOwner()) return;
       ads.set((s) => ({ ...s, [kind]: { ...output, origin, groupsOrigin } }));
     } catch (error) {
       if (!isJobCancelled(error))

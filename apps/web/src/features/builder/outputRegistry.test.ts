@@ -20,4 +20,13 @@ describe('OutputRegistry', () => {
     outputs.dropClient();
     expect(outputs.session('kept', () => createStore(0)).get()).toBe(7);
   });
+
+  it('tells a generation started before a reset that its result no longer belongs here', () => {
+    const outputs = new OutputRegistry();
+    const before = outputs.ownership();
+    expect(before()).toBe(true);
+    outputs.dropClient(); // a sign-out, or the same client chosen again
+    expect(before()).toBe(false);
+    expect(outputs.ownership()()).toBe(true);
+  });
 });

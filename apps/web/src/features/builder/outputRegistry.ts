@@ -13,6 +13,8 @@ interface ClientEntry {
 export class OutputRegistry {
   private readonly clientEntries = new Map<string, ClientEntry>();
   private readonly sessionEntries = new Map<string, unknown>();
+  /** How many times the client stores were reset. */
+  private drops = 0;
 
   /** The store under `key` that holds one client's output, `initial` until it is set. */
   clientStore<T>(key: string, initial: T): Store<T> {
@@ -32,6 +34,17 @@ export class OutputRegistry {
 
   /** Resets every client store: the active client changed or was deleted. */
   dropClient(): void {
+    this.drops += 1;
     for (const { store, initial } of this.clientEntries.values()) store.set(initial);
+  }
+
+  /**
+   * Taken when a generation starts: whether its result still belongs in the client stores when
+   * it ends (false once they were reset since: another client, the same one chosen again, a
+   * client deleted, or a sign-out).
+   */
+  ownership(): () => boolean {
+    const at = this.drops;
+    return () => this.drops === at;
   }
 }

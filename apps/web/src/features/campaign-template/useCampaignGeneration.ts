@@ -69,7 +69,7 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
     controller.current = abort;
     setProgress({ phase: 'rows', fraction: 0 });
     const started = performance.now();
-    const client = workspace.state.get().client;
+    const isOwner = workspace.outputs.ownership();
     const origin = originNow(workspace, {
       templateKind: 'campaignTemplates',
       templateLabel: 'campaign template',
@@ -82,8 +82,8 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
         { template },
         { rows: selection.source, signal: abort.signal, onProgress: setProgress },
       );
-      // Another client chosen meanwhile: the output is not theirs.
-      if (workspace.state.get().client !== client) return;
+      // The outputs were reset meanwhile (another client, a sign-out): the result is not theirs.
+      if (!isOwner()) return;
       // Only this campaign type's output is replaced: the other type's stays (a build stays).
       campaignTabOutput.set((all) => ({
         ...all,

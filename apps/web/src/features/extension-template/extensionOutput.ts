@@ -93,7 +93,7 @@ export async function generateExtensionOutput(
   session.controller = controller;
   const { store } = session;
   store.set((s) => ({ ...s, progress: 0 }));
-  const client = workspace.state.get().client;
+  const isOwner = workspace.outputs.ownership();
   const origin = originNow(workspace, {
     templateKind: 'extensionTemplates',
     templateLabel: `${template.extensionType.name} template`,
@@ -122,8 +122,8 @@ export async function generateExtensionOutput(
           })),
       },
     );
-    // Another client chosen meanwhile: the output is not theirs.
-    if (workspace.state.get().client !== client) return;
+    // The outputs were reset meanwhile (another client, a sign-out): the result is not theirs.
+    if (!isOwner()) return;
     const type = template.extensionType.name;
     extensionOutputsOf(workspace.outputs).set((all) => ({
       ...all,
