@@ -50,7 +50,7 @@ export const PMAX_SHORT_DESCRIPTION_MAX_CHARS = 60;
  * The spec's counter on the first Performance Max description: a hint towards the short
  * description Google needs (any description of 60 or fewer satisfies the rule).
  */
-export const PMAX_FIRST_DESCRIPTION_MAX_CHARS = PMAX_SHORT_DESCRIPTION_MAX_CHARS;
+export const PMAX_FIRST_DESCRIPTION_MAX_CHARS = 60;
 /** Performance Max path limit. */
 export const PMAX_PATH_MAX_CHARS = 15;
 /** Performance Max business name limit. */
