@@ -16,6 +16,18 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   not_configured: 501,
   upstream_failed: 502,
+  /** No Google account linked (spec section 6: sheet calls answer 401); the session stays. */
+  not_linked: 401,
+  /** Google refused the stored token (invalid_grant): the account must be linked again. */
+  relink_needed: 401,
+  /** The sheet has no header row, repeated headers or no feed column (spec section 8: 400). */
+  sheet_headers: 400,
+  /** The sheet URL names no spreadsheet this Google account can open (spec section 8: 404). */
+  sheet_not_found: 404,
+  /** Google kept answering 429 after the retries. */
+  quota_exhausted: 429,
+  /** Upload would replace sheet rows the feed does not hold; send `replace: true` to confirm. */
+  sheet_has_other_rows: 409,
 } as const;
 
 /** A machine-readable error code. */

@@ -3,4 +3,5 @@ export * from './errors.ts';
 export * from './paths.ts';
 export * from './users.ts';
 export * from './workspace.ts';
+export * from './google.ts';
 export * from './text.ts';

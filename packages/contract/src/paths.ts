@@ -45,6 +45,10 @@ export const API = {
     consent: '/api/google/consent',
     accessToken: '/api/google/access-token',
     unlinkGoogleSheets: '/api/google/unlink-google-sheets',
+    /** Not in the spec: GET whether the server can link Google and this user's link status. */
+    status: '/api/google/status',
+    /** Not in the spec: GET rows moved so far by a sheet call; append the progress id. */
+    progress: '/api/google/progress/',
   },
   ai: { suggestions: '/api/ai/suggestions' },
 } as const;

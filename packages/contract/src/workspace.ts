@@ -494,6 +494,25 @@ export type SaveListsBody = z.input<typeof SaveListsBodySchema>;
 
 // ---- Answers ----
 
+/** When the last rows were read from or written to a linked feed's sheet, and how many. */
+export const SheetSyncSchema = z.object({
+  /** ISO time. */
+  at: z.string(),
+  /** `read`: downloaded; `written`: uploaded; `kept`: rows the feed held when it was linked. */
+  direction: z.enum(['read', 'written', 'kept']),
+  rows: z.number().int().min(0),
+});
+/** The last sync of a linked feed. */
+export type SheetSync = z.infer<typeof SheetSyncSchema>;
+
+/**
+ * A feed or list as the server answers it. A linked feed's rows are the last rows read from or
+ * written to its sheet (the kept copy), with `sheetSync` saying when.
+ */
+export interface StoredFeed extends Feed {
+  sheetSync?: SheetSync;
+}
+
 /** GET /api/app/clients and DELETE /api/app/clients: the client names, oldest first. */
 export const ClientListSchema = z.array(z.string());
 /** POST /api/app/clients: the created (possibly renamed) client and the list. */
@@ -515,7 +534,7 @@ export type ClientRevisions = z.infer<typeof ClientRevisionsSchema>;
 
 /** GET /api/app/clients/:name: everything a client holds, with the revisions to save against. */
 export interface ClientBundleAnswer {
-  feeds: Feed[];
+  feeds: StoredFeed[];
   campaignTemplates: CampaignTemplate[];
   adTemplates: AdTemplate[];
   rsaTemplates: RsaTemplate[];
@@ -527,14 +546,14 @@ export interface ClientBundleAnswer {
 /** POST /api/app/feeds answer (and the 409 `details.current`): the stored set and its revision. */
 export interface FeedsAnswer {
   name: string;
-  feeds: Feed[];
+  feeds: StoredFeed[];
   revision: number;
 }
 
 /** GET/POST /api/app/lists answer (and the 409 `details.current`). */
 export interface ListsAnswer {
   message?: string;
-  feeds: Feed[];
+  feeds: StoredFeed[];
   revision: number;
 }
 
