@@ -1,18 +1,30 @@
 /**
- * The Google Sheets v4 client of the sheet calls, hand-written over fetch: the spreadsheet's
+ * The sheet calls of feeds and lists (download, upload) and their Google Sheets v4 client,
+ * hand-written over fetch: the spreadsheet's
  * title and tab, the tab's values read in batches, and the tab replaced (cleared, then written
  * RAW in batches, so `00042`, long numbers, dates and a leading `=` stay text). Google's 429 and
  * 5xx answers are retried with exponential backoff and jitter, honouring Retry-After; what is
  * left becomes an AppError with the spec's message. The access token is asked for per request
  * and never logged.
  */
-import { SHEET_MESSAGES, parseSheetUrl } from '@adloom/contract';
+import { countSheetRowsNotIn, formatSheetValues, readSheetRows } from '@adloom/engine';
+import {
+  FEED_MAX_ROWS,
+  SHEET_MESSAGES,
+  parseSheetUrl,
+  type ParsedFeedRow,
+  type SheetDownloadAnswer,
+  type SheetUploadAnswer,
+} from '@adloom/contract';
+import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
+import type { SheetProgressReporter } from './sheet-progress.ts';
+import { recordSheetCopy } from './workspace.ts';
 
 /** Most rows one values request reads or writes (Google's answers stay a few MB). */
-export const SHEET_ROWS_PER_REQUEST = 10_000;
+const SHEET_ROWS_PER_REQUEST = 10_000;
 /** Retries of a request Google answered 429 or 5xx (or that never reached Google). */
-export const SHEET_MAX_RETRIES = 5;
+const SHEET_MAX_RETRIES = 5;
 /** The longest wait a Retry-After answer is honoured with. */
 const RETRY_AFTER_MAX_MS = 30_000;
 /** One request to Google must answer within this time. */
@@ -23,12 +35,12 @@ const WRITTEN_LAST_COLUMN = 'F';
 const SPREADSHEET_FIELDS = 'properties.title,sheets.properties(sheetId,title,gridProperties)';
 
 /** Where log lines about Google's refusals go (never with the token). */
-export interface SheetsLog {
+interface SheetsLog {
   warn(fields: object, message: string): void;
 }
 
 /** Options of `createSheetsClient`. */
-export interface SheetsClientOptions {
+interface SheetsClientOptions {
   /** Base of the API (GOOGLE_SHEETS_URL): requests go to `${baseUrl}/v4/spreadsheets/...`. */
   baseUrl: string;
   /**
@@ -42,7 +54,7 @@ export interface SheetsClientOptions {
 }
 
 /** The tab a sheet URL names. */
-export interface SheetTab {
+interface SheetTab {
   spreadsheetId: string;
   /** The spreadsheet's title (the spec's `sheetName`). */
   spreadsheetTitle: string;
@@ -53,10 +65,10 @@ export interface SheetTab {
 }
 
 /** Rows moved so far out of the total. */
-export type SheetProgressListener = (done: number, total: number) => void;
+type SheetProgressListener = (done: number, total: number) => void;
 
 /** What the sheet calls do with a spreadsheet. */
-export interface SheetsClient {
+interface SheetsClient {
   /** The spreadsheet and tab a sheet URL names (its `#gid=` when found, else the first tab). */
   openTab(sheetUrl: string): Promise<SheetTab>;
   /** Every row of the tab as text, first row first (blank rows inside stay as `[]`). */
@@ -85,7 +97,7 @@ interface ValuesBody {
 }
 
 /** An A1 range on a tab: the title quoted, a `'` in it doubled. */
-export function formatSheetRange(tabTitle: string, cells?: string): string {
+function formatSheetRange(tabTitle: string, cells?: string): string {
   const quoted = `'${tabTitle.replaceAll("'", "''")}'`;
   return cells === undefined ? quoted : `${quoted}!${cells}`;
 }
@@ -232,4 +244,107 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
       }
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Download and upload of a feed or list
+
+/** The feed or list a sheet call is about: its `_id` (may name none of the user's) and sheet. */
+interface SheetFeedRef {
+  _id?: string | undefined;
+  sheetUrl: string;
+}
+
+/** What a sheet call needs besides its feed. */
+export interface SheetCallContext {
+  db: Db;
+  userId: string;
+  sheets: SheetsClient;
+  progress: SheetProgressReporter;
+}
+
+/**
+ * Download Data / a linked list: reads the sheet's tab, maps its headers as CSV import does,
+ * stores the rows (fresh ids) as the feed's kept copy and answers them. Nothing is stored
+ * unless the whole tab was read and its headers are good: a failed download leaves the feed.
+ */
+export async function downloadSheet(
+  context: SheetCallContext,
+  feed: SheetFeedRef,
+): Promise<SheetDownloadAnswer> {
+  const { sheets, progress } = context;
+  const tab = await sheets.openTab(feed.sheetUrl);
+  progress.report('reading', 0, tab.rowCount);
+  const values = await sheets.readValues(tab, (done, total) =>
+    progress.report('reading', done, total),
+  );
+  const read = readSheetRows(values);
+  if (!read.ok)
+    throw new AppError('sheet_headers', SHEET_MESSAGES.headers, {
+      problem: read.problem,
+      reason: read.error,
+      hint: SHEET_MESSAGES.headersHint,
+    });
+  if (read.rows.length > FEED_MAX_ROWS)
+    throw new AppError(
+      'payload_too_large',
+      `The sheet holds ${read.rows.length.toLocaleString('en-US')} rows: a feed holds at most ${FEED_MAX_ROWS.toLocaleString('en-US')}.`,
+    );
+  const rows: ParsedFeedRow[] = read.rows.map((row) => ({ id: '', ...row }));
+  const sheetSync = await recordSheetCopy(context.db, context.userId, feed._id, {
+    rows,
+    direction: 'read',
+  });
+  return {
+    formattedRows: rows,
+    sheetName: tab.spreadsheetTitle,
+    sheetSync,
+    truncatedCells: read.truncatedCells,
+    ignoredHeaders: read.ignoredHeaders,
+  };
+}
+
+function isBlankRow(row: ParsedFeedRow): boolean {
+  return (
+    row.root === '' &&
+    row.mod === '' &&
+    row.var1 === '' &&
+    row.var2 === '' &&
+    row.var3 === '' &&
+    row.url === ''
+  );
+}
+
+/**
+ * Upload Data / a list's upload: replaces the tab with the header row and the rows (blank rows
+ * left out), then stores them as the feed's kept copy. Unless `replace`, the tab is read first:
+ * rows it holds that the upload does not answer 409 `sheet_has_other_rows` with their count.
+ */
+export async function uploadSheet(
+  context: SheetCallContext,
+  feed: SheetFeedRef,
+  input: { rows: readonly ParsedFeedRow[]; replace: boolean },
+): Promise<SheetUploadAnswer> {
+  const { sheets, progress } = context;
+  const rows = input.rows.filter((row) => !isBlankRow(row));
+  const tab = await sheets.openTab(feed.sheetUrl);
+  if (!input.replace) {
+    progress.report('reading', 0, tab.rowCount);
+    const current = await sheets.readValues(tab, (done, total) =>
+      progress.report('reading', done, total),
+    );
+    const otherRows = countSheetRowsNotIn(current, rows);
+    if (otherRows > 0)
+      throw new AppError('sheet_has_other_rows', SHEET_MESSAGES.otherRows(otherRows), {
+        otherRows,
+      });
+  }
+  const values = formatSheetValues(rows);
+  progress.report('writing', 0, values.length);
+  await sheets.replaceValues(tab, values, (done, total) => progress.report('writing', done, total));
+  const sheetSync = await recordSheetCopy(context.db, context.userId, feed._id, {
+    rows,
+    direction: 'written',
+  });
+  return { message: SHEET_MESSAGES.uploaded, sheetName: tab.spreadsheetTitle, sheetSync };
 }

@@ -6,7 +6,7 @@
 import type { SheetProgress } from '@adloom/contract';
 
 /** How long a finished call's progress stays readable. */
-export const SHEET_PROGRESS_KEEP_MS = 60_000;
+const SHEET_PROGRESS_KEEP_MS = 60_000;
 /** Most progress reports kept at once; beyond, the oldest is dropped. */
 const SHEET_PROGRESS_MAX_ENTRIES = 10_000;
 
