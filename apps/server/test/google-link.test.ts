@@ -334,27 +334,27 @@ describe('Google account link', () => {
 
     const deps = freshDeps();
     const before = tokenRequests().length;
-    const aliceToken = await getGoogleAccessToken(deps, alice.user._id);
+    const aliceToken = await getGoogleAccessToken(deps, alice.user._id, t.app.log);
     const afterAlice = tokenRequests().slice(before);
     expect(afterAlice).toHaveLength(1);
     expect(afterAlice[0]!.get('grant_type')).toBe('refresh_token');
     expect(afterAlice[0]!.get('refresh_token')).toBe(aliceRefresh);
 
-    const bobToken = await getGoogleAccessToken(deps, bob.user._id);
+    const bobToken = await getGoogleAccessToken(deps, bob.user._id, t.app.log);
     const afterBob = tokenRequests().slice(before + 1);
     expect(afterBob).toHaveLength(1);
     expect(afterBob[0]!.get('refresh_token')).toBe(bobRefresh);
     expect(bobToken).not.toBe(aliceToken);
 
     // Kept: asked again, no new refresh; each keeps their own.
-    expect(await getGoogleAccessToken(deps, alice.user._id)).toBe(aliceToken);
-    expect(await getGoogleAccessToken(deps, bob.user._id)).toBe(bobToken);
+    expect(await getGoogleAccessToken(deps, alice.user._id, t.app.log)).toBe(aliceToken);
+    expect(await getGoogleAccessToken(deps, bob.user._id, t.app.log)).toBe(bobToken);
     expect(tokenRequests().length).toBe(before + 2);
     // Calls at the same time share one refresh.
     const together = freshDeps();
     const [one, two] = await Promise.all([
-      getGoogleAccessToken(together, alice.user._id),
-      getGoogleAccessToken(together, alice.user._id),
+      getGoogleAccessToken(together, alice.user._id, t.app.log),
+      getGoogleAccessToken(together, alice.user._id, t.app.log),
     ]);
     expect(one).toBe(two);
     expect(tokenRequests().length).toBe(before + 3);
@@ -368,11 +368,11 @@ describe('Google account link', () => {
 
     // Bob unlinks: Alice's token stays, Bob has none.
     await call('POST', '/api/google/unlink-google-sheets', { token: bob.token, body: {} });
-    const notLinked = await rejectionOf(getGoogleAccessToken(freshDeps(), bob.user._id));
+    const notLinked = await rejectionOf(getGoogleAccessToken(freshDeps(), bob.user._id, t.app.log));
     expect(notLinked.code).toBe('not_linked');
     expect(notLinked.status).toBe(401);
     expect(notLinked.message).toBe(SHEET_MESSAGES.notLinked);
-    expect(await getGoogleAccessToken(freshDeps(), alice.user._id)).not.toBe('');
+    expect(await getGoogleAccessToken(freshDeps(), alice.user._id, t.app.log)).not.toBe('');
   });
 
   it('marks the link as needing consent when Google answers invalid_grant', async () => {
@@ -381,7 +381,7 @@ describe('Google account link', () => {
     // The person removed Adloom's access at Google.
     standIn.revokeAll();
     const deps = freshDeps();
-    const refused = await rejectionOf(getGoogleAccessToken(deps, user._id));
+    const refused = await rejectionOf(getGoogleAccessToken(deps, user._id, t.app.log));
     expect(refused.code).toBe('relink_needed');
     expect(refused.status).toBe(401);
     expect(refused.message).toBe(SHEET_MESSAGES.relinkNeeded);
@@ -393,14 +393,16 @@ describe('Google account link', () => {
 
     // Asked again: refused at once, Google is not asked.
     const before = tokenRequests().length;
-    expect((await rejectionOf(getGoogleAccessToken(deps, user._id))).code).toBe('relink_needed');
+    expect((await rejectionOf(getGoogleAccessToken(deps, user._id, t.app.log))).code).toBe(
+      'relink_needed',
+    );
     expect(tokenRequests().length).toBe(before);
 
     // Linking again heals it.
     const relinked = await link(token);
     expect(relinked.body.status.status).toBe('linked');
     expect(relinked.body.user.integrations).toEqual([GOOGLE_SHEETS_INTEGRATION]);
-    expect(await getGoogleAccessToken(deps, user._id)).toMatch(/^ya29\./);
+    expect(await getGoogleAccessToken(deps, user._id, t.app.log)).toMatch(/^ya29\./);
   });
 
   it('revokes and deletes the link when the account is deleted', async () => {
@@ -445,6 +447,9 @@ describe('Google account link', () => {
     const answered = answers.join('\n');
     const logged = logLines.join('');
     expect(logged).toMatch(/google account linked/);
+    expect(logged).toMatch(
+      /google token refresh failed.*invalid_grant|invalid_grant.*google token refresh failed/,
+    );
     for (const secret of secrets) {
       expect(answered.includes(secret)).toBe(false);
       expect(logged.includes(secret)).toBe(false);
