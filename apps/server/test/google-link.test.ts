@@ -405,6 +405,26 @@ describe('Google account link', () => {
     expect(await getGoogleAccessToken(deps, user._id, t.app.log)).toMatch(/^ya29\./);
   });
 
+  it('asks for the link again when the stored token no longer opens (TOKEN_ENCRYPTION_KEY changed)', async () => {
+    const { token, user } = await t.signUp();
+    await link(token);
+    const refreshToken = await storedRefreshToken(user._id);
+    const otherKey = { ...t.config, tokenEncryptionKey: `${TOKEN_KEY}-other` };
+    const deps = { ...freshDeps(), config: otherKey };
+    const before = tokenRequests().length;
+    const refused = await rejectionOf(getGoogleAccessToken(deps, user._id, t.app.log));
+    expect(refused.code).toBe('relink_needed');
+    expect(tokenRequests().length).toBe(before);
+    expect((await linkRow(user._id))?.status).toBe('needs_consent');
+    const me = await call('GET', '/api/users/me', { token });
+    expect(me.body.user.integrations).toEqual([]);
+    // Google still holds the grant: with the right key, unlinking revokes it.
+    expect(standIn.liveRefreshTokens()).toContain(refreshToken);
+    const unlink = await call('POST', '/api/google/unlink-google-sheets', { token, body: {} });
+    expect(unlink.body.revoked).toBe(true);
+    expect(standIn.liveRefreshTokens()).not.toContain(refreshToken);
+  });
+
   it('revokes and deletes the link when the account is deleted', async () => {
     const { token, user, email } = await t.signUp();
     await link(token);

@@ -100,21 +100,6 @@ export async function saveGoogleLink(
 }
 
 /**
- * Replaces the sealed refresh token of a link still holding `previous` (Google may hand out a
- * new one on refresh); a link replaced or removed meanwhile is left alone.
- */
-export async function replaceRefreshToken(
-  db: Db,
-  input: { userId: string; previous: string; sealedRefreshToken: string },
-): Promise<void> {
-  await db.query(
-    `update google_links set refresh_token = $3, updated_at = now()
-     where user_id = $1 and refresh_token = $2`,
-    [input.userId, input.previous, input.sealedRefreshToken],
-  );
-}
-
-/**
  * Marks the link holding the sealed token `refused` as needing consent again and takes the
  * integration away. A link replaced meanwhile (linked again) is left alone.
  */

@@ -18,7 +18,6 @@ import {
   findGoogleLink,
   insertOAuthState,
   markNeedsConsent,
-  replaceRefreshToken,
   saveGoogleLink,
   type GoogleLinkRow,
 } from '../db/google-links.ts';
@@ -177,11 +176,14 @@ export async function exchangeCode(
   return { refreshToken: answer.refresh_token, scope: answer.scope };
 }
 
-/** A new access token for a refresh token (and a new refresh token when Google rotates it). */
+/**
+ * A new access token for a refresh token. Google keeps a refresh token until it is revoked (it
+ * does not rotate them), so a `refresh_token` in the answer is not looked at.
+ */
 export async function refreshAccessToken(
   google: GoogleConfig,
   refreshToken: string,
-): Promise<{ accessToken: string; expiresInSeconds: number; refreshToken: string | undefined }> {
+): Promise<{ accessToken: string; expiresInSeconds: number }> {
   const answer = parseTokenAnswer(
     await postForm(google.tokenUrl, {
       grant_type: 'refresh_token',
@@ -190,11 +192,7 @@ export async function refreshAccessToken(
       client_secret: google.clientSecret,
     }),
   );
-  return {
-    accessToken: answer.access_token,
-    expiresInSeconds: answer.expires_in,
-    refreshToken: answer.refresh_token,
-  };
+  return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
 }
 
 /**
@@ -434,18 +432,7 @@ export async function getGoogleAccessToken(
     const refreshToken = openRefreshToken(deps, link, log);
     if (refreshToken === undefined) throw await needsConsent();
     try {
-      const fresh = await refreshAccessToken(google, refreshToken);
-      if (fresh.refreshToken && fresh.refreshToken !== refreshToken)
-        await replaceRefreshToken(deps.db, {
-          userId,
-          previous: link.refresh_token,
-          sealedRefreshToken: sealSecret(
-            deps.config.tokenEncryptionKey,
-            fresh.refreshToken,
-            userId,
-          ),
-        });
-      return fresh;
+      return await refreshAccessToken(google, refreshToken);
     } catch (error) {
       if (!(error instanceof GoogleOAuthError)) throw error;
       log?.warn({ userId, google: error.logFields }, 'google token refresh failed');
