@@ -103,7 +103,7 @@ function formatSheetRange(tabTitle: string, cells?: string): string {
 }
 
 /** Milliseconds a Retry-After header asks for (seconds or an HTTP date), if it says. */
-function readRetryAfterMs(header: string | null, now: number): number | undefined {
+export function readRetryAfterMs(header: string | null, now: number): number | undefined {
   if (header === null || header.trim() === '') return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
