@@ -393,6 +393,24 @@ describe('Google Sheets on feeds and lists', () => {
     expect(again.status).toBe(200);
   });
 
+  it('reports the rows written so far while an upload runs', async () => {
+    const { feed } = await linkedFeed(alice.token, newSheet());
+    const rows = Array.from({ length: 50_000 }, (_, i) => row(`r${i}`));
+    const from = standIn.requests.length;
+    const uploading = t.request('POST', API.google.uploadData, {
+      token: alice.token,
+      body: { activeFeed: feed, rows, progressId: 'running' },
+    });
+    while (!sheetsRequests(from).some((r) => r.method === 'PUT'))
+      await new Promise((resolve) => setImmediate(resolve));
+    const running = await t.request('GET', `${API.google.progress}running`, {
+      token: alice.token,
+    });
+    expect(running.body).toMatchObject({ phase: 'writing', total: 50_001 });
+    expect(running.body.done).toBeLessThan(50_001);
+    expect((await uploading).status).toBe(200);
+  });
+
   it("answers a call's progress to its caller only", async () => {
     const sheetUrl = newSheet();
     const { feed } = await linkedFeed(alice.token, sheetUrl);
