@@ -85,7 +85,9 @@ async function startWithLinkedFeed(
   return spreadsheetId;
 }
 
-/** Chooses another feed, then 'brands' again: a linked feed downloads when it is chosen. */
+/**
+ * Chooses another (saved) feed, then 'brands' again: a linked feed downloads when it is chosen.
+ */
 async function chooseBrandsAgain(page: Page): Promise<void> {
   const feed = page.getByLabel('Feed', { exact: true });
   if ((await feed.locator('option[value="other"]').count()) === 0) {
@@ -94,6 +96,8 @@ async function chooseBrandsAgain(page: Page): Promise<void> {
     await dialog.getByLabel('Feed name').fill('other');
     await dialog.getByRole('button', { name: 'Add New' }).click();
     await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save Feeds' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   } else {
     await feed.selectOption('other');
   }
@@ -354,6 +358,7 @@ test.describe('failures reach the person as the spec words them', () => {
       .getByRole('alert')
       .filter({ hasText: SHEET_MESSAGES.notLinked })
       .getByRole('button', { name: 'Go to Account' })
+      .first()
       .click();
     await expect(page).toHaveURL(/\/account$/);
   });
