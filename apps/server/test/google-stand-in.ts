@@ -7,12 +7,13 @@
  * that values requests cannot reach past (as in Google).
  *
  * Run alone (prints its settings and an empty spreadsheet's URL as one JSON line):
- *   node --import tsx apps/server/test/google-stand-in.ts
+ *   node --import tsx apps/server/test/google-stand-in.ts [--grid-rows 1000]
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 /** The only scope the stand-in grants (the app asks for Sheets and nothing else). */
 export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
@@ -782,8 +783,13 @@ export async function startGoogleStandIn({
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // --grid-rows N: the spreadsheet's tab has N rows (a new one has 1000).
+  const { values } = parseArgs({ options: { 'grid-rows': { type: 'string' } } });
   const standIn = await startGoogleStandIn();
-  const spreadsheetId = standIn.addSpreadsheet();
+  const rowCount = values['grid-rows'] === undefined ? undefined : Number(values['grid-rows']);
+  const spreadsheetId = standIn.addSpreadsheet(
+    rowCount === undefined ? {} : { tabs: [{ rowCount }] },
+  );
   console.log(
     JSON.stringify({ settings: standIn.settings, sheetUrl: standIn.sheetUrl(spreadsheetId, 0) }),
   );
