@@ -369,7 +369,7 @@ test.describe('failures reach the person as the spec words them', () => {
   }) => {
     await startWithLinkedFeed(page, google, 'grelink', [['nike']]);
     google.standIn.revokeAll();
-    await chooseBrandsAgain(page);
+    await page.getByRole('button', { name: 'Download Data' }).click();
     await expect(alertWith(page, SHEET_MESSAGES.relinkNeeded)).toBeVisible();
     await expect(cell(page, 'Root', 1)).toHaveValue('nike');
 
