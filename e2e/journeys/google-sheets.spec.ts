@@ -81,11 +81,13 @@ async function startWithLinkedFeed(
   await expect(
     page.getByRole('status').filter({ hasText: SHEET_MESSAGES.uploaded }).first(),
   ).toBeVisible();
-  await expect(page.getByText('Linked Sheet')).toBeVisible();
+  await expect(linkedSheet(page)).toBeVisible();
   return spreadsheetId;
 }
 
-/** Chooses another feed, then 'brands' again: a linked feed downloads when it is chosen. */
+/**
+ * Chooses another (saved) feed, then 'brands' again: a linked feed downloads when it is chosen.
+ */
 async function chooseBrandsAgain(page: Page): Promise<void> {
   const feed = page.getByLabel('Feed', { exact: true });
   if ((await feed.locator('option[value="other"]').count()) === 0) {
@@ -94,11 +96,17 @@ async function chooseBrandsAgain(page: Page): Promise<void> {
     await dialog.getByLabel('Feed name').fill('other');
     await dialog.getByRole('button', { name: 'Add New' }).click();
     await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save Feeds' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   } else {
     await feed.selectOption('other');
   }
   await expect(feed).toHaveValue('other');
   await feed.selectOption('brands');
+}
+
+function linkedSheet(page: Page) {
+  return page.getByRole('group', { name: 'Linked Sheet' });
 }
 
 function alertWith(page: Page, text: string) {
@@ -176,7 +184,7 @@ test('a feed linked by uploading writes its rows as text, and chosen again shows
   ];
   const spreadsheetId = await startWithLinkedFeed(page, google, 'gupload', rows);
   expect(sheetCells(google.standIn, spreadsheetId)).toEqual([HEADER, ...rows]);
-  await expect(page.getByText('gupload products')).toBeVisible();
+  await expect(linkedSheet(page).getByRole('link', { name: 'gupload products' })).toBeVisible();
   await expect(page.getByLabel('Feed', { exact: true }).locator('option:checked')).toHaveText(
     /brands \(linked sheet\)/,
   );
@@ -223,7 +231,7 @@ test("a linked list's downloaded rows append to a feed and fill a seed box", asy
   await dialog.getByRole('button', { name: 'Add New' }).click();
   await linkSheet(page, google.standIn.sheetUrl(spreadsheetId), 'download');
   await expect(cell(page, 'Root', 2)).toHaveValue('paris');
-  await expect(page.getByText('Linked Sheet')).toBeVisible();
+  await expect(linkedSheet(page)).toBeVisible();
 
   // The sheet changes; the list's rows come from it whenever the list is used.
   google.standIn.spreadsheet(spreadsheetId).tabs[0]!.rows = [
@@ -327,7 +335,7 @@ test.describe('failures reach the person as the spec words them', () => {
     await pasteRows(page, [['nike']]);
     await linkSheet(page, google.standIn.sheetUrl('NoSuchSpreadsheet0123456789'), 'upload');
     await expect(alertWith(page, SHEET_MESSAGES.invalidSheet)).toBeVisible();
-    await expect(page.getByText('Linked Sheet')).toHaveCount(0);
+    await expect(linkedSheet(page)).toHaveCount(0);
   });
 
   test('a linked feed without a linked account says to go to Account', async ({ page, google }) => {
@@ -342,11 +350,16 @@ test.describe('failures reach the person as the spec words them', () => {
 
     await page.goto('/campaign-builder');
     await chooseBrandsAgain(page);
-    const alert = alertWith(page, SHEET_MESSAGES.notLinked);
-    await expect(alert).toBeVisible();
+    await expect(alertWith(page, SHEET_MESSAGES.notLinked)).toBeVisible();
     // The feed keeps the rows last written to the sheet.
     await expect(cell(page, 'Root', 1)).toHaveValue('nike');
-    await alert.getByRole('button', { name: 'Go to Account' }).click();
+    // The toast offers the way to the account page.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: SHEET_MESSAGES.notLinked })
+      .getByRole('button', { name: 'Go to Account' })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/account$/);
   });
 
@@ -356,7 +369,7 @@ test.describe('failures reach the person as the spec words them', () => {
   }) => {
     await startWithLinkedFeed(page, google, 'grelink', [['nike']]);
     google.standIn.revokeAll();
-    await chooseBrandsAgain(page);
+    await page.getByRole('button', { name: 'Download Data' }).click();
     await expect(alertWith(page, SHEET_MESSAGES.relinkNeeded)).toBeVisible();
     await expect(cell(page, 'Root', 1)).toHaveValue('nike');
 

@@ -2,7 +2,7 @@
  * Google Sheets benchmark: Upload Data and Download Data of a 100k-row feed against the Google
  * stand-in (test/google-stand-in.ts), on PGlite.
  *
- *   npx tsx apps/server/bench/sheets.bench.ts [--rows 100000] [--runs 3]
+ *   npx tsx apps/server/bench/sheets.bench.ts [--rows 100000] [--runs 3] [--grid-rows N]
  *
  * The app runs in this process (buildApp, listening on 127.0.0.1) so its memory can be sampled:
  * process.memoryUsage() every 50 ms during each call gives the peak RSS and the peak V8 heap.
@@ -10,6 +10,8 @@
  * client runs in a worker thread (its request body counts in the RSS, not in the heap, which is
  * the main thread's, the server's). The user is linked through the stand-in's OAuth consent as a
  * browser would be. Times are wall times seen by the client, medians of the runs.
+ * The sheet starts as a new one: one tab of 1000 x 26 cells, which the upload must grow (Google
+ * refuses values past a tab's grid); --grid-rows N starts it with N rows instead.
  * Prints a table and, as the last line, one JSON object with the figures.
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
+    'grid-rows': { type: 'string' },
   },
 });
 const ROWS = Number(args.rows);
@@ -51,7 +54,8 @@ function feedRows(count: number, salt: string) {
 
 /** Starts the stand-in alone (its CLI) and reads its settings and an empty sheet's URL. */
 async function startStandInProcess() {
-  const child = spawn(process.execPath, ['--import', 'tsx', STAND_IN], {
+  const gridRows = args['grid-rows'] === undefined ? [] : ['--grid-rows', args['grid-rows']];
+  const child = spawn(process.execPath, ['--import', 'tsx', STAND_IN, ...gridRows], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
@@ -240,6 +244,7 @@ async function main() {
       state: back.searchParams.get('state'),
     });
 
+    await call('POST', API.app.clients, { name: 'Bench' });
     const saved = await call('POST', API.app.feeds, {
       name: 'Bench',
       feeds: [{ name: 'products', dataType: 'table', sheetUrl: standIn.sheetUrl, rows: [] }],
@@ -267,6 +272,7 @@ async function main() {
     const figures = {
       rows: ROWS,
       runs: RUNS,
+      gridRows: args['grid-rows'] === undefined ? 1000 : Number(args['grid-rows']),
       upload: summarise(uploads),
       download: summarise(downloads),
     };
@@ -274,7 +280,7 @@ async function main() {
       `${name.padEnd(10)} ${String(s.secondsMedian).padStart(6)} s (max ${s.secondsMax})  ` +
       `RSS ${s.rssBeforeMb} -> peak ${s.rssPeakMb} MB  heap ${s.heapBeforeMb} -> peak ${s.heapPeakMb} MB`;
     console.log(
-      `Google Sheets, ${ROWS.toLocaleString('en-US')} rows, ${RUNS} runs (PGlite, stand-in)`,
+      `Google Sheets, ${ROWS.toLocaleString('en-US')} rows, ${RUNS} runs, a tab of ${figures.gridRows} rows at first (PGlite, stand-in)`,
     );
     console.log(show('upload', figures.upload));
     console.log(show('download', figures.download));

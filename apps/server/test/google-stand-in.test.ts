@@ -101,6 +101,10 @@ async function sheets(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+function sheetCells(id: string): string[][] {
+  return standIn.spreadsheet(id).tabs[0]!.rows;
+}
+
 function valuesPath(id: string, range: string, query = ''): string {
   return `${id}/values/${encodeURIComponent(range)}${query}`;
 }
@@ -238,7 +242,7 @@ describe('Sheets v4', () => {
       'GET',
       valuesPath(
         id,
-        "'Bob''s feed'!A1:F10000",
+        "'Bob''s feed'!A1:F1000",
         '?majorDimension=ROWS&valueRenderOption=FORMATTED_VALUE',
       ),
     );
@@ -293,9 +297,10 @@ describe('Sheets v4', () => {
   it(`takes at most ${STAND_IN_MAX_ROWS_PER_REQUEST} rows per values request`, async () => {
     const rows = Array.from({ length: STAND_IN_MAX_ROWS_PER_REQUEST + 1 }, (_, i) => [`r${i}`]);
     const id = standIn.addSpreadsheet({ tabs: [{ rows }] });
-    const tooMany = await sheets(accessToken, 'GET', valuesPath(id, 'Sheet1!A1:F20000'));
+    const tooMany = await sheets(accessToken, 'GET', valuesPath(id, 'Sheet1!A1:F10001'));
     expect(tooMany.status).toBe(400);
-    const batch = await sheets(accessToken, 'GET', valuesPath(id, 'Sheet1!A10001:F20000'));
+    expect(tooMany.body.error).toMatchObject({ message: expect.stringContaining('at most') });
+    const batch = await sheets(accessToken, 'GET', valuesPath(id, 'Sheet1!A10001:F10001'));
     expect(batch.body.values).toEqual([[`r${STAND_IN_MAX_ROWS_PER_REQUEST}`]]);
     const write = await sheets(
       accessToken,
@@ -304,6 +309,64 @@ describe('Sheets v4', () => {
       { values: rows },
     );
     expect(write.status).toBe(400);
+  });
+
+  it("refuses values past the tab's grid until a batchUpdate grows it", async () => {
+    const id = standIn.addSpreadsheet();
+    const sheetId = 0;
+    const put = (range: string, values: string[][]) =>
+      sheets(accessToken, 'PUT', valuesPath(id, range, '?valueInputOption=RAW'), { values });
+    const rows = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => [`row ${from + i}`]);
+    const gridOf = async () =>
+      ((await sheets(accessToken, 'GET', id)).body.sheets as { properties: unknown }[])[0]!
+        .properties;
+    expect(await gridOf()).toMatchObject({ gridProperties: { rowCount: 1000, columnCount: 26 } });
+
+    const past = await put('Sheet1!A1001:F2000', rows(1001, 1000));
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatchObject({
+      message: 'Range (Sheet1!A1001:F2000) exceeds grid limits. Max rows: 1000, max columns: 26',
+    });
+    expect((await sheets(accessToken, 'GET', valuesPath(id, 'Sheet1!A1:F1001'))).status).toBe(400);
+    expect((await put('Sheet1!AA1:AA1', [['x']])).status).toBe(400);
+    // An open-ended range stops at the grid's edge.
+    expect((await sheets(accessToken, 'GET', valuesPath(id, 'Sheet1!A:ZZ'))).status).toBe(400);
+    expect((await sheets(accessToken, 'GET', valuesPath(id, 'Sheet1!A1:Z'))).status).toBe(200);
+
+    const grown = await sheets(accessToken, 'POST', `${id}:batchUpdate`, {
+      requests: [{ appendDimension: { sheetId, dimension: 'ROWS', length: 1000 } }],
+    });
+    expect(grown.status).toBe(200);
+    expect((await put('Sheet1!A1001:F2000', rows(1001, 1000))).status).toBe(200);
+    expect(await gridOf()).toMatchObject({ gridProperties: { rowCount: 2000 } });
+
+    const resized = await sheets(accessToken, 'POST', `${id}:batchUpdate`, {
+      requests: [
+        {
+          updateSheetProperties: {
+            properties: { sheetId, gridProperties: { rowCount: 100_000 } },
+            fields: 'gridProperties.rowCount',
+          },
+        },
+      ],
+    });
+    expect(resized.status).toBe(200);
+    expect(await gridOf()).toMatchObject({
+      gridProperties: { rowCount: 100_000, columnCount: 26 },
+    });
+    expect(sheetCells(id).at(-1)).toEqual(['row 2000']);
+
+    // Google's cap: 10 million cells in a spreadsheet.
+    const tooBig = await sheets(accessToken, 'POST', `${id}:batchUpdate`, {
+      requests: [{ appendDimension: { sheetId, dimension: 'ROWS', length: 300_000 } }],
+    });
+    expect(tooBig.status).toBe(400);
+    expect(await gridOf()).toMatchObject({ gridProperties: { rowCount: 100_000 } });
+    const unknownTab = await sheets(accessToken, 'POST', `${id}:batchUpdate`, {
+      requests: [{ appendDimension: { sheetId: 99, dimension: 'ROWS', length: 1 } }],
+    });
+    expect(unknownTab.status).toBe(400);
   });
 
   it('answers the failures it is told to, then works again', async () => {

@@ -2,21 +2,28 @@
  * A stand-in for Google's OAuth endpoints and the Sheets v4 API on loopback, used by the server
  * tests, the browser journeys and the sheets benchmark. It speaks the protocol the server's
  * Google client speaks (docs: RFC 6749 + RFC 7636 for OAuth, Sheets v4 `spreadsheets.get`,
- * `values.get`, `values.update`, `values.clear`) and holds its spreadsheets in memory, cells as
- * text.
+ * `values.get`, `values.update`, `values.clear`, and the grid-sizing requests of
+ * `spreadsheets.batchUpdate`) and holds its spreadsheets in memory, cells as text, on grids
+ * that values requests cannot reach past (as in Google).
  *
  * Run alone (prints its settings and an empty spreadsheet's URL as one JSON line):
- *   node --import tsx apps/server/test/google-stand-in.ts
+ *   node --import tsx apps/server/test/google-stand-in.ts [--grid-rows 1000]
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 /** The only scope the stand-in grants (the app asks for Sheets and nothing else). */
 export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 /** Most rows one values request may read or write (larger requests answer 400). */
 export const STAND_IN_MAX_ROWS_PER_REQUEST = 10_000;
+/** Google's cap on the cells of all a spreadsheet's grids. */
+export const SPREADSHEET_MAX_CELLS = 10_000_000;
+/** The grid of a new tab in Google Sheets. */
+const NEW_TAB_ROWS = 1000;
+const NEW_TAB_COLUMNS = 26;
 const CLIENT_ID = 'stand-in-client';
 const CLIENT_SECRET = 'stand-in-secret';
 
@@ -26,11 +33,17 @@ export interface StandInOptions {
   accessTokenLifetimeS?: number;
 }
 
-/** One tab of a spreadsheet: rows of cells, each a string. */
+/**
+ * One tab of a spreadsheet: rows of cells, each a string, on a grid of `rowCount` x
+ * `columnCount` cells (a new tab's grid is 1000 x 26, as in Google Sheets). Rows a test adds
+ * past the grid grow it, as a person adding rows in Google Sheets would.
+ */
 export interface StandInTab {
   title: string;
   sheetId: number;
   rows: string[][];
+  rowCount: number;
+  columnCount: number;
 }
 
 /** A spreadsheet held by the stand-in. Tests read and change it directly. */
@@ -247,6 +260,33 @@ function coveredRows(grid: GridRange, rowCount: number): number {
   return Math.min(grid.endRow, Math.max(rowCount, grid.startRow)) - grid.startRow;
 }
 
+/** The tab's grid, grown to hold any rows or cells a test put past it. */
+function gridSize(tab: StandInTab): { rowCount: number; columnCount: number } {
+  tab.rowCount = Math.max(tab.rowCount, tab.rows.length);
+  for (const row of tab.rows) tab.columnCount = Math.max(tab.columnCount, row.length);
+  return { rowCount: tab.rowCount, columnCount: tab.columnCount };
+}
+
+/**
+ * Google refuses a values request whose range reaches past the tab's grid (values.update does
+ * not grow the grid: 'Range (Sheet1!A11539:N15385) exceeds grid limits. Max rows: 11538, max
+ * columns: 25'); an open-ended range stops at the grid's edge.
+ */
+function checkInsideGrid(grid: GridRange, range: string): void {
+  const { rowCount, columnCount } = gridSize(grid.tab);
+  const isOutside =
+    grid.startRow >= rowCount ||
+    grid.startColumn >= columnCount ||
+    (Number.isFinite(grid.endRow) && grid.endRow > rowCount) ||
+    (Number.isFinite(grid.endColumn) && grid.endColumn > columnCount);
+  if (isOutside) {
+    throw sheetsError(
+      400,
+      `Range (${range}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${columnCount}`,
+    );
+  }
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -404,10 +444,7 @@ export async function startGoogleStandIn({
           title: tab.title,
           index,
           sheetType: 'GRID',
-          gridProperties: {
-            rowCount: Math.max(1000, tab.rows.length),
-            columnCount: Math.max(26, ...tab.rows.map((row) => row.length)),
-          },
+          gridProperties: gridSize(tab),
         },
       })),
       spreadsheetUrl: `${url}/spreadsheets/d/${spreadsheet.id}/edit`,
@@ -418,6 +455,7 @@ export async function startGoogleStandIn({
     const majorDimension = query.get('majorDimension') ?? 'ROWS';
     if (majorDimension !== 'ROWS') throw sheetsError(400, 'The stand-in answers ROWS only.');
     const grid = parseRange(spreadsheet, range);
+    checkInsideGrid(grid, range);
     const rows = grid.tab.rows;
     if (coveredRows(grid, rows.length) > STAND_IN_MAX_ROWS_PER_REQUEST) {
       throw sheetsError(
@@ -448,6 +486,7 @@ export async function startGoogleStandIn({
       throw sheetsError(400, `The stand-in takes valueInputOption=RAW only (got ${option}).`);
     }
     const grid = parseRange(spreadsheet, range);
+    checkInsideGrid(grid, range);
     let body: { range?: unknown; majorDimension?: unknown; values?: unknown };
     try {
       body = JSON.parse(text) as typeof body;
@@ -515,6 +554,7 @@ export async function startGoogleStandIn({
 
   function clearValues(spreadsheet: StandInSpreadsheet, range: string) {
     const grid = parseRange(spreadsheet, range);
+    checkInsideGrid(grid, range);
     const rows = grid.tab.rows;
     for (let r = grid.startRow; r < Math.min(grid.endRow, rows.length); r += 1) {
       const row = rows[r]!;
@@ -522,6 +562,86 @@ export async function startGoogleStandIn({
     }
     grid.tab.rows = trimmed(rows);
     return { spreadsheetId: spreadsheet.id, clearedRange: formatRange(grid, rows.length) };
+  }
+
+  /**
+   * spreadsheets.batchUpdate, the requests that size a grid only: appendDimension and
+   * updateSheetProperties (gridProperties). All or nothing, within the 10M-cell cap.
+   */
+  function batchUpdate(spreadsheet: StandInSpreadsheet, text: string) {
+    let body: { requests?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      throw sheetsError(400, 'Invalid JSON payload received.');
+    }
+    if (!Array.isArray(body.requests) || body.requests.length === 0) {
+      throw sheetsError(400, 'Must specify at least one request.');
+    }
+    const sizes = new Map(spreadsheet.tabs.map((tab) => [tab, { ...gridSize(tab) }]));
+    const tabOf = (sheetId: unknown, index: number) => {
+      const tab = spreadsheet.tabs.find((t) => t.sheetId === sheetId);
+      if (!tab)
+        throw sheetsError(400, `Invalid requests[${index}]: No grid with id: ${String(sheetId)}`);
+      return sizes.get(tab)!;
+    };
+    (body.requests as Record<string, unknown>[]).forEach((request, index) => {
+      const append = request.appendDimension as
+        { sheetId?: unknown; dimension?: unknown; length?: unknown } | undefined;
+      const update = request.updateSheetProperties as
+        | {
+            properties?: { sheetId?: unknown; gridProperties?: Record<string, unknown> };
+            fields?: unknown;
+          }
+        | undefined;
+      if (append) {
+        const size = tabOf(append.sheetId, index);
+        const length = Number(append.length);
+        if (!Number.isInteger(length) || length < 1) {
+          throw sheetsError(400, `Invalid requests[${index}].appendDimension: length must be > 0`);
+        }
+        if (append.dimension === 'ROWS') size.rowCount += length;
+        else if (append.dimension === 'COLUMNS') size.columnCount += length;
+        else throw sheetsError(400, `Invalid requests[${index}].appendDimension: dimension`);
+      } else if (update?.properties?.gridProperties && typeof update.fields === 'string') {
+        const size = tabOf(update.properties.sheetId, index);
+        const fields = update.fields.split(',').map((field) => field.trim());
+        const asked = update.properties.gridProperties;
+        for (const name of ['rowCount', 'columnCount'] as const) {
+          if (!fields.includes(`gridProperties.${name}`) && !fields.includes('gridProperties'))
+            continue;
+          const value = Number(asked[name]);
+          if (!Number.isInteger(value) || value < 1) {
+            throw sheetsError(400, `Invalid requests[${index}].updateSheetProperties: ${name}`);
+          }
+          size[name] = value;
+        }
+      } else {
+        throw sheetsError(
+          400,
+          `The stand-in takes appendDimension and updateSheetProperties (gridProperties) only (requests[${index}]).`,
+        );
+      }
+    });
+    const cells = [...sizes.values()].reduce(
+      (sum, size) => sum + size.rowCount * size.columnCount,
+      0,
+    );
+    if (cells > SPREADSHEET_MAX_CELLS) {
+      throw sheetsError(
+        400,
+        `Invalid requests[0]: This action would increase the number of cells in the workbook above the limit of ${SPREADSHEET_MAX_CELLS} cells.`,
+      );
+    }
+    for (const [tab, size] of sizes) {
+      // A grid that shrinks drops the cells outside it, as Google does.
+      tab.rows = trimmed(
+        tab.rows.slice(0, size.rowCount).map((row) => row.slice(0, size.columnCount)),
+      );
+      tab.rowCount = size.rowCount;
+      tab.columnCount = size.columnCount;
+    }
+    return { spreadsheetId: spreadsheet.id, replies: body.requests.map(() => ({})) };
   }
 
   function handleSheets(
@@ -539,9 +659,14 @@ export async function startGoogleStandIn({
       throw sheetsError(failures.status, 'The stand-in was told to fail this request.');
     }
     checkBearer(authorization);
-    // /v4/spreadsheets/{id}[/values/{range}[:clear]]
+    // /v4/spreadsheets/{id}[:batchUpdate | /values/{range}[:clear]]
     const parts = path.split('/');
-    const spreadsheet = findSpreadsheet(decodeURIComponent(parts[3] ?? ''));
+    const rawId = parts[3] ?? '';
+    if (parts.length === 4 && method === 'POST' && rawId.endsWith(':batchUpdate')) {
+      const id = decodeURIComponent(rawId.slice(0, -':batchUpdate'.length));
+      return batchUpdate(findSpreadsheet(id), text);
+    }
+    const spreadsheet = findSpreadsheet(decodeURIComponent(rawId));
     if (parts.length === 4 && method === 'GET') return presentSpreadsheet(spreadsheet);
     if (parts.length !== 6 || parts[4] !== 'values') throw sheetsError(404, 'Not found.');
     const rawRange = parts[5]!;
@@ -615,11 +740,16 @@ export async function startGoogleStandIn({
       spreadsheets.set(id, {
         id,
         title,
-        tabs: tabs.map((tab, index) => ({
-          title: tab.title ?? `Sheet${index + 1}`,
-          sheetId: tab.sheetId ?? index,
-          rows: (tab.rows ?? []).map((row) => [...row]),
-        })),
+        tabs: tabs.map((tab, index) => {
+          const rows = (tab.rows ?? []).map((row) => [...row]);
+          return {
+            title: tab.title ?? `Sheet${index + 1}`,
+            sheetId: tab.sheetId ?? index,
+            rows,
+            rowCount: Math.max(tab.rowCount ?? NEW_TAB_ROWS, rows.length),
+            columnCount: Math.max(tab.columnCount ?? NEW_TAB_COLUMNS, ...rows.map((r) => r.length)),
+          };
+        }),
       });
       return id;
     },
@@ -653,8 +783,13 @@ export async function startGoogleStandIn({
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // --grid-rows N: the spreadsheet's tab has N rows (a new one has 1000).
+  const { values } = parseArgs({ options: { 'grid-rows': { type: 'string' } } });
   const standIn = await startGoogleStandIn();
-  const spreadsheetId = standIn.addSpreadsheet();
+  const rowCount = values['grid-rows'] === undefined ? undefined : Number(values['grid-rows']);
+  const spreadsheetId = standIn.addSpreadsheet(
+    rowCount === undefined ? {} : { tabs: [{ rowCount }] },
+  );
   console.log(
     JSON.stringify({ settings: standIn.settings, sheetUrl: standIn.sheetUrl(spreadsheetId, 0) }),
   );
