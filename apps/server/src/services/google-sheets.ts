@@ -32,6 +32,7 @@ const SHEET_REQUEST_TIMEOUT_MS = 60_000;
 const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 /** The columns written: root, mod, var1, var2, var3, url. */
 const WRITTEN_LAST_COLUMN = 'F';
+const WRITTEN_COLUMNS = 6;
 const SPREADSHEET_FIELDS = 'properties.title,sheets.properties(sheetId,title,gridProperties)';
 
 /** Where log lines about Google's refusals go (never with the token). */
@@ -62,6 +63,8 @@ interface SheetTab {
   sheetId: number;
   /** Rows of the tab's grid (data never reaches past it). */
   rowCount: number;
+  /** Columns of the tab's grid. */
+  columnCount: number;
 }
 
 /** Rows moved so far out of the total. */
@@ -88,7 +91,11 @@ interface GoogleErrorBody {
 interface SpreadsheetBody {
   properties?: { title?: string };
   sheets?: {
-    properties?: { sheetId?: number; title?: string; gridProperties?: { rowCount?: number } };
+    properties?: {
+      sheetId?: number;
+      title?: string;
+      gridProperties?: { rowCount?: number; columnCount?: number };
+    };
   }[];
 }
 
@@ -208,6 +215,7 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
         title: tab.title,
         sheetId: tab.sheetId ?? 0,
         rowCount: tab.gridProperties?.rowCount ?? 0,
+        columnCount: tab.gridProperties?.columnCount ?? 0,
       };
     },
 
@@ -231,6 +239,17 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
 
     async replaceValues(tab, values, onProgress) {
       await call('POST', `${valuesPath(tab, formatSheetRange(tab.title))}:clear`, {});
+      // Google refuses values past a tab's grid (a new tab is 1000 x 26): grow it first.
+      const grow = [
+        { dimension: 'ROWS', length: values.length - tab.rowCount },
+        { dimension: 'COLUMNS', length: WRITTEN_COLUMNS - tab.columnCount },
+      ].filter((growth) => growth.length > 0);
+      if (grow.length > 0)
+        await call('POST', `${encodeURIComponent(tab.spreadsheetId)}:batchUpdate`, {
+          requests: grow.map((growth) => ({
+            appendDimension: { sheetId: tab.sheetId, ...growth },
+          })),
+        });
       for (let start = 0; start < values.length; start += SHEET_ROWS_PER_REQUEST) {
         const batch = values.slice(start, start + SHEET_ROWS_PER_REQUEST);
         const cells = `A${start + 1}:${WRITTEN_LAST_COLUMN}${start + batch.length}`;
