@@ -132,7 +132,11 @@ export function DataTableSection() {
       {active !== null ? (
         <>
           <SheetPanel sheets={workspace.sheets} feed={active} disabled={isSheetBusy} />
-          <div inert={isSheetBusy} aria-busy={isSheetBusy}>
+          <div
+            inert={isSheetBusy}
+            aria-busy={isSheetBusy}
+            className={isSheetBusy ? 'sheet-busy' : undefined}
+          >
             <FeedGrid
               store={editor.store}
               label={`Rows of ${active.name}`}

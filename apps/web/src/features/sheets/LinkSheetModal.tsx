@@ -81,7 +81,7 @@ export function LinkSheetModal({
               <Radio value="download" label={SHEET_TEXTS.keepDownload} />
             </Stack>
           </Radio.Group>
-          <Alert color="orange" variant="light" p="sm">
+          <Alert color="orange" variant="light" p="sm" role="note">
             <Text size="sm">{SHEET_TEXTS.overwriteWarning}</Text>
             <Text size="sm" mt={4} c="dimmed">
               {SHEET_MESSAGES.headersHint}

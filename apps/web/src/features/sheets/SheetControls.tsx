@@ -153,7 +153,7 @@ export function SheetPanel({
             {describeSheetSync(feed.sheetSync, now)}. {SHEET_TEXTS.editsStayHere}
           </Text>
           {problem ? (
-            <Alert color="orange" variant="light" p="xs" mt={6}>
+            <Alert color="orange" variant="light" p="xs" mt={6} role="note">
               <Text size="sm">{describeUnreachable(feed.sheetSync)}</Text>
               <Text size="sm" mt={2}>
                 {problem.message}
