@@ -216,6 +216,35 @@ describe('FeedSetEditor', () => {
     expect(editor.findFeed('gone')).toBeUndefined();
   });
 
+  it('knows which feeds hold edits a download would replace, until rows move to or from the sheet', async () => {
+    const { editor, server, target } = setup([
+      feed('sheet', ['a'], { sheetUrl: SHEET_URL, sheetSync: READ }),
+      feed('other', ['b']),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'sheet' });
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'edited');
+    expect(editor.hasEditedRows('sheet')).toBe(true);
+    editor.selectFeed('other');
+    expect(editor.hasEditedRows('sheet')).toBe(true);
+    expect(editor.hasEditedRows('other')).toBe(false);
+    // Uploaded: the sheet holds the edits now.
+    editor.applySheetSync('sheet', {
+      sheetName: 'S',
+      sheetSync: { ...READ, direction: 'written' },
+    });
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    editor.selectFeed('sheet');
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'again');
+    editor.applySheetSync('sheet', { sheetName: 'S', sheetSync: READ });
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    expect(editor.getFeedRows('sheet')[0]!.root).toBe('again');
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'third');
+    editor.applySheetSync('sheet', { sheetName: 'S', sheetSync: READ }, feed('x', ['read']).rows);
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('read');
+  });
+
   it("links a feed as an edit, and a cleared link keeps the rows as the feed's own", async () => {
     const { editor, server, target } = setup([feed('brands', ['nike', 'puma'])]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });

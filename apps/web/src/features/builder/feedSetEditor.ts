@@ -167,6 +167,8 @@ export class FeedSetEditor {
   private readonly now: () => number;
   private target: FeedSetTarget | null = null;
   private rows = new Map<string, FeedRow[]>();
+  /** Feeds whose rows were edited here since they were loaded or last moved to or from a sheet. */
+  private editedFeeds = new Set<string>();
   /** store.dataChanges when the active feed's rows were last loaded or saved. */
   private storeBaseline = 0;
   private lastSeenChanges = 0;
@@ -286,6 +288,7 @@ export class FeedSetEditor {
     this.drafts.close();
     this.target = null;
     this.rows = new Map();
+    this.editedFeeds = new Set();
     this.resetStore([]);
     this.state.set(initialState);
   }
@@ -304,6 +307,7 @@ export class FeedSetEditor {
     isDirty: boolean,
   ): void {
     this.rows = new Map(snapshot.feeds.map((feed) => [feed.name, feed.rows]));
+    this.editedFeeds = new Set();
     const feeds = snapshot.feeds.map(toMeta);
     const active = activeFeed !== null && this.rows.has(activeFeed) ? activeFeed : null;
     this.resetStore(active === null ? [] : (this.rows.get(active) ?? []));
@@ -327,6 +331,7 @@ export class FeedSetEditor {
     if (activeFeed === null || this.store.dataChanges === this.storeBaseline) return;
     this.rows.set(activeFeed, this.store.toFeedRows());
     this.storeBaseline = this.store.dataChanges;
+    this.editedFeeds.add(activeFeed);
   }
 
   /** Adds a feed (name made unique) with one empty row and makes it active; returns its name. */
@@ -375,6 +380,7 @@ export class FeedSetEditor {
       this.patch({ activeFeed: null });
     }
     this.rows.delete(name);
+    this.editedFeeds.delete(name);
     this.patch({ feeds: feeds.filter((f) => f.name !== name) });
     this.markChanged();
   }
@@ -410,6 +416,16 @@ export class FeedSetEditor {
   }
 
   /**
+   * True when a feed's rows were edited here since they were loaded or last read from or written
+   * to its sheet (a download would replace those edits).
+   */
+  hasEditedRows(name: string): boolean {
+    if (name === this.state.get().activeFeed && this.store.dataChanges !== this.storeBaseline)
+      return true;
+    return this.editedFeeds.has(name);
+  }
+
+  /**
    * Links a feed to a sheet or clears its link (empty URL and name): an edit of the set, saved
    * with it. A cleared link keeps the rows, which become the feed's own.
    */
@@ -441,7 +457,10 @@ export class FeedSetEditor {
     if (rows) {
       this.rows.set(name, rows);
       if (name === this.state.get().activeFeed) this.resetStore(rows);
+    } else if (name === this.state.get().activeFeed) {
+      this.stashActiveRows();
     }
+    this.editedFeeds.delete(name);
     this.patch({
       feeds: this.state
         .get()

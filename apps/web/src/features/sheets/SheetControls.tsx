@@ -97,7 +97,7 @@ export function SheetPanel({
   feed: FeedMeta;
   disabled?: boolean;
 }) {
-  const { activity, unreachable } = useStore(sheets.state);
+  const { activity, unreachable, heldBack } = useStore(sheets.state);
   const now = useNow();
   const problem = unreachable[feed.name];
   const isLinked = feed.sheetUrl !== '';
@@ -152,6 +152,11 @@ export function SheetPanel({
           <Text size="xs" c="dimmed">
             {describeSheetSync(feed.sheetSync, now)}. {SHEET_TEXTS.editsStayHere}
           </Text>
+          {heldBack === feed.name && !problem ? (
+            <Alert color="blue" variant="light" p="xs" mt={6} role="note">
+              <Text size="sm">{SHEET_TEXTS.heldBack}</Text>
+            </Alert>
+          ) : null}
           {problem ? (
             <Alert color="orange" variant="light" p="xs" mt={6} role="note">
               <Text size="sm">{describeUnreachable(feed.sheetSync)}</Text>

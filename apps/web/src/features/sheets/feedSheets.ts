@@ -54,6 +54,11 @@ export interface FeedSheetsState {
   /** Linked feeds, by name, whose last download failed (they show their kept copy). */
   unreachable: Readonly<Record<string, SheetUnreachable>>;
   pendingReplace: PendingReplace | null;
+  /**
+   * A linked feed chosen with edits not uploaded yet: it was not downloaded, so they stay
+   * (Upload Data sends them, Download Data replaces them).
+   */
+  heldBack: string | null;
 }
 
 /** What FeedSheets needs beyond the editor. */
@@ -62,7 +67,12 @@ export interface FeedSheetsDeps {
   onOtherRead?(name: string, answer: SheetDownloadAnswer): void;
 }
 
-const initialState: FeedSheetsState = { activity: null, unreachable: {}, pendingReplace: null };
+const initialState: FeedSheetsState = {
+  activity: null,
+  unreachable: {},
+  pendingReplace: null,
+  heldBack: null,
+};
 
 /**
  * The Google Sheets side of one feed set (a client's feeds, or the user's lists): choosing a
@@ -76,7 +86,8 @@ export class FeedSheets {
   private readonly editor: FeedSetEditor;
   private readonly deps: FeedSheetsDeps;
   /** The set and feed last shown, so choosing a linked feed downloads it once. */
-  private shown: string | null = null;
+  private shownKey: string | null = null;
+  private shownFeed: string | null = null;
   private readonly unsubscribe: () => void;
 
   constructor(editor: FeedSetEditor, deps: FeedSheetsDeps = {}) {
@@ -96,14 +107,13 @@ export class FeedSheets {
 
   private handleEditorChange(): void {
     const { key, activeFeed } = this.editor.state.get();
-    const shown = key === null || activeFeed === null ? null : `${key}\u0000${activeFeed}`;
-    if (shown === this.shown) return;
-    const isOtherSet = key === null || !this.shown?.startsWith(`${key}\u0000`);
-    this.shown = shown;
-    if (isOtherSet && Object.keys(this.state.get().unreachable).length > 0)
-      this.patch({ unreachable: {} });
-    if (activeFeed !== null && this.editor.findFeed(activeFeed)?.sheetUrl)
-      void this.download(activeFeed);
+    if (key === this.shownKey && activeFeed === this.shownFeed) return;
+    if (key !== this.shownKey) this.patch({ unreachable: {}, heldBack: null });
+    this.shownKey = key;
+    this.shownFeed = activeFeed;
+    if (key === null || activeFeed === null || !this.editor.findFeed(activeFeed)?.sheetUrl) return;
+    if (this.editor.hasEditedRows(activeFeed)) this.patch({ heldBack: activeFeed });
+    else void this.download(activeFeed);
   }
 
   /**
@@ -236,6 +246,7 @@ export class FeedSheets {
   }
 
   private setUnreachable(name: string, unreachable: SheetUnreachable | null): void {
+    if (!unreachable && this.state.get().heldBack === name) this.patch({ heldBack: null });
     const current = this.state.get().unreachable;
     if (!unreachable && !(name in current)) return;
     const { [name]: _old, ...rest } = current;

@@ -17,6 +17,8 @@ export const SHEET_TEXTS = {
   badUrl: 'Paste the address of a Google Sheet: https://docs.google.com/spreadsheets/d/…',
   replaceTitle: "Replace the sheet's rows?",
   editsStayHere: 'Edits here reach the sheet only with Upload Data.',
+  heldBack:
+    "Not downloaded: this feed has edits not uploaded yet. Upload Data sends them to the sheet; Download Data replaces them with the sheet's rows.",
 } as const;
 
 /** What Link New Sheet keeps: the feed's rows (upload) or the sheet's (download). */
