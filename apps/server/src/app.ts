@@ -26,6 +26,7 @@ import { applySecurityHeaders, buildContentSecurityPolicy } from './http/securit
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
 import { createBodyTimeoutHook } from './http/body-guard.ts';
 import { rejectBadText } from './http/text-rule.ts';
+import { createGoogleAccessTokens, type GoogleAccessTokens } from './services/google-oauth.ts';
 
 /** What every route plugin receives. */
 export interface AppDeps {
@@ -34,6 +35,8 @@ export interface AppDeps {
   mailer: Mailer;
   sessions: SessionService;
   limits: AttemptLimits;
+  /** The users' Google access tokens, in memory only. */
+  googleTokens: GoogleAccessTokens;
 }
 
 /** Page served at `/` when the web app has not been built. */
@@ -44,6 +47,8 @@ Run <code>npm run build</code> (or start with <code>npm start</code>, which buil
 `;
 
 const RESET_PATH_PATTERN = /(\/reset\/)[^/?#]+/;
+/** Google sends the browser back to /account with `?code=…&state=…`: keep both out of the logs. */
+const OAUTH_QUERY_PATTERN = /([?&](?:code|state)=)[^&#]*/g;
 
 /** The request head (line and headers) must have arrived within this time (Node answers 408). */
 export const HEADERS_TIMEOUT_MS = 30_000;
@@ -103,7 +108,9 @@ export async function buildApp(deps: {
         // Reset tokens travel in the URL: keep them out of the logs.
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: request.url.replace(RESET_PATH_PATTERN, '$1<token>'),
+          url: request.url
+            .replace(RESET_PATH_PATTERN, '$1<token>')
+            .replace(OAUTH_QUERY_PATTERN, '$1<redacted>'),
           remoteAddress: request.ip,
         }),
       },
@@ -148,7 +155,10 @@ export async function buildApp(deps: {
   app.addHook('preValidation', rejectBadText);
 
   const limits = createAttemptLimits(config.rateLimit, deps.attemptStores);
-  await app.register(async (api) => registerRoutes(api, { config, db, mailer, sessions, limits }));
+  const googleTokens = createGoogleAccessTokens();
+  await app.register(async (api) =>
+    registerRoutes(api, { config, db, mailer, sessions, limits, googleTokens }),
+  );
 
   const hasWebApp = existsSync(join(config.webDist, 'index.html'));
   if (hasWebApp) {

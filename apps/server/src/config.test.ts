@@ -5,11 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_BODY_LIMIT_BYTES,
+  GOOGLE_DEFAULT_URLS,
   findJwtSecretProblem,
   loadConfig,
 } from './config.ts';
 
 const STRONG_SECRET = 'k3J9x-Qw7zP2m_Lr5Tn8Vb1Yc4Hd6Fg0Se';
+const STRONG_TOKEN_KEY = 'Zt4-Wq9rLm2xVb7nKc5pHs8dJf3gYe6aQu1';
+const GOOGLE_CLIENT = { GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' };
 
 describe('loadConfig', () => {
   const dirs: string[] = [];
@@ -213,6 +216,123 @@ describe('loadConfig', () => {
     ).toBe(STRONG_SECRET);
     expect(findJwtSecretProblem(STRONG_SECRET)).toBeUndefined();
     expect(findJwtSecretProblem('development')).toMatch(/shorter/);
+  });
+
+  describe('Google', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: STRONG_SECRET,
+      SMTP_URL: 'smtp://mail:25',
+      APP_URL: 'https://adloom.example.com',
+    };
+
+    it('is not configured without both the client id and the client secret', () => {
+      const dataDir = scratch();
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: STRONG_SECRET });
+      expect(config.google).toBeUndefined();
+      // No key is needed, so none is created.
+      expect(config.tokenEncryptionKey).toBe('');
+      expect(() => statSync(join(dataDir, 'token-key'))).toThrow(/ENOENT/);
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: STRONG_SECRET, GOOGLE_CLIENT_ID: 'id' }).google,
+      ).toBeUndefined();
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: STRONG_SECRET, GOOGLE_CLIENT_SECRET: 's' })
+          .google,
+      ).toBeUndefined();
+      // Production without Google needs no key either.
+      expect(loadConfig({ ...production, DATA_DIR: scratch() }).google).toBeUndefined();
+    });
+
+    it("defaults to Google's own addresses", () => {
+      const config = loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        TOKEN_ENCRYPTION_KEY: STRONG_TOKEN_KEY,
+        ...GOOGLE_CLIENT,
+      });
+      expect(config.google).toEqual({
+        clientId: 'client-id',
+        clientSecret: 'client-secret',
+        authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        revokeUrl: 'https://oauth2.googleapis.com/revoke',
+        sheetsUrl: 'https://sheets.googleapis.com',
+        retryBaseMs: 500,
+      });
+      expect(GOOGLE_DEFAULT_URLS.sheetsUrl).toBe('https://sheets.googleapis.com');
+      expect(config.tokenEncryptionKey).toBe(STRONG_TOKEN_KEY);
+    });
+
+    it('points the same client at other addresses', () => {
+      const config = loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        TOKEN_ENCRYPTION_KEY: STRONG_TOKEN_KEY,
+        ...GOOGLE_CLIENT,
+        GOOGLE_AUTH_URL: 'http://127.0.0.1:4000/o/oauth2/v2/auth',
+        GOOGLE_TOKEN_URL: 'http://127.0.0.1:4000/token',
+        GOOGLE_REVOKE_URL: 'http://127.0.0.1:4000/revoke',
+        GOOGLE_SHEETS_URL: 'http://127.0.0.1:4000/',
+        GOOGLE_RETRY_BASE_MS: '0',
+      });
+      expect(config.google).toMatchObject({
+        authUrl: 'http://127.0.0.1:4000/o/oauth2/v2/auth',
+        tokenUrl: 'http://127.0.0.1:4000/token',
+        revokeUrl: 'http://127.0.0.1:4000/revoke',
+        sheetsUrl: 'http://127.0.0.1:4000',
+        retryBaseMs: 0,
+      });
+      expect(() =>
+        loadConfig({
+          DATA_DIR: scratch(),
+          JWT_SECRET: STRONG_SECRET,
+          ...GOOGLE_CLIENT,
+          GOOGLE_TOKEN_URL: 'oauth2.googleapis.com/token',
+        }),
+      ).toThrow(/GOOGLE_TOKEN_URL must be an http\(s\) URL/);
+    });
+
+    it('refuses a TOKEN_ENCRYPTION_KEY shorter than 32 characters, configured or not', () => {
+      const env = { DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, TOKEN_ENCRYPTION_KEY: 'short' };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/TOKEN_ENCRYPTION_KEY is shorter than 32 characters/);
+      expect(() => loadConfig({ ...env, ...GOOGLE_CLIENT })).toThrow(/shorter than 32/);
+      expect(
+        loadConfig({ ...env, TOKEN_ENCRYPTION_KEY: 'x'.repeat(31) + 'y', ...GOOGLE_CLIENT })
+          .tokenEncryptionKey,
+      ).toHaveLength(32);
+    });
+
+    it('requires a strong TOKEN_ENCRYPTION_KEY in production when Google is configured', () => {
+      const env = { ...production, DATA_DIR: scratch(), ...GOOGLE_CLIENT };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        /^TOKEN_ENCRYPTION_KEY is not set\. With GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set in production/,
+      );
+      expect(() => loadConfig({ ...env, TOKEN_ENCRYPTION_KEY: 'b'.repeat(40) })).toThrow(
+        /TOKEN_ENCRYPTION_KEY is too repetitive/,
+      );
+      const config = loadConfig({ ...env, TOKEN_ENCRYPTION_KEY: STRONG_TOKEN_KEY });
+      expect(config.tokenEncryptionKey).toBe(STRONG_TOKEN_KEY);
+      expect(() => statSync(join(env.DATA_DIR, 'token-key'))).toThrow(/ENOENT/);
+    });
+
+    it('outside production keeps a random key in DATA_DIR/token-key, the same on every start', () => {
+      const dataDir = scratch();
+      const env = { DATA_DIR: dataDir, JWT_SECRET: STRONG_SECRET, ...GOOGLE_CLIENT };
+      const first = loadConfig(env).tokenEncryptionKey;
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(first).not.toBe(STRONG_SECRET);
+      expect(loadConfig(env).tokenEncryptionKey).toBe(first);
+      expect(readFileSync(join(dataDir, 'token-key'), 'utf8').trim()).toBe(first);
+      expect(statSync(join(dataDir, 'token-key')).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ ...env, DATA_DIR: scratch() }).tokenEncryptionKey).not.toBe(first);
+      // A key in the environment wins over the kept one.
+      expect(
+        loadConfig({ ...env, TOKEN_ENCRYPTION_KEY: STRONG_TOKEN_KEY }).tokenEncryptionKey,
+      ).toBe(STRONG_TOKEN_KEY);
+    });
   });
 
   it('outside production keeps a random secret in DATA_DIR, the same on every start', () => {

@@ -17,6 +17,17 @@ export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 /** A production JWT secret must be at least this long. */
 export const JWT_SECRET_MIN_CHARS = 32;
+/** TOKEN_ENCRYPTION_KEY must be at least this long (anywhere it is set). */
+export const TOKEN_KEY_MIN_CHARS = 32;
+/** Where Google's OAuth and Sheets APIs live; the GOOGLE_*_URL settings point the client elsewhere. */
+export const GOOGLE_DEFAULT_URLS = {
+  authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  revokeUrl: 'https://oauth2.googleapis.com/revoke',
+  sheetsUrl: 'https://sheets.googleapis.com',
+} as const;
+/** Default first wait before a Sheets call answered 429 or 5xx is tried again (it doubles each time). */
+export const DEFAULT_GOOGLE_RETRY_BASE_MS = 500;
 
 const KNOWN_DEFAULT_SECRETS = new Set([
   'secret',
@@ -93,6 +104,22 @@ export function readRateLimits(env: Env): RateLimitConfig {
   };
 }
 
+/**
+ * The Google account link and Sheets client (issue 15); present only when both GOOGLE_CLIENT_ID
+ * and GOOGLE_CLIENT_SECRET are set. The URLs default to Google's (GOOGLE_DEFAULT_URLS).
+ */
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Base of the Sheets API: the client calls `${sheetsUrl}/v4/spreadsheets/...`. */
+  sheetsUrl: string;
+  /** First wait before a 429 or 5xx answer is retried (GOOGLE_RETRY_BASE_MS). */
+  retryBaseMs: number;
+}
+
 /** Everything the server reads from the environment. */
 export interface Config {
   port: number;
@@ -128,6 +155,13 @@ export interface Config {
   /** The widget script the web app loads; defaults to Google's v3 api.js for the site key. */
   recaptchaScriptUrl: string | undefined;
   rateLimit: RateLimitConfig;
+  /** Undefined when Google Sheets is not set up on this server. */
+  google: GoogleConfig | undefined;
+  /**
+   * The secret the refresh tokens' AES-256 key is derived from (TOKEN_ENCRYPTION_KEY; outside
+   * production a random one kept in DATA_DIR). Empty when Google is not configured and it is not set.
+   */
+  tokenEncryptionKey: string;
 }
 
 /** A setting that makes the server refuse to start. */
@@ -165,15 +199,20 @@ export function defaultWebDist(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
+/** Why the secret setting `name` is unacceptable in production, or undefined when it is fine. */
+function findSecretProblem(name: string, secret: string | undefined): string | undefined {
+  if (!secret) return `${name} is not set`;
+  if (secret.length < JWT_SECRET_MIN_CHARS)
+    return `${name} is shorter than ${JWT_SECRET_MIN_CHARS} characters`;
+  if (KNOWN_DEFAULT_SECRETS.has(secret.toLowerCase()))
+    return `${name} is a well-known default value`;
+  if (new Set(secret).size < 8) return `${name} is too repetitive`;
+  return undefined;
+}
+
 /** Why a secret is unacceptable in production, or undefined when it is fine. */
 export function findJwtSecretProblem(secret: string | undefined): string | undefined {
-  if (!secret) return 'JWT_SECRET is not set';
-  if (secret.length < JWT_SECRET_MIN_CHARS)
-    return `JWT_SECRET is shorter than ${JWT_SECRET_MIN_CHARS} characters`;
-  if (KNOWN_DEFAULT_SECRETS.has(secret.toLowerCase()))
-    return 'JWT_SECRET is a well-known default value';
-  if (new Set(secret).size < 8) return 'JWT_SECRET is too repetitive';
-  return undefined;
+  return findSecretProblem('JWT_SECRET', secret);
 }
 
 /**
@@ -181,14 +220,18 @@ export function findJwtSecretProblem(secret: string | undefined): string | undef
  * without anyone having to invent a secret.
  */
 export function readOrCreateDevJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+  return readOrCreateDevSecret(join(dataDir, 'jwt-secret'));
+}
+
+/** The secret kept in `file`, or a new random one written there (0600). */
+function readOrCreateDevSecret(file: string): string {
   try {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= JWT_SECRET_MIN_CHARS) return existing;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -225,6 +268,55 @@ function readBotCheck(
     recaptchaScriptUrl:
       rawScriptUrl ?? (recaptchaSiteKey ? defaultRecaptchaScriptUrl(recaptchaSiteKey) : undefined),
   };
+}
+
+function readHttpUrl(env: Env, name: string, fallback: string): string {
+  const raw = readText(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^https?:\/\/[^/]/i.test(raw))
+    throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** The Google settings: undefined unless both the client id and secret are set. */
+function readGoogle(env: Env): GoogleConfig | undefined {
+  const clientId = readText(env, 'GOOGLE_CLIENT_ID');
+  const clientSecret = readText(env, 'GOOGLE_CLIENT_SECRET');
+  const urls = {
+    authUrl: readHttpUrl(env, 'GOOGLE_AUTH_URL', GOOGLE_DEFAULT_URLS.authUrl),
+    tokenUrl: readHttpUrl(env, 'GOOGLE_TOKEN_URL', GOOGLE_DEFAULT_URLS.tokenUrl),
+    revokeUrl: readHttpUrl(env, 'GOOGLE_REVOKE_URL', GOOGLE_DEFAULT_URLS.revokeUrl),
+    sheetsUrl: readHttpUrl(env, 'GOOGLE_SHEETS_URL', GOOGLE_DEFAULT_URLS.sheetsUrl),
+  };
+  const retryBaseMs = readInt(env, 'GOOGLE_RETRY_BASE_MS', DEFAULT_GOOGLE_RETRY_BASE_MS, 0);
+  if (!clientId || !clientSecret) return undefined;
+  return { clientId, clientSecret, ...urls, retryBaseMs };
+}
+
+/**
+ * TOKEN_ENCRYPTION_KEY: at least TOKEN_KEY_MIN_CHARS wherever it is set; required in production
+ * when Google is configured; outside production a random one kept in DATA_DIR/token-key (like
+ * the JWT secret), created only once Google is configured.
+ */
+function readTokenEncryptionKey(
+  env: Env,
+  options: { isProduction: boolean; isGoogleConfigured: boolean; dataDir: string },
+): string {
+  const key = env.TOKEN_ENCRYPTION_KEY?.trim() ?? '';
+  if (key && key.length < TOKEN_KEY_MIN_CHARS)
+    throw new ConfigError(
+      `TOKEN_ENCRYPTION_KEY is shorter than ${TOKEN_KEY_MIN_CHARS} characters. Set it to a long random value (for example: openssl rand -base64 48).`,
+    );
+  if (!options.isGoogleConfigured) return key;
+  if (options.isProduction) {
+    const problem = findSecretProblem('TOKEN_ENCRYPTION_KEY', key);
+    if (problem)
+      throw new ConfigError(
+        `${problem}. With GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set in production, TOKEN_ENCRYPTION_KEY must hold a long random value that encrypts the stored Google tokens (for example: openssl rand -base64 48).`,
+      );
+    return key;
+  }
+  return key || readOrCreateDevSecret(join(options.dataDir, 'token-key'));
 }
 
 /** Body limits and the timeouts of reading a request. */
@@ -294,6 +386,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const host = readText(env, 'HOST') ?? 'localhost';
+  const google = readGoogle(env);
   return {
     port,
     host,
@@ -314,5 +407,11 @@ export function loadConfig(env: Env = process.env): Config {
     ...readBotCheck(env),
     recaptchaMinScore: readScore(env, 'RECAPTCHA_MIN_SCORE', 0.5),
     rateLimit: readRateLimits(env),
+    google,
+    tokenEncryptionKey: readTokenEncryptionKey(env, {
+      isProduction,
+      isGoogleConfigured: google !== undefined,
+      dataDir,
+    }),
   };
 }

@@ -30,4 +30,25 @@ describe('the log secret scan', () => {
     expect(report).not.toContain(jwt);
     expect(report).not.toContain(token);
   });
+
+  it("finds Google's access and refresh tokens, not addresses", () => {
+    const access = 'ya29.a0AfB_byC3dE4fG5hI6jK7lM8nO9pQ0rS';
+    const refresh = '1//0gLmN2oP3qR4sT5uV6wX7yZ8-refresh_token';
+    const log = [
+      `{"msg":"sheets call","authorization":"Bearer ${access}"}`,
+      `{"msg":"token form","body":"grant_type=refresh_token&refresh_token=${refresh}"}`,
+      `{"msg":"refresh","token":"${refresh}"}`,
+      '{"msg":"google token refresh failed","url":"https://oauth2.googleapis.com/token"}',
+      '{"msg":"stand-in at http://127.0.0.1:41231/v4/spreadsheets/abc"}',
+    ].join('\n');
+    const findings = findSecretsInLog('server.log', log);
+    expect(findings.map((finding) => [finding.line, finding.kind])).toEqual([
+      [1, 'a Google access token (ya29.…)'],
+      [2, 'a Google refresh token (1//…)'],
+      [3, 'a Google refresh token (1//…)'],
+    ]);
+    const report = describeLogFindings(findings);
+    expect(report).not.toContain(access);
+    expect(report).not.toContain(refresh);
+  });
 });

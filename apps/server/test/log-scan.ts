@@ -12,6 +12,12 @@ export const LOG_SECRET_PATTERNS: readonly { name: string; pattern: RegExp }[] =
     name: 'a reset link or path with its token (/reset/<token>)',
     pattern: /\/reset\/[A-Za-z0-9_-]{20,}/,
   },
+  // Google's token shapes (the stand-in hands out the same): access 'ya29.…', refresh '1//…'.
+  { name: 'a Google access token (ya29.…)', pattern: /ya29\.[A-Za-z0-9_-]{10,}/ },
+  {
+    name: 'a Google refresh token (1//…)',
+    pattern: /(?<![A-Za-z0-9])1\/\/[A-Za-z0-9_-]{10,}/,
+  },
   // The password every signUp account of the server tests gets (test/helpers.ts TEST_PASSWORD).
   { name: 'the test password', pattern: /correct horse battery/ },
 ];

@@ -30,7 +30,11 @@ interface RouteRow {
 const NOT_IMPLEMENTED: readonly string[] = [
   API.app.fetchXml,
   API.geo,
-  ...Object.values(API.google),
+  API.google.uploadList,
+  API.google.downloadList,
+  API.google.uploadData,
+  API.google.downloadData,
+  API.google.progress,
   API.ai.suggestions,
 ];
 
@@ -220,6 +224,18 @@ const ROUTES: Record<string, RouteRow> = {
     'templates.1.templates.0.Link text',
     (bad) => ({ name: 'T', extensionType: 'Sitelink', templates: [{ 'Link text': `l${bad}` }] }),
   ),
+  [`GET ${API.google.status}`]: { isAuthed: true, probes: [inQuery(API.google.status)] },
+  [`GET ${API.google.consent}`]: { isAuthed: true, probes: [inQuery(API.google.consent)] },
+  [`POST ${API.google.accessToken}`]: {
+    isAuthed: true,
+    probes: [
+      inBody('code', API.google.accessToken, (bad) => ({ code: `c${bad}`, state: 'state' })),
+    ],
+  },
+  [`POST ${API.google.unlinkGoogleSheets}`]: {
+    isAuthed: true,
+    probes: [inBody('user', API.google.unlinkGoogleSheets, (bad) => ({ user: `u${bad}` }))],
+  },
   [`POST ${API.feedback}`]: {
     isAuthed: true,
     probes: [

@@ -26,6 +26,7 @@ import { AppError } from '../errors.ts';
 import { newTutorial } from '../presenters/user.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
 import { verifyBotCheck } from './bot-check.ts';
+import { revokeGoogleLinkOfDeletedAccount, type GoogleAccessTokens } from './google-oauth.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -36,6 +37,7 @@ export interface AccountDeps {
   mailer: Mailer;
   sessions: SessionService;
   limits: AttemptLimits;
+  googleTokens: GoogleAccessTokens;
   log: FastifyBaseLogger;
 }
 
@@ -198,7 +200,10 @@ export async function loadAccount(db: Db, userId: string): Promise<UserRow> {
   return user;
 }
 
-/** Deletes the account (and, by cascade, its data) once its email and password are confirmed. */
+/**
+ * Deletes the account (and, by cascade, its data and Google link) once its email and password
+ * are confirmed; its Google token is revoked first, best effort.
+ */
 export async function deleteAccount(
   deps: AccountDeps,
   userId: string,
@@ -210,6 +215,7 @@ export async function deleteAccount(
   await deps.limits.deleteAccount.countPasswordCheck(user.id);
   if (!(await verifyPassword(user.password_hash, confirmation.password)))
     throw new AppError('forbidden', 'The password is not correct.');
+  await revokeGoogleLinkOfDeletedAccount(deps, user.id, deps.log);
   await deleteUser(deps.db, user.id);
   deps.log.info({ userId: user.id }, 'account deleted');
 }
