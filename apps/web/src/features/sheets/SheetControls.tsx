@@ -32,7 +32,7 @@ import './SheetControls.css';
 const NOW_REFRESH_MS = 30_000;
 
 /** Spec section 6: the sheet buttons need the user's google-sheets integration. */
-export function useHasSheetsIntegration(): boolean {
+function useHasSheetsIntegration(): boolean {
   return useSession()?.user.integrations.includes(GOOGLE_SHEETS_INTEGRATION) ?? false;
 }
 
