@@ -14,6 +14,7 @@ describe('describeSheetFailure (spec section 8, sheet calls)', () => {
     [404, 'sheet_not_found', SHEET_MESSAGES.invalidSheet],
     [429, 'quota_exhausted', SHEET_MESSAGES.quota],
     [502, 'upstream_failed', SHEET_MESSAGES.whoops],
+    [501, 'not_configured', SHEET_MESSAGES.notConfigured],
     [500, 'internal_error', SHEET_MESSAGES.whoops],
     [413, 'payload_too_large', SHEET_MESSAGES.whoops],
   ])('a download answered %i %s shows its message', (status, code, message) => {

@@ -146,14 +146,16 @@ export type SheetFailure =
  * Spec section 8, sheet calls: 400 the headers message (downloads; an upload's 400 means the
  * URL), 401 no Google account (or Google refused the stored one) with the way to the account
  * page, 404 the invalid-sheet message, 409 the replace question, 429 the quota message, and
- * 'Whoops. Something went wrong' for anything else. A 401 for the session itself goes to the
- * generic handler.
+ * 'Whoops. Something went wrong' for anything else (a server without the Google settings says
+ * so). A 401 for the session itself goes to the generic handler.
  */
 export function describeSheetFailure(error: unknown, direction: SheetDirection): SheetFailure {
   if (!(error instanceof ApiError)) return { kind: 'message', message: SHEET_MESSAGES.whoops };
   if (error.code === 'unauthorized') return { kind: 'session', error };
   if (error.code === 'relink_needed')
     return { kind: 'message', message: SHEET_MESSAGES.relinkNeeded, toAccount: true };
+  if (error.code === 'not_configured')
+    return { kind: 'message', message: SHEET_MESSAGES.notConfigured };
   switch (error.status) {
     case 400:
       return direction === 'download' || error.code === 'sheet_headers'
