@@ -514,6 +514,20 @@ describe('Google account link, not configured', () => {
     expect(refused.code).toBe('not_configured');
     expect(refused.status).toBe(501);
   });
+  it('presents no google-sheets integration a stored link still names, so no sheet button shows', async () => {
+    const { token, user, email, password } = await t.signUp();
+    // A link made while the settings were there: the row still names the integration.
+    await t.db.query(`update users set integrations = '["google-sheets"]'::jsonb where id = $1`, [
+      user._id,
+    ]);
+    const me = await t.request('GET', '/api/users/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body.user.integrations).toEqual([]);
+    const login = await t.request('POST', '/api/users/login', {
+      body: { email, password },
+    });
+    expect(login.body.user.integrations).toEqual([]);
+  });
 });
 
 describe('Google account link, revoke unreachable', () => {

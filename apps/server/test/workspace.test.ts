@@ -283,7 +283,7 @@ describe('workspace API', () => {
       );
     });
 
-    it('stores feeds linked to a spreadsheet with empty rows', async () => {
+    it('keeps the rows a feed holds when it is linked to a spreadsheet, as its copy', async () => {
       const name = await newClient('Linked');
       const saved = await t.request('POST', API.app.feeds, {
         token,
@@ -302,9 +302,12 @@ describe('workspace API', () => {
       expect(saved.body.feeds[0]).toMatchObject({
         sheetUrl: 'https://docs.google.com/spreadsheets/d/abc',
         sheetName: 'Tab',
-        rows: [],
+        rows: [row('a'), row('b')],
+        sheetSync: { direction: 'kept', rows: 2 },
       });
-      expect((await t.request('GET', clientPath(name), { token })).body.feeds[0].rows).toEqual([]);
+      expect((await t.request('GET', clientPath(name), { token })).body.feeds).toEqual(
+        saved.body.feeds,
+      );
     });
 
     it('answers 400 naming the field for bad cells', async () => {
@@ -431,7 +434,10 @@ describe('workspace API', () => {
         'colours',
         'colours (1)',
       ]);
-      expect(saved.body.feeds[1].rows).toEqual([]);
+      expect(saved.body.feeds[1]).toMatchObject({
+        rows: [row('z')],
+        sheetSync: { direction: 'kept', rows: 1 },
+      });
       const loaded = await t.request('GET', API.app.lists, { token: u.token });
       expect(loaded.body).toEqual({ revision: 1, feeds: saved.body.feeds });
     });

@@ -139,6 +139,63 @@ export function findFeedColumn(header: string): FeedColumn | undefined {
   return COLUMN_BY_HEADER.get(header.toLowerCase().replace(/[\s_-]+/g, ''));
 }
 
+/** How a header row maps to feed columns. */
+export interface FeedHeaderMapping {
+  /** The feed column each header cell names, or undefined for one no column matches. */
+  mapping: Array<FeedColumn | undefined>;
+  /** The recognised columns, each once, in header order. */
+  columns: FeedColumn[];
+  /** Non-empty headers no feed column matches. */
+  ignoredHeaders: string[];
+}
+
+/** Maps a header row with `findFeedColumn`, the one rule of CSV import and Google Sheets. */
+export function mapFeedHeaders(header: readonly string[]): FeedHeaderMapping {
+  const mapping = header.map((h) => findFeedColumn(h));
+  const columns = [...new Set(mapping.filter((c): c is FeedColumn => c !== undefined))];
+  const ignoredHeaders = header.filter((h, i) => mapping[i] === undefined && h.trim() !== '');
+  return { mapping, columns, ignoredHeaders };
+}
+
+/** The message for a header row that names no feed column. */
+export function describeUnrecognisedHeaders(header: readonly string[]): string {
+  return `No recognised column in the header row (${header.map((h) => JSON.stringify(h)).join(', ')}); expected root, mod, var1, var2, var3 or url (or Root, Modifier, Var 1, Final URL)`;
+}
+
+/**
+ * The rows under a table's header (row 0), cells placed by `mapping`, trimmed and limited; blank
+ * rows skipped. A column named twice takes its first non-empty cell. `onRow` hears the table
+ * index of each row read.
+ */
+export function readMappedRows(
+  table: readonly (readonly string[])[],
+  mapping: readonly (FeedColumn | undefined)[],
+  onRow?: (tableIndex: number) => void,
+): ReadRowsResult {
+  const rows: FeedRowData[] = [];
+  const truncated: TruncatedCell[] = [];
+  for (let r = 1; r < table.length; r++) {
+    const cells = table[r]!;
+    if (cells.every((c) => c.trim() === '')) continue;
+    onRow?.(r);
+    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    for (let i = 0; i < mapping.length; i++) {
+      const col = mapping[i];
+      if (!col) continue;
+      const c = limitFeedCell(col, cells[i] ?? '');
+      if (row[col] === '') row[col] = c.value;
+      if (c.isTruncated)
+        truncated.push({
+          rowNumber: rows.length + 1,
+          column: col,
+          original: (cells[i] ?? '').trim(),
+        });
+    }
+    rows.push(row);
+  }
+  return { rows, truncated };
+}
+
 /** Result of `importCsvRows`. */
 export type ImportCsvResult =
   | (ReadRowsResult & {
@@ -164,40 +221,11 @@ export function importCsvRows(text: string): ImportCsvResult {
   const header = table[0];
   if (!header || header.every((h) => h.trim() === ''))
     return { ok: false, error: 'The file is empty: a header row is needed' };
-  const mapping: Array<FeedColumn | undefined> = header.map((h) => findFeedColumn(h));
-  const columns = mapping.filter((c): c is FeedColumn => c !== undefined);
-  if (columns.length === 0) {
-    return {
-      ok: false,
-      error: `No recognised column in the header row (${header.map((h) => JSON.stringify(h)).join(', ')}); expected root, mod, var1, var2, var3 or url (or Root, Modifier, Var 1, Final URL)`,
-    };
-  }
-  const ignoredHeaders = header.filter(
-    (_, i) => mapping[i] === undefined && header[i]!.trim() !== '',
-  );
-  const rows: FeedRowData[] = [];
-  const truncated: TruncatedCell[] = [];
+  const { mapping, columns, ignoredHeaders } = mapFeedHeaders(header);
+  if (columns.length === 0) return { ok: false, error: describeUnrecognisedHeaders(header) };
   const sourceLines: number[] = [];
-  for (let r = 1; r < table.length; r++) {
-    const cells = table[r]!;
-    if (cells.every((c) => c.trim() === '')) continue;
-    sourceLines.push(recordLines[r]!);
-    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
-    for (let i = 0; i < mapping.length; i++) {
-      const col = mapping[i];
-      if (!col) continue;
-      const c = limitFeedCell(col, cells[i] ?? '');
-      if (row[col] === '') row[col] = c.value;
-      if (c.isTruncated)
-        truncated.push({
-          rowNumber: rows.length + 1,
-          column: col,
-          original: (cells[i] ?? '').trim(),
-        });
-    }
-    rows.push(row);
-  }
-  return { ok: true, rows, truncated, columns: [...new Set(columns)], ignoredHeaders, sourceLines };
+  const read = readMappedRows(table, mapping, (r) => sourceLines.push(recordLines[r]!));
+  return { ok: true, ...read, columns, ignoredHeaders, sourceLines };
 }
 
 /** Gives rows ids from an injected generator. */

@@ -177,6 +177,14 @@ export {
   withRowIds,
 } from './data.ts';
 export {
+  SHEET_HEADER_ROW,
+  type SheetHeaderProblem,
+  type ReadSheetRowsResult,
+  readSheetRows,
+  formatSheetValues,
+  countSheetRowsNotIn,
+} from './sheetRows.ts';
+export {
   PREVIEW_MESSAGES,
   type RandomSource,
   seededRandom,

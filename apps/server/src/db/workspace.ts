@@ -3,7 +3,7 @@
  * list and feedback. Every query that touches a user's data is scoped by that user's id.
  * A feed's rows travel as JSON text both ways, so 100k rows are one parameter and one column.
  */
-import type { TemplateKind } from '@adloom/contract';
+import type { SheetSync, TemplateKind } from '@adloom/contract';
 import { sqlArray, type Db } from './index.ts';
 
 /** A client row with the revisions of its six stored sets. */
@@ -21,8 +21,15 @@ export interface ClientRecord {
 // A feed's rows are stored as one JSON document: an array of `[id, root, mod, var1, var2, var3,
 // url]` arrays (a third smaller and faster to write than objects with keys).
 
+/** When and how a linked feed's kept copy was last read from or written to its sheet. */
+export interface SheetSyncRecord {
+  sheet_synced_at: Date | null;
+  sheet_sync_direction: SheetSync['direction'] | null;
+  sheet_rows_moved: number | null;
+}
+
 /** A stored feed without its rows. */
-export interface FeedMetaRecord {
+export interface FeedMetaRecord extends SheetSyncRecord {
   id: string;
   name: string;
   data_type: 'table' | 'list';
@@ -54,6 +61,15 @@ export interface FeedToStore {
   rowsVersion: string;
   /** True when the set already holds exactly these rows for this feed. */
   isRowsUnchanged: boolean;
+  /**
+   * True when a linked feed keeps its stored copy whatever rows were sent: nothing of its rows
+   * is written, and `rowsJson` is the stored copy, read before answering.
+   */
+  isCopyKept: boolean;
+  /** The feed's last sheet sync once saved (null: none). */
+  sheetSync: SheetSync | null;
+  /** True when the stored sync already is `sheetSync` (it is not written). */
+  isSyncUnchanged: boolean;
 }
 
 /** A template ready to store. */
@@ -158,7 +174,8 @@ export async function setClientTemplatesRevision(
   ]);
 }
 
-const FEED_META_COLUMNS = 'id, name, data_type, sheet_url, sheet_name, rows_version';
+const SYNC_COLUMNS = 'sheet_synced_at, sheet_sync_direction, sheet_rows_moved';
+const FEED_META_COLUMNS = `id, name, data_type, sheet_url, sheet_name, rows_version, ${SYNC_COLUMNS}`;
 
 /** A client's feeds without rows, in their saved order. */
 export async function listClientFeedMeta(
@@ -194,7 +211,7 @@ export async function listFeedRows(
 }
 
 /** What is stored of one feed's rows: enough to tell whether a save changes them. */
-export interface FeedRowsState {
+export interface FeedRowsState extends SheetSyncRecord {
   id: string;
   rows_hash: string;
   rows_version: string;
@@ -206,7 +223,7 @@ export async function listFeedRowsStates(
   userId: string,
   clientId: string | null,
 ): Promise<FeedRowsState[]> {
-  const columns = 'id, rows_hash, rows_version';
+  const columns = `id, rows_hash, rows_version, ${SYNC_COLUMNS}`;
   return clientId === null
     ? tx.query<FeedRowsState>(
         `select ${columns} from feeds where user_id = $1 and client_id is null`,
@@ -243,38 +260,117 @@ export async function replaceFeeds(
     );
   }
   for (const [position, feed] of feeds.entries()) {
-    const meta = [
-      feed.id,
-      userId,
-      position,
-      feed.name,
-      feed.dataType,
-      feed.sheetUrl,
-      feed.sheetName,
+    const sync = [
+      feed.sheetSync?.at ?? null,
+      feed.sheetSync?.direction ?? null,
+      feed.sheetSync?.rows ?? null,
     ];
-    if (existingIds.has(feed.id) && feed.isRowsUnchanged) {
-      await tx.query(
-        `update feeds set position = $3, name = $4, data_type = $5, sheet_url = $6, sheet_name = $7,
-           updated_at = now()
-         where id = $1 and user_id = $2`,
-        meta,
-      );
-    } else if (existingIds.has(feed.id)) {
-      await tx.query(
-        `update feeds set position = $3, name = $4, data_type = $5, sheet_url = $6, sheet_name = $7,
-           rows = $8, row_count = $9, rows_hash = $10, rows_version = $11, updated_at = now()
-         where id = $1 and user_id = $2`,
-        [...meta, feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion],
-      );
+    if (existingIds.has(feed.id)) {
+      // Only what changed: the rows and the sync each when they differ from what is stored.
+      const params: unknown[] = [
+        feed.id,
+        userId,
+        position,
+        feed.name,
+        feed.dataType,
+        feed.sheetUrl,
+        feed.sheetName,
+      ];
+      const sets = ['position = $3', 'name = $4', 'data_type = $5', 'sheet_url = $6'];
+      sets.push('sheet_name = $7', 'updated_at = now()');
+      if (!feed.isRowsUnchanged) {
+        params.push(feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion);
+        const n = params.length;
+        sets.push(`rows = $${n - 3}`, `row_count = $${n - 2}`);
+        sets.push(`rows_hash = $${n - 1}`, `rows_version = $${n}`);
+      }
+      if (!feed.isSyncUnchanged) {
+        params.push(...sync);
+        const n = params.length;
+        sets.push(`sheet_synced_at = $${n - 2}`, `sheet_sync_direction = $${n - 1}`);
+        sets.push(`sheet_rows_moved = $${n}`);
+      }
+      await tx.query(`update feeds set ${sets.join(', ')} where id = $1 and user_id = $2`, params);
     } else {
       await tx.query(
         `insert into feeds (id, user_id, position, name, data_type, sheet_url, sheet_name,
-           rows, row_count, rows_hash, rows_version, client_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::uuid)`,
-        [...meta, feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion, clientId],
+           rows, row_count, rows_hash, rows_version, client_id, ${SYNC_COLUMNS})
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::uuid, $13, $14, $15)`,
+        [
+          feed.id,
+          userId,
+          position,
+          feed.name,
+          feed.dataType,
+          feed.sheetUrl,
+          feed.sheetName,
+          feed.storedJson,
+          feed.rowCount,
+          feed.rowsHash,
+          feed.rowsVersion,
+          clientId,
+          ...sync,
+        ],
       );
     }
   }
+}
+
+/** A linked feed's kept copy as the sheet calls write it. */
+export interface SheetCopyToStore {
+  storedJson: string;
+  rowCount: number;
+  rowsHash: string;
+  rowsVersion: string;
+  sync: SheetSync;
+}
+
+/**
+ * Locks the set that holds one of the user's feeds (its client row, or the user's list set)
+ * until the transaction ends, as saves do; false when the user has no such feed.
+ */
+export async function lockSetOfFeed(tx: Db, userId: string, feedId: string): Promise<boolean> {
+  const rows = await tx.query<{ client_id: string | null }>(
+    'select client_id from feeds where id = $1 and user_id = $2',
+    [feedId, userId],
+  );
+  const feed = rows[0];
+  if (!feed) return false;
+  if (feed.client_id === null) {
+    await lockListSet(tx, userId);
+    return true;
+  }
+  const clients = await tx.query(
+    'select id from clients where id = $1 and user_id = $2 for update',
+    [feed.client_id, userId],
+  );
+  return clients.length > 0;
+}
+
+/** Writes a feed's kept copy and its sync; false when the user has no such feed. */
+export async function storeSheetCopy(
+  tx: Db,
+  userId: string,
+  feedId: string,
+  copy: SheetCopyToStore,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update feeds set rows = $3, row_count = $4, rows_hash = $5, rows_version = $6,
+       sheet_synced_at = $7, sheet_sync_direction = $8, sheet_rows_moved = $9, updated_at = now()
+     where id = $1 and user_id = $2 returning id`,
+    [
+      feedId,
+      userId,
+      copy.storedJson,
+      copy.rowCount,
+      copy.rowsHash,
+      copy.rowsVersion,
+      copy.sync.at,
+      copy.sync.direction,
+      copy.sync.rows,
+    ],
+  );
+  return rows.length > 0;
 }
 
 /** The revision of the user's list set (0 before the first save). */

@@ -1,4 +1,10 @@
-import type { PublicUser, Session, Tutorial } from '@adloom/contract';
+import {
+  GOOGLE_SHEETS_INTEGRATION,
+  type PublicUser,
+  type Session,
+  type Tutorial,
+} from '@adloom/contract';
+import type { Config } from '../config.ts';
 import type { UserRow } from '../db/users.ts';
 
 /** The default tutorial state of a new account. */
@@ -6,22 +12,32 @@ export function newTutorial(): Tutorial {
   return { disabled: false, tutorialSteps: [{ name: 'Intro', done: false }] };
 }
 
-/** The user as the client sees it (never the hash or the session version). */
-export function presentUser(row: UserRow): PublicUser {
+/**
+ * The user as the client sees it (never the hash or the session version). Integrations this
+ * server cannot serve are left out: a link kept while the Google settings are removed shows no
+ * sheet buttons until they are back.
+ */
+export function presentUser(row: UserRow, config: Pick<Config, 'google'>): PublicUser {
+  const stored = Array.isArray(row.integrations) ? row.integrations : [];
   return {
     _id: row.id,
     email: row.email,
     role: row.role,
-    integrations: Array.isArray(row.integrations) ? row.integrations : [],
+    integrations: config.google
+      ? stored
+      : stored.filter((name) => name !== GOOGLE_SHEETS_INTEGRATION),
     tutorial: row.tutorial ?? newTutorial(),
   };
 }
 
 /** A session answer: the token, its lifetime in seconds, and the user. */
-export function presentSession(signedIn: {
-  user: UserRow;
-  token: string;
-  expiresIn: number;
-}): Session {
-  return { token: signedIn.token, expiresIn: signedIn.expiresIn, user: presentUser(signedIn.user) };
+export function presentSession(
+  signedIn: { user: UserRow; token: string; expiresIn: number },
+  config: Pick<Config, 'google'>,
+): Session {
+  return {
+    token: signedIn.token,
+    expiresIn: signedIn.expiresIn,
+    user: presentUser(signedIn.user, config),
+  };
 }

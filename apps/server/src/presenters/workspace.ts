@@ -3,9 +3,14 @@
  * the JSON text the database hands out and spliced into the answer, so a 100k-row feed is never
  * parsed and re-serialised on its way out.
  */
-import type { ClientRevisions, TemplateKind } from '@adloom/contract';
+import type { ClientRevisions, SheetSync, TemplateKind } from '@adloom/contract';
 import { TEMPLATE_KINDS } from '@adloom/contract';
-import type { ClientRecord, FeedMetaRecord, TemplateRecord } from '../db/workspace.ts';
+import type {
+  ClientRecord,
+  FeedMetaRecord,
+  SheetSyncRecord,
+  TemplateRecord,
+} from '../db/workspace.ts';
 
 /** Stored rows (`[id, root, mod, var1, var2, var3, url]` arrays) as the JSON text of row objects. */
 export function presentStoredRowsJson(storedJson: string): string {
@@ -26,14 +31,29 @@ export function presentStoredRowsJson(storedJson: string): string {
   return JSON.stringify(rows);
 }
 
-/** A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, rows }`, rows given as JSON. */
+/** A feed's last sheet sync, when it has one. */
+export function presentSheetSync(record: SheetSyncRecord): SheetSync | undefined {
+  if (!record.sheet_synced_at || !record.sheet_sync_direction) return undefined;
+  return {
+    at: record.sheet_synced_at.toISOString(),
+    direction: record.sheet_sync_direction,
+    rows: record.sheet_rows_moved ?? 0,
+  };
+}
+
+/**
+ * A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, sheetSync?, rows }`, rows
+ * given as JSON. A linked feed's rows are its kept copy, `sheetSync` says when it was made.
+ */
 export function presentFeedJson(feed: FeedMetaRecord, rowsJson: string): string {
+  const sheetSync = feed.sheet_url ? presentSheetSync(feed) : undefined;
   const head = JSON.stringify({
     _id: feed.id,
     name: feed.name,
     dataType: feed.data_type,
     sheetUrl: feed.sheet_url ?? '',
     sheetName: feed.sheet_name ?? '',
+    ...(sheetSync ? { sheetSync } : {}),
   });
   return `${head.slice(0, -1)},"rows":${rowsJson}}`;
 }

@@ -11,6 +11,7 @@ import {
   SAVE_CONFLICT_MESSAGE,
   type FeedSchema,
   type ParsedFeedRow,
+  type SheetSync,
   type TemplateKind,
   type TemplateOfKind,
 } from '@adloom/contract';
@@ -32,11 +33,13 @@ import {
   listUserListMeta,
   lockClient,
   lockListSet,
+  lockSetOfFeed,
   replaceFeeds,
   replaceTemplates,
   setClientFeedsRevision,
   setClientTemplatesRevision,
   setListsRevision,
+  storeSheetCopy,
   type FeedMetaRecord,
   type FeedRowsState,
   type FeedToStore,
@@ -45,6 +48,7 @@ import {
 import type { FeedRowsCache } from './workspace-cache.ts';
 import {
   presentClientBundleJson,
+  presentSheetSync,
   presentStoredRowsJson,
   presentFeedSetJson,
   presentFeedsJson,
@@ -171,13 +175,30 @@ export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJs
   return { rowsJson: JSON.stringify(rows), storedJson: JSON.stringify(stored) };
 }
 
+/** sha256 of a stored rows document (a save of unchanged rows does not rewrite them). */
+function hashRows(storedJson: string): string {
+  return createHash('sha256').update(storedJson).digest('base64');
+}
+
+/** A stored feed's sync as the sync to store again (unchanged). */
+function storedSync(state: FeedRowsState | undefined): SheetSync | null {
+  return (state && presentSheetSync(state)) ?? null;
+}
+
 /**
  * Feeds ready to store: names made unique in order with the ' (n)' rule, a known `_id` kept
- * (an id from another set or user is never trusted), linked feeds stored with empty rows.
+ * (an id from another set or user is never trusted).
+ *
+ * A linked feed (spec section 7: saved with empty rows) keeps its stored rows, the copy last read
+ * from or written to its sheet, whatever rows it is sent with; only rows come only from the
+ * sheet calls. The one exception: a linked feed never synced with its sheet stores the rows it
+ * is sent with as its copy ('kept'), so rows a feed held when it was linked are never dropped.
+ * An unlinked feed stores its rows as always and forgets any sync.
  */
 export function prepareFeeds(
   feeds: readonly ParsedFeed[],
   existing: readonly FeedRowsState[],
+  now: Date = new Date(),
 ): FeedToStore[] {
   const known = new Map(existing.map((state) => [state.id, state]));
   const names = new Set<string>();
@@ -187,24 +208,70 @@ export function prepareFeeds(
     const state = feed._id ? known.get(feed._id) : undefined;
     // An id is used once per set: a second feed sent with the same _id becomes a new feed.
     if (state) known.delete(state.id);
-    const isLinked = feed.sheetUrl !== '';
-    const rows = isLinked ? [] : feed.rows;
-    const prepared = prepareRows(rows);
-    const rowsHash = createHash('sha256').update(prepared.storedJson).digest('base64');
-    const isRowsUnchanged = state !== undefined && state.rows_hash === rowsHash;
-    return {
+    const meta = {
       id: state?.id ?? randomUUID(),
       name,
       dataType: feed.dataType,
       sheetUrl: feed.sheetUrl,
       sheetName: feed.sheetName,
+    };
+    const isLinked = feed.sheetUrl !== '';
+    const isSynced = state?.sheet_synced_at != null;
+    if (isLinked && state && (isSynced || feed.rows.length === 0)) {
+      return {
+        ...meta,
+        rowsJson: '',
+        storedJson: '',
+        rowCount: 0,
+        rowsHash: state.rows_hash,
+        rowsVersion: state.rows_version,
+        isRowsUnchanged: true,
+        isCopyKept: true,
+        sheetSync: storedSync(state),
+        isSyncUnchanged: true,
+      };
+    }
+    const prepared = prepareRows(feed.rows);
+    const rowsHash = hashRows(prepared.storedJson);
+    const isRowsUnchanged = state !== undefined && state.rows_hash === rowsHash;
+    const sheetSync: SheetSync | null =
+      isLinked && feed.rows.length > 0
+        ? { at: now.toISOString(), direction: 'kept', rows: feed.rows.length }
+        : null;
+    return {
+      ...meta,
       ...prepared,
-      rowCount: rows.length,
+      rowCount: feed.rows.length,
       rowsHash,
       rowsVersion: isRowsUnchanged ? state.rows_version : randomUUID(),
       isRowsUnchanged,
+      isCopyKept: false,
+      sheetSync,
+      isSyncUnchanged: sheetSync === null && storedSync(state) === null,
     };
   });
+}
+
+/**
+ * Reads the kept copies of linked feeds for the answer (from the cache when it holds the stored
+ * version). Run in the save's transaction, so the copies answered are the ones saved.
+ */
+async function readKeptCopies(
+  tx: Db,
+  cache: FeedRowsCache,
+  userId: string,
+  feeds: readonly FeedToStore[],
+): Promise<void> {
+  const misses = new Map<string, FeedToStore>();
+  for (const feed of feeds) {
+    if (!feed.isCopyKept) continue;
+    const cached = cache.get(feed.id, feed.rowsVersion);
+    if (cached === undefined) misses.set(feed.id, feed);
+    else feed.rowsJson = cached;
+  }
+  for (const stored of await listFeedRows(tx, userId, [...misses.keys()])) {
+    misses.get(stored.id)!.rowsJson = presentStoredRowsJson(stored.rows_json);
+  }
 }
 
 /** The answer JSON of feeds just stored; their rows are remembered for the next load. */
@@ -221,6 +288,9 @@ function storedFeedsJson(cache: FeedRowsCache, feeds: readonly FeedToStore[]): s
     sheet_url: feed.sheetUrl,
     sheet_name: feed.sheetName,
     rows_version: feed.rowsVersion,
+    sheet_synced_at: feed.sheetSync ? new Date(feed.sheetSync.at) : null,
+    sheet_sync_direction: feed.sheetSync?.direction ?? null,
+    sheet_rows_moved: feed.sheetSync?.rows ?? null,
   }));
   return presentFeedsJson(metas, (id) => rowsById.get(id) ?? '[]');
 }
@@ -249,6 +319,7 @@ export async function saveClientFeeds(
     const existing = await listFeedRowsStates(tx, userId, client.id);
     const feeds = prepareFeeds(input.feeds, existing);
     await replaceFeeds(tx, userId, client.id, feeds, new Set(existing.map((state) => state.id)));
+    await readKeptCopies(tx, cache, userId, feeds);
     const revision = client.feeds_revision + 1;
     await setClientFeedsRevision(tx, userId, client.id, revision);
     return { name: client.name, feeds, revision };
@@ -284,6 +355,7 @@ export async function saveLists(
     const existing = await listFeedRowsStates(tx, userId, null);
     const feeds = prepareFeeds(input.feeds, existing);
     await replaceFeeds(tx, userId, null, feeds, new Set(existing.map((state) => state.id)));
+    await readKeptCopies(tx, cache, userId, feeds);
     const revision = current + 1;
     await setListsRevision(tx, userId, revision);
     return { feeds, revision };
@@ -293,6 +365,42 @@ export async function saveLists(
     storedFeedsJson(cache, saved.feeds),
     saved.revision,
   );
+}
+
+/** A feed id as the database makes them; anything else names no feed. */
+const FEED_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Stores rows just read from or written to a linked feed's sheet as its kept copy, with when,
+ * how and how many (ids made where missing, in place). Runs under the lock of the feed's set, as
+ * saves do. Scoped by the user: an id that names none of their feeds records nothing. Answers
+ * the sync.
+ */
+export async function recordSheetCopy(
+  db: Db,
+  userId: string,
+  feedId: string | undefined,
+  input: { rows: ParsedFeedRow[]; direction: 'read' | 'written'; now?: Date },
+): Promise<SheetSync> {
+  const { rows, direction } = input;
+  const sync: SheetSync = {
+    at: (input.now ?? new Date()).toISOString(),
+    direction,
+    rows: rows.length,
+  };
+  const { storedJson } = prepareRows(rows);
+  if (!feedId || !FEED_ID_PATTERN.test(feedId)) return sync;
+  await db.transaction(async (tx) => {
+    if (!(await lockSetOfFeed(tx, userId, feedId))) return;
+    await storeSheetCopy(tx, userId, feedId, {
+      storedJson,
+      rowCount: rows.length,
+      rowsHash: hashRows(storedJson),
+      rowsVersion: randomUUID(),
+      sync,
+    });
+  });
+  return sync;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ export async function linkRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       loadAccount(deps.db, userId),
       readGoogleStatus(deps, userId),
     ]);
-    return { user: presentUser(user), status };
+    return { user: presentUser(user, deps.config), status };
   };
 
   app.get(API.google.status, { onRequest: authenticate }, async (request): Promise<GoogleStatus> =>

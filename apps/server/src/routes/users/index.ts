@@ -79,13 +79,13 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
     const body = parseRegisterBody(request.body);
     const signedIn = await registerAccount(accountDeps(request), body, request.ip);
     reply.code(201);
-    return presentSession(signedIn);
+    return presentSession(signedIn, deps.config);
   });
 
   app.post(API.users.login, async (request): Promise<Session> => {
     await limits.login.countAttempt(request.ip);
     const body = parseBody(LoginBodySchema, request.body);
-    return presentSession(await logIn(deps, body, request.ip));
+    return presentSession(await logIn(deps, body, request.ip), deps.config);
   });
 
   app.post(API.users.forgot, async (request): Promise<TypeMessage> => {
@@ -111,14 +111,14 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
     if (mismatch.length > 0) throw validationError(mismatch);
     const signedIn = await resetPassword(accountDeps(request), token, body.password);
     return {
-      ...presentSession(signedIn),
+      ...presentSession(signedIn, deps.config),
       type: 'success',
       message: 'Your password has been changed and you are now logged in.',
     };
   });
 
   app.get(API.users.me, { onRequest: authenticate }, async (request): Promise<MeAnswer> => {
-    return { user: presentUser(await loadAccount(db, getUser(request).id)) };
+    return { user: presentUser(await loadAccount(db, getUser(request).id), deps.config) };
   });
 
   app.post(API.users.delete, { onRequest: authenticate }, async (request): Promise<TypeMessage> => {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { importCsvRows } from './data.ts';
+import { countSheetRowsNotIn, formatSheetValues, readSheetRows } from './sheetRows.ts';
+
+const blank = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+
+describe('readSheetRows', () => {
+  it('matches headers as CSV import does and keeps what the person typed as text', () => {
+    const values = [
+      ['Final URL', 'ROOT', 'Modifier', 'Var 1', 'variable_2', 'var-3', 'price'],
+      [' https://a.com ', '00042', '=1+1', '12345678901234567890', '2024-01-02', 'x', '9'],
+      [],
+      ['', '', ''],
+      ['', 'b'],
+    ];
+    const out = readSheetRows(values);
+    expect(out).toEqual({
+      ok: true,
+      columns: ['url', 'root', 'mod', 'var1', 'var2', 'var3'],
+      ignoredHeaders: ['price'],
+      truncatedCells: 0,
+      rows: [
+        {
+          root: '00042',
+          mod: '=1+1',
+          var1: '12345678901234567890',
+          var2: '2024-01-02',
+          var3: 'x',
+          url: 'https://a.com',
+        },
+        { ...blank, root: 'b' },
+      ],
+    });
+    const csv = importCsvRows(values.map((cells) => cells.join(',')).join('\n'));
+    expect(csv.ok && csv.rows).toEqual(out.ok && out.rows);
+  });
+
+  it('cuts cells to the feed limits and counts them', () => {
+    const out = readSheetRows([
+      ['root', 'url'],
+      ['r'.repeat(31), `https://a.com/${'p'.repeat(2100)}`],
+      ['ok', ''],
+    ]);
+    expect(out.ok && out.rows.map((r) => [r.root.length, r.url.length])).toEqual([
+      [30, 2048],
+      [2, 0],
+    ]);
+    expect(out.ok && out.truncatedCells).toBe(2);
+  });
+
+  it.each([
+    ['an empty sheet', [], 'no-header-row'],
+    ['a blank first row', [['', ' '], ['a']], 'no-header-row'],
+    ['the same column twice', [['root', 'Root']], 'repeated-header'],
+    ['two names of one column', [['mod', 'Modifier']], 'repeated-header'],
+    ['the same unknown text twice', [['root', 'Price', 'price']], 'repeated-header'],
+    [
+      'no recognised column',
+      [
+        ['name', 'price'],
+        ['a', '1'],
+      ],
+      'no-recognised-column',
+    ],
+  ] as const)('refuses %s', (_, values, problem) => {
+    const out = readSheetRows(values as unknown as string[][]);
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.problem).toBe(problem);
+    expect(!out.ok && out.error).not.toBe('');
+  });
+
+  it('allows blank header cells between columns', () => {
+    const out = readSheetRows([
+      ['root', '', '', 'url'],
+      ['a', 'x', 'y', 'u'],
+    ]);
+    expect(out.ok && out.rows).toEqual([{ ...blank, root: 'a', url: 'u' }]);
+  });
+});
+
+describe('formatSheetValues', () => {
+  it('writes the header row and the six cells of each row, and reads back the same rows', () => {
+    const rows = [
+      { root: '00042', mod: '=1+1', var1: '', var2: '2024-01-02', var3: 'c', url: 'u' },
+      { ...blank, var3: 'only' },
+    ];
+    const values = formatSheetValues(rows);
+    expect(values).toEqual([
+      ['root', 'mod', 'var1', 'var2', 'var3', 'url'],
+      ['00042', '=1+1', '', '2024-01-02', 'c', 'u'],
+      ['', '', '', '', 'only', ''],
+    ]);
+    const back = readSheetRows(values);
+    expect(back.ok && back.rows).toEqual(rows);
+  });
+});
+
+describe('countSheetRowsNotIn', () => {
+  const rows = [
+    { ...blank, root: 'a', url: 'u' },
+    { ...blank, root: 'b' },
+  ];
+  it('counts the sheet rows the upload does not hold, by their six values', () => {
+    const values = [
+      ['url', 'root', 'note'],
+      [' u', 'a ', 'ignored'],
+      ['', 'b'],
+      ['', 'c'],
+      [],
+      ['u2', 'a'],
+    ];
+    expect(countSheetRowsNotIn(values, rows)).toBe(2);
+    expect(countSheetRowsNotIn(values.slice(0, 3), rows)).toBe(0);
+  });
+  it('counts every non-blank row of a sheet whose headers cannot be read', () => {
+    expect(countSheetRowsNotIn([['name'], ['a'], [''], ['b']], rows)).toBe(3);
+    expect(countSheetRowsNotIn([], rows)).toBe(0);
+    expect(countSheetRowsNotIn([[''], ['x']], rows)).toBe(1);
+  });
+});
