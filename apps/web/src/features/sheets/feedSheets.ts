@@ -167,9 +167,9 @@ export class FeedSheets {
     }
     this.setUnreachable(name, null);
     notifySuccess(answer.value.message);
-    if (sheetUrl !== meta.sheetUrl) return this.finishLink(name, sheetUrl, answer.value);
+    // The sheet holds these rows now: no edit of them waits for an upload.
     this.editor.applySheetSync(name, answer.value);
-    return true;
+    return sheetUrl === meta.sheetUrl || this.finishLink(name, sheetUrl, answer.value);
   }
 
   /** Replace on the replace question: the upload goes again, confirmed. */
