@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly fieldErrors: string[];
   /** `type` of `{ type, message }` answers, when present. */
   readonly type: string | undefined;
+  /** `error.details` of the contract's error shape, when the server sent any. */
+  readonly details: unknown;
   readonly path: string;
 
   constructor(options: {
@@ -31,12 +33,14 @@ export class ApiError extends Error {
     code?: string;
     fieldErrors?: string[];
     type?: string;
+    details?: unknown;
   }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
     this.fieldErrors = options.fieldErrors ?? [];
     this.type = options.type;
+    this.details = options.details;
     this.path = options.path;
   }
 
@@ -58,6 +62,7 @@ export function toApiError(status: number, body: unknown, path: string): ApiErro
       message: message ?? error.message,
       fieldErrors: errors?.map((e) => e.msg) ?? [],
       type,
+      details: error.details,
     });
   }
   const loose = (body ?? {}) as { message?: unknown; type?: unknown; errors?: unknown };

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { NotificationStack } from './NotificationStack.tsx';
 import { createNotificationStore } from '../state/notifications.ts';
+import { setNavigator } from '../state/navigation.ts';
 
 describe('NotificationStack', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -26,5 +27,22 @@ describe('NotificationStack', () => {
     fireEvent.click(closeButtons[0]!);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(store.get().notifications.map((n) => n.message)).toEqual(['Saved']);
+  });
+
+  it('offers the action a notice names and closes the notice when it is followed', () => {
+    const store = createNotificationStore();
+    const visited: string[] = [];
+    setNavigator((to) => visited.push(to));
+    render(
+      <MantineProvider>
+        <NotificationStack store={store} />
+      </MantineProvider>,
+    );
+    act(() => {
+      store.notify('error', 'No Google account linked', { label: 'Go to Account', to: '/account' });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Account' }));
+    expect(visited).toEqual(['/account']);
+    expect(store.get().notifications).toEqual([]);
   });
 });

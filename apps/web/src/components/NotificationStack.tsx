@@ -1,6 +1,11 @@
-import { CloseButton } from '@mantine/core';
+import { Button, CloseButton } from '@mantine/core';
+import { navigateTo } from '../state/navigation.ts';
 import { useStore } from '../state/store.ts';
-import { notifications as defaultStore, type NotificationStore } from '../state/notifications.ts';
+import {
+  notifications as defaultStore,
+  type NotificationAction,
+  type NotificationStore,
+} from '../state/notifications.ts';
 import classes from './NotificationStack.module.css';
 
 /** The toasts at the top-right edge of the screen; errors are announced as alerts. */
@@ -15,7 +20,10 @@ export function NotificationStack({ store = defaultStore }: { store?: Notificati
           className={`${classes.toast} ${n.type === 'error' ? classes.error : classes.notice} ${n.isVisible ? classes.visible : ''}`}
           data-type={n.type}
         >
-          <span className={classes.message}>{n.message}</span>
+          <span className={classes.message}>
+            {n.message}
+            {n.action ? <ToastAction action={n.action} onDone={() => store.dismiss(n.id)} /> : null}
+          </span>
           <CloseButton
             size="sm"
             variant="transparent"
@@ -26,5 +34,23 @@ export function NotificationStack({ store = defaultStore }: { store?: Notificati
         </div>
       ))}
     </div>
+  );
+}
+
+/** A toast's link to where the person fixes what it reports; following it closes the toast. */
+function ToastAction({ action, onDone }: { action: NotificationAction; onDone: () => void }) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="white"
+      color="dark"
+      className={classes.action}
+      onClick={() => {
+        onDone();
+        navigateTo(action.to);
+      }}
+    >
+      {action.label}
+    </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -11,13 +11,25 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { PASSWORD_MIN_CHARS } from '@adloom/contract';
-import { useNavigate } from 'react-router';
+import {
+  GOOGLE_LINK_MESSAGES,
+  GOOGLE_SHEETS_INTEGRATION,
+  PASSWORD_MIN_CHARS,
+  type GoogleStatus,
+} from '@adloom/contract';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../api/errors.ts';
+import {
+  exchangeGoogleCode,
+  getConsentUrl,
+  getGoogleStatus,
+  unlinkGoogleSheets,
+} from '../api/google.ts';
 import { deleteAccount, resetTutorials, toggleTutorials } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
 import { isServerFailure } from '../features/auth/messages.ts';
 import { logOutEverywhere } from '../features/auth/logOut.ts';
-import { notifyError, notifySuccess } from '../state/notifications.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../state/notifications.ts';
 import { clearAppStorage, session } from '../state/session.ts';
 import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
 import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/templateDrafts.ts';
@@ -31,7 +43,15 @@ export const ACCOUNT_MESSAGES = {
   disableFailed: "Tutorials can't be disabled at this point",
   resetFailed: "Tutorials couldn't be reset",
   resetDone: 'Tutorials have been reset',
-  googleNotConfigured: 'Google Sheets is not configured on this server.',
+  googleNotConfigured:
+    'Google Sheets is not set up on this server. An administrator sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).',
+  googleStatusFailed: 'The Google Sheets link could not be checked.',
+  googleNeedsConsent:
+    "Google no longer accepts Adloom's access to your Google account. Link it again to download and upload sheets.",
+  googleUnlinkWarning:
+    'Unlinking stops Download Data and Upload Data on every linked feed and list until you link again. Your feeds keep their last rows.',
+  googleNotRevoked:
+    "Google could not be reached to withdraw Adloom's access. Adloom no longer holds it; you can also remove Adloom under your Google account's security settings.",
   loggedOutEverywhere: 'You have been logged out on every device.',
   logOutEverywhereFailed: 'We were unable to log you out everywhere. Please try again.',
 } as const;
@@ -47,15 +67,11 @@ async function removeKeptDrafts(userId: string): Promise<void> {
   ]);
 }
 
-/** The integration the Sheets features need (spec section 6). */
-const GOOGLE_SHEETS = 'google-sheets';
-
 /** /account: Integrations and User Preferences. */
 export function AccountPage() {
   const current = useSession();
   if (!current) return null;
   const { user } = current;
-  const isSheetsLinked = user.integrations.includes(GOOGLE_SHEETS);
 
   return (
     <div className={classes.page}>
@@ -75,25 +91,7 @@ export function AccountPage() {
           <Title order={2} size="h4" id="integrations-heading">
             Integrations
           </Title>
-          <div className={classes.item}>
-            <div>
-              <Group gap="xs">
-                <Text fw={600}>Google Sheets</Text>
-                <Badge variant="light" color={isSheetsLinked ? 'green' : 'gray'}>
-                  {isSheetsLinked ? 'Linked' : 'Not linked'}
-                </Badge>
-              </Group>
-              <Text size="sm" c="dimmed">
-                Link a Google account to upload feeds and lists to Sheets and download them back.
-              </Text>
-              <Text size="sm" mt={6}>
-                {ACCOUNT_MESSAGES.googleNotConfigured}
-              </Text>
-            </div>
-            <Button variant="default" disabled>
-              {isSheetsLinked ? 'Unlink Google Sheets' : 'Link Google Sheets'}
-            </Button>
-          </div>
+          <GoogleSheetsItem />
         </Paper>
         <UserPreferences
           tutorialsDisabled={user.tutorial.disabled}
@@ -103,6 +101,205 @@ export function AccountPage() {
       </Stack>
     </div>
   );
+}
+
+/** Keeps the session's integrations in step with the link the server reports. */
+function syncIntegration(status: GoogleStatus): void {
+  const isLinked = status.status === 'linked';
+  session.updateUser((u) =>
+    u.integrations.includes(GOOGLE_SHEETS_INTEGRATION) === isLinked
+      ? u
+      : {
+          ...u,
+          integrations: isLinked
+            ? [...u.integrations, GOOGLE_SHEETS_INTEGRATION]
+            : u.integrations.filter((i) => i !== GOOGLE_SHEETS_INTEGRATION),
+        },
+  );
+}
+
+const LINK_BADGES = {
+  linked: { label: 'Linked', color: 'green' },
+  not_linked: { label: 'Not linked', color: 'gray' },
+  needs_consent: { label: 'Needs linking again', color: 'orange' },
+} as const;
+
+/**
+ * Integrations, Google Sheets (spec sections 2 and 6): the link's status from the server; Link
+ * goes to Google's consent page, which sends the browser back to /account?code&state, where
+ * the code is exchanged and the query removed; Unlink asks first. A server without the Google
+ * settings says so and offers no button.
+ */
+function GoogleSheetsItem() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<GoogleStatus | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const [isUnlinkOpen, setIsUnlinkOpen] = useState(false);
+  const handledReturn = useRef<string | null>(null);
+  const code = params.get('code');
+  const state = params.get('state');
+  const googleError = params.get('error');
+
+  const applyStatus = useCallback((next: GoogleStatus) => {
+    setStatus(next);
+    setLoadFailed(false);
+    syncIntegration(next);
+  }, []);
+
+  const loadStatus = useCallback(async () => {
+    setLoadFailed(false);
+    try {
+      applyStatus(await getGoogleStatus());
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) handleApiError(error);
+      setLoadFailed(true);
+    }
+  }, [applyStatus]);
+
+  useEffect(() => {
+    const returned = code ?? googleError;
+    if (returned === null) {
+      void loadStatus();
+      return;
+    }
+    // Google sent the browser back: exchange the code once (a strict-mode rerun sees the ref).
+    if (handledReturn.current === returned) return;
+    handledReturn.current = returned;
+    void (async () => {
+      setIsBusy(true);
+      try {
+        if (code === null || state === null) throw new Error(googleError ?? 'No code');
+        const answer = await exchangeGoogleCode({ code, state });
+        applyStatus(answer.status);
+        session.updateUser((u) => ({ ...u, integrations: answer.user.integrations }));
+        notifySuccess(GOOGLE_LINK_MESSAGES.linked);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'unauthorized') handleApiError(error);
+        else notifyError(GOOGLE_LINK_MESSAGES.linkFailed);
+        await loadStatus();
+      } finally {
+        setIsBusy(false);
+        // The code is used once; a reload must not send it again.
+        void navigate('/account', { replace: true });
+      }
+    })();
+  }, [code, state, googleError, loadStatus, applyStatus, navigate]);
+
+  async function handleLink() {
+    setIsBusy(true);
+    try {
+      const { url } = await getConsentUrl();
+      window.location.assign(url);
+    } catch (error) {
+      setIsBusy(false);
+      if (error instanceof ApiError && error.code === 'not_configured')
+        applyStatus({ configured: false, status: 'not_linked' });
+      else if (error instanceof ApiError && error.code === 'unauthorized') handleApiError(error);
+      else notifyError(GOOGLE_LINK_MESSAGES.linkFailed);
+    }
+  }
+
+  async function handleUnlink() {
+    setIsBusy(true);
+    try {
+      const answer = await unlinkGoogleSheets();
+      applyStatus(answer.status);
+      session.updateUser((u) => ({ ...u, integrations: answer.user.integrations }));
+      setIsUnlinkOpen(false);
+      notifySuccess(GOOGLE_LINK_MESSAGES.unlinked);
+      if (answer.revoked === false) notifyInfo(ACCOUNT_MESSAGES.googleNotRevoked);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'unauthorized') handleApiError(error);
+      else notifyError(GOOGLE_LINK_MESSAGES.unlinkFailed);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  const badge = status && status.configured ? LINK_BADGES[status.status] : null;
+  let text: string;
+  let action: ReactNode = null;
+  if (status === null) {
+    text = loadFailed ? ACCOUNT_MESSAGES.googleStatusFailed : 'Checking the link…';
+    if (loadFailed)
+      action = (
+        <Button variant="default" onClick={() => void loadStatus()}>
+          Try Again
+        </Button>
+      );
+  } else if (!status.configured) {
+    text = ACCOUNT_MESSAGES.googleNotConfigured;
+  } else if (status.status === 'linked') {
+    text = status.linkedAt
+      ? `Linked on ${formatDate(status.linkedAt)}. Linked feeds and lists download from and upload to their sheets.`
+      : 'Linked feeds and lists download from and upload to their sheets.';
+    action = (
+      <Button variant="default" onClick={() => setIsUnlinkOpen(true)} disabled={isBusy}>
+        Unlink Google Sheets
+      </Button>
+    );
+  } else if (status.status === 'needs_consent') {
+    text = ACCOUNT_MESSAGES.googleNeedsConsent;
+    action = (
+      <Button onClick={() => void handleLink()} loading={isBusy}>
+        Link again
+      </Button>
+    );
+  } else {
+    text = 'Link a Google account to upload feeds and lists to Sheets and download them back.';
+    action = (
+      <Button onClick={() => void handleLink()} loading={isBusy}>
+        Link Google Sheets
+      </Button>
+    );
+  }
+
+  return (
+    <div className={classes.item}>
+      <div>
+        <Group gap="xs">
+          <Text fw={600}>Google Sheets</Text>
+          {badge ? (
+            <Badge variant="light" color={badge.color}>
+              {badge.label}
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c={status?.configured === false ? undefined : 'dimmed'} role="status">
+          {text}
+        </Text>
+      </div>
+      {action}
+      <Modal
+        opened={isUnlinkOpen}
+        onClose={() => setIsUnlinkOpen(false)}
+        title="Unlink Google Sheets?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{ACCOUNT_MESSAGES.googleUnlinkWarning}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setIsUnlinkOpen(false)} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void handleUnlink()} loading={isBusy}>
+              Unlink
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </div>
+  );
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
 }
 
 function UserPreferences({

@@ -13,7 +13,12 @@ import {
   SaveStatus,
   useKeepUnsavedWork,
 } from '../features/builder/UnsavedWork.tsx';
-import { LINKED_FEED_MARKER } from '../features/builder/DataTableSection.tsx';
+import {
+  LINKED_FEED_MARKER,
+  LinkSheetButton,
+  SheetPanel,
+  useSheetsBusy,
+} from '../features/sheets/index.ts';
 import {
   getListsWorkspace,
   LISTS_TABS,
@@ -92,7 +97,8 @@ function ListsTab({
   const isNarrow = useMediaQuery('(max-width: 700px)');
   const shown = feeds.filter((feed) => feed.dataType === dataType);
   const active = shown.find((feed) => feed.name === activeFeed) ?? null;
-  const isReady = key !== null && !isLoading;
+  const isSheetBusy = useSheetsBusy(workspace.sheets);
+  const isReady = key !== null && !isLoading && !isSheetBusy;
   const noun = item === 'Feed' ? 'data table' : 'list';
 
   if (key === null) {
@@ -149,16 +155,28 @@ function ListsTab({
           <Button onClick={() => void editor.save()} loading={isSaving} disabled={!isReady}>
             Save Changes
           </Button>
+          {active !== null ? (
+            <LinkSheetButton sheets={workspace.sheets} itemName={active.name} disabled={!isReady} />
+          ) : null}
         </Group>
       </div>
       {active !== null ? (
-        <FeedGrid
-          store={editor.store}
-          label={`Rows of ${active.name}`}
-          height={isNarrow ? 380 : 520}
-          columnCount={dataType === 'list' ? 1 : undefined}
-          onNotice={mirrorNotice}
-        />
+        <>
+          <SheetPanel sheets={workspace.sheets} feed={active} disabled={isSheetBusy} />
+          <div
+            inert={isSheetBusy}
+            aria-busy={isSheetBusy}
+            className={isSheetBusy ? 'sheet-busy' : undefined}
+          >
+            <FeedGrid
+              store={editor.store}
+              label={`Rows of ${active.name}`}
+              height={isNarrow ? 380 : 520}
+              columnCount={dataType === 'list' ? 1 : undefined}
+              onNotice={mirrorNotice}
+            />
+          </div>
+        </>
       ) : (
         <Text c="dimmed" size="sm">
           {shown.length === 0

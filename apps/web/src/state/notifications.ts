@@ -8,12 +8,20 @@ export const NOTIFICATION_FADE_IN_MS = 50;
 /** 'error' is styled as an error; every other type as a notice. */
 export type NotificationType = 'error' | 'success' | 'info' | 'warning';
 
+/** A link a toast offers to where the person fixes what it reports ('Go to Account'). */
+export interface NotificationAction {
+  label: string;
+  /** An app path. */
+  to: string;
+}
+
 /** One toast in the stack. */
 export interface AppNotification {
   /** Auto-incrementing number, unique for the lifetime of the store. */
   id: number;
   type: NotificationType;
   message: string;
+  action?: NotificationAction;
   /** False for the first 50 ms, so the toast can fade in. */
   isVisible: boolean;
 }
@@ -38,7 +46,7 @@ const realTimers: Timers = {
 /** The notification stack: add, show after 50 ms, remove after 5000 ms or on close. */
 export interface NotificationStore extends Store<NotificationState> {
   /** Adds a notification and returns its id. */
-  notify(type: NotificationType, message: string): number;
+  notify(type: NotificationType, message: string, action?: NotificationAction): number;
   /** Removes a notification now (the X button). */
   dismiss(id: number): void;
   /** Removes every notification and cancels their timers. */
@@ -62,12 +70,11 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
     );
   }
 
-  function notify(type: NotificationType, message: string): number {
+  function notify(type: NotificationType, message: string, action?: NotificationAction): number {
     const id = nextId++;
-    store.set((s) => ({
-      ...s,
-      notifications: [...s.notifications, { id, type, message, isVisible: false }],
-    }));
+    const notification: AppNotification = { id, type, message, isVisible: false };
+    if (action) notification.action = action;
+    store.set((s) => ({ ...s, notifications: [...s.notifications, notification] }));
     const show = timers.setTimeout(() => {
       store.set((s) => ({
         ...s,
@@ -96,7 +103,10 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
 /** The app's one notification stack. */
 export const notifications = createNotificationStore();
 
-/** Shows an error toast. */
-export const notifyError = (message: string): number => notifications.notify('error', message);
+/** Shows an error toast, with a link to where it is fixed when given. */
+export const notifyError = (message: string, action?: NotificationAction): number =>
+  notifications.notify('error', message, action);
 /** Shows a success toast. */
 export const notifySuccess = (message: string): number => notifications.notify('success', message);
+/** Shows an information toast. */
+export const notifyInfo = (message: string): number => notifications.notify('info', message);

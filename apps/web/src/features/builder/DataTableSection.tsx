@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { StoredFeed } from '@adloom/contract';
 import { Button, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useStore } from '../../state/store.ts';
@@ -11,24 +12,25 @@ import { useBuilderWorkspace } from './BuilderProvider.tsx';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
+import { LINKED_FEED_MARKER, LinkSheetButton, SheetPanel, useSheetsBusy } from '../sheets/index.ts';
 import '../combiner/seedsFit.css';
-
-/** Shown beside feeds linked to a spreadsheet in the feed dropdown. */
-export const LINKED_FEED_MARKER = '(linked sheet)';
 
 function mirrorNotice(notice: FeedGridNotice): void {
   if (notice.kind === 'error') notifyError(notice.message);
 }
 
 /**
- * Spec section 2, Data Table section: feed and list dropdowns, New Feed, Save Feeds, Delete
- * Feed, the feed grid (with CSV import) and the footer with the seed boxes and the combiner.
+ * Spec section 2, Data Table section: feed and list dropdowns, New Feed, Save Feeds, Link New
+ * Sheet, Delete Feed, the linked sheet's row, the feed grid (with CSV import) and the footer
+ * with the seed boxes and the combiner. While a sheet call runs the toolbar is disabled.
  */
 export function DataTableSection() {
   const workspace = useBuilderWorkspace();
   const { client } = useStore(workspace.state);
   const editor = workspace.editor;
   const { feeds, activeFeed, isSaving, key } = useStore(editor.state);
+  const isSheetBusy = useSheetsBusy(workspace.sheets);
+  const active = feeds.find((feed) => feed.name === activeFeed) ?? null;
   const listsSnapshot = useStore(listsSource);
   const lists = findLists(listsSnapshot);
   const tables = listsSnapshot?.feeds.filter((feed) => feed.dataType === 'table') ?? [];
@@ -36,6 +38,14 @@ export function DataTableSection() {
   const [isNewOpen, setIsNewOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const isNarrow = useMediaQuery('(max-width: 700px)');
+
+  /** 'add list to rows': a linked list's rows come from its sheet. */
+  async function appendList(list: StoredFeed) {
+    const rows = await workspace.sheets.readRows(list);
+    if (rows === null || editor.state.get().activeFeed === null) return;
+    const count = editor.appendRows(rows);
+    notifySuccess(`Added ${count} ${count === 1 ? 'row' : 'rows'} from ${list.name}`);
+  }
 
   useEffect(() => {
     if (listsSource.get() === null)
@@ -67,6 +77,7 @@ export function DataTableSection() {
           className="builder-select"
           label="Feed"
           value={activeFeed ?? ''}
+          disabled={isSheetBusy}
           data={[
             { value: '', label: feeds.length === 0 ? 'No feeds yet' : 'Select a feed' },
             ...feeds.map((feed) => ({
@@ -80,7 +91,7 @@ export function DataTableSection() {
           className="builder-select"
           label="List"
           value=""
-          disabled={activeFeed === null || addable.length === 0}
+          disabled={activeFeed === null || addable.length === 0 || isSheetBusy}
           data={[
             { value: '', label: 'add list to rows' },
             ...[
@@ -95,31 +106,44 @@ export function DataTableSection() {
           ]}
           onChange={(event) => {
             const list = addable.find((l) => l.name === event.currentTarget.value);
-            if (!list) return;
-            const count = editor.appendRows(list.rows);
-            notifySuccess(`Added ${count} ${count === 1 ? 'row' : 'rows'} from ${list.name}`);
+            if (list) void appendList(list);
           }}
         />
-        <Button variant="default" onClick={() => setIsNewOpen(true)}>
+        <Button variant="default" onClick={() => setIsNewOpen(true)} disabled={isSheetBusy}>
           New Feed
         </Button>
-        <Button onClick={() => void editor.save()} loading={isSaving}>
+        <Button onClick={() => void editor.save()} loading={isSaving} disabled={isSheetBusy}>
           Save Feeds
         </Button>
         {activeFeed !== null ? (
-          <Button variant="light" color="red" onClick={() => setIsDeleteOpen(true)}>
+          <LinkSheetButton sheets={workspace.sheets} itemName={activeFeed} disabled={isSheetBusy} />
+        ) : null}
+        {activeFeed !== null ? (
+          <Button
+            variant="light"
+            color="red"
+            onClick={() => setIsDeleteOpen(true)}
+            disabled={isSheetBusy}
+          >
             Delete Feed
           </Button>
         ) : null}
       </Group>
-      {activeFeed !== null ? (
+      {active !== null ? (
         <>
-          <FeedGrid
-            store={editor.store}
-            label={`Rows of ${activeFeed}`}
-            height={isNarrow ? 380 : 480}
-            onNotice={mirrorNotice}
-          />
+          <SheetPanel sheets={workspace.sheets} feed={active} disabled={isSheetBusy} />
+          <div
+            inert={isSheetBusy}
+            aria-busy={isSheetBusy}
+            className={isSheetBusy ? 'sheet-busy' : undefined}
+          >
+            <FeedGrid
+              store={editor.store}
+              label={`Rows of ${active.name}`}
+              height={isNarrow ? 380 : 480}
+              onNotice={mirrorNotice}
+            />
+          </div>
           <div className="builder-footer seeds-fit">
             <Title order={3} size="h5" mb="xs">
               Seeds

@@ -7,6 +7,9 @@ import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { parseSeedText, SEED_LABELS } from '../combiner/index.ts';
 import { ApiError } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
+import type { StoredFeed } from '@adloom/contract';
+import { useSheetsBusy } from '../sheets/index.ts';
+import { useBuilderWorkspace } from './BuilderProvider.tsx';
 
 /**
  * Under each seed box: a list dropdown that fills the box with a list's root values, and Save
@@ -25,6 +28,20 @@ export function SeedTools({
   const lists = findLists(useStore(listsSource));
   const [isSaveOpen, setIsSaveOpen] = useState(false);
   const values = parseSeedText(text);
+  const { sheets } = useBuilderWorkspace();
+  const isSheetBusy = useSheetsBusy(sheets);
+
+  /** Fills the box with a list's root values (a linked list's from its sheet). */
+  async function fill(list: StoredFeed) {
+    const rows = await sheets.readRows(list);
+    if (rows === null) return;
+    setText(
+      rows
+        .map((row) => row.root)
+        .filter(Boolean)
+        .join('\n'),
+    );
+  }
 
   return (
     <div className="seed-tools">
@@ -36,15 +53,10 @@ export function SeedTools({
           { value: '', label: 'Fill from list…' },
           ...lists.map((list) => ({ value: list.name, label: list.name })),
         ]}
+        disabled={isSheetBusy}
         onChange={(event) => {
           const list = lists.find((l) => l.name === event.currentTarget.value);
-          if (list)
-            setText(
-              list.rows
-                .map((row) => row.root)
-                .filter(Boolean)
-                .join('\n'),
-            );
+          if (list) void fill(list);
         }}
       />
       <Button

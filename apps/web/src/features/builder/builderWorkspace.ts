@@ -14,6 +14,8 @@ import { TemplateSets, type ClientTemplates } from '../templates/templateSets.ts
 import { indexedDbTemplateDrafts, type TemplateDraftStorage } from '../templates/templateDrafts.ts';
 import { OutputRegistry } from './outputRegistry.ts';
 import { reportFailure } from './failures.ts';
+import { FeedSheets } from '../sheets/index.ts';
+import { listsSource } from './listsSource.ts';
 
 /**
  * Spec section 8 texts of the builder: its clients, the feeds and lists its dropdowns load, and
@@ -87,6 +89,8 @@ export class BuilderWorkspace {
   readonly templateSets: TemplateSets;
   /** What the template tabs generated (features/builder/outputRegistry). */
   readonly outputs = new OutputRegistry();
+  /** The feeds' Google Sheets, and the linked lists the dropdowns read (features/sheets). */
+  readonly sheets: FeedSheets;
   readonly userId: string;
   private readonly drafts: DraftStorage;
   private hasStarted = false;
@@ -116,6 +120,9 @@ export class BuilderWorkspace {
       if (key !== null) writeStored(BUILDER_STORAGE_KEYS.feed, activeFeed);
     });
     this.editor.startAutosave();
+    this.sheets = new FeedSheets(this.editor, {
+      onOtherRead: (name, answer) => listsSource.applyRead(name, answer),
+    });
   }
 
   private patch(update: Partial<BuilderState>): void {
@@ -254,6 +261,7 @@ export class BuilderWorkspace {
   }
 
   dispose(): void {
+    this.sheets.dispose();
     this.editor.dispose();
     this.templateSets.dispose();
   }

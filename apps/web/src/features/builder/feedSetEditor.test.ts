@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Feed } from '@adloom/engine';
-import { FEED_MAX_ROWS } from '@adloom/contract';
+import { FEED_MAX_ROWS, type SheetSync, type StoredFeed } from '@adloom/contract';
 import { ApiError } from '../../api/errors.ts';
 import {
   AUTOSAVE_INTERVAL_MS,
@@ -16,7 +16,7 @@ function waitRealMs(ms: number): Promise<void> {
   return new Promise((resolve) => realSetTimeout(resolve, ms));
 }
 
-function feed(name: string, roots: string[], extra: Partial<Feed> = {}): Feed {
+function feed(name: string, roots: string[], extra: Partial<StoredFeed> = {}): StoredFeed {
   return {
     name,
     dataType: 'table',
@@ -34,8 +34,15 @@ function feed(name: string, roots: string[], extra: Partial<Feed> = {}): Feed {
   };
 }
 
-/** An in-memory server for one feed set, with revisions as the real one keeps them. */
-function createServer(initial: Feed[]) {
+const SHEET_URL = 'https://docs.google.com/spreadsheets/d/abcdefghijkl/edit';
+const READ: SheetSync = { at: '2026-11-26T10:00:00.000Z', direction: 'read', rows: 1 };
+
+/**
+ * An in-memory server for one feed set, with revisions as the real one keeps them, and its
+ * rule for linked feeds: one sent with empty rows keeps its stored copy; one sent with rows
+ * before its first sync has them kept as its copy.
+ */
+function createServer(initial: StoredFeed[]) {
   const server = {
     feeds: structuredClone(initial),
     revision: 1,
@@ -52,7 +59,14 @@ function createServer(initial: Feed[]) {
       if (revision !== undefined && revision !== server.revision)
         return Promise.reject(new ApiError({ status: 409, path: '/api/app/feeds', message: 'x' }));
       server.revision += 1;
-      server.feeds = feeds.map((f, i) => ({ ...structuredClone(f), _id: `id-${i}` }));
+      server.feeds = feeds.map((f, i) => {
+        const stored = server.feeds.find((s) => s.name === f.name);
+        const sent: StoredFeed = { ...structuredClone(f), _id: `id-${i}` };
+        if (!f.sheetUrl) return sent;
+        if (stored?.sheetSync) return { ...sent, rows: stored.rows, sheetSync: stored.sheetSync };
+        if (f.rows.length === 0) return { ...sent, rows: stored?.rows ?? [] };
+        return { ...sent, sheetSync: { at: 'T1', direction: 'kept', rows: f.rows.length } };
+      });
       return Promise.resolve({ feeds: structuredClone(server.feeds), revision: server.revision });
     },
     load: () =>
@@ -154,12 +168,122 @@ describe('FeedSetEditor', () => {
     expect(editor.state.get().feeds.map((f) => f.name)).toEqual(['brands', 'brands (1)']);
   });
 
-  it('sends linked feeds without rows', async () => {
+  it('sends a synced linked feed without rows, and shows its kept copy', async () => {
     const { editor, server, target } = setup([
-      feed('sheet', ['a'], { sheetUrl: 'https://docs.google.com/spreadsheets/d/x' }),
+      feed('sheet', ['a', 'b'], { sheetUrl: SHEET_URL, sheetSync: READ }),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'sheet' });
+    expect(editor.store.rowCount).toBe(2);
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'edited');
+    const sent = editor.collectFeeds()[0]!;
+    expect(sent.rows).toEqual([]);
+    expect(sent).not.toHaveProperty('sheetSync');
+    expect(await editor.save()).toBe('saved');
+    expect(server.feeds[0]!.rows.map((row) => row.root)).toEqual(['a', 'b']);
+  });
+
+  it("sends a linked feed's rows until its first sync, so the server keeps them", async () => {
+    const { editor, server, target } = setup([
+      feed('imported', ['x', 'y'], { sheetUrl: SHEET_URL }),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 });
+    expect(editor.collectFeeds()[0]!.rows.map((row) => row.root)).toEqual(['x', 'y']);
+    editor.addFeed('other');
+    expect(await editor.save()).toBe('saved');
+    expect(server.feeds[0]!.rows).toHaveLength(2);
+    // The server recorded them as the copy: from now on a save sends none.
+    expect(editor.findFeed('imported')?.sheetSync?.direction).toBe('kept');
     expect(editor.collectFeeds()[0]!.rows).toEqual([]);
+  });
+
+  it("takes the rows read from a sheet as the server's copy: shown, not unsaved", async () => {
+    const { editor, server, target } = setup([
+      feed('sheet', ['old'], { sheetUrl: SHEET_URL, sheetSync: READ, sheetName: 'Old' }),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'sheet' });
+    const sync: SheetSync = { at: '2026-11-26T11:00:00.000Z', direction: 'read', rows: 2 };
+    editor.applySheetSync('sheet', { sheetName: 'Prices', sheetSync: sync }, [
+      ...feed('x', ['new 1', 'new 2']).rows,
+    ]);
+    expect(editor.store.rowCount).toBe(2);
+    expect(editor.store.getCell(editor.store.getSlotAt(1), 0)).toBe('new 2');
+    expect(editor.state.get().isDirty).toBe(false);
+    expect(editor.findFeed('sheet')).toMatchObject({ sheetName: 'Prices', sheetSync: sync });
+    // Another feed's rows are kept for when it is chosen.
+    editor.selectFeed(null);
+    expect(editor.getFeedRows('sheet').map((row) => row.root)).toEqual(['new 1', 'new 2']);
+    editor.applySheetSync('gone', { sheetName: 'x', sheetSync: sync }, []);
+    expect(editor.findFeed('gone')).toBeUndefined();
+  });
+
+  it('knows which feeds hold edits a download would replace, until rows move to or from the sheet', async () => {
+    const { editor, server, target } = setup([
+      feed('sheet', ['a'], { sheetUrl: SHEET_URL, sheetSync: READ }),
+      feed('other', ['b']),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'sheet' });
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'edited');
+    expect(editor.hasEditedRows('sheet')).toBe(true);
+    editor.selectFeed('other');
+    expect(editor.hasEditedRows('sheet')).toBe(true);
+    expect(editor.hasEditedRows('other')).toBe(false);
+    // Uploaded: the sheet holds the edits now.
+    editor.applySheetSync('sheet', {
+      sheetName: 'S',
+      sheetSync: { ...READ, direction: 'written' },
+    });
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    editor.selectFeed('sheet');
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'again');
+    editor.applySheetSync('sheet', { sheetName: 'S', sheetSync: READ });
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    expect(editor.getFeedRows('sheet')[0]!.root).toBe('again');
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'third');
+    editor.applySheetSync('sheet', { sheetName: 'S', sheetSync: READ }, feed('x', ['read']).rows);
+    expect(editor.hasEditedRows('sheet')).toBe(false);
+    expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('read');
+  });
+
+  it("links a feed as an edit, and a cleared link keeps the rows as the feed's own", async () => {
+    const { editor, server, target } = setup([feed('brands', ['nike', 'puma'])]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.setSheetLink('brands', { sheetUrl: SHEET_URL, sheetName: 'Brands', sheetSync: READ });
+    expect(editor.state.get().isDirty).toBe(true);
+    expect(editor.collectFeeds()[0]).toMatchObject({ sheetUrl: SHEET_URL, rows: [] });
+    editor.setSheetLink('brands', { sheetUrl: '', sheetName: '' });
+    const cleared = editor.collectFeeds()[0]!;
+    expect(cleared).toMatchObject({ sheetUrl: '', sheetName: '' });
+    expect(cleared.rows.map((row) => row.root)).toEqual(['nike', 'puma']);
+    expect(editor.findFeed('brands')).not.toHaveProperty('sheetSync');
+  });
+
+  it('copies a linked feed as a feed whose rows are saved (it has no copy of its own yet)', async () => {
+    const { editor, server, target } = setup([
+      feed('sheet', ['a'], { sheetUrl: SHEET_URL, sheetSync: READ, _id: 'id-0' }),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 });
+    const name = editor.copyFeed('sheet')!;
+    const copy = editor.collectFeeds().find((f) => f.name === name)!;
+    expect(copy).toMatchObject({ sheetUrl: SHEET_URL, rows: [{ root: 'a' }] });
+    expect(copy._id).toBeUndefined();
+  });
+
+  it('restores a draft without losing the copy of a synced linked feed', async () => {
+    const { editor, server, target, drafts } = setup([
+      feed('brands', ['nike']),
+      feed('sheet', ['a', 'b'], { sheetUrl: SHEET_URL, sheetSync: READ }),
+    ]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.setCell(editor.store.getSlotAt(0), 0, 'adidas');
+    await editor.flushDraft();
+    editor.close();
+
+    const again = new FeedSetEditor({ drafts, notify: () => {}, onUnauthorized: () => {} });
+    await again.open(target, { feeds: server.feeds, revision: 1 });
+    again.restoreDraft();
+    expect(again.getFeedRows('brands')[0]!.root).toBe('adidas');
+    expect(again.getFeedRows('sheet').map((row) => row.root)).toEqual(['a', 'b']);
   });
 
   it('turns a 409 into a conflict: load theirs, or overwrite with mine', async () => {

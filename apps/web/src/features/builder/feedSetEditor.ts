@@ -1,4 +1,4 @@
-import { FEED_MAX_ROWS } from '@adloom/contract';
+import { FEED_MAX_ROWS, type SheetSync, type StoredFeed } from '@adloom/contract';
 import {
   makeUniqueName,
   newFeed,
@@ -48,12 +48,29 @@ export const SAVE_MESSAGES = {
     `The feed "${name}" has ${NUMBER_FORMAT.format(count)} rows; the server keeps at most ${NUMBER_FORMAT.format(FEED_MAX_ROWS)} rows per feed. Delete rows or split the feed, then save again.`,
 } as const;
 
-/** A feed without its rows. */
-export type FeedMeta = Omit<Feed, 'rows'>;
+/** A feed without its rows (with its last sheet sync when it is linked to a sheet). */
+export type FeedMeta = Omit<StoredFeed, 'rows'>;
+
+/**
+ * Whether a save sends a feed's rows (spec section 7: linked feeds are stored with empty
+ * rows). An unlinked feed's rows always; a linked feed's only before its first sync, so the
+ * server keeps them as the sheet's copy. After that the copy changes only by Download Data and
+ * Upload Data, and a save can never send it away.
+ */
+export function isRowsSaved(feed: Pick<FeedMeta, 'sheetUrl' | 'sheetSync'>): boolean {
+  return !feed.sheetUrl || feed.sheetSync === undefined;
+}
+
+/** A feed's link to a sheet: '' URL and name when it has none. */
+export interface SheetLink {
+  sheetUrl: string;
+  sheetName: string;
+  sheetSync?: SheetSync;
+}
 
 /** A stored set as loaded or saved. */
 export interface FeedSetSnapshot {
-  feeds: Feed[];
+  feeds: StoredFeed[];
   revision: number | null;
 }
 
@@ -62,8 +79,11 @@ export interface FeedSetTarget {
   key: string;
   /** Client name, or '' for lists. */
   name: string;
-  save(feeds: Feed[], revision: number | undefined): Promise<{ feeds: Feed[]; revision: number }>;
-  load(): Promise<{ feeds: Feed[]; revision: number }>;
+  save(
+    feeds: Feed[],
+    revision: number | undefined,
+  ): Promise<{ feeds: StoredFeed[]; revision: number }>;
+  load(): Promise<{ feeds: StoredFeed[]; revision: number }>;
   /** Success notice after a save by the person (autosaves stay quiet). */
   savedMessage: string;
   /**
@@ -86,7 +106,7 @@ export interface FeedSetEditorDeps {
 /** A save met a newer revision: the newer set, to load or overwrite. */
 export interface FeedSetConflict {
   revision: number;
-  feeds: Feed[];
+  feeds: StoredFeed[];
 }
 
 /** The editor's observable state. */
@@ -121,7 +141,7 @@ const initialState: FeedSetState = {
   isDraftKept: false,
 };
 
-function toMeta(feed: Feed): FeedMeta {
+function toMeta(feed: StoredFeed): FeedMeta {
   const { rows: _rows, ...meta } = feed;
   return meta;
 }
@@ -147,6 +167,8 @@ export class FeedSetEditor {
   private readonly now: () => number;
   private target: FeedSetTarget | null = null;
   private rows = new Map<string, FeedRow[]>();
+  /** Feeds whose rows were edited here since they were loaded or last moved to or from a sheet. */
+  private editedFeeds = new Set<string>();
   /** store.dataChanges when the active feed's rows were last loaded or saved. */
   private storeBaseline = 0;
   private lastSeenChanges = 0;
@@ -157,7 +179,7 @@ export class FeedSetEditor {
   private readonly saver: RevisionedSaver<
     FeedSetTarget,
     Feed[],
-    { feeds: Feed[]; revision: number },
+    { feeds: StoredFeed[]; revision: number },
     FeedSetConflict,
     FeedSetState
   >;
@@ -180,11 +202,16 @@ export class FeedSetEditor {
           return { revision: current.revision, feeds: current.feeds };
         },
         savedState: (answer) => {
-          const ids = new Map(answer.feeds.map((feed) => [feed.name, feed._id]));
+          const saved = new Map(answer.feeds.map((feed) => [feed.name, feed]));
           return {
+            // The server's id, and the sync it records when a linked feed's rows became its copy.
             feeds: this.state.get().feeds.map((meta) => {
-              const id = ids.get(meta.name);
-              return id ? { ...meta, _id: id } : meta;
+              const feed = saved.get(meta.name);
+              if (!feed) return meta;
+              const next = feed._id ? { ...meta, _id: feed._id } : meta;
+              return feed.sheetSync && meta.sheetUrl && feed.sheetUrl === meta.sheetUrl
+                ? { ...next, sheetSync: feed.sheetSync }
+                : next;
             }),
           };
         },
@@ -261,6 +288,7 @@ export class FeedSetEditor {
     this.drafts.close();
     this.target = null;
     this.rows = new Map();
+    this.editedFeeds = new Set();
     this.resetStore([]);
     this.state.set(initialState);
   }
@@ -279,6 +307,7 @@ export class FeedSetEditor {
     isDirty: boolean,
   ): void {
     this.rows = new Map(snapshot.feeds.map((feed) => [feed.name, feed.rows]));
+    this.editedFeeds = new Set();
     const feeds = snapshot.feeds.map(toMeta);
     const active = activeFeed !== null && this.rows.has(activeFeed) ? activeFeed : null;
     this.resetStore(active === null ? [] : (this.rows.get(active) ?? []));
@@ -302,6 +331,7 @@ export class FeedSetEditor {
     if (activeFeed === null || this.store.dataChanges === this.storeBaseline) return;
     this.rows.set(activeFeed, this.store.toFeedRows());
     this.storeBaseline = this.store.dataChanges;
+    this.editedFeeds.add(activeFeed);
   }
 
   /** Adds a feed (name made unique) with one empty row and makes it active; returns its name. */
@@ -318,7 +348,10 @@ export class FeedSetEditor {
     return unique;
   }
 
-  /** Copies a feed: rows deep-copied with new ids, the server id dropped, name made unique. */
+  /**
+   * Copies a feed: rows deep-copied with new ids, the server id and the sheet sync dropped, name
+   * made unique.
+   */
   copyFeed(name: string): string | null {
     const meta = this.state.get().feeds.find((f) => f.name === name);
     if (!meta) return null;
@@ -327,7 +360,9 @@ export class FeedSetEditor {
       name,
       this.state.get().feeds.map((f) => f.name),
     );
-    const { _id: _dropped, ...rest } = meta;
+    // The copy is a new feed: its rows are saved as its own (the server keeps them as the
+    // sheet's copy when it is linked) until it first syncs.
+    const { _id: _dropped, sheetSync: _notSynced, ...rest } = meta;
     const rows = (this.rows.get(name) ?? []).map((row) => ({ ...row, id: makeRowId() }));
     this.rows.set(unique, rows);
     this.patch({ feeds: [...this.state.get().feeds, { ...rest, name: unique }] });
@@ -345,6 +380,7 @@ export class FeedSetEditor {
       this.patch({ activeFeed: null });
     }
     this.rows.delete(name);
+    this.editedFeeds.delete(name);
     this.patch({ feeds: feeds.filter((f) => f.name !== name) });
     this.markChanged();
   }
@@ -361,13 +397,79 @@ export class FeedSetEditor {
     return this.store.appendFeedRows(rows);
   }
 
-  /** Every feed with its rows, as saved (feeds linked to a sheet are sent without rows). */
+  /** Every feed as a save sends it (see isRowsSaved: synced linked feeds go without rows). */
   collectFeeds(): Feed[] {
     this.stashActiveRows();
-    return this.state.get().feeds.map((meta) => ({
+    return this.state.get().feeds.map(({ sheetSync: _sync, ...meta }) => ({
       ...meta,
-      rows: meta.sheetUrl ? [] : (this.rows.get(meta.name) ?? []),
+      rows: isRowsSaved({ sheetUrl: meta.sheetUrl, sheetSync: _sync })
+        ? (this.rows.get(meta.name) ?? [])
+        : [],
     }));
+  }
+
+  // ---- sheets ----
+
+  /** The feed's name, link and id as last saved or loaded (undefined when it is gone). */
+  findFeed(name: string): FeedMeta | undefined {
+    return this.state.get().feeds.find((feed) => feed.name === name);
+  }
+
+  /**
+   * True when a feed's rows were edited here since they were loaded or last read from or written
+   * to its sheet (a download would replace those edits).
+   */
+  hasEditedRows(name: string): boolean {
+    if (name === this.state.get().activeFeed && this.store.dataChanges !== this.storeBaseline)
+      return true;
+    return this.editedFeeds.has(name);
+  }
+
+  /**
+   * Links a feed to a sheet or clears its link (empty URL and name): an edit of the set, saved
+   * with it. A cleared link keeps the rows, which become the feed's own.
+   */
+  setSheetLink(name: string, link: SheetLink): void {
+    if (!this.findFeed(name)) return;
+    if (name === this.state.get().activeFeed) this.stashActiveRows();
+    this.patch({
+      feeds: this.state.get().feeds.map((meta) => {
+        if (meta.name !== name) return meta;
+        const { sheetSync: _old, ...rest } = meta;
+        const next: FeedMeta = { ...rest, sheetUrl: link.sheetUrl, sheetName: link.sheetName };
+        return link.sheetSync ? { ...next, sheetSync: link.sheetSync } : next;
+      }),
+    });
+    this.markChanged();
+  }
+
+  /**
+   * Takes rows that were just read from or written to a linked feed's sheet: they are the
+   * server's copy now, so the set does not become unsaved; the sheet's name and the sync are
+   * recorded. The feed's grid shows them when it is the active one.
+   */
+  applySheetSync(
+    name: string,
+    sync: { sheetName: string; sheetSync: SheetSync },
+    rows?: FeedRow[],
+  ): void {
+    if (!this.findFeed(name)) return;
+    if (rows) {
+      this.rows.set(name, rows);
+      if (name === this.state.get().activeFeed) this.resetStore(rows);
+    } else if (name === this.state.get().activeFeed) {
+      this.stashActiveRows();
+    }
+    this.editedFeeds.delete(name);
+    this.patch({
+      feeds: this.state
+        .get()
+        .feeds.map((meta) =>
+          meta.name === name
+            ? { ...meta, sheetName: sync.sheetName, sheetSync: sync.sheetSync }
+            : meta,
+        ),
+    });
   }
 
   private markChanged(): void {
@@ -417,9 +519,12 @@ export class FeedSetEditor {
   restoreDraft(): void {
     const draft = this.drafts.takeOffer();
     if (!draft) return;
-    let feeds: Feed[];
+    let feeds: StoredFeed[];
     try {
-      feeds = draftFeeds(draft);
+      // A draft holds no rows of synced linked feeds (as a save): they keep their copy.
+      feeds = draftFeeds(draft).map((feed) =>
+        isRowsSaved(feed) ? feed : { ...feed, rows: this.getFeedRows(feed.name) },
+      );
     } catch {
       this.deps.notify('error', REVISIONED_SET_MESSAGES.draftUnreadable);
       return;
@@ -495,9 +600,10 @@ export class FeedSetEditor {
     const { feeds, activeFeed } = this.state.get();
     const isStoreAhead = this.store.dataChanges !== this.storeBaseline;
     return feeds.map((meta) => {
-      if (meta.name === activeFeed && isStoreAhead && !meta.sheetUrl)
+      const isSaved = isRowsSaved(meta);
+      if (meta.name === activeFeed && isStoreAhead && isSaved)
         return { meta, packer: new RowPacker(storeColumns(this.store)) };
-      const rows = meta.sheetUrl ? [] : (this.rows.get(meta.name) ?? []);
+      const rows = isSaved ? (this.rows.get(meta.name) ?? []) : [];
       const packed = this.packedRows.get(rows);
       if (packed) return { meta, packer: RowPacker.done(packed) };
       return { meta, rows, packer: new RowPacker(rowObjectColumns(rows)) };

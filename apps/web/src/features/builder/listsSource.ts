@@ -1,7 +1,9 @@
+import type { SheetDownloadAnswer, StoredFeed } from '@adloom/contract';
 import type { Feed } from '@adloom/engine';
 import { makeUniqueName } from '@adloom/engine';
 import { loadLists, saveLists } from '../../api/workspace.ts';
 import { createStore, type Store } from '../../state/store.ts';
+import { isRowsSaved } from './feedSetEditor.ts';
 
 /** Spec section 7 and 8: the save-list modal's notices. */
 export const LIST_MESSAGES = {
@@ -12,7 +14,7 @@ export const LIST_MESSAGES = {
 
 /** The user's lists and data tables as last loaded (for dropdowns outside the lists screen). */
 export interface ListsSnapshot {
-  feeds: Feed[];
+  feeds: StoredFeed[];
   revision: number;
 }
 
@@ -21,6 +23,8 @@ export const listsSource: Store<ListsSnapshot | null> & {
   refresh(): Promise<ListsSnapshot>;
   /** Saves a new list of root values (name made unique) with the rest of the set. */
   saveNewList(name: string, roots: readonly string[]): Promise<string>;
+  /** A linked list or data table was just read from its sheet: its rows are the server's copy. */
+  applyRead(name: string, answer: SheetDownloadAnswer): void;
 } = (() => {
   const store = createStore<ListsSnapshot | null>(null);
   async function refresh(): Promise<ListsSnapshot> {
@@ -55,7 +59,9 @@ export const listsSource: Store<ListsSnapshot | null> & {
       };
       const answer = await saveLists({
         feeds: [
-          ...current.feeds.map((feed) => (feed.sheetUrl ? { ...feed, rows: [] } : feed)),
+          ...current.feeds.map(({ sheetSync, ...feed }) =>
+            isRowsSaved({ sheetUrl: feed.sheetUrl, sheetSync }) ? feed : { ...feed, rows: [] },
+          ),
           list,
         ],
         revision: current.revision,
@@ -63,10 +69,29 @@ export const listsSource: Store<ListsSnapshot | null> & {
       store.set({ feeds: answer.feeds, revision: answer.revision });
       return unique;
     },
+    applyRead(name, answer) {
+      store.set((snapshot) =>
+        snapshot === null
+          ? snapshot
+          : {
+              ...snapshot,
+              feeds: snapshot.feeds.map((feed) =>
+                feed.name === name
+                  ? {
+                      ...feed,
+                      rows: answer.formattedRows,
+                      sheetName: answer.sheetName,
+                      sheetSync: answer.sheetSync,
+                    }
+                  : feed,
+              ),
+            },
+      );
+    },
   };
 })();
 
 /** Lists (dataType 'list') of a snapshot, by name. */
-export function findLists(snapshot: ListsSnapshot | null): Feed[] {
+export function findLists(snapshot: ListsSnapshot | null): StoredFeed[] {
   return snapshot?.feeds.filter((feed) => feed.dataType === 'list') ?? [];
 }

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
-import type { Feed, FeedRow } from '@adloom/engine';
+import type { StoredFeed } from '@adloom/contract';
+import type { FeedRow } from '@adloom/engine';
 import type { DraftStorage as RevisionedDraftStorage } from '../../state/revisionedSet/index.ts';
 import { unpackRows, type PackedRows } from './packedRows.ts';
 
@@ -7,7 +8,7 @@ import { unpackRows, type PackedRows } from './packedRows.ts';
  * A feed in a draft: its rows packed by column (`packed`, written since 2026-11-23), or as row
  * objects (`rows`, drafts written before; still read).
  */
-export type DraftFeed = Omit<Feed, 'rows'> & { packed?: PackedRows; rows?: FeedRow[] };
+export type DraftFeed = Omit<StoredFeed, 'rows'> & { packed?: PackedRows; rows?: FeedRow[] };
 
 /**
  * Unsaved edits of one feed set (a client's feeds, or the user's lists), kept in the browser
@@ -95,7 +96,7 @@ export function joinDraft(head: FeedSetDraft, parts: readonly DraftPart[]): Feed
 }
 
 /** The feeds of a draft with their rows as objects (packed rows unpacked). Throws when damaged. */
-export function draftFeeds(draft: FeedSetDraft): Feed[] {
+export function draftFeeds(draft: FeedSetDraft): StoredFeed[] {
   return draft.feeds.map(({ packed, rows, ...meta }) => ({
     ...meta,
     rows: packed ? unpackRows(packed) : (rows ?? []),

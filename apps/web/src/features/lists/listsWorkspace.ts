@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { FeedSetEditor, SAVE_MESSAGES, type FeedSetTarget } from '../builder/feedSetEditor.ts';
 import { reportFailure } from '../builder/failures.ts';
 import { LIST_MESSAGES, listsSource } from '../builder/listsSource.ts';
+import { FeedSheets } from '../sheets/index.ts';
 
 /** The lists screen's two tabs (spec section 2) and the kind of feed each shows. */
 export const LISTS_TABS = [
@@ -35,6 +36,8 @@ export class ListsWorkspace {
     loadFailed: false,
   });
   readonly editor: FeedSetEditor;
+  /** The Google Sheets of the lists and data tables (features/sheets). */
+  readonly sheets: FeedSheets;
   readonly userId: string;
   private loadToken = 0;
   private readonly unsubscribe: () => void;
@@ -53,6 +56,7 @@ export class ListsWorkspace {
       if (active && active.dataType !== this.state.get().tab) this.patch({ tab: active.dataType });
     });
     this.editor.startAutosave();
+    this.sheets = new FeedSheets(this.editor);
   }
 
   private patch(update: Partial<ListsScreenState>): void {
@@ -132,6 +136,7 @@ export class ListsWorkspace {
   }
 
   dispose(): void {
+    this.sheets.dispose();
     this.unsubscribe();
     this.editor.dispose();
   }
