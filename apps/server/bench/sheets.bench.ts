@@ -176,6 +176,9 @@ function summarise(runs: readonly Run[]) {
     rssPeakMb: round(Math.max(...runs.map((r) => r.rssPeakMb))),
     heapBeforeMb: round(median(runs.map((r) => r.heapBeforeMb))),
     heapPeakMb: round(Math.max(...runs.map((r) => r.heapPeakMb))),
+    /** The most a run's call added to what the process held when it began. */
+    rssRiseMb: round(Math.max(...runs.map((r) => r.rssPeakMb - r.rssBeforeMb))),
+    heapRiseMb: round(Math.max(...runs.map((r) => r.heapPeakMb - r.heapBeforeMb))),
   };
 }
 
@@ -278,7 +281,8 @@ async function main() {
     };
     const show = (name: string, s: ReturnType<typeof summarise>) =>
       `${name.padEnd(10)} ${String(s.secondsMedian).padStart(6)} s (max ${s.secondsMax})  ` +
-      `RSS ${s.rssBeforeMb} -> peak ${s.rssPeakMb} MB  heap ${s.heapBeforeMb} -> peak ${s.heapPeakMb} MB`;
+      `RSS ${s.rssBeforeMb} -> peak ${s.rssPeakMb} MB (+${s.rssRiseMb})  ` +
+      `heap ${s.heapBeforeMb} -> peak ${s.heapPeakMb} MB (+${s.heapRiseMb})`;
     console.log(
       `Google Sheets, ${ROWS.toLocaleString('en-US')} rows, ${RUNS} runs, a tab of ${figures.gridRows} rows at first (PGlite, stand-in)`,
     );
