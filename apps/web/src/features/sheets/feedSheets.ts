@@ -1,8 +1,9 @@
-import type {
-  SheetDownloadAnswer,
-  SheetProgress,
-  SheetUploadAnswer,
-  StoredFeed,
+import {
+  GOOGLE_SHEETS_INTEGRATION,
+  type SheetDownloadAnswer,
+  type SheetProgress,
+  type SheetUploadAnswer,
+  type StoredFeed,
 } from '@adloom/contract';
 import type { FeedRow } from '@adloom/engine';
 import { handleApiError } from '../../api/client.ts';
@@ -16,6 +17,7 @@ import {
   type SheetDirection,
 } from '../../api/google.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
+import { session } from '../../state/session.ts';
 import { createStore, type Store } from '../../state/store.ts';
 import type { FeedMeta, FeedSetEditor } from '../builder/feedSetEditor.ts';
 import { newProgressId, watchSheetProgress } from './sheetProgress.ts';
@@ -23,6 +25,17 @@ import type { SheetKeep } from './sheetText.ts';
 
 /** The toast link of a failure fixed on the account page. */
 const TO_ACCOUNT = { label: 'Go to Account', to: '/account' } as const;
+
+function dropSheetsIntegration(): void {
+  session.updateUser((user) =>
+    user.integrations.includes(GOOGLE_SHEETS_INTEGRATION)
+      ? {
+          ...user,
+          integrations: user.integrations.filter((i) => i !== GOOGLE_SHEETS_INTEGRATION),
+        }
+      : user,
+  );
+}
 
 /** A sheet call running for a feed or list. */
 export interface SheetActivity {
@@ -283,6 +296,8 @@ export class FeedSheets {
         return { ok: false };
       }
       notifyError(failure.message, failure.toAccount ? TO_ACCOUNT : undefined);
+      // The server holds no usable link: Link New Sheet goes until the account is linked again.
+      if (failure.toAccount) dropSheetsIntegration();
       const { kind: _kind, ...unreachable } = failure;
       return { ok: false, unreachable };
     } finally {
