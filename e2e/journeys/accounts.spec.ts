@@ -104,7 +104,9 @@ test('the account page deletes the account after asking for the password', async
   await registerThroughUi(page, email, password);
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
-  await expect(page.getByText('Google Sheets is not configured on this server.')).toBeVisible();
+  await expect(
+    page.getByText('Google Sheets is not set up on this server.', { exact: false }),
+  ).toBeVisible();
 
   await page.getByRole('checkbox', { name: 'Disable tutorials' }).check();
   await expect(page.getByRole('checkbox', { name: 'Disable tutorials' })).toBeChecked();

@@ -359,8 +359,11 @@ export async function uploadSheet(
       });
   }
   const values = formatSheetValues(rows);
-  progress.report('writing', 0, values.length);
-  await sheets.replaceValues(tab, values, (done, total) => progress.report('writing', done, total));
+  // The header row is written first: progress counts the feed's rows.
+  progress.report('writing', 0, rows.length);
+  await sheets.replaceValues(tab, values, (done) =>
+    progress.report('writing', Math.max(0, done - 1), rows.length),
+  );
   const sheetSync = await recordSheetCopy(context.db, context.userId, feed._id, {
     rows,
     direction: 'written',
