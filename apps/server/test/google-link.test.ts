@@ -514,6 +514,18 @@ describe('Google account link, not configured', () => {
     expect(refused.code).toBe('not_configured');
     expect(refused.status).toBe(501);
   });
+  it('unlinks a link kept from when the settings were there, without Google or a key', async () => {
+    const { token, user } = await t.signUp();
+    await t.db.query(`insert into google_links (user_id, refresh_token) values ($1, 'v1.a.b.c')`, [
+      user._id,
+    ]);
+    const unlink = await t.request('POST', '/api/google/unlink-google-sheets', { token, body: {} });
+    expect(unlink.status).toBe(200);
+    expect(unlink.body).toMatchObject({ revoked: false, status: { status: 'not_linked' } });
+    const rows = await t.db.query('select 1 from google_links where user_id = $1', [user._id]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('presents no google-sheets integration a stored link still names, so no sheet button shows', async () => {
     const { token, user, email, password } = await t.signUp();
     // A link made while the settings were there: the row still names the integration.

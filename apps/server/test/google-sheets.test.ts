@@ -507,4 +507,45 @@ describe('Google Sheets on feeds and lists', () => {
     const status = await t.request('GET', API.google.status, { token: bob.token });
     expect(status.body.status).toBe('needs_consent');
   });
+
+  it('retries an answer that is not JSON, then answers 502 Whoops, never 500', async () => {
+    // Earlier tests revoked every grant at Google: a user of its own, linked now.
+    const dave = await t.signUp();
+    await link(dave.token);
+    const sheetUrl = newSheet([HEADER, ['a', '', '', '', '', '']]);
+    const { feed } = await linkedFeed(dave.token, sheetUrl);
+    standIn.failNext(1, 200);
+    const retried = await t.request('POST', API.google.downloadData, {
+      token: dave.token,
+      body: { activeFeed: feed },
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body.formattedRows).toHaveLength(1);
+    standIn.failNext(100, 200);
+    const failed = await t.request('POST', API.google.downloadData, {
+      token: dave.token,
+      body: { activeFeed: feed },
+    });
+    standIn.failNext(0, 200);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toEqual({ code: 'upstream_failed', message: SHEET_MESSAGES.whoops });
+  });
+
+  it('asks for the link again when Sheets refuses a freshly refreshed token too', async () => {
+    const carol = await t.signUp();
+    await link(carol.token);
+    const sheetUrl = newSheet([HEADER, ['a', '', '', '', '', '']]);
+    const { feed } = await linkedFeed(carol.token, sheetUrl);
+    standIn.failNext(2, 401);
+    const answer = await t.request('POST', API.google.downloadData, {
+      token: carol.token,
+      body: { activeFeed: feed },
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toMatchObject({ code: 'relink_needed' });
+    const status = await t.request('GET', API.google.status, { token: carol.token });
+    expect(status.body.status).toBe('needs_consent');
+    const me = await t.request('GET', '/api/users/me', { token: carol.token });
+    expect(me.body.user.integrations).toEqual([]);
+  });
 });

@@ -84,7 +84,10 @@ export interface GoogleStandIn {
   spreadsheet(id: string): StandInSpreadsheet;
   /** The URL a person would paste for a spreadsheet (with `#gid=` when a tab is named). */
   sheetUrl(id: string, sheetId?: number): string;
-  /** The next `count` Sheets API requests answer `status` (429 or 5xx) instead of their work. */
+  /**
+   * The next `count` Sheets API requests answer `status` (429 or 5xx) instead of their work;
+   * 200 answers an HTML page instead of JSON, as a proxy in the way would.
+   */
   failNext(count: number, status: number): void;
   /** While on, every Sheets API request answers 429 RESOURCE_EXHAUSTED. */
   quotaExhausted(exhausted: boolean): void;
@@ -705,6 +708,15 @@ export async function startGoogleStandIn({
           const form = new URLSearchParams(text);
           if (!form.has('token') && query.has('token')) form.set('token', query.get('token')!);
           send(response, 200, handleRevoke(form));
+        } else if (
+          path.startsWith('/v4/spreadsheets/') &&
+          failures.count > 0 &&
+          failures.status === 200
+        ) {
+          // Told to answer as a proxy in the way would: 200 with a page that is not JSON.
+          failures.count -= 1;
+          response.writeHead(200, { 'content-type': 'text/html' });
+          response.end('<html><body>Service temporarily rerouted</body></html>');
         } else if (path.startsWith('/v4/spreadsheets/')) {
           send(
             response,

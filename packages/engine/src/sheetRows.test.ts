@@ -109,8 +109,24 @@ describe('countSheetRowsNotIn', () => {
       [],
       ['u2', 'a'],
     ];
-    expect(countSheetRowsNotIn(values, rows)).toBe(2);
-    expect(countSheetRowsNotIn(values.slice(0, 3), rows)).toBe(0);
+    // 'ignored' under 'note' would be lost by the upload: that row counts too.
+    expect(countSheetRowsNotIn(values, rows)).toBe(3);
+    expect(countSheetRowsNotIn(values.slice(0, 3), rows)).toBe(1);
+    expect(countSheetRowsNotIn([values[0]!, [' u', 'a '], ['', 'b']], rows)).toBe(0);
+  });
+  it('recognises a downloaded row whose long cell was cut as held', () => {
+    const long = 'x'.repeat(40);
+    const values = [['root'], [long]];
+    const read = readSheetRows(values);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.rows[0]!.root).toHaveLength(30);
+    expect(countSheetRowsNotIn(values, read.rows)).toBe(0);
+    expect(countSheetRowsNotIn(values, [{ ...blank, root: 'y' }])).toBe(1);
+  });
+  it('skips rows with text only under ignored columns', () => {
+    const read = readSheetRows([['root', 'notes'], ['a', ''], ['', 'only a note'], ['b']]);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.rows.map((row) => row.root)).toEqual(['a', 'b']);
   });
   it('counts every non-blank row of a sheet whose headers cannot be read', () => {
     expect(countSheetRowsNotIn([['name'], ['a'], [''], ['b']], rows)).toBe(3);

@@ -5,6 +5,7 @@
  */
 import {
   describeUnrecognisedHeaders,
+  limitFeedCell,
   mapFeedHeaders,
   readMappedRows,
   type FeedRowData,
@@ -80,7 +81,8 @@ export function readSheetRows(values: readonly (readonly string[])[]): ReadSheet
   const read = readMappedRows(values, mapping);
   return {
     ok: true,
-    rows: read.rows,
+    // A row with text only under ignored columns is blank as a feed row: skipped.
+    rows: read.rows.filter((row) => FEED_COLUMNS.some((col) => row[col] !== '')),
     columns,
     ignoredHeaders,
     truncatedCells: read.truncated.length,
@@ -122,9 +124,15 @@ export function countSheetRowsNotIn(
   for (let r = 1; r < values.length; r++) {
     const cells = values[r]!;
     if (isBlank(cells)) continue;
+    // A row with text under a column no feed column matches is lost by an upload: it counts.
+    if (cells.some((cell, i) => mapping[i] === undefined && cell.trim() !== '')) {
+      count++;
+      continue;
+    }
     const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
     mapping.forEach((col, i) => {
-      if (col) row[col] = (cells[i] ?? '').trim();
+      // Cut as a download cuts it, so a downloaded row is recognised as held.
+      if (col) row[col] = limitFeedCell(col, cells[i] ?? '').value;
     });
     if (!held.has(JSON.stringify(sheetCellsOf(row)))) count++;
   }

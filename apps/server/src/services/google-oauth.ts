@@ -383,7 +383,8 @@ export async function unlinkGoogle(
   const link = await findGoogleLink(deps.db, userId);
   let revoked: boolean | undefined;
   if (link) {
-    const token = openRefreshToken(deps, link, log);
+    // Without the settings there is no Google to revoke at (and maybe no key to open it with).
+    const token = deps.config.google ? openRefreshToken(deps, link, log) : undefined;
     revoked =
       token !== undefined && deps.config.google !== undefined
         ? await revokeQuietly(deps.config.google, token, userId, log)
@@ -393,6 +394,17 @@ export async function unlinkGoogle(
   deps.googleTokens.forget(userId);
   if (link) log.info({ userId, revoked }, 'google account unlinked');
   return revoked === undefined ? {} : { revoked };
+}
+
+/**
+ * Google refused a freshly refreshed access token for Sheets (401): the grant no longer serves,
+ * so the link needs consent again, as after `invalid_grant`.
+ */
+export async function markGoogleLinkRefused(deps: GoogleDeps, userId: string): Promise<void> {
+  deps.googleTokens.forget(userId);
+  const link = await findGoogleLink(deps.db, userId);
+  if (link?.status === 'linked')
+    await markNeedsConsent(deps.db, { userId, refused: link.refresh_token });
 }
 
 /** Before an account is deleted: revokes its Google token, best effort (the row goes by cascade). */

@@ -124,6 +124,36 @@ function sheetNotFound(): AppError {
   return new AppError('sheet_not_found', SHEET_MESSAGES.invalidSheet);
 }
 
+/** Google answered 200 with a body that is not what the API documents. */
+function unexpectedAnswer(): AppError {
+  return new AppError('upstream_failed', SHEET_MESSAGES.whoops);
+}
+
+function tooManyRows(): AppError {
+  return new AppError(
+    'payload_too_large',
+    `The sheet holds more than ${FEED_MAX_ROWS.toLocaleString('en-US')} rows: a feed holds at most that many. Link a tab with fewer rows (its #gid= in the URL).`,
+  );
+}
+
+/** The JSON of an answer, or undefined when the body cannot be read or is not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isSpreadsheetBody(value: unknown): value is SpreadsheetBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const sheets = (value as { sheets?: unknown }).sheets;
+  return (
+    sheets === undefined ||
+    (Array.isArray(sheets) && sheets.every((sheet) => typeof sheet === 'object' && sheet !== null))
+  );
+}
+
 function asText(cell: unknown): string {
   if (typeof cell === 'string') return cell;
   return cell === null || cell === undefined ? '' : String(cell);
@@ -173,7 +203,13 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
         // Google not reached (or too slow): retried like a 503.
         log?.warn({ method, cause: (error as Error).name }, 'google sheets not reached');
       }
-      if (response?.ok) return (await response.json()) as T;
+      if (response?.ok) {
+        const answer = await readJson(response);
+        if (typeof answer === 'object' && answer !== null) return answer as T;
+        // A body cut off, not JSON or not an object (a proxy's page): retried like a 502.
+        log?.warn({ method }, 'google sheets answered an unreadable body');
+        response = undefined;
+      }
       if (response) await logRefusal(method, response);
       const status = response?.status ?? 503;
       if (status === 401 && !isRenewal) {
@@ -206,6 +242,7 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
         'GET',
         `${encodeURIComponent(parsed.spreadsheetId)}?fields=${encodeURIComponent(SPREADSHEET_FIELDS)}`,
       );
+      if (!isSpreadsheetBody(spreadsheet)) throw unexpectedAnswer();
       const tabs = (spreadsheet.sheets ?? []).map((sheet) => sheet.properties ?? {});
       const tab = tabs.find((t) => parsed.gid !== undefined && t.sheetId === parsed.gid) ?? tabs[0];
       if (!tab || tab.title === undefined) throw sheetNotFound();
@@ -221,6 +258,8 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
 
     async readValues(tab, onProgress) {
       const values: string[][] = [];
+      // Rows with a cell (the header included): a tab past the feed limit stops being read.
+      let rowsHeld = 0;
       for (let first = 1; first <= tab.rowCount; first += SHEET_ROWS_PER_REQUEST) {
         const last = Math.min(first + SHEET_ROWS_PER_REQUEST - 1, tab.rowCount);
         const query = 'majorDimension=ROWS&valueRenderOption=FORMATTED_VALUE';
@@ -229,9 +268,13 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
           `${valuesPath(tab, formatSheetRange(tab.title, `${first}:${last}`))}?${query}`,
         );
         const rows = batch.values ?? [];
+        if (!Array.isArray(rows) || !rows.every(Array.isArray)) throw unexpectedAnswer();
         // Google leaves out the empty rows at the end of a range: keep the rows in place.
         while (values.length < first - 1) values.push([]);
-        for (const row of rows) values.push(row.map(asText));
+        for (const row of rows) {
+          values.push(row.map(asText));
+          if (row.length > 0 && ++rowsHeld > FEED_MAX_ROWS + 1) throw tooManyRows();
+        }
         onProgress?.(last, tab.rowCount);
       }
       return values;
@@ -239,16 +282,20 @@ export function createSheetsClient(options: SheetsClientOptions): SheetsClient {
 
     async replaceValues(tab, values, onProgress) {
       await call('POST', `${valuesPath(tab, formatSheetRange(tab.title))}:clear`, {});
-      // Google refuses values past a tab's grid (a new tab is 1000 x 26): grow it first.
-      const grow = [
-        { dimension: 'ROWS', length: values.length - tab.rowCount },
-        { dimension: 'COLUMNS', length: WRITTEN_COLUMNS - tab.columnCount },
-      ].filter((growth) => growth.length > 0);
-      if (grow.length > 0)
+      // Google refuses values past a tab's grid (a new tab is 1000 x 26): grow it first, to a
+      // size (not by an amount), so a retried request cannot grow it twice.
+      const rowCount = Math.max(tab.rowCount, values.length);
+      const columnCount = Math.max(tab.columnCount, WRITTEN_COLUMNS);
+      if (rowCount > tab.rowCount || columnCount > tab.columnCount)
         await call('POST', `${encodeURIComponent(tab.spreadsheetId)}:batchUpdate`, {
-          requests: grow.map((growth) => ({
-            appendDimension: { sheetId: tab.sheetId, ...growth },
-          })),
+          requests: [
+            {
+              updateSheetProperties: {
+                properties: { sheetId: tab.sheetId, gridProperties: { rowCount, columnCount } },
+                fields: 'gridProperties.rowCount,gridProperties.columnCount',
+              },
+            },
+          ],
         });
       for (let start = 0; start < values.length; start += SHEET_ROWS_PER_REQUEST) {
         const batch = values.slice(start, start + SHEET_ROWS_PER_REQUEST);

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
-import { getGoogleAccessToken } from '../../services/google-oauth.ts';
+import { getGoogleAccessToken, markGoogleLinkRefused } from '../../services/google-oauth.ts';
 import {
   createSheetsClient,
   downloadSheet,
@@ -55,6 +55,11 @@ export async function sheetRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const reporter = progress.start(userId, progressId);
     try {
       return await work({ db: deps.db, userId, sheets, progress: reporter });
+    } catch (error) {
+      // A fresh token refused by Sheets: the account page must offer 'Link again'.
+      if (error instanceof AppError && error.code === 'relink_needed')
+        await markGoogleLinkRefused(deps, userId);
+      throw error;
     } finally {
       reporter.finish();
     }
