@@ -121,6 +121,18 @@ export function parsePastedRows(text: string): ReadRowsResult {
   return { rows, truncated };
 }
 
+/** True when every data column of the row is empty. */
+export function isEmptyFeedRow(row: FeedRowData): boolean {
+  return (
+    row.root === '' &&
+    row.mod === '' &&
+    row.var1 === '' &&
+    row.var2 === '' &&
+    row.var3 === '' &&
+    row.url === ''
+  );
+}
+
 /** Header names accepted for each column (compared lowercased without spaces, '_' or '-'). */
 const HEADER_ALIASES: Record<FeedColumn, string[]> = {
   root: ['root'],

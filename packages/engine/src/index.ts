@@ -174,6 +174,7 @@ export {
   limitFeedCell,
   findFeedColumn,
   importCsvRows,
+  isEmptyFeedRow,
   withRowIds,
 } from './data.ts';
 export {

@@ -2,6 +2,7 @@
 import { compilePerformanceMaxTemplate, fillPerformanceMaxFallback } from './ads/performanceMax.ts';
 import { compileRsaTemplate, fillRsaFallback } from './ads/rsa.ts';
 import { pinnedTexts } from './ads/shared.ts';
+import { isEmptyFeedRow } from './data.ts';
 import { PREVIEW_DESCRIPTION_SLOTS, PREVIEW_HEADLINE_SLOTS } from './limits.ts';
 import { RowValues } from './text.ts';
 import type { FeedRow, PerformanceMaxTemplate, PinnedText, RsaTemplate } from './types.ts';
@@ -109,12 +110,6 @@ export type PreviewModel =
   | { status: 'ok'; rowIndex: number; fallbackIndex: number; ad: MockAd }
   | { status: 'no-rows' | 'fallback-needed'; message: string };
 
-function isEmptyRow(r: FeedRow): boolean {
-  return (
-    r.root === '' && r.mod === '' && r.var1 === '' && r.var2 === '' && r.var3 === '' && r.url === ''
-  );
-}
-
 /** Input of the preview builders. */
 export interface BuildPreviewInput<T> {
   template: T;
@@ -136,7 +131,7 @@ export function buildRsaPreview(input: BuildPreviewInput<RsaTemplate>): PreviewM
   current.values.const = input.constant ?? '';
   for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
     const row = input.rows[r]!;
-    if (isEmptyRow(row)) continue;
+    if (isEmptyFeedRow(row)) continue;
     current.setRow(row);
     for (let i = 0; i < compiled.length; i++) {
       const f = fillRsaFallback(compiled[i]!, current.values, current.facts);
@@ -170,7 +165,7 @@ export function buildPerformanceMaxPreview(
   const free = (t: string[]): PinnedText[] => t.map((text) => ({ text, pos: 0 }));
   for (let r = input.startRow ?? 0; r < input.rows.length; r++) {
     const row = input.rows[r]!;
-    if (isEmptyRow(row)) continue;
+    if (isEmptyFeedRow(row)) continue;
     current.setRow(row);
     for (let i = 0; i < compiled.length; i++) {
       const f = fillPerformanceMaxFallback(compiled[i]!, current.values, current.facts);

@@ -7,7 +7,12 @@
  * left becomes an AppError with the spec's message. The access token is asked for per request
  * and never logged.
  */
-import { countSheetRowsNotIn, formatSheetValues, readSheetRows } from '@adloom/engine';
+import {
+  countSheetRowsNotIn,
+  formatSheetValues,
+  isEmptyFeedRow,
+  readSheetRows,
+} from '@adloom/engine';
 import {
   FEED_MAX_ROWS,
   SHEET_MESSAGES,
@@ -370,17 +375,6 @@ export async function downloadSheet(
   };
 }
 
-function isBlankRow(row: ParsedFeedRow): boolean {
-  return (
-    row.root === '' &&
-    row.mod === '' &&
-    row.var1 === '' &&
-    row.var2 === '' &&
-    row.var3 === '' &&
-    row.url === ''
-  );
-}
-
 /**
  * Upload Data / a list's upload: replaces the tab with the header row and the rows (blank rows
  * left out), then stores them as the feed's kept copy. Unless `replace`, the tab is read first:
@@ -392,7 +386,7 @@ export async function uploadSheet(
   input: { rows: readonly ParsedFeedRow[]; replace: boolean },
 ): Promise<SheetUploadAnswer> {
   const { sheets, progress } = context;
-  const rows = input.rows.filter((row) => !isBlankRow(row));
+  const rows = input.rows.filter((row) => !isEmptyFeedRow(row));
   const tab = await sheets.openTab(feed.sheetUrl);
   if (!input.replace) {
     progress.report('reading', 0, tab.rowCount);

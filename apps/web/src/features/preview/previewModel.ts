@@ -5,6 +5,7 @@
 import {
   buildPerformanceMaxPreview,
   buildRsaPreview,
+  isEmptyFeedRow,
   PREVIEW_MESSAGES,
   type FeedRow,
   type MockAd,
@@ -27,18 +28,6 @@ export type Slide =
 
 /** Preview texts (spec sections 2 and 5). */
 export const PREVIEW_TEXTS = PREVIEW_MESSAGES;
-
-/** True when every data column of the row is empty. */
-export function isEmptyRow(row: FeedRow): boolean {
-  return (
-    row.root === '' &&
-    row.mod === '' &&
-    row.var1 === '' &&
-    row.var2 === '' &&
-    row.var3 === '' &&
-    row.url === ''
-  );
-}
 
 function build(
   subject: PreviewTemplate,
@@ -64,7 +53,7 @@ export function slideFor(
   random?: RandomSource,
 ): Slide {
   if (!row) return { status: 'no-rows', message: PREVIEW_TEXTS.noRows };
-  if (isEmptyRow(row)) return { status: 'empty', message: PREVIEW_TEXTS.emptyRow };
+  if (isEmptyFeedRow(row)) return { status: 'empty', message: PREVIEW_TEXTS.emptyRow };
   const model = build(subject, [row], 0, random);
   if (model.status === 'ok')
     return { status: 'ok', fallbackIndex: model.fallbackIndex, ad: model.ad };
