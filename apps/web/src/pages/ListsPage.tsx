@@ -16,6 +16,7 @@ import {
 import {
   LINKED_FEED_MARKER,
   LinkSheetButton,
+  SheetBusyArea,
   SheetPanel,
   useSheetsBusy,
 } from '../features/sheets/index.ts';
@@ -163,11 +164,7 @@ function ListsTab({
       {active !== null ? (
         <>
           <SheetPanel sheets={workspace.sheets} feed={active} disabled={isSheetBusy} />
-          <div
-            inert={isSheetBusy}
-            aria-busy={isSheetBusy}
-            className={isSheetBusy ? 'sheet-busy' : undefined}
-          >
+          <SheetBusyArea busy={isSheetBusy}>
             <FeedGrid
               store={editor.store}
               label={`Rows of ${active.name}`}
@@ -175,7 +172,7 @@ function ListsTab({
               columnCount={dataType === 'list' ? 1 : undefined}
               onNotice={mirrorNotice}
             />
-          </div>
+          </SheetBusyArea>
         </>
       ) : (
         <Text c="dimmed" size="sm">

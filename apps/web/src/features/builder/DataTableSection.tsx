@@ -12,7 +12,13 @@ import { useBuilderWorkspace } from './BuilderProvider.tsx';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
-import { LINKED_FEED_MARKER, LinkSheetButton, SheetPanel, useSheetsBusy } from '../sheets/index.ts';
+import {
+  LINKED_FEED_MARKER,
+  LinkSheetButton,
+  SheetBusyArea,
+  SheetPanel,
+  useSheetsBusy,
+} from '../sheets/index.ts';
 import '../combiner/seedsFit.css';
 
 function mirrorNotice(notice: FeedGridNotice): void {
@@ -132,18 +138,14 @@ export function DataTableSection() {
       {active !== null ? (
         <>
           <SheetPanel sheets={workspace.sheets} feed={active} disabled={isSheetBusy} />
-          <div
-            inert={isSheetBusy}
-            aria-busy={isSheetBusy}
-            className={isSheetBusy ? 'sheet-busy' : undefined}
-          >
+          <SheetBusyArea busy={isSheetBusy}>
             <FeedGrid
               store={editor.store}
               label={`Rows of ${active.name}`}
               height={isNarrow ? 380 : 480}
               onNotice={mirrorNotice}
             />
-          </div>
+          </SheetBusyArea>
           <div className="builder-footer seeds-fit">
             <Title order={3} size="h5" mb="xs">
               Seeds

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -227,5 +227,14 @@ function ReplaceSheetModal({ sheets }: { sheets: FeedSheets }) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The feed grid's place: out of reach and dimmed while a sheet call replaces its rows. */
+export function SheetBusyArea({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <div inert={busy} aria-busy={busy} className={busy ? 'sheet-busy' : undefined}>
+      {children}
+    </div>
   );
 }
