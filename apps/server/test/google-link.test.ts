@@ -375,6 +375,24 @@ describe('Google account link', () => {
     expect(await getGoogleAccessToken(freshDeps(), alice.user._id, t.app.log)).not.toBe('');
   });
 
+  it('tries a refresh Google answers 429 or 5xx again, then answers 502', async () => {
+    const { token, user } = await t.signUp();
+    await link(token);
+    const before = tokenRequests().length;
+    standIn.failNextRefresh(2, 503);
+    expect(await getGoogleAccessToken(freshDeps(), user._id, t.app.log)).not.toBe('');
+    expect(tokenRequests().length).toBe(before + 3);
+    standIn.failNextRefresh(1, 429);
+    expect(await getGoogleAccessToken(freshDeps(), user._id, t.app.log)).not.toBe('');
+    standIn.failNextRefresh(100, 500);
+    const failed = await rejectionOf(getGoogleAccessToken(freshDeps(), user._id, t.app.log));
+    standIn.failNextRefresh(0, 500);
+    expect(failed.code).toBe('upstream_failed');
+    expect(failed.status).toBe(502);
+    const status = await call('GET', '/api/google/status', { token });
+    expect(status.body.status).toBe('linked');
+  });
+
   it('marks the link as needing consent when Google answers invalid_grant', async () => {
     const { token, user } = await t.signUp();
     await link(token);

@@ -89,6 +89,8 @@ export interface GoogleStandIn {
    * 200 answers an HTML page instead of JSON, as a proxy in the way would.
    */
   failNext(count: number, status: number): void;
+  /** The next `count` refresh-token requests to /token answer `status` (429 or 5xx). */
+  failNextRefresh(count: number, status: number): void;
   /** While on, every Sheets API request answers 429 RESOURCE_EXHAUSTED. */
   quotaExhausted(exhausted: boolean): void;
   /** Revokes every refresh and access token, as a person removing the app's access at Google. */
@@ -315,6 +317,7 @@ export async function startGoogleStandIn({
   const refreshTokens = new Set<string>();
   const accessTokens = new Map<string, AccessGrant>();
   let failures: { count: number; status: number } = { count: 0, status: 0 };
+  let refreshFailures: { count: number; status: number } = { count: 0, status: 0 };
   let isQuotaExhausted = false;
   let url = '';
 
@@ -702,7 +705,11 @@ export async function startGoogleStandIn({
           response.writeHead(302, { location, 'content-length': 0 });
           response.end();
         } else if (method === 'POST' && path === '/token') {
-          send(response, 200, handleToken(new URLSearchParams(text)));
+          const form = new URLSearchParams(text);
+          if (form.get('grant_type') === 'refresh_token' && refreshFailures.count > 0) {
+            refreshFailures.count -= 1;
+            send(response, refreshFailures.status, { error: 'backend_error' });
+          } else send(response, 200, handleToken(form));
         } else if (method === 'POST' && path === '/revoke') {
           // Google also takes the token in the query string.
           const form = new URLSearchParams(text);
@@ -774,6 +781,9 @@ export async function startGoogleStandIn({
       `https://docs.google.com/spreadsheets/d/${id}/edit${sheetId === undefined ? '' : `#gid=${sheetId}`}`,
     failNext(count, status) {
       failures = { count, status };
+    },
+    failNextRefresh(count, status) {
+      refreshFailures = { count, status };
     },
     quotaExhausted(exhausted) {
       isQuotaExhausted = exhausted;

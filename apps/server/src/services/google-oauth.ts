@@ -7,6 +7,7 @@
  * is ever logged or answered. Google's errors are logged by their code and status only.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { GOOGLE_LINK_MESSAGES, SHEET_MESSAGES, type GoogleStatus } from '@adloom/contract';
@@ -74,6 +75,9 @@ export class GoogleOAuthError extends Error {
     };
   }
 }
+
+/** Retries of a token refresh Google answered 429 or 5xx (or that never reached Google). */
+const REFRESH_RETRIES = 3;
 
 const GoogleErrorBodySchema = z.object({ error: z.string().max(100) });
 
@@ -184,15 +188,25 @@ export async function refreshAccessToken(
   google: GoogleConfig,
   refreshToken: string,
 ): Promise<{ accessToken: string; expiresInSeconds: number }> {
-  const answer = parseTokenAnswer(
-    await postForm(google.tokenUrl, {
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: google.clientId,
-      client_secret: google.clientSecret,
-    }),
-  );
-  return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
+  for (let retry = 0; ; retry++) {
+    try {
+      const answer = parseTokenAnswer(
+        await postForm(google.tokenUrl, {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: google.clientId,
+          client_secret: google.clientSecret,
+        }),
+      );
+      return { accessToken: answer.access_token, expiresInSeconds: answer.expires_in };
+    } catch (error) {
+      // Google busy (429) or failing (5xx, no answer): tried again with backoff, as Sheets calls.
+      const isPassing =
+        error instanceof GoogleOAuthError && (error.kind === 'unreachable' || error.status === 429);
+      if (!isPassing || retry >= REFRESH_RETRIES) throw error;
+      await sleep(google.retryBaseMs * 2 ** retry + Math.random() * google.retryBaseMs);
+    }
+  }
 }
 
 /**
