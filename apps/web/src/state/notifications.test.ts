@@ -18,6 +18,17 @@ describe('notification store', () => {
     expect(store.get().notifications.map((n) => n.id)).toEqual([2, 3]);
   });
 
+  it('shows a message already on screen once, and again once it is gone', () => {
+    const store = createNotificationStore();
+    const first = store.notify('error', 'Unauthorized');
+    expect(store.notify('error', 'Unauthorized')).toBe(first);
+    expect(store.notify('success', 'Unauthorized')).not.toBe(first);
+    expect(store.get().notifications).toHaveLength(2);
+    store.dismiss(first);
+    expect(store.notify('error', 'Unauthorized')).not.toBe(first);
+    expect(store.get().notifications).toHaveLength(2);
+  });
+
   it('shows a notification after 50 ms', () => {
     const store = createNotificationStore();
     store.notify('error', 'Boom');

@@ -71,6 +71,11 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
   }
 
   function notify(type: NotificationType, message: string, action?: NotificationAction): number {
+    // Calls failing together (a rejected token on a page that loads two things) say it once.
+    const same = store
+      .get()
+      .notifications.find((n) => n.type === type && n.message === message && !n.action === !action);
+    if (same) return same.id;
     const id = nextId++;
     const notification: AppNotification = { id, type, message, isVisible: false };
     if (action) notification.action = action;
