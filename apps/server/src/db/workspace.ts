@@ -265,17 +265,19 @@ export async function replaceFeeds(
       feed.sheetSync?.direction ?? null,
       feed.sheetSync?.rows ?? null,
     ];
+    // $1..$7 of both statements.
+    const head = [
+      feed.id,
+      userId,
+      position,
+      feed.name,
+      feed.dataType,
+      feed.sheetUrl,
+      feed.sheetName,
+    ];
     if (existingIds.has(feed.id)) {
       // Only what changed: the rows and the sync each when they differ from what is stored.
-      const params: unknown[] = [
-        feed.id,
-        userId,
-        position,
-        feed.name,
-        feed.dataType,
-        feed.sheetUrl,
-        feed.sheetName,
-      ];
+      const params: unknown[] = [...head];
       const sets = ['position = $3', 'name = $4', 'data_type = $5', 'sheet_url = $6'];
       sets.push('sheet_name = $7', 'updated_at = now()');
       if (!feed.isRowsUnchanged) {
@@ -297,13 +299,7 @@ export async function replaceFeeds(
            rows, row_count, rows_hash, rows_version, client_id, ${SYNC_COLUMNS})
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::uuid, $13, $14, $15)`,
         [
-          feed.id,
-          userId,
-          position,
-          feed.name,
-          feed.dataType,
-          feed.sheetUrl,
-          feed.sheetName,
+          ...head,
           feed.storedJson,
           feed.rowCount,
           feed.rowsHash,

@@ -164,6 +164,12 @@ async function loadFeedsJson(
 export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJson: string } {
   // The parsed rows are fresh objects in answer order (id first): ids are filled in place and
   // the same objects are serialised for the answer, so 100k rows cost no extra allocation.
+  const storedJson = storedRowsJson(rows);
+  return { rowsJson: JSON.stringify(rows), storedJson };
+}
+
+/** The rows' stored JSON (`[id, root, ...]` arrays), ids made in place when missing or repeated. */
+function storedRowsJson(rows: ParsedFeedRow[]): string {
   const seen = new Set<string>();
   const stored = new Array<string[]>(rows.length);
   for (let i = 0; i < rows.length; i++) {
@@ -172,7 +178,7 @@ export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJs
     seen.add(row.id);
     stored[i] = [row.id, row.root, row.mod, row.var1, row.var2, row.var3, row.url];
   }
-  return { rowsJson: JSON.stringify(rows), storedJson: JSON.stringify(stored) };
+  return JSON.stringify(stored);
 }
 
 /** sha256 of a stored rows document (a save of unchanged rows does not rewrite them). */
@@ -388,7 +394,8 @@ export async function recordSheetCopy(
     direction,
     rows: rows.length,
   };
-  const { storedJson } = prepareRows(rows);
+  // Ids are made even when nothing is stored: the answer's rows need them.
+  const storedJson = storedRowsJson(rows);
   if (!feedId || !FEED_ID_PATTERN.test(feedId)) return sync;
   await db.transaction(async (tx) => {
     if (!(await lockSetOfFeed(tx, userId, feedId))) return;
