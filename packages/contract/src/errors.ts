@@ -28,6 +28,10 @@ export const ERROR_STATUS = {
   quota_exhausted: 429,
   /** Upload would replace sheet rows the feed does not hold; send `replace: true` to confirm. */
   sheet_has_other_rows: 409,
+  /** No geo targets release is loaded on this server (an operator loads one). */
+  geo_not_loaded: 409,
+  /** A geo search matches more targets than a feed holds. */
+  geo_too_many: 413,
 } as const;
 
 /** A machine-readable error code. */

@@ -4,4 +4,5 @@ export * from './paths.ts';
 export * from './users.ts';
 export * from './workspace.ts';
 export * from './google.ts';
+export * from './geo.ts';
 export * from './text.ts';

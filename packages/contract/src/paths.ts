@@ -37,6 +37,10 @@ export const API = {
   },
   feedback: '/api/feedback',
   geo: '/api/geo',
+  /** Not in the spec: POST the live count and first matches of a geo search. */
+  geoSearch: '/api/geo/search',
+  /** Not in the spec: GET whether geo targets are loaded, and which release. */
+  geoStatus: '/api/geo/status',
   google: {
     uploadList: '/api/google/upload-list',
     downloadList: '/api/google/download-list',
