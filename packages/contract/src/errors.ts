@@ -32,6 +32,16 @@ export const ERROR_STATUS = {
   geo_not_loaded: 409,
   /** A geo search matches more targets than a feed holds. */
   geo_too_many: 413,
+  /** A feed URL the server will not fetch: not http(s), a private or loopback address, too many redirects. */
+  url_refused: 400,
+  /** The shop's server could not be reached, answered an error status, or was too slow. */
+  feed_unreachable: 422,
+  /** The feed's decoded body is larger than the server's cap. */
+  feed_too_large: 413,
+  /** The feed is not well-formed XML (details name the line and column), or not a product feed. */
+  xml_malformed: 422,
+  /** This user already has the most feed fetches running at once. */
+  fetch_busy: 429,
 } as const;
 
 /** A machine-readable error code. */

@@ -5,4 +5,5 @@ export * from './users.ts';
 export * from './workspace.ts';
 export * from './google.ts';
 export * from './geo.ts';
+export * from './xml.ts';
 export * from './text.ts';

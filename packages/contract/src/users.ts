@@ -39,6 +39,11 @@ export const PublicUserSchema = z.object({
   role: z.string(),
   integrations: z.array(z.string()),
   tutorial: TutorialSchema,
+  /**
+   * Not in the spec: the tools this user's email opens (spec section 6): 'xml-feeds' for the
+   * agency marker, 'ai-helper' for the AI helper's domain. Absent means none.
+   */
+  tools: z.array(z.string()).optional(),
 });
 /** The user as the client sees it. */
 export type PublicUser = z.infer<typeof PublicUserSchema>;
