@@ -94,6 +94,11 @@ function findExtensionTextProblem(
   return undefined;
 }
 
+/** Why one structured snippet value is not valid (1 to 25 characters, Google's editorial rules), or undefined. */
+export function findSnippetValueProblem(value: string): string | undefined {
+  return findExtensionTextProblem(`Snippet value "${value}"`, value, SNIPPET_VALUE_MAX_CHARS, true);
+}
+
 /**
  * Why an extension's values are not valid, or undefined when they are: every non-static field
  * 1..its limit (snippet values 3 to 10 of 1..25 each); a sitelink's two description lines both
@@ -119,12 +124,7 @@ export function findExtensionProblem(
         if (seen.has(folded))
           return `Snippet value "${s}" is repeated (Google takes each value once)`;
         seen.add(folded);
-        const p = findExtensionTextProblem(
-          `Snippet value "${s}"`,
-          s,
-          SNIPPET_VALUE_MAX_CHARS,
-          true,
-        );
+        const p = findSnippetValueProblem(s);
         if (p !== undefined) return p;
       }
       continue;

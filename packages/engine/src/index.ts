@@ -153,6 +153,7 @@ export { type ConvertedLegacyAd, convertLegacyAdTemplate } from './ads/legacyToR
 export {
   type GeneratedExtension,
   findSnippetHeader,
+  findSnippetValueProblem,
   splitSnippetValues,
   findExtensionProblem,
   compileExtensionTemplate,
@@ -164,6 +165,15 @@ export {
   type AttachLevelChoice,
   resolveAttachLevel,
 } from './extensions.ts';
+export {
+  type BrandCategoryCounts,
+  type XmlRowSource,
+  type XmlFeedCells,
+  xmlFeedCells,
+  type SkippedSnippetValue,
+  type XmlSnippets,
+  xmlSnippetTemplates,
+} from './xmlFeed.ts';
 export { makeScore, SCORE_NO_MATCH_COLOR, scoreExtensionTemplate } from './scores.ts';
 export { formatCsv, type FormatCsvOptions, formatCsvText, formatTsv, type Table } from './csv.ts';
 export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
