@@ -42,6 +42,12 @@ export const ERROR_STATUS = {
   xml_malformed: 422,
   /** This user already has the most feed fetches running at once. */
   fetch_busy: 429,
+  /** The AI model's service answered 429. */
+  ai_rate_limited: 429,
+  /** The AI model's service failed (5xx), could not be reached or was too slow. */
+  ai_unavailable: 502,
+  /** The AI model declined the request (a refusal or a content filter). */
+  ai_refused: 422,
 } as const;
 
 /** A machine-readable error code. */

@@ -6,4 +6,5 @@ export * from './workspace.ts';
 export * from './google.ts';
 export * from './geo.ts';
 export * from './xml.ts';
+export * from './ai.ts';
 export * from './text.ts';
