@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  DEFAULT_AI_MAX_TOKENS,
+  DEFAULT_AI_TIMEOUT_SECONDS,
   DEFAULT_BODY_LIMIT_BYTES,
   GOOGLE_DEFAULT_URLS,
   findJwtSecretProblem,
@@ -345,5 +347,63 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first.jwtSecret);
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: scratch() }).jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  describe('AI helper', () => {
+    const AI_MODEL_SETTINGS = {
+      AI_BASE_URL: 'https://api.openai.com/v1/',
+      AI_API_KEY: 'sk-config-test-key',
+      AI_MODEL: 'gpt-4.1-mini',
+    };
+
+    it('is off by default, with the documented limits', () => {
+      const config = loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET });
+      expect(config.ai).toEqual({
+        model: undefined,
+        helperEmailDomain: undefined,
+        timeoutMs: DEFAULT_AI_TIMEOUT_SECONDS * 1000,
+        maxTokens: DEFAULT_AI_MAX_TOKENS,
+      });
+      expect([DEFAULT_AI_TIMEOUT_SECONDS, DEFAULT_AI_MAX_TOKENS]).toEqual([60, 1000]);
+      expect(config.rateLimit.aiSuggestionsPerUserPerHour).toBe(30);
+    });
+
+    it('has a model only with all three of AI_BASE_URL, AI_API_KEY and AI_MODEL', () => {
+      const base = { DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET };
+      expect(loadConfig({ ...base, ...AI_MODEL_SETTINGS }).ai.model).toEqual({
+        baseUrl: 'https://api.openai.com/v1',
+        apiKey: 'sk-config-test-key',
+        model: 'gpt-4.1-mini',
+      });
+      for (const name of Object.keys(AI_MODEL_SETTINGS)) {
+        const env = { ...base, ...AI_MODEL_SETTINGS, [name]: ' ' };
+        expect([name, loadConfig(env).ai.model]).toEqual([name, undefined]);
+      }
+      expect(() => loadConfig({ ...base, AI_BASE_URL: 'api.openai.com/v1' })).toThrow(
+        /AI_BASE_URL must be an http\(s\) URL/,
+      );
+    });
+
+    it('reads the domain, the timeout, the token cap and the hourly limit', () => {
+      const config = loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        AI_HELPER_EMAIL_DOMAIN: '@Example.COM',
+        AI_TIMEOUT_SECONDS: '5',
+        AI_MAX_TOKENS: '300',
+        AI_SUGGESTIONS_PER_USER_PER_HOUR: '4',
+      });
+      expect(config.ai).toMatchObject({
+        helperEmailDomain: 'example.com',
+        timeoutMs: 5000,
+        maxTokens: 300,
+      });
+      expect(config.rateLimit.aiSuggestionsPerUserPerHour).toBe(4);
+      const env = { DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET };
+      expect(() => loadConfig({ ...env, AI_HELPER_EMAIL_DOMAIN: 'me@example.com' })).toThrow(
+        /AI_HELPER_EMAIL_DOMAIN must be an email domain/,
+      );
+      expect(() => loadConfig({ ...env, AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
+    });
   });
 });

@@ -28,6 +28,10 @@ export const GOOGLE_DEFAULT_URLS = {
 } as const;
 /** Default first wait before a Sheets call answered 429 or 5xx is tried again (it doubles each time). */
 export const DEFAULT_GOOGLE_RETRY_BASE_MS = 500;
+/** Default longest wait for the AI model's whole answer (AI_TIMEOUT_SECONDS). */
+export const DEFAULT_AI_TIMEOUT_SECONDS = 60;
+/** Default most tokens the AI model may write per answer (AI_MAX_TOKENS). */
+export const DEFAULT_AI_MAX_TOKENS = 1000;
 
 const KNOWN_DEFAULT_SECRETS = new Set([
   'secret',
@@ -75,6 +79,8 @@ export interface RateLimitConfig {
   feedbackPerUser: number;
   /** Password checks per user when deleting the account. */
   deletePasswordChecksPerUser: number;
+  /** AI helper suggestion requests per user per hour (not per `windowMs`). */
+  aiSuggestionsPerUserPerHour: number;
 }
 
 /** The rate-limit settings, with their defaults. */
@@ -101,6 +107,7 @@ export function readRateLimits(env: Env): RateLimitConfig {
     waitingListPerIp: readInt(env, 'WAITING_LIST_LIMIT_PER_IP', 10, 1),
     feedbackPerUser: readInt(env, 'FEEDBACK_LIMIT_PER_USER', 10, 1),
     deletePasswordChecksPerUser: readInt(env, 'DELETE_ACCOUNT_CHECKS_PER_USER', 5, 1),
+    aiSuggestionsPerUserPerHour: readInt(env, 'AI_SUGGESTIONS_PER_USER_PER_HOUR', 30, 1),
   };
 }
 
@@ -118,6 +125,31 @@ export interface GoogleConfig {
   sheetsUrl: string;
   /** First wait before a 429 or 5xx answer is retried (GOOGLE_RETRY_BASE_MS). */
   retryBaseMs: number;
+}
+
+/** The AI helper's model (issue 18): an OpenAI-compatible Chat Completions endpoint. */
+export interface AiModelConfig {
+  /** AI_BASE_URL, e.g. https://api.openai.com/v1 (the client posts to `${baseUrl}/chat/completions`). */
+  baseUrl: string;
+  /** AI_API_KEY: sent to the model only, never to a browser or the log. */
+  apiKey: string;
+  /** AI_MODEL, e.g. gpt-4.1-mini. */
+  model: string;
+}
+
+/** The AI helper's settings. */
+export interface AiConfig {
+  /** Undefined unless AI_BASE_URL, AI_API_KEY and AI_MODEL are all set. */
+  model: AiModelConfig | undefined;
+  /**
+   * AI_HELPER_EMAIL_DOMAIN, lower case without '@': users whose email ends with `@<domain>` get
+   * the helper. Undefined: nobody does.
+   */
+  helperEmailDomain: string | undefined;
+  /** The whole answer must have arrived within this time (AI_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+  /** Most tokens the model may write per answer (AI_MAX_TOKENS). */
+  maxTokens: number;
 }
 
 /** Everything the server reads from the environment. */
@@ -162,6 +194,8 @@ export interface Config {
    * production a random one kept in DATA_DIR). Empty when Google is not configured and it is not set.
    */
   tokenEncryptionKey: string;
+  /** The AI helper. */
+  ai: AiConfig;
 }
 
 /** A setting that makes the server refuse to start. */
@@ -293,6 +327,29 @@ function readGoogle(env: Env): GoogleConfig | undefined {
   return { clientId, clientSecret, ...urls, retryBaseMs };
 }
 
+/** The AI helper's settings: the model only when all of AI_BASE_URL, AI_API_KEY and AI_MODEL are set. */
+function readAi(env: Env): AiConfig {
+  const baseUrl = readText(env, 'AI_BASE_URL');
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl))
+    throw new ConfigError(`AI_BASE_URL must be an http(s) URL (got "${baseUrl}")`);
+  const apiKey = readText(env, 'AI_API_KEY');
+  const model = readText(env, 'AI_MODEL');
+  const domain = readText(env, 'AI_HELPER_EMAIL_DOMAIN')?.replace(/^@/, '').toLowerCase();
+  if (domain !== undefined && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))
+    throw new ConfigError(
+      `AI_HELPER_EMAIL_DOMAIN must be an email domain such as example.com (got "${domain}")`,
+    );
+  return {
+    model:
+      baseUrl && apiKey && model
+        ? { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, model }
+        : undefined,
+    helperEmailDomain: domain,
+    timeoutMs: readInt(env, 'AI_TIMEOUT_SECONDS', DEFAULT_AI_TIMEOUT_SECONDS, 1) * 1000,
+    maxTokens: readInt(env, 'AI_MAX_TOKENS', DEFAULT_AI_MAX_TOKENS, 1),
+  };
+}
+
 /**
  * TOKEN_ENCRYPTION_KEY: at least TOKEN_KEY_MIN_CHARS wherever it is set; required in production
  * when Google is configured; outside production a random one kept in DATA_DIR/token-key (like
@@ -413,5 +470,6 @@ export function loadConfig(env: Env = process.env): Config {
       isGoogleConfigured: google !== undefined,
       dataDir,
     }),
+    ai: readAi(env),
   };
 }

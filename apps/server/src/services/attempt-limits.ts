@@ -34,14 +34,26 @@ import {
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a while and try again.';
 
 /** An AppError 'rate_limited' (429) telling when to try again. */
-export function rateLimitedError(retryAfterMs: number): AppError {
+export function rateLimitedError(
+  retryAfterMs: number,
+  describe: (retryAfterSeconds: number) => string = () => RATE_LIMITED_MESSAGE,
+): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(
     'rate_limited',
-    RATE_LIMITED_MESSAGE,
+    describe(retryAfterSeconds),
     { retryAfterSeconds },
     { retryAfterSeconds },
   );
+}
+
+/** The window of the AI helper's limit (AI_SUGGESTIONS_PER_USER_PER_HOUR). */
+export const AI_SUGGESTIONS_WINDOW_MS = 60 * 60 * 1000;
+
+/** The answer beyond the AI helper's hourly limit. */
+export function describeAiSuggestionsLimit(limit: number, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You have asked the AI helper for suggestions ${limit} times in the last hour, the most this server allows. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 /** The delay the account's next login must wait after `attempts` in the window (0: none). */
@@ -61,9 +73,14 @@ function accountAttemptsKept(limits: RateLimitConfig): number {
 }
 
 /** Counts one attempt under a limit; 429 when the limit is reached. */
-async function hitOrThrow(store: AttemptStore, key: AttemptKey, rule: WindowLimit): Promise<void> {
+async function hitOrThrow(
+  store: AttemptStore,
+  key: AttemptKey,
+  rule: WindowLimit,
+  describe?: (retryAfterSeconds: number) => string,
+): Promise<void> {
   const verdict = await store.hit(key, rule);
-  if (!verdict.isCounted) throw rateLimitedError(verdict.retryAfterMs);
+  if (!verdict.isCounted) throw rateLimitedError(verdict.retryAfterMs, describe);
 }
 
 /** What to do once the password of a login attempt has been checked. */
@@ -96,6 +113,8 @@ export interface AttemptLimits {
     /** Counts a password check before it is made (a right password deletes the account). */
     countPasswordCheck(userId: string): Promise<void>;
   };
+  /** AI helper suggestion requests per user per hour. */
+  aiSuggestions: { countAttempt(userId: string): Promise<void> };
 }
 
 /**
@@ -119,6 +138,7 @@ export function createAttemptLimits(
   const waitingListPerIp = stores('waiting-list-ip');
   const feedbackPerUser = stores('feedback-user');
   const deleteChecks = stores('delete-account-password');
+  const aiSuggestionsPerUser = stores('ai-suggestions-user');
 
   const pairRule = { limit: limits.loginPerIpAccount, windowMs };
   const accountRule = { limit: accountAttemptsKept(limits), windowMs };
@@ -189,6 +209,16 @@ export function createAttemptLimits(
           limit: limits.deletePasswordChecksPerUser,
           windowMs,
         }),
+    },
+    aiSuggestions: {
+      countAttempt: (userId) =>
+        hitOrThrow(
+          aiSuggestionsPerUser,
+          userKey(userId),
+          { limit: limits.aiSuggestionsPerUserPerHour, windowMs: AI_SUGGESTIONS_WINDOW_MS },
+          (retryAfterSeconds) =>
+            describeAiSuggestionsLimit(limits.aiSuggestionsPerUserPerHour, retryAfterSeconds),
+        ),
     },
   };
 }
