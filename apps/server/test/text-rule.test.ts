@@ -27,7 +27,7 @@ interface RouteRow {
 }
 
 /** Calls of later issues: listed here on purpose, and checked to have no route yet. */
-const NOT_IMPLEMENTED: readonly string[] = [API.app.fetchXml, API.geo, API.ai.suggestions];
+const NOT_IMPLEMENTED: readonly string[] = [API.app.fetchXml, API.geo];
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/abcdefghijklmnop/edit';
@@ -278,6 +278,17 @@ const ROUTES: Record<string, RouteRow> = {
       inBody('message', API.feedback, (bad) => ({
         type: 'Idea',
         message: `A long enough idea ${bad}`,
+      })),
+    ],
+  },
+  // The rule answers before the route looks at the user's domain or the model.
+  [`POST ${API.ai.suggestions}`]: {
+    isAuthed: true,
+    probes: [
+      inBody('params.0.values', API.ai.suggestions, (bad) => ({
+        type: 'headlines',
+        description: 'We sell shoes',
+        params: [{ promptTitle: 'USPs', values: `free${bad}` }],
       })),
     ],
   },

@@ -6,6 +6,7 @@ import {
 } from '@adloom/contract';
 import type { Config } from '../config.ts';
 import type { UserRow } from '../db/users.ts';
+import { findAiTools } from '../services/ai-suggestions.ts';
 
 /** The default tutorial state of a new account. */
 export function newTutorial(): Tutorial {
@@ -17,8 +18,9 @@ export function newTutorial(): Tutorial {
  * server cannot serve are left out: a link kept while the Google settings are removed shows no
  * sheet buttons until they are back.
  */
-export function presentUser(row: UserRow, config: Pick<Config, 'google'>): PublicUser {
+export function presentUser(row: UserRow, config: Pick<Config, 'google' | 'ai'>): PublicUser {
   const stored = Array.isArray(row.integrations) ? row.integrations : [];
+  const tools = [...findAiTools(row.email, config.ai.helperEmailDomain)];
   return {
     _id: row.id,
     email: row.email,
@@ -27,13 +29,14 @@ export function presentUser(row: UserRow, config: Pick<Config, 'google'>): Publi
       ? stored
       : stored.filter((name) => name !== GOOGLE_SHEETS_INTEGRATION),
     tutorial: row.tutorial ?? newTutorial(),
+    ...(tools.length > 0 ? { tools } : {}),
   };
 }
 
 /** A session answer: the token, its lifetime in seconds, and the user. */
 export function presentSession(
   signedIn: { user: UserRow; token: string; expiresIn: number },
-  config: Pick<Config, 'google'>,
+  config: Pick<Config, 'google' | 'ai'>,
 ): Session {
   return {
     token: signedIn.token,
