@@ -58,6 +58,9 @@ describe('AI stand-in', () => {
     const last = standIn.requests.at(-1)!;
     expect(last.authorization).toBe(`Bearer ${STAND_IN_API_KEY}`);
     expect(last.body.temperature).toBe(0.5);
+    // A journey reads the same record over HTTP.
+    const recorded = (await (await fetch(`${standIn.url}/stand-in/requests`)).json()) as unknown[];
+    expect(recorded).toEqual(JSON.parse(JSON.stringify(standIn.requests)));
   });
 
   it('streams pieces, then a finish reason, the usage only when asked, then [DONE]', async () => {
