@@ -88,7 +88,7 @@ export const UNDECLARED_PREFIX_FEED = `<rss version="2.0"><channel>
 <item><g:brand>Acme</g:brand><g:product_type>Tools</g:product_type></item>
 </channel></rss>`;
 
-/** A feed broken on line 4 (a closing tag that does not match), column 31. */
+/** A feed broken on line 4, column 36 (the end of a closing tag that does not match). */
 export const MALFORMED_FEED = `<?xml version="1.0"?>
 <rss xmlns:g="${G}"><channel>
 <item><g:brand>Acme</g:brand></item>
