@@ -1,11 +1,13 @@
 import {
   GOOGLE_SHEETS_INTEGRATION,
+  XML_FEEDS_TOOL,
   type PublicUser,
   type Session,
   type Tutorial,
 } from '@adloom/contract';
 import type { Config } from '../config.ts';
 import type { UserRow } from '../db/users.ts';
+import { hasXmlTools } from '../services/xml-feeds.ts';
 
 /** The default tutorial state of a new account. */
 export function newTutorial(): Tutorial {
@@ -15,9 +17,9 @@ export function newTutorial(): Tutorial {
 /**
  * The user as the client sees it (never the hash or the session version). Integrations this
  * server cannot serve are left out: a link kept while the Google settings are removed shows no
- * sheet buttons until they are back.
+ * sheet buttons until they are back. `tools` lists the tools the user's email opens (absent: none).
  */
-export function presentUser(row: UserRow, config: Pick<Config, 'google'>): PublicUser {
+export function presentUser(row: UserRow, config: Pick<Config, 'google' | 'xmlFeeds'>): PublicUser {
   const stored = Array.isArray(row.integrations) ? row.integrations : [];
   return {
     _id: row.id,
@@ -27,13 +29,14 @@ export function presentUser(row: UserRow, config: Pick<Config, 'google'>): Publi
       ? stored
       : stored.filter((name) => name !== GOOGLE_SHEETS_INTEGRATION),
     tutorial: row.tutorial ?? newTutorial(),
+    ...(hasXmlTools(row.email, config.xmlFeeds) ? { tools: [XML_FEEDS_TOOL] } : {}),
   };
 }
 
 /** A session answer: the token, its lifetime in seconds, and the user. */
 export function presentSession(
   signedIn: { user: UserRow; token: string; expiresIn: number },
-  config: Pick<Config, 'google'>,
+  config: Pick<Config, 'google' | 'xmlFeeds'>,
 ): Session {
   return {
     token: signedIn.token,
