@@ -221,6 +221,9 @@ export async function readBrandCategories(
   for await (const chunk of chunks) {
     if (decoder !== undefined) {
       feed(decoder.decode(chunk, { stream: true }));
+      // Let other requests in between chunks: without it a buffered body is parsed in one go
+      // (/api/health took ~150 ms instead of ~5 ms while a 100 MB feed streamed).
+      await new Promise((done) => setImmediate(done));
       continue;
     }
     head.push(chunk);
