@@ -1,4 +1,5 @@
 import type { LookupAddress } from 'node:dns';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.ts';
 import {
@@ -234,6 +235,25 @@ describe('the feed fetcher', () => {
     const error = await fetchError(standIn.url('/slow.xml'), { timeoutMs: 300 });
     expect(error.code).toBe('feed_unreachable');
     expect(error.message).toBe('The feed did not arrive within 0.3 seconds.');
+  });
+
+  it('gives up on a server that does not finish connecting (here: silent after TCP, over https)', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const error = await fetchError(`https://127.0.0.1:${port}/feed.xml`, {
+        connectTimeoutMs: 300,
+      });
+      expect(error.code).toBe('feed_unreachable');
+      expect(error.message).toBe(
+        "The shop's server (127.0.0.1) did not accept a connection within 0.3 seconds.",
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((done) => silent.close(done));
+    }
   });
 
   it('stops when the caller goes away', async () => {
