@@ -140,11 +140,6 @@ export function bigFeedItems(bytes: number): number {
   return Math.max(0, Math.floor((bytes - BIG_HEAD.length - BIG_TAIL.length) / BIG_ITEM_BYTES));
 }
 
-/** Exact size of the generated feed asked for as `bytes` bytes. */
-function bigFeedBytes(bytes: number): number {
-  return BIG_HEAD.length + bigFeedItems(bytes) * BIG_ITEM_BYTES + BIG_TAIL.length;
-}
-
 /** Writes the generated feed of `bytes` bytes, minding back-pressure. */
 async function writeBigFeed(response: ServerResponse, bytes: number): Promise<void> {
   const items = bigFeedItems(bytes);
@@ -241,15 +236,16 @@ export async function startFeedStandIn(): Promise<FeedStandIn> {
         return send(302, 'text/plain', '', { location: url.searchParams.get('to') ?? '/' });
       case '/big.xml': {
         const bytes = Number(url.searchParams.get('bytes') ?? 100 * 1024 * 1024);
-        // With ?declare=1 the size is sent ahead as Content-Length.
-        const declared =
-          url.searchParams.get('declare') === '1'
-            ? { 'content-length': String(bigFeedBytes(bytes)) }
-            : {};
-        response.writeHead(200, { 'content-type': xml, ...declared });
+        response.writeHead(200, { 'content-type': xml });
         void writeBigFeed(response, bytes);
         return;
       }
+      case '/declared-large.xml':
+        // Announces 5 MiB, sends a small start and waits: only the Content-Length tells.
+        response.writeHead(200, { 'content-type': xml, 'content-length': String(5 * 1024 * 1024) });
+        response.write(`<rss xmlns:g="${G}"><channel>`);
+        void slowReleased.then(() => response.destroy());
+        return;
       case '/slow.xml':
         response.writeHead(200, { 'content-type': xml });
         response.write(`<rss xmlns:g="${G}"><channel>`);

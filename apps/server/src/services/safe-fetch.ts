@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup as lookupDns } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { Transform, pipeline } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, request } from 'undici';
@@ -251,20 +251,19 @@ export function createFeedFetcher(limits: FetchLimits, resolve?: Resolver): Feed
       let host = '';
       const timeout = AbortSignal.timeout(limits.timeoutMs);
       const signal = AbortSignal.any([callerSignal, timeout]);
-      let body: Transform | undefined;
+      // The answer's body, destroyed however the fetch ends (the decoders end with it).
+      let body: Readable | undefined;
       try {
         const start = checkFeedUrl(rawUrl);
         host = start.hostname;
         const { url, response } = await open(start, signal);
+        body = response.body;
         host = url.hostname;
         const decoders = decodersFor(response.headers['content-encoding'], host);
         const declaredLength = Number(response.headers['content-length']);
-        if (decoders.length === 0 && declaredLength > limits.maxBytes) {
-          await response.body.dump();
+        if (decoders.length === 0 && declaredLength > limits.maxBytes)
           throw tooLarge(limits.maxBytes);
-        }
         const decoded = byteCap(limits.maxBytes);
-        body = decoded;
         pipeline([response.body, ...decoders, decoded], () => {});
         for await (const chunk of decoded) yield chunk as Buffer;
       } catch (error) {
