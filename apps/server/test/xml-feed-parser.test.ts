@@ -92,6 +92,15 @@ describe('readBrandCategories', () => {
       'latin1',
     );
     expect(await read(latin1)).toEqual({ Bébé: { '': 1 } });
+    // Windows-1252's 0x80-0x9F (what ISO-8859-1 means on the web): ’ and € are not C1 controls.
+    const windows = Buffer.concat([
+      Buffer.from(
+        `<?xml version="1.0" encoding="windows-1252"?><rss xmlns:g="${G}"><channel><item><g:brand>Levi`,
+      ),
+      Buffer.from([0x92, 0x73, 0x20, 0x80]),
+      Buffer.from('</g:brand></item></channel></rss>'),
+    ]);
+    expect(await read(windows, 1, 3)).toEqual({ 'Levi’s €': { '': 1 } });
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(ATOM_FEED, 'utf16le')]);
     expect(await read(utf16, 1, 5)).toEqual({ Lumen: { Home: 2 }, Sitwell: { Home: 1 } });
     const unknown = await readError('<?xml version="1.0" encoding="x-klingon"?><rss/>');

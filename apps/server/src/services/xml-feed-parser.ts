@@ -165,8 +165,28 @@ class FeedCounter {
   }
 }
 
-/** The text decoder for a feed that starts with `head`: its byte order mark, else its declaration. */
-function decoderFor(head: Buffer): TextDecoder {
+/**
+ * What windows-1252 (also what ISO-8859-1 declares, as in browsers) puts at 0x80-0x9F; Node's
+ * TextDecoder gives C1 controls there (nodejs/node#60888), so its text is mapped once more (as
+ * apps/web's CSV import does).
+ */
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+const C1_CONTROLS = /[\u0080-\u009F]/g;
+
+/** Decodes the next bytes (streaming), or the rest when called without any. */
+type Decode = (bytes?: Buffer) => string;
+
+/** The decoder for a feed that starts with `head`: its byte order mark, else its declaration. */
+function decoderFor(head: Buffer): Decode {
+  const decoder = textDecoderFor(head);
+  const decode: Decode = (bytes) =>
+    bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
+  if (decoder.encoding !== 'windows-1252') return decode;
+  return (bytes) =>
+    decode(bytes).replace(C1_CONTROLS, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80] as string);
+}
+
+function textDecoderFor(head: Buffer): TextDecoder {
   if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le');
   if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be');
   const declared = /^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(
@@ -199,7 +219,7 @@ export async function readBrandCategories(
   categoryLevel: number,
 ): Promise<BrandCategories> {
   const counter = new FeedCounter(categoryLevel);
-  let decoder: TextDecoder | undefined;
+  let decode: Decode | undefined;
   const head: Buffer[] = [];
   let headBytes = 0;
   let isChecked = false;
@@ -212,15 +232,15 @@ export async function readBrandCategories(
     }
     counter.write(text);
   };
-  const startDecoding = (): TextDecoder => {
+  const startDecoding = (): Decode => {
     const bytes = Buffer.concat(head);
     const chosen = decoderFor(bytes);
-    feed(chosen.decode(bytes, { stream: true }));
+    feed(chosen(bytes));
     return chosen;
   };
   for await (const chunk of chunks) {
-    if (decoder !== undefined) {
-      feed(decoder.decode(chunk, { stream: true }));
+    if (decode !== undefined) {
+      feed(decode(chunk));
       // Let other requests in between chunks: without it a buffered body is parsed in one go
       // (/api/health took ~150 ms instead of ~5 ms while a 100 MB feed streamed).
       await new Promise((done) => setImmediate(done));
@@ -228,9 +248,9 @@ export async function readBrandCategories(
     }
     head.push(chunk);
     headBytes += chunk.length;
-    if (headBytes >= SNIFF_BYTES) decoder = startDecoding();
+    if (headBytes >= SNIFF_BYTES) decode = startDecoding();
   }
-  feed((decoder ?? startDecoding()).decode());
+  feed((decode ?? startDecoding())());
   if (!isChecked) throw new AppError('xml_malformed', 'The feed is empty.');
   return counter.finish();
 }
