@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEED_MAX_ROWS } from '@adloom/contract';
 import { AppError } from '../src/errors.ts';
 import { categoryOf, readBrandCategories } from '../src/services/xml-feed-parser.ts';
 import {
@@ -157,5 +158,30 @@ describe('readBrandCategories', () => {
       `<rss xmlns:g="${G}"><channel><item><g:brand>${long}</g:brand></item></channel></rss>`,
     );
     expect(Object.keys(answer)).toEqual(['B'.repeat(1000)]);
+  });
+
+  it('stops at more different brand and category pairs than a feed holds', async () => {
+    async function* pairs(count: number): AsyncGenerator<Buffer> {
+      yield Buffer.from(`<rss xmlns:g="${G}"><channel>`);
+      for (let i = 0; i < count; i += 1000) {
+        let chunk = '';
+        for (let j = i; j < Math.min(count, i + 1000); j += 1)
+          chunk += `<item><g:brand>b${j % 500}</g:brand><g:product_type>c${j}</g:product_type></item>`;
+        yield Buffer.from(chunk);
+      }
+      yield Buffer.from('</channel></rss>');
+    }
+    const full = await readBrandCategories(pairs(FEED_MAX_ROWS), 1);
+    expect(
+      Object.values(full).reduce((n, categories) => n + Object.keys(categories).length, 0),
+    ).toBe(FEED_MAX_ROWS);
+    const error: unknown = await readBrandCategories(pairs(FEED_MAX_ROWS + 1), 1).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('feed_too_large');
+    expect((error as AppError).message).toMatch(
+      /more than 250,000 different brand and category pairs/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import type { BrandCategories } from '@adloom/contract';
+import { FEED_MAX_ROWS, type BrandCategories } from '@adloom/contract';
 import { AppError } from '../errors.ts';
 
 /**
@@ -53,6 +53,8 @@ export function categoryOf(fields: Partial<Record<Field, string>>, level: number
 class FeedCounter {
   private readonly parser: SaxesParser<{ xmlns: true }>;
   private readonly counts = new Map<string, Map<string, number>>();
+  /** Different (brand, category) pairs so far: each would be a feed row. */
+  private pairs = 0;
   /** 'item' in an RSS feed, 'entry' in an Atom feed, once the root element is known. */
   private itemName: string | undefined;
   private depth = 0;
@@ -161,7 +163,16 @@ class FeedCounter {
       categories = new Map();
       this.counts.set(brand, categories);
     }
-    categories.set(category, (categories.get(category) ?? 0) + 1);
+    const count = categories.get(category) ?? 0;
+    if (count === 0) {
+      if (this.pairs === FEED_MAX_ROWS)
+        throw new AppError(
+          'feed_too_large',
+          `The feed has more than ${FEED_MAX_ROWS.toLocaleString('en-US')} different brand and category pairs, more than a feed holds.`,
+        );
+      this.pairs += 1;
+    }
+    categories.set(category, count + 1);
   }
 }
 
