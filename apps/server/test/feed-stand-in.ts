@@ -209,6 +209,15 @@ export async function startFeedStandIn(): Promise<FeedStandIn> {
         return send(200, xml, gzipSync(RSS_FEED), { 'content-encoding': 'gzip' });
       case '/rss-deflate.xml':
         return send(200, xml, deflateSync(RSS_FEED), { 'content-encoding': 'deflate' });
+      case '/broken-gzip.xml':
+        return send(
+          200,
+          xml,
+          Buffer.concat([gzipSync(RSS_FEED).subarray(0, 40), Buffer.alloc(64, 7)]),
+          {
+            'content-encoding': 'gzip',
+          },
+        );
       case '/rss-brotli.xml':
         return send(200, xml, RSS_FEED, { 'content-encoding': 'br' });
       case '/latin1.xml':

@@ -208,6 +208,24 @@ describe('the feed fetcher', () => {
     expect(error.message).toMatch(/redirects more than 5 times/);
   });
 
+  it('says when the compressed data is damaged', async () => {
+    const error = await fetchError(standIn.url('/broken-gzip.xml'));
+    expect(error.code).toBe('feed_unreachable');
+    expect(error.message).toBe(
+      "The shop's server (127.0.0.1) sent damaged compressed data (gzip or deflate).",
+    );
+  });
+
+  it('says when nothing listens on the port', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((done) => closed.close(done));
+    const error = await fetchError(`http://127.0.0.1:${port}/feed.xml`);
+    expect(error.code).toBe('feed_unreachable');
+    expect(error.message).toBe("The shop's server (127.0.0.1) refused the connection.");
+  });
+
   it('names the status of an error answer', async () => {
     const error = await fetchError(standIn.url('/missing.xml'));
     expect(error.code).toBe('feed_unreachable');

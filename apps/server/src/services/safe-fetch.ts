@@ -129,7 +129,6 @@ function seconds(ms: number): string {
 /** A fetch error as the person should read it; `host` is the server being fetched. */
 function describeFetchError(error: unknown, host: string, limits: FetchLimits): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof Error && error.cause instanceof AppError) return error.cause;
   const code = error instanceof Error ? String((error as { code?: unknown }).code ?? '') : '';
   if (code === 'UND_ERR_CONNECT_TIMEOUT')
     return new AppError(
