@@ -220,6 +220,66 @@ describe('loadConfig', () => {
     expect(findJwtSecretProblem('development')).toMatch(/shorter/);
   });
 
+  describe('XML feeds', () => {
+    it('gives nobody the tools by default and has the documented limits', () => {
+      const config = loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET });
+      expect(config.xmlFeeds).toEqual({
+        emailMarker: undefined,
+        maxBytes: 209_715_200,
+        connectTimeoutMs: 10_000,
+        timeoutMs: 120_000,
+        fetchesPerUser: 2,
+        allowLoopback: false,
+        isLoopbackSettingIgnored: false,
+      });
+    });
+
+    it('reads the marker (compared in lower case) and the limits', () => {
+      const config = loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        XML_TOOLS_EMAIL_MARKER: ' @Agency.Example ',
+        XML_FETCH_MAX_BYTES: '1048576',
+        XML_FETCH_CONNECT_TIMEOUT_SECONDS: '3',
+        XML_FETCH_TIMEOUT_SECONDS: '30',
+        XML_FETCHES_PER_USER: '1',
+      });
+      expect(config.xmlFeeds).toMatchObject({
+        emailMarker: '@agency.example',
+        maxBytes: 1_048_576,
+        connectTimeoutMs: 3_000,
+        timeoutMs: 30_000,
+        fetchesPerUser: 1,
+      });
+    });
+
+    it.each([
+      ['XML_FETCH_MAX_BYTES', '100'],
+      ['XML_FETCH_CONNECT_TIMEOUT_SECONDS', '0'],
+      ['XML_FETCH_TIMEOUT_SECONDS', 'soon'],
+      ['XML_FETCHES_PER_USER', '0'],
+    ])('refuses %s=%s', (name, value) => {
+      expect(() =>
+        loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, [name]: value }),
+      ).toThrow(new RegExp(`^${name} must be a whole number`));
+    });
+
+    it('honours FETCH_ALLOW_LOOPBACK=true only when NODE_ENV=test', () => {
+      const env = { DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, FETCH_ALLOW_LOOPBACK: 'true' };
+      expect(loadConfig({ ...env, NODE_ENV: 'test' }).xmlFeeds).toMatchObject({
+        allowLoopback: true,
+        isLoopbackSettingIgnored: false,
+      });
+      expect(loadConfig(env).xmlFeeds).toMatchObject({
+        allowLoopback: false,
+        isLoopbackSettingIgnored: true,
+      });
+      expect(
+        loadConfig({ ...env, NODE_ENV: 'test', FETCH_ALLOW_LOOPBACK: '1' }).xmlFeeds.allowLoopback,
+      ).toBe(false);
+    });
+  });
+
   describe('Google', () => {
     const production = {
       NODE_ENV: 'production',

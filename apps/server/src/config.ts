@@ -32,6 +32,14 @@ export const DEFAULT_GOOGLE_RETRY_BASE_MS = 500;
 export const DEFAULT_AI_TIMEOUT_SECONDS = 60;
 /** Default most tokens the AI model may write per answer (AI_MAX_TOKENS). */
 export const DEFAULT_AI_MAX_TOKENS = 1000;
+/** Default cap on a product feed's decoded (decompressed) bytes: 200 MiB. */
+export const DEFAULT_XML_FETCH_MAX_BYTES = 200 * 1024 * 1024;
+/** Default time a feed's server has to accept the connection. */
+export const DEFAULT_XML_FETCH_CONNECT_TIMEOUT_SECONDS = 10;
+/** Default time a feed has to arrive whole (redirects, headers and body). */
+export const DEFAULT_XML_FETCH_TIMEOUT_SECONDS = 120;
+/** Default number of feed fetches one user may have running at once. */
+export const DEFAULT_XML_FETCHES_PER_USER = 2;
 
 const KNOWN_DEFAULT_SECRETS = new Set([
   'secret',
@@ -152,6 +160,46 @@ export interface AiConfig {
   maxTokens: number;
 }
 
+/** The XML product feed tools (issue 17): who has them, and the limits of fetching a shop's feed. */
+export interface XmlFeedsConfig {
+  /** A user whose email holds this (any case) has the XML tools (XML_TOOLS_EMAIL_MARKER); unset: nobody. */
+  emailMarker: string | undefined;
+  /** Cap on a feed's decoded bytes (XML_FETCH_MAX_BYTES). */
+  maxBytes: number;
+  /** Time a feed's server has to accept the connection (XML_FETCH_CONNECT_TIMEOUT_SECONDS). */
+  connectTimeoutMs: number;
+  /** Time the whole fetch may take, redirects, headers and body (XML_FETCH_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+  /** Fetches one user may have running at once (XML_FETCHES_PER_USER). */
+  fetchesPerUser: number;
+  /** Loopback addresses may be fetched: FETCH_ALLOW_LOOPBACK=true, honoured only when NODE_ENV=test. */
+  allowLoopback: boolean;
+  /** FETCH_ALLOW_LOOPBACK=true was set outside NODE_ENV=test, and ignored (the server warns). */
+  isLoopbackSettingIgnored: boolean;
+}
+
+/** The XML feed settings, with their defaults. */
+export function readXmlFeeds(env: Env): XmlFeedsConfig {
+  const asksLoopback = env.FETCH_ALLOW_LOOPBACK?.trim() === 'true';
+  const isTest = env.NODE_ENV === 'test';
+  return {
+    emailMarker: readText(env, 'XML_TOOLS_EMAIL_MARKER')?.toLowerCase(),
+    maxBytes: readInt(env, 'XML_FETCH_MAX_BYTES', DEFAULT_XML_FETCH_MAX_BYTES, 1024),
+    connectTimeoutMs:
+      readInt(
+        env,
+        'XML_FETCH_CONNECT_TIMEOUT_SECONDS',
+        DEFAULT_XML_FETCH_CONNECT_TIMEOUT_SECONDS,
+        1,
+      ) * 1000,
+    timeoutMs:
+      readInt(env, 'XML_FETCH_TIMEOUT_SECONDS', DEFAULT_XML_FETCH_TIMEOUT_SECONDS, 1) * 1000,
+    fetchesPerUser: readInt(env, 'XML_FETCHES_PER_USER', DEFAULT_XML_FETCHES_PER_USER, 1),
+    allowLoopback: asksLoopback && isTest,
+    isLoopbackSettingIgnored: asksLoopback && !isTest,
+  };
+}
+
 /** Everything the server reads from the environment. */
 export interface Config {
   port: number;
@@ -196,6 +244,7 @@ export interface Config {
   tokenEncryptionKey: string;
   /** The AI helper. */
   ai: AiConfig;
+  xmlFeeds: XmlFeedsConfig;
 }
 
 /** A setting that makes the server refuse to start. */
@@ -471,5 +520,6 @@ export function loadConfig(env: Env = process.env): Config {
       dataDir,
     }),
     ai: readAi(env),
+    xmlFeeds: readXmlFeeds(env),
   };
 }

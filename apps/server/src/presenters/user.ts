@@ -1,5 +1,6 @@
 import {
   GOOGLE_SHEETS_INTEGRATION,
+  XML_FEEDS_TOOL,
   type PublicUser,
   type Session,
   type Tutorial,
@@ -7,6 +8,7 @@ import {
 import type { Config } from '../config.ts';
 import type { UserRow } from '../db/users.ts';
 import { findAiTools } from '../services/ai-suggestions.ts';
+import { hasXmlTools } from '../services/xml-feeds.ts';
 
 /** The default tutorial state of a new account. */
 export function newTutorial(): Tutorial {
@@ -16,11 +18,17 @@ export function newTutorial(): Tutorial {
 /**
  * The user as the client sees it (never the hash or the session version). Integrations this
  * server cannot serve are left out: a link kept while the Google settings are removed shows no
- * sheet buttons until they are back.
+ * sheet buttons until they are back. `tools` lists the tools the user's email opens (absent: none).
  */
-export function presentUser(row: UserRow, config: Pick<Config, 'google' | 'ai'>): PublicUser {
+export function presentUser(
+  row: UserRow,
+  config: Pick<Config, 'google' | 'ai' | 'xmlFeeds'>,
+): PublicUser {
   const stored = Array.isArray(row.integrations) ? row.integrations : [];
-  const tools = [...findAiTools(row.email, config.ai.helperEmailDomain)];
+  const tools = [
+    ...(hasXmlTools(row.email, config.xmlFeeds) ? [XML_FEEDS_TOOL] : []),
+    ...findAiTools(row.email, config.ai.helperEmailDomain),
+  ];
   return {
     _id: row.id,
     email: row.email,
@@ -36,7 +44,7 @@ export function presentUser(row: UserRow, config: Pick<Config, 'google' | 'ai'>)
 /** A session answer: the token, its lifetime in seconds, and the user. */
 export function presentSession(
   signedIn: { user: UserRow; token: string; expiresIn: number },
-  config: Pick<Config, 'google' | 'ai'>,
+  config: Pick<Config, 'google' | 'ai' | 'xmlFeeds'>,
 ): Session {
   return {
     token: signedIn.token,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API,
   ClientNameBodySchema,
+  FetchXmlBodySchema,
   NameSchema,
   SAVE_TEMPLATES_BODY_SCHEMAS,
   SaveFeedsBodySchema,
@@ -9,6 +10,7 @@ import {
   TEMPLATE_SAVE_PATHS,
   WAITING_LIST_MESSAGE,
   WaitingListBodySchema,
+  type BrandCategories,
   type CreateClientAnswer,
   type TemplateKind,
 } from '@adloom/contract';
@@ -29,6 +31,7 @@ import {
   saveClientTemplates,
   saveLists,
 } from '../../services/workspace.ts';
+import { createXmlFeedReader, hasXmlTools } from '../../services/xml-feeds.ts';
 
 function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
@@ -76,7 +79,8 @@ function readClientName(rawPath: string): string {
 
 /**
  * The workspace calls of spec section 7 under /api/app: clients, a client's bundle, lists,
- * feeds, the five template saves, and the waiting list (the only one without auth).
+ * feeds, the five template saves, a product feed's brands and categories (fetch-xml), and the
+ * waiting list (the only one without auth).
  */
 export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
@@ -84,6 +88,12 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
   const bulkBody = { bodyLimit: deps.config.bodyLimitBytes };
   // Presented rows of recently saved or loaded feeds (checked against the stored version).
   const cache = new FeedRowsCache();
+  const xmlFeeds = createXmlFeedReader(deps.config.xmlFeeds);
+  app.addHook('onClose', () => xmlFeeds.close());
+  if (deps.config.xmlFeeds.isLoopbackSettingIgnored)
+    app.log.warn(
+      'FETCH_ALLOW_LOOPBACK=true is ignored: it is honoured only when NODE_ENV=test. Feed URLs on loopback addresses stay refused.',
+    );
 
   app.post(API.app.waitingList, async (request) => {
     await deps.limits.waitingList.countAttempt(request.ip);
@@ -144,6 +154,17 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
         const body = parseBody(SaveFeedsBodySchema, request.body);
         return sendJsonText(reply, await saveClientFeeds(db, cache, getUser(request).id, body));
       });
+    });
+
+    authed.post(API.app.fetchXml, async (request, reply): Promise<BrandCategories> => {
+      const user = getUser(request);
+      if (!hasXmlTools(user.email, deps.config.xmlFeeds))
+        throw new AppError('forbidden', 'The XML feed tools are not available to this account.');
+      const body = parseBody(FetchXmlBodySchema, request.body);
+      // A person who leaves (closes the connection) stops the download.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      return xmlFeeds.read(user.id, body, gone.signal);
     });
 
     for (const kind of Object.keys(TEMPLATE_SAVE_PATHS) as TemplateKind[]) {
