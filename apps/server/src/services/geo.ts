@@ -90,20 +90,34 @@ export interface GeoLoadResult {
   hasTrigramIndex: boolean;
 }
 
-/** Loads a release from a CSV or zip path or an http(s) address, replacing the one loaded. */
-export async function loadGeoTargets(db: Db, source: string): Promise<GeoLoadResult> {
+/** A file read and checked, ready to store. */
+export interface GeoFileReady {
+  copyCsv: Uint8Array;
+  release: { date: string; source: string };
+  startedAt: number;
+}
+
+/** Reads and checks a CSV or zip path or an http(s) address (GeoFileError when it is not Google's). */
+export async function readGeoFile(source: string): Promise<GeoFileReady> {
   const startedAt = performance.now();
   const file = await readGeoSource(source);
   const rows = parseGeoCsv(file.csv, file.name);
-  const stored = await replaceGeoTargets(db, toCopyCsv(rows), {
-    date: file.date,
-    source: file.name,
-  });
+  return { copyCsv: toCopyCsv(rows), release: { date: file.date, source: file.name }, startedAt };
+}
+
+/** Stores a file read by readGeoFile, replacing the release loaded. */
+export async function storeGeoFile(db: Db, file: GeoFileReady): Promise<GeoLoadResult> {
+  const stored = await replaceGeoTargets(db, file.copyCsv, file.release);
   return {
     release: presentGeoRelease(stored.release),
-    seconds: (performance.now() - startedAt) / 1000,
+    seconds: (performance.now() - file.startedAt) / 1000,
     hasTrigramIndex: stored.hasTrigramIndex,
   };
+}
+
+/** Loads a release from a CSV or zip path or an http(s) address, replacing the one loaded. */
+export async function loadGeoTargets(db: Db, source: string): Promise<GeoLoadResult> {
+  return storeGeoFile(db, await readGeoFile(source));
 }
 
 /** Where start-up reports what it did. */
