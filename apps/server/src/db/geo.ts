@@ -125,9 +125,13 @@ export async function replaceGeoTargets(
       copyCsv,
     );
     await tx.exec(`alter table ${table} add constraint ${table}_pkey primary key (criteria_id)`);
+    // Both give the first matches in criteria ID order within the filter (a Country search may
+    // have no country code): without the second, a search with fewer matches than its limit
+    // walks the whole table in primary-key order.
     await tx.exec(
       `create index ${table}_type_country on ${table} (target_type, country_code, criteria_id)`,
     );
+    await tx.exec(`create index ${table}_type on ${table} (target_type, criteria_id)`);
     await tx.exec(`create index ${table}_parent on ${table} (parent_id)`);
     const trigram = await tx.query(`select 1 from pg_extension where extname = 'pg_trgm'`);
     if (trigram.length > 0)

@@ -62,8 +62,11 @@ export async function searchGeoTargets(
   await requireRelease(db);
   const filter = toGeoFilter(params);
   if (!filter) return { count: 0, removalPlanned: 0, targets: [] };
-  const { count, withStatus } = await countGeoTargets(db, filter, GEO_REMOVAL_PLANNED);
-  const targets = limit > 0 && count > 0 ? await listGeoTargets(db, filter, limit) : [];
+  // Side by side: on PostgreSQL they run on two connections (PGlite takes them in turn).
+  const [{ count, withStatus }, targets] = await Promise.all([
+    countGeoTargets(db, filter, GEO_REMOVAL_PLANNED),
+    limit > 0 ? listGeoTargets(db, filter, limit) : [],
+  ]);
   return { count, removalPlanned: withStatus, targets: targets.map(presentGeoTarget) };
 }
 
