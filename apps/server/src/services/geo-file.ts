@@ -20,6 +20,8 @@ export const GEO_FILE_COLUMNS = [
 
 /** Largest file (or zip entry) taken: Google's whole release is ~23 MB of CSV. */
 export const GEO_FILE_MAX_BYTES = 256 * 1024 * 1024;
+/** A download of the file must be over within this time. */
+export const GEO_DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** A geo targets file that cannot be loaded; the message says why, for the operator. */
 export class GeoFileError extends Error {
@@ -121,7 +123,10 @@ function unzipCsv(bytes: Uint8Array, name: string): { entry: string; csv: Uint8A
 async function download(url: string): Promise<{ bytes: Uint8Array; lastModified?: Date }> {
   let response: Response;
   try {
-    response = await fetch(url, { redirect: 'follow' });
+    response = await fetch(url, {
+      redirect: 'follow',
+      signal: AbortSignal.timeout(GEO_DOWNLOAD_TIMEOUT_MS),
+    });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new GeoFileError(
@@ -132,7 +137,14 @@ async function download(url: string): Promise<{ bytes: Uint8Array; lastModified?
   const size = Number(response.headers.get('content-length') ?? 0);
   if (size > GEO_FILE_MAX_BYTES)
     throw new GeoFileError(`${url} is larger than ${GEO_FILE_MAX_BYTES} bytes`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw new GeoFileError(
+      `could not download ${url}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   if (bytes.length > GEO_FILE_MAX_BYTES)
     throw new GeoFileError(`${url} is larger than ${GEO_FILE_MAX_BYTES} bytes`);
   const header = response.headers.get('last-modified');
