@@ -94,7 +94,7 @@ export function nameStatement(sql: string): string {
   const text = sql.replace(/--[^\n]*/g, ' ').trim();
   const verb = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase() ?? 'statement';
   const table =
-    /\b(?:from|into|update|join|table(?:\s+if\s+(?:not\s+)?exists)?)\s+([a-z_][a-z0-9_$.]*)/i.exec(
+    /\b(?:from|into|update|join|copy|table(?:\s+if\s+(?:not\s+)?exists)?)\s+([a-z_][a-z0-9_$.]*)/i.exec(
       text,
     )?.[1];
   return table && SQL_NAME.test(table) ? `${verb} ${table.toLowerCase()}` : verb;
