@@ -71,11 +71,15 @@ describe(`loading geo targets (${testDbKind()})`, () => {
 
   it('with nothing loaded: status says so, and both geo calls are 409 with the operator message', async () => {
     expect(await status()).toEqual({ release: null });
-    for (const path of [API.geo, API.geoSearch]) {
-      const response = await t.request('POST', path, {
-        token,
-        body: { params: { targetType: 'Country' } },
-      });
+    const searches = [
+      { targetType: 'Country' },
+      // No target can match (a comma in the name filter): still 409, not an empty answer.
+      { targetType: 'City', countryCode: 'DE', canonicalName: 'Berlin,Germany' },
+    ];
+    for (const [path, params] of [API.geo, API.geoSearch].flatMap((p) =>
+      searches.map((s) => [p, s] as const),
+    )) {
+      const response = await t.request('POST', path, { token, body: { params } });
       expect(response.status).toBe(409);
       expect(response.body.error).toEqual({
         code: 'geo_not_loaded',

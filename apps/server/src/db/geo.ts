@@ -62,20 +62,29 @@ function whereClause(filter: GeoFilter): { sql: string; params: unknown[] } {
   return { sql: conditions.join(' and '), params };
 }
 
-/** How many targets pass the filter, and how many of them have `status`. */
+/**
+ * How many targets pass the filter, how many of them have `status`, and whether a release is
+ * loaded at all (one round trip for the live search).
+ */
 export async function countGeoTargets(
   db: Db,
   filter: GeoFilter,
   status: string,
-): Promise<{ count: number; withStatus: number }> {
+): Promise<{ count: number; withStatus: number; isLoaded: boolean }> {
   const where = whereClause(filter);
-  const rows = await db.query<{ count: number; with_status: number }>(
+  const rows = await db.query<{ count: number; with_status: number; is_loaded: boolean }>(
     `select count(*)::int as count,
-            (count(*) filter (where status = $${where.params.length + 1}))::int as with_status
+            (count(*) filter (where status = $${where.params.length + 1}))::int as with_status,
+            exists (select 1 from geo_release) as is_loaded
        from geo_targets where ${where.sql}`,
     [...where.params, status],
   );
-  return { count: rows[0]?.count ?? 0, withStatus: rows[0]?.with_status ?? 0 };
+  const row = rows[0];
+  return {
+    count: row?.count ?? 0,
+    withStatus: row?.with_status ?? 0,
+    isLoaded: row?.is_loaded ?? false,
+  };
 }
 
 /** The first `limit` targets passing the filter, in criteria ID order (every one without a limit). */

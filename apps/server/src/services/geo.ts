@@ -49,8 +49,8 @@ export function toGeoFilter(params: GeoParams): GeoFilter | undefined {
   };
 }
 
-async function requireRelease(db: Db): Promise<void> {
-  if (!(await findGeoRelease(db))) throw new AppError('geo_not_loaded', GEO_MESSAGES.notLoaded);
+function notLoaded(): AppError {
+  return new AppError('geo_not_loaded', GEO_MESSAGES.notLoaded);
 }
 
 /** `POST /api/geo/search`: how many targets match, how many are 'Removal Planned', the first `limit`. */
@@ -59,14 +59,17 @@ export async function searchGeoTargets(
   params: GeoParams,
   limit: number,
 ): Promise<GeoSearchAnswer> {
-  await requireRelease(db);
   const filter = toGeoFilter(params);
-  if (!filter) return { count: 0, removalPlanned: 0, targets: [] };
+  if (!filter) {
+    if (!(await findGeoRelease(db))) throw notLoaded();
+    return { count: 0, removalPlanned: 0, targets: [] };
+  }
   // Side by side: on PostgreSQL they run on two connections (PGlite takes them in turn).
-  const [{ count, withStatus }, targets] = await Promise.all([
+  const [{ count, withStatus, isLoaded }, targets] = await Promise.all([
     countGeoTargets(db, filter, GEO_REMOVAL_PLANNED),
     limit > 0 ? listGeoTargets(db, filter, limit) : [],
   ]);
+  if (!isLoaded) throw notLoaded();
   return { count, removalPlanned: withStatus, targets: targets.map(presentGeoTarget) };
 }
 
@@ -76,10 +79,13 @@ export async function findGeoTargets(
   params: GeoParams,
   maxRows = FEED_MAX_ROWS,
 ): Promise<GeoTarget[]> {
-  await requireRelease(db);
   const filter = toGeoFilter(params);
-  if (!filter) return [];
-  const { count } = await countGeoTargets(db, filter, GEO_REMOVAL_PLANNED);
+  if (!filter) {
+    if (!(await findGeoRelease(db))) throw notLoaded();
+    return [];
+  }
+  const { count, isLoaded } = await countGeoTargets(db, filter, GEO_REMOVAL_PLANNED);
+  if (!isLoaded) throw notLoaded();
   if (count > maxRows) throw new AppError('geo_too_many', GEO_MESSAGES.tooMany(count, maxRows));
   if (count === 0) return [];
   return (await listGeoTargets(db, filter)).map(presentGeoTarget);
