@@ -13,7 +13,12 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, GEO_MESSAGES, type GeoParamsInput } from '@adloom/contract';
 import { GeoFileError, parseGeoCsv } from '../src/services/geo-file.ts';
-import { loadGeoTargets, loadGeoTargetsOnStart, type GeoLog } from '../src/services/geo.ts';
+import {
+  NO_TRIGRAM_WARNING,
+  loadGeoTargets,
+  loadGeoTargetsOnStart,
+  type GeoLog,
+} from '../src/services/geo.ts';
 import { geoDataFile } from './geo-data.ts';
 import { startTestApp, testDbKind, type TestApp } from './helpers.ts';
 
@@ -234,5 +239,27 @@ describe(`loading geo targets (${testDbKind()})`, () => {
       ),
       `error: GEO_TARGETS_FILE: could not load ${missing}: ${missing} does not exist. The geo targets loaded before (if any) stay.`,
     ]);
+  });
+  it('without pg_trgm: loads without the trigram index, says so, and searches the same', async () => {
+    await t.db.exec('drop extension pg_trgm cascade');
+    try {
+      const log = collectingLog();
+      const file = join(dir, 'geotargets-2024-11-01.csv');
+      copyFileSync(geoDataFile('geotargets-raw-sample.csv'), file);
+      expect(await loadGeoTargetsOnStart(t.db, file, log)).toBe('loaded');
+      expect(log.lines.at(-1)).toBe(`warn: ${NO_TRIGRAM_WARNING}`);
+      const indexes = await t.db.query<{ indexdef: string }>(
+        `select indexdef from pg_indexes where tablename = 'geo_targets'`,
+      );
+      expect(indexes.length).toBe(4);
+      expect(indexes.filter((index) => /gin/i.test(index.indexdef))).toEqual([]);
+      const found = await search({ targetType: 'City', countryCode: 'AU', canonicalName: 'WALES' });
+      expect(found.body.targets.map((target: { name: string }) => target.name)).toEqual([
+        'Maitland',
+        'Sydney',
+      ]);
+    } finally {
+      await t.db.exec('create extension pg_trgm');
+    }
   });
 });
