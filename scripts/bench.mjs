@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark and collects the figures each prints as its last line (one JSON object)
 // into .tmp/bench/latest.json. Benchmarks report; they never fail on a time.
-// Usage: node scripts/bench.mjs [--only engine,workspace,text-rule,sheets,xml,grid,builder,generation]
+// Usage: node scripts/bench.mjs [--only engine,workspace,text-rule,sheets,xml,geo,grid,builder,generation]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +18,7 @@ const benches = [
   { name: 'text-rule', file: 'apps/server/bench/text-rule.bench.ts' },
   { name: 'sheets', file: 'apps/server/bench/sheets.bench.ts' },
   { name: 'xml', file: 'apps/server/bench/xml.bench.ts' },
+  { name: 'geo', file: 'apps/server/bench/geo.bench.ts', args: ['--db', 'both'] },
   { name: 'grid', file: 'e2e/grid/grid.bench.ts' },
   { name: 'builder', file: 'e2e/bench/builder.bench.ts' },
   { name: 'generation', file: 'e2e/bench/generation.bench.ts' },

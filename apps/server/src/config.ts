@@ -245,6 +245,11 @@ export interface Config {
   /** The AI helper. */
   ai: AiConfig;
   xmlFeeds: XmlFeedsConfig;
+  /**
+   * Google's geo targets CSV or zip (a path, or an http(s) address): loaded at start when no
+   * release is loaded or its release date is newer (GEO_TARGETS_FILE). Undefined when not set.
+   */
+  geoTargetsFile: string | undefined;
 }
 
 /** A setting that makes the server refuse to start. */
@@ -425,6 +430,13 @@ function readTokenEncryptionKey(
   return key || readOrCreateDevSecret(join(options.dataDir, 'token-key'));
 }
 
+/** GEO_TARGETS_FILE: an http(s) address as it is, a path resolved from where the command was typed. */
+function readGeoTargetsFile(env: Env, baseDir: string): string | undefined {
+  const raw = readText(env, 'GEO_TARGETS_FILE');
+  if (raw === undefined) return undefined;
+  return /^https?:\/\//i.test(raw) ? raw : resolve(baseDir, raw);
+}
+
 /** Body limits and the timeouts of reading a request. */
 function readBodyLimits(
   env: Env,
@@ -521,5 +533,6 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     ai: readAi(env),
     xmlFeeds: readXmlFeeds(env),
+    geoTargetsFile: readGeoTargetsFile(env, baseDir),
   };
 }

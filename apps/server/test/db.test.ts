@@ -184,6 +184,40 @@ describe(`database layer (${testDbKind()})`, () => {
     expect(column).toEqual({ type: 'text', storage: 'e' });
   });
 
+  it('copies CSV from memory with COPY FROM STDIN, in and out of a transaction', async () => {
+    await db.exec('create table copied (id int8 primary key, name text not null, parent int8)');
+    const csv = (text: string) => new TextEncoder().encode(text);
+    expect(
+      await db.copyFrom('copy copied from stdin with (format csv)', csv('1,"a, ""b""",\n')),
+    ).toBe(1);
+    const big = Array.from({ length: 5000 }, (_, i) => `${i + 2},"n${i}",1\n`).join('');
+    expect(
+      await db.transaction((tx) =>
+        tx.copyFrom('copy copied (id, name, parent) from stdin with (format csv)', csv(big)),
+      ),
+    ).toBe(5000);
+    const rows = await db.query<{ n: number; first: string; parents: number }>(
+      `select count(*)::int as n, min(name) filter (where id = 1) as first,
+              count(parent)::int as parents from copied`,
+    );
+    expect(rows).toEqual([{ n: 5001, first: 'a, "b"', parents: 5000 }]);
+  });
+
+  it('fails a COPY the database refuses with the statement and SQLSTATE, and stays usable', async () => {
+    const csv = (text: string) => new TextEncoder().encode(text);
+    const error = await db
+      .copyFrom('copy copied from stdin with (format csv)', csv('1,"dup",\n'))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatabaseQueryError);
+    expect(error).toMatchObject({ statement: 'copy copied', code: '23505' });
+    expect(inspect(error)).not.toContain('dup');
+    const rolledBack = await db
+      .transaction((tx) => tx.copyFrom('copy copied from stdin with (format csv)', csv('x,y,\n')))
+      .catch((e: unknown) => e);
+    expect(rolledBack).toMatchObject({ statement: 'copy copied', code: '22P02' });
+    expect(await db.query('select count(*)::int as n from copied')).toEqual([{ n: 5001 }]);
+  });
+
   it('applies each migration once and records it', async () => {
     expect(await runMigrations(db)).toEqual([]);
     const names = (

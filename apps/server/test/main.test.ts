@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -17,6 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
 import { parseLock } from '../src/lockfile.ts';
+import { geoDataFile } from './geo-data.ts';
 import { openTestLog, testDbKind } from './helpers.ts';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,9 +46,10 @@ function listModes(root: string): {
   return { files, dirs };
 }
 
-function startServer(env: Record<string, string>): Started {
+/** Runs the server (or another entry point of apps/server, with its arguments). */
+function startServer(env: Record<string, string>, command = ['src/main.ts']): Started {
   // node --import tsx keeps the server in this pid (the tsx binary runs it in a child process).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...command], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
@@ -212,6 +215,52 @@ describe('the server process', { timeout: 180_000 }, () => {
     const modes = listModes(dataDir);
     expect(modes.files.filter((entry) => entry.mode !== 0o600)).toEqual([]);
     expect(modes.dirs.filter((entry) => entry.mode !== 0o700)).toEqual([]);
+  });
+
+  it('loads GEO_TARGETS_FILE before it listens; geo:load refuses a DATA_DIR a server holds', async () => {
+    const geoDir = join(dataDir, 'geo-files');
+    mkdirSync(geoDir);
+    const first = join(geoDir, 'geotargets-2024-08-13.csv');
+    const newer = join(geoDir, 'geotargets-2024-09-01.csv');
+    copyFileSync(geoDataFile('geotargets-raw-sample.csv'), first);
+    copyFileSync(geoDataFile('geotargets-raw-sample.csv'), newer);
+    const env = { DATA_DIR: dataDir, ...databaseEnv };
+    const server = startServer({ ...env, GEO_TARGETS_FILE: first });
+    children.push(server.child);
+    await waitForOutput(server, /Adloom is listening on/);
+    expect(server.output()).toMatch(
+      /GEO_TARGETS_FILE: Loaded Google's geo targets of 2024-08-13 from geotargets-2024-08-13\.csv: 25 rows in [\d.]+ s[^]*Adloom is listening on/,
+    );
+
+    const whileServing = startServer(env, ['src/geo-load.ts', newer]);
+    children.push(whileServing.child);
+    if (testDbKind() === 'postgres') {
+      // PostgreSQL is shared: the load runs beside the server.
+      expect(await whileServing.exited).toBe(0);
+      expect(whileServing.output()).toMatch(/Loaded Google's geo targets of 2024-09-01 .*25 rows/);
+    } else {
+      expect(await whileServing.exited).toBe(1);
+      expect(whileServing.output()).toContain(
+        `A running server holds the embedded database: stop it and run this again, or set GEO_TARGETS_FILE=${newer} and restart the server`,
+      );
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    if (testDbKind() !== 'postgres') {
+      const stopped = startServer(env, ['src/geo-load.ts', newer]);
+      children.push(stopped.child);
+      expect(await stopped.exited).toBe(0);
+      expect(stopped.output()).toMatch(/Loaded Google's geo targets of 2024-09-01 .*25 rows/);
+    }
+    const again = startServer({ ...env, GEO_TARGETS_FILE: first });
+    children.push(again.child);
+    await waitForOutput(again, /Adloom is listening on/);
+    expect(again.output()).toMatch(
+      /the geo targets of 2024-09-01 are loaded; \S+geotargets-2024-08-13\.csv \(2024-08-13\) is not newer/,
+    );
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
   });
 
   it('refuses to start in production without SMTP_URL and APP_URL, naming them', async () => {

@@ -27,7 +27,7 @@ interface RouteRow {
 }
 
 /** Calls of later issues: listed here on purpose, and checked to have no route yet. */
-const NOT_IMPLEMENTED: readonly string[] = [API.geo];
+const NOT_IMPLEMENTED: readonly string[] = [];
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/abcdefghijklmnop/edit';
@@ -276,6 +276,24 @@ const ROUTES: Record<string, RouteRow> = {
         inUrl: true,
         build: (bad) => ({ path: `${API.google.progress}${encodeURIComponent(`p${bad}`)}` }),
       },
+    ],
+  },
+  [`GET ${API.geoStatus}`]: { isAuthed: true, probes: [inQuery(API.geoStatus)] },
+  [`POST ${API.geo}`]: {
+    isAuthed: true,
+    probes: [
+      inBody('params.canonicalName', API.geo, (bad) => ({
+        params: { targetType: 'City', countryCode: 'DE', canonicalName: `b${bad}` },
+      })),
+    ],
+  },
+  [`POST ${API.geoSearch}`]: {
+    isAuthed: true,
+    probes: [
+      inBody('params.canonicalName', API.geoSearch, (bad) => ({
+        params: { targetType: 'City', countryCode: 'DE', canonicalName: `b${bad}` },
+        limit: 5,
+      })),
     ],
   },
   [`POST ${API.feedback}`]: {
