@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       recaptchaVerifyUrl: undefined,
       recaptchaSiteKey: undefined,
       recaptchaScriptUrl: undefined,
+      geoTargetsFile: undefined,
       rateLimit: {
         windowMs: 900_000,
         maxKeysPerStore: 10_000,
@@ -159,6 +160,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: root, JWT_SECRET: STRONG_SECRET }).dataDir).toBe(
       join(root, 'data'),
     );
+  });
+
+  it('reads GEO_TARGETS_FILE: a path from the folder npm was started in, an address as it is', () => {
+    const root = scratch();
+    const read = (value: string) =>
+      loadConfig({ INIT_CWD: root, JWT_SECRET: STRONG_SECRET, GEO_TARGETS_FILE: value })
+        .geoTargetsFile;
+    expect(read('geo/geotargets-2026-10-06.csv.zip')).toBe(
+      join(root, 'geo/geotargets-2026-10-06.csv.zip'),
+    );
+    expect(read('/srv/geotargets.csv')).toBe('/srv/geotargets.csv');
+    const url =
+      'https://developers.google.com/static/google-ads/api/data/geo/geotargets-2026-10-06.csv.zip';
+    expect(read(url)).toBe(url);
+    expect(read('  ')).toBeUndefined();
   });
 
   it.each([

@@ -162,6 +162,11 @@ export interface Config {
    * production a random one kept in DATA_DIR). Empty when Google is not configured and it is not set.
    */
   tokenEncryptionKey: string;
+  /**
+   * Google's geo targets CSV or zip (a path, or an http(s) address): loaded at start when no
+   * release is loaded or its release date is newer (GEO_TARGETS_FILE). Undefined when not set.
+   */
+  geoTargetsFile: string | undefined;
 }
 
 /** A setting that makes the server refuse to start. */
@@ -319,6 +324,13 @@ function readTokenEncryptionKey(
   return key || readOrCreateDevSecret(join(options.dataDir, 'token-key'));
 }
 
+/** GEO_TARGETS_FILE: an http(s) address as it is, a path resolved from where the command was typed. */
+function readGeoTargetsFile(env: Env, baseDir: string): string | undefined {
+  const raw = readText(env, 'GEO_TARGETS_FILE');
+  if (raw === undefined) return undefined;
+  return /^https?:\/\//i.test(raw) ? raw : resolve(baseDir, raw);
+}
+
 /** Body limits and the timeouts of reading a request. */
 function readBodyLimits(
   env: Env,
@@ -413,5 +425,6 @@ export function loadConfig(env: Env = process.env): Config {
       isGoogleConfigured: google !== undefined,
       dataDir,
     }),
+    geoTargetsFile: readGeoTargetsFile(env, baseDir),
   };
 }

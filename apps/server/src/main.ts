@@ -6,6 +6,7 @@ import { DATA_UMASK, keepDataDirPrivate, makeDataDirPrivate } from './data-dir.t
 import { openDatabase, type Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
 import { OUTBOX_DIR_NAME } from './services/mailer.ts';
+import { loadGeoTargetsOnStart } from './services/geo.ts';
 
 const startedAt = performance.now();
 // Before anything is created: what this process creates in DATA_DIR (folders, secret, lock,
@@ -94,6 +95,9 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Before listening, so the first request already sees the release (a failure is only logged).
+if (config.geoTargetsFile) await loadGeoTargetsOnStart(db, config.geoTargetsFile, app.log);
 
 try {
   const address = await app.listen({ port: config.port, host: config.host });

@@ -1,9 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 
@@ -23,6 +27,11 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs a `COPY table FROM STDIN ...` statement with `data` as its input; answers the rows
+   * copied. (PGlite reads the input as '/dev/blob': the statement is rewritten for it.)
+   */
+  copyFrom(sql: string, data: Uint8Array): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -140,6 +149,32 @@ async function guard<T>(sql: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+const FROM_STDIN = /\bfrom\s+stdin\b/i;
+
+/** PGlite has no COPY sub-protocol: its COPY reads the query's blob as the file '/dev/blob'. */
+function pgliteCopySql(sql: string): string {
+  if (!FROM_STDIN.test(sql)) throw new Error('copyFrom takes a COPY ... FROM STDIN statement');
+  return sql.replace(FROM_STDIN, "from '/dev/blob'");
+}
+
+// pg-copy-streams sends each chunk as one CopyData message.
+const COPY_CHUNK_BYTES = 1 << 20;
+
+/** Streams `data` into a COPY FROM STDIN on `client`; answers the rows copied. */
+async function copyThroughClient(
+  client: pg.PoolClient,
+  sql: string,
+  data: Uint8Array,
+): Promise<number> {
+  const stream = client.query(copyFromStdin(sql));
+  function* chunks(): Generator<Uint8Array> {
+    for (let start = 0; start < data.length; start += COPY_CHUNK_BYTES)
+      yield data.subarray(start, start + COPY_CHUNK_BYTES);
+  }
+  await pipeline(Readable.from(chunks()), stream);
+  return stream.rowCount;
+}
+
 function parseInt8(text: string): number | string {
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : text;
@@ -157,6 +192,12 @@ export function createPgliteDb(pglite: PGlite): Db {
     transaction: (fn) => fn(wrapTx(tx)),
     async exec(sql) {
       await guard(sql, () => tx.exec(sql));
+    },
+    async copyFrom(sql, data) {
+      const result = await guard(sql, () =>
+        tx.query(pgliteCopySql(sql), [], { blob: new Blob([data]) }),
+      );
+      return result.affectedRows ?? 0;
     },
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
@@ -187,6 +228,12 @@ export function createPgliteDb(pglite: PGlite): Db {
     async exec(sql) {
       await guard(sql, () => pglite.exec(sql));
     },
+    async copyFrom(sql, data) {
+      const result = await guard(sql, () =>
+        pglite.query(pgliteCopySql(sql), [], { blob: new Blob([data]) }),
+      );
+      return result.affectedRows ?? 0;
+    },
     async close() {
       if (!pglite.closed) await pglite.close();
     },
@@ -215,6 +262,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PGlite> {
     // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory;
     // 32 MB is plenty for one user's workspace and saves ~100 MB of resident memory.
     postgresqlconf: PGLITE_CONF,
+    // The geo targets' name search uses a trigram index (migration 0007).
+    extensions: { pg_trgm },
   });
   await pglite.waitReady;
   return pglite;
@@ -246,6 +295,7 @@ export function createPgDb(pool: pg.Pool): Db {
     async exec(sql) {
       await guard(sql, () => client.query(sql));
     },
+    copyFrom: (sql, data) => guard(sql, () => copyThroughClient(client, sql, data)),
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
   let isClosed = false;
@@ -277,6 +327,18 @@ export function createPgDb(pool: pg.Pool): Db {
     },
     async exec(sql) {
       await guard(sql, () => pool.query(sql));
+    },
+    async copyFrom(sql, data) {
+      const client = await guard(sql, () => pool.connect());
+      let isBroken = false;
+      try {
+        return await guard(sql, () => copyThroughClient(client, sql, data));
+      } catch (error) {
+        isBroken = true;
+        throw error;
+      } finally {
+        client.release(isBroken ? true : undefined);
+      }
     },
     async close() {
       if (isClosed) return;

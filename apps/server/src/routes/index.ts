@@ -6,6 +6,7 @@ import usersRoutes from './users/index.ts';
 import appRoutes from './app/index.ts';
 import feedbackRoutes from './feedback/index.ts';
 import googleRoutes from './google/index.ts';
+import geoRoutes from './geo/index.ts';
 
 /** Registers every resource's routes. One line per resource. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -15,4 +16,5 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(async (scope) => appRoutes(scope, deps));
   await app.register(async (scope) => feedbackRoutes(scope, deps));
   await app.register(async (scope) => googleRoutes(scope, deps));
+  await app.register(async (scope) => geoRoutes(scope, deps));
 }

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { API, GeoBodySchema, GeoSearchBodySchema, type GeoStatus } from '@adloom/contract';
+import type { AppDeps } from '../../app.ts';
+import { authenticate } from '../../auth/session.ts';
+import { parseBody } from '../../http/validate.ts';
+import { findGeoTargets, readGeoRelease, searchGeoTargets } from '../../services/geo.ts';
+
+/**
+ * Google's geo targets (issue 16), shared by every signed-in user: which release is loaded,
+ * `POST /api/geo` (spec section 7: every target of the search) and the modal's live search.
+ */
+export default async function geoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get(API.geoStatus, { onRequest: authenticate }, async (): Promise<GeoStatus> => {
+    return { release: await readGeoRelease(deps.db) };
+  });
+
+  app.post(API.geo, { onRequest: authenticate }, async (request) => {
+    const { params } = parseBody(GeoBodySchema, request.body);
+    return findGeoTargets(deps.db, params);
+  });
+
+  app.post(API.geoSearch, { onRequest: authenticate }, async (request) => {
+    const { params, limit } = parseBody(GeoSearchBodySchema, request.body);
+    return searchGeoTargets(deps.db, params, limit);
+  });
+}
