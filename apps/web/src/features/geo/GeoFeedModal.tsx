@@ -223,7 +223,7 @@ function GeoStatusNotice({
             Try again
           </Button>
         ) : null}
-        <Button variant="default" onClick={onClose} data-autofocus>
+        <Button variant="default" onClick={onClose} autoFocus>
           OK
         </Button>
       </Group>
@@ -265,32 +265,25 @@ function GeoFeedForm({
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           <TextInput
-            label="Name"
+            label={<MarkedLabel text="Name" marker="*" />}
             required
-            data-autofocus
+            autoFocus
             maxLength={NAME_MAX_CHARS}
             value={form.name}
             onChange={(event) => onChange({ name: event.currentTarget.value })}
           />
           <NativeSelect
-            label="Target Type"
+            label={<MarkedLabel text="Target Type" marker="*" />}
             required
+            withAsterisk={false}
             value={form.targetType}
             data={[{ value: '', label: 'Choose a target type' }, ...GEO_TARGET_TYPES]}
             onChange={(event) => onChange({ targetType: toTargetType(event.currentTarget.value) })}
           />
           <Autocomplete
-            label={
-              <>
-                Country Code
-                <span className="geo-feed__marker" aria-hidden="true">
-                  {' '}
-                  **
-                </span>
-              </>
-            }
+            label={<MarkedLabel text="Country Code" marker="**" />}
+            description="Two letters, e.g. DE"
             aria-required={isCountryCodeRequired(form)}
-            placeholder="e.g. DE"
             autoComplete="off"
             maxLength={2}
             value={form.countryCode}
@@ -356,6 +349,21 @@ function GeoFeedForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * A field's label with the spec's footnote marker, (*) or (**); the marker is not part of the
+ * field's accessible name (`required` and `aria-required` say it).
+ */
+function MarkedLabel({ text, marker }: { text: string; marker: '*' | '**' }) {
+  return (
+    <>
+      {text}
+      <span className="geo-feed__marker" aria-hidden="true">
+        {` ${marker}`}
+      </span>
+    </>
   );
 }
 
