@@ -19,6 +19,7 @@ import {
 import {
   FEED_MAX_ROWS,
   GEO_COUNTRY_CODES,
+  GEO_REMOVAL_PLANNED,
   GEO_FILTER_MAX_CHARS,
   GEO_MESSAGES,
   GEO_TARGET_TYPES,
@@ -26,6 +27,7 @@ import {
   type GeoRelease,
   type GeoSearchAnswer,
 } from '@adloom/contract';
+import { useMediaQuery } from '@mantine/hooks';
 import type { FeedRow } from '@adloom/engine';
 import { handleApiError } from '../../api/client.ts';
 import { describeGeoFailure, fetchGeoTargets, getGeoStatus } from '../../api/geo.ts';
@@ -425,12 +427,16 @@ function describeMatches(search: GeoSearchState, answer: GeoSearchAnswer | null)
     : matches;
 }
 
-/** The first matches: criteria ID, name, canonical name, type and status. */
+/**
+ * The first matches: criteria ID, name, canonical name, type and status. On a phone the name,
+ * canonical name, type and status share one column, so nothing needs scrolling sideways.
+ */
 function GeoPreview({ answer, isStale }: { answer: GeoSearchAnswer; isStale: boolean }) {
+  const isNarrow = useMediaQuery('(max-width: 575px)');
   const shown = answer.targets.length;
   return (
     <div className={isStale ? 'geo-feed__preview geo-feed__preview--stale' : 'geo-feed__preview'}>
-      <Table.ScrollContainer minWidth={560} maxHeight={260}>
+      <Table.ScrollContainer minWidth={isNarrow ? 0 : 560} maxHeight={260}>
         <Table
           striped
           withTableBorder
@@ -441,29 +447,47 @@ function GeoPreview({ answer, isStale }: { answer: GeoSearchAnswer; isStale: boo
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Criteria ID</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Canonical Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th className="geo-feed__id">Criteria ID</Table.Th>
+              {isNarrow ? (
+                <Table.Th>Target</Table.Th>
+              ) : (
+                <>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Canonical Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {answer.targets.map((target) => (
               <Table.Tr key={target.criteriaId}>
                 <Table.Td className="geo-feed__id">{target.criteriaId}</Table.Td>
-                <Table.Td>{target.name}</Table.Td>
-                <Table.Td>{target.canonicalName.join(', ')}</Table.Td>
-                <Table.Td>{target.targetType}</Table.Td>
-                <Table.Td>
-                  {isRemovalPlanned(target) ? (
-                    <Badge color="orange" variant="light" size="sm">
-                      {target.status}
-                    </Badge>
-                  ) : (
-                    target.status
-                  )}
-                </Table.Td>
+                {isNarrow ? (
+                  <Table.Td>
+                    <Text span fz="xs" fw={600}>
+                      {target.name}
+                    </Text>{' '}
+                    <StatusBadge status={target.status} />
+                    <Text fz="xs" c="dimmed">
+                      {target.canonicalName.join(', ')} · {target.targetType}
+                    </Text>
+                  </Table.Td>
+                ) : (
+                  <>
+                    <Table.Td>{target.name}</Table.Td>
+                    <Table.Td>{target.canonicalName.join(', ')}</Table.Td>
+                    <Table.Td>{target.targetType}</Table.Td>
+                    <Table.Td>
+                      {isRemovalPlanned(target) ? (
+                        <StatusBadge status={target.status} />
+                      ) : (
+                        target.status
+                      )}
+                    </Table.Td>
+                  </>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -475,5 +499,15 @@ function GeoPreview({ answer, isStale }: { answer: GeoSearchAnswer; isStale: boo
           : `All ${NUMBER_FORMAT.format(shown)}, by criteria ID`}
       </Text>
     </div>
+  );
+}
+
+/** Google's Removal Planned mark, visible at a glance (nothing for other statuses). */
+function StatusBadge({ status }: { status: string }) {
+  if (status !== GEO_REMOVAL_PLANNED) return null;
+  return (
+    <Badge color="orange" variant="light" size="sm">
+      {status}
+    </Badge>
   );
 }
