@@ -59,6 +59,8 @@ let server: {
   /** Holds back search answers until released (by search number, from 1). */
   holdSearch?: (n: number) => Promise<void>;
   geoAnswer?: () => Response;
+  /** Answers every search with this. */
+  searchAnswer?: unknown;
 };
 let calls: { path: string; body: unknown }[];
 
@@ -74,6 +76,7 @@ beforeEach(() => {
     if (server.status.release === null)
       return json(409, { error: { code: 'geo_not_loaded', message: GEO_MESSAGES.notLoaded } });
     const { params } = body as { params: Record<string, string> };
+    if (path === API.geoSearch && server.searchAnswer) return json(200, server.searchAnswer);
     const ofType = server.targets.filter(
       (t) => t.targetType === params.targetType && t.countryCode === params.countryCode,
     );
@@ -251,6 +254,14 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     await waitFor(() => expect(messages()).toEqual([`error: ${message}`]));
     expect(created).toEqual([]);
     expect(submit()).toHaveProperty('disabled', false);
+  });
+
+  it('warns while more targets match than a feed holds', async () => {
+    server.searchAnswer = { count: 300_000, removalPlanned: 0, targets: [] };
+    renderModal();
+    const form = await fill({ type: 'Postal Code', code: 'US' });
+    expect(await form.findByText(GEO_MESSAGES.tooMany(300_000, 250_000))).toBeTruthy();
+    expect(form.getByRole('status').textContent).toBe('300,000 targets match');
   });
 
   it('shows the answer of the newest search, never one a later keystroke made stale', async () => {
