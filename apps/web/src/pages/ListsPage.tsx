@@ -20,6 +20,7 @@ import {
   SheetPanel,
   useSheetsBusy,
 } from '../features/sheets/index.ts';
+import { GeoFeedModal } from '../features/geo/index.ts';
 import {
   getListsWorkspace,
   LISTS_TABS,
@@ -94,6 +95,7 @@ function ListsTab({
   const editor = workspace.editor;
   const { feeds, activeFeed, isSaving, key } = useStore(editor.state);
   const [isNewOpen, setIsNewOpen] = useState(false);
+  const [isGeoOpen, setIsGeoOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const isNarrow = useMediaQuery('(max-width: 700px)');
   const shown = feeds.filter((feed) => feed.dataType === dataType);
@@ -137,6 +139,9 @@ function ListsTab({
         <Group gap="xs" wrap="wrap" role="toolbar" aria-label={`${item} actions`}>
           <Button variant="default" onClick={() => setIsNewOpen(true)} disabled={!isReady}>
             New {item}
+          </Button>
+          <Button variant="default" onClick={() => setIsGeoOpen(true)} disabled={!isReady}>
+            New Geo Feed
           </Button>
           <Button
             variant="default"
@@ -190,6 +195,11 @@ function ListsTab({
           workspace.addItem(name);
           setIsNewOpen(false);
         }}
+      />
+      <GeoFeedModal
+        opened={isGeoOpen}
+        onClose={() => setIsGeoOpen(false)}
+        onCreate={(name, rows) => workspace.addGeoFeed(name, rows)}
       />
       <ConfirmModal
         opened={isDeleteOpen}

@@ -12,6 +12,7 @@ import { useBuilderWorkspace } from './BuilderProvider.tsx';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
+import { GeoFeedModal } from '../geo/index.ts';
 import {
   LINKED_FEED_MARKER,
   LinkSheetButton,
@@ -26,8 +27,8 @@ function mirrorNotice(notice: FeedGridNotice): void {
 }
 
 /**
- * Spec section 2, Data Table section: feed and list dropdowns, New Feed, Save Feeds, Link New
- * Sheet, Delete Feed, the linked sheet's row, the feed grid (with CSV import) and the footer
+ * Spec section 2, Data Table section: feed and list dropdowns, New Feed, New Geo Feed, Save
+ * Feeds, Link New Sheet, Delete Feed, the linked sheet's row, the feed grid (with CSV import) and the footer
  * with the seed boxes and the combiner. While a sheet call runs the toolbar is disabled.
  */
 export function DataTableSection() {
@@ -42,6 +43,7 @@ export function DataTableSection() {
   const tables = listsSnapshot?.feeds.filter((feed) => feed.dataType === 'table') ?? [];
   const addable = [...tables, ...lists];
   const [isNewOpen, setIsNewOpen] = useState(false);
+  const [isGeoOpen, setIsGeoOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const isNarrow = useMediaQuery('(max-width: 700px)');
 
@@ -118,6 +120,9 @@ export function DataTableSection() {
         <Button variant="default" onClick={() => setIsNewOpen(true)} disabled={isSheetBusy}>
           New Feed
         </Button>
+        <Button variant="default" onClick={() => setIsGeoOpen(true)} disabled={isSheetBusy}>
+          New Geo Feed
+        </Button>
         <Button onClick={() => void editor.save()} loading={isSaving} disabled={isSheetBusy}>
           Save Feeds
         </Button>
@@ -177,6 +182,11 @@ export function DataTableSection() {
           editor.addFeed(name);
           setIsNewOpen(false);
         }}
+      />
+      <GeoFeedModal
+        opened={isGeoOpen}
+        onClose={() => setIsGeoOpen(false)}
+        onCreate={(name, rows) => editor.addFeedWithRows(name, rows)}
       />
       <ConfirmModal
         opened={isDeleteOpen}

@@ -168,6 +168,39 @@ describe('FeedSetEditor', () => {
     expect(editor.state.get().feeds.map((f) => f.name)).toEqual(['brands', 'brands (1)']);
   });
 
+  it('adds a feed holding given rows: unique name, fresh row ids, active, unsaved until saved', async () => {
+    const { editor, server, target } = setup([feed('Berlin', ['x'])]);
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'Berlin' });
+    const name = editor.addFeedWithRows(' Berlin ', [
+      { root: '1003854', mod: 'Berlin' },
+      { root: '9041100', mod: 'Berlin Brandenburg Airport', url: 'https://example.com' },
+    ]);
+    expect(name).toBe('Berlin (1)');
+    expect(editor.state.get()).toMatchObject({ activeFeed: 'Berlin (1)', isDirty: true });
+    expect(editor.store.rowCount).toBe(2);
+    expect(editor.store.getCell(editor.store.getSlotAt(1), 1)).toBe('Berlin Brandenburg Airport');
+    const added = editor.collectFeeds().find((f) => f.name === 'Berlin (1)')!;
+    expect(added).toMatchObject({ dataType: 'table', sheetUrl: '' });
+    expect(added.rows.map(({ id: _id, ...cells }) => cells)).toEqual([
+      { root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '' },
+      {
+        root: '9041100',
+        mod: 'Berlin Brandenburg Airport',
+        var1: '',
+        var2: '',
+        var3: '',
+        url: 'https://example.com',
+      },
+    ]);
+    const ids = editor.collectFeeds().flatMap((f) => f.rows.map((r) => r.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(await editor.save()).toBe('saved');
+    expect(server.feeds.map((f) => [f.name, f.rows.length])).toEqual([
+      ['Berlin', 1],
+      ['Berlin (1)', 2],
+    ]);
+  });
+
   it('sends a synced linked feed without rows, and shows its kept copy', async () => {
     const { editor, server, target } = setup([
       feed('sheet', ['a', 'b'], { sheetUrl: SHEET_URL, sheetSync: READ }),

@@ -336,13 +336,36 @@ export class FeedSetEditor {
 
   /** Adds a feed (name made unique) with one empty row and makes it active; returns its name. */
   addFeed(name: string, dataType: FeedDataType = 'table'): string {
+    return this.addFeedWithRows(name, [{}], dataType);
+  }
+
+  /**
+   * Adds a feed (name made unique) holding `rows` and makes it active, as New Feed does (a geo
+   * feed is made this way); each row gets a new id, cells it does not give are empty. Returns
+   * the feed's name.
+   */
+  addFeedWithRows(
+    name: string,
+    rows: readonly Partial<Omit<FeedRow, 'id' | 'selected'>>[],
+    dataType: FeedDataType = 'table',
+  ): string {
     const unique = makeUniqueName(
       name.trim(),
       this.state.get().feeds.map((f) => f.name),
     );
-    const feed = newFeed(unique, dataType, makeRowId());
-    this.rows.set(unique, feed.rows);
-    this.patch({ feeds: [...this.state.get().feeds, toMeta(feed)] });
+    this.rows.set(
+      unique,
+      rows.map((row) => ({
+        id: makeRowId(),
+        root: row.root ?? '',
+        mod: row.mod ?? '',
+        var1: row.var1 ?? '',
+        var2: row.var2 ?? '',
+        var3: row.var3 ?? '',
+        url: row.url ?? '',
+      })),
+    );
+    this.patch({ feeds: [...this.state.get().feeds, toMeta(newFeed(unique, dataType))] });
     this.markChanged();
     this.selectFeed(unique);
     return unique;

@@ -1,5 +1,5 @@
 import { LISTS_SAVED_MESSAGE } from '@adloom/contract';
-import type { FeedDataType } from '@adloom/engine';
+import type { FeedDataType, FeedRow } from '@adloom/engine';
 import { saveLists } from '../../api/workspace.ts';
 import { handleApiError } from '../../api/client.ts';
 import { createStore, type Store } from '../../state/store.ts';
@@ -118,6 +118,14 @@ export class ListsWorkspace {
   /** Adds a feed or list of the open tab (name made unique); it becomes active. */
   addItem(name: string): string {
     return this.editor.addFeed(name, this.state.get().tab);
+  }
+
+  /**
+   * Adds a geo feed (a data table, name made unique) holding `rows`; it becomes active, so the
+   * Lists tab gives way to Data Tables (spec section 4).
+   */
+  addGeoFeed(name: string, rows: readonly Omit<FeedRow, 'id'>[]): string {
+    return this.editor.addFeedWithRows(name, rows, 'table');
   }
 
   /** Copies the active feed (rows deep-copied, server id dropped); the copy becomes active. */

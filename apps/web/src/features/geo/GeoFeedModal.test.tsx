@@ -1,0 +1,281 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { useState } from 'react';
+import {
+  API,
+  GEO_MESSAGES,
+  GEO_REMOVAL_PLANNED,
+  matchesGeoFilters,
+  type GeoStatus,
+  type GeoTarget,
+} from '@adloom/contract';
+import type { FeedRow } from '@adloom/engine';
+import { notifications } from '../../state/notifications.ts';
+import { GEO_FEED_TEXTS, GeoFeedModal } from './GeoFeedModal.tsx';
+
+const RELEASE: NonNullable<GeoStatus['release']> = {
+  date: '2024-08-13',
+  source: 'geotargets-2024-08-13.csv',
+  rows: 98_790,
+  loadedAt: '2026-11-26T10:00:00.000Z',
+};
+
+function target(criteriaId: number, canonicalName: string, status = 'Active'): GeoTarget {
+  const parts = canonicalName.split(',');
+  return {
+    criteriaId,
+    name: parts[0]!,
+    canonicalName: parts,
+    parentId: 20226,
+    countryCode: 'DE',
+    targetType: 'City',
+    status,
+  };
+}
+
+const TARGETS = [
+  target(1003854, 'Berlin,Berlin,Germany'),
+  target(1003855, 'Berlinchen,Brandenburg,Germany', GEO_REMOVAL_PLANNED),
+  target(1004000, 'Hamburg,Hamburg,Germany'),
+];
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * The server as these tests need it: its geo targets (or none), answering the three geo calls
+ * with the contract's rule. `POST /api/geo` answers every target of the type and code, so the
+ * tests see the modal filter again on the client (spec section 5).
+ */
+let server: {
+  status: GeoStatus;
+  targets: GeoTarget[];
+  /** Holds back search answers until released (by search number, from 1). */
+  holdSearch?: (n: number) => Promise<void>;
+  geoAnswer?: () => Response;
+  /** Answers every search with this. */
+  searchAnswer?: unknown;
+};
+let calls: { path: string; body: unknown }[];
+
+beforeEach(() => {
+  calls = [];
+  server = { status: { release: RELEASE }, targets: TARGETS };
+  let searches = 0;
+  vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(url);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ path, body });
+    if (path === API.geoStatus) return json(200, server.status);
+    if (server.status.release === null)
+      return json(409, { error: { code: 'geo_not_loaded', message: GEO_MESSAGES.notLoaded } });
+    const { params } = body as { params: Record<string, string> };
+    if (path === API.geoSearch && server.searchAnswer) return json(200, server.searchAnswer);
+    const ofType = server.targets.filter(
+      (t) => t.targetType === params.targetType && t.countryCode === params.countryCode,
+    );
+    if (path === API.geoSearch) {
+      searches += 1;
+      await server.holdSearch?.(searches);
+      const matches = ofType.filter((t) => matchesGeoFilters(t, params));
+      return json(200, {
+        count: matches.length,
+        removalPlanned: matches.filter((t) => t.status === GEO_REMOVAL_PLANNED).length,
+        targets: matches.slice(0, (body as { limit: number }).limit),
+      });
+    }
+    if (path === API.geo) return server.geoAnswer?.() ?? json(200, ofType);
+    return json(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clear();
+});
+
+function renderModal() {
+  const created: { name: string; rows: Omit<FeedRow, 'id'>[] }[] = [];
+  function Harness() {
+    const [opened, setOpened] = useState(true);
+    return (
+      <GeoFeedModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        onCreate={(name, rows) => created.push({ name, rows })}
+      />
+    );
+  }
+  render(
+    <MantineProvider>
+      <Harness />
+    </MantineProvider>,
+  );
+  return created;
+}
+
+const dialog = () => screen.getByRole('dialog', { name: GEO_FEED_TEXTS.title });
+const submit = () => within(dialog()).getByRole('button', { name: GEO_FEED_TEXTS.submit });
+const messages = () => notifications.get().notifications.map((n) => `${n.type}: ${n.message}`);
+const searchCalls = () => calls.filter((call) => call.path === API.geoSearch);
+
+async function fill(fields: { name?: string; type?: string; code?: string; filter?: string }) {
+  const form = within(await screen.findByRole('form', { name: GEO_FEED_TEXTS.title }));
+  if (fields.name !== undefined) await userEvent.type(form.getByLabelText(/^Name/), fields.name);
+  if (fields.type !== undefined)
+    await userEvent.selectOptions(form.getByLabelText(/^Target Type/), fields.type);
+  if (fields.code !== undefined)
+    await userEvent.type(form.getByLabelText(/^Country Code/), fields.code);
+  if (fields.filter !== undefined)
+    await userEvent.type(form.getByLabelText('Canonical Name Filter'), fields.filter);
+  return form;
+}
+
+describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
+  it('offers the spec fields, the footnotes and a disabled Create Feed that says why', async () => {
+    renderModal();
+    const form = await fill({});
+    expect(form.getByText(GEO_MESSAGES.footnotes)).toBeTruthy();
+    expect(form.getByText(/Google geo targets of 2024-08-13/)).toBeTruthy();
+    const types = form.getByLabelText(/^Target Type/) as HTMLSelectElement;
+    expect([...types.options].map((o) => o.value).filter(Boolean)).toHaveLength(25);
+    expect(submit()).toHaveProperty('disabled', true);
+    const hint = document.getElementById(submit().getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(GEO_MESSAGES.required);
+    expect(searchCalls()).toEqual([]);
+  });
+
+  it('forces the country code to two upper-case letters and keeps the parent ID numeric', async () => {
+    renderModal();
+    const form = await fill({ code: 'd1eu' });
+    expect(form.getByLabelText(/^Country Code/)).toHaveProperty('value', 'DE');
+    await userEvent.type(form.getByLabelText(/^Parent ID/), '20a226');
+    expect(form.getByLabelText(/^Parent ID/)).toHaveProperty('value', '20226');
+  });
+
+  it('shows how many targets match, flags Removal Planned, lists the first, and creates the feed', async () => {
+    const created = renderModal();
+    const form = await fill({ name: 'Berlin cities', type: 'City', code: 'de', filter: 'berlin' });
+    await waitFor(() =>
+      expect(form.getByRole('status').textContent).toBe(
+        '2 targets match, 1 marked Removal Planned by Google',
+      ),
+    );
+    expect(searchCalls().at(-1)?.body).toEqual({
+      params: { targetType: 'City', countryCode: 'DE', canonicalName: 'berlin' },
+      limit: 20,
+    });
+    const preview = form.getByRole('table', { name: GEO_FEED_TEXTS.previewLabel });
+    const rows = within(preview).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      '1003854',
+      '1003855',
+    ]);
+    expect(within(rows[1]!).getByText(GEO_REMOVAL_PLANNED)).toBeTruthy();
+    expect(form.getByRole('checkbox', { name: /Leave out targets marked/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+
+    expect(submit()).toHaveProperty('disabled', false);
+    await userEvent.click(submit());
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      name: 'Berlin cities',
+      rows: [{ root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '' }],
+    });
+    expect(calls.find((call) => call.path === API.geo)?.body).toEqual({
+      params: { targetType: 'City', countryCode: 'DE', canonicalName: 'berlin' },
+    });
+    expect(messages()).toEqual([`success: ${GEO_MESSAGES.creating(1)}`]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the targets marked Removal Planned when the box is cleared', async () => {
+    const created = renderModal();
+    const form = await fill({ name: 'b', type: 'City', code: 'DE', filter: 'BERLIN' });
+    await userEvent.click(await form.findByRole('checkbox', { name: /Leave out targets marked/ }));
+    await userEvent.click(submit());
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]!.rows.map((row) => [row.root, row.mod])).toEqual([
+      ['1003854', 'Berlin'],
+      ['1003855', 'Berlinchen'],
+    ]);
+  });
+
+  it('says no targets were found and stays open when the filters match none', async () => {
+    const created = renderModal();
+    const form = await fill({ name: 'none', type: 'City', code: 'DE', filter: 'zzz' });
+    await waitFor(() =>
+      expect(form.getByRole('status').textContent).toBe('No targets match these filters'),
+    );
+    await userEvent.click(submit());
+    await waitFor(() => expect(messages()).toEqual([`error: ${GEO_MESSAGES.none}`]));
+    expect(created).toEqual([]);
+    expect(dialog()).toBeTruthy();
+  });
+
+  it('says how an operator loads the targets on a server without them, with no submit', async () => {
+    server.status = { release: null };
+    renderModal();
+    expect((await within(dialog()).findByRole('alert')).textContent).toContain(
+      GEO_MESSAGES.notLoaded,
+    );
+    expect(within(dialog()).queryByRole('button', { name: GEO_FEED_TEXTS.submit })).toBeNull();
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the not-loaded notice when the targets go away before Create Feed', async () => {
+    const created = renderModal();
+    await fill({ name: 'b', type: 'City', code: 'DE' });
+    server.geoAnswer = () =>
+      json(409, { error: { code: 'geo_not_loaded', message: GEO_MESSAGES.notLoaded } });
+    await userEvent.click(submit());
+    expect((await within(dialog()).findByRole('alert')).textContent).toContain(
+      GEO_MESSAGES.notLoaded,
+    );
+    expect(messages()).toEqual([`error: ${GEO_MESSAGES.notLoaded}`]);
+    expect(created).toEqual([]);
+  });
+
+  it("says the server's message when more targets match than a feed holds", async () => {
+    const created = renderModal();
+    await fill({ name: 'b', type: 'City', code: 'DE' });
+    const message = GEO_MESSAGES.tooMany(300_000, 250_000);
+    server.geoAnswer = () => json(413, { error: { code: 'geo_too_many', message } });
+    await userEvent.click(submit());
+    await waitFor(() => expect(messages()).toEqual([`error: ${message}`]));
+    expect(created).toEqual([]);
+    expect(submit()).toHaveProperty('disabled', false);
+  });
+
+  it('warns while more targets match than a feed holds', async () => {
+    server.searchAnswer = { count: 300_000, removalPlanned: 0, targets: [] };
+    renderModal();
+    const form = await fill({ type: 'Postal Code', code: 'US' });
+    expect(await form.findByText(GEO_MESSAGES.tooMany(300_000, 250_000))).toBeTruthy();
+    expect(form.getByRole('status').textContent).toBe('300,000 targets match');
+  });
+
+  it('shows the answer of the newest search, never one a later keystroke made stale', async () => {
+    let releaseFirst = () => {};
+    server.holdSearch = (n) =>
+      n === 1 ? new Promise<void>((resolve) => (releaseFirst = resolve)) : Promise.resolve();
+    renderModal();
+    const form = await fill({ type: 'City', code: 'DE' });
+    await waitFor(() => expect(searchCalls()).toHaveLength(1));
+    await userEvent.type(form.getByLabelText('Canonical Name Filter'), 'hamburg');
+    await waitFor(() => expect(form.getByRole('status').textContent).toBe('1 target matches'));
+    releaseFirst();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(form.getByRole('status').textContent).toBe('1 target matches');
+    expect(searchCalls()).toHaveLength(2);
+  });
+});
