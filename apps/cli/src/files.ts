@@ -83,33 +83,43 @@ export function parseJsonFile(text: string, file: string): unknown {
   }
 }
 
-/** Characters gathered before one write: large writes, a bounded buffer (3 bytes a character at most). */
-const WRITE_BUFFER_CHARS = 1 << 20;
+/** Bytes gathered before one write. */
+const WRITE_BUFFER_BYTES = 4 << 20;
 
 /**
- * An output written as it is made, in writes of about a megabyte. Writes are synchronous: the
+ * An output written as it is made, in writes of a few megabytes. Each text is encoded into the
+ * buffer as it comes (no long string is built and flattened); writes are synchronous: the
  * engine's generation is one synchronous run, and a write that returns has handed its bytes to
  * the system, so memory holds one buffer per file whatever the size of the output.
  */
 export class OutputSink {
-  private pending = '';
-  private readonly bytes = Buffer.allocUnsafe(WRITE_BUFFER_CHARS * 3);
+  private readonly bytes = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+  private used = 0;
   constructor(private readonly fd: number) {}
 
   write(text: string): void {
-    this.pending += text;
-    if (this.pending.length >= WRITE_BUFFER_CHARS) this.flush();
+    // A UTF-16 code unit is at most 3 bytes of UTF-8.
+    if (this.used + text.length * 3 > WRITE_BUFFER_BYTES) {
+      this.flush();
+      if (text.length * 3 > WRITE_BUFFER_BYTES) {
+        this.writeBytes(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.bytes.write(text, this.used, 'utf8');
   }
 
   /** Writes what is gathered. */
   flush(): void {
-    if (this.pending === '') return;
-    const n = this.bytes.write(this.pending, 0, 'utf8');
-    this.pending = '';
+    this.writeBytes(this.bytes.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  private writeBytes(bytes: Uint8Array): void {
     let at = 0;
-    while (at < n) {
+    while (at < bytes.length) {
       try {
-        at += writeSync(this.fd, this.bytes, at, n - at);
+        at += writeSync(this.fd, bytes, at, bytes.length - at);
       } catch (e) {
         // A pipe that is full (stdout read by a slower process): try again.
         if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;

@@ -1310,30 +1310,47 @@ function blockingNegatives(
   const isDropped = new Uint8Array(count);
   if (count === 0 || !written) return isDropped;
   const ints = held.ints.data;
-  // The keyword lines of the groups that hold negatives, indexed by (group, Exact keyword) and
-  // by (group, word), in the order they were written.
-  const holds = new Set<number>();
-  for (let i = 0; i < count; i++) if (held.groups[i] !== '') holds.add(ints[4 * i] as number);
+  // What the held negatives look for in their group: an Exact keyword's text (Negative Exact)
+  // or a keyword's word (the first word of a Negative Broad).
+  const wanted = new Map<number, { exact: Set<string>; firstWords: Set<string> }>();
+  for (let i = 0; i < count; i++) {
+    if (held.groups[i] === '') continue;
+    const group = ints[4 * i] as number;
+    let want = wanted.get(group);
+    if (!want) {
+      want = { exact: new Set(), firstWords: new Set() };
+      wanted.set(group, want);
+    }
+    const negative = held.keywords[i] as string;
+    if (ints[4 * i + 1] === NEGATIVE_EXACT) want.exact.add(negative);
+    else want.firstWords.add(negative.split(' ')[0] as string);
+  }
+  // The keyword lines of those groups, indexed by (group, Exact keyword) and by (group, word),
+  // in the order they were written; only the keys a negative looks up are kept.
   const exact = new Map<string, number>();
   const byWord = new Map<string, number[]>();
   const texts: string[] = [];
   const w = written.data;
   for (let at = 0; at < written.length; at += 3) {
     const group = w[at] as number;
-    if (!holds.has(group)) continue;
+    const want = wanted.get(group);
+    if (!want) continue;
     const keyword = remakeKeyword(w[at + 1] as number, w[at + 2] as number);
     texts[at / 3] = keyword;
-    if (mts[w[at + 2] as number] === EXACT) exact.set(`${group} ${keyword}`, at);
-    for (const word of new Set(keyword.split(' '))) {
+    if (mts[w[at + 2] as number] === EXACT && want.exact.has(keyword))
+      exact.set(`${group} ${keyword}`, at);
+    if (want.firstWords.size === 0) continue;
+    for (const word of keyword.split(' ')) {
+      if (!want.firstWords.has(word)) continue;
       const key = `${group} ${word}`;
       const list = byWord.get(key);
-      if (list) list.push(at);
-      else byWord.set(key, [at]);
+      if (!list) byWord.set(key, [at]);
+      else if (list[list.length - 1] !== at) list.push(at);
     }
   }
   for (let i = 0; i < count; i++) {
     const group = ints[4 * i] as number;
-    if (!holds.has(group) || held.groups[i] === '') continue;
+    if (held.groups[i] === '') continue;
     const negative = held.keywords[i] as string;
     const mt = ints[4 * i + 1] as number;
     let blocked: number[];
