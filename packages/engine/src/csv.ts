@@ -21,6 +21,26 @@ function countLineBreaks(text: string, start: number, end: number): number {
  */
 export function parseCsv(text: string, delimiter = ',', recordLines?: number[]): string[][] {
   const rows: string[][] = [];
+  forEachCsvRecord(
+    text,
+    (cells, line) => {
+      rows.push(cells);
+      recordLines?.push(line);
+    },
+    delimiter,
+  );
+  return rows;
+}
+
+/**
+ * `parseCsv` handing each record to `onRecord` with the physical line (from 1) it starts on, as
+ * it is read, so a big file never becomes one table. `onRecord` may return false to stop.
+ */
+export function forEachCsvRecord(
+  text: string,
+  onRecord: (cells: string[], line: number) => boolean | void,
+  delimiter = ',',
+): void {
   const d = delimiter.charCodeAt(0);
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const n = text.length;
@@ -28,11 +48,12 @@ export function parseCsv(text: string, delimiter = ',', recordLines?: number[]):
   let field = '';
   let atFieldStart = true;
   let line = 1;
+  let recordLine = 1;
   let isInRecord = false;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (recordLines && !isInRecord) {
-      recordLines.push(line);
+    if (!isInRecord) {
+      recordLine = line;
       isInRecord = true;
     }
     if (atFieldStart && c === 34) {
@@ -58,7 +79,7 @@ export function parseCsv(text: string, delimiter = ',', recordLines?: number[]):
         i = q + 1;
         break;
       }
-      if (recordLines) line += countLineBreaks(text, fieldStart, i);
+      line += countLineBreaks(text, fieldStart, i);
       // Anything between the closing quote and the delimiter is kept (lenient).
       while (i < n) {
         const e = text.charCodeAt(i);
@@ -78,7 +99,7 @@ export function parseCsv(text: string, delimiter = ',', recordLines?: number[]):
     }
     if (c === 10 || c === 13) {
       row.push(field);
-      rows.push(row);
+      if (onRecord(row, recordLine) === false) return;
       row = [];
       field = '';
       atFieldStart = true;
@@ -100,9 +121,8 @@ export function parseCsv(text: string, delimiter = ',', recordLines?: number[]):
   }
   if (!atFieldStart || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    onRecord(row, recordLine);
   }
-  return rows;
 }
 
 /** A table to export: headers and rows of cells. */
