@@ -123,7 +123,8 @@ async function readFeed(file: string) {
   const imported = importCsvRows(decoded.text);
   if (!imported.ok) throw new InputError(`Feed ${file}: ${imported.error}`);
   const { rows, ...noted } = imported;
-  return { ...noted, rows: withRowIds(rows, (i) => `row-${i + 1}`), encoding: decoded.encoding };
+  // Ids are the row numbers: short, and integer-like strings hash fast in the ads' row lookup.
+  return { ...noted, rows: withRowIds(rows, (i) => String(i + 1)), encoding: decoded.encoding };
 }
 
 /** Runs generation; returns the summary text. Throws InputError for bad input (nothing written). */
@@ -182,7 +183,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     issues.push({
       kind: 'cleaned',
       output: 'feed',
-      rowId: `row-${t.rowNumber}`,
+      rowId: String(t.rowNumber),
       rowNumber: t.rowNumber,
       code: 'cell-truncated',
       message: `${t.column} cut to 30 characters: "${t.original}"`,

@@ -29,9 +29,9 @@ export class Progress {
     this.count(n);
   }
 
-  /** An ad of the row `rowId` (`row-N`) was written. */
+  /** An ad of the row `rowId` (its row number) was written. */
   ad(rowId: string): void {
-    this.rowsDone = Number(rowId.slice(4));
+    this.rowsDone = Number(rowId);
     this.count(1);
   }
 
