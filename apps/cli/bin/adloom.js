@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `adloom` command: runs the TypeScript source through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// The `adloom` command: runs the compiled dist/adloom.js with plain Node, compiling it first
+// when it is missing or older than its TypeScript source (scripts/build.mjs).
+import { build, isBuildStale } from '../scripts/build.mjs';
 
-register();
-await import('../src/main.ts');
+if (isBuildStale()) await build();
+await import('../dist/adloom.js');

@@ -1,7 +1,8 @@
 /** The `adloom` command line: options, help and exit codes. Generation itself is in generate.ts. */
 import { parseArgs } from 'node:util';
 import { InputError } from './files.ts';
-import { runGenerate, type GenerateOptions } from './generate.ts';
+import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
+import { Progress } from './progress.ts';
 
 /** Exit codes. */
 export const EXIT_OK = 0;
@@ -14,6 +15,8 @@ export const EXIT_USAGE = 2;
 export interface CliIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** True when stderr is a terminal: a progress line is then shown unless asked otherwise. */
+  stderrIsTerminal?: boolean;
 }
 
 export const HELP = `adloom: build Google Ads campaigns in bulk from a data feed and templates.
@@ -21,7 +24,8 @@ export const HELP = `adloom: build Google Ads campaigns in bulk from a data feed
 Usage:
   npx adloom generate --feed FEED.csv --campaign CAMPAIGN.json [--rsa RSA.json]
                       [--pmax PMAX.json] [--extension EXT.json ...] [--legacy-ad AD.json]
-                      --out DIR [--today YYYYMMDD]
+                      (--out DIR | --stdout) [--only KIND,...] [--progress]
+                      [--today YYYYMMDD]
   npx adloom --help
 
 generate reads every row of the feed (all rows count as selected), runs the templates over
@@ -63,6 +67,12 @@ Options:
                      Needs a search campaign template.
   --out DIR          Output folder (created if missing). Files of this run replace files of
                      the same name; nothing is written when any input is bad.
+  --only KIND,...    Write only these outputs: ${Object.keys(OUTPUT_KINDS).join(', ')}
+                     (default: every one that applies).
+  --stdout           Write the one output of --only to standard output (no BOM) instead of
+                     a folder; the summary then goes to standard error.
+  --progress         Show rows done, lines written and the rate on standard error (the
+                     default when standard error is a terminal).
   --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
   -h, --help         Show this help.
 
@@ -148,6 +158,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         extension: { type: 'string', multiple: true },
         'legacy-ad': { type: 'string' },
         out: { type: 'string' },
+        only: { type: 'string' },
+        stdout: { type: 'boolean' },
+        progress: { type: 'boolean' },
         today: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -166,8 +179,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (positionals[0] !== 'generate')
     return usageError(io, `unknown command "${positionals[0]}" (the command is "generate")`);
   if (positionals.length > 1) return usageError(io, `unexpected argument "${positionals[1]}"`);
-  const missing = (['feed', 'campaign', 'out'] as const).filter((k) => !values[k]);
+  const missing = (
+    ['feed', 'campaign', ...(values.stdout ? [] : ['out' as const])] as const
+  ).filter((k) => !values[k]);
   if (missing.length) return usageError(io, `missing ${missing.map((m) => `--${m}`).join(', ')}`);
+  let only: Set<OutputKind> | undefined;
+  if (values.only !== undefined) {
+    const kinds = values.only.split(',').map((k) => k.trim());
+    const unknown = kinds.find((k) => !Object.hasOwn(OUTPUT_KINDS, k));
+    if (unknown !== undefined)
+      return usageError(
+        io,
+        `--only: unknown output "${unknown}" (outputs: ${Object.keys(OUTPUT_KINDS).join(', ')})`,
+      );
+    only = new Set(kinds as OutputKind[]);
+  }
+  if (values.stdout) {
+    if (values.out !== undefined)
+      return usageError(io, '--stdout and --out cannot be used together');
+    if (only?.size !== 1) return usageError(io, '--stdout needs --only with one output');
+  }
   let today = values.today;
   if (today !== undefined && !isValidDateDigits(today))
     return usageError(io, `--today must be a date as YYYYMMDD, got "${today}"`);
@@ -179,12 +210,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     pmax: values.pmax,
     extensions: values.extension ?? [],
     legacyAd: values['legacy-ad'],
-    out: values.out as string,
+    out: values.out,
     today,
+    only,
+    progress: values.progress || io.stderrIsTerminal ? new Progress(io.stderr) : undefined,
   };
   try {
     const summary = await runGenerate(options);
-    io.stdout(summary);
+    (values.stdout ? io.stderr : io.stdout)(summary);
     return EXIT_OK;
   } catch (e) {
     if (e instanceof InputError) {

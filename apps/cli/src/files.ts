@@ -1,9 +1,8 @@
 /** File input and output of the `adloom` command: decoding, JSON with positions, all-or-nothing writes. */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { once } from 'node:events';
 import iconv from 'iconv-lite';
 
 /** A user-facing input error: printed as is, exit code 1. */
@@ -84,69 +83,146 @@ export function parseJsonFile(text: string, file: string): unknown {
   }
 }
 
-/** One output file: its name and its content as chunks. */
-export interface OutputFile {
-  name: string;
-  chunks: Iterable<string>;
-}
-
-async function writeChunks(file: string, chunks: Iterable<string>): Promise<void> {
-  const out = createWriteStream(file, { encoding: 'utf8' });
-  const closed = once(out, 'close');
-  const failed = once(out, 'error').then(([e]) => {
-    throw e;
-  });
-  failed.catch(() => undefined);
-  // A BOM tells spreadsheets (and Google Ads Editor) the file is UTF-8.
-  out.write('\uFEFF');
-  for (const chunk of chunks) {
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
-  }
-  out.end();
-  await Promise.race([closed, failed]);
-}
+/** Bytes gathered before one write. */
+const WRITE_BUFFER_BYTES = 4 << 20;
 
 /**
- * Writes every file into a fresh folder beside `dir`, then moves them into `dir` only when all
- * were written: an error leaves `dir` as it was.
+ * An output written as it is made, in writes of a few megabytes. Each text is encoded into the
+ * buffer as it comes (no long string is built and flattened); writes are synchronous: the
+ * engine's generation is one synchronous run, and a write that returns has handed its bytes to
+ * the system, so memory holds one buffer per file whatever the size of the output.
  */
-export async function writeAllOrNothing(dir: string, files: readonly OutputFile[]): Promise<void> {
-  const target = path.resolve(dir);
-  const parent = path.dirname(target);
-  try {
-    const s = await stat(target);
-    if (!s.isDirectory()) throw new InputError(`--out is a file, not a folder: ${dir}`);
-  } catch (e) {
-    if (e instanceof InputError) throw e;
+export class OutputSink {
+  private readonly bytes = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+  private used = 0;
+  constructor(private readonly fd: number) {}
+
+  write(text: string): void {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8.
+    if (this.used + text.length * 3 > WRITE_BUFFER_BYTES) {
+      this.flush();
+      if (text.length * 3 > WRITE_BUFFER_BYTES) {
+        this.writeBytes(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.bytes.write(text, this.used, 'utf8');
   }
-  try {
-    await mkdir(parent, { recursive: true });
-  } catch (e) {
-    throw new InputError(`Cannot create the output folder ${dir}: ${(e as Error).message}`);
+
+  /** Writes what is gathered. */
+  flush(): void {
+    this.writeBytes(this.bytes.subarray(0, this.used));
+    this.used = 0;
   }
-  const temp = path.join(
-    parent,
-    `.${path.basename(target)}.adloom-${process.pid}-${randomBytes(4).toString('hex')}`,
-  );
-  try {
-    await mkdir(temp);
-    for (const f of files) await writeChunks(path.join(temp, f.name), f.chunks);
-    let targetExists = true;
+
+  private writeBytes(bytes: Uint8Array): void {
+    let at = 0;
+    while (at < bytes.length) {
+      try {
+        at += writeSync(this.fd, bytes, at, bytes.length - at);
+      } catch (e) {
+        // A pipe that is full (stdout read by a slower process): try again.
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      }
+    }
+  }
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * The files of one run, written into a fresh folder beside `dir` as they are made and moved into
+ * `dir` only by `commit`: an error before it leaves `dir` as it was. With `toStdout` the one
+ * output goes to standard output (without the BOM, which is for spreadsheets) and nothing else
+ * is written.
+ */
+export class OutputFolder {
+  private readonly files = new Map<string, { fd: number; sink: OutputSink }>();
+  private constructor(
+    private readonly dir: string,
+    private readonly target: string,
+    private readonly temp: string | undefined,
+  ) {}
+
+  /** Checks `dir` and makes the temporary folder beside it; `undefined` dir: standard output. */
+  static async open(dir: string | undefined): Promise<OutputFolder> {
+    if (dir === undefined) return new OutputFolder('', '', undefined);
+    const target = path.resolve(dir);
+    const parent = path.dirname(target);
     try {
-      await stat(target);
-    } catch {
-      targetExists = false;
+      const s = await stat(target);
+      if (!s.isDirectory()) throw new InputError(`--out is a file, not a folder: ${dir}`);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
     }
-    if (!targetExists) {
-      await rename(temp, target);
-      return;
+    try {
+      await mkdir(parent, { recursive: true });
+    } catch (e) {
+      throw new InputError(`Cannot create the output folder ${dir}: ${(e as Error).message}`);
     }
-    for (const f of files) await rename(path.join(temp, f.name), path.join(target, f.name));
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(`Cannot write the output into ${dir}: ${(e as Error).message}`);
-  } finally {
-    await rm(temp, { recursive: true, force: true });
+    const temp = path.join(
+      parent,
+      `.${path.basename(target)}.adloom-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
+    await mkdir(temp);
+    return new OutputFolder(dir, target, temp);
+  }
+
+  /** The sink of a new file `name` (a BOM first: Excel and Editor then read UTF-8). */
+  file(name: string): OutputSink {
+    if (this.temp === undefined) {
+      const sink = new OutputSink(1);
+      this.files.set(name, { fd: 1, sink });
+      return sink;
+    }
+    const fd = openSync(path.join(this.temp, name), 'w');
+    const sink = new OutputSink(fd);
+    this.files.set(name, { fd, sink });
+    sink.write(BOM);
+    return sink;
+  }
+
+  /** A whole small file. */
+  writeFile(name: string, chunks: Iterable<string>): void {
+    const sink = this.file(name);
+    for (const chunk of chunks) sink.write(chunk);
+  }
+
+  /** Writes what is left and moves every file into the output folder. */
+  async commit(): Promise<void> {
+    try {
+      for (const { sink } of this.files.values()) sink.flush();
+      const names = [...this.files.keys()];
+      this.close();
+      if (this.temp === undefined) return;
+      let targetExists = true;
+      try {
+        await stat(this.target);
+      } catch {
+        targetExists = false;
+      }
+      if (!targetExists) {
+        await rename(this.temp, this.target);
+        return;
+      }
+      for (const name of names)
+        await rename(path.join(this.temp, name), path.join(this.target, name));
+    } catch (e) {
+      throw new InputError(`Cannot write the output into ${this.dir}: ${(e as Error).message}`);
+    } finally {
+      await this.discard();
+    }
+  }
+
+  private close(): void {
+    for (const f of this.files.values()) if (f.fd !== 1) closeSync(f.fd);
+    this.files.clear();
+  }
+
+  /** Drops the temporary folder (after a commit, or instead of one). */
+  async discard(): Promise<void> {
+    this.close();
+    if (this.temp !== undefined) await rm(this.temp, { recursive: true, force: true });
   }
 }
 

@@ -12,17 +12,19 @@ import {
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsv,
+  formatCsvLine,
   generateBuild,
   IMAGES_NEEDED_FILE_TEXT,
   IMAGES_NEEDED_NOTE,
   importCsvRows,
   performanceMaxAdsTable,
-  responsiveSearchAdsTable,
+  responsiveSearchAdCells,
   restoreAdTemplate,
   restoreCampaignTemplate,
   restoreExtensionTemplate,
   restorePerformanceMaxTemplate,
   restoreRsaTemplate,
+  RSA_HEADERS,
   sitelinksTable,
   structuredSnippetsTable,
   withRowIds,
@@ -35,11 +37,29 @@ import {
 import {
   decodeText,
   InputError,
+  OutputFolder,
   parseJsonFile,
   readInputFile,
-  writeAllOrNothing,
-  type OutputFile,
+  type OutputSink,
 } from './files.ts';
+import type { Progress } from './progress.ts';
+
+/** What `--only` names, and the file each is written to. */
+export const OUTPUT_KINDS = {
+  campaigns: 'campaigns.csv',
+  'ad-groups': 'ad-groups.csv',
+  keywords: 'keywords.csv',
+  negatives: 'negatives.csv',
+  rsa: 'responsive-search-ads.csv',
+  'asset-groups': 'asset-groups.csv',
+  callouts: 'callouts.csv',
+  sitelinks: 'sitelinks.csv',
+  'structured-snippets': 'structured-snippets.csv',
+  report: 'adloom-report.csv',
+} as const;
+
+/** An output `--only` can name. */
+export type OutputKind = keyof typeof OUTPUT_KINDS;
 
 /** Options of `runGenerate` (paths as given on the command line). */
 export interface GenerateOptions {
@@ -49,9 +69,14 @@ export interface GenerateOptions {
   pmax?: string;
   extensions: string[];
   legacyAd?: string;
-  out: string;
+  /** The output folder; undefined: the one output of `only` goes to standard output. */
+  out: string | undefined;
   /** yyyymmdd for the label helpers. */
   today: string;
+  /** The outputs to write (undefined: every one that applies). */
+  only?: ReadonlySet<OutputKind>;
+  /** Where progress is shown while the outputs are written. */
+  progress?: Progress;
 }
 
 const MAX_LISTED_ISSUES = 20;
@@ -72,34 +97,41 @@ function failOnProblems(file: string, what: string, problems: string[]): void {
   throw new InputError(`${what} ${file} is not valid:\n${shown.join('\n')}`);
 }
 
-function csv(name: string, table: Table, options: FormatCsvOptions = {}): OutputFile {
-  return { name, chunks: formatCsv(table, options) };
-}
-
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
 const EXTENSION_FILES: Record<
   ExtensionTypeName,
-  { file: string; table: (e: GeneratedExtension[]) => Table; noun: string }
+  { kind: OutputKind; table: (e: GeneratedExtension[]) => Table; noun: string }
 > = {
-  Callout: { file: 'callouts.csv', table: calloutsTable, noun: 'callout' },
-  Sitelink: { file: 'sitelinks.csv', table: sitelinksTable, noun: 'sitelink' },
+  Callout: { kind: 'callouts', table: calloutsTable, noun: 'callout' },
+  Sitelink: { kind: 'sitelinks', table: sitelinksTable, noun: 'sitelink' },
   'Structured Snippet': {
-    file: 'structured-snippets.csv',
+    kind: 'structured-snippets',
     table: structuredSnippetsTable,
     noun: 'structured snippet',
   },
 };
 
+/**
+ * The feed's rows with their ids, and what the import noted. The file's text and the rows
+ * without ids are dropped on return: a million rows are held once.
+ */
+async function readFeed(file: string) {
+  const decoded = decodeText(await readInputFile(file, 'Feed'));
+  const imported = importCsvRows(decoded.text);
+  if (!imported.ok) throw new InputError(`Feed ${file}: ${imported.error}`);
+  const { rows, ...noted } = imported;
+  // Ids are the row numbers: short, and integer-like strings hash fast in the ads' row lookup.
+  return { ...noted, rows: withRowIds(rows, (i) => String(i + 1)), encoding: decoded.encoding };
+}
+
 /** Runs generation; returns the summary text. Throws InputError for bad input (nothing written). */
 export async function runGenerate(o: GenerateOptions): Promise<string> {
   // 1. Read and check every input before generating anything.
-  const feedText = decodeText(await readInputFile(o.feed, 'Feed'));
-  const imported = importCsvRows(feedText.text);
-  if (!imported.ok) throw new InputError(`Feed ${o.feed}: ${imported.error}`);
-  const rows = withRowIds(imported.rows, (i) => `row-${i + 1}`);
+  const feed = await readFeed(o.feed);
+  const { rows } = feed;
 
   const campaignJson = await readJson(o.campaign, 'Campaign template');
   failOnProblems(o.campaign, 'Campaign template', findCampaignTemplateProblems(campaignJson));
@@ -143,94 +175,120 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     extensionTemplates.push(restoreExtensionTemplate(json));
   }
 
-  // 2. Generate.
+  // 2. Generate, writing each output as it is made into files beside the output folder.
   /** The physical line of the feed where row `n` (from 1) starts. */
-  const lineOfRow = (n: number): number => imported.sourceLines[n - 1] ?? 0;
+  const lineOfRow = (n: number): number => feed.sourceLines[n - 1] ?? 0;
   const issues: RowIssue[] = [];
-  for (const t of imported.truncated) {
+  for (const t of feed.truncated) {
     issues.push({
       kind: 'cleaned',
       output: 'feed',
-      rowId: `row-${t.rowNumber}`,
+      rowId: String(t.rowNumber),
       rowNumber: t.rowNumber,
       code: 'cell-truncated',
       message: `${t.column} cut to 30 characters: "${t.original}"`,
     });
   }
-  const keywordChunks: string[] = [];
-  const negativeChunks: string[] = [];
-  const build = generateBuild(
-    {
-      rows,
-      campaign,
-      rsa,
-      pmax,
-      legacy,
-      extensions: extensionTemplates,
-      today: o.today,
-      // Messages that name another row name its physical line, as the report does.
-      rowLabel: (n) => `line ${lineOfRow(n)}`,
-    },
-    {
-      keywords: (chunk) => keywordChunks.push(chunk),
-      negatives: (chunk) => negativeChunks.push(chunk),
-    },
-  );
-  issues.push(...build.issues);
-  issues.push(
-    ...findFormulaCells(rows, {
-      campaign,
-      rsa,
-      pmax,
-      legacy,
-      extensions: extensionTemplates,
-    }),
-  );
-  const { campaigns, adGroups, assetGroups } = build;
-  const files: OutputFile[] = [];
-  const counts: Array<[string, string]> = [];
-  files.push(csv('campaigns.csv', campaignsTable(campaigns)));
-  counts.push(['campaigns.csv', plural(campaigns.length, 'campaign')]);
-
-  if (isPerformance) {
-    if (build.performanceMaxAds) {
-      const ads = build.performanceMaxAds;
-      files.push(csv('asset-groups.csv', performanceMaxAdsTable(ads)));
-      counts.push([
-        'asset-groups.csv',
-        `${plural(ads.length, 'asset group')} with assets (of ${assetGroups.length})`,
-      ]);
-    } else {
-      files.push(csv('asset-groups.csv', assetGroupsTable(assetGroups)));
-      counts.push(['asset-groups.csv', plural(assetGroups.length, 'asset group')]);
-    }
-    // Editor takes text-only asset groups, but they cannot run until images are added.
-    files.push({ name: IMAGES_NEEDED_FILE, chunks: [IMAGES_NEEDED_FILE_TEXT] });
-    counts.push([IMAGES_NEEDED_FILE, IMAGES_NEEDED_NOTE]);
-  } else {
-    files.push(csv('ad-groups.csv', adGroupsTable(adGroups)));
-    counts.push(['ad-groups.csv', plural(adGroups.length, 'ad group')]);
-    files.push({ name: 'keywords.csv', chunks: keywordChunks });
-    counts.push(['keywords.csv', plural(build.keywordLines, 'keyword')]);
-    files.push({ name: 'negatives.csv', chunks: negativeChunks });
-    counts.push(['negatives.csv', plural(build.negativeLines, 'negative keyword')]);
-    if (build.rsaAds) {
-      const ads = build.rsaAds;
-      files.push(csv('responsive-search-ads.csv', responsiveSearchAdsTable(ads)));
-      counts.push(['responsive-search-ads.csv', plural(ads.length, 'responsive search ad')]);
-    }
-  }
-  for (const [type, list] of build.extensions) {
-    const f = EXTENSION_FILES[type];
-    files.push(csv(f.file, f.table(list)));
-    counts.push([f.file, plural(list.length, f.noun)]);
-  }
-  const lineOf = (i: RowIssue): number => lineOfRow(i.rowNumber);
-  // The report is for a spreadsheet: cells starting with = + - @ get an apostrophe.
-  files.push(
-    csv(
-      'adloom-report.csv',
+  const wants = (kind: OutputKind): boolean => !o.only || o.only.has(kind);
+  const folder = await OutputFolder.open(o.out);
+  try {
+    const counts: Array<[string, string]> = [];
+    const progress = o.progress;
+    progress?.start(rows.length);
+    /** The sink of an output, or undefined when it is not written. */
+    const open = (kind: OutputKind): OutputSink | undefined =>
+      wants(kind) ? folder.file(OUTPUT_KINDS[kind]) : undefined;
+    const keywordsOut = isPerformance ? undefined : open('keywords');
+    const negativesOut = isPerformance ? undefined : open('negatives');
+    const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
+    rsaOut?.write(formatCsvLine(RSA_HEADERS));
+    let rsaCount = 0;
+    const build = generateBuild(
       {
+        rows,
+        campaign,
+        rsa,
+        pmax,
+        legacy,
+        extensions: extensionTemplates,
+        today: o.today,
+        // Messages that name another row name its physical line, as the report does.
+        rowLabel: (n) => `line ${lineOfRow(n)}`,
+      },
+      {
+        keywords: (chunk) => {
+          keywordsOut?.write(chunk);
+          progress?.lines(chunk);
+        },
+        negatives: (chunk) => {
+          negativesOut?.write(chunk);
+          progress?.lines(chunk);
+        },
+        rsaAd: (ad) => {
+          rsaCount++;
+          rsaOut?.write(formatCsvLine(responsiveSearchAdCells(ad)));
+          progress?.ad(ad.rowId);
+        },
+      },
+    );
+    for (const i of build.issues) issues.push(i);
+    const formulaCells = findFormulaCells(rows, {
+      campaign,
+      rsa,
+      pmax,
+      legacy,
+      extensions: extensionTemplates,
+    });
+    for (const i of formulaCells) issues.push(i);
+    const { campaigns, adGroups, assetGroups } = build;
+    const write = (
+      kind: OutputKind,
+      what: string,
+      table: () => Table,
+      options: FormatCsvOptions = {},
+    ): void => {
+      if (!wants(kind)) return;
+      folder.writeFile(OUTPUT_KINDS[kind], formatCsv(table(), options));
+      counts.push([OUTPUT_KINDS[kind], what]);
+    };
+    write('campaigns', plural(campaigns.length, 'campaign'), () => campaignsTable(campaigns));
+
+    if (isPerformance) {
+      if (build.performanceMaxAds) {
+        const ads = build.performanceMaxAds;
+        write(
+          'asset-groups',
+          `${plural(ads.length, 'asset group')} with assets (of ${assetGroups.length})`,
+          () => performanceMaxAdsTable(ads),
+        );
+      } else {
+        write('asset-groups', plural(assetGroups.length, 'asset group'), () =>
+          assetGroupsTable(assetGroups),
+        );
+      }
+      // Editor takes text-only asset groups, but they cannot run until images are added.
+      if (wants('asset-groups') && o.out !== undefined) {
+        folder.writeFile(IMAGES_NEEDED_FILE, [IMAGES_NEEDED_FILE_TEXT]);
+        counts.push([IMAGES_NEEDED_FILE, IMAGES_NEEDED_NOTE]);
+      }
+    } else {
+      write('ad-groups', plural(adGroups.length, 'ad group'), () => adGroupsTable(adGroups));
+      if (keywordsOut) counts.push(['keywords.csv', plural(build.keywordLines, 'keyword')]);
+      if (negativesOut)
+        counts.push(['negatives.csv', plural(build.negativeLines, 'negative keyword')]);
+      if (rsaOut)
+        counts.push(['responsive-search-ads.csv', plural(rsaCount, 'responsive search ad')]);
+    }
+    for (const [type, list] of build.extensions) {
+      const f = EXTENSION_FILES[type];
+      write(f.kind, plural(list.length, f.noun), () => f.table(list));
+    }
+    const lineOf = (i: RowIssue): number => lineOfRow(i.rowNumber);
+    // The report is for a spreadsheet: cells starting with = + - @ get an apostrophe.
+    write(
+      'report',
+      plural(issues.length, 'reported item'),
+      () => ({
         headers: ['Kind', 'Output', 'Line', 'Code', 'Message'],
         rows: issues.map((i) => [
           i.kind,
@@ -239,24 +297,26 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
           i.code,
           i.message,
         ]),
-      },
+      }),
       { neutraliseFormulas: true },
-    ),
-  );
-  counts.push(['adloom-report.csv', plural(issues.length, 'reported item')]);
+    );
 
-  // 3. Write everything or nothing.
-  await writeAllOrNothing(o.out, files);
-  return formatSummary(
-    o,
-    rows.length,
-    feedText.encoding,
-    imported.columns,
-    imported.ignoredHeaders,
-    counts,
-    issues,
-    lineOf,
-  );
+    // 3. Move the files into the output folder.
+    await folder.commit();
+    progress?.end();
+    return formatSummary(
+      o,
+      rows.length,
+      feed.encoding,
+      feed.columns,
+      feed.ignoredHeaders,
+      counts,
+      issues,
+      lineOf,
+    );
+  } finally {
+    await folder.discard();
+  }
 }
 
 function formatSummary(
@@ -274,7 +334,7 @@ function formatSummary(
   lines.push(
     `Read ${plural(rowCount, 'row')} from ${path.basename(o.feed)} (${encoding}; columns: ${columns.join(', ')}${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''})`,
   );
-  lines.push(`Wrote to ${o.out}:`);
+  lines.push(`Wrote to ${o.out ?? 'standard output'}:`);
   const width = Math.max(...counts.map(([f]) => f.length));
   for (const [file, what] of counts) lines.push(`  ${file.padEnd(width)}  ${what}`);
   for (const [kind, title] of [

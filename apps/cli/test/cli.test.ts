@@ -175,6 +175,60 @@ describe('adloom generate (golden)', () => {
   });
 });
 
+describe('adloom --only, --stdout and --progress', () => {
+  const searchArgs = () => [
+    'generate',
+    '--feed',
+    fx('feed.csv'),
+    '--campaign',
+    fx('campaign.json'),
+    '--rsa',
+    fx('rsa.json'),
+    '--today',
+    '20261122',
+  ];
+  const goldenText = (name: string) => readFileSync(path.join(golden, 'search', name), 'utf8');
+
+  it('writes only the outputs named, each as the full run writes it', () => {
+    const out = tmp('only');
+    const r = run([...searchArgs(), '--only', 'keywords,rsa', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['keywords.csv', 'responsive-search-ads.csv']);
+    expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toBe(goldenText('keywords.csv'));
+    expect(r.stdout).toContain('keywords.csv');
+    expect(r.stdout).not.toContain('ad-groups.csv');
+  });
+
+  it('writes one output to standard output without the BOM, the summary to standard error', () => {
+    const r = run([...searchArgs(), '--only', 'negatives', '--stdout']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(goldenText('negatives.csv').replace(/^\uFEFF/, ''));
+    expect(r.stderr).toContain('Wrote to standard output:');
+    expect(r.stderr).toContain('negatives.csv');
+  });
+
+  it('shows rows, lines written and the rate with --progress', () => {
+    const out = tmp('progress');
+    const r = run([...searchArgs(), '--progress', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^\rrows 7 of 7, \d+ lines written, [\d,]+ lines\/s, [\d.]+ s +\n$/);
+    expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toBe(goldenText('keywords.csv'));
+  });
+
+  it.each([
+    [['--only', 'keywords,bogus', '--out', 'o'], '--only: unknown output "bogus"'],
+    [['--stdout'], '--stdout needs --only with one output'],
+    [['--only', 'keywords,rsa', '--stdout'], '--stdout needs --only with one output'],
+    [['--only', 'keywords', '--stdout', '--out', 'o'], '--stdout and --out cannot be used'],
+  ])('%j exits 2 with %s', (args, message) => {
+    const r = run([...searchArgs(), ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+  });
+});
+
 /** The records of a CSV file written with CRLF, a quoted cell's own line breaks kept. */
 function csvRecords(text: string): string[] {
   const records: string[] = [];

@@ -47,6 +47,15 @@ describe('generateBuild', () => {
       today,
     });
     expect(build.rsaAds).toEqual(ads.ads);
+    // With an ad sink the same ads stream out, in order, and none are kept.
+    const streamed: unknown[] = [];
+    const sunk = generateBuild(
+      { rows, campaign, rsa, extensions: [callout, callout], today },
+      { keywords: () => undefined, negatives: () => undefined, rsaAd: (ad) => streamed.push(ad) },
+    );
+    expect(streamed).toEqual(ads.ads);
+    expect(sunk.rsaAds).toBeUndefined();
+    expect(sunk.issues).toEqual(build.issues);
     const callouts = generateExtensions({ template: callout, rows, campaign });
     expect(callouts.extensions.length).toBeGreaterThan(0);
     expect(build.extensions.get('Callout')).toEqual(callouts.extensions);

@@ -5,7 +5,7 @@
  */
 import { convertLegacyAdTemplate, reportLegacyConversion } from './ads/legacyToRsa.ts';
 import { generatePerformanceMaxAds, type PerformanceMaxAd } from './ads/performanceMax.ts';
-import { generateResponsiveSearchAds, type RsaAd } from './ads/rsa.ts';
+import { forEachResponsiveSearchAd, generateResponsiveSearchAds, type RsaAd } from './ads/rsa.ts';
 import { writeKeywordsCsv } from './campaign.ts';
 import type { CampaignRow } from './campaignRows.ts';
 import { generateExtensions, type GeneratedExtension } from './extensions.ts';
@@ -21,6 +21,11 @@ import type {
   PerformanceMaxTemplate,
   RsaTemplate,
 } from './types.ts';
+
+/** Appends `items` to `list` (a spread of a million issues would overflow the stack). */
+function append<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
+}
 
 /** Input of `generateBuild`: the feed rows and the templates of one run. */
 export interface GenerateBuildInput {
@@ -46,6 +51,11 @@ export interface GenerateBuildInput {
 export interface GenerateBuildSinks {
   keywords: (chunk: string) => void;
   negatives: (chunk: string) => void;
+  /**
+   * Each responsive search ad as it is made, in order (optional). Given, the ads are not kept:
+   * `rsaAds` stays unset, so a million ads never live at once.
+   */
+  rsaAd?: (ad: RsaAd) => void;
 }
 
 /** What a run made besides the keyword CSVs, with every row problem in output order. */
@@ -55,6 +65,7 @@ export interface GenerateBuildResult {
   assetGroups: AssetGroupRef[];
   keywordLines: number;
   negativeLines: number;
+  /** The responsive search ads, unless they went to `GenerateBuildSinks.rsaAd`. */
   rsaAds?: RsaAd[];
   performanceMaxAds?: PerformanceMaxAd[];
   /**
@@ -97,11 +108,11 @@ export function generateBuild(
   );
   out.keywordLines = structure.keywordLines;
   out.negativeLines = structure.negativeLines;
-  out.issues.push(...structure.issues);
+  append(out.issues, structure.issues);
 
   // Each generator's ads, its issues joining the run's.
   const keep = <A>(made: { ads: A[]; issues: RowIssue[] }): A[] => {
-    out.issues.push(...made.issues);
+    append(out.issues, made.issues);
     return made.ads;
   };
   if (input.campaign.type === 'performance') {
@@ -117,26 +128,27 @@ export function generateBuild(
       );
   } else {
     const adGroups = out.adGroups;
-    if (input.rsa)
-      out.rsaAds = keep(
-        generateResponsiveSearchAds({ template: input.rsa, rows, adGroups, today, constant }),
-      );
+    const runRsa = (template: RsaTemplate): void => {
+      const rsaInput = { template, rows, adGroups, today, constant };
+      if (sinks.rsaAd) {
+        append(out.issues, forEachResponsiveSearchAd(rsaInput, sinks.rsaAd));
+        return;
+      }
+      const ads = keep(generateResponsiveSearchAds(rsaInput));
+      out.rsaAds = out.rsaAds ? out.rsaAds.concat(ads) : ads;
+    };
+    if (input.rsa) runRsa(input.rsa);
     if (input.legacy) {
       const converted = convertLegacyAdTemplate(input.legacy, input.rsa ? [input.rsa.name] : []);
-      out.issues.push(...reportLegacyConversion(input.legacy, converted));
-      for (const template of converted.templates) {
-        const ads = keep(
-          generateResponsiveSearchAds({ template, rows, adGroups, today, constant }),
-        );
-        out.rsaAds = out.rsaAds ? out.rsaAds.concat(ads) : ads;
-      }
+      append(out.issues, reportLegacyConversion(input.legacy, converted));
+      for (const template of converted.templates) runRsa(template);
     }
   }
 
   const seenByType = new Map<ExtensionTypeName, Set<string>>();
   for (const template of input.extensions) {
     const made = generateExtensions({ template, rows, campaign: input.campaign });
-    out.issues.push(...made.issues);
+    append(out.issues, made.issues);
     const type = template.extensionType.name;
     const list = out.extensions.get(type) ?? [];
     const seen = seenByType.get(type) ?? new Set<string>();

@@ -1,5 +1,5 @@
 /** Data helpers: keyword combiner, clipboard paste, CSV import mapped by header names. */
-import { parseCsv } from './csv.ts';
+import { forEachCsvRecord } from './csv.ts';
 import { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS, LINKED_VARIABLES_ERROR } from './limits.ts';
 import { FEED_COLUMNS, type FeedColumn, type FeedRow } from './types.ts';
 
@@ -187,25 +187,35 @@ export function readMappedRows(
   const rows: FeedRowData[] = [];
   const truncated: TruncatedCell[] = [];
   for (let r = 1; r < table.length; r++) {
-    const cells = table[r]!;
-    if (cells.every((c) => c.trim() === '')) continue;
+    const row = readMappedRow(table[r]!, mapping, rows.length + 1, truncated);
+    if (!row) continue;
     onRow?.(r);
-    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
-    for (let i = 0; i < mapping.length; i++) {
-      const col = mapping[i];
-      if (!col) continue;
-      const c = limitFeedCell(col, cells[i] ?? '');
-      if (row[col] === '') row[col] = c.value;
-      if (c.isTruncated)
-        truncated.push({
-          rowNumber: rows.length + 1,
-          column: col,
-          original: (cells[i] ?? '').trim(),
-        });
-    }
     rows.push(row);
   }
   return { rows, truncated };
+}
+
+/**
+ * One record's row (`readMappedRows`), numbered `rowNumber` in `truncated`; undefined for a
+ * blank record.
+ */
+function readMappedRow(
+  cells: readonly string[],
+  mapping: readonly (FeedColumn | undefined)[],
+  rowNumber: number,
+  truncated: TruncatedCell[],
+): FeedRowData | undefined {
+  if (cells.every((c) => c.trim() === '')) return undefined;
+  const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+  for (let i = 0; i < mapping.length; i++) {
+    const col = mapping[i];
+    if (!col) continue;
+    const c = limitFeedCell(col, cells[i] ?? '');
+    if (row[col] === '') row[col] = c.value;
+    if (c.isTruncated)
+      truncated.push({ rowNumber, column: col, original: (cells[i] ?? '').trim() });
+  }
+  return row;
 }
 
 /** Result of `importCsvRows`. */
@@ -228,16 +238,35 @@ export type ImportCsvResult =
  * lines are skipped. A file with no recognised column is an error.
  */
 export function importCsvRows(text: string): ImportCsvResult {
-  const recordLines: number[] = [];
-  const table = parseCsv(text, ',', recordLines);
-  const header = table[0];
-  if (!header || header.every((h) => h.trim() === ''))
-    return { ok: false, error: 'The file is empty: a header row is needed' };
-  const { mapping, columns, ignoredHeaders } = mapFeedHeaders(header);
-  if (columns.length === 0) return { ok: false, error: describeUnrecognisedHeaders(header) };
+  let headerError: string | undefined;
+  let mapped: FeedHeaderMapping | undefined;
+  const rows: FeedRowData[] = [];
+  const truncated: TruncatedCell[] = [];
   const sourceLines: number[] = [];
-  const read = readMappedRows(table, mapping, (r) => sourceLines.push(recordLines[r]!));
-  return { ok: true, ...read, columns, ignoredHeaders, sourceLines };
+  // Each record becomes its row as it is parsed: a big file never becomes one table of cells.
+  forEachCsvRecord(text, (cells, line) => {
+    if (!mapped) {
+      if (cells.every((h) => h.trim() === '')) {
+        headerError = 'The file is empty: a header row is needed';
+        return false;
+      }
+      mapped = mapFeedHeaders(cells);
+      if (mapped.columns.length === 0) {
+        headerError = describeUnrecognisedHeaders(cells);
+        return false;
+      }
+      return true;
+    }
+    const row = readMappedRow(cells, mapped.mapping, rows.length + 1, truncated);
+    if (!row) return true;
+    rows.push(row);
+    sourceLines.push(line);
+    return true;
+  });
+  if (!mapped || headerError !== undefined)
+    return { ok: false, error: headerError ?? 'The file is empty: a header row is needed' };
+  const { columns, ignoredHeaders } = mapped;
+  return { ok: true, rows, truncated, columns, ignoredHeaders, sourceLines };
 }
 
 /** Gives rows ids from an injected generator. */

@@ -136,35 +136,39 @@ function pinCell(pos: number | undefined): string {
   return pos !== undefined && pos > 0 ? String(pos) : '';
 }
 
+/** The header of the responsive search ads file, in Editor's columns. */
+export const RSA_HEADERS: readonly string[] = [
+  'Campaign',
+  'Ad Group',
+  'Ad type',
+  ...numbered('Headline', RSA_MAX_HEADLINES),
+  ...numbered('Headline', RSA_MAX_HEADLINES, ' position'),
+  ...numbered('Description', RSA_MAX_DESCRIPTIONS),
+  ...numbered('Description', RSA_MAX_DESCRIPTIONS, ' position'),
+  'Path 1',
+  'Path 2',
+  'Final URL',
+  'Labels',
+];
+
+/** One responsive search ad's cells under `RSA_HEADERS`. */
+export function responsiveSearchAdCells(a: RsaAd): string[] {
+  const row: string[] = [a.campaign, a.adGroup, RSA_AD_TYPE];
+  for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(a.headlines[i] ?? '');
+  for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(pinCell(a.headlinePositions[i]));
+  for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(a.descriptions[i] ?? '');
+  for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(pinCell(a.descriptionPositions[i]));
+  row.push(a.paths[0], a.paths[1], a.finalUrl, a.labels.join(';'));
+  return row;
+}
+
 /** Responsive search ads in Editor's columns. */
 export function responsiveSearchAdsTable(ads: readonly RsaAd[]): Table {
-  const headers = [
-    'Campaign',
-    'Ad Group',
-    'Ad type',
-    ...numbered('Headline', RSA_MAX_HEADLINES),
-    ...numbered('Headline', RSA_MAX_HEADLINES, ' position'),
-    ...numbered('Description', RSA_MAX_DESCRIPTIONS),
-    ...numbered('Description', RSA_MAX_DESCRIPTIONS, ' position'),
-    'Path 1',
-    'Path 2',
-    'Final URL',
-    'Labels',
-  ];
   return {
-    headers,
+    headers: RSA_HEADERS,
     rows: {
       *[Symbol.iterator]() {
-        for (const a of ads) {
-          const row: string[] = [a.campaign, a.adGroup, RSA_AD_TYPE];
-          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(a.headlines[i] ?? '');
-          for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(pinCell(a.headlinePositions[i]));
-          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(a.descriptions[i] ?? '');
-          for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++)
-            row.push(pinCell(a.descriptionPositions[i]));
-          row.push(a.paths[0], a.paths[1], a.finalUrl, a.labels.join(';'));
-          yield row;
-        }
+        for (const a of ads) yield responsiveSearchAdCells(a);
       },
     },
   };

@@ -175,7 +175,14 @@ export {
   xmlSnippetTemplates,
 } from './xmlFeed.ts';
 export { makeScore, SCORE_NO_MATCH_COLOR, scoreExtensionTemplate } from './scores.ts';
-export { formatCsv, type FormatCsvOptions, formatCsvText, formatTsv, type Table } from './csv.ts';
+export {
+  formatCsv,
+  type FormatCsvOptions,
+  formatCsvLine,
+  formatCsvText,
+  formatTsv,
+  type Table,
+} from './csv.ts';
 export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
 export { IMAGES_NEEDED_NOTE, IMAGES_NEEDED_FILE_TEXT } from './notes.ts';
 export {
@@ -208,6 +215,8 @@ export {
   campaignsTable,
   adGroupsTable,
   assetGroupsTable,
+  RSA_HEADERS,
+  responsiveSearchAdCells,
   responsiveSearchAdsTable,
   performanceMaxAdsTable,
   sitelinksTable,

@@ -1282,6 +1282,19 @@ function runSearchKeywordLines(
   return { keywordLines: keywordCsv.count, negativeLines: negativeCsv.count };
 }
 
+/** True when `word` is one of the space-separated words of `text`. */
+function hasWord(text: string, word: string): boolean {
+  const n = word.length;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (
+      (at === 0 || text.charCodeAt(at - 1) === 32) &&
+      (at + n === text.length || text.charCodeAt(at + n) === 32)
+    )
+      return true;
+  }
+  return false;
+}
+
 /**
  * Which held template negatives block a keyword of their own group: a Negative Exact equal to an
  * Exact keyword (no search reaches it), a Negative Broad whose words the keyword all holds. Each
@@ -1310,49 +1323,66 @@ function blockingNegatives(
   const isDropped = new Uint8Array(count);
   if (count === 0 || !written) return isDropped;
   const ints = held.ints.data;
-  // The keyword lines of the groups that hold negatives, indexed by (group, Exact keyword) and
-  // by (group, word), in the order they were written.
-  const holds = new Set<number>();
-  for (let i = 0; i < count; i++) if (held.groups[i] !== '') holds.add(ints[4 * i] as number);
-  const exact = new Map<string, number>();
-  const byWord = new Map<string, number[]>();
-  const texts: string[] = [];
   const w = written.data;
+  // The keyword lines of each group, in the order they were written (a counting sort by group
+  // id: ids are dense), so a negative reads its own group's lines only.
+  let groupCount = 0;
+  for (let at = 0; at < written.length; at += 3)
+    groupCount = Math.max(groupCount, (w[at] as number) + 1);
+  const starts = new Int32Array(groupCount + 1);
+  for (let at = 0; at < written.length; at += 3) (starts[(w[at] as number) + 1] as number)++;
+  for (let g = 0; g < groupCount; g++)
+    starts[g + 1] = (starts[g + 1] as number) + (starts[g] as number);
+  const lines = new Int32Array(written.length / 3);
+  const next = starts.slice(0, groupCount);
   for (let at = 0; at < written.length; at += 3) {
-    const group = w[at] as number;
-    if (!holds.has(group)) continue;
-    const keyword = remakeKeyword(w[at + 1] as number, w[at + 2] as number);
-    texts[at / 3] = keyword;
-    if (mts[w[at + 2] as number] === EXACT) exact.set(`${group} ${keyword}`, at);
-    for (const word of new Set(keyword.split(' '))) {
-      const key = `${group} ${word}`;
-      const list = byWord.get(key);
-      if (list) list.push(at);
-      else byWord.set(key, [at]);
-    }
+    const g = w[at] as number;
+    lines[(next[g] as number)++] = at;
   }
+  // The texts of the last group read (held negatives of one group come together).
+  let textsGroup = -1;
+  let texts: string[] = [];
+  const textsOf = (group: number): string[] => {
+    if (group !== textsGroup) {
+      textsGroup = group;
+      texts = [];
+      for (let j = starts[group] as number; j < (starts[group + 1] as number); j++) {
+        const at = lines[j] as number;
+        texts.push(remakeKeyword(w[at + 1] as number, w[at + 2] as number));
+      }
+    }
+    return texts;
+  };
   for (let i = 0; i < count; i++) {
     const group = ints[4 * i] as number;
-    if (!holds.has(group) || held.groups[i] === '') continue;
+    if (held.groups[i] === '' || group >= groupCount) continue;
     const negative = held.keywords[i] as string;
     const mt = ints[4 * i + 1] as number;
-    let blocked: number[];
+    const groupTexts = textsOf(group);
+    const first = starts[group] as number;
+    const blocked: number[] = [];
     if (mt === NEGATIVE_EXACT) {
-      const at = exact.get(`${group} ${negative}`);
-      blocked = at === undefined ? [] : [at];
+      for (let j = 0; j < groupTexts.length; j++) {
+        const at = lines[first + j] as number;
+        if (mts[w[at + 2] as number] === EXACT && groupTexts[j] === negative) {
+          blocked.push(j);
+          break;
+        }
+      }
     } else {
       const words = negative.split(' ');
-      blocked = (byWord.get(`${group} ${words[0] as string}`) ?? []).filter((at) => {
-        const kw = (texts[at / 3] as string).split(' ');
-        return words.every((word) => kw.includes(word));
-      });
+      for (let j = 0; j < groupTexts.length; j++) {
+        const kw = groupTexts[j] as string;
+        if (words.every((word) => hasWord(kw, word))) blocked.push(j);
+      }
     }
     const negativeRow = ints[4 * i + 2] as number;
     const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
     const groupText = held.groups[i] as string;
-    for (const at of blocked) {
+    for (const j of blocked) {
+      const at = lines[first + j] as number;
       const row = w[at + 1] as number;
-      const keyword = `"${texts[at / 3] as string}" (${MATCH_TYPE_CODES[mts[w[at + 2] as number] as number] as string}`;
+      const keyword = `"${groupTexts[j] as string}" (${MATCH_TYPE_CODES[mts[w[at + 2] as number] as number] as string}`;
       if (how.drop) {
         how.issue(
           'skipped',

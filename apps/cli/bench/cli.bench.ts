@@ -1,0 +1,206 @@
+/**
+ * The `adloom` command at scale: generated feeds of 50k, 100k, 400k and 1M rows through the
+ * compiled command (`node dist/adloom.js generate`), whole process, measured by /usr/bin/time:
+ * wall time, CPU (user + system) and peak RSS. At 50k rows the straightforward implementation
+ * (straightforward.ts, compiled the same way) runs too and the ratio is printed. Templates: 4
+ * keyword lines per row (one a negative) and one 15-headline RSA fallback. The load average is
+ * printed beside each run (the machine is shared). Prints a table, then one JSON line.
+ *
+ *   npx tsx apps/cli/bench/cli.bench.ts [--sizes 50000,100000]
+ */
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const cliRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const sizesArg = args.indexOf('--sizes');
+const SIZES =
+  sizesArg >= 0
+    ? (args[sizesArg + 1] as string).split(',').map(Number)
+    : [50_000, 100_000, 400_000, 1_000_000];
+/** The size at which the straightforward implementation runs beside the command. */
+const RATIO_ROWS = 50_000;
+
+const BRANDS = ['nike', 'adidas', 'puma', 'reebok', 'asics', 'new balance', 'saucony', 'hoka'];
+const MODS = ['running shoes', 'trainers', 'sneakers', 'boots', 'sandals', 'trail shoes', 'slides'];
+const COLOURS = ['red', 'blue', 'black', 'white', 'grey', 'green', 'navy', 'pink'];
+
+const CAMPAIGN = {
+  name: 'Bench',
+  type: 'search',
+  const: 'Shoes',
+  campaign: '{const} {mod}',
+  adGroup: '{root} {mod}',
+  keywords: [
+    { keyword: '{root} {mod}', matchType: 'Broad' },
+    { keyword: '{root} {mod}', matchType: 'Exact' },
+    { keyword: '{root} {mod} {var1}', matchType: 'Phrase' },
+    { keyword: '{root} {mod} cheap', matchType: 'Negative Broad' },
+  ],
+};
+const HEADLINES = [
+  '{root}',
+  '{mod} Sale',
+  '{var1} {mod}',
+  'Shop {root}',
+  '{root} Deals',
+  'Free Delivery',
+  'Official Store',
+  'Order Today',
+  '30-Day Returns',
+  'Top Brands',
+  'New Season Styles',
+  'Best Prices Online',
+  'Fast Shipping',
+  'Gift Cards Available',
+  'Shop the Range',
+];
+const RSA = {
+  name: 'Bench RSA',
+  templates: [
+    {
+      headlines: HEADLINES.map((text, i) => ({ text, pos: i === 0 ? 1 : 0 })),
+      descriptions: [
+        { text: 'Shop {root} {mod} in {var1}. Free delivery and returns.', pos: 0 },
+        { text: 'Official stockist. Order today, delivered tomorrow.', pos: 0 },
+      ],
+      paths: ['{var1}', 'deals'],
+      labels: [],
+    },
+  ],
+};
+
+async function writeFeed(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  let chunk = 'Root,Modifier,Var 1,Final URL\r\n';
+  for (let i = 0; i < rows; i++) {
+    const brand = BRANDS[i % BRANDS.length] as string;
+    chunk += `${brand} ${i},${MODS[i % MODS.length]},${COLOURS[(i >> 3) % COLOURS.length]},https://www.shoes.example/${brand.replace(' ', '-')}/${i}\r\n`;
+    if (chunk.length > 1 << 16) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'close');
+}
+
+interface Run {
+  wall: number;
+  cpu: number;
+  rssMb: number;
+  load: string;
+}
+
+/** One whole process under /usr/bin/time. */
+function timed(command: string[]): Run {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...command], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
+  if (r.status !== 0 || !m) throw new Error(`${command.join(' ')} failed:\n${r.stderr}`);
+  return {
+    wall: Number(m[1]),
+    cpu: Number(m[2]) + Number(m[3]),
+    rssMb: Number(m[4]) / 1024,
+    load,
+  };
+}
+
+function countLines(file: string): number {
+  let n = 0;
+  const text = readFileSync(file, 'latin1');
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'adloom-cli-bench-'));
+try {
+  const campaignFile = path.join(work, 'campaign.json');
+  const rsaFile = path.join(work, 'rsa.json');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(campaignFile, JSON.stringify(CAMPAIGN));
+  writeFileSync(rsaFile, JSON.stringify(RSA));
+  // Both programs compiled before any run: the command by its own build, the other by esbuild.
+  const adloom = path.join(cliRoot, 'dist', 'adloom.js');
+  spawnSync(process.execPath, [path.join(cliRoot, 'bin', 'adloom.js'), '--help'], {
+    stdio: 'ignore',
+  });
+  const plain = path.join(work, 'straightforward.mjs');
+  await build({
+    entryPoints: [path.join(cliRoot, 'bench', 'straightforward.ts')],
+    outfile: plain,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+
+  const results: Array<Record<string, number | string>> = [];
+  const print = (rows: number, what: string, run: Run, lines: number) => {
+    results.push({
+      rows,
+      what,
+      wall: run.wall,
+      cpu: run.cpu,
+      rssMb: Math.round(run.rssMb),
+      lines,
+      load: run.load,
+    });
+    console.log(
+      `${String(rows).padStart(9)}  ${what.padEnd(16)} wall ${run.wall.toFixed(2).padStart(6)} s  CPU ${run.cpu.toFixed(2).padStart(6)} s  peak RSS ${run.rssMb.toFixed(0).padStart(5)} MB  ${String(lines).padStart(8)} keyword lines  load ${run.load}`,
+    );
+  };
+  const ratio: Record<string, number> = {};
+  for (const rows of SIZES) {
+    const feed = path.join(work, `feed-${rows}.csv`);
+    await writeFeed(feed, rows);
+    const out = path.join(work, `out-${rows}`);
+    const run = timed([
+      process.execPath,
+      adloom,
+      'generate',
+      '--feed',
+      feed,
+      '--campaign',
+      campaignFile,
+      '--rsa',
+      rsaFile,
+      '--out',
+      out,
+      '--today',
+      '20261126',
+    ]);
+    print(rows, 'adloom', run, countLines(path.join(out, 'keywords.csv')));
+    if (rows === RATIO_ROWS) {
+      const plainOut = path.join(work, `plain-${rows}`);
+      const p = timed([process.execPath, plain, feed, campaignFile, rsaFile, plainOut]);
+      const lines = countLines(path.join(plainOut, 'keywords.csv'));
+      print(rows, 'straightforward', p, lines);
+      if (lines !== countLines(path.join(out, 'keywords.csv')))
+        console.log('  (the two wrote different numbers of keyword lines)');
+      ratio.wall = p.wall / run.wall;
+      ratio.cpu = p.cpu / run.cpu;
+      console.log(
+        `  ratio at ${rows} rows: ${ratio.wall.toFixed(1)}x wall, ${ratio.cpu.toFixed(1)}x CPU`,
+      );
+    }
+    rmSync(out, { recursive: true, force: true });
+    rmSync(feed, { force: true });
+  }
+  mkdirSync(work, { recursive: true });
+  console.log(JSON.stringify({ runs: results, ratioAt50k: ratio }));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,65 @@
+/** The progress line of `adloom generate`: rows done, lines written and the rate, on one line. */
+
+/** Items between looks at the clock. */
+const ITEMS_PER_CHECK = 4096;
+/** Time between two progress lines, in milliseconds. */
+const REDRAW_MS = 250;
+
+/** Counts what the run writes and redraws one line (carriage return, no new line) now and then. */
+export class Progress {
+  private totalRows = 0;
+  private rowsDone = 0;
+  private written = 0;
+  private sinceCheck = 0;
+  private started = 0;
+  private lastDrawn = 0;
+
+  constructor(private readonly write: (s: string) => void) {}
+
+  /** The run starts over `totalRows` feed rows. */
+  start(totalRows: number): void {
+    this.totalRows = totalRows;
+    this.started = this.lastDrawn = Date.now();
+  }
+
+  /** A chunk of CSV lines was written. */
+  lines(chunk: string): void {
+    let n = 0;
+    for (let at = chunk.indexOf('\n'); at >= 0; at = chunk.indexOf('\n', at + 1)) n++;
+    this.count(n);
+  }
+
+  /** An ad of the row `rowId` (its row number) was written. */
+  ad(rowId: string): void {
+    this.rowsDone = Number(rowId);
+    this.count(1);
+  }
+
+  /** The last line, then a line break. */
+  end(): void {
+    this.rowsDone = this.totalRows;
+    this.draw(Date.now());
+    this.write('\n');
+  }
+
+  private count(n: number): void {
+    this.written += n;
+    this.sinceCheck += n;
+    if (this.sinceCheck < ITEMS_PER_CHECK) return;
+    this.sinceCheck = 0;
+    const now = Date.now();
+    if (now - this.lastDrawn >= REDRAW_MS) this.draw(now);
+  }
+
+  private draw(now: number): void {
+    this.lastDrawn = now;
+    const seconds = Math.max((now - this.started) / 1000, 0.001);
+    const rows = this.rowsDone
+      ? `rows ${this.rowsDone.toLocaleString('en')} of ${this.totalRows.toLocaleString('en')}`
+      : `${this.totalRows.toLocaleString('en')} rows`;
+    const rate = Math.round(this.written / seconds).toLocaleString('en');
+    this.write(
+      `\r${rows}, ${this.written.toLocaleString('en')} lines written, ${rate} lines/s, ${seconds.toFixed(1)} s   `,
+    );
+  }
+}
