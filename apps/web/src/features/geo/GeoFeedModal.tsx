@@ -291,10 +291,12 @@ function GeoFeedForm({
             value={form.countryCode}
             data={GEO_COUNTRY_CODES as string[]}
             limit={COUNTRY_SUGGESTIONS_MAX}
-            filter={({ options, search: text }) =>
-              options.filter(
-                (option) => 'value' in option && option.value.startsWith(cleanCountryCode(text)),
-              )
+            filter={({ options, search: text, limit }) =>
+              options
+                .filter(
+                  (option) => 'value' in option && option.value.startsWith(cleanCountryCode(text)),
+                )
+                .slice(0, limit)
             }
             error={findCountryCodeProblem(form)}
             onChange={(value) => onChange({ countryCode: cleanCountryCode(value) })}
