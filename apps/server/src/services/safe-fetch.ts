@@ -274,7 +274,9 @@ export function createFeedFetcher(limits: FetchLimits, resolve?: Resolver): Feed
         if (callerSignal.aborted) throw new AppError('bad_request', 'The request was cancelled.');
         throw describeFetchError(error, host, limits);
       } finally {
-        body?.destroy();
+        // Destroying a body not read to its end emits undici's AbortError; with no listener
+        // that error would be uncaught and end the process.
+        body?.on('error', () => {}).destroy();
       }
     },
     close: () => agent.close(),
