@@ -10,22 +10,27 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
+/** The input error for a file that cannot be opened or read. */
+export function inputFileError(e: unknown, file: string, what: string): InputError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new InputError(`${what} file not found: ${file}`);
+  if (code === 'EISDIR') return new InputError(`${what} path is a folder, not a file: ${file}`);
+  if (code === 'EACCES')
+    return new InputError(`${what} file cannot be read (permission denied): ${file}`);
+  return new InputError(`${what} file cannot be read: ${file} (${(e as Error).message})`);
+}
+
 /** Reads a file or fails with a clear message naming it. */
 export async function readInputFile(file: string, what: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError(`${what} file not found: ${file}`);
-    if (code === 'EISDIR') throw new InputError(`${what} path is a folder, not a file: ${file}`);
-    if (code === 'EACCES')
-      throw new InputError(`${what} file cannot be read (permission denied): ${file}`);
-    throw new InputError(`${what} file cannot be read: ${file} (${(e as Error).message})`);
+    throw inputFileError(e, file, what);
   }
 }
 
 /**
- * Text of a CSV file: UTF-8 with or without BOM; UTF-16 with a BOM; anything that is not valid
+ * Text of a JSON file: UTF-8 with or without BOM; UTF-16 with a BOM; anything that is not valid
  * UTF-8 is read as windows-1252 (what spreadsheets on Windows save) by iconv-lite, which maps
  * 0x80-0x9F to € ‚ „ … – — ‘ ’ “ ” ™ ... (Node's own TextDecoder turns them into control
  * characters).

@@ -16,7 +16,6 @@ import {
   generateBuild,
   IMAGES_NEEDED_FILE_TEXT,
   IMAGES_NEEDED_NOTE,
-  importCsvRows,
   performanceMaxAdsTable,
   responsiveSearchAdCells,
   restoreAdTemplate,
@@ -27,13 +26,14 @@ import {
   RSA_HEADERS,
   sitelinksTable,
   structuredSnippetsTable,
-  withRowIds,
   type ExtensionTypeName,
   type FormatCsvOptions,
   type GeneratedExtension,
   type RowIssue,
   type Table,
 } from '@adloom/engine';
+import { PackedAdGroups } from './adGroups.ts';
+import { readFeed } from './feed.ts';
 import {
   decodeText,
   InputError,
@@ -114,19 +114,6 @@ const EXTENSION_FILES: Record<
   },
 };
 
-/**
- * The feed's rows with their ids, and what the import noted. The file's text and the rows
- * without ids are dropped on return: a million rows are held once.
- */
-async function readFeed(file: string) {
-  const decoded = decodeText(await readInputFile(file, 'Feed'));
-  const imported = importCsvRows(decoded.text);
-  if (!imported.ok) throw new InputError(`Feed ${file}: ${imported.error}`);
-  const { rows, ...noted } = imported;
-  // Ids are the row numbers: short, and integer-like strings hash fast in the ads' row lookup.
-  return { ...noted, rows: withRowIds(rows, (i) => String(i + 1)), encoding: decoded.encoding };
-}
-
 /** Runs generation; returns the summary text. Throws InputError for bad input (nothing written). */
 export async function runGenerate(o: GenerateOptions): Promise<string> {
   // 1. Read and check every input before generating anything.
@@ -177,7 +164,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
 
   // 2. Generate, writing each output as it is made into files beside the output folder.
   /** The physical line of the feed where row `n` (from 1) starts. */
-  const lineOfRow = (n: number): number => feed.sourceLines[n - 1] ?? 0;
+  const lineOfRow = (n: number): number => rows.lineOfRow(n);
   const issues: RowIssue[] = [];
   for (const t of feed.truncated) {
     issues.push({
@@ -200,6 +187,11 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       wants(kind) ? folder.file(OUTPUT_KINDS[kind]) : undefined;
     const keywordsOut = isPerformance ? undefined : open('keywords');
     const negativesOut = isPerformance ? undefined : open('negatives');
+    const adGroupsOut = isPerformance ? undefined : open('ad-groups');
+    adGroupsOut?.write(formatCsvLine(adGroupsTable([]).headers));
+    const adGroupStore = new PackedAdGroups((g) => {
+      adGroupsOut?.write(formatCsvLine([g.campaign, g.adGroup]));
+    });
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
     rsaOut?.write(formatCsvLine(RSA_HEADERS));
     let rsaCount = 0;
@@ -229,6 +221,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
           rsaOut?.write(formatCsvLine(responsiveSearchAdCells(ad)));
           progress?.ad(ad.rowId);
         },
+        adGroupStore,
       },
     );
     for (const i of build.issues) issues.push(i);
@@ -240,7 +233,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       extensions: extensionTemplates,
     });
     for (const i of formulaCells) issues.push(i);
-    const { campaigns, adGroups, assetGroups } = build;
+    const { campaigns, assetGroups } = build;
     const write = (
       kind: OutputKind,
       what: string,
@@ -272,7 +265,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
         counts.push([IMAGES_NEEDED_FILE, IMAGES_NEEDED_NOTE]);
       }
     } else {
-      write('ad-groups', plural(adGroups.length, 'ad group'), () => adGroupsTable(adGroups));
+      if (adGroupsOut) counts.push(['ad-groups.csv', plural(adGroupStore.length, 'ad group')]);
       if (keywordsOut) counts.push(['keywords.csv', plural(build.keywordLines, 'keyword')]);
       if (negativesOut)
         counts.push(['negatives.csv', plural(build.negativeLines, 'negative keyword')]);

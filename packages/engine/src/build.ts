@@ -10,6 +10,7 @@ import { writeKeywordsCsv } from './campaign.ts';
 import type { CampaignRow } from './campaignRows.ts';
 import { generateExtensions, type GeneratedExtension } from './extensions.ts';
 import type { RowIssue } from './issues.ts';
+import type { AdGroupTarget } from './ads/shared.ts';
 import type {
   AdGroupRef,
   AdTemplate,
@@ -17,7 +18,7 @@ import type {
   CampaignTemplate,
   ExtensionTemplate,
   ExtensionTypeName,
-  FeedRow,
+  FeedRows,
   PerformanceMaxTemplate,
   RsaTemplate,
 } from './types.ts';
@@ -29,7 +30,7 @@ function append<T>(list: T[], items: readonly T[]): void {
 
 /** Input of `generateBuild`: the feed rows and the templates of one run. */
 export interface GenerateBuildInput {
-  rows: readonly FeedRow[];
+  rows: FeedRows;
   campaign: CampaignTemplate;
   /** Responsive search ads (search campaigns). */
   rsa?: RsaTemplate;
@@ -56,11 +57,22 @@ export interface GenerateBuildSinks {
    * `rsaAds` stays unset, so a million ads never live at once.
    */
   rsaAd?: (ad: RsaAd) => void;
+  /**
+   * Where the ad groups go as they are made (optional). Given, they are not kept in `adGroups`:
+   * the ads read them back from the store, in order (a million groups as objects hold 270 MB).
+   */
+  adGroupStore?: AdGroupStore;
+}
+
+/** A store of ad groups, read back in the order they were added. */
+export interface AdGroupStore extends Iterable<AdGroupTarget> {
+  add(group: AdGroupRef): void;
 }
 
 /** What a run made besides the keyword CSVs, with every row problem in output order. */
 export interface GenerateBuildResult {
   campaigns: CampaignRow[];
+  /** The ad groups, unless they went to `GenerateBuildSinks.adGroupStore`. */
   adGroups: AdGroupRef[];
   assetGroups: AssetGroupRef[];
   keywordLines: number;
@@ -96,13 +108,14 @@ export function generateBuild(
     extensions: new Map(),
     issues: [],
   };
+  const store = sinks.adGroupStore;
   const structure = writeKeywordsCsv(
     { template: input.campaign, rows, rowLabel: input.rowLabel },
     {
       keywords: sinks.keywords,
       negatives: sinks.negatives,
       campaigns: (c) => out.campaigns.push(c),
-      adGroups: (g) => out.adGroups.push(g),
+      adGroups: store ? (g) => store.add(g) : (g) => out.adGroups.push(g),
       assetGroups: (g) => out.assetGroups.push(g),
     },
   );
@@ -127,7 +140,7 @@ export function generateBuild(
         }),
       );
   } else {
-    const adGroups = out.adGroups;
+    const adGroups = store ?? out.adGroups;
     const runRsa = (template: RsaTemplate): void => {
       const rsaInput = { template, rows, adGroups, today, constant };
       if (sinks.rsaAd) {

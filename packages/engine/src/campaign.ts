@@ -29,7 +29,14 @@ import {
   type CompiledPattern,
   type PlaceholderValues,
 } from './text.ts';
-import type { AdGroupRef, AssetGroupRef, CampaignTemplate, FeedRow, KeywordLine } from './types.ts';
+import type {
+  AdGroupRef,
+  AssetGroupRef,
+  CampaignTemplate,
+  FeedRow,
+  FeedRows,
+  KeywordLine,
+} from './types.ts';
 
 export type { CampaignRow } from './campaignRows.ts';
 
@@ -37,7 +44,7 @@ export type { CampaignRow } from './campaignRows.ts';
 export interface GenerateCampaignStructureInput {
   template: CampaignTemplate;
   /** The selected feed rows (every row given counts as selected). */
-  rows: readonly FeedRow[];
+  rows: FeedRows;
   /**
    * How a message names another row, from its number among `rows` (from 1): the grid row in the
    * browser, the file's line on the command line. `row n` when not given.
@@ -199,7 +206,7 @@ function forEachAssetGroup(
     return problem?.kind === 'skipped' ? undefined : c.name;
   };
   for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as FeedRow;
+    const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
     values.row = row;
     const spelled = nameOf(campaignPattern, 'Campaign', row, rowNumber);
@@ -223,7 +230,7 @@ function forEachAssetGroup(
     if (first) {
       const m = mergeIssue(
         row,
-        rows[first.row] as FeedRow,
+        rows.at(first.row) as FeedRow,
         rowLabel(first.row + 1),
         group,
         first.name,

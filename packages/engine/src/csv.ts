@@ -33,12 +33,13 @@ export function parseCsv(text: string, delimiter = ',', recordLines?: number[]):
 }
 
 /**
- * `parseCsv` handing each record to `onRecord` with the physical line (from 1) it starts on, as
- * it is read, so a big file never becomes one table. `onRecord` may return false to stop.
+ * `parseCsv` handing each record to `onRecord` with the physical line (from 1) and the offset in
+ * `text` it starts at, as it is read, so a big file never becomes one table. `onRecord` may
+ * return false to stop.
  */
 export function forEachCsvRecord(
   text: string,
-  onRecord: (cells: string[], line: number) => boolean | void,
+  onRecord: (cells: string[], line: number, start: number) => boolean | void,
   delimiter = ',',
 ): void {
   const d = delimiter.charCodeAt(0);
@@ -49,11 +50,13 @@ export function forEachCsvRecord(
   let atFieldStart = true;
   let line = 1;
   let recordLine = 1;
+  let recordStart = i;
   let isInRecord = false;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (!isInRecord) {
       recordLine = line;
+      recordStart = i;
       isInRecord = true;
     }
     if (atFieldStart && c === 34) {
@@ -99,7 +102,7 @@ export function forEachCsvRecord(
     }
     if (c === 10 || c === 13) {
       row.push(field);
-      if (onRecord(row, recordLine) === false) return;
+      if (onRecord(row, recordLine, recordStart) === false) return;
       row = [];
       field = '';
       atFieldStart = true;
@@ -121,7 +124,7 @@ export function forEachCsvRecord(
   }
   if (!atFieldStart || row.length > 0) {
     row.push(field);
-    onRecord(row, recordLine);
+    onRecord(row, recordLine, recordStart);
   }
 }
 

@@ -233,40 +233,66 @@ export type ImportCsvResult =
   | { ok: false; error: string };
 
 /**
- * CSV import: the header row names the fields (`root`, `mod`, `var1`..`var3`, `url` and the UI
- * labels Root, Modifier, Var 1, Final URL, in any case). Cells are trimmed and limited; blank
- * lines are skipped. A file with no recognised column is an error.
+ * Feed rows from CSV records handed over one by one (`forEachCsvRecord`, or a file read in
+ * pieces): the first non-blank record is the header and names the fields (`root`, `mod`,
+ * `var1`..`var3`, `url` and the UI labels Root, Modifier, Var 1, Final URL, in any case). Cells
+ * are trimmed and limited; blank records are skipped. A header with no recognised column is an
+ * error (`error`).
  */
-export function importCsvRows(text: string): ImportCsvResult {
-  let headerError: string | undefined;
-  let mapped: FeedHeaderMapping | undefined;
-  const rows: FeedRowData[] = [];
-  const truncated: TruncatedCell[] = [];
-  const sourceLines: number[] = [];
-  // Each record becomes its row as it is parsed: a big file never becomes one table of cells.
-  forEachCsvRecord(text, (cells, line) => {
-    if (!mapped) {
+export class FeedCsvReader {
+  error: string | undefined;
+  mapped: FeedHeaderMapping | undefined;
+  readonly truncated: TruncatedCell[] = [];
+  /** Rows read so far. */
+  count = 0;
+
+  /** `onRow` hears each row with the physical line it starts on. */
+  constructor(private readonly onRow: (row: FeedRowData, line: number) => void) {}
+
+  /** Reads one record; false when reading should stop (see `error`). */
+  record(cells: string[], line: number): boolean {
+    if (!this.mapped) {
       if (cells.every((h) => h.trim() === '')) {
-        headerError = 'The file is empty: a header row is needed';
+        this.error = 'The file is empty: a header row is needed';
         return false;
       }
-      mapped = mapFeedHeaders(cells);
-      if (mapped.columns.length === 0) {
-        headerError = describeUnrecognisedHeaders(cells);
+      this.mapped = mapFeedHeaders(cells);
+      if (this.mapped.columns.length === 0) {
+        this.error = describeUnrecognisedHeaders(cells);
         return false;
       }
       return true;
     }
-    const row = readMappedRow(cells, mapped.mapping, rows.length + 1, truncated);
+    const row = readMappedRow(cells, this.mapped.mapping, this.count + 1, this.truncated);
     if (!row) return true;
+    this.count++;
+    this.onRow(row, line);
+    return true;
+  }
+
+  /** The error once every record is read: a header naming no column, or no header at all. */
+  finish(): string | undefined {
+    return this.mapped ? this.error : (this.error ?? 'The file is empty: a header row is needed');
+  }
+}
+
+/**
+ * CSV import (`FeedCsvReader` over the whole text). A file with no recognised column is an
+ * error.
+ */
+export function importCsvRows(text: string): ImportCsvResult {
+  const rows: FeedRowData[] = [];
+  const sourceLines: number[] = [];
+  // Each record becomes its row as it is parsed: a big file never becomes one table of cells.
+  const reader = new FeedCsvReader((row, line) => {
     rows.push(row);
     sourceLines.push(line);
-    return true;
   });
-  if (!mapped || headerError !== undefined)
-    return { ok: false, error: headerError ?? 'The file is empty: a header row is needed' };
-  const { columns, ignoredHeaders } = mapped;
-  return { ok: true, rows, truncated, columns, ignoredHeaders, sourceLines };
+  forEachCsvRecord(text, (cells, line) => reader.record(cells, line));
+  const error = reader.finish();
+  if (error !== undefined || !reader.mapped) return { ok: false, error: error ?? '' };
+  const { columns, ignoredHeaders } = reader.mapped;
+  return { ok: true, rows, truncated: reader.truncated, columns, ignoredHeaders, sourceLines };
 }
 
 /** Gives rows ids from an injected generator. */

@@ -31,6 +31,7 @@ import type {
   ExtensionTypeName,
   ExtensionValues,
   FeedRow,
+  FeedRows,
   MatchType,
 } from './types.ts';
 
@@ -271,7 +272,7 @@ function chooseFallback(
 /** Input of `generateExtensions`. */
 export interface GenerateExtensionsInput {
   template: ExtensionTemplate;
-  rows: readonly FeedRow[];
+  rows: FeedRows;
   /**
    * The campaign template whose campaigns and ad groups the assets attach to; its constant fills
    * `{const}`. Without it only account-level assets are made.
@@ -345,7 +346,7 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
   // Per row: which positive match types give it a keyword (its ad groups), '' for any.
   const keywordTypes = new Set<string>();
   for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as FeedRow;
+    const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
     const skip = (code: string, message: string): void => {
       issues.push({ kind: 'skipped', output, rowId: row.id, rowNumber, code, message });

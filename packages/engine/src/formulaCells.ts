@@ -12,8 +12,8 @@ import {
   type AdTemplate,
   type CampaignTemplate,
   type ExtensionTemplate,
-  type FeedColumn,
   type FeedRow,
+  type FeedRows,
   type PerformanceMaxTemplate,
   type RsaTemplate,
 } from './types.ts';
@@ -101,10 +101,7 @@ function formulaMessage(what: string, text: string): string {
  * reaches an output (a placeholder of the templates uses it, or it is the final URL of ads), that
  * starts with = + - or @. Template texts come first (row number 0), then cells in row order.
  */
-export function findFormulaCells(
-  rows: readonly FeedRow[],
-  templates: FormulaCheckTemplates,
-): RowIssue[] {
+export function findFormulaCells(rows: FeedRows, templates: FormulaCheckTemplates): RowIssue[] {
   const issues: RowIssue[] = [];
   const texts = listTemplateTexts(templates);
   for (const t of texts) {
@@ -131,25 +128,20 @@ export function findFormulaCells(
   if (templates.rsa || templates.pmax || templates.legacy || takesRowUrl) used.add('url');
   const columns = FEED_COLUMNS.filter((c) => used.has(c));
   if (columns.length === 0) return issues;
-  // Column by column (one property read per loop), then the rare hits in row order.
-  const hits: Array<[row: number, column: number]> = [];
-  columns.forEach((column, c) => {
-    for (let r = 0; r < rows.length; r++) {
-      if (startsLikeFormula((rows[r] as FeedRow)[column])) hits.push([r, c]);
+  // Row by row: a row of a packed store is made once (`FeedRows`).
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows.at(r) as FeedRow;
+    for (const column of columns) {
+      if (!startsLikeFormula(row[column])) continue;
+      issues.push({
+        kind: 'warning',
+        output: 'feed',
+        rowId: row.id,
+        rowNumber: r + 1,
+        code: 'formula-start',
+        message: formulaMessage(FEED_COLUMN_LABELS[column], row[column]),
+      });
     }
-  });
-  hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  for (const [r, c] of hits) {
-    const row = rows[r] as FeedRow;
-    const column = columns[c] as FeedColumn;
-    issues.push({
-      kind: 'warning',
-      output: 'feed',
-      rowId: row.id,
-      rowNumber: r + 1,
-      code: 'formula-start',
-      message: formulaMessage(FEED_COLUMN_LABELS[column], row[column]),
-    });
   }
   return issues;
 }

@@ -5,6 +5,7 @@ export {
   FEED_COLUMN_LABELS,
   type FeedColumn,
   type FeedRow,
+  type FeedRows,
   type FeedDataType,
   type Feed,
   MATCH_TYPES,
@@ -181,6 +182,7 @@ export {
   formatCsvLine,
   formatCsvText,
   formatTsv,
+  forEachCsvRecord,
   type Table,
 } from './csv.ts';
 export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
@@ -191,6 +193,9 @@ export {
   limitFeedCell,
   findFeedColumn,
   importCsvRows,
+  FeedCsvReader,
+  type FeedRowData,
+  type TruncatedCell,
   isEmptyFeedRow,
   withRowIds,
 } from './data.ts';
@@ -228,5 +233,6 @@ export {
   type GenerateBuildInput,
   type GenerateBuildSinks,
   type GenerateBuildResult,
+  type AdGroupStore,
   generateBuild,
 } from './build.ts';

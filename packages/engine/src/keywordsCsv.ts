@@ -40,7 +40,7 @@ import {
   type PlaceholderValues,
 } from './text.ts';
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from './campaign.ts';
-import type { FeedRow, MatchType } from './types.ts';
+import type { FeedRow, FeedRows, MatchType } from './types.ts';
 
 /** Match types by code (the code is the index). */
 const MATCH_TYPE_CODES: readonly MatchType[] = [
@@ -874,12 +874,12 @@ function runSearchKeywordLines(
   setMt(-1);
 
   const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
-  const values: PlaceholderValues = { row: rows[0] ?? emptyRow, const: template.const, mt: '' };
+  const values: PlaceholderValues = { row: rows.at(0) ?? emptyRow, const: template.const, mt: '' };
   // Values for making a remembered text again (never the current row's object).
   const again: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
 
   const remakeKeyword = (row: number, pattern: number): string => {
-    again.row = rows[row] as FeedRow;
+    again.row = rows.at(row) as FeedRow;
     again.mt = '';
     const raw = fillRaw(pats[pattern] as CompiledPattern, again);
     if (pattern < positiveCount) {
@@ -890,14 +890,14 @@ function runSearchKeywordLines(
   };
   // Names as written: an entry's first spelling (the tables fold names when they compare them).
   const spellGroup = (row: number, mt: number): string => {
-    again.row = rows[row] as FeedRow;
+    again.row = rows.at(row) as FeedRow;
     again.mt = mt === NO_MT ? '' : (MATCH_TYPE_CODES[mt] as string);
     const g = cleanName(fillRaw(groupPattern, again)).name;
     again.mt = '';
     return g;
   };
   const spellCampaign = (row: number): string => {
-    again.row = rows[row] as FeedRow;
+    again.row = rows.at(row) as FeedRow;
     again.mt = '';
     return cleanName(fillRaw(campaignPattern, again)).name;
   };
@@ -1001,7 +1001,7 @@ function runSearchKeywordLines(
   let lastCampaign = '';
 
   for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as FeedRow;
+    const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
     values.row = row;
     values.mt = '';
@@ -1094,7 +1094,7 @@ function runSearchKeywordLines(
             isMerged = true;
             const m = mergeIssue(
               row,
-              rows[first] as FeedRow,
+              rows.at(first) as FeedRow,
               rowLabel(first + 1),
               group,
               name,
@@ -1231,7 +1231,7 @@ function runSearchKeywordLines(
     const k = p[i + 1] as number;
     const campaignId = p[i + 2] as number;
     let groupId = p[i + 3] as number;
-    const row = rows[r] as FeedRow;
+    const row = rows.at(r) as FeedRow;
     filler.measureRow(row, rowSlots);
     values.row = row;
     setMt(BROAD);
@@ -1304,7 +1304,7 @@ function hasWord(text: string, word: string): boolean {
 function blockingNegatives(
   held: HeldNegatives,
   written: IntList | undefined,
-  rows: readonly FeedRow[],
+  rows: FeedRows,
   mts: readonly number[],
   remakeKeyword: (row: number, pattern: number) => string,
   how: {
@@ -1386,7 +1386,7 @@ function blockingNegatives(
       if (how.drop) {
         how.issue(
           'skipped',
-          rows[negativeRow] as FeedRow,
+          rows.at(negativeRow) as FeedRow,
           negativeRow + 1,
           'blocking-negative-dropped',
           `${negativeName} of ad group "${groupText}" is not written: it blocks the group's keyword ${keyword}, ${how.rowLabel(row + 1)})`,
@@ -1396,7 +1396,7 @@ function blockingNegatives(
       }
       how.issue(
         'warning',
-        rows[row] as FeedRow,
+        rows.at(row) as FeedRow,
         row + 1,
         'blocked-keyword',
         `Keyword ${keyword}) of ad group "${groupText}" cannot serve: the group's ${negativeName} (${how.rowLabel(negativeRow + 1)}) blocks it`,

@@ -30,6 +30,18 @@ export interface FeedRow {
   selected?: boolean;
 }
 
+/**
+ * The rows of a run, read by index: an array, or a store that makes each row as it is read (the
+ * command line packs a million rows into a fraction of their objects' memory). A row read twice
+ * may be two objects: compare rows by id, never by identity.
+ */
+export interface FeedRows {
+  readonly length: number;
+  at(index: number): FeedRow | undefined;
+  /** The index of the row with this id, when the store knows it without a search (else -1). */
+  indexOfId?(id: string): number;
+}
+
 /** Whether a feed is a table of rows or a list (only root is used). */
 export type FeedDataType = 'table' | 'list';
 

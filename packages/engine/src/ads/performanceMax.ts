@@ -12,7 +12,12 @@ import {
   PMAX_TEXT_COUNTS,
 } from '../limits.ts';
 import { RowValues, type PlaceholderValues, type ValueFacts } from '../text.ts';
-import type { CallToAction, PerformanceMaxFallback, PerformanceMaxTemplate } from '../types.ts';
+import type {
+  CallToAction,
+  FeedRow,
+  PerformanceMaxFallback,
+  PerformanceMaxTemplate,
+} from '../types.ts';
 import {
   compileTexts,
   countFailure,
@@ -24,7 +29,7 @@ import {
   missingRowIssue,
   PATH_ORDER_FAILURE,
   replaceLabelDate,
-  rowMap,
+  rowFinder,
   ruleFailure,
   noAdIssue,
   splitLabels,
@@ -210,7 +215,7 @@ export function generatePerformanceMaxAds(
   input: GeneratePerformanceMaxAdsInput,
 ): GenerateAdsResult<PerformanceMaxAd> {
   const fallbacks = compilePerformanceMaxTemplate(input.template);
-  const byId = rowMap(input.rows);
+  const findRow = rowFinder(input.rows);
   const current = new RowValues();
   const { values, facts: rowFacts } = current;
   values.const = input.constant ?? '';
@@ -233,12 +238,13 @@ export function generatePerformanceMaxAds(
     ),
   );
   for (const g of input.assetGroups) {
-    const found = byId.get(g.id);
-    if (!found) {
+    const at = findRow(g.id);
+    if (at < 0) {
       issues.push(missingRowIssue(OUTPUT_PMAX, g.id, `asset group "${g.assetGroup}"`));
       continue;
     }
-    const { row, rowNumber } = found;
+    const row = input.rows.at(at) as FeedRow;
+    const rowNumber = at + 1;
     current.setRow(row);
     let firstFailure: TextFailure | undefined;
     let done = false;

@@ -26,7 +26,7 @@ import {
   missingRowIssue,
   PATH_ORDER_FAILURE,
   replaceLabelDate,
-  rowIndexMap,
+  rowFinder,
   noAdIssue,
   splitLabels,
   type AdGroupTarget,
@@ -204,7 +204,7 @@ export function forEachResponsiveSearchAd(
   onAd: (ad: RsaAd) => void,
 ): RowIssue[] {
   const fallbacks = compileRsaTemplate(input.template);
-  const byId = rowIndexMap(input.rows);
+  const findRow = rowFinder(input.rows);
   const issues: RowIssue[] = findTemplateTextIssues(
     OUTPUT_RSA,
     input.template.templates.map((f, i) => ({
@@ -238,12 +238,12 @@ export function forEachResponsiveSearchAd(
   let lastRowId: string | undefined;
   let lastResult: { index: number; filled: FilledRsa } | undefined;
   for (const g of input.adGroups) {
-    const at = byId.get(g.id);
-    if (at === undefined) {
+    const at = findRow(g.id);
+    if (at < 0) {
       issues.push(missingRowIssue(OUTPUT_RSA, g.id, `ad group "${g.adGroup}"`));
       continue;
     }
-    const row = input.rows[at] as FeedRow;
+    const row = input.rows.at(at) as FeedRow;
     const rowNumber = at + 1;
     // Ad groups of one row share its substitution (the fallback choice does not depend on the group).
     if (lastRowId !== row.id || !lastResult) {

@@ -32,7 +32,7 @@ import {
   type PlaceholderValues,
   type ValueFacts,
 } from '../text.ts';
-import type { FeedRow, PinnedText } from '../types.ts';
+import type { FeedRow, FeedRows, PinnedText } from '../types.ts';
 
 /** Generated ads and the reasons for rows left without one. */
 export interface GenerateAdsResult<Ad> {
@@ -43,7 +43,7 @@ export interface GenerateAdsResult<Ad> {
 /** What every ad generator reads besides its groups. */
 export interface GenerateAdsInputBase<Template> {
   template: Template;
-  rows: readonly FeedRow[];
+  rows: FeedRows;
   /** Today's date as yyyymmdd for the label helpers. */
   today: string;
   /** The campaign template's constant, the value of `{const}` (missing: empty). */
@@ -655,23 +655,30 @@ export function pinnedTexts(texts: readonly string[], positions: readonly number
   return texts.map((text, i) => ({ text, pos: positions[i] ?? 0 }));
 }
 
-export function rowMap(rows: readonly FeedRow[]): Map<string, { row: FeedRow; rowNumber: number }> {
-  const m = new Map<string, { row: FeedRow; rowNumber: number }>();
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as FeedRow;
-    if (!m.has(row.id)) m.set(row.id, { row, rowNumber: i + 1 });
-  }
-  return m;
-}
-
-/** Index of each row id's first row (no object per row). */
-export function rowIndexMap(rows: readonly FeedRow[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (let i = 0; i < rows.length; i++) {
-    const id = (rows[i] as FeedRow).id;
-    if (!m.has(id)) m.set(id, i);
-  }
-  return m;
+/**
+ * Finds the index of a row by id (-1: none) for groups read in row order, as the structure makes
+ * them: the store's own `indexOfId` when it has one, else the row found last or the one after it,
+ * else an index of every id, made once, at the first group out of that order.
+ */
+export function rowFinder(rows: FeedRows): (id: string) => number {
+  if (rows.indexOfId) return rows.indexOfId.bind(rows);
+  let next = 0;
+  let byId: Map<string, number> | undefined;
+  return (id) => {
+    if (byId === undefined) {
+      for (let at = Math.max(next - 1, 0); at <= next && at < rows.length; at++) {
+        if (rows.at(at)?.id !== id) continue;
+        next = at + 1;
+        return at;
+      }
+      byId = new Map();
+      for (let i = 0; i < rows.length; i++) {
+        const rowId = (rows.at(i) as FeedRow).id;
+        if (!byId.has(rowId)) byId.set(rowId, i);
+      }
+    }
+    return byId.get(id) ?? -1;
+  };
 }
 
 /** The failure of a list of `count` texts when Google needs `min..max` of them. */

@@ -1,0 +1,281 @@
+/**
+ * The feed of a run, read in pieces and packed: a million rows as objects of seven strings take
+ * about 420 MB of heap; packed into one byte store they take what the file does, and each row is
+ * made again (a short-lived object) when the engine reads it.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import {
+  FeedCsvReader,
+  forEachCsvRecord,
+  type FeedColumn,
+  type FeedRow,
+  type FeedRowData,
+  type FeedRows,
+  type TruncatedCell,
+} from '@adloom/engine';
+import iconv from 'iconv-lite';
+import { InputError, inputFileError } from './files.ts';
+
+/** Bytes read from the file at a time. */
+const READ_BYTES = 4 << 20;
+
+/** The text columns before the URL, in the order they are packed. */
+const PACKED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
+
+/**
+ * Feed rows packed as UTF-8: per row the five text cells, each after its length in two bytes,
+ * then the URL up to the next row. A row's id is its number (from 1). Reading a row makes its
+ * object; the last one read is kept, as the engine often reads one row several times in a row.
+ */
+export class PackedFeedRows implements FeedRows {
+  private bytes = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
+  /** Per row its first byte; `starts[length]` is the end of the last row. */
+  private starts = new Int32Array(1 << 16);
+  /** Per row 1 when every byte is ASCII: such a row is read as Latin-1, Node's fastest decoding. */
+  private ascii = new Uint8Array(1 << 16);
+  /** Per row the physical line of the file it starts on. */
+  private lines = new Int32Array(1 << 16);
+  private lastIndex = -1;
+  private last: FeedRow | undefined;
+  length = 0;
+
+  add(row: FeedRowData, line: number): void {
+    const n = this.length;
+    if (n + 1 >= this.starts.length) this.growRows();
+    // A UTF-16 code unit is at most 3 bytes of UTF-8; 2 bytes of length per text cell.
+    let chars = row.url.length;
+    for (const c of PACKED_COLUMNS) chars += row[c].length;
+    if (this.used + 3 * chars + 10 > this.bytes.length) this.growBytes(3 * chars + 10);
+    const bytes = this.bytes;
+    let at = this.used;
+    this.starts[n] = at;
+    for (const c of PACKED_COLUMNS) {
+      const text = row[c];
+      const written = text === '' ? 0 : bytes.write(text, at + 2, 'utf8');
+      bytes[at] = written & 0xff;
+      bytes[at + 1] = written >> 8;
+      at += 2 + written;
+    }
+    at += row.url === '' ? 0 : bytes.write(row.url, at, 'utf8');
+    this.ascii[n] = at - this.used - 10 === chars ? 1 : 0;
+    this.used = at;
+    this.lines[n] = line;
+    this.length = n + 1;
+    this.starts[n + 1] = at;
+  }
+
+  at(index: number): FeedRow | undefined {
+    if (index === this.lastIndex) return this.last;
+    if (!(index >= 0 && index < this.length)) return undefined;
+    const bytes = this.bytes;
+    const encoding = this.ascii[index] === 1 ? 'latin1' : 'utf8';
+    let at = this.starts[index] as number;
+    const cells: string[] = [];
+    for (let c = 0; c < PACKED_COLUMNS.length; c++) {
+      const length = (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
+      at += 2;
+      cells.push(length === 0 ? '' : bytes.toString(encoding, at, at + length));
+      at += length;
+    }
+    const end = this.starts[index + 1] as number;
+    const row: FeedRow = {
+      id: String(index + 1),
+      root: cells[0] as string,
+      mod: cells[1] as string,
+      var1: cells[2] as string,
+      var2: cells[3] as string,
+      var3: cells[4] as string,
+      url: end > at ? bytes.toString(encoding, at, end) : '',
+    };
+    this.lastIndex = index;
+    this.last = row;
+    return row;
+  }
+
+  indexOfId(id: string): number {
+    const n = Number(id);
+    return Number.isInteger(n) && n >= 1 && n <= this.length && String(n) === id ? n - 1 : -1;
+  }
+
+  /** The physical line of the file where row `n` (from 1) starts (0 for none). */
+  lineOfRow(n: number): number {
+    return n >= 1 && n <= this.length ? (this.lines[n - 1] as number) : 0;
+  }
+
+  private growBytes(needed: number): void {
+    const bytes = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + needed));
+    this.bytes.copy(bytes, 0, 0, this.used);
+    this.bytes = bytes;
+  }
+
+  private growRows(): void {
+    const grow = <A extends Int32Array | Uint8Array>(a: A, make: (n: number) => A): A => {
+      const b = make(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.starts = grow(this.starts, (n) => new Int32Array(n));
+    this.lines = grow(this.lines, (n) => new Int32Array(n));
+    this.ascii = grow(this.ascii, (n) => new Uint8Array(n));
+  }
+}
+
+/** A feed as read: its packed rows and what the import noted. */
+export interface ReadFeed {
+  rows: PackedFeedRows;
+  truncated: TruncatedCell[];
+  columns: FeedColumn[];
+  ignoredHeaders: string[];
+  encoding: string;
+}
+
+/** Text from bytes read in pieces (a character split between two pieces is kept whole). */
+interface PieceDecoder {
+  encoding: string;
+  /** The text of `bytes`; throws TypeError on bytes that are not valid in the encoding. */
+  decode(bytes: Uint8Array): string;
+  end(): string;
+}
+
+function textDecoder(encoding: string, fatal: boolean): PieceDecoder {
+  const d = new TextDecoder(encoding, { fatal });
+  return {
+    encoding,
+    decode: (bytes) => d.decode(bytes, { stream: true }),
+    end: () => d.decode(),
+  };
+}
+
+function windows1252Decoder(): PieceDecoder {
+  const d = iconv.getDecoder('windows-1252');
+  return {
+    encoding: 'windows-1252',
+    decode: (bytes) => d.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    end: () => d.end() ?? '',
+  };
+}
+
+/**
+ * Records from text handed over in pieces: each piece is parsed after what was left of the one
+ * before, and its last record, which may go on in the next piece, is left for it.
+ */
+class RecordPieces {
+  private carry = '';
+  /** The physical line where `carry` starts. */
+  private carryLine = 1;
+  private stopped = false;
+
+  constructor(private readonly onRecord: (cells: string[], line: number) => boolean) {}
+
+  push(piece: string, isLast: boolean): boolean {
+    if (this.stopped) return false;
+    const text = this.carry + piece;
+    const base = this.carryLine - 1;
+    let held: string[] | undefined;
+    let heldLine = 0;
+    let heldStart = 0;
+    forEachCsvRecord(text, (cells, line, start) => {
+      if (held && !this.onRecord(held, heldLine)) {
+        this.stopped = true;
+        return false;
+      }
+      held = cells;
+      heldLine = base + line;
+      heldStart = start;
+      return true;
+    });
+    if (this.stopped) return false;
+    if (isLast) {
+      if (held && !this.onRecord(held, heldLine)) this.stopped = true;
+      this.carry = '';
+      return !this.stopped;
+    }
+    if (held) {
+      this.carry = text.slice(heldStart);
+      this.carryLine = heldLine;
+    } else {
+      this.carry = text;
+    }
+    return true;
+  }
+}
+
+/** Thrown inside `readWith` when the file is not valid UTF-8: it is read again as windows-1252. */
+class NotUtf8 extends Error {}
+
+async function readWith(
+  handle: FileHandle,
+  file: string,
+  makeDecoder: (firstBytes: Uint8Array) => { decoder: PieceDecoder; skip: number },
+): Promise<ReadFeed> {
+  const rows = new PackedFeedRows();
+  const reader = new FeedCsvReader((row, line) => rows.add(row, line));
+  const pieces = new RecordPieces((cells, line) => reader.record(cells, line));
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  let position = 0;
+  let decoder: PieceDecoder | undefined;
+  for (;;) {
+    let read;
+    try {
+      ({ bytesRead: read } = await handle.read(buffer, 0, READ_BYTES, position));
+    } catch (e) {
+      throw inputFileError(e, file, 'Feed');
+    }
+    let bytes = buffer.subarray(0, read);
+    if (!decoder) {
+      const made = makeDecoder(bytes);
+      decoder = made.decoder;
+      bytes = bytes.subarray(made.skip);
+    }
+    position += read;
+    let text;
+    try {
+      text = read === 0 ? decoder.end() : decoder.decode(bytes);
+    } catch (e) {
+      if (e instanceof TypeError) throw new NotUtf8();
+      throw e;
+    }
+    if (!pieces.push(text, read === 0) || read === 0) break;
+  }
+  const error = reader.finish();
+  if (error !== undefined || !reader.mapped) throw new InputError(`Feed ${file}: ${error ?? ''}`);
+  return {
+    rows,
+    truncated: reader.truncated,
+    columns: reader.mapped.columns,
+    ignoredHeaders: reader.mapped.ignoredHeaders,
+    encoding: (decoder as PieceDecoder).encoding,
+  };
+}
+
+/**
+ * Reads a feed CSV in pieces of a few megabytes: UTF-8 with or without BOM; UTF-16 with a BOM;
+ * a file that is not valid UTF-8 is read again as windows-1252 (what spreadsheets on Windows
+ * save), by iconv-lite, which maps 0x80-0x9F to € ‚ „ … – — ‘ ’ “ ” ™ ... (Node's own decoder
+ * turns them into control characters).
+ */
+export async function readFeed(file: string): Promise<ReadFeed> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (e) {
+    throw inputFileError(e, file, 'Feed');
+  }
+  try {
+    try {
+      return await readWith(handle, file, (b) => {
+        if (b[0] === 0xff && b[1] === 0xfe)
+          return { decoder: textDecoder('utf-16le', false), skip: 2 };
+        if (b[0] === 0xfe && b[1] === 0xff)
+          return { decoder: textDecoder('utf-16be', false), skip: 2 };
+        return { decoder: textDecoder('utf-8', true), skip: 0 };
+      });
+    } catch (e) {
+      if (!(e instanceof NotUtf8)) throw e;
+      return await readWith(handle, file, () => ({ decoder: windows1252Decoder(), skip: 0 }));
+    }
+  } finally {
+    await handle.close();
+  }
+}
