@@ -3,6 +3,7 @@
  * name as UTF-8, its campaign's number and its row's, and the ads read them back in order.
  */
 import type { AdGroupRef, AdGroupStore } from '@adloom/engine';
+import { ByteBlocks, grown } from './bytes.ts';
 
 interface AdGroupTarget {
   campaign: string;
@@ -11,9 +12,10 @@ interface AdGroupTarget {
 }
 
 export class PackedAdGroups implements AdGroupStore {
-  private names = Buffer.allocUnsafe(1 << 20);
-  private used = 0;
-  /** Per group the end of its name in `names`. */
+  private readonly names = new ByteBlocks();
+  /** Per group the block, start and end of its name in `names`. */
+  private blockOf = new Uint16Array(1 << 16);
+  private starts = new Int32Array(1 << 16);
   private ends = new Int32Array(1 << 16);
   private campaignOf = new Int32Array(1 << 16);
   /** Per group its row's id as a number, when the id is one ("12"); other ids in `otherIds`. */
@@ -32,15 +34,11 @@ export class PackedAdGroups implements AdGroupStore {
     this.onAdd?.(group);
     const n = this.length;
     if (n === this.ends.length) {
-      const ends = new Int32Array(n * 2);
-      ends.set(this.ends);
-      this.ends = ends;
-      const campaignOf = new Int32Array(n * 2);
-      campaignOf.set(this.campaignOf);
-      this.campaignOf = campaignOf;
-      const idOf = new Int32Array(n * 2);
-      idOf.set(this.idOf);
-      this.idOf = idOf;
+      this.blockOf = grown(this.blockOf, n + 1);
+      this.starts = grown(this.starts, n + 1);
+      this.ends = grown(this.ends, n + 1);
+      this.campaignOf = grown(this.campaignOf, n + 1);
+      this.idOf = grown(this.idOf, n + 1);
     }
     if (group.campaign !== this.lastCampaign || this.lastCampaignIndex < 0) {
       let c = this.campaignIndex.get(group.campaign);
@@ -52,15 +50,11 @@ export class PackedAdGroups implements AdGroupStore {
       this.lastCampaign = group.campaign;
       this.lastCampaignIndex = c;
     }
-    if (this.used + 3 * group.adGroup.length > this.names.length) {
-      const names = Buffer.allocUnsafe(
-        Math.max(this.names.length * 2, this.used + 3 * group.adGroup.length),
-      );
-      this.names.copy(names, 0, 0, this.used);
-      this.names = names;
-    }
-    this.used += this.names.write(group.adGroup, this.used, 'utf8');
-    this.ends[n] = this.used;
+    const names = this.names;
+    this.blockOf[n] = names.reserve(3 * group.adGroup.length);
+    this.starts[n] = names.used;
+    names.used += names.current.write(group.adGroup, names.used, 'utf8');
+    this.ends[n] = names.used;
     this.campaignOf[n] = this.lastCampaignIndex;
     const id = Number(group.id);
     if (id > 0 && id <= 0x7fffffff && String(id) === group.id) this.idOf[n] = id;
@@ -70,10 +64,10 @@ export class PackedAdGroups implements AdGroupStore {
 
   *[Symbol.iterator](): Iterator<AdGroupTarget> {
     for (let i = 0; i < this.length; i++) {
-      const start = i === 0 ? 0 : (this.ends[i - 1] as number);
+      const block = this.names.blocks[this.blockOf[i] as number] as Buffer;
       yield {
         campaign: this.campaigns[this.campaignOf[i] as number] as string,
-        adGroup: this.names.toString('utf8', start, this.ends[i]),
+        adGroup: block.toString('utf8', this.starts[i], this.ends[i]),
         id: this.otherIds.get(i) ?? String(this.idOf[i]),
       };
     }

@@ -1,6 +1,6 @@
 /** The `adloom` command line: options, help and exit codes. Generation itself is in generate.ts. */
 import { parseArgs } from 'node:util';
-import { InputError } from './files.ts';
+import { InputError, OutputClosed } from './files.ts';
 import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
 import { Progress } from './progress.ts';
 
@@ -131,7 +131,8 @@ line 1, counting blank lines and line breaks inside quoted cells; "template" mar
 a template text, listed first).
 
 Exit codes:
-  0  written
+  0  written (with --stdout, also when the reader closes the pipe early, as "| head" does:
+     the run stops there)
   1  bad input: missing file, invalid JSON (file, line, column), unknown field or match type
      (named), a template that does not fit the campaign type, a feed with no recognised column
   2  wrong usage: unknown command or option, missing --feed, --campaign or --out
@@ -220,6 +221,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     (values.stdout ? io.stderr : io.stdout)(summary);
     return EXIT_OK;
   } catch (e) {
+    if (e instanceof OutputClosed) return EXIT_OK;
     if (e instanceof InputError) {
       io.stderr(`adloom: ${e.message}\nNothing was written.\n`);
       return EXIT_INPUT;

@@ -14,6 +14,7 @@ import {
   type TruncatedCell,
 } from '@adloom/engine';
 import iconv from 'iconv-lite';
+import { ByteBlocks, grown } from './bytes.ts';
 import { InputError, inputFileError } from './files.ts';
 
 /** Bytes read from the file at a time. */
@@ -24,14 +25,15 @@ const PACKED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
 
 /**
  * Feed rows packed as UTF-8: per row the five text cells, each after its length in two bytes,
- * then the URL up to the next row. A row's id is its number (from 1). Reading a row makes its
+ * then the URL up to the row's end. A row's id is its number (from 1). Reading a row makes its
  * object; the last one read is kept, as the engine often reads one row several times in a row.
  */
 export class PackedFeedRows implements FeedRows {
-  private bytes = Buffer.allocUnsafe(1 << 20);
-  private used = 0;
-  /** Per row its first byte; `starts[length]` is the end of the last row. */
+  private readonly bytes = new ByteBlocks();
+  /** Per row its block, first byte and end. */
+  private blockOf = new Uint16Array(1 << 16);
   private starts = new Int32Array(1 << 16);
+  private ends = new Int32Array(1 << 16);
   /** Per row 1 when every byte is ASCII: such a row is read as Latin-1, Node's fastest decoding. */
   private ascii = new Uint8Array(1 << 16);
   /** Per row the physical line of the file it starts on. */
@@ -42,14 +44,21 @@ export class PackedFeedRows implements FeedRows {
 
   add(row: FeedRowData, line: number): void {
     const n = this.length;
-    if (n + 1 >= this.starts.length) this.growRows();
+    if (n === this.starts.length) {
+      this.blockOf = grown(this.blockOf, n + 1);
+      this.starts = grown(this.starts, n + 1);
+      this.ends = grown(this.ends, n + 1);
+      this.ascii = grown(this.ascii, n + 1);
+      this.lines = grown(this.lines, n + 1);
+    }
     // A UTF-16 code unit is at most 3 bytes of UTF-8; 2 bytes of length per text cell.
     let chars = row.url.length;
     for (const c of PACKED_COLUMNS) chars += row[c].length;
-    if (this.used + 3 * chars + 10 > this.bytes.length) this.growBytes(3 * chars + 10);
-    const bytes = this.bytes;
-    let at = this.used;
-    this.starts[n] = at;
+    const store = this.bytes;
+    this.blockOf[n] = store.reserve(3 * chars + 2 * PACKED_COLUMNS.length);
+    const bytes = store.current;
+    const start = store.used;
+    let at = start;
     for (const c of PACKED_COLUMNS) {
       const text = row[c];
       const written = text === '' ? 0 : bytes.write(text, at + 2, 'utf8');
@@ -58,17 +67,18 @@ export class PackedFeedRows implements FeedRows {
       at += 2 + written;
     }
     at += row.url === '' ? 0 : bytes.write(row.url, at, 'utf8');
-    this.ascii[n] = at - this.used - 10 === chars ? 1 : 0;
-    this.used = at;
+    this.ascii[n] = at - start - 2 * PACKED_COLUMNS.length === chars ? 1 : 0;
+    this.starts[n] = start;
+    this.ends[n] = at;
+    store.used = at;
     this.lines[n] = line;
     this.length = n + 1;
-    this.starts[n + 1] = at;
   }
 
   at(index: number): FeedRow | undefined {
     if (index === this.lastIndex) return this.last;
     if (!(index >= 0 && index < this.length)) return undefined;
-    const bytes = this.bytes;
+    const bytes = this.bytes.blocks[this.blockOf[index] as number] as Buffer;
     const encoding = this.ascii[index] === 1 ? 'latin1' : 'utf8';
     let at = this.starts[index] as number;
     const cells: string[] = [];
@@ -78,7 +88,7 @@ export class PackedFeedRows implements FeedRows {
       cells.push(length === 0 ? '' : bytes.toString(encoding, at, at + length));
       at += length;
     }
-    const end = this.starts[index + 1] as number;
+    const end = this.ends[index] as number;
     const row: FeedRow = {
       id: String(index + 1),
       root: cells[0] as string,
@@ -101,23 +111,6 @@ export class PackedFeedRows implements FeedRows {
   /** The physical line of the file where row `n` (from 1) starts (0 for none). */
   lineOfRow(n: number): number {
     return n >= 1 && n <= this.length ? (this.lines[n - 1] as number) : 0;
-  }
-
-  private growBytes(needed: number): void {
-    const bytes = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + needed));
-    this.bytes.copy(bytes, 0, 0, this.used);
-    this.bytes = bytes;
-  }
-
-  private growRows(): void {
-    const grow = <A extends Int32Array | Uint8Array>(a: A, make: (n: number) => A): A => {
-      const b = make(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.starts = grow(this.starts, (n) => new Int32Array(n));
-    this.lines = grow(this.lines, (n) => new Int32Array(n));
-    this.ascii = grow(this.ascii, (n) => new Uint8Array(n));
   }
 }
 

@@ -191,6 +191,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     adGroupsOut?.write(formatCsvLine(adGroupsTable([]).headers));
     const adGroupStore = new PackedAdGroups((g) => {
       adGroupsOut?.write(formatCsvLine([g.campaign, g.adGroup]));
+      progress?.group(g.id);
     });
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
     rsaOut?.write(formatCsvLine(RSA_HEADERS));

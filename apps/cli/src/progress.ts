@@ -13,6 +13,8 @@ export class Progress {
   private sinceCheck = 0;
   private started = 0;
   private lastDrawn = 0;
+  /** What the rows are being read for ('keywords', then 'ads'); empty at the end. */
+  private stage = '';
 
   constructor(private readonly write: (s: string) => void) {}
 
@@ -20,6 +22,13 @@ export class Progress {
   start(totalRows: number): void {
     this.totalRows = totalRows;
     this.started = this.lastDrawn = Date.now();
+  }
+
+  /** The keyword pass made a group of the row `rowId` (its row number). */
+  group(rowId: string): void {
+    this.stage = 'keywords';
+    this.rowsDone = Number(rowId);
+    this.count(1);
   }
 
   /** A chunk of CSV lines was written. */
@@ -31,12 +40,14 @@ export class Progress {
 
   /** An ad of the row `rowId` (its row number) was written. */
   ad(rowId: string): void {
+    this.stage = 'ads';
     this.rowsDone = Number(rowId);
     this.count(1);
   }
 
   /** The last line, then a line break. */
   end(): void {
+    this.stage = '';
     this.rowsDone = this.totalRows;
     this.draw(Date.now());
     this.write('\n');
@@ -58,8 +69,9 @@ export class Progress {
       ? `rows ${this.rowsDone.toLocaleString('en')} of ${this.totalRows.toLocaleString('en')}`
       : `${this.totalRows.toLocaleString('en')} rows`;
     const rate = Math.round(this.written / seconds).toLocaleString('en');
+    const stage = this.stage ? `${this.stage}: ` : '';
     this.write(
-      `\r${rows}, ${this.written.toLocaleString('en')} lines written, ${rate} lines/s, ${seconds.toFixed(1)} s   `,
+      `\r${stage}${rows}, ${this.written.toLocaleString('en')} lines written, ${rate} lines/s, ${seconds.toFixed(1)} s   `,
     );
   }
 }

@@ -2,7 +2,7 @@
  * Runs the real `adloom` command (bin/adloom.js through Node) against fixture files and compares
  * every written file with the golden copies in test/golden/. UPDATE_GOLDEN=1 rewrites them.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -214,6 +214,39 @@ describe('adloom --only, --stdout and --progress', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^\rrows 7 of 7, \d+ lines written, [\d,]+ lines\/s, [\d.]+ s +\n$/);
     expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toBe(goldenText('keywords.csv'));
+  });
+
+  it('stops quietly with exit code 0 when the reader of --stdout closes it early (| head)', async () => {
+    // Far more than a pipe holds: the command is still writing when the reader goes.
+    const feed = tmp('pipe-feed.csv');
+    const lines = ['root,mod,url'];
+    for (let i = 0; i < 20_000; i++) lines.push(`brand ${i},shoes,https://example.com/${i}`);
+    writeFileSync(feed, lines.join('\n'));
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        'generate',
+        '--feed',
+        feed,
+        '--campaign',
+        fx('campaign.json'),
+        '--only',
+        'keywords',
+        '--stdout',
+      ],
+      { cwd: repoRoot },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const first = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (d: Buffer) => resolve(d.toString())),
+    );
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(first).toMatch(/^Campaign,Ad Group,Keyword,Criterion Type\r\n/);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it.each([
