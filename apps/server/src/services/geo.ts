@@ -84,11 +84,15 @@ export async function findGeoTargets(
     if (!(await findGeoRelease(db))) throw notLoaded();
     return [];
   }
-  const { count, isLoaded } = await countGeoTargets(db, filter, GEO_REMOVAL_PLANNED);
-  if (!isLoaded) throw notLoaded();
-  if (count > maxRows) throw new AppError('geo_too_many', GEO_MESSAGES.tooMany(count, maxRows));
-  if (count === 0) return [];
-  return (await listGeoTargets(db, filter)).map(presentGeoTarget);
+  // One transaction: the count's read holds the table until the list is read, so a load that
+  // swaps the table in between waits, and the list is the release the count was checked on.
+  const targets = await db.transaction(async (tx) => {
+    const { count, isLoaded } = await countGeoTargets(tx, filter, GEO_REMOVAL_PLANNED);
+    if (!isLoaded) throw notLoaded();
+    if (count > maxRows) throw new AppError('geo_too_many', GEO_MESSAGES.tooMany(count, maxRows));
+    return count === 0 ? [] : listGeoTargets(tx, filter);
+  });
+  return targets.map(presentGeoTarget);
 }
 
 /** What a load did. */
