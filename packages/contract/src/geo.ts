@@ -414,8 +414,12 @@ export function matchesGeoFilters(
 // ---- Messages (spec sections 2 and 8 where they have them) ----
 
 export const GEO_MESSAGES = {
-  /** Spec section 7: the success notice of `POST /api/geo`. */
-  creating: (n: number) => `Creating feed from ${n.toLocaleString('en-US')} targets`,
+  /**
+   * Spec section 7: the success notice of `POST /api/geo`; with `leftOut`, how many targets
+   * marked Removal Planned were left out (the box may be ticked before the live count shows it).
+   */
+  creating: (n: number, leftOut = 0) =>
+    `Creating feed from ${n.toLocaleString('en-US')} targets${leftOut > 0 ? ` (${leftOut.toLocaleString('en-US')} marked Removal Planned left out)` : ''}`,
   /** Spec section 8. */
   none: 'No geo targets were found. Check filters and try again',
   /** Spec section 2: the disabled submit's tooltip. */

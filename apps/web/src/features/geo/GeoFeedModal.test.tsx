@@ -145,9 +145,15 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     expect(form.getByText(/Google geo targets of 2024-08-13/)).toBeTruthy();
     const types = form.getByLabelText(/^Target Type/) as HTMLSelectElement;
     expect([...types.options].map((o) => o.value).filter(Boolean)).toHaveLength(25);
-    expect(submit()).toHaveProperty('disabled', true);
+    expect(submit().getAttribute('aria-disabled')).toBe('true');
     const hint = document.getElementById(submit().getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe(GEO_MESSAGES.required);
+    // It stays reachable by keyboard, and its tooltip shows on focus; a click creates nothing.
+    submit().focus();
+    expect(document.activeElement).toBe(submit());
+    expect((await screen.findByRole('tooltip')).textContent).toBe(GEO_MESSAGES.required);
+    await userEvent.click(submit());
+    expect(dialog()).toBeTruthy();
     expect(searchCalls()).toEqual([]);
   });
 
@@ -183,7 +189,7 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
       true,
     );
 
-    expect(submit()).toHaveProperty('disabled', false);
+    expect(submit().getAttribute('aria-disabled')).toBe('false');
     await userEvent.click(submit());
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toEqual({
@@ -193,7 +199,7 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     expect(calls.find((call) => call.path === API.geo)?.body).toEqual({
       params: { targetType: 'City', countryCode: 'DE', canonicalName: 'berlin' },
     });
-    expect(messages()).toEqual([`success: ${GEO_MESSAGES.creating(1)}`]);
+    expect(messages()).toEqual([`success: ${GEO_MESSAGES.creating(1, 1)}`]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -253,7 +259,7 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     await userEvent.click(submit());
     await waitFor(() => expect(messages()).toEqual([`error: ${message}`]));
     expect(created).toEqual([]);
-    expect(submit()).toHaveProperty('disabled', false);
+    expect(submit().getAttribute('aria-disabled')).toBe('false');
   });
 
   it('warns while more targets match than a feed holds', async () => {

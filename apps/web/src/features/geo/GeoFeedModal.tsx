@@ -137,7 +137,10 @@ export function GeoFeedModal({
         notifyError(GEO_MESSAGES.none);
         return;
       }
-      notifySuccess(GEO_MESSAGES.creating(rows.length));
+      const leftOut = leaveOut
+        ? toGeoFeedRows(targets, form, { leaveOutRemovalPlanned: false }).length - rows.length
+        : 0;
+      notifySuccess(GEO_MESSAGES.creating(rows.length, leftOut));
       onCreate(form.name.trim(), rows);
       onClose();
     } catch (error) {
@@ -335,17 +338,26 @@ function GeoFeedForm({
           <Button variant="default" onClick={onCancel} disabled={isBusy}>
             Cancel
           </Button>
-          <Tooltip label={GEO_MESSAGES.required} disabled={canCreate} withArrow>
-            <span className="geo-feed__submit">
-              <Button
-                type="submit"
-                disabled={!canCreate}
-                loading={isBusy}
-                aria-describedby={canCreate ? undefined : hintId}
-              >
-                {GEO_FEED_TEXTS.submit}
-              </Button>
-            </span>
+          {/* Looks disabled but stays focusable, so its tooltip is reached by keyboard too
+              (handleSubmit refuses the click). */}
+          <Tooltip
+            label={GEO_MESSAGES.required}
+            disabled={canCreate}
+            events={{ hover: true, focus: true, touch: true }}
+            withArrow
+          >
+            <Button
+              type="submit"
+              data-disabled={canCreate ? undefined : true}
+              aria-disabled={!canCreate}
+              onClick={(event) => {
+                if (!canCreate) event.preventDefault();
+              }}
+              loading={isBusy}
+              aria-describedby={canCreate ? undefined : hintId}
+            >
+              {GEO_FEED_TEXTS.submit}
+            </Button>
           </Tooltip>
           <span id={hintId} className="visually-hidden">
             {canCreate ? '' : GEO_MESSAGES.required}
