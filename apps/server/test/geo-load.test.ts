@@ -52,6 +52,10 @@ describe(`loading geo targets (${testDbKind()})`, () => {
     web = createServer((request, response) => {
       if (request.url === '/geo/geotargets-2024-09-01.csv.zip')
         response.end(readFileSync(sampleZip));
+      else if (request.url === '/geo/latest.zip')
+        response
+          .writeHead(200, { 'last-modified': 'Tue, 01 Oct 2024 00:00:00 GMT' })
+          .end(readFileSync(sampleZip));
       else response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
@@ -228,18 +232,40 @@ describe(`loading geo targets (${testDbKind()})`, () => {
     expect((await status()).release).toMatchObject({ date: '2024-10-01' });
     expect(log.lines).toEqual([
       expect.stringMatching(
-        /^info: GEO_TARGETS_FILE: the geo targets of 2024-08-13 are loaded; .* \(2024-08-13\) is not newer/,
+        /^info: GEO_TARGETS_FILE: .*geotargets-2024-08-13\.csv\.zip has not changed since it was loaded/,
       ),
       expect.stringMatching(
         /^info: GEO_TARGETS_FILE: Loaded Google's geo targets of 2024-10-01 from geotargets-2024-10-01\.csv: 25 rows in [\d.]+ s$/,
       ),
-      expect.stringMatching(/^info: .*2024-10-01 are loaded; .* \(2024-10-01\) is not newer/),
+      expect.stringMatching(
+        /^info: GEO_TARGETS_FILE: .*2024-10-01\.csv has not changed since it was loaded/,
+      ),
       expect.stringMatching(
         /^info: .*2024-10-01 are loaded; .*targets\.csv \(2024-09-15\) is not newer/,
       ),
       `error: GEO_TARGETS_FILE: could not load ${missing}: ${missing} does not exist. The geo targets loaded before (if any) stay.`,
     ]);
   });
+  it('GEO_TARGETS_FILE at start-up does not load a file or address again that has not changed since, dated in its name or not', async () => {
+    const log = collectingLog();
+    const zip = join(dir, 'targets.zip');
+    writeFileSync(zip, zipSync({ 'geotargets-2024-11-01.csv': SAMPLE }));
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(zip, past, past);
+    expect(await loadGeoTargetsOnStart(t.db, zip, log)).toBe('loaded');
+    expect(await loadGeoTargetsOnStart(t.db, zip, log)).toBe('skipped');
+    // Changed after the load: loaded again.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(zip, later, later);
+    expect(await loadGeoTargetsOnStart(t.db, zip, log)).toBe('loaded');
+    // An address says when it changed in its Last-Modified (asked with HEAD).
+    const url = `${webUrl}/geo/latest.zip`;
+    expect(await loadGeoTargetsOnStart(t.db, url, log)).toBe('loaded');
+    expect(await loadGeoTargetsOnStart(t.db, url, log)).toBe('skipped');
+    expect((await status()).release).toMatchObject({ source: 'latest.zip', date: '2024-08-13' });
+    expect(log.lines.filter((line) => line.includes('has not changed since'))).toHaveLength(2);
+  });
+
   it('without pg_trgm: loads without the trigram index, says so, and searches the same', async () => {
     await t.db.exec('drop extension pg_trgm cascade');
     try {

@@ -22,6 +22,8 @@ export const GEO_FILE_COLUMNS = [
 export const GEO_FILE_MAX_BYTES = 256 * 1024 * 1024;
 /** A download of the file must be over within this time. */
 export const GEO_DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000;
+/** A HEAD request asking an address when it last changed must be over within this time. */
+const GEO_HEAD_TIMEOUT_MS = 30 * 1000;
 
 /** A geo targets file that cannot be loaded; the message says why, for the operator. */
 export class GeoFileError extends Error {
@@ -84,6 +86,26 @@ export async function geoSourceDate(source: string): Promise<string | undefined>
   const fromName = releaseDateInName(geoSourceName(source));
   if (fromName || isUrl(source)) return fromName;
   return dayOf((await stat(source)).mtime);
+}
+
+/**
+ * When `source` last changed: a file's modification time, an address's Last-Modified (asked
+ * with HEAD); undefined when the address does not say or cannot be reached.
+ */
+export async function geoSourceModified(source: string): Promise<Date | undefined> {
+  if (!isUrl(source)) return (await stat(source)).mtime;
+  try {
+    const response = await fetch(source, {
+      method: 'HEAD',
+      redirect: 'follow',
+      signal: AbortSignal.timeout(GEO_HEAD_TIMEOUT_MS),
+    });
+    const header = response.ok ? response.headers.get('last-modified') : null;
+    const date = header ? new Date(header) : undefined;
+    return date && !Number.isNaN(date.getTime()) ? date : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];

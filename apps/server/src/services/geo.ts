@@ -21,7 +21,14 @@ import {
 } from '../db/geo.ts';
 import { AppError } from '../errors.ts';
 import { presentGeoRelease, presentGeoTarget } from '../presenters/geo.ts';
-import { geoSourceDate, parseGeoCsv, readGeoSource, toCopyCsv } from './geo-file.ts';
+import {
+  geoSourceDate,
+  geoSourceModified,
+  geoSourceName,
+  parseGeoCsv,
+  readGeoSource,
+  toCopyCsv,
+} from './geo-file.ts';
 
 /** The release loaded, or null. */
 export async function readGeoRelease(db: Db): Promise<GeoRelease | null> {
@@ -161,6 +168,16 @@ export async function loadGeoTargetsOnStart(
 ): Promise<'loaded' | 'skipped' | 'failed'> {
   try {
     const loaded = await readGeoRelease(db);
+    // The same file, unchanged since it was loaded (whatever dates its name holds or lacks).
+    if (loaded && loaded.source === geoSourceName(source)) {
+      const modified = await geoSourceModified(source);
+      if (modified && modified.getTime() <= Date.parse(loaded.loadedAt)) {
+        log.info(
+          `GEO_TARGETS_FILE: ${source} has not changed since it was loaded (${loaded.loadedAt}), so it is not loaded again`,
+        );
+        return 'skipped';
+      }
+    }
     const date = await geoSourceDate(source);
     if (loaded && date !== undefined && date <= loaded.date) {
       log.info(
