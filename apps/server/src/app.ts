@@ -21,6 +21,7 @@ import { OUTBOX_DIR_NAME, createMailer, type Mailer } from './services/mailer.ts
 import { registerRoutes } from './routes/index.ts';
 import { useUtf8JsonParser } from './http/json-body.ts';
 import { createAttemptLimits, type AttemptLimits } from './services/attempt-limits.ts';
+import { createDbAttemptStores } from './services/db-attempt-store.ts';
 import type { AttemptStoreFactory } from './services/rate-limit.ts';
 import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
@@ -63,7 +64,7 @@ export async function buildApp(deps: {
   config: Config;
   db: Db;
   mailer?: Mailer;
-  /** Where rate limits count attempts (default: in memory). */
+  /** Where rate limits count attempts (default: in the database, shared by every server on it). */
   attemptStores?: AttemptStoreFactory;
   /** Where log lines go (default stdout). */
   logStream?: { write(line: string): void };
@@ -154,7 +155,11 @@ export async function buildApp(deps: {
   // NUL and unpaired surrogates: one rule for the params, query and body of every route.
   app.addHook('preValidation', rejectBadText);
 
-  const limits = createAttemptLimits(config.rateLimit, deps.attemptStores);
+  // The counts live in the database, so every server on it counts the same attempts.
+  const limits = createAttemptLimits(
+    config.rateLimit,
+    deps.attemptStores ?? createDbAttemptStores(db),
+  );
   const googleTokens = createGoogleAccessTokens();
   await app.register(async (api) =>
     registerRoutes(api, { config, db, mailer, sessions, limits, googleTokens }),

@@ -45,7 +45,6 @@ describe('loadConfig', () => {
       geoTargetsFile: undefined,
       rateLimit: {
         windowMs: 900_000,
-        maxKeysPerStore: 10_000,
         loginPerIp: 30,
         loginPerIpAccount: 5,
         loginAccountAttemptsBeforeDelay: 10,
@@ -185,7 +184,6 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '-1'],
     ['LOGIN_LIMIT_PER_IP', '0'],
     ['LOGIN_LIMIT_PER_IP_ACCOUNT', '0'],
-    ['RATE_LIMIT_MAX_KEYS', '10'],
   ])('refuses %s=%s', (name, value) => {
     expect(() =>
       loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, [name]: value }),

@@ -61,8 +61,6 @@ const KNOWN_DEFAULT_SECRETS = new Set([
  */
 export interface RateLimitConfig {
   windowMs: number;
-  /** Most keys one limit keeps in memory; beyond, the least recently used is forgotten. */
-  maxKeysPerStore: number;
   /** Login attempts per address (all of them, even malformed). */
   loginPerIp: number;
   /** Login tries per address and account (a successful login clears them). */
@@ -96,7 +94,6 @@ export function readRateLimits(env: Env): RateLimitConfig {
   const seconds = (name: string, fallback: number) => readInt(env, name, fallback, 1) * 1000;
   return {
     windowMs: seconds('RATE_LIMIT_WINDOW_SECONDS', 15 * 60),
-    maxKeysPerStore: readInt(env, 'RATE_LIMIT_MAX_KEYS', 10_000, 100),
     loginPerIp: readInt(env, 'LOGIN_LIMIT_PER_IP', 30, 1),
     loginPerIpAccount: readInt(env, 'LOGIN_LIMIT_PER_IP_ACCOUNT', 5, 1),
     // LOGIN_LIMIT_PER_EMAIL, the per-account limit before it became a slow-down, still counts.

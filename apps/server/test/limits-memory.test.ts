@@ -147,13 +147,12 @@ describe('8 MB emails cost no lasting memory', () => {
     expect(stores.get('forgot-email')?.size).toBe(REQUESTS + 1);
   });
 
-  it('with at most RATE_LIMIT_MAX_KEYS keys per limit, each with at most its limit of times', async () => {
+  it('with at most maxKeys keys per in-memory limit, each with at most its limit of times', async () => {
     let now = 0;
     const { factory, stores } = recordingStores(100, () => now);
     const limits = createAttemptLimits(
       {
         ...readRateLimits({}),
-        maxKeysPerStore: 100,
         loginAccountDelayBaseMs: 1_000,
         loginAccountDelayMaxMs: 1_000,
       },

@@ -118,12 +118,12 @@ export interface AttemptLimits {
 }
 
 /**
- * The limits of one app. `stores` makes one store per rule (in memory by default); a store in
- * PostgreSQL would let every server process see the same counts.
+ * The limits of one app. `stores` makes one store per rule: the app passes the database's
+ * (db-attempt-store.ts), which every server process on it shares; in memory by default.
  */
 export function createAttemptLimits(
   limits: RateLimitConfig,
-  stores: AttemptStoreFactory = createMemoryAttemptStores(limits.maxKeysPerStore),
+  stores: AttemptStoreFactory = createMemoryAttemptStores(),
 ): AttemptLimits {
   const { windowMs } = limits;
   const loginPerIp = stores('login-ip');

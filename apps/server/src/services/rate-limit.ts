@@ -1,7 +1,7 @@
 /**
  * Attempt counting for rate limits: fixed-size keys, a store interface, and the in-memory store.
  * Which keys and which limits apply to which call is decided in attempt-limits.ts; a store only
- * counts. Moving the limits into PostgreSQL means writing another AttemptStore, not new rules.
+ * counts. The app counts in the database (db-attempt-store.ts), shared by every server on it.
  */
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
@@ -70,7 +70,7 @@ export interface AttemptCount {
 
 /**
  * Where attempts are counted, per key within a sliding window. The in-memory store below serves
- * one process; a store in PostgreSQL (one table of key, scope and time) would serve them all.
+ * one process; the database's (db-attempt-store.ts) serves every process on the database.
  * Every method keeps at most `limit` attempts per key.
  */
 export interface AttemptStore {
@@ -87,7 +87,7 @@ export interface AttemptStore {
 /** Makes the store of one scope (one rule: "login per address", "feedback per user", ...). */
 export type AttemptStoreFactory = (scope: string) => AttemptStore;
 
-/** Default most keys one in-memory store keeps (RATE_LIMIT_MAX_KEYS). */
+/** Default most keys one in-memory store keeps. */
 export const DEFAULT_MAX_KEYS_PER_STORE = 10_000;
 
 /**
