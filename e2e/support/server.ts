@@ -54,8 +54,9 @@ export function assertWebAppBuilt(): void {
 }
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with a
- * fresh data folder, mailing through `smtpUrl`, and waits until /api/health answers.
+ * Starts the real server as it ships (`node apps/server/scripts/run.mjs main`: the compiled
+ * server, built first when older than its source) on a free port with a fresh data folder,
+ * mailing through `smtpUrl`, and waits until /api/health answers.
  */
 export async function startServer(
   options: { smtpUrl?: string; env?: Record<string, string> } = {},
@@ -72,7 +73,7 @@ export async function startServer(
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    ['apps/server/scripts/run.mjs', 'main'],
     {
       cwd: REPO_ROOT,
       env: {
