@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, {
   type FastifyError,
@@ -6,6 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -28,6 +30,9 @@ import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check
 import { createBodyTimeoutHook } from './http/body-guard.ts';
 import { rejectBadText } from './http/text-rule.ts';
 import { createGoogleAccessTokens, type GoogleAccessTokens } from './services/google-oauth.ts';
+
+/** Answers smaller than this leave uncompressed (compressing them saves less than it costs). */
+export const COMPRESS_MIN_BYTES = 1024;
 
 /** What every route plugin receives. */
 export interface AppDeps {
@@ -155,6 +160,14 @@ export async function buildApp(deps: {
   // NUL and unpaired surrogates: one rule for the params, query and body of every route.
   app.addHook('preValidation', rejectBadText);
 
+  // Answers of a kilobyte or more leave compressed (brotli at a fast level, else gzip); the web
+  // app's files were compressed at build time (preCompressed below) and pass as they are.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_MIN_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   // The counts live in the database, so every server on it counts the same attempts.
   const limits = createAttemptLimits(
     config.rateLimit,
@@ -170,6 +183,8 @@ export async function buildApp(deps: {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: true,
+      // index.html.br, app-123.js.gz ...: made by the web app's build (scripts/compress-dist.mjs).
+      preCompressed: true,
       // Vite puts content-hashed files under assets/: cache them for good; revalidate the rest.
       setHeaders: (reply, path) => {
         reply.header(

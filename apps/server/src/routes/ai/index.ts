@@ -70,39 +70,44 @@ export default async function aiRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const { ai } = deps.config;
   const model = ai.model ? createAiModel(ai.model, ai) : undefined;
 
-  app.post(API.ai.suggestions, { onRequest: authenticate }, async (request, reply) => {
-    const user = getUser(request);
-    if (!hasAiHelper(user.email, ai.helperEmailDomain))
-      throw new AppError('forbidden', AI_FORBIDDEN_MESSAGE);
-    if (!model) throw new AppError('not_configured', AI_MESSAGES.notConfigured);
-    const body = parseBody(AiSuggestionsBodySchema, request.body);
-    await deps.limits.aiSuggestions.countAttempt(user.id);
+  // Not compressed: a compressor holds the stream's small pieces back until it has enough.
+  app.post(
+    API.ai.suggestions,
+    { onRequest: authenticate, compress: false },
+    async (request, reply) => {
+      const user = getUser(request);
+      if (!hasAiHelper(user.email, ai.helperEmailDomain))
+        throw new AppError('forbidden', AI_FORBIDDEN_MESSAGE);
+      if (!model) throw new AppError('not_configured', AI_MESSAGES.notConfigured);
+      const body = parseBody(AiSuggestionsBodySchema, request.body);
+      await deps.limits.aiSuggestions.countAttempt(user.id);
 
-    // The person hanging up ends the model's request too.
-    const hangUp = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) hangUp.abort();
-    });
-    const pieces = model.streamText(buildSuggestionRequest(body), {
-      signal: hangUp.signal,
-      log: request.log,
-    });
+      // The person hanging up ends the model's request too.
+      const hangUp = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) hangUp.abort();
+      });
+      const pieces = model.streamText(buildSuggestionRequest(body), {
+        signal: hangUp.signal,
+        log: request.log,
+      });
 
-    if (wantsWholeAnswer(request)) {
-      let text = '';
+      if (wantsWholeAnswer(request)) {
+        let text = '';
+        let step = await pieces.next();
+        for (; !step.done; step = await pieces.next()) text += step.value;
+        return answerOf(text, step.value, body.type);
+      }
+      // Failures before the model's first words are plain error answers, with their status:
+      // blank pieces are held back until words come (an answer of blanks is a failure too).
+      let held = '';
       let step = await pieces.next();
-      for (; !step.done; step = await pieces.next()) text += step.value;
-      return answerOf(text, step.value, body.type);
-    }
-    // Failures before the model's first words are plain error answers, with their status:
-    // blank pieces are held back until words come (an answer of blanks is a failure too).
-    let held = '';
-    let step = await pieces.next();
-    for (; !step.done && step.value.trim() === ''; step = await pieces.next()) held += step.value;
-    if (step.done) throw new AppError('ai_unavailable', AI_MESSAGES.modelFailed);
-    const first = { done: false as const, value: held + step.value };
-    return reply
-      .type(NDJSON_CONTENT_TYPE)
-      .send(Readable.from(streamEvents(first, pieces, body.type)));
-  });
+      for (; !step.done && step.value.trim() === ''; step = await pieces.next()) held += step.value;
+      if (step.done) throw new AppError('ai_unavailable', AI_MESSAGES.modelFailed);
+      const first = { done: false as const, value: held + step.value };
+      return reply
+        .type(NDJSON_CONTENT_TYPE)
+        .send(Readable.from(streamEvents(first, pieces, body.type)));
+    },
+  );
 }
