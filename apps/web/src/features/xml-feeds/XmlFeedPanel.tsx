@@ -29,7 +29,7 @@ export const XML_PANEL_TEXTS = {
   urlPlaceholder: 'https://shop.example.com/products.xml',
   sourceLabel: 'Values from',
   levelLabel: 'Category level',
-  levelHint: 'Home > Garden > Tools: 1 is Home, 2 Garden, 3 Tools',
+  levelHint: 'Home > Garden > Tools: 1, 2, 3',
   addXml: 'Add XML',
   generateSnippets: 'Generate Snippets',
   noFeed: 'Choose a feed above: Add XML adds rows to it.',
@@ -162,6 +162,7 @@ function XmlFeedForm({ editor, templates }: XmlFeedPanelProps) {
           className="xml-feed__level"
           label={XML_PANEL_TEXTS.levelLabel}
           description={XML_PANEL_TEXTS.levelHint}
+          inputWrapperOrder={['label', 'input', 'description']}
           min={1}
           max={XML_CATEGORY_LEVEL_MAX}
           clampBehavior="strict"
