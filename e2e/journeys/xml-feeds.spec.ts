@@ -151,6 +151,26 @@ test('XML feed: a broken feed says where, and adds nothing', async ({ page, xml 
   ).toBeVisible();
 });
 
+test('XML feed: a slow feed shows its fetch running and keeps the other button until it ends', async ({
+  page,
+  xml,
+}) => {
+  await startWithClient(page, `${MARKER}-slow`);
+  const panel = xmlPanel(page);
+  await chooseFeed(panel, xml.feeds.url('/slow.xml'), 'Brand');
+  const add = panel.getByRole('button', { name: 'Add XML' });
+  await add.click();
+  await expect(add).toHaveAttribute('data-loading', 'true');
+  await expect(panel.getByRole('button', { name: 'Generate Snippets' })).toBeDisabled();
+  await expect(panel.getByRole('textbox', { name: 'Feed URL' })).toBeDisabled();
+  await expect(panel.getByText('Reading the feed…')).toBeVisible();
+  if (SCREENS) await panel.screenshot({ path: `${SCREENS}/xml-panel-loading.png` });
+  xml.feeds.releaseSlow();
+  await expect(add).not.toHaveAttribute('data-loading', 'true');
+  await expect(panel.getByRole('button', { name: 'Generate Snippets' })).toBeEnabled();
+  await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+});
+
 test('XML feed: a user without the agency marker has no XML panel', async ({ page }) => {
   await startWithClient(page, 'plain');
   await expect(page.getByRole('button', { name: 'New Geo Feed' })).toBeVisible();

@@ -253,4 +253,20 @@ describe('XmlFeedPanel', () => {
       `success: ${XML_MESSAGES.snippetsMade('brandCategory')} (${XML_PANEL_TEXTS.skippedNote(3)})`,
     );
   });
+
+  it('says when the feed gives too few values for any snippet, and saves nothing', async () => {
+    signIn(['xml-feeds']);
+    xmlAnswer = () => json(200, { Acme: { Shoes: 2 }, Lumen: { Home: 1 } });
+    const { templates, saved } = await setup({ activeFeed: 'brands' });
+    const panel = screen.getByRole('group', { name: XML_PANEL_TEXTS.title });
+    await userEvent.type(within(panel).getByLabelText(XML_PANEL_TEXTS.urlLabel), FEED_URL);
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Brand' }));
+    await userEvent.click(
+      within(panel).getByRole('button', { name: XML_PANEL_TEXTS.generateSnippets }),
+    );
+    await waitFor(() => expect(shownNotices()).toEqual([`error: ${XML_PANEL_TEXTS.noSnippets}`]));
+    expect(within(panel).getByText(XML_PANEL_TEXTS.skipped(2))).toBeTruthy();
+    expect(templates.state.get().templates).toEqual([]);
+    expect(saved).toEqual([]);
+  });
 });

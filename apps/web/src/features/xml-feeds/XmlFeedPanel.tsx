@@ -33,8 +33,10 @@ export const XML_PANEL_TEXTS = {
   addXml: 'Add XML',
   generateSnippets: 'Generate Snippets',
   noFeed: 'Choose a feed above: Add XML adds rows to it.',
+  running: 'Reading the feed… a large one takes a few seconds.',
   noneNew: 'No rows added: the feed already holds every row from the XML feed',
-  noSnippets: 'The feed gives too few usable values for a snippet (3 at least)',
+  noSnippets:
+    'Snippets not generated: the feed gives too few usable values (a snippet needs 3). See the values left out in the XML feed panel',
   skipped: (n: number) =>
     `${n.toLocaleString('en-US')} ${n === 1 ? 'value' : 'values'} left out of the snippets`,
   skippedNote: (n: number) => `${n.toLocaleString('en-US')} left out: see the XML feed panel`,
@@ -109,7 +111,8 @@ function XmlFeedForm({ editor, templates }: XmlFeedPanelProps) {
       const snippets = xmlSnippetTemplates(answer, source);
       setSkipped(snippets.skipped);
       if (snippets.templates.length === 0) {
-        notifyError(`${XML_MESSAGES.snippetsFailed}. ${XML_PANEL_TEXTS.noSnippets}`);
+        // The URL was fine: the spec's failure text would send the person to check it.
+        notifyError(XML_PANEL_TEXTS.noSnippets);
         return;
       }
       for (const template of snippets.templates) templates.add(template);
@@ -190,7 +193,11 @@ function XmlFeedForm({ editor, templates }: XmlFeedPanelProps) {
         >
           {XML_PANEL_TEXTS.generateSnippets}
         </Button>
-        {activeFeed === null ? (
+        {isRunning ? (
+          <Text size="xs" c="dimmed">
+            {XML_PANEL_TEXTS.running}
+          </Text>
+        ) : activeFeed === null ? (
           <Text size="xs" c="dimmed">
             {XML_PANEL_TEXTS.noFeed}
           </Text>
