@@ -142,7 +142,12 @@ export function DataTableSection() {
           </Button>
         ) : null}
       </Group>
-      <XmlFeedPanel editor={editor} templates={workspace.templateSets.get('extensionTemplates')} />
+      {/* Keyed by client: another client starts with an empty panel. */}
+      <XmlFeedPanel
+        key={key}
+        editor={editor}
+        templates={workspace.templateSets.get('extensionTemplates')}
+      />
       {active !== null ? (
         <>
           <SheetPanel sheets={workspace.sheets} feed={active} disabled={isSheetBusy} />

@@ -32,7 +32,7 @@ function json(status: number, body: unknown): Response {
 
 let calls: { path: string; body: unknown }[];
 /** The answer of the next `fetch-xml` calls. */
-let xmlAnswer: () => Response;
+let xmlAnswer: () => Response | Promise<Response>;
 
 beforeEach(() => {
   calls = [];
@@ -89,7 +89,7 @@ async function setup(options: { activeFeed: string | null; rows?: [string, strin
       save: (feeds, revision) => Promise.resolve({ feeds, revision: (revision ?? 0) + 1 }),
       load: () => Promise.resolve({ feeds: [], revision: 1 }),
     },
-    { feeds: [storedFeed('brands', options.rows ?? [])], revision: 1 },
+    { feeds: [storedFeed('brands', options.rows ?? []), storedFeed('cities', [])], revision: 1 },
     { activeFeed: options.activeFeed },
   );
   const saved: ExtensionTemplate[][] = [];
@@ -268,5 +268,26 @@ describe('XmlFeedPanel', () => {
     expect(within(panel).getByText(XML_PANEL_TEXTS.skipped(2))).toBeTruthy();
     expect(templates.state.get().templates).toEqual([]);
     expect(saved).toEqual([]);
+  });
+
+  it('adds nothing when the feed was changed while the XML feed was read', async () => {
+    signIn(['xml-feeds']);
+    let release = () => {};
+    xmlAnswer = () => new Promise((done) => (release = () => done(json(200, ANSWER))));
+    const { editor } = await setup({ activeFeed: 'brands' });
+    const panel = screen.getByRole('group', { name: XML_PANEL_TEXTS.title });
+    await userEvent.type(within(panel).getByLabelText(XML_PANEL_TEXTS.urlLabel), FEED_URL);
+    await userEvent.click(within(panel).getByRole('button', { name: XML_PANEL_TEXTS.addXml }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(within(panel).getByText(XML_PANEL_TEXTS.running)).toBeTruthy();
+    editor.selectFeed('cities');
+    release();
+    await waitFor(() =>
+      expect(shownNotices()).toEqual([
+        `error: ${XML_MESSAGES.rowsFailed}. ${XML_PANEL_TEXTS.moved}`,
+      ]),
+    );
+    expect(rowsOf(editor)).toEqual([]);
+    expect(editor.getFeedRows('cities')).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ export const XML_PANEL_TEXTS = {
   generateSnippets: 'Generate Snippets',
   noFeed: 'Choose a feed above: Add XML adds rows to it.',
   running: 'Reading the feed… a large one takes a few seconds.',
+  moved: 'The client or feed was changed while the XML feed was read',
   noneNew: 'No rows added: the feed already holds every row from the XML feed',
   noSnippets:
     'Snippets not generated: the feed gives too few usable values (a snippet needs 3). See the values left out in the XML feed panel',
@@ -90,10 +91,27 @@ function XmlFeedForm({ editor, templates }: XmlFeedPanelProps) {
   const [skipped, setSkipped] = useState<SkippedSnippetValue[]>([]);
   const feedUrl = url.trim();
 
+  /**
+   * Whether the client (and for rows the feed) changed since a fetch started: its answer goes
+   * where it was asked for, or nowhere.
+   */
+  function hasMoved(
+    started: { key: string | null; activeFeed: string | null },
+    isFeedBound: boolean,
+  ): boolean {
+    const now = editor.state.get();
+    return now.key !== started.key || (isFeedBound && now.activeFeed !== started.activeFeed);
+  }
+
   async function addXml() {
+    const started = editor.state.get();
     setRunning('rows');
     try {
       const answer = await fetchXmlFeed(feedUrl, level);
+      if (hasMoved(started, true)) {
+        notifyError(`${XML_MESSAGES.rowsFailed}. ${XML_PANEL_TEXTS.moved}`);
+        return;
+      }
       const rows = pickNewXmlRows(rootsAndModifiers(editor.store), xmlFeedCells(answer, source));
       const added = editor.appendRows(rows);
       notifySuccess(added === 0 ? XML_PANEL_TEXTS.noneNew : XML_MESSAGES.rowsAdded(added));
@@ -105,9 +123,15 @@ function XmlFeedForm({ editor, templates }: XmlFeedPanelProps) {
   }
 
   async function generateSnippets() {
+    const started = editor.state.get();
     setRunning('snippets');
+    setSkipped([]);
     try {
       const answer = await fetchXmlFeed(feedUrl, level);
+      if (hasMoved(started, false)) {
+        notifyError(`${XML_MESSAGES.snippetsFailed}. ${XML_PANEL_TEXTS.moved}`);
+        return;
+      }
       const snippets = xmlSnippetTemplates(answer, source);
       setSkipped(snippets.skipped);
       if (snippets.templates.length === 0) {
