@@ -13,6 +13,7 @@ import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { SeedTools } from './SeedTools.tsx';
 import { GeoFeedModal } from '../geo/index.ts';
+import { XmlFeedPanel } from '../xml-feeds/index.ts';
 import {
   LINKED_FEED_MARKER,
   LinkSheetButton,
@@ -28,7 +29,8 @@ function mirrorNotice(notice: FeedGridNotice): void {
 
 /**
  * Spec section 2, Data Table section: feed and list dropdowns, New Feed, New Geo Feed, Save
- * Feeds, Link New Sheet, Delete Feed, the linked sheet's row, the feed grid (with CSV import) and the footer
+ * Feeds, Link New Sheet, Delete Feed, the XML feed panel (users with the XML tools), the linked
+ * sheet's row, the feed grid (with CSV import) and the footer
  * with the seed boxes and the combiner. While a sheet call runs the toolbar is disabled.
  */
 export function DataTableSection() {
@@ -140,6 +142,12 @@ export function DataTableSection() {
           </Button>
         ) : null}
       </Group>
+      {/* Keyed by client: another client starts with an empty panel. */}
+      <XmlFeedPanel
+        key={key}
+        editor={editor}
+        templates={workspace.templateSets.get('extensionTemplates')}
+      />
       {active !== null ? (
         <>
           <SheetPanel sheets={workspace.sheets} feed={active} disabled={isSheetBusy} />
