@@ -274,6 +274,7 @@ function HelperForm() {
                   placeholder={selection.count === 0 ? 'Select rows first' : 'Choose a column'}
                   disabled={selection.count === 0}
                   data={ROW_COLUMNS.map((c) => ({ value: c.value, label: c.label }))}
+                  comboboxProps={{ withinPortal: false }}
                   value={null}
                   onChange={(column) => {
                     if (column)
