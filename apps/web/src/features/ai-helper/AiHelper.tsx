@@ -225,108 +225,127 @@ function HelperForm() {
   }
 
   return (
-    <Stack gap="sm">
-      <SegmentedControl
-        aria-label="Suggestion type"
-        fullWidth
-        value={type}
-        onChange={(value) => {
-          const next = value as AiSuggestionType;
-          setType(next);
-          const { min, max } = AI_SUGGESTION_COUNTS[next];
-          setCount((n) => Math.min(Math.max(n, min), max));
-        }}
-        data={[
-          { value: 'headlines', label: 'Headlines' },
-          { value: 'descriptions', label: 'Descriptions' },
-        ]}
-      />
-      <Textarea
-        label="Description"
-        description="Describe what you sell"
-        autosize
-        minRows={3}
-        maxRows={10}
-        value={description}
-        readOnly={running !== null}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-      />
-      <fieldset className="ai-settings">
-        <legend>Prompt settings (optional)</legend>
-        {settings.map((setting, i) => (
-          <div key={AI_PROMPT_SETTINGS[i]} className="ai-setting">
-            <Checkbox
-              label={AI_PROMPT_SETTINGS[i]}
-              checked={setting.isOn}
-              onChange={(e) => changeSetting(i, { isOn: e.currentTarget.checked })}
-            />
-            {setting.isOn && (
-              <Stack gap={6} className="ai-setting__fields">
-                <TextInput
-                  size="xs"
-                  label="Prompt title"
-                  value={setting.title}
-                  onChange={(e) => changeSetting(i, { title: e.currentTarget.value })}
-                />
-                <Select
-                  size="xs"
-                  label="Values from the selected rows"
-                  placeholder={selection.count === 0 ? 'Select rows first' : 'Choose a column'}
-                  disabled={selection.count === 0}
-                  data={ROW_COLUMNS.map((c) => ({ value: c.value, label: c.label }))}
-                  comboboxProps={{ withinPortal: false }}
-                  value={null}
-                  onChange={(column) => {
-                    if (column)
-                      changeSetting(i, {
-                        values: valuesFromRows(selection.read(), column as RowColumn),
-                      });
-                  }}
-                />
-                <Textarea
-                  size="xs"
-                  label="Values"
-                  autosize
-                  minRows={1}
-                  maxRows={4}
-                  value={setting.values}
-                  onChange={(e) => changeSetting(i, { values: e.currentTarget.value })}
-                />
-              </Stack>
-            )}
-          </div>
-        ))}
-      </fieldset>
-      <NumberInput
-        label="Number of suggestions"
-        description={`${limits.min} to ${limits.max}`}
-        min={limits.min}
-        max={limits.max}
-        clampBehavior="strict"
-        allowDecimal={false}
-        value={count}
-        onChange={(value) => setCount(typeof value === 'number' ? value : limits.min)}
-      />
-      <div>
-        <Group justify="space-between">
-          <Text size="sm" fw={500} id="ai-creativity-label">
-            Creativity
-          </Text>
-          <Text size="sm" aria-hidden="true">
-            {creativity.toFixed(2)}
-          </Text>
-        </Group>
-        <Slider
-          min={0}
-          max={1}
-          step={0.01}
-          value={creativity}
-          onChange={setCreativity}
-          thumbLabel="Creativity"
-          label={(v) => v.toFixed(2)}
+    <>
+      <Stack gap="sm" className="ai-panel__body">
+        <SegmentedControl
+          aria-label="Suggestion type"
+          fullWidth
+          value={type}
+          onChange={(value) => {
+            const next = value as AiSuggestionType;
+            setType(next);
+            const { min, max } = AI_SUGGESTION_COUNTS[next];
+            setCount((n) => Math.min(Math.max(n, min), max));
+          }}
+          data={[
+            { value: 'headlines', label: 'Headlines' },
+            { value: 'descriptions', label: 'Descriptions' },
+          ]}
         />
-      </div>
-      <Group gap="sm">
+        <Textarea
+          label="Description"
+          description="Describe what you sell"
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={description}
+          readOnly={running !== null}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        {error && (
+          <Alert color="red" role="alert" p="xs">
+            {error}
+          </Alert>
+        )}
+        {suggestions.length > 0 && (
+          <section aria-label="Suggestions">
+            <Text size="xs" c="dimmed" id="ai-add-note" mb={4}>
+              {target.note}
+            </Text>
+            <ul className="ai-suggestions">
+              {suggestions.map((s, i) => (
+                <SuggestionItem key={`${i}:${s.text}`} suggestion={s} onAdd={target.add} />
+              ))}
+            </ul>
+          </section>
+        )}
+        <fieldset className="ai-settings">
+          <legend>Prompt settings (optional)</legend>
+          {settings.map((setting, i) => (
+            <div key={AI_PROMPT_SETTINGS[i]} className="ai-setting">
+              <Checkbox
+                label={AI_PROMPT_SETTINGS[i]}
+                checked={setting.isOn}
+                onChange={(e) => changeSetting(i, { isOn: e.currentTarget.checked })}
+              />
+              {setting.isOn && (
+                <Stack gap={6} className="ai-setting__fields">
+                  <TextInput
+                    size="xs"
+                    label="Prompt title"
+                    value={setting.title}
+                    onChange={(e) => changeSetting(i, { title: e.currentTarget.value })}
+                  />
+                  <Select
+                    size="xs"
+                    label="Values from the selected rows"
+                    placeholder={selection.count === 0 ? 'Select rows first' : 'Choose a column'}
+                    disabled={selection.count === 0}
+                    data={ROW_COLUMNS.map((c) => ({ value: c.value, label: c.label }))}
+                    comboboxProps={{ withinPortal: false }}
+                    value={null}
+                    onChange={(column) => {
+                      if (column)
+                        changeSetting(i, {
+                          values: valuesFromRows(selection.read(), column as RowColumn),
+                        });
+                    }}
+                  />
+                  <Textarea
+                    size="xs"
+                    label="Values"
+                    autosize
+                    minRows={1}
+                    maxRows={4}
+                    value={setting.values}
+                    onChange={(e) => changeSetting(i, { values: e.currentTarget.value })}
+                  />
+                </Stack>
+              )}
+            </div>
+          ))}
+        </fieldset>
+        <NumberInput
+          label="Number of suggestions"
+          description={`${limits.min} to ${limits.max}`}
+          min={limits.min}
+          max={limits.max}
+          clampBehavior="strict"
+          allowDecimal={false}
+          value={count}
+          onChange={(value) => setCount(typeof value === 'number' ? value : limits.min)}
+        />
+        <div>
+          <Group justify="space-between">
+            <Text size="sm" fw={500} id="ai-creativity-label">
+              Creativity
+            </Text>
+            <Text size="sm" aria-hidden="true">
+              {creativity.toFixed(2)}
+            </Text>
+          </Group>
+          <Slider
+            min={0}
+            max={1}
+            step={0.01}
+            value={creativity}
+            onChange={setCreativity}
+            thumbLabel="Creativity"
+            label={(v) => v.toFixed(2)}
+          />
+        </div>
+      </Stack>
+      <Group gap="sm" className="ai-panel__footer">
         <Button onClick={() => void ask()} loading={running !== null}>
           Get suggestions
         </Button>
@@ -336,24 +355,7 @@ function HelperForm() {
           </Button>
         )}
       </Group>
-      {error && (
-        <Alert color="red" role="alert" p="xs">
-          {error}
-        </Alert>
-      )}
-      {suggestions.length > 0 && (
-        <section aria-label="Suggestions">
-          <Text size="xs" c="dimmed" id="ai-add-note" mb={4}>
-            {target.note}
-          </Text>
-          <ul className="ai-suggestions">
-            {suggestions.map((s, i) => (
-              <SuggestionItem key={`${i}:${s.text}`} suggestion={s} onAdd={target.add} />
-            ))}
-          </ul>
-        </section>
-      )}
-    </Stack>
+    </>
   );
 }
 
@@ -378,7 +380,11 @@ export function AiHelper() {
           role="dialog"
           aria-modal="false"
           aria-labelledby="ai-panel-title"
-          style={{ left: x, top: y }}
+          // Kept on screen when the window is narrower or shorter than where it was left.
+          style={{
+            left: `min(${x}px, calc(100vw - min(${PANEL_WIDTH}px, 100vw - 16px) - 8px))`,
+            top: `min(${y}px, calc(100vh - 48px))`,
+          }}
         >
           <div
             className="ai-panel__header"
@@ -391,15 +397,15 @@ export function AiHelper() {
             </Text>
             <CloseButton aria-label="Close the AI helper" onClick={toggle} />
           </div>
-          <div className="ai-panel__body">
-            {isConfigured ? (
-              <HelperForm />
-            ) : (
+          {isConfigured ? (
+            <HelperForm />
+          ) : (
+            <div className="ai-panel__body">
               <Alert color="yellow" role="status">
                 {AI_MESSAGES.notConfigured}
               </Alert>
-            )}
-          </div>
+            </div>
+          )}
         </div>
       )}
     </>
