@@ -109,6 +109,12 @@ test('a user of the helper domain streams headlines and adds one to the RSA fall
   );
   await expect(fallback.getByLabel('Headline 1', { exact: true })).toHaveValue('Official store');
 
+  // The header moves the panel with the arrow keys as well as by dragging.
+  const before = await helper.boundingBox();
+  await helper.getByRole('group', { name: /^AI helper: drag/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await helper.boundingBox())?.y).toBe((before?.y ?? 0) + 16);
+
   // Asking again with the suggestions still in the description is refused before any call.
   const calls = ai.standIn.requests.length;
   await helper.getByRole('button', { name: 'Get suggestions' }).click();

@@ -133,9 +133,6 @@ export function rsaPaths(f: RsaFallback | PerformanceMaxFallback): [string, stri
   return [f.paths[0] ?? '', f.paths[1] ?? ''];
 }
 
-/** Which list of a fallback a suggestion goes into. */
-export type SuggestionList = 'headlines' | 'descriptions';
-
 /**
  * The list with `text` in its first empty entry, or appended when none is empty and the rule
  * allows one more; null when the list is full.

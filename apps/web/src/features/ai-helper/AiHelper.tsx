@@ -388,6 +388,7 @@ export function AiHelper() {
         >
           <div
             className="ai-panel__header"
+            role="group"
             tabIndex={0}
             aria-label="AI helper: drag or use the arrow keys to move"
             {...drag.headerProps}
