@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { AI_MESSAGES } from '@adloom/contract';
 import { expect, test as base, uniqueEmail } from '../fixtures.ts';
 import { startAiStandIn, type AiStandIn } from '../../apps/server/test/ai-stand-in.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -122,6 +123,38 @@ test('a user of the helper domain streams headlines and adds one to the RSA fall
     'Have you remembered to delete your previous suggestions?',
   );
   expect(ai.standIn.requests.length).toBe(calls);
+});
+
+test('a refusal and a failure midway reach the person as messages, the text kept', async ({
+  page,
+  ai,
+}) => {
+  const email = uniqueEmail('aifail').replace('@example.com', `@${HELPER_DOMAIN}`);
+  await registerThroughUi(page, email, 'aifail-password-1');
+  await page.getByRole('button', { name: 'AI helper' }).click();
+  const helper = page.getByRole('dialog', { name: 'AI helper' });
+  const description = helper.getByRole('textbox', { name: 'Description', exact: true });
+
+  // Submitting without a description asks for one, before any call.
+  await helper.getByRole('button', { name: 'Get suggestions' }).click();
+  await expect(helper.getByRole('alert')).toHaveText(AI_MESSAGES.noDescription);
+
+  await description.fill('Garden tools');
+  ai.standIn.answerNext({ kind: 'refusal', refusal: 'I cannot help with that.' });
+  await helper.getByRole('button', { name: 'Get suggestions' }).click();
+  await expect(helper.getByRole('alert')).toHaveText(AI_MESSAGES.refused);
+  await expect(description).toHaveValue('Garden tools');
+
+  ai.standIn.answerNext({
+    kind: 'failAfterChunks',
+    text: 'Sharp Garden Shears\nTools For Every Garden',
+    chunks: 1,
+    status: 500,
+  });
+  await helper.getByRole('button', { name: 'Get suggestions' }).click();
+  await expect(helper.getByRole('alert')).toHaveText(AI_MESSAGES.modelFailed);
+  await expect(description).toHaveValue(/^Garden tools\n\n--- Suggestions[^\n]*\nSharp Ga/);
+  await expect(helper.getByRole('button', { name: 'Get suggestions' })).toBeEnabled();
 });
 
 test('a user of another domain sees neither the mascot nor the helper', async ({ page }) => {
