@@ -64,7 +64,8 @@ export interface HttpClient {
   /**
    * A streamed POST: the token header as every call, the answer's body handed over once the
    * status is 2xx (a failure status is read and thrown as an ApiError; the caller shows it).
-   * No loading indicator and no 15 s warning: a stream that is sending is not slow.
+   * No loading indicator; the 15 s warning only while no answer has begun (a stream that is
+   * sending is not slow).
    */
   postStream(
     path: string,
@@ -164,6 +165,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     };
     const token = deps.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
+    const warningTimer = timers.setTimeout(() => deps.onSlowRequest(path), SLOW_REQUEST_WARNING_MS);
     let response: Response;
     try {
       response = await doFetch(`${deps.baseUrl ?? ''}${path}`, {
@@ -179,6 +181,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         path,
         message: cause instanceof Error ? cause.message : 'Network error',
       });
+    } finally {
+      timers.clearTimeout(warningTimer);
     }
     if (!response.ok || !response.body) {
       const text = await response.text();
