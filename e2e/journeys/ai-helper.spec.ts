@@ -110,6 +110,17 @@ test('a user of the helper domain streams headlines and adds one to the RSA fall
   );
   await expect(fallback.getByLabel('Headline 1', { exact: true })).toHaveValue('Official store');
 
+  // With the Performance Max tab open, Add goes into its open fallback instead.
+  await page.getByRole('tab', { name: 'Performance Max Ads' }).click();
+  await expect(
+    suggestions.getByRole('button', { name: 'Add Free Shipping On All Orders' }),
+  ).toBeDisabled();
+  await newTemplate(page, 'Brand assets');
+  await suggestions.getByRole('button', { name: 'Add Free Shipping On All Orders' }).click();
+  await expect(fallback.getByLabel('Headline 1', { exact: true })).toHaveValue(
+    'Free Shipping On All Orders',
+  );
+
   // The header moves the panel with the arrow keys as well as by dragging.
   const before = await helper.boundingBox();
   await helper.getByRole('group', { name: /^AI helper: drag/ }).focus();
@@ -155,6 +166,25 @@ test('a refusal and a failure midway reach the person as messages, the text kept
   await expect(helper.getByRole('alert')).toHaveText(AI_MESSAGES.modelFailed);
   await expect(description).toHaveValue(/^Garden tools\n\n--- Suggestions[^\n]*\nSharp Ga/);
   await expect(helper.getByRole('button', { name: 'Get suggestions' })).toBeEnabled();
+});
+
+test('a server without a model says so in the panel', async ({ browser }) => {
+  const server = await startServer({ env: { AI_HELPER_EMAIL_DOMAIN: HELPER_DOMAIN } });
+  try {
+    const context = await browser.newContext({ baseURL: server.url });
+    const other = await context.newPage();
+    const email = uniqueEmail('ainone').replace('@example.com', `@${HELPER_DOMAIN}`);
+    await registerThroughUi(other, email, 'ainone-password-1');
+    await other.getByRole('button', { name: 'AI helper' }).click();
+    const helper = other.getByRole('dialog', { name: 'AI helper' });
+    await helper.getByRole('textbox', { name: 'Description', exact: true }).fill('Garden tools');
+    await helper.getByRole('button', { name: 'Get suggestions' }).click();
+    await expect(helper.getByRole('status')).toHaveText(AI_MESSAGES.notConfigured);
+    await expect(helper.getByRole('button', { name: 'Get suggestions' })).toHaveCount(0);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
 });
 
 test('a user of another domain sees neither the mascot nor the helper', async ({ page }) => {
