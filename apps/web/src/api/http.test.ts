@@ -145,4 +145,20 @@ describe('HTTP client', () => {
     t.release(json(200, { token: 'x' }));
     await expect(answer).rejects.toMatchObject({ code: 'bad_response' });
   });
+
+  it('warns about a stream only while its answer has not begun', async () => {
+    const t = setup('tok-1');
+    const waiting = t.client.postStream('/api/ai/suggestions', { type: 'headlines' });
+    await vi.advanceTimersByTimeAsync(SLOW_REQUEST_WARNING_MS);
+    expect(t.onSlowRequest).toHaveBeenCalledTimes(1);
+    expect(new Headers(t.calls[0]?.init?.headers).get('authorization')).toBe('Bearer tok-1');
+    t.release(new Response('{"event":"delta","text":"a"}\n', { status: 200 }));
+    await waiting;
+
+    const sending = t.client.postStream('/api/ai/suggestions', { type: 'headlines' });
+    t.release(new Response('{"event":"delta","text":"a"}\n', { status: 200 }));
+    await sending;
+    await vi.advanceTimersByTimeAsync(SLOW_REQUEST_WARNING_MS * 2);
+    expect(t.onSlowRequest).toHaveBeenCalledTimes(1);
+  });
 });

@@ -61,6 +61,17 @@ export interface HttpClient {
     body?: unknown,
     options?: Omit<RequestOptions<T>, 'method' | 'body'>,
   ): Promise<T>;
+  /**
+   * A streamed POST: the token header as every call, the answer's body handed over once the
+   * status is 2xx (a failure status is read and thrown as an ApiError; the caller shows it).
+   * No loading indicator; the 15 s warning only while no answer has begun (a stream that is
+   * sending is not slow).
+   */
+  postStream(
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>>;
   /** True while some request has been running longer than 500 ms (appIsLoading). */
   readonly isLoading: Store<boolean>;
 }
@@ -143,8 +154,52 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
+  async function postStream(
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>> {
+    const headers: Record<string, string> = {
+      accept: 'application/x-ndjson',
+      'content-type': 'application/json',
+    };
+    const token = deps.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const warningTimer = timers.setTimeout(() => deps.onSlowRequest(path), SLOW_REQUEST_WARNING_MS);
+    let response: Response;
+    try {
+      response = await doFetch(`${deps.baseUrl ?? ''}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiError({
+        status: 0,
+        path,
+        message: cause instanceof Error ? cause.message : 'Network error',
+      });
+    } finally {
+      timers.clearTimeout(warningTimer);
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = { message: text.slice(0, 200) };
+      }
+      throw toApiError(response.status, parsed, path);
+    }
+    return response.body;
+  }
+
   return {
     request,
+    postStream,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body: body ?? {} }),
     isLoading,

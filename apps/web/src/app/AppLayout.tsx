@@ -14,6 +14,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
 import { LoadingIndicator } from '../components/LoadingIndicator.tsx';
 import { NotificationStack } from '../components/NotificationStack.tsx';
+import { AiHelper } from '../features/ai-helper/AiHelper.tsx';
 import { FeedbackButton } from '../features/feedback/FeedbackButton.tsx';
 import { HelpOverlay } from '../features/help/HelpOverlay.tsx';
 import { helpOverlayOpen } from '../features/help/helpStore.ts';
@@ -145,6 +146,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main className={classes.shellMain}>{content}</AppShell.Main>
       <HelpOverlay />
+      <AiHelper />
     </AppShell>
   );
 }

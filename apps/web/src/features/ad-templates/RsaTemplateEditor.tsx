@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import type { FallbackValidator, TextMeasurer } from '../validation/index.ts';
 import { FallbackSlides } from './FallbackSlides.tsx';
@@ -10,7 +10,19 @@ import {
   deleteFallback,
   setFallback,
 } from './fallbackEdit.ts';
+import { openFallback, type OpenFallback } from './openFallback.ts';
 import './adTemplates.css';
+
+/** The slide shown, kept in `openFallback` while the editor shows (the AI helper adds to it). */
+function useOpenFallback(kind: OpenFallback['kind'], count: number) {
+  const [index, setIndex] = useState(0);
+  const shown = Math.min(Math.max(index, 0), count - 1);
+  useEffect(() => {
+    openFallback.set({ kind, index: shown });
+    return () => openFallback.set(null);
+  }, [kind, shown]);
+  return [index, setIndex] as const;
+}
 
 /** Props of the template editors. */
 export interface TemplateEditorProps<T> {
@@ -30,7 +42,7 @@ export function RsaTemplateEditor({
   validator,
   actions,
 }: TemplateEditorProps<RsaTemplate>) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useOpenFallback('rsa', template.templates.length);
   return (
     <FallbackSlides
       kind="rsa"
@@ -60,7 +72,7 @@ export function PerformanceTemplateEditor({
   validator,
   actions,
 }: TemplateEditorProps<PerformanceMaxTemplate>) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useOpenFallback('performance', template.templates.length);
   return (
     <FallbackSlides
       kind="performance"

@@ -8,6 +8,7 @@ import {
   canDeleteFallback,
   deleteFallback,
   PMAX_LIST_RULES,
+  putInNextFree,
   removeAt,
   RSA_LIST_RULES,
 } from './fallbackEdit.ts';
@@ -63,5 +64,36 @@ describe('fallbacks', () => {
     expect(canDeleteFallback(0, 2)).toBe(false);
     expect(deleteFallback(t, 0)).toBe(t);
     expect(deleteFallback(t, 1).templates).toHaveLength(1);
+  });
+});
+
+describe('putInNextFree', () => {
+  it('fills the first empty entry, keeping its pin', () => {
+    const list = [
+      { text: 'a', pos: 0 },
+      { text: ' ', pos: 2 },
+      { text: '', pos: 0 },
+    ];
+    expect(putInNextFree(list, RSA_LIST_RULES.headlines, 'New')).toEqual([
+      { text: 'a', pos: 0 },
+      { text: 'New', pos: 2 },
+      { text: '', pos: 0 },
+    ]);
+  });
+
+  it('fills the entries shown up to the fewest before appending', () => {
+    expect(putInNextFree(pinned(1), RSA_LIST_RULES.descriptions, 'New')).toEqual([
+      { text: 't0', pos: 0 },
+      { text: 'New', pos: 0 },
+    ]);
+    expect(putInNextFree(pinned(3), RSA_LIST_RULES.headlines, 'New')?.[3]).toEqual({
+      text: 'New',
+      pos: 0,
+    });
+  });
+
+  it('gives null when the list is full', () => {
+    expect(putInNextFree(pinned(15), RSA_LIST_RULES.headlines, 'New')).toBeNull();
+    expect(putInNextFree(pinned(5), PMAX_LIST_RULES.descriptions, 'New')).toBeNull();
   });
 });

@@ -132,3 +132,18 @@ export function addPerformanceMaxFallback(
 export function rsaPaths(f: RsaFallback | PerformanceMaxFallback): [string, string] {
   return [f.paths[0] ?? '', f.paths[1] ?? ''];
 }
+
+/**
+ * The list with `text` in its first empty entry, or appended when none is empty and the rule
+ * allows one more; null when the list is full.
+ */
+export function putInNextFree(
+  list: readonly PinnedText[],
+  rule: TextListRule,
+  text: string,
+): PinnedText[] | null {
+  const shown = padPinned(list, rule);
+  const free = shown.findIndex((entry) => entry.text.trim() === '');
+  if (free >= 0) return replaceAt(shown, free, { ...(shown[free] as PinnedText), text });
+  return canAddEntry(rule, shown.length) ? [...shown, { text, pos: 0 }] : null;
+}
