@@ -71,30 +71,26 @@ export async function startServer(
     `server-${new Date().toISOString().replace(/[:.]/g, '-')}-${port}.log`,
   );
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['apps/server/scripts/run.mjs', 'main'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_URL: url,
-        WEB_DIST,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        // Every journey of a worker signs up from 127.0.0.1 on this one server.
-        REGISTER_LIMIT_PER_IP: '100000',
-        WAITING_LIST_LIMIT_PER_IP: '100000',
-        FEEDBACK_LIMIT_PER_USER: '100000',
-        ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/scripts/run.mjs', 'main'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      WEB_DIST,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // Every journey of a worker signs up from 127.0.0.1 on this one server.
+      REGISTER_LIMIT_PER_IP: '100000',
+      WAITING_LIST_LIMIT_PER_IP: '100000',
+      FEEDBACK_LIMIT_PER_USER: '100000',
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
     appendFileSync(logFile, chunk);
