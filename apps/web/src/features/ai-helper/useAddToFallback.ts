@@ -1,3 +1,4 @@
+import type { AiSuggestionType } from '@adloom/contract';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import {
@@ -8,7 +9,6 @@ import {
   setFallback,
 } from '../ad-templates/index.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
-import type { AiSuggestionType } from '@adloom/contract';
 
 /** Where Add puts a suggestion: a sentence saying so, and the add itself (null: not possible). */
 export interface AddTarget {
@@ -29,7 +29,7 @@ export function useAddToFallback(type: AiSuggestionType): AddTarget {
   const what = type === 'headlines' ? 'headline' : 'description';
   if (!open) {
     return {
-      note: `To add a suggestion, open a Responsive Search Ads or Performance Max template in the Campaign Builder.`,
+      note: 'To add a suggestion, open a Responsive Search Ads or Performance Max template in the Campaign Builder.',
       add: null,
     };
   }
