@@ -14,6 +14,7 @@ import {
 import type { Db } from '../db/index.ts';
 import {
   ATTEMPT_KEY_CHARS,
+  countAttempts,
   type AttemptCount,
   type AttemptKey,
   type AttemptStore,
@@ -66,13 +67,7 @@ export class DbAttemptStore implements AttemptStore {
       await lockAttemptKey(tx, this.scope, key);
       return listAttemptTimes(tx, this.scope, key, now - windowMs);
     });
-    const oldest = times[0];
-    const newest = times.at(-1);
-    return {
-      count: times.length,
-      oldestAgeMs: oldest === undefined ? undefined : now - oldest,
-      newestAgeMs: newest === undefined ? undefined : now - newest,
-    };
+    return countAttempts(times, now);
   }
 
   async reset(key: AttemptKey): Promise<void> {

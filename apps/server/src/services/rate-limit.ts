@@ -84,6 +84,17 @@ export interface AttemptStore {
   reset(key: AttemptKey): Promise<void>;
 }
 
+/** What a store tells of `times` (within the window, oldest first) at `now`. */
+export function countAttempts(times: readonly number[], now: number): AttemptCount {
+  const oldest = times[0];
+  const newest = times.at(-1);
+  return {
+    count: times.length,
+    oldestAgeMs: oldest === undefined ? undefined : now - oldest,
+    newestAgeMs: newest === undefined ? undefined : now - newest,
+  };
+}
+
 /** Makes the store of one scope (one rule: "login per address", "feedback per user", ...). */
 export type AttemptStoreFactory = (scope: string) => AttemptStore;
 
@@ -129,14 +140,10 @@ export class MemoryAttemptStore implements AttemptStore {
   async count(key: AttemptKey, windowMs: number): Promise<AttemptCount> {
     const now = this.now();
     const since = now - windowMs;
-    const times = (this.times.get(key) ?? []).filter((time) => time > since);
-    const oldest = times[0];
-    const newest = times.at(-1);
-    return {
-      count: times.length,
-      oldestAgeMs: oldest === undefined ? undefined : now - oldest,
-      newestAgeMs: newest === undefined ? undefined : now - newest,
-    };
+    return countAttempts(
+      (this.times.get(key) ?? []).filter((time) => time > since),
+      now,
+    );
   }
 
   async reset(key: AttemptKey): Promise<void> {
