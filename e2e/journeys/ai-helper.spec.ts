@@ -87,9 +87,18 @@ test('a user of the helper domain streams headlines and adds one to the RSA fall
   const helper = await askForHeadlines(page);
   const description = helper.getByRole('textbox', { name: 'Description', exact: true });
 
-  // The text arrives piece by piece: seen while the answer is still coming.
-  await expect(description).toHaveValue(/--- Suggestions[^\n]*\nHandmade/);
-  const partial = await description.inputValue();
+  // The text arrives piece by piece: seen while the answer is still coming. Polled every 50 ms
+  // (expect's own back-off can first look after the last piece).
+  let partial = '';
+  await expect
+    .poll(
+      async () => {
+        partial = await description.inputValue();
+        return /--- Suggestions[^\n]*\nHandmade/.test(partial);
+      },
+      { intervals: [50] },
+    )
+    .toBe(true);
   expect(partial).not.toContain('Shoes Built To Last For Years');
   await expect(helper.getByRole('button', { name: 'Stop' })).toBeVisible();
 
