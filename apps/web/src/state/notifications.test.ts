@@ -29,6 +29,17 @@ describe('notification store', () => {
     expect(store.get().notifications).toHaveLength(2);
   });
 
+  it('keeps a message said again for its whole lifetime from then', () => {
+    const store = createNotificationStore();
+    const first = store.notify('success', 'Templates successfully updated');
+    vi.advanceTimersByTime(NOTIFICATION_LIFETIME_MS - 100);
+    expect(store.notify('success', 'Templates successfully updated')).toBe(first);
+    vi.advanceTimersByTime(NOTIFICATION_LIFETIME_MS - 1);
+    expect(store.get().notifications.map((n) => n.id)).toEqual([first]);
+    vi.advanceTimersByTime(1);
+    expect(store.get().notifications).toEqual([]);
+  });
+
   it('shows a notification after 50 ms', () => {
     const store = createNotificationStore();
     store.notify('error', 'Boom');

@@ -72,10 +72,19 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
 
   function notify(type: NotificationType, message: string, action?: NotificationAction): number {
     // Calls failing together (a rejected token on a page that loads two things) say it once.
+    // Said again, it stays its whole lifetime from now: a second save's confirmation must not
+    // vanish with the first one's.
     const same = store
       .get()
       .notifications.find((n) => n.type === type && n.message === message && !n.action === !action);
-    if (same) return same.id;
+    if (same) {
+      const handles = pending.get(same.id) ?? [];
+      const removal = handles.pop();
+      if (removal !== undefined) timers.clearTimeout(removal);
+      handles.push(timers.setTimeout(() => dismiss(same.id), NOTIFICATION_LIFETIME_MS));
+      pending.set(same.id, handles);
+      return same.id;
+    }
     const id = nextId++;
     const notification: AppNotification = { id, type, message, isVisible: false };
     if (action) notification.action = action;
