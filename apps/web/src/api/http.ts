@@ -76,6 +76,17 @@ export interface HttpClient {
   readonly isLoading: Store<boolean>;
 }
 
+/** An answer's body: its JSON, else its first 200 characters as `{ message }`; undefined when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text.slice(0, 200) };
+  }
+}
+
 /** Creates the HTTP client: token header, loading indicator, slow warning, error mapping. */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const timers = deps.timers ?? realTimers;
@@ -119,15 +130,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           message: cause instanceof Error ? cause.message : 'Network error',
         });
       }
-      const text = await response.text();
-      let body: unknown = undefined;
-      if (text) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = { message: text.slice(0, 200) };
-        }
-      }
+      const body = await readBody(response);
       if (!response.ok) throw toApiError(response.status, body, path);
       if (!options.schema) return body as T;
       const parsed = options.schema.safeParse(body);
@@ -185,14 +188,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       timers.clearTimeout(warningTimer);
     }
     if (!response.ok || !response.body) {
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = { message: text.slice(0, 200) };
-      }
-      throw toApiError(response.status, parsed, path);
+      throw toApiError(response.status, await readBody(response), path);
     }
     return response.body;
   }
