@@ -2,14 +2,8 @@
  * The ad groups of a run, packed: a million groups as objects hold about 270 MB; here each is its
  * name as UTF-8, its campaign's number and its row's, and the ads read them back in order.
  */
-import type { AdGroupRef, AdGroupStore } from '@adloom/engine';
+import type { AdGroupRef, AdGroupStore, AdGroupTarget } from '@adloom/engine';
 import { ByteBlocks, grown } from './bytes.ts';
-
-interface AdGroupTarget {
-  campaign: string;
-  adGroup: string;
-  id: string;
-}
 
 export class PackedAdGroups implements AdGroupStore {
   private readonly names = new ByteBlocks();

@@ -64,6 +64,8 @@ export interface GenerateBuildSinks {
   adGroupStore?: AdGroupStore;
 }
 
+export type { AdGroupTarget };
+
 /** A store of ad groups, read back in the order they were added. */
 export interface AdGroupStore extends Iterable<AdGroupTarget> {
   add(group: AdGroupRef): void;

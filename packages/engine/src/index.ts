@@ -234,5 +234,6 @@ export {
   type GenerateBuildSinks,
   type GenerateBuildResult,
   type AdGroupStore,
+  type AdGroupTarget,
   generateBuild,
 } from './build.ts';
