@@ -162,6 +162,14 @@ export class TextKeyTable {
     return e;
   }
 
+  /** The text of entry `e`, made again when not known, without keeping it. */
+  spell(e: number): string {
+    return (
+      this.texts.get(e) ??
+      this.remake(this.entries[4 * e + 2] as number, this.entries[4 * e + 3] as number)
+    );
+  }
+
   /** The row that made entry `e` (-1 for an entry added without one). */
   rowOf(e: number): number {
     return this.entries[4 * e + 2] as number;
@@ -212,13 +220,17 @@ export class GroupLineSets {
   private readonly firstTexts = new Map<number, string>();
   private readonly rest: TextKeyTable;
 
-  /** `groups`: the groups likely at most (more grow the list; see `TextKeyTable`'s maxEntries). */
+  /**
+   * `groups`: the groups likely at most (more grow the list); `lines`: the lines likely at most
+   * (see `TextKeyTable`'s maxEntries).
+   */
   constructor(
     private readonly remake: (row: number, pattern: number) => string,
     groups = 1024,
+    lines = 0,
   ) {
     this.first = new Int32Array(4 * Math.max(1024, groups));
-    this.rest = new TextKeyTable(remake);
+    this.rest = new TextKeyTable(remake, 1024, lines);
   }
 
   /** Adds the line to the group's set; false when it was there already. */
@@ -259,25 +271,38 @@ export class GroupLineSets {
   }
 }
 
-/** A growing list of int32 values. */
+/**
+ * A growing list of int32 values. `capacity`: the values likely at most, allocated at once (as
+ * `TextKeyTable`'s maxEntries: pages never written are never touched, and a list that does not
+ * grow by doubling leaves no old copy for the garbage collector).
+ */
 class IntList {
-  data = new Int32Array(1024);
+  data: Int32Array;
   length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(Math.max(1024, capacity));
+  }
+
   push(a: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = a;
   }
 
+  private grow(): void {
+    const grown = new Int32Array(this.data.length * 2);
+    grown.set(this.data);
+    this.data = grown;
+  }
+
+  push3(a: number, b: number, c: number): void {
+    if (this.length + 3 > this.data.length) this.grow();
+    this.data[this.length++] = a;
+    this.data[this.length++] = b;
+    this.data[this.length++] = c;
+  }
+
   push4(a: number, b: number, c: number, d: number): void {
-    if (this.length + 4 > this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length + 4 > this.data.length) this.grow();
     this.data[this.length++] = a;
     this.data[this.length++] = b;
     this.data[this.length++] = c;
@@ -791,27 +816,24 @@ export function forEachSearchKeywordLine(
   return runSearchKeywordLines(input, sinks, keywords, negatives, undefined, issues);
 }
 
-/** Template negatives held until every keyword is known (see `blockingNegatives`). */
+/**
+ * Template negatives held until every keyword is known (see `blockingNegatives`), as numbers:
+ * their texts are made again from the row when they are written (a million held as strings took
+ * about 100 MB).
+ */
 class HeldNegatives {
-  /** Per line: group id, match type code, row, CSV plain bits. */
-  readonly ints = new IntList();
-  readonly campaigns: string[] = [];
-  readonly groups: string[] = [];
-  readonly keywords: string[] = [];
+  /** Per line: group id, row, campaign id, pattern << 4 | CSV plain bits. */
+  readonly ints: IntList;
+  constructor(capacity: number) {
+    this.ints = new IntList(4 * capacity);
+  }
 
-  add(
-    groupId: number,
-    mt: number,
-    row: number,
-    plain: number,
-    campaign: string,
-    group: string,
-    keyword: string,
-  ): void {
-    this.ints.push4(groupId, mt, row, plain);
-    this.campaigns.push(campaign);
-    this.groups.push(group);
-    this.keywords.push(keyword);
+  get length(): number {
+    return this.ints.length / 4;
+  }
+
+  add(groupId: number, row: number, campaignId: number, pattern: number, plain: number): void {
+    this.ints.push4(groupId, row, campaignId, (pattern << 4) | plain);
   }
 }
 
@@ -882,11 +904,7 @@ function runSearchKeywordLines(
     again.row = rows.at(row) as FeedRow;
     again.mt = '';
     const raw = fillRaw(pats[pattern] as CompiledPattern, again);
-    if (pattern < positiveCount) {
-      const quick = cleanKeywordQuick(raw);
-      if (quick !== undefined) return quick;
-    }
-    return cleanKeyword(raw).keyword;
+    return cleanKeywordQuick(raw) ?? cleanKeyword(raw).keyword;
   };
   // Names as written: an entry's first spelling (the tables fold names when they compare them).
   const spellGroup = (row: number, mt: number): string => {
@@ -913,12 +931,15 @@ function runSearchKeywordLines(
   const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
   const groups = new TextKeyTable(spellGroup, maxGroups, maxGroups, foldName);
   // Lines per group: match type code and keyword; pattern = index in `pats`.
-  const lines = new GroupLineSets(remakeKeyword, maxGroups);
+  const lines = new GroupLineSets(remakeKeyword, maxGroups, rows.length * positiveCount);
   const negatives = new GroupLineSets(remakeKeyword, maxGroups);
   // Template negatives are held to the end, when the keywords they may block are all known;
   // the keyword lines are then listed (group, row, pattern) to be checked against them.
-  const held = new HeldNegatives();
-  const written = negativePatterns.length > 0 ? new IntList() : undefined;
+  const held = new HeldNegatives(
+    rows.length * negativePatterns.length * (splitsByMatchType ? 3 : 1),
+  );
+  const written =
+    negativePatterns.length > 0 ? new IntList(3 * rows.length * positiveCount) : undefined;
   // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
   const pending = new IntList();
   // Without Negative Exact patterns, only these lines are Negative Exact lines, so as long as each
@@ -1113,11 +1134,7 @@ function runSearchKeywordLines(
       if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
       const plain = (campaignPlain | (rowGroupPlain[groupMt] as number) | keywordPlain) & plainMask;
       keywordCsv.line(groupId, campaign, rowGroupName[groupMt] as string, keyword, mt, plain);
-      if (written) {
-        written.push(groupId);
-        written.push(r);
-        written.push(k);
-      }
+      written?.push3(groupId, r, k);
       if (splitsByMatchType && mt === EXACT) {
         let broadId = rowGroupId[BROAD] as number;
         let broadName = rowGroupName[BROAD] as string;
@@ -1192,7 +1209,7 @@ function runSearchKeywordLines(
           );
         }
         if (negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
-          held.add(groupId, mt, r, campaignPlain & plainMask, campaign, '', keyword);
+          held.add(groupId, r, campaignId, k, campaignPlain & plainMask);
         continue;
       }
       for (let i = 0; i < rowGroupIds.length; i++) {
@@ -1200,29 +1217,36 @@ function runSearchKeywordLines(
         if (!negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
           continue;
         const plain = (campaignPlain | (rowGroupPlains[i] as number)) & plainMask;
-        held.add(groupId, mt, r, plain, campaign, rowGroupNames[i] as string, keyword);
+        held.add(groupId, r, campaignId, k, plain);
       }
     }
   }
 
   // The template negatives, but those that block a keyword of their group when the template
   // drops them; then the Exact keywords as Negative Exact in the ad group whose {mt} is Broad.
-  const isDropped = blockingNegatives(held, written, rows, mts, remakeKeyword, {
+  const blocks = blockingNegatives(written, rows, mts, remakeKeyword, {
     drop: template.settings.dropBlockingNegatives,
     issue,
     rowLabel,
   });
   const heldInts = held.ints.data;
-  for (let i = 0; i < held.keywords.length; i++) {
-    if (isDropped[i] === 1) continue;
-    negativeCsv.line(
-      heldInts[4 * i] as number,
-      held.campaigns[i] as string,
-      held.groups[i] as string,
-      held.keywords[i] as string,
-      heldInts[4 * i + 1] as number,
-      heldInts[4 * i + 3] as number,
-    );
+  // The group and campaign of the last line written (held lines of one group come together).
+  let heldGroup = -1;
+  let groupName = '';
+  for (let at = 0; at < held.ints.length; at += 4) {
+    const groupId = heldInts[at] as number;
+    const r = heldInts[at + 1] as number;
+    const bits = heldInts[at + 3] as number;
+    const k = bits >> 4;
+    const mt = mts[k] as number;
+    const keyword = remakeKeyword(r, k);
+    if (groupId !== heldGroup) {
+      heldGroup = groupId;
+      groupName = groups.spell(groupId);
+    }
+    if (blocks(groupId, r, mt, keyword, groupName)) continue;
+    const campaign = campaigns.textOf(heldInts[at + 2] as number);
+    negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7);
   }
   if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
   const p = pending.data;
@@ -1295,14 +1319,23 @@ function hasWord(text: string, word: string): boolean {
   return false;
 }
 
+/** Whether a held negative is dropped (see `blockingNegatives`). */
+type BlockingCheck = (
+  group: number,
+  negativeRow: number,
+  mt: number,
+  negative: string,
+  groupText: string,
+) => boolean;
+
 /**
- * Which held template negatives block a keyword of their own group: a Negative Exact equal to an
- * Exact keyword (no search reaches it), a Negative Broad whose words the keyword all holds. Each
- * is reported: the blocked keyword (a warning on its row), or with `drop` the negative, which is
- * then not written (1 in the answer). `written` lists the keyword lines as (group, row, pattern).
+ * Checks held template negatives, in order, for a keyword of their own group they block: a
+ * Negative Exact equal to an Exact keyword (no search reaches it), a Negative Broad whose words
+ * the keyword all holds. Each is reported: the blocked keyword (a warning on its row), or with
+ * `drop` the negative, which is then not written (the check answers true). `written` lists the
+ * keyword lines as (group, row, pattern). A campaign negative (`groupText` '') is not checked.
  */
 function blockingNegatives(
-  held: HeldNegatives,
   written: IntList | undefined,
   rows: FeedRows,
   mts: readonly number[],
@@ -1318,11 +1351,8 @@ function blockingNegatives(
       message: string,
     ) => void;
   },
-): Uint8Array {
-  const count = held.keywords.length;
-  const isDropped = new Uint8Array(count);
-  if (count === 0 || !written) return isDropped;
-  const ints = held.ints.data;
+): BlockingCheck {
+  if (!written) return () => false;
   const w = written.data;
   // The keyword lines of each group, in the order they were written (a counting sort by group
   // id: ids are dense), so a negative reads its own group's lines only.
@@ -1353,11 +1383,8 @@ function blockingNegatives(
     }
     return texts;
   };
-  for (let i = 0; i < count; i++) {
-    const group = ints[4 * i] as number;
-    if (held.groups[i] === '' || group >= groupCount) continue;
-    const negative = held.keywords[i] as string;
-    const mt = ints[4 * i + 1] as number;
+  return (group, negativeRow, mt, negative, groupText) => {
+    if (groupText === '' || group >= groupCount) return false;
     const groupTexts = textsOf(group);
     const first = starts[group] as number;
     const blocked: number[] = [];
@@ -1376,9 +1403,7 @@ function blockingNegatives(
         if (words.every((word) => hasWord(kw, word))) blocked.push(j);
       }
     }
-    const negativeRow = ints[4 * i + 2] as number;
     const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
-    const groupText = held.groups[i] as string;
     for (const j of blocked) {
       const at = lines[first + j] as number;
       const row = w[at + 1] as number;
@@ -1391,8 +1416,7 @@ function blockingNegatives(
           'blocking-negative-dropped',
           `${negativeName} of ad group "${groupText}" is not written: it blocks the group's keyword ${keyword}, ${how.rowLabel(row + 1)})`,
         );
-        isDropped[i] = 1;
-        break;
+        return true;
       }
       how.issue(
         'warning',
@@ -1402,6 +1426,6 @@ function blockingNegatives(
         `Keyword ${keyword}) of ad group "${groupText}" cannot serve: the group's ${negativeName} (${how.rowLabel(negativeRow + 1)}) blocks it`,
       );
     }
-  }
-  return isDropped;
+    return false;
+  };
 }
