@@ -212,13 +212,18 @@ export class TextKeyTable {
 
 /**
  * Per group a set of (match type, text) lines, stored like `TextKeyTable`; the first line of a
- * group is kept inline (most groups hold one line), the others in a table keyed by group.
+ * group is kept inline (most groups hold one line), the others in a table keyed by group. With
+ * `listed`, each group's lines can be read back in the order they were added (`forEachLine`).
  */
 export class GroupLineSets {
   /** Per group: hash, row, pattern, match type + 1 (0 = no line yet). */
   private first: Int32Array;
   private readonly firstTexts = new Map<number, string>();
   private readonly rest: TextKeyTable;
+  /** With `listed`: per group its first and last entry in `rest` (+ 1; 0 = none). */
+  private ends: Int32Array;
+  /** With `listed`: per entry of `rest` the group's next entry (+ 1; 0 = none). */
+  private readonly next: IntList | undefined;
 
   /**
    * `groups`: the groups likely at most (more grow the list); `lines`: the lines likely at most
@@ -228,9 +233,22 @@ export class GroupLineSets {
     private readonly remake: (row: number, pattern: number) => string,
     groups = 1024,
     lines = 0,
+    listed = false,
   ) {
     this.first = new Int32Array(4 * Math.max(1024, groups));
     this.rest = new TextKeyTable(remake, 1024, lines);
+    this.ends = new Int32Array(listed ? 2 * Math.max(1024, groups) : 0);
+    this.next = listed ? new IntList(lines) : undefined;
+  }
+
+  /** Calls `fn` with the row and pattern of each line of `group`, in the order they were added. */
+  forEachLine(group: number, fn: (row: number, pattern: number) => void): void {
+    const at = 4 * group;
+    if (at >= this.first.length || this.first[at + 3] === 0) return;
+    fn(this.first[at + 1] as number, this.first[at + 2] as number);
+    const next = (this.next as IntList).data;
+    for (let e = this.ends[2 * group] as number; e > 0; e = next[e - 1] as number)
+      fn(this.rest.rowOf(e - 1), this.rest.patternOf(e - 1));
   }
 
   /** Adds the line to the group's set; false when it was there already. */
@@ -266,8 +284,24 @@ export class GroupLineSets {
       }
       if (known === text) return false;
     }
-    this.rest.findOrAdd(hash, group, mt, text, row, pattern);
-    return this.rest.added;
+    const e = this.rest.findOrAdd(hash, group, mt, text, row, pattern);
+    if (!this.rest.added) return false;
+    if (this.next) {
+      this.next.push(0);
+      const ends = this.ends.length > 2 * group ? this.ends : this.growEnds(group);
+      const last = ends[2 * group + 1] as number;
+      if (last === 0) ends[2 * group] = e + 1;
+      else this.next.data[last - 1] = e + 1;
+      ends[2 * group + 1] = e + 1;
+    }
+    return true;
+  }
+
+  private growEnds(group: number): Int32Array {
+    const ends = new Int32Array(Math.max(this.ends.length * 2, 2 * group + 2));
+    ends.set(this.ends);
+    this.ends = ends;
+    return ends;
   }
 }
 
@@ -292,13 +326,6 @@ class IntList {
     const grown = new Int32Array(this.data.length * 2);
     grown.set(this.data);
     this.data = grown;
-  }
-
-  push3(a: number, b: number, c: number): void {
-    if (this.length + 3 > this.data.length) this.grow();
-    this.data[this.length++] = a;
-    this.data[this.length++] = b;
-    this.data[this.length++] = c;
   }
 
   push4(a: number, b: number, c: number, d: number): void {
@@ -931,15 +958,18 @@ function runSearchKeywordLines(
   const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
   const groups = new TextKeyTable(spellGroup, maxGroups, maxGroups, foldName);
   // Lines per group: match type code and keyword; pattern = index in `pats`.
-  const lines = new GroupLineSets(remakeKeyword, maxGroups, rows.length * positiveCount);
+  // With template negatives, each group's lines are listed for the blocking check at the end.
+  const lines = new GroupLineSets(
+    remakeKeyword,
+    maxGroups,
+    rows.length * positiveCount,
+    negativePatterns.length > 0,
+  );
   const negatives = new GroupLineSets(remakeKeyword, maxGroups);
-  // Template negatives are held to the end, when the keywords they may block are all known;
-  // the keyword lines are then listed (group, row, pattern) to be checked against them.
+  // Template negatives are held to the end, when the keywords they may block are all known.
   const held = new HeldNegatives(
     rows.length * negativePatterns.length * (splitsByMatchType ? 3 : 1),
   );
-  const written =
-    negativePatterns.length > 0 ? new IntList(3 * rows.length * positiveCount) : undefined;
   // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
   const pending = new IntList();
   // Without Negative Exact patterns, only these lines are Negative Exact lines, so as long as each
@@ -1134,7 +1164,6 @@ function runSearchKeywordLines(
       if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
       const plain = (campaignPlain | (rowGroupPlain[groupMt] as number) | keywordPlain) & plainMask;
       keywordCsv.line(groupId, campaign, rowGroupName[groupMt] as string, keyword, mt, plain);
-      written?.push3(groupId, r, k);
       if (splitsByMatchType && mt === EXACT) {
         let broadId = rowGroupId[BROAD] as number;
         let broadName = rowGroupName[BROAD] as string;
@@ -1224,7 +1253,7 @@ function runSearchKeywordLines(
 
   // The template negatives, but those that block a keyword of their group when the template
   // drops them; then the Exact keywords as Negative Exact in the ad group whose {mt} is Broad.
-  const blocks = blockingNegatives(written, rows, mts, remakeKeyword, {
+  const blocks = blockingNegatives(lines, rows, mts, remakeKeyword, {
     drop: template.settings.dropBlockingNegatives,
     issue,
     rowLabel,
@@ -1332,11 +1361,11 @@ type BlockingCheck = (
  * Checks held template negatives, in order, for a keyword of their own group they block: a
  * Negative Exact equal to an Exact keyword (no search reaches it), a Negative Broad whose words
  * the keyword all holds. Each is reported: the blocked keyword (a warning on its row), or with
- * `drop` the negative, which is then not written (the check answers true). `written` lists the
- * keyword lines as (group, row, pattern). A campaign negative (`groupText` '') is not checked.
+ * `drop` the negative, which is then not written (the check answers true). `lines` are the
+ * keyword lines (listed). A campaign negative (`groupText` '') is not checked.
  */
 function blockingNegatives(
-  written: IntList | undefined,
+  lines: GroupLineSets,
   rows: FeedRows,
   mts: readonly number[],
   remakeKeyword: (row: number, pattern: number) => string,
@@ -1352,62 +1381,43 @@ function blockingNegatives(
     ) => void;
   },
 ): BlockingCheck {
-  if (!written) return () => false;
-  const w = written.data;
-  // The keyword lines of each group, in the order they were written (a counting sort by group
-  // id: ids are dense), so a negative reads its own group's lines only.
-  let groupCount = 0;
-  for (let at = 0; at < written.length; at += 3)
-    groupCount = Math.max(groupCount, (w[at] as number) + 1);
-  const starts = new Int32Array(groupCount + 1);
-  for (let at = 0; at < written.length; at += 3) (starts[(w[at] as number) + 1] as number)++;
-  for (let g = 0; g < groupCount; g++)
-    starts[g + 1] = (starts[g + 1] as number) + (starts[g] as number);
-  const lines = new Int32Array(written.length / 3);
-  const next = starts.slice(0, groupCount);
-  for (let at = 0; at < written.length; at += 3) {
-    const g = w[at] as number;
-    lines[(next[g] as number)++] = at;
-  }
-  // The texts of the last group read (held negatives of one group come together).
+  // The texts, rows and patterns of the last group read (held negatives of one group come
+  // together).
   let textsGroup = -1;
-  let texts: string[] = [];
-  const textsOf = (group: number): string[] => {
-    if (group !== textsGroup) {
-      textsGroup = group;
-      texts = [];
-      for (let j = starts[group] as number; j < (starts[group + 1] as number); j++) {
-        const at = lines[j] as number;
-        texts.push(remakeKeyword(w[at + 1] as number, w[at + 2] as number));
-      }
-    }
-    return texts;
+  const texts: string[] = [];
+  const textRows: number[] = [];
+  const textPatterns: number[] = [];
+  const read = (row: number, pattern: number): void => {
+    texts.push(remakeKeyword(row, pattern));
+    textRows.push(row);
+    textPatterns.push(pattern);
   };
   return (group, negativeRow, mt, negative, groupText) => {
-    if (groupText === '' || group >= groupCount) return false;
-    const groupTexts = textsOf(group);
-    const first = starts[group] as number;
+    if (groupText === '') return false;
+    if (group !== textsGroup) {
+      textsGroup = group;
+      texts.length = textRows.length = textPatterns.length = 0;
+      lines.forEachLine(group, read);
+    }
     const blocked: number[] = [];
     if (mt === NEGATIVE_EXACT) {
-      for (let j = 0; j < groupTexts.length; j++) {
-        const at = lines[first + j] as number;
-        if (mts[w[at + 2] as number] === EXACT && groupTexts[j] === negative) {
+      for (let j = 0; j < texts.length; j++) {
+        if (mts[textPatterns[j] as number] === EXACT && texts[j] === negative) {
           blocked.push(j);
           break;
         }
       }
     } else {
       const words = negative.split(' ');
-      for (let j = 0; j < groupTexts.length; j++) {
-        const kw = groupTexts[j] as string;
+      for (let j = 0; j < texts.length; j++) {
+        const kw = texts[j] as string;
         if (words.every((word) => hasWord(kw, word))) blocked.push(j);
       }
     }
     const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
     for (const j of blocked) {
-      const at = lines[first + j] as number;
-      const row = w[at + 1] as number;
-      const keyword = `"${groupTexts[j] as string}" (${MATCH_TYPE_CODES[mts[w[at + 2] as number] as number] as string}`;
+      const row = textRows[j] as number;
+      const keyword = `"${texts[j] as string}" (${MATCH_TYPE_CODES[mts[textPatterns[j] as number] as number] as string}`;
       if (how.drop) {
         how.issue(
           'skipped',
