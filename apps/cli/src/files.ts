@@ -97,12 +97,12 @@ export class OutputClosed extends Error {
 }
 
 /** Bytes gathered before one write. */
-const WRITE_BUFFER_BYTES = 4 << 20;
+const WRITE_BUFFER_BYTES = 1 << 20;
 /** Characters of short texts joined before they are encoded at once. */
 const RUN_CHARS = 1 << 16;
 
 /**
- * An output written as it is made, in writes of a few megabytes. Short texts (a line each) are
+ * An output written as it is made, in writes of a megabyte. Short texts (a line each) are
  * joined into runs of about 64k characters, each encoded into the buffer at once: encoding costs
  * per call, and a line at a time spent more in the calls than in the encoding. Writes are
  * synchronous: the engine's generation is one synchronous run, and a write that returns has

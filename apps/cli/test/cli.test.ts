@@ -216,6 +216,33 @@ describe('adloom --only, --stdout and --progress', () => {
     expect(readFileSync(path.join(out, 'keywords.csv'), 'utf8')).toBe(goldenText('keywords.csv'));
   });
 
+  it('reads a feed in pieces: records cut at a piece end, one far longer than a piece', () => {
+    // Pieces are 64 KB: 3000 two-line records cross many piece ends; the 300 KB cell of an
+    // ignored column spans several pieces.
+    const feed = tmp('pieces.csv');
+    const lines = ['Root,Modifier,Notes,Final URL'];
+    for (let i = 0; i < 3000; i++)
+      lines.push(`root ${i},mod,"note ${i}\nsecond line",https://x.example/${i}`);
+    lines.splice(1501, 0, `long,mod,"${'x'.repeat(300_000)}",https://long.example`);
+    writeFileSync(feed, lines.join('\r\n'));
+    const r = run([
+      'generate',
+      '--feed',
+      feed,
+      '--campaign',
+      fx('campaign.json'),
+      '--only',
+      'keywords',
+      '--stdout',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Read 3001 rows from pieces.csv');
+    const exact = r.stdout.split('\r\n').filter((line) => line.endsWith(',Exact'));
+    expect(exact).toHaveLength(3001);
+    expect(exact[1500]).toBe('Shoes - long,long mod Exact,long mod,Exact');
+    expect(exact[3000]).toBe('Shoes - root 2999,root 2999 mod Exact,root 2999 mod,Exact');
+  });
+
   it('stops quietly with exit code 0 when the reader of --stdout closes it early (| head)', async () => {
     // Far more than a pipe holds: the command is still writing when the reader goes.
     const feed = tmp('pipe-feed.csv');

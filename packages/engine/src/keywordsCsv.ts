@@ -162,6 +162,14 @@ export class TextKeyTable {
     return e;
   }
 
+  /** The text of entry `e`, made again when not known, without keeping it. */
+  spell(e: number): string {
+    return (
+      this.texts.get(e) ??
+      this.remake(this.entries[4 * e + 2] as number, this.entries[4 * e + 3] as number)
+    );
+  }
+
   /** The row that made entry `e` (-1 for an entry added without one). */
   rowOf(e: number): number {
     return this.entries[4 * e + 2] as number;
@@ -204,21 +212,43 @@ export class TextKeyTable {
 
 /**
  * Per group a set of (match type, text) lines, stored like `TextKeyTable`; the first line of a
- * group is kept inline (most groups hold one line), the others in a table keyed by group.
+ * group is kept inline (most groups hold one line), the others in a table keyed by group. With
+ * `listed`, each group's lines can be read back in the order they were added (`forEachLine`).
  */
 export class GroupLineSets {
   /** Per group: hash, row, pattern, match type + 1 (0 = no line yet). */
   private first: Int32Array;
   private readonly firstTexts = new Map<number, string>();
   private readonly rest: TextKeyTable;
+  /** With `listed`: per group its first and last entry in `rest` (+ 1; 0 = none). */
+  private ends: Int32Array;
+  /** With `listed`: per entry of `rest` the group's next entry (+ 1; 0 = none). */
+  private readonly next: IntList | undefined;
 
-  /** `groups`: the groups likely at most (more grow the list; see `TextKeyTable`'s maxEntries). */
+  /**
+   * `groups`: the groups likely at most (more grow the list); `lines`: the lines likely at most
+   * (see `TextKeyTable`'s maxEntries).
+   */
   constructor(
     private readonly remake: (row: number, pattern: number) => string,
     groups = 1024,
+    lines = 0,
+    listed = false,
   ) {
     this.first = new Int32Array(4 * Math.max(1024, groups));
-    this.rest = new TextKeyTable(remake);
+    this.rest = new TextKeyTable(remake, 1024, lines);
+    this.ends = new Int32Array(listed ? 2 * Math.max(1024, groups) : 0);
+    this.next = listed ? new IntList(lines) : undefined;
+  }
+
+  /** Calls `fn` with the row and pattern of each line of `group`, in the order they were added. */
+  forEachLine(group: number, fn: (row: number, pattern: number) => void): void {
+    const at = 4 * group;
+    if (at >= this.first.length || this.first[at + 3] === 0) return;
+    fn(this.first[at + 1] as number, this.first[at + 2] as number);
+    const next = (this.next as IntList).data;
+    for (let e = this.ends[2 * group] as number; e > 0; e = next[e - 1] as number)
+      fn(this.rest.rowOf(e - 1), this.rest.patternOf(e - 1));
   }
 
   /** Adds the line to the group's set; false when it was there already. */
@@ -254,30 +284,52 @@ export class GroupLineSets {
       }
       if (known === text) return false;
     }
-    this.rest.findOrAdd(hash, group, mt, text, row, pattern);
-    return this.rest.added;
+    const e = this.rest.findOrAdd(hash, group, mt, text, row, pattern);
+    if (!this.rest.added) return false;
+    if (this.next) {
+      this.next.push(0);
+      const ends = this.ends.length > 2 * group ? this.ends : this.growEnds(group);
+      const last = ends[2 * group + 1] as number;
+      if (last === 0) ends[2 * group] = e + 1;
+      else this.next.data[last - 1] = e + 1;
+      ends[2 * group + 1] = e + 1;
+    }
+    return true;
+  }
+
+  private growEnds(group: number): Int32Array {
+    const ends = new Int32Array(Math.max(this.ends.length * 2, 2 * group + 2));
+    ends.set(this.ends);
+    this.ends = ends;
+    return ends;
   }
 }
 
-/** A growing list of int32 values. */
+/**
+ * A growing list of int32 values. `capacity`: the values likely at most, allocated at once (as
+ * `TextKeyTable`'s maxEntries: pages never written are never touched, and a list that does not
+ * grow by doubling leaves no old copy for the garbage collector).
+ */
 class IntList {
-  data = new Int32Array(1024);
+  data: Int32Array;
   length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(Math.max(1024, capacity));
+  }
+
   push(a: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = a;
   }
 
+  private grow(): void {
+    const grown = new Int32Array(this.data.length * 2);
+    grown.set(this.data);
+    this.data = grown;
+  }
+
   push4(a: number, b: number, c: number, d: number): void {
-    if (this.length + 4 > this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length + 4 > this.data.length) this.grow();
     this.data[this.length++] = a;
     this.data[this.length++] = b;
     this.data[this.length++] = c;
@@ -791,27 +843,24 @@ export function forEachSearchKeywordLine(
   return runSearchKeywordLines(input, sinks, keywords, negatives, undefined, issues);
 }
 
-/** Template negatives held until every keyword is known (see `blockingNegatives`). */
+/**
+ * Template negatives held until every keyword is known (see `blockingNegatives`), as numbers:
+ * their texts are made again from the row when they are written (a million held as strings took
+ * about 100 MB).
+ */
 class HeldNegatives {
-  /** Per line: group id, match type code, row, CSV plain bits. */
-  readonly ints = new IntList();
-  readonly campaigns: string[] = [];
-  readonly groups: string[] = [];
-  readonly keywords: string[] = [];
+  /** Per line: group id, row, campaign id, pattern << 4 | CSV plain bits. */
+  readonly ints: IntList;
+  constructor(capacity: number) {
+    this.ints = new IntList(4 * capacity);
+  }
 
-  add(
-    groupId: number,
-    mt: number,
-    row: number,
-    plain: number,
-    campaign: string,
-    group: string,
-    keyword: string,
-  ): void {
-    this.ints.push4(groupId, mt, row, plain);
-    this.campaigns.push(campaign);
-    this.groups.push(group);
-    this.keywords.push(keyword);
+  get length(): number {
+    return this.ints.length / 4;
+  }
+
+  add(groupId: number, row: number, campaignId: number, pattern: number, plain: number): void {
+    this.ints.push4(groupId, row, campaignId, (pattern << 4) | plain);
   }
 }
 
@@ -882,11 +931,7 @@ function runSearchKeywordLines(
     again.row = rows.at(row) as FeedRow;
     again.mt = '';
     const raw = fillRaw(pats[pattern] as CompiledPattern, again);
-    if (pattern < positiveCount) {
-      const quick = cleanKeywordQuick(raw);
-      if (quick !== undefined) return quick;
-    }
-    return cleanKeyword(raw).keyword;
+    return cleanKeywordQuick(raw) ?? cleanKeyword(raw).keyword;
   };
   // Names as written: an entry's first spelling (the tables fold names when they compare them).
   const spellGroup = (row: number, mt: number): string => {
@@ -913,12 +958,18 @@ function runSearchKeywordLines(
   const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
   const groups = new TextKeyTable(spellGroup, maxGroups, maxGroups, foldName);
   // Lines per group: match type code and keyword; pattern = index in `pats`.
-  const lines = new GroupLineSets(remakeKeyword, maxGroups);
+  // With template negatives, each group's lines are listed for the blocking check at the end.
+  const lines = new GroupLineSets(
+    remakeKeyword,
+    maxGroups,
+    rows.length * positiveCount,
+    negativePatterns.length > 0,
+  );
   const negatives = new GroupLineSets(remakeKeyword, maxGroups);
-  // Template negatives are held to the end, when the keywords they may block are all known;
-  // the keyword lines are then listed (group, row, pattern) to be checked against them.
-  const held = new HeldNegatives();
-  const written = negativePatterns.length > 0 ? new IntList() : undefined;
+  // Template negatives are held to the end, when the keywords they may block are all known.
+  const held = new HeldNegatives(
+    rows.length * negativePatterns.length * (splitsByMatchType ? 3 : 1),
+  );
   // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
   const pending = new IntList();
   // Without Negative Exact patterns, only these lines are Negative Exact lines, so as long as each
@@ -1113,11 +1164,6 @@ function runSearchKeywordLines(
       if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
       const plain = (campaignPlain | (rowGroupPlain[groupMt] as number) | keywordPlain) & plainMask;
       keywordCsv.line(groupId, campaign, rowGroupName[groupMt] as string, keyword, mt, plain);
-      if (written) {
-        written.push(groupId);
-        written.push(r);
-        written.push(k);
-      }
       if (splitsByMatchType && mt === EXACT) {
         let broadId = rowGroupId[BROAD] as number;
         let broadName = rowGroupName[BROAD] as string;
@@ -1192,7 +1238,7 @@ function runSearchKeywordLines(
           );
         }
         if (negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
-          held.add(groupId, mt, r, campaignPlain & plainMask, campaign, '', keyword);
+          held.add(groupId, r, campaignId, k, campaignPlain & plainMask);
         continue;
       }
       for (let i = 0; i < rowGroupIds.length; i++) {
@@ -1200,29 +1246,36 @@ function runSearchKeywordLines(
         if (!negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
           continue;
         const plain = (campaignPlain | (rowGroupPlains[i] as number)) & plainMask;
-        held.add(groupId, mt, r, plain, campaign, rowGroupNames[i] as string, keyword);
+        held.add(groupId, r, campaignId, k, plain);
       }
     }
   }
 
   // The template negatives, but those that block a keyword of their group when the template
   // drops them; then the Exact keywords as Negative Exact in the ad group whose {mt} is Broad.
-  const isDropped = blockingNegatives(held, written, rows, mts, remakeKeyword, {
+  const blocks = blockingNegatives(lines, rows, mts, remakeKeyword, {
     drop: template.settings.dropBlockingNegatives,
     issue,
     rowLabel,
   });
   const heldInts = held.ints.data;
-  for (let i = 0; i < held.keywords.length; i++) {
-    if (isDropped[i] === 1) continue;
-    negativeCsv.line(
-      heldInts[4 * i] as number,
-      held.campaigns[i] as string,
-      held.groups[i] as string,
-      held.keywords[i] as string,
-      heldInts[4 * i + 1] as number,
-      heldInts[4 * i + 3] as number,
-    );
+  // The group and campaign of the last line written (held lines of one group come together).
+  let heldGroup = -1;
+  let groupName = '';
+  for (let at = 0; at < held.ints.length; at += 4) {
+    const groupId = heldInts[at] as number;
+    const r = heldInts[at + 1] as number;
+    const bits = heldInts[at + 3] as number;
+    const k = bits >> 4;
+    const mt = mts[k] as number;
+    const keyword = remakeKeyword(r, k);
+    if (groupId !== heldGroup) {
+      heldGroup = groupId;
+      groupName = groups.spell(groupId);
+    }
+    if (blocks(groupId, r, mt, keyword, groupName)) continue;
+    const campaign = campaigns.textOf(heldInts[at + 2] as number);
+    negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7);
   }
   if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
   const p = pending.data;
@@ -1295,15 +1348,24 @@ function hasWord(text: string, word: string): boolean {
   return false;
 }
 
+/** Whether a held negative is dropped (see `blockingNegatives`). */
+type BlockingCheck = (
+  group: number,
+  negativeRow: number,
+  mt: number,
+  negative: string,
+  groupText: string,
+) => boolean;
+
 /**
- * Which held template negatives block a keyword of their own group: a Negative Exact equal to an
- * Exact keyword (no search reaches it), a Negative Broad whose words the keyword all holds. Each
- * is reported: the blocked keyword (a warning on its row), or with `drop` the negative, which is
- * then not written (1 in the answer). `written` lists the keyword lines as (group, row, pattern).
+ * Checks held template negatives, in order, for a keyword of their own group they block: a
+ * Negative Exact equal to an Exact keyword (no search reaches it), a Negative Broad whose words
+ * the keyword all holds. Each is reported: the blocked keyword (a warning on its row), or with
+ * `drop` the negative, which is then not written (the check answers true). `lines` are the
+ * keyword lines (listed). A campaign negative (`groupText` '') is not checked.
  */
 function blockingNegatives(
-  held: HeldNegatives,
-  written: IntList | undefined,
+  lines: GroupLineSets,
   rows: FeedRows,
   mts: readonly number[],
   remakeKeyword: (row: number, pattern: number) => string,
@@ -1318,71 +1380,44 @@ function blockingNegatives(
       message: string,
     ) => void;
   },
-): Uint8Array {
-  const count = held.keywords.length;
-  const isDropped = new Uint8Array(count);
-  if (count === 0 || !written) return isDropped;
-  const ints = held.ints.data;
-  const w = written.data;
-  // The keyword lines of each group, in the order they were written (a counting sort by group
-  // id: ids are dense), so a negative reads its own group's lines only.
-  let groupCount = 0;
-  for (let at = 0; at < written.length; at += 3)
-    groupCount = Math.max(groupCount, (w[at] as number) + 1);
-  const starts = new Int32Array(groupCount + 1);
-  for (let at = 0; at < written.length; at += 3) (starts[(w[at] as number) + 1] as number)++;
-  for (let g = 0; g < groupCount; g++)
-    starts[g + 1] = (starts[g + 1] as number) + (starts[g] as number);
-  const lines = new Int32Array(written.length / 3);
-  const next = starts.slice(0, groupCount);
-  for (let at = 0; at < written.length; at += 3) {
-    const g = w[at] as number;
-    lines[(next[g] as number)++] = at;
-  }
-  // The texts of the last group read (held negatives of one group come together).
+): BlockingCheck {
+  // The texts, rows and patterns of the last group read (held negatives of one group come
+  // together).
   let textsGroup = -1;
-  let texts: string[] = [];
-  const textsOf = (group: number): string[] => {
+  const texts: string[] = [];
+  const textRows: number[] = [];
+  const textPatterns: number[] = [];
+  const read = (row: number, pattern: number): void => {
+    texts.push(remakeKeyword(row, pattern));
+    textRows.push(row);
+    textPatterns.push(pattern);
+  };
+  return (group, negativeRow, mt, negative, groupText) => {
+    if (groupText === '') return false;
     if (group !== textsGroup) {
       textsGroup = group;
-      texts = [];
-      for (let j = starts[group] as number; j < (starts[group + 1] as number); j++) {
-        const at = lines[j] as number;
-        texts.push(remakeKeyword(w[at + 1] as number, w[at + 2] as number));
-      }
+      texts.length = textRows.length = textPatterns.length = 0;
+      lines.forEachLine(group, read);
     }
-    return texts;
-  };
-  for (let i = 0; i < count; i++) {
-    const group = ints[4 * i] as number;
-    if (held.groups[i] === '' || group >= groupCount) continue;
-    const negative = held.keywords[i] as string;
-    const mt = ints[4 * i + 1] as number;
-    const groupTexts = textsOf(group);
-    const first = starts[group] as number;
     const blocked: number[] = [];
     if (mt === NEGATIVE_EXACT) {
-      for (let j = 0; j < groupTexts.length; j++) {
-        const at = lines[first + j] as number;
-        if (mts[w[at + 2] as number] === EXACT && groupTexts[j] === negative) {
+      for (let j = 0; j < texts.length; j++) {
+        if (mts[textPatterns[j] as number] === EXACT && texts[j] === negative) {
           blocked.push(j);
           break;
         }
       }
     } else {
       const words = negative.split(' ');
-      for (let j = 0; j < groupTexts.length; j++) {
-        const kw = groupTexts[j] as string;
+      for (let j = 0; j < texts.length; j++) {
+        const kw = texts[j] as string;
         if (words.every((word) => hasWord(kw, word))) blocked.push(j);
       }
     }
-    const negativeRow = ints[4 * i + 2] as number;
     const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
-    const groupText = held.groups[i] as string;
     for (const j of blocked) {
-      const at = lines[first + j] as number;
-      const row = w[at + 1] as number;
-      const keyword = `"${groupTexts[j] as string}" (${MATCH_TYPE_CODES[mts[w[at + 2] as number] as number] as string}`;
+      const row = textRows[j] as number;
+      const keyword = `"${texts[j] as string}" (${MATCH_TYPE_CODES[mts[textPatterns[j] as number] as number] as string}`;
       if (how.drop) {
         how.issue(
           'skipped',
@@ -1391,8 +1426,7 @@ function blockingNegatives(
           'blocking-negative-dropped',
           `${negativeName} of ad group "${groupText}" is not written: it blocks the group's keyword ${keyword}, ${how.rowLabel(row + 1)})`,
         );
-        isDropped[i] = 1;
-        break;
+        return true;
       }
       how.issue(
         'warning',
@@ -1402,6 +1436,6 @@ function blockingNegatives(
         `Keyword ${keyword}) of ad group "${groupText}" cannot serve: the group's ${negativeName} (${how.rowLabel(negativeRow + 1)}) blocks it`,
       );
     }
-  }
-  return isDropped;
+    return false;
+  };
 }
