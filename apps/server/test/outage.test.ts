@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@adloom/contract';
 import { openDatabase } from '../src/db/index.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { startEmbeddedPostgres, type TestPostgres } from './postgres.ts';
@@ -38,15 +39,17 @@ describe('database outage', () => {
 
   it('answers 503 while the database is down and recovers by itself', async () => {
     const { email, password, token } = await t.signUp();
-    expect((await t.request('GET', '/api/health')).body).toEqual({
+    expect((await t.request('GET', API.ready)).body).toEqual({
       ok: true,
       database: 'postgres',
     });
 
     await server.stop();
-    const health = await t.request('GET', '/api/health');
-    expect(health.status).toBe(503);
-    expect(health.body.error).toEqual({
+    // Alive (no reason to restart it), but not ready.
+    expect((await t.request('GET', API.health)).status).toBe(200);
+    const ready = await t.request('GET', API.ready);
+    expect(ready.status).toBe(503);
+    expect(ready.body.error).toEqual({
       code: 'service_unavailable',
       message: 'The database is unavailable right now. Please try again shortly.',
     });
@@ -57,7 +60,7 @@ describe('database outage', () => {
 
     await server.start();
     const back = await waitFor(
-      () => t.request('GET', '/api/health'),
+      () => t.request('GET', API.ready),
       (response) => response.status === 200,
     );
     expect(back.status).toBe(200);
