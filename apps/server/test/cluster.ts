@@ -9,6 +9,8 @@ export interface Cluster {
   url: string;
   proxy: RoundRobinProxy;
   servers: ListeningServer[];
+  /** The settings every server shares (DATABASE_URL, JWT_SECRET ...): a further server joins with them. */
+  env: Record<string, string>;
   /** Sends every server SIGTERM and closes the proxy; answers the servers' exit codes. */
   stop(): Promise<(number | null)[]>;
 }
@@ -44,6 +46,7 @@ export async function startCluster(options: {
     url: proxy.url,
     proxy,
     servers,
+    env: shared,
     async stop() {
       for (const server of servers)
         if (server.child.exitCode === null) server.child.kill('SIGTERM');
