@@ -45,6 +45,9 @@ export interface AppDeps {
   googleTokens: GoogleAccessTokens;
 }
 
+/** The 503 message of a request that reaches a server while it stops. */
+export const SERVER_STOPPING_MESSAGE = 'This server is restarting. Please try again shortly.';
+
 /** Page served at `/` when the web app has not been built. */
 export const WEB_NOT_BUILT_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Adloom</title></head>
@@ -93,6 +96,8 @@ export async function buildApp(deps: {
     // Node's own cap on a whole request, a backstop behind the body timeout hook's 408 answer.
     requestTimeout: config.requestTimeoutMs + HEADERS_TIMEOUT_MS,
     trustProxy: config.trustProxy,
+    // While closing, new requests are answered 503 in the error shape by the hook below.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any hook or handler runs (a bad %-escape, a too-long path part).
     frameworkErrors: (error, _request, reply) => {
@@ -143,10 +148,20 @@ export async function buildApp(deps: {
   app.removeContentTypeParser('text/plain');
   // Fastify's own JSON parser (prototype poisoning refused), fed only valid UTF-8.
   useUtf8JsonParser(app, app.getDefaultJsonParser('error', 'error'));
+  // Closing (SIGTERM): requests in flight finish; a new one on an open connection is turned
+  // away with 503 and the connection closed, so a proxy sends the next one to another server.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     applySecurityHeaders(reply, headerOptions);
     if (request.url.startsWith('/api/') || request.url === '/api')
       reply.header('cache-control', 'no-store');
+    if (isClosing) {
+      reply.header('connection', 'close');
+      throw new AppError('service_unavailable', SERVER_STOPPING_MESSAGE);
+    }
   });
   // An answer sent before the body was read (401 from onRequest, 413, 408): close the
   // connection rather than read and discard the rest of a body nobody wants.

@@ -11,6 +11,11 @@ export const DEFAULT_SMALL_BODY_LIMIT_BYTES = 64 * 1024;
 export const DEFAULT_BODY_IDLE_TIMEOUT_SECONDS = 30;
 /** Default: a request (headers and body) must have arrived within this time, else 408. */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 300;
+/**
+ * Default time a stopping server (SIGTERM, SIGINT) gives the requests in flight to finish before
+ * it exits anyway: under the 30 s most process managers wait before they kill.
+ */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
 /** Default session lifetime (the `expiresIn` of login answers): 7 days. */
 export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Password-reset links expire after one hour. */
@@ -220,6 +225,8 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** A request must have arrived whole within this time, else 408 (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutMs: number;
+  /** On SIGTERM, requests in flight get this long to finish before the process exits (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
   webDist: string;
   trustProxy: boolean;
   logLevel: string;
@@ -516,6 +523,8 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl: (readText(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     isProduction,
     ...readBodyLimits(env),
+    shutdownGraceMs:
+      readInt(env, 'SHUTDOWN_GRACE_SECONDS', DEFAULT_SHUTDOWN_GRACE_SECONDS, 1) * 1000,
     webDist: resolve(baseDir, readText(env, 'WEB_DIST') ?? defaultWebDist()),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: readText(env, 'LOG_LEVEL') ?? 'info',

@@ -78,13 +78,17 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
   isStopping = true;
-  app.log.info(`${signal}: shutting down`);
+  const graceSeconds = config.shutdownGraceMs / 1000;
+  app.log.info(`${signal}: shutting down (requests in flight get ${graceSeconds} s to finish)`);
+  // A request still running then is cut off: its transaction rolls back, nothing half-stored.
   const timer = setTimeout(() => {
-    app.log.error('shutdown took longer than 10 s: exiting');
+    app.log.error(`shutdown took longer than ${graceSeconds} s (SHUTDOWN_GRACE_SECONDS): exiting`);
     process.exit(1);
-  }, 10_000);
+  }, config.shutdownGraceMs);
   timer.unref();
   try {
+    // Stops accepting connections, answers new requests on open ones 503, and waits for the
+    // requests in flight to finish.
     await app.close();
     await db.close();
     makeDataDirPrivate(config.dataDir);

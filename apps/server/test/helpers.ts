@@ -103,33 +103,41 @@ export function testDbKind(): 'pglite' | 'postgres' {
   return inject('adloomTestDb') === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** A fresh, migrated database of the kind this run uses. */
-export async function openTestDatabase(): Promise<Db> {
-  if (testDbKind() === 'postgres') {
-    const adminUrl = inject('adloomPostgresUrl');
-    const name = `adloom_test_${randomUUID().replaceAll('-', '')}`;
+/** A new, empty database on the PostgreSQL server of `adminUrl`: its URL, and dropping it. */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const run = async (sql: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
-      await admin.query(`create database ${name}`);
+      await admin.query(sql);
     } finally {
       await admin.end();
     }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const inner = createPgDb(createPgPool(url.toString()));
+  };
+  await run(`drop database if exists ${name} with (force)`);
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A fresh, migrated database of the kind this run uses. */
+export async function openTestDatabase(): Promise<Db> {
+  if (testDbKind() === 'postgres') {
+    const database = await createPostgresDatabase(
+      inject('adloomPostgresUrl'),
+      `adloom_test_${randomUUID().replaceAll('-', '')}`,
+    );
+    const inner = createPgDb(createPgPool(database.url));
     await runMigrations(inner);
     return {
       ...inner,
       async close() {
         await inner.close();
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        try {
-          await dropper.query(`drop database if exists ${name} with (force)`);
-        } finally {
-          await dropper.end();
-        }
+        await database.drop();
       },
     };
   }

@@ -52,3 +52,12 @@ export async function startMailbox(): Promise<Mailbox> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The password-reset link to `appUrl` in a mail's text. */
+export function findResetLink(text: string | undefined, appUrl: string): URL {
+  const match = new RegExp(
+    `${appUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/reset/[A-Za-z0-9_-]+`,
+  ).exec(text ?? '');
+  if (!match) throw new Error(`no reset link in ${text}`);
+  return new URL(match[0]);
+}

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -12,22 +12,13 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
 import { parseLock } from '../src/lockfile.ts';
 import { geoDataFile } from './geo-data.ts';
-import { openTestLog, testDbKind } from './helpers.ts';
-
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+import { createPostgresDatabase, openTestLog, testDbKind } from './helpers.ts';
+import { startServerProcess, waitForOutput, type ServerProcess } from './server-process.ts';
 
 /** Every file and folder under `root` (itself included) with its permission bits. */
 function listModes(root: string): {
@@ -46,53 +37,10 @@ function listModes(root: string): {
   return { files, dirs };
 }
 
-/** Runs the server (or another entry point of apps/server, with its arguments). */
-function startServer(env: Record<string, string>, command = ['src/main.ts']): Started {
+/** Runs the server's source (or another entry point of apps/server, with its arguments) under tsx. */
+function startServer(env: Record<string, string>, command = ['src/main.ts']): ServerProcess {
   // node --import tsx keeps the server in this pid (the tsx binary runs it in a child process).
-  const child = spawn(process.execPath, ['--import', 'tsx', ...command], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: join(tmpdir(), 'adloom-no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  // Its log also goes to the run's log folder, scanned for secrets after the run.
-  const log = openTestLog('server');
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    log.write(chunk.toString());
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      log.close();
-      resolve(code);
-    }),
-  );
-  return { child, output: () => output, exited };
-}
-
-async function waitForOutput(
-  started: Started,
-  pattern: RegExp,
-  timeoutMs = 60_000,
-): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(started.output());
-    if (match) return match;
-    if (Date.now() > deadline || started.child.exitCode !== null)
-      throw new Error(`no ${pattern} in output:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return startServerProcess(env, ['--import', 'tsx', ...command], openTestLog('server'));
 }
 
 // Real server processes (node --import tsx src/main.ts) on an embedded database in a scratch DATA_DIR.
@@ -105,16 +53,11 @@ describe('the server process', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     if (testDbKind() === 'postgres') {
       // A fresh database on the run's PostgreSQL server, reached through DATABASE_URL.
-      const adminUrl = inject('adloomPostgresUrl');
-      const name = `adloom_main_${process.pid}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      databaseEnv.DATABASE_URL = url.toString();
+      const database = await createPostgresDatabase(
+        inject('adloomPostgresUrl'),
+        `adloom_main_${process.pid}`,
+      );
+      databaseEnv.DATABASE_URL = database.url;
     } else {
       // Start from the run's migrated snapshot: a real PGlite folder without paying for initdb again.
       mkdirSync(dataDir, { recursive: true });

@@ -4,17 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResetAnswerSchema, TypeMessageSchema } from '@adloom/contract';
 import { TEST_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
-import { startMailbox, type Mailbox } from './mailbox.ts';
+import { findResetLink, startMailbox, type Mailbox } from './mailbox.ts';
 
 const NEW_PASSWORD = 'a brand new password';
-
-function linkIn(text: string | undefined, appUrl: string): URL {
-  const match = new RegExp(
-    `${appUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/reset/[A-Za-z0-9_-]+`,
-  ).exec(text ?? '');
-  if (!match) throw new Error(`no reset link in ${text}`);
-  return new URL(match[0]);
-}
 
 describe('password reset by mail (real SMTP on loopback)', () => {
   let t: TestApp;
@@ -40,7 +32,7 @@ describe('password reset by mail (real SMTP on loopback)', () => {
     const mail = await mailbox.waitForMail(email);
     expect(mail.subject).toBe('Reset your Adloom password');
     expect(mail.from?.value[0]?.address).toBe('no-reply@adloom.test');
-    const link = linkIn(mail.text, t.config.appUrl);
+    const link = findResetLink(mail.text, t.config.appUrl);
     const resetToken = link.pathname.split('/').at(-1) ?? '';
     // The token is stored only as its sha256.
     const stored = await t.db.query<{ token_hash: string }>(
@@ -119,12 +111,12 @@ describe('password reset by mail (real SMTP on loopback)', () => {
   it('keeps only the newest link of a user', async () => {
     const { email } = await t.signUp();
     await t.request('POST', '/api/users/forgot', { body: { email } });
-    const first = linkIn((await mailbox.waitForMail(email)).text, t.config.appUrl);
+    const first = findResetLink((await mailbox.waitForMail(email)).text, t.config.appUrl);
     const countBefore = mailbox.mails.length;
     await t.request('POST', '/api/users/forgot', { body: { email } });
     for (let i = 0; i < 400 && mailbox.mails.length === countBefore; i += 1)
       await new Promise((resolve) => setTimeout(resolve, 25));
-    const second = linkIn(mailbox.mails.at(-1)?.text, t.config.appUrl);
+    const second = findResetLink(mailbox.mails.at(-1)?.text, t.config.appUrl);
     expect(second.href).not.toBe(first.href);
     expect(
       (await t.request('GET', first.pathname.replace('/reset/', '/api/users/reset/'))).status,

@@ -61,6 +61,7 @@ function templateSave(
 /** Every route of the server, by `METHOD url` as registered, with a probe per field kind. */
 const ROUTES: Record<string, RouteRow> = {
   [`GET ${API.health}`]: { isAuthed: false, probes: [inQuery(API.health)] },
+  [`GET ${API.ready}`]: { isAuthed: false, probes: [inQuery(API.ready)] },
   [`GET ${API.config}`]: { isAuthed: false, probes: [inQuery(API.config)] },
   [`POST ${API.users.register}`]: {
     isAuthed: false,

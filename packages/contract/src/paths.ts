@@ -3,6 +3,8 @@ import type { TemplateKind } from './workspace.ts';
 /** API paths, exactly as spec section 7 names them. */
 export const API = {
   health: '/api/health',
+  /** Not in the spec: readiness, 503 while the database is unreachable or the server stops. */
+  ready: '/api/ready',
   /** Not in the spec: public (no token) settings the web app needs before sign-in, e.g. the bot check. */
   config: '/api/config',
   users: {

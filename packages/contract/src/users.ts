@@ -146,12 +146,12 @@ export const FeedbackBodySchema = z.object({
   user: z.unknown().optional(),
 });
 
-/** GET /api/health */
+/** GET /api/health and GET /api/ready */
 export const HealthSchema = z.object({
   ok: z.boolean(),
   database: z.enum(['embedded', 'postgres']),
 });
-/** GET /api/health */
+/** GET /api/health and GET /api/ready */
 export type Health = z.infer<typeof HealthSchema>;
 
 /** The register bot check as the web app sees it: off, or the site key and the widget script to load. */

@@ -386,10 +386,14 @@ const MIGRATION_LOCK_KEY = 740_312_101;
 
 /** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
 export async function runMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`);
+  // Under the lock too: servers starting at once on an empty database would race to create it.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+  });
   const applied: string[] = [];
   for (const migration of listMigrations(dir)) {
     const didApply = await db.transaction(async (tx) => {
