@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark and collects the figures each prints as its last line (one JSON object)
 // into .tmp/bench/latest.json. Benchmarks report; they never fail on a time.
-// Usage: node scripts/bench.mjs [--only engine,cli,workspace,cluster,text-rule,sheets,xml,geo,grid,builder,generation]
+// Usage: node scripts/bench.mjs [--only engine,cli,workspace,cluster,text-rule,sheets,xml,geo,grid,builder,generation,lighthouse]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -24,6 +24,7 @@ const benches = [
   { name: 'grid', file: 'e2e/grid/grid.bench.ts' },
   { name: 'builder', file: 'e2e/bench/builder.bench.ts' },
   { name: 'generation', file: 'e2e/bench/generation.bench.ts' },
+  { name: 'lighthouse', file: 'e2e/bench/lighthouse.bench.ts' },
 ];
 
 const figures = {};

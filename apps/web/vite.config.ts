@@ -1,11 +1,61 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The dev server forwards /api to a running Adloom server (`npx tsx apps/server/src/main.ts`).
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
 
+/** The modules whose chunks make the signed-in app: its frame and its first page. */
+const SIGNED_IN_MODULES = ['/src/app/SignedInShell.tsx', '/src/pages/CampaignBuilderPage.tsx'];
+
+/**
+ * Names the signed-in app's files (its chunks, what they import and their CSS, minus what the
+ * page loads anyway) in a meta tag of index.html; the sign-in pages prefetch them when idle
+ * (src/app/prefetch.ts).
+ */
+function signedInPrefetchList(): Plugin {
+  return {
+    name: 'adloom-signed-in-prefetch',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const closure = (roots: string[]) => {
+          const files = new Set<string>();
+          const add = (fileName: string) => {
+            if (files.has(fileName)) return;
+            files.add(fileName);
+            const output = bundle[fileName];
+            if (output?.type !== 'chunk') return;
+            output.imports.forEach(add);
+            output.viteMetadata?.importedCss.forEach((css) => files.add(css));
+          };
+          roots.forEach(add);
+          return files;
+        };
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const loaded = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const signedIn = closure(
+          chunks
+            .filter((c) => SIGNED_IN_MODULES.some((m) => c.facadeModuleId?.endsWith(m)))
+            .map((c) => c.fileName),
+        );
+        const files = [...signedIn].filter((file) => !loaded.has(file));
+        return [
+          {
+            tag: 'meta',
+            attrs: { name: 'adloom-prefetch', content: files.map((f) => `/${f}`).join(' ') },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signedInPrefetchList()],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -22,15 +72,14 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: keep them in their own cacheable chunks.
+        // React changes less often than the app: keep it in its own cacheable chunk. The other
+        // libraries go with the chunks that use them, so the public pages load only what they use.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

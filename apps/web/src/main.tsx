@@ -11,10 +11,7 @@ import { setNavigator } from './state/navigation.ts';
 import { startSession } from './app/startSession.ts';
 import { theme } from './app/theme.ts';
 import { fetchMe } from './api/users.ts';
-import { setEngineWorkerFactory } from './features/generation/index.ts';
-import { createEngineWorker } from './worker/createEngineWorker.ts';
 
-setEngineWorkerFactory(createEngineWorker);
 const router = createBrowserRouter(routes);
 setNavigator((to, options) => void router.navigate(to, options));
 startSession(undefined, undefined, fetchMe);

@@ -1,54 +1,35 @@
-import { useEffect } from 'react';
-import {
-  AppShell,
-  Burger,
-  Button,
-  Group,
-  NavLink as MantineNavLink,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Button, UnstyledButton } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
 import { LoadingIndicator } from '../components/LoadingIndicator.tsx';
 import { NotificationStack } from '../components/NotificationStack.tsx';
-import { AiHelper } from '../features/ai-helper/AiHelper.tsx';
-import { FeedbackButton } from '../features/feedback/FeedbackButton.tsx';
-import { HelpOverlay } from '../features/help/HelpOverlay.tsx';
-import { helpOverlayOpen } from '../features/help/helpStore.ts';
-import { logOut } from '../features/auth/logOut.ts';
 import { useSession } from '../state/useSession.ts';
 import { Footer } from './Footer.tsx';
 import { PageTitle } from './PageTitle.tsx';
+import { usePrefetchSignedInApp } from './prefetch.ts';
 import classes from './AppLayout.module.css';
 
-const SIGNED_IN_LINKS = [
-  { to: '/campaign-builder', label: 'Campaign Builder' },
-  { to: '/lists', label: 'Lists' },
-  { to: '/account', label: 'Account' },
-];
+// The signed-in frame comes in its own chunk: the public pages load none of the builder's code.
+const SignedInShell = lazy(() =>
+  import('./SignedInShell.tsx').then((module) => ({ default: module.SignedInShell })),
+);
+
+const SIGN_IN_PATHS = /^\/(?:login|register|reset\/)/;
 
 /** The frame of every screen: sidebar (signed in) or top bar (signed out), content, footer. */
 export function AppLayout() {
   const current = useSession();
-  const [isNavOpen, { toggle, close }] = useDisclosure(false);
-  const location = useLocation();
-  const navigate = useNavigate();
-
-  useEffect(() => close(), [location.pathname, close]);
-
-  function handleLogOut() {
-    // Signed out here at once; the server ends the token in the background (best effort).
-    void logOut();
-    navigate('/login');
-  }
+  const { pathname } = useLocation();
+  // Someone on a sign-in page is about to use the signed-in app: fetch its files meanwhile.
+  usePrefetchSignedInApp(!current && SIGN_IN_PATHS.test(pathname));
 
   const content = (
     <>
       <div className={classes.content}>
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </div>
       <Footer />
     </>
@@ -84,69 +65,8 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
-      padding={0}
-    >
-      {overlays}
-      <AppShell.Header className={classes.shellHeader}>
-        <Group h="100%" px="md" gap="sm">
-          <Burger
-            opened={isNavOpen}
-            onClick={toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
-          />
-          <UnstyledButton
-            component={Link}
-            to="/campaign-builder"
-            aria-label="Adloom campaign builder"
-          >
-            <Logo />
-          </UnstyledButton>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main">
-        <Stack gap={4} className={classes.navStack}>
-          {SIGNED_IN_LINKS.map((link) => (
-            <MantineNavLink
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              label={link.label}
-              className={classes.navLink}
-            />
-          ))}
-          <MantineNavLink
-            component="button"
-            label="Guides"
-            onClick={() => {
-              close();
-              helpOverlayOpen.set(true);
-            }}
-            className={classes.navLink}
-          />
-          <MantineNavLink
-            component="button"
-            label="Log Out"
-            onClick={handleLogOut}
-            className={classes.navLink}
-          />
-          <div className={classes.navFooter}>
-            <FeedbackButton />
-            <Text size="xs" c="dimmed" truncate="end" title={current.user.email}>
-              Signed in as
-              <br />
-              <strong>{current.user.email}</strong>
-            </Text>
-          </div>
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.shellMain}>{content}</AppShell.Main>
-      <HelpOverlay />
-      <AiHelper />
-    </AppShell>
+    <Suspense fallback={overlays}>
+      <SignedInShell user={current.user} overlays={overlays} content={content} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -9,6 +9,10 @@ import { notifications } from '../state/notifications.ts';
 import { session, SESSION_KEYS } from '../state/session.ts';
 import { ACCOUNT_MESSAGES } from '../pages/AccountPage.tsx';
 import { testSession } from '../state/testSession.ts';
+
+// The signed-in frame and pages are lazy chunks: load them once here, so that the first test's
+// render does not wait on their transform (on a loaded machine, longer than findBy waits).
+beforeAll(() => import('./SignedInShell.tsx'), 60_000);
 
 const answer = testSession('tok-account');
 

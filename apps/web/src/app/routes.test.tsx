@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -8,6 +8,18 @@ import { startSession, SESSION_EXPIRED_MESSAGE } from './startSession.ts';
 import { session, SESSION_KEYS } from '../state/session.ts';
 import { notifications } from '../state/notifications.ts';
 import { testSession } from '../state/testSession.ts';
+
+// The signed-in frame and pages are lazy chunks: load them once here, so that the first test's
+// render does not wait on their transform (on a loaded machine, longer than findBy waits).
+beforeAll(
+  () =>
+    Promise.all([
+      import('./SignedInShell.tsx'),
+      import('../pages/CampaignBuilderPage.tsx'),
+      import('../pages/AccountPage.tsx'),
+    ]),
+  60_000,
+);
 
 const answer = testSession('tok');
 

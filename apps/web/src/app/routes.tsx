@@ -1,3 +1,4 @@
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout.tsx';
 import { BuilderProvider } from '../features/builder/BuilderProvider.tsx';
@@ -7,17 +8,36 @@ import { LandingPage } from '../pages/LandingPage.tsx';
 import { ContactPage } from '../pages/ContactPage.tsx';
 import { TermsPage } from '../pages/TermsPage.tsx';
 import { PrivacyPage } from '../pages/PrivacyPage.tsx';
-import { SandboxPage } from '../pages/SandboxPage.tsx';
 import { LoginPage, RegisterPage } from '../pages/LoginPage.tsx';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage.tsx';
-import { AccountPage } from '../pages/AccountPage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { ServiceDownPage } from '../pages/ServiceDownPage.tsx';
-import { CombinationsPage } from '../pages/CombinationsPage.tsx';
-import { CampaignBuilderPage } from '../pages/CampaignBuilderPage.tsx';
-import { ListsPage } from '../pages/ListsPage.tsx';
 
 const titled = (title: string): RouteHandle => ({ title });
+
+/** A page in a chunk of its own, loaded when first shown (AppLayout's Suspense waits for it). */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+) {
+  return lazy(() =>
+    load().then((module): { default: ComponentType } => ({ default: module[name] })),
+  );
+}
+
+// The public pages (landing, sign-in, legal) come with the app's first chunk; the signed-in
+// pages and the tools load their own code only when opened.
+const CampaignBuilderPage = lazyPage(
+  () => import('../pages/CampaignBuilderPage.tsx'),
+  'CampaignBuilderPage',
+);
+const ListsPage = lazyPage(() => import('../pages/ListsPage.tsx'), 'ListsPage');
+const AccountPage = lazyPage(() => import('../pages/AccountPage.tsx'), 'AccountPage');
+const CombinationsPage = lazyPage(
+  () => import('../pages/CombinationsPage.tsx'),
+  'CombinationsPage',
+);
+const SandboxPage = lazyPage(() => import('../pages/SandboxPage.tsx'), 'SandboxPage');
 
 /** Spec section 2: every route, its guard and its title. */
 export const routes: RouteObject[] = [

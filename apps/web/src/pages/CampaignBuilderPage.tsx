@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Tabs, Title } from '@mantine/core';
 import { useSession } from '../state/useSession.ts';
-import { useBuilderWorkspace } from '../features/builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../features/builder/useBuilderWorkspace.ts';
 import { ClientsSection } from '../features/builder/ClientsSection.tsx';
 import { DataTableSection } from '../features/builder/DataTableSection.tsx';
 import {

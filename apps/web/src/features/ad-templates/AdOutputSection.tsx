@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { OriginNote } from '../builder/OriginNote.tsx';
 import { describeOrigin } from '../builder/outputOrigin.ts';
 import { runEngineJob } from '../generation/index.ts';

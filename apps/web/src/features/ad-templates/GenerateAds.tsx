@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { formatDateDigits, type CampaignTemplate } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
 import { OriginNote } from '../builder/OriginNote.tsx';
 import { originNow } from '../builder/outputOrigin.ts';

@@ -1,5 +1,5 @@
 import type { Store } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import type { OutputOrigin } from '../builder/outputOrigin.ts';
 import type { OutputRegistry } from '../builder/outputRegistry.ts';
 import type { AdOutput } from './adJobs.ts';

@@ -1,9 +1,16 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useEffect, useState, type ReactNode } from 'react';
 import { session } from '../../state/session.ts';
-import { useSession } from '../../state/useSession.ts';
-import { BuilderWorkspaceHolder, type BuilderWorkspace } from './builderWorkspace.ts';
+import type { BuilderWorkspaceHolder } from './builderWorkspace.ts';
 
-const BuilderContext = createContext<BuilderWorkspaceHolder | null>(null);
+/**
+ * Where the builder's workspace holder is kept. The holder (and the builder's code) comes with
+ * the signed-in app's first use of it (useBuilderWorkspace), so the public pages load none of it.
+ */
+export interface BuilderSlot {
+  holder: BuilderWorkspaceHolder | null;
+}
+
+export const BuilderSlotContext = createContext<BuilderSlot | null>(null);
 
 /**
  * Owns the signed-in user's builder workspace and its outputs. Sits around every route, so
@@ -11,22 +18,13 @@ const BuilderContext = createContext<BuilderWorkspaceHolder | null>(null);
  * signing out drops the generated outputs.
  */
 export function BuilderProvider({ children }: { children: ReactNode }) {
-  const [holder] = useState(() => new BuilderWorkspaceHolder());
+  const [slot] = useState<BuilderSlot>(() => ({ holder: null }));
   useEffect(
     () =>
       session.subscribe(() => {
-        if (session.get() === null) holder.signedOut();
+        if (session.get() === null) slot.holder?.signedOut();
       }),
-    [holder],
+    [slot],
   );
-  return <BuilderContext.Provider value={holder}>{children}</BuilderContext.Provider>;
-}
-
-/** The signed-in user's workspace: only for components shown while someone is signed in. */
-export function useBuilderWorkspace(): BuilderWorkspace {
-  const holder = useContext(BuilderContext);
-  const current = useSession();
-  if (!holder) throw new Error('useBuilderWorkspace is used outside a BuilderProvider');
-  if (!current) throw new Error('useBuilderWorkspace is used while signed out');
-  return holder.forUser(current.user._id);
+  return <BuilderSlotContext.Provider value={slot}>{children}</BuilderSlotContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Title } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 
 /** Spec section 2, Clients section: client dropdown with the count, New Client, Delete Client. */

@@ -8,7 +8,7 @@ import { FeedGrid, type FeedGridNotice } from '../feed-grid/index.ts';
 import { findLists, listsSource } from './listsSource.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { BUILDER_MESSAGES } from './builderWorkspace.ts';
-import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
 import { reportFailure } from './failures.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { SeedTools } from './SeedTools.tsx';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
 import {
   describeOrigin,
   describeStale,

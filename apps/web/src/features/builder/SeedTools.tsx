@@ -9,7 +9,7 @@ import { ApiError } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
 import type { StoredFeed } from '@adloom/contract';
 import { useSheetsBusy } from '../sheets/index.ts';
-import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
 
 /**
  * Under each seed box: a list dropdown that fills the box with a list's root values, and Save

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, NativeSelect } from '@mantine/core';
 import type { TemplateKind, TemplateOfKind } from '@adloom/contract';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
 import { ConfirmModal, NewItemModal } from '../../components/modals.tsx';
 import { newTemplateOfKind } from '../templates/templateSetEditor.ts';
 

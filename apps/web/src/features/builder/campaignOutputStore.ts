@@ -1,6 +1,6 @@
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import type { Store } from '../../state/store.ts';
-import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
 import type { OutputOrigin } from './outputOrigin.ts';
 import type { OutputRegistry } from './outputRegistry.ts';
 

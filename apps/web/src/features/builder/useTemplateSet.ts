@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TemplateKind, TemplateOfKind } from '@adloom/contract';
-import { useBuilderWorkspace } from './BuilderProvider.tsx';
+import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
 import type { TemplateSetEditor } from '../templates/templateSetEditor.ts';
 
 /** A tab's view of its kind's template set. */

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import type { JobProgress } from '../generation/index.ts';
 import { editorFileName } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';

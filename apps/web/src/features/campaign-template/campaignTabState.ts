@@ -1,6 +1,6 @@
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import type { Store } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import type { OutputOrigin } from '../builder/outputOrigin.ts';
 import type { OutputRegistry } from '../builder/outputRegistry.ts';
 import { emptyPackedTable } from '../generation/packTable.ts';

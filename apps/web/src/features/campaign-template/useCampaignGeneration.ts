@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
 import { originNow } from '../builder/outputOrigin.ts';
 import {

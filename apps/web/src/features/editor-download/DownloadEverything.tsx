@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
 import { useAdOutputsStore } from '../ad-templates/adOutputStore.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { useCampaignTabOutputStore } from '../campaign-template/campaignTabState.ts';
 import { extensionOutputsOf } from '../extension-template/extensionOutput.ts';
 import { runEngineJob } from '../generation/index.ts';

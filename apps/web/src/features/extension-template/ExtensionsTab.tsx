@@ -9,7 +9,7 @@ import {
   type ExtensionTypeName,
 } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { ChangedSinceNote, OriginNote } from '../builder/OriginNote.tsx';
 import { useSelectedRows } from '../generation/index.ts';
 import { IssuesList, OutputTable, editorFileName } from '../output/index.ts';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { FEED_COLUMNS, type FeedRow } from '@adloom/engine';
 import type { FeedStore } from '../feed-grid/index.ts';
-import { useBuilderWorkspace } from '../builder/BuilderProvider.tsx';
+import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { RowsChunkMessage } from './jobTypes.ts';
 
