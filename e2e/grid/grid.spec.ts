@@ -14,14 +14,19 @@ test.beforeEach(async ({ page }) => {
   await openHarness(page);
 });
 
-test('cells are edited with the keyboard: Enter, Escape, Tab, arrows; trimmed and cut to 30', async ({
+test('cells are edited with the keyboard: Enter, Escape, arrows, Tab out and back; trimmed and cut to 30', async ({
   page,
 }) => {
   const root1 = cell(page, 'Root', 1);
   await root1.click();
   await page.keyboard.type('  running shoes  ');
+  // Tab commits and leaves the grid (one Tab stop); Shift+Tab comes back to the cell.
   await page.keyboard.press('Tab');
   await expect(root1).toHaveValue('running shoes');
+  await expect(root1).not.toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(root1).toBeFocused();
+  await page.keyboard.press('ArrowRight');
   await expect(cell(page, 'Modifier', 1)).toBeFocused();
   await page.keyboard.type('x'.repeat(40));
   await expect(cell(page, 'Modifier', 1)).toHaveValue('x'.repeat(30));
@@ -34,9 +39,8 @@ test('cells are edited with the keyboard: Enter, Escape, Tab, arrows; trimmed an
   const root2 = cell(page, 'Root', 2);
   await expect(root2).toBeFocused();
   await page.keyboard.type('boots');
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Enter');
   await expect(root2).toHaveValue('boots');
-  await page.keyboard.press('ArrowUp');
   await expect(root1).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -47,7 +51,7 @@ test('cells are edited with the keyboard: Enter, Escape, Tab, arrows; trimmed an
   await expect(cell(page, 'Var 1', 2)).toBeFocused();
   const url = `https://shop.example.com/${'p'.repeat(100)}`;
   await cell(page, 'Final URL', 2).fill(url);
-  await cell(page, 'Final URL', 2).press('Enter');
+  await cell(page, 'Final URL', 2).press('Tab');
   expect(await readRows(page)).toEqual([
     ['running shoes', '', 'red', '', '', ''],
     ['boots', '', '', '', '', url],

@@ -48,15 +48,64 @@ describe('FeedGrid', () => {
     expect(store.getCell(store.getViewSlot(1), 1)).toBe('');
   });
 
-  it('moves with arrows and Tab in navigation mode', async () => {
+  it('is one Tab stop: the active cell has tabIndex 0, arrows move it, Tab leaves the grid', async () => {
     const { user } = setup([['a'], ['b']]);
-    await user.click(cell('Root', 1));
-    await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(cell('Root', 2));
-    await user.keyboard('{ArrowRight}{Tab}');
-    expect(document.activeElement).toBe(cell('Var 1', 2));
-    await user.keyboard('{Shift>}{Tab}{/Shift}{ArrowUp}');
-    expect(document.activeElement).toBe(cell('Modifier', 1));
+    const tabStops = () =>
+      Array.from(
+        screen.getByRole('grid').querySelectorAll('[tabindex="0"]'),
+        (element) => element.getAttribute('aria-label') ?? element.textContent,
+      );
+    expect(tabStops()).toEqual(['Root, row 1']);
+    act(() => screen.getByRole('button', { name: 'Add Row' }).focus());
+    await user.tab();
+    expect(document.activeElement).toBe(cell('Root', 1));
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    expect(document.activeElement).toBe(cell('Modifier', 2));
+    expect(tabStops()).toEqual(['Modifier, row 2']);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement).toBe(screen.getByRole('columnheader', { name: 'Modifier' }));
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(document.activeElement).toBe(cell('Final URL', 2));
+    await user.tab();
+    expect(document.body.contains(document.activeElement)).toBe(true);
+    expect(screen.getByRole('grid').contains(document.activeElement)).toBe(false);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(cell('Final URL', 2));
+  });
+
+  it('selects rows with Shift+Space, Shift+Up/Down and Shift+click', async () => {
+    const { store, user } = setup([['a'], ['b'], ['c'], ['d'], ['e']]);
+    const selectedRoots = () => [...store.selectedRows()].map((row) => row[0]);
+    await user.click(cell('Root', 2));
+    await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
+    expect(selectedRoots()).toEqual(['b', 'c', 'd']);
+    expect(document.activeElement).toBe(cell('Root', 4));
+    await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(selectedRoots()).toEqual(['b', 'c']);
+    await user.keyboard('{Shift>}{ArrowUp}{ArrowUp}{/Shift}');
+    expect(selectedRoots()).toEqual(['a', 'b']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{Shift>} {/Shift}');
+    expect(selectedRoots()).toEqual(['a', 'b', 'e']);
+    expect((cell('Root', 5) as HTMLInputElement).value).toBe('e');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    expect(selectedRoots()).toEqual(['b', 'e']);
+    await user.keyboard('{Shift>}');
+    await user.click(cell('Var 1', 3));
+    await user.keyboard('{/Shift}');
+    expect(selectedRoots()).toEqual(['a', 'b', 'c', 'e']);
+    expect(document.activeElement).toBe(cell('Var 1', 3));
+  });
+
+  it('adds a row on Enter in the last row and moves to it', async () => {
+    const { store, user } = setup([['a'], ['b']]);
+    await user.click(cell('Modifier', 2));
+    await user.keyboard('red{Enter}');
+    expect(store.rowCount).toBe(3);
+    expect(store.getCell(store.getViewSlot(1), 1)).toBe('red');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(document.activeElement).toBe(cell('Modifier', 3));
   });
 
   it('selects all, shows Delete (n) and deletes; undo brings the rows back', async () => {

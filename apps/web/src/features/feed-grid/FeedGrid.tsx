@@ -4,7 +4,9 @@ import { FEED_COLUMN_COUNT } from './feedColumns.ts';
 import type { FeedStore } from './feedStore.ts';
 import {
   FEED_ROW_HEIGHT_PX,
+  FIRST_VALUE_CELL,
   GRID_OVERSCAN_ROWS,
+  HEADER_ROW,
   LAYER_BLOCK_PX,
   type FeedGridNotice,
 } from './gridLayout.ts';
@@ -19,6 +21,7 @@ import { useGridImport } from './useGridImport.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
 import { useGridRowActions } from './useGridRowActions.ts';
 import { useGridScroll } from './useGridScroll.ts';
+import { useGridSelection } from './useGridSelection.ts';
 import './FeedGrid.css';
 
 const FILTER_DEBOUNCE_MS = 150;
@@ -38,9 +41,10 @@ export interface FeedGridProps {
 
 /**
  * The feed grid: a virtualized spreadsheet of Root, Modifier, Var 1-3 and Final URL over a
- * FeedStore, fast at a million rows. Cells are real inputs; the keyboard works as in a
- * spreadsheet (arrows, Tab, Enter, Escape, copy, paste, undo, redo); CSV files import by the
- * file input or by dropping them on the grid.
+ * FeedStore, fast at a million rows. Cells are real inputs; the grid is one Tab stop and the
+ * keyboard works as in the ARIA grid pattern and a spreadsheet (arrows, Enter, Escape, copy,
+ * paste, undo, redo, Shift+Space and Shift+arrows selecting rows); CSV files import by the file
+ * input or by dropping them on the grid.
  */
 export function FeedGrid({
   store,
@@ -72,7 +76,7 @@ export function FeedGrid({
     viewCount,
     height,
   );
-  const { moveFocus, handleCellFocus } = useGridFocus(
+  const { active, moveFocus, handleGridFocus } = useGridFocus(
     store,
     columnCount,
     scrollerRef,
@@ -81,6 +85,8 @@ export function FeedGrid({
   const editing = useGridEditing(store);
   const { edit, commitEdit, cancelEdit, handleUndo, handleRedo } = editing;
   const rowActions = useGridRowActions(store, commitEdit, moveFocus, showNotice);
+  const selection = useGridSelection(store);
+  const { toggleRow, selectToRow } = selection;
   const { handleKeyDown, handleRootKeyDown } = useGridKeyboard({
     store,
     columnCount,
@@ -89,9 +95,15 @@ export function FeedGrid({
     commitEdit,
     cancelEdit,
     moveFocus,
+    addRowAt: rowActions.addRowAt,
+    selection,
     handleUndo,
     handleRedo,
   });
+  const handleRowSelect = useCallback(
+    (row: number, isRange: boolean) => (isRange ? selectToRow(row) : toggleRow(row)),
+    [selectToRow, toggleRow],
+  );
   const { handleCopy, handlePaste } = useGridClipboard(store, columnCount, cancelEdit, showNotice);
   const csvImport = useGridImport(store, commitEdit, showNotice);
 
@@ -124,6 +136,13 @@ export function FeedGrid({
     const index = firstIndex + ((((k - firstIndex) % poolSize) + poolSize) % poolSize);
     if (index < viewCount) poolIndexes.push(index);
   }
+  // The one Tab stop: the active cell, kept inside the rows there are (the header's cells when
+  // there are none; its select box is then disabled).
+  const activeRow = Math.min(active.row, viewCount - 1);
+  const activeCell =
+    activeRow === HEADER_ROW && viewCount === 0 && active.col === 0 ? FIRST_VALUE_CELL : active.col;
+  const isActiveRendered =
+    activeRow === HEADER_ROW || (activeRow >= firstIndex && activeRow < firstIndex + poolSize);
 
   return (
     <div
@@ -153,6 +172,8 @@ export function FeedGrid({
         aria-rowcount={viewCount + 1}
         aria-colcount={columnCount + 3}
         aria-multiselectable="true"
+        tabIndex={isActiveRendered ? -1 : 0}
+        onFocus={handleGridFocus}
         onKeyDown={handleKeyDown}
         onCopy={handleCopy}
         onPaste={handlePaste}
@@ -165,6 +186,7 @@ export function FeedGrid({
           viewCount={viewCount}
           selectedCount={selectedCount}
           isAllSelected={store.isAllShownSelected}
+          activeCell={activeRow === HEADER_ROW ? activeCell : -1}
           onSelectAll={rowActions.handleSelectAll}
         />
         <div className="feed-grid__body" role="rowgroup" style={{ height: spacerHeight }}>
@@ -189,10 +211,11 @@ export function FeedGrid({
                   isSelected={store.isSelected(slot)}
                   editCol={rowEdit ? rowEdit.col : -1}
                   editValue={rowEdit ? rowEdit.value : ''}
+                  activeCell={index === activeRow ? activeCell : -1}
                   onCellChange={editing.handleCellChange}
-                  onCellFocus={handleCellFocus}
                   onCellBlur={editing.handleCellBlur}
                   onDelete={rowActions.handleDeleteRow}
+                  onRowSelect={handleRowSelect}
                 />
               );
             })}

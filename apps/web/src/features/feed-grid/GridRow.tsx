@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { FeedColumn } from '@adloom/engine';
 import { FEED_COLUMN_LABELS, getColumnMaxChars } from './feedColumns.ts';
 import type { FeedStore } from './feedStore.ts';
-import { formatCount } from './gridLayout.ts';
+import { cellFocusProps, FIRST_VALUE_CELL, formatCount } from './gridLayout.ts';
 
 export interface GridRowProps {
   store: FeedStore;
@@ -14,10 +14,13 @@ export interface GridRowProps {
   isSelected: boolean;
   editCol: number;
   editValue: string;
+  /** The row's cell that is the grid's Tab stop, or -1 when the active cell is elsewhere. */
+  activeCell: number;
   onCellChange: (slot: number, col: number, value: string) => void;
-  onCellFocus: (row: number, col: number, slot: number) => void;
   onCellBlur: () => void;
   onDelete: (slot: number, row: number) => void;
+  /** A select box click (flips the row) or a Shift+click (selects from the anchor row). */
+  onRowSelect: (row: number, isRange: boolean) => void;
 }
 
 /**
@@ -33,12 +36,19 @@ export const GridRow = memo(function GridRow({
   isSelected,
   editCol,
   editValue,
+  activeCell,
   onCellChange,
-  onCellFocus,
   onCellBlur,
   onDelete,
+  onRowSelect,
 }: GridRowProps) {
   const rowNumber = index + 1;
+  // Every focusable part of the row is a grid cell the keyboard walks (see gridLayout.ts).
+  const cellProps = (cell: number) => ({
+    ...cellFocusProps(index, cell, activeCell),
+    'data-slot': slot,
+  });
+  const deleteCell = columns.length + FIRST_VALUE_CELL;
   return (
     <div
       className={`feed-grid__row${isSelected ? ' is-selected' : ''}${index % 2 === 1 ? ' is-odd' : ''}`}
@@ -52,10 +62,23 @@ export const GridRow = memo(function GridRow({
           type="checkbox"
           aria-label={`Select row ${rowNumber}`}
           checked={isSelected}
-          onChange={(event) => store.setSelected(slot, event.target.checked)}
+          {...cellProps(0)}
+          onChange={(event) =>
+            onRowSelect(
+              index,
+              event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey,
+            )
+          }
         />
       </div>
-      <div role="rowheader" className="feed-grid__cell feed-grid__cell--number">
+      <div
+        role="rowheader"
+        className="feed-grid__cell feed-grid__cell--number"
+        {...cellProps(1)}
+        onMouseDown={(event) => {
+          if (event.shiftKey) onRowSelect(index, true);
+        }}
+      >
         {formatCount(rowNumber)}
       </div>
       {columns.map((column, col) => (
@@ -66,16 +89,22 @@ export const GridRow = memo(function GridRow({
             maxLength={getColumnMaxChars(col)}
             spellCheck={false}
             autoComplete="off"
-            data-row={index}
+            {...cellProps(col + FIRST_VALUE_CELL)}
             data-col={col}
-            data-slot={slot}
             value={editCol === col ? editValue : store.getCell(slot, col)}
             onChange={(event) => onCellChange(slot, col, event.target.value)}
-            onFocus={() => onCellFocus(index, col, slot)}
             onMouseDown={(event) => {
+              const input = event.currentTarget;
+              if (event.shiftKey && input.dataset.mode !== 'edit') {
+                // Shift+click selects rows from the anchor row, as on the select boxes.
+                event.preventDefault();
+                onRowSelect(index, true);
+                input.focus();
+                input.select();
+                return;
+              }
               // A click on a cell not yet focused selects it, as in a spreadsheet: typing replaces it.
-              if (document.activeElement !== event.currentTarget)
-                event.currentTarget.dataset.clickSelect = '1';
+              if (document.activeElement !== input) input.dataset.clickSelect = '1';
             }}
             onMouseUp={(event) => {
               const input = event.currentTarget;
@@ -97,6 +126,7 @@ export const GridRow = memo(function GridRow({
           className="feed-grid__delete"
           aria-label={`Delete row ${rowNumber}`}
           title="Delete row"
+          {...cellProps(deleteCell)}
           onClick={() => onDelete(slot, index)}
         >
           <span aria-hidden="true">×</span>

@@ -159,6 +159,25 @@ describe('FeedStore', () => {
     expect([...store.selectedRows()]).toEqual([['a', '', '', '', '', '']]);
   });
 
+  it('selects and deselects a range of shown rows in one change, also after select all', async () => {
+    const store = makeStore([['a'], ['b'], ['c'], ['d'], ['e']]);
+    const before = store.getVersion();
+    store.setRangeSelected(3, 1, true);
+    expect(store.getVersion()).toBe(before + 1);
+    expect([...store.selectedRows()].map((row) => row[0])).toEqual(['b', 'c', 'd']);
+    store.setRangeSelected(2, 9, false);
+    expect([...store.selectedRows()].map((row) => row[0])).toEqual(['b']);
+    const unchanged = store.getVersion();
+    store.setRangeSelected(3, 4, false);
+    expect(store.getVersion()).toBe(unchanged);
+    store.selectAllShown();
+    store.setRangeSelected(0, 1, false);
+    expect(store.selectedCount).toBe(3);
+    await store.setFilter('e');
+    store.setRangeSelected(0, 0, false);
+    expect([...store.selectedRows()].map((row) => row[0])).toEqual(['c', 'd']);
+  });
+
   it('filters case-insensitively; select all selects only what is shown', async () => {
     const store = makeStore([['Red shoes'], ['blue'], ['', 'RED'], ['green']]);
     await store.setFilter('red');

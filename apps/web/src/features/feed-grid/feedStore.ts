@@ -567,6 +567,22 @@ export class FeedStore {
     this.changed();
   }
 
+  /**
+   * Selects or deselects the shown rows `from`..`to` (view indexes, either order, inclusive):
+   * one change, O(rows in the range).
+   */
+  setRangeSelected(from: number, to: number, isSelected: boolean): void {
+    const end = Math.min(this.viewCount - 1, Math.max(from, to));
+    let isChanged = false;
+    for (let index = Math.max(0, Math.min(from, to)); index <= end; index += 1) {
+      const slot = this.getViewSlot(index);
+      if (this.selection.has(slot) === isSelected) continue;
+      this.selection.flip(slot);
+      isChanged = true;
+    }
+    if (isChanged) this.changed();
+  }
+
   /** How many rows are selected. */
   get selectedCount(): number {
     return this.selection.count(this.orderLength);

@@ -26,6 +26,21 @@ export interface CellPosition {
   col: number;
 }
 
+/**
+ * The grid's cells as the keyboard walks them: row -1 is the header row; cell 0 is the select
+ * box, 1 the row number, then one per shown value column, then the delete button.
+ */
+export const HEADER_ROW = -1;
+/** The cell of the first value column (Root). */
+export const FIRST_VALUE_CELL = 2;
+
+/** What makes an element a cell the keyboard walks: its place, and tabIndex 0 on the active one. */
+export const cellFocusProps = (row: number, cell: number, activeCell: number) => ({
+  'data-row': row,
+  'data-cell': cell,
+  tabIndex: cell === activeCell ? 0 : -1,
+});
+
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** A count as the grid shows it (1,234). */

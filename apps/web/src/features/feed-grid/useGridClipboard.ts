@@ -28,7 +28,7 @@ export function useGridClipboard(
       let text: string;
       if (count > 0) {
         text = formatTsvLines(store.selectedRows());
-      } else if (target instanceof HTMLInputElement && target.dataset.slot !== undefined) {
+      } else if (target instanceof HTMLInputElement && target.dataset.col !== undefined) {
         text = store.getCell(Number(target.dataset.slot), Number(target.dataset.col));
       } else {
         return;

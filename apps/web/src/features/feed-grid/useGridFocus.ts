@@ -1,10 +1,18 @@
-import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
-import type { CellPosition } from './gridLayout.ts';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type RefObject,
+} from 'react';
+import { FIRST_VALUE_CELL, HEADER_ROW, type CellPosition } from './gridLayout.ts';
 import type { FeedStore } from './feedStore.ts';
 
 /**
- * Keyboard focus over pooled rows: moving to a cell (scrolled into view, focused once its row is
- * rendered), and letting go of an input whose pooled row now shows another row.
+ * Keyboard focus over pooled rows, as one Tab stop: the active cell (the only one with
+ * tabIndex 0), moving to a cell (scrolled into view, focused once its row is rendered), and
+ * letting go of a cell whose pooled row now shows another row.
  */
 export function useGridFocus(
   store: FeedStore,
@@ -12,20 +20,20 @@ export function useGridFocus(
   scrollerRef: RefObject<HTMLDivElement | null>,
   scrollRowIntoView: (row: number) => void,
 ) {
-  const focusRef = useRef<CellPosition>({ row: 0, col: 0 });
-  const pendingFocusRef = useRef<(CellPosition & { select: boolean }) | null>(null);
+  const [active, setActive] = useState<CellPosition>({ row: 0, col: FIRST_VALUE_CELL });
+  const pendingFocusRef = useRef<CellPosition | null>(null);
   const focusedSlotRef = useRef(-1);
 
-  const focusInput = useCallback(
-    (position: CellPosition, select: boolean): boolean => {
+  const focusCell = useCallback(
+    (position: CellPosition): boolean => {
       const scroller = scrollerRef.current;
-      const input = scroller?.querySelector<HTMLInputElement>(
-        `input[data-row="${position.row}"][data-col="${position.col}"]`,
+      const target = scroller?.querySelector<HTMLElement>(
+        `[data-row="${position.row}"][data-cell="${position.col}"]`,
       );
-      if (!scroller || !input) return false;
-      input.focus({ preventScroll: true });
-      if (select) input.select();
-      const cell = input.parentElement;
+      if (!scroller || !target) return false;
+      target.focus({ preventScroll: true });
+      if (target instanceof HTMLInputElement && target.type === 'text') target.select();
+      const cell = target.closest<HTMLElement>('[role="gridcell"], [role="columnheader"]');
       if (cell) {
         if (cell.offsetLeft < scroller.scrollLeft) scroller.scrollLeft = cell.offsetLeft;
         else if (cell.offsetLeft + cell.offsetWidth > scroller.scrollLeft + scroller.clientWidth) {
@@ -39,37 +47,51 @@ export function useGridFocus(
 
   const moveFocus = useCallback(
     (row: number, col: number) => {
-      const count = store.viewCount;
-      if (count === 0) return;
       const position = {
-        row: Math.max(0, Math.min(count - 1, row)),
-        col: Math.max(0, Math.min(columnCount - 1, col)),
+        row: Math.max(HEADER_ROW, Math.min(store.viewCount - 1, row)),
+        col: Math.max(0, Math.min(columnCount + FIRST_VALUE_CELL, col)),
       };
-      focusRef.current = position;
-      scrollRowIntoView(position.row);
-      if (!focusInput(position, true)) pendingFocusRef.current = { ...position, select: true };
+      setActive(position);
+      if (position.row !== HEADER_ROW) scrollRowIntoView(position.row);
+      if (!focusCell(position)) pendingFocusRef.current = position;
     },
-    [columnCount, focusInput, scrollRowIntoView, store],
+    [columnCount, focusCell, scrollRowIntoView, store],
   );
 
   useLayoutEffect(() => {
-    // A pooled row that scrolled away now shows another row: let its input go (committing an edit).
+    // A pooled row that scrolled away now shows another row: let its cell go (committing an edit).
     const active = document.activeElement;
     if (
-      active instanceof HTMLInputElement &&
+      active instanceof HTMLElement &&
       active.dataset.slot !== undefined &&
       scrollerRef.current?.contains(active)
     ) {
       if (Number(active.dataset.slot) !== focusedSlotRef.current) active.blur();
     }
     const pending = pendingFocusRef.current;
-    if (pending && focusInput(pending, pending.select)) pendingFocusRef.current = null;
+    if (pending && focusCell(pending)) pendingFocusRef.current = null;
   });
 
-  const handleCellFocus = useCallback((row: number, col: number, slot: number) => {
-    focusRef.current = { row, col };
-    focusedSlotRef.current = slot;
-  }, []);
+  // Any cell focused (by a click, a key or a program) becomes the active cell; the scroller
+  // itself is a Tab stop only while the active cell's row is scrolled away, and hands the
+  // keyboard focus on to that cell.
+  const handleGridFocus = useCallback(
+    (event: FocusEvent<HTMLDivElement>) => {
+      const target = event.target;
+      if (target === event.currentTarget) {
+        if (target.matches(':focus-visible')) moveFocus(active.row, active.col);
+        return;
+      }
+      if (target.dataset.cell === undefined) return;
+      focusedSlotRef.current = target.dataset.slot === undefined ? -1 : Number(target.dataset.slot);
+      const row = Number(target.dataset.row);
+      const col = Number(target.dataset.cell);
+      setActive((previous) =>
+        previous.row === row && previous.col === col ? previous : { row, col },
+      );
+    },
+    [active, moveFocus],
+  );
 
-  return { moveFocus, handleCellFocus };
+  return { active, moveFocus, handleGridFocus };
 }

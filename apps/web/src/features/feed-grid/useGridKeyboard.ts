@@ -1,11 +1,18 @@
 import { useCallback, type KeyboardEvent, type RefObject } from 'react';
-import { FEED_ROW_HEIGHT_PX, HEADER_HEIGHT_PX } from './gridLayout.ts';
+import { gridKeyTarget } from './gridKeys.ts';
+import { FEED_ROW_HEIGHT_PX, HEADER_HEIGHT_PX, HEADER_ROW } from './gridLayout.ts';
 import type { FeedStore } from './feedStore.ts';
 import type { EditState } from './useGridEditing.ts';
+import type { useGridSelection } from './useGridSelection.ts';
+
+/** Keys that grow or shrink a range of selected rows when pressed with Shift. */
+const RANGE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown']);
 
 /**
- * Spreadsheet keys on the cells (arrows, Page Up/Down, Home/End, Tab, Enter, F2, Escape; a cell
- * is in edit mode once typed into) and undo/redo keys anywhere in the grid and its toolbar.
+ * The ARIA grid pattern's keys on the cells (arrows, Page Up/Down, Home/End, Ctrl+Home/End; Tab
+ * leaves the grid), Shift+Space and Shift+Up/Down selecting rows, spreadsheet editing on the
+ * value cells (typing replaces the cell; Enter or F2 edits; Enter commits and moves down, adding
+ * a row below the last; Escape cancels) and undo/redo keys anywhere in the grid and its toolbar.
  */
 export function useGridKeyboard(options: {
   store: FeedStore;
@@ -15,6 +22,8 @@ export function useGridKeyboard(options: {
   commitEdit: () => void;
   cancelEdit: () => void;
   moveFocus: (row: number, col: number) => void;
+  addRowAt: (col: number) => void;
+  selection: Pick<ReturnType<typeof useGridSelection>, 'toggleRow' | 'extendRange' | 'endRange'>;
   handleUndo: () => void;
   handleRedo: () => void;
 }) {
@@ -26,75 +35,66 @@ export function useGridKeyboard(options: {
     commitEdit,
     cancelEdit,
     moveFocus,
+    addRowAt,
+    selection,
     handleUndo,
     handleRedo,
   } = options;
+  const { toggleRow, extendRange, endRange } = selection;
 
   const handleKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
       const target = event.target as HTMLElement;
+      if (target.dataset.cell === undefined) return;
       const isMod = event.ctrlKey || event.metaKey;
-      if (!(target instanceof HTMLInputElement) || target.dataset.col === undefined) return;
       const row = Number(target.dataset.row);
-      const col = Number(target.dataset.col);
-      const slot = Number(target.dataset.slot);
+      const cell = Number(target.dataset.cell);
+      const isValueCell = target instanceof HTMLInputElement && target.dataset.col !== undefined;
       const current = editRef.current;
-      const isEditing = current !== null && current.slot === slot && current.col === col;
+      const isEditing =
+        isValueCell &&
+        current !== null &&
+        current.slot === Number(target.dataset.slot) &&
+        current.col === Number(target.dataset.col);
       const isEditMode = isEditing || target.dataset.mode === 'edit';
-      switch (event.key) {
-        case 'ArrowUp':
-        case 'ArrowDown': {
-          event.preventDefault();
-          commitEdit();
-          target.dataset.mode = '';
-          const step = event.key === 'ArrowUp' ? -1 : 1;
-          moveFocus(isMod ? (step < 0 ? 0 : store.viewCount - 1) : row + step, col);
-          return;
-        }
-        case 'ArrowLeft':
-        case 'ArrowRight': {
-          if (isEditMode) return;
-          event.preventDefault();
-          moveFocus(row, col + (event.key === 'ArrowLeft' ? -1 : 1));
-          return;
-        }
-        case 'PageUp':
-        case 'PageDown': {
-          event.preventDefault();
-          commitEdit();
-          const page = Math.max(
-            1,
-            Math.floor((height - HEADER_HEIGHT_PX) / FEED_ROW_HEIGHT_PX) - 1,
-          );
-          moveFocus(row + (event.key === 'PageUp' ? -page : page), col);
-          return;
-        }
-        case 'Home':
-        case 'End': {
-          if (isEditMode && !isMod) return;
-          event.preventDefault();
-          commitEdit();
-          if (isMod) moveFocus(event.key === 'Home' ? 0 : store.viewCount - 1, col);
-          else moveFocus(row, event.key === 'Home' ? 0 : columnCount - 1);
-          return;
-        }
-        case 'Tab': {
-          event.preventDefault();
-          commitEdit();
-          target.dataset.mode = '';
-          if (event.shiftKey) {
-            if (col > 0) moveFocus(row, col - 1);
-            else if (row > 0) moveFocus(row - 1, columnCount - 1);
-          } else if (col < columnCount - 1) moveFocus(row, col + 1);
-          else if (row < store.viewCount - 1) moveFocus(row + 1, 0);
-          return;
-        }
+      const key = event.key;
+
+      if (key === ' ' && event.shiftKey && !isMod && !isEditMode && row !== HEADER_ROW) {
+        event.preventDefault();
+        toggleRow(row);
+        return;
+      }
+      if (isEditMode && (key === 'ArrowLeft' || key === 'ArrowRight')) return;
+      if (isEditMode && !isMod && (key === 'Home' || key === 'End')) return;
+      const to = gridKeyTarget(
+        key,
+        isMod,
+        { row, col: cell },
+        {
+          rowCount: store.viewCount,
+          columnCount,
+          pageRows: Math.max(1, Math.floor((height - HEADER_HEIGHT_PX) / FEED_ROW_HEIGHT_PX) - 1),
+        },
+      );
+      if (to) {
+        event.preventDefault();
+        commitEdit();
+        target.dataset.mode = '';
+        if (event.shiftKey && RANGE_KEYS.has(key) && row !== HEADER_ROW && to.row !== HEADER_ROW)
+          extendRange(row, to.row);
+        else endRange();
+        moveFocus(to.row, to.col);
+        return;
+      }
+      if (!isValueCell) return;
+      switch (key) {
         case 'Enter': {
           event.preventDefault();
           if (isEditMode) {
             commitEdit();
             target.dataset.mode = '';
-            moveFocus(row + (event.shiftKey ? -1 : 1), col);
+            if (!event.shiftKey && row === store.viewCount - 1) addRowAt(cell);
+            else moveFocus(row + (event.shiftKey ? -1 : 1), cell);
           } else {
             target.dataset.mode = 'edit';
             const end = target.value.length;
@@ -121,10 +121,22 @@ export function useGridKeyboard(options: {
           return;
         }
         default:
-          if (!isMod && event.key.length === 1 && !isEditMode) target.dataset.mode = 'edit';
+          if (!isMod && key.length === 1 && !isEditMode) target.dataset.mode = 'edit';
       }
     },
-    [cancelEdit, columnCount, commitEdit, editRef, height, moveFocus, store],
+    [
+      addRowAt,
+      cancelEdit,
+      columnCount,
+      commitEdit,
+      editRef,
+      endRange,
+      extendRange,
+      height,
+      moveFocus,
+      store,
+      toggleRow,
+    ],
   );
 
   // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) anywhere in the grid and its toolbar, except

@@ -1,5 +1,10 @@
 import { useCallback, type ChangeEvent } from 'react';
-import { ADD_ROW_SCROLL_DELAY_MS, formatCount, type FeedGridNotice } from './gridLayout.ts';
+import {
+  ADD_ROW_SCROLL_DELAY_MS,
+  FIRST_VALUE_CELL,
+  formatCount,
+  type FeedGridNotice,
+} from './gridLayout.ts';
 import type { FeedStore } from './feedStore.ts';
 
 /** What the toolbar, the select-all box and the rows' delete buttons do. */
@@ -9,11 +14,17 @@ export function useGridRowActions(
   moveFocus: (row: number, col: number) => void,
   showNotice: (notice: FeedGridNotice) => void,
 ) {
-  const handleAddRow = useCallback(() => {
-    commitEdit();
-    const row = store.addRow();
-    setTimeout(() => moveFocus(row, 0), ADD_ROW_SCROLL_DELAY_MS);
-  }, [commitEdit, moveFocus, store]);
+  // Adds a row at the end and, after the spec's delay, focuses its cell `col` (a grid cell).
+  const addRowAt = useCallback(
+    (col: number) => {
+      commitEdit();
+      const row = store.addRow();
+      setTimeout(() => moveFocus(row, col), ADD_ROW_SCROLL_DELAY_MS);
+    },
+    [commitEdit, moveFocus, store],
+  );
+
+  const handleAddRow = useCallback(() => addRowAt(FIRST_VALUE_CELL), [addRowAt]);
 
   const handleDeleteSelected = useCallback(() => {
     commitEdit();
@@ -31,7 +42,9 @@ export function useGridRowActions(
       store.deleteRow(slot);
       // The button went with its row: keep the keyboard in the grid, on the row that moved up.
       if (store.viewCount > 0)
-        requestAnimationFrame(() => moveFocus(Math.min(row, store.viewCount - 1), 0));
+        requestAnimationFrame(() =>
+          moveFocus(Math.min(row, store.viewCount - 1), FIRST_VALUE_CELL),
+        );
     },
     [commitEdit, moveFocus, store],
   );
@@ -44,5 +57,5 @@ export function useGridRowActions(
     [store],
   );
 
-  return { handleAddRow, handleDeleteSelected, handleDeleteRow, handleSelectAll };
+  return { addRowAt, handleAddRow, handleDeleteSelected, handleDeleteRow, handleSelectAll };
 }
