@@ -10,6 +10,8 @@ export interface GridRowProps {
   version: number;
   slot: number;
   index: number;
+  /** The feed's own number of the row (its position when a filter hides others). */
+  rowNumber: number;
   top: number;
   isSelected: boolean;
   editCol: number;
@@ -29,6 +31,7 @@ export const GridRow = memo(function GridRow({
   columns,
   slot,
   index,
+  rowNumber,
   top,
   isSelected,
   editCol,
@@ -38,7 +41,6 @@ export const GridRow = memo(function GridRow({
   onCellBlur,
   onDelete,
 }: GridRowProps) {
-  const rowNumber = index + 1;
   return (
     <div
       className={`feed-grid__row${isSelected ? ' is-selected' : ''}${index % 2 === 1 ? ' is-odd' : ''}`}
