@@ -123,7 +123,7 @@ test('a CSV file imports through the file input with a summary; bad files are re
   const input = page.getByLabel('Import CSV');
   await input.setInputFiles({ name: 'feed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('status').first()).toHaveText(
-    'Imported 2 rows. 1 cell was cut to 30 characters. Not recognised: price.',
+    'Imported 2 rows. 1 cell was cut to 30 characters: Var 1 in row 1. Not recognised: price.',
   );
   expect(await readRows(page)).toEqual([
     ['shoes', 'red', 'y'.repeat(30), '', '', 'https://a.test/1'],
@@ -135,9 +135,11 @@ test('a CSV file imports through the file input with a summary; bad files are re
     mimeType: 'text/csv',
     buffer: Buffer.from('name,price\nshoe,1\n'),
   });
-  await expect(page.getByRole('status').first()).toContainText(
-    'No recognised column in this file.',
-  );
+  // Headers that name no feed column: the person is asked to map them; Cancel imports nothing.
+  const mapping = page.getByRole('dialog', { name: 'Choose the columns to import' });
+  await mapping.getByRole('button', { name: 'Cancel' }).click();
+  await expect(mapping).toHaveCount(0);
+  await expect(page.getByRole('status').first()).toHaveText('other.csv was not imported.');
   await input.setInputFiles({
     name: 'photo.png',
     mimeType: 'image/png',

@@ -4,6 +4,8 @@ import { startBotCheckStandIn, type BotCheckStandIn } from '../support/bot-check
 import { startServer, type RunningServer } from '../support/server.ts';
 import { logInThroughUi, logOutThroughUi, registerThroughUi, startWithRows } from './support.ts';
 
+const SCREENS = process.env.SCREENS_OUT;
+
 test('register, log out, log in and reach the campaign builder', async ({ page }) => {
   const email = uniqueEmail('journey');
   const password = 'first-password-1';
@@ -84,17 +86,38 @@ test('a bad login shows the spec message', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('register errors are listed one by one', async ({ page }) => {
+test('register errors sit beside their fields, the first of them focused', async ({ page }) => {
   const email = uniqueEmail('twice');
   await registerThroughUi(page, email, 'some-password-1');
   await logOutThroughUi(page);
   await page.goto('/register');
   const form = page.getByRole('form', { name: 'Create an account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill('abc');
-  await form.getByLabel('Confirm Password').fill('abcd');
+  const emailField = form.getByLabel('Email');
+  const password = form.getByLabel('Password', { exact: true });
+  const confirm = form.getByLabel('Confirm Password');
+  await emailField.fill(email);
+  await password.fill('abc');
+  await confirm.fill('abcd');
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(/Password must be at least 6 characters/);
+  await expect(confirm).toHaveAccessibleDescription(/Passwords do not match/);
+  await expect(password).toBeFocused();
+  await expect(emailField).not.toHaveAttribute('aria-invalid', 'true');
+  if (SCREENS) {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SCREENS}/register-errors-${width}.png`, fullPage: true });
+    }
+  }
+
+  // Typing in a field takes its error away; the taken email is then said beside Email.
+  await password.fill('long-enough-1');
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+  await confirm.fill('long-enough-1');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(emailField).toHaveAccessibleDescription(/An account with that email already exists/);
+  await expect(emailField).toBeFocused();
   await expect(page).toHaveURL(/\/register$/);
 });
 
@@ -117,7 +140,15 @@ test('the account page deletes the account after asking for the password', async
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   const confirm = dialog.getByRole('button', { name: 'Delete Account' });
   await expect(confirm).toBeDisabled();
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  // A wrong password is said beside the field; the dialog stays for another try.
+  const field = dialog.getByLabel('Password', { exact: true });
+  await field.fill('not-my-password');
+  await confirm.click();
+  await expect(field).toHaveAccessibleDescription(/The password is not correct/);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  if (SCREENS) await dialog.screenshot({ path: `${SCREENS}/delete-wrong-password.png` });
+  await field.fill(password);
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
   await confirm.click();
   await expect(page).toHaveURL(/\/register$/);
   await page.goto('/login');

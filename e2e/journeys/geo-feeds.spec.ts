@@ -157,7 +157,7 @@ test('New Geo Feed on the Lists tab of /lists makes a data table of countries', 
     'aria-selected',
     'true',
   );
-  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('Germany');
+  await expect(page.getByLabel('Data Table', { exact: true })).toHaveValue('Germany');
   await expect(cell(page, 'Root', 1)).toHaveValue('2276');
   await expect(cell(page, 'Modifier', 1)).toHaveValue('Germany');
 });

@@ -14,7 +14,7 @@ async function openLists(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
 }
 
-async function newItem(page: Page, item: 'Feed' | 'List', name: string): Promise<void> {
+async function newItem(page: Page, item: 'Data Table' | 'List', name: string): Promise<void> {
   await page.getByRole('button', { name: `New ${item}` }).click();
   const dialog = page.getByRole('dialog', { name: `New ${item}` });
   await dialog.getByLabel(`${item} name`).fill(name);
@@ -42,11 +42,11 @@ test('the lists screen: tabs, new, copy, delete, and a reload shows what was sav
   const tableTab = page.getByRole('tab', { name: 'Data Tables' });
   const listTab = page.getByRole('tab', { name: 'Lists' });
   await expect(tableTab).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('button', { name: 'Copy Feed' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Delete Feed' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Copy Data Table' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete Data Table' })).toBeDisabled();
 
   // A data table with all six columns.
-  await newItem(page, 'Feed', 'shoes');
+  await newItem(page, 'Data Table', 'shoes');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await cell(page, 'Root', 1).click();
   await paste(page, 'nike\tair\t\t\t\thttps://a.test/1\npuma\tsuede\t\t\t\thttps://a.test/2');
@@ -54,15 +54,15 @@ test('the lists screen: tabs, new, copy, delete, and a reload shows what was sav
   await saveChanges(page);
 
   // Copy: same rows under a unique name, and it becomes active.
-  await page.getByRole('button', { name: 'Copy Feed' }).click();
-  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('shoes (1)');
+  await page.getByRole('button', { name: 'Copy Data Table' }).click();
+  await expect(page.getByLabel('Data Table', { exact: true })).toHaveValue('shoes (1)');
   await expect(cell(page, 'Modifier', 2)).toHaveValue('suede');
   await cell(page, 'Root', 1).fill('adidas');
   await cell(page, 'Root', 1).press('Enter');
   await saveChanges(page);
 
   // The copy's rows are its own: the original is unchanged.
-  await page.getByLabel('Feed', { exact: true }).selectOption('shoes');
+  await page.getByLabel('Data Table', { exact: true }).selectOption('shoes');
   await expect(cell(page, 'Root', 1)).toHaveValue('nike');
 
   // Row selection and Delete (n).
@@ -88,25 +88,25 @@ test('the lists screen: tabs, new, copy, delete, and a reload shows what was sav
   await saveChanges(page);
 
   await tableTab.click();
-  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('');
-  await page.getByLabel('Feed', { exact: true }).selectOption('shoes');
+  await expect(page.getByLabel('Data Table', { exact: true })).toHaveValue('');
+  await page.getByLabel('Data Table', { exact: true }).selectOption('shoes');
   await expect(page.getByRole('button', { name: 'Delete (0)' })).toBeDisabled();
 
   // Delete asks first, then saves the whole set.
-  await page.getByRole('button', { name: 'Delete Feed' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete Feed' });
+  await page.getByRole('button', { name: 'Delete Data Table' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Data Table' });
   await expect(confirm).toContainText('shoes');
-  await confirm.getByRole('button', { name: 'Delete Feed' }).click();
+  await confirm.getByRole('button', { name: 'Delete Data Table' }).click();
   await expect(page.getByRole('status').filter({ hasText: SAVED }).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
-  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('');
-  await expect(page.getByLabel('Feed', { exact: true }).locator('option')).toHaveText([
+  await expect(page.getByLabel('Data Table', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Data Table', { exact: true }).locator('option')).toHaveText([
     'Select a data table',
     'shoes (1)',
   ]);
 
   await page.reload();
-  await page.getByLabel('Feed', { exact: true }).selectOption('shoes (1)');
+  await page.getByLabel('Data Table', { exact: true }).selectOption('shoes (1)');
   await expect(cell(page, 'Root', 1)).toHaveValue('adidas');
   await expect(cell(page, 'Final URL', 2)).toHaveValue('https://a.test/2');
   await page.getByRole('tab', { name: 'Lists' }).click();
@@ -133,12 +133,12 @@ test('the lists screen: tabs, new, copy, delete, and a reload shows what was sav
 test('the lists screen keeps unsaved edits and asks on a conflict', async ({ page, context }) => {
   await registerThroughUi(page, uniqueEmail('listsconflict'), 'lists-password-1');
   await openLists(page);
-  await newItem(page, 'Feed', 'base');
+  await newItem(page, 'Data Table', 'base');
   await saveChanges(page);
 
   const other = await context.newPage();
   await other.goto('/lists');
-  await other.getByLabel('Feed', { exact: true }).selectOption('base');
+  await other.getByLabel('Data Table', { exact: true }).selectOption('base');
   await expect(cell(other, 'Root', 1)).toHaveValue('');
 
   await cell(page, 'Root', 1).fill('first');
@@ -169,6 +169,6 @@ test('the lists screen keeps unsaved edits and asks on a conflict', async ({ pag
   await again.goto('/lists');
   const offer = again.getByRole('dialog', { name: 'Restore unsaved changes?' });
   await offer.getByRole('button', { name: 'Restore my changes' }).click();
-  await expect(again.getByLabel('Feed', { exact: true })).toHaveValue('base');
+  await expect(again.getByLabel('Data Table', { exact: true })).toHaveValue('base');
   await expect(cell(again, 'Root', 1)).toHaveValue('kept');
 });

@@ -58,7 +58,7 @@ describe('toApiError', () => {
       400,
       {
         error: { code: 'validation_failed', message: 'Bad' },
-        errors: [{ msg: 'Email is taken' }, { msg: 'Too short' }],
+        errors: [{ msg: 'Email is taken', path: 'email' }, { msg: 'Too short' }],
         type: 'error',
       },
       '/api/users/register',
@@ -66,6 +66,7 @@ describe('toApiError', () => {
     expect(e.status).toBe(400);
     expect(e.code).toBe('validation_failed');
     expect(e.fieldErrors).toEqual(['Email is taken', 'Too short']);
+    expect(e.fieldPaths).toEqual(['email', undefined]);
     expect(e.type).toBe('error');
   });
 

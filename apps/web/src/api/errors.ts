@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** Validation messages (`errors: [{ msg }]`), one per problem. */
   readonly fieldErrors: string[];
+  /** The field each of fieldErrors names (`errors: [{ msg, path }]`), undefined when none. */
+  readonly fieldPaths: (string | undefined)[];
   /** `type` of `{ type, message }` answers, when present. */
   readonly type: string | undefined;
   /** `error.details` of the contract's error shape, when the server sent any. */
@@ -32,6 +34,7 @@ export class ApiError extends Error {
     path: string;
     code?: string;
     fieldErrors?: string[];
+    fieldPaths?: (string | undefined)[];
     type?: string;
     details?: unknown;
   }) {
@@ -39,6 +42,7 @@ export class ApiError extends Error {
     this.status = options.status;
     this.code = options.code;
     this.fieldErrors = options.fieldErrors ?? [];
+    this.fieldPaths = options.fieldPaths ?? [];
     this.type = options.type;
     this.details = options.details;
     this.path = options.path;
@@ -61,6 +65,7 @@ export function toApiError(status: number, body: unknown, path: string): ApiErro
       code: error.code,
       message: message ?? error.message,
       fieldErrors: errors?.map((e) => e.msg) ?? [],
+      fieldPaths: errors?.map((e) => e.path) ?? [],
       type,
       details: error.details,
     });

@@ -26,6 +26,7 @@ setEngineWorkerFactory(createEngineWorker);
 
 const SIGNED_IN_LINKS = [
   { to: '/campaign-builder', label: 'Campaign Builder' },
+  { to: '/combinations', label: 'Keyword Combiner' },
   { to: '/lists', label: 'Lists' },
   { to: '/account', label: 'Account' },
 ];

@@ -1,4 +1,10 @@
-import { createTheme, PasswordInput, TextInput, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  PasswordInput,
+  TextInput,
+  Tooltip,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#eaf1fd',
@@ -13,6 +19,12 @@ const brand: MantineColorsTuple = [
   '#08357c',
 ];
 
+/**
+ * Whether the main pointer can hover. A touch screen cannot: a tap there opens a hover tooltip
+ * (the browser's emulated mouse events count as a mouse) that stays until the next tap elsewhere.
+ */
+const canHover = typeof matchMedia !== 'function' || matchMedia('(hover: hover)').matches;
+
 /** The Mantine theme: one brand blue, system fonts, calm radii. */
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -26,5 +38,8 @@ export const theme = createTheme({
   components: {
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
+    Tooltip: Tooltip.extend({
+      defaultProps: { events: { hover: canHover, focus: false, touch: false } },
+    }),
   },
 });

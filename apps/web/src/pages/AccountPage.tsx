@@ -317,6 +317,7 @@ function UserPreferences({
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [isDeleting, setIsDeleting] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   async function handleToggle(shouldDisable: boolean) {
     setIsToggling(true);
@@ -370,6 +371,7 @@ function UserPreferences({
       notifySuccess(ACCOUNT_MESSAGES.deleted);
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);
+      else if (isPasswordRefusal(error)) setPasswordError(error.message);
       else notifyError(ACCOUNT_MESSAGES.deleteFailed);
     } finally {
       setPassword('');
@@ -428,6 +430,7 @@ function UserPreferences({
         onClose={() => {
           setIsDeleteOpen(false);
           setPassword('');
+          setPasswordError(null);
         }}
         title="Delete your account?"
         centered
@@ -453,7 +456,11 @@ function UserPreferences({
               description={`At least ${PASSWORD_MIN_CHARS} characters`}
               autoComplete="current-password"
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={passwordError}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setPasswordError(null);
+              }}
               data-autofocus
             />
             <Group justify="flex-end">
@@ -474,6 +481,14 @@ function UserPreferences({
       </Modal>
     </Paper>
   );
+}
+
+/**
+ * Delete account refused for the password: wrong (403) or too many tries (429); the server's
+ * words say which, beside the field.
+ */
+function isPasswordRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 403 || error.status === 429);
 }
 
 /** "Log out everywhere": ends every session of the account, after a confirmation. */

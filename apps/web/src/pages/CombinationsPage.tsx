@@ -6,6 +6,8 @@ import { TABLE_COPIED_MESSAGE, copyToClipboard } from '../components/clipboard.t
 import { formatStoreAsTsv } from '../features/feed-grid/copyTable.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
 import { useFeedStoreVersion } from '../features/feed-grid/useFeedStoreVersion.ts';
+import { SendToFeedModal } from '../features/builder/SendToFeedModal.tsx';
+import { useSession } from '../state/useSession.ts';
 import '../features/combiner/seedsFit.css';
 import './CombinationsPage.css';
 
@@ -21,12 +23,15 @@ function mirrorNotice(notice: FeedGridNotice): void {
 
 /**
  * /combinations, open to visitors: the five seed boxes with links, Combine, and the resulting
- * table with Copy. Each Combine adds its rows under the ones already made (Clear Table empties it).
+ * table with Copy (and, signed in, Send to Feed). Each Combine adds its rows under the ones
+ * already made (Clear Table empties it).
  */
 export function CombinationsPage() {
   const [store] = useState(createResultStore);
   useFeedStoreVersion(store);
+  const isSignedIn = useSession() !== null;
   const [isCopying, setIsCopying] = useState(false);
+  const [isSendOpen, setIsSendOpen] = useState(false);
   const hasRows = store.rowCount > 0;
 
   async function handleCopy() {
@@ -70,10 +75,18 @@ export function CombinationsPage() {
             <Button onClick={() => void handleCopy()} disabled={!hasRows} loading={isCopying}>
               Copy
             </Button>
+            {isSignedIn ? (
+              <Button variant="light" onClick={() => setIsSendOpen(true)} disabled={!hasRows}>
+                Send to Feed
+              </Button>
+            ) : null}
           </Group>
         </Group>
         <FeedGrid store={store} label="Combinations" height={420} onNotice={mirrorNotice} />
       </section>
+      {isSignedIn ? (
+        <SendToFeedModal store={store} opened={isSendOpen} onClose={() => setIsSendOpen(false)} />
+      ) : null}
     </div>
   );
 }

@@ -53,8 +53,9 @@ function ListsScreen({ workspace }: { workspace: ListsWorkspace }) {
         <SaveStatus editor={workspace.editor} />
       </header>
       <Text c="dimmed" size="sm" className="lists-page__intro">
-        Data tables and lists belong to you, not to a client. In the campaign builder, the List
-        dropdown adds their rows to any client&apos;s feed, and each seed box fills from a list.
+        Data tables and lists belong to your account, not to a client: a client&apos;s feeds are in
+        the Campaign Builder. There, &lsquo;add list to rows&rsquo; adds a data table&apos;s or a
+        list&apos;s rows to the open feed, and each seed box fills from a list.
       </Text>
       <Tabs
         value={tab}
@@ -89,7 +90,7 @@ function ListsTab({
 }: {
   workspace: ListsWorkspace;
   dataType: FeedDataType;
-  item: 'Feed' | 'List';
+  item: (typeof LISTS_TABS)[number]['item'];
 }) {
   const { isLoading, loadFailed } = useStore(workspace.state);
   const editor = workspace.editor;
@@ -102,7 +103,7 @@ function ListsTab({
   const active = shown.find((feed) => feed.name === activeFeed) ?? null;
   const isSheetBusy = useSheetsBusy(workspace.sheets);
   const isReady = key !== null && !isLoading && !isSheetBusy;
-  const noun = item === 'Feed' ? 'data table' : 'list';
+  const noun = item.toLowerCase();
 
   if (key === null) {
     return (

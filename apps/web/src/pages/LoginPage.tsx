@@ -17,8 +17,9 @@ import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
 import {
   isServerFailure,
   loginErrorMessage,
-  registerErrorMessages,
   resetErrorMessages,
+  splitRegisterErrors,
+  type RegisterFailure,
   WELCOME_BACK,
   WELCOME_NEW,
 } from '../features/auth/messages.ts';
@@ -172,6 +173,8 @@ export function RegisterPage() {
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [isSending, setIsSending] = useState(false);
   const [botCheckProblem, setBotCheckProblem] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<RegisterFailure['fields']>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const botCheck = useRef<Promise<BotCheckSettings> | null>(null);
 
   // Ask early whether a bot check is on and load its script, so that a blocked script is
@@ -219,7 +222,17 @@ export function RegisterPage() {
       notifySuccess(WELCOME_NEW);
       navigate('/campaign-builder', { replace: true });
     } catch (error) {
-      reportAuthFailure(error, registerErrorMessages);
+      if (isServerFailure(error)) {
+        handleApiError(error);
+        return;
+      }
+      const failure = splitRegisterErrors(error);
+      setFieldErrors(failure.fields);
+      for (const message of failure.others) notifyError(message);
+      // The person's eyes and screen reader go to the first field to fix.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus(),
+      );
     } finally {
       setIsSending(false);
     }
@@ -227,17 +240,34 @@ export function RegisterPage() {
 
   return (
     <AuthCard heading="Create your account">
-      <form onSubmit={handleRegister} aria-label="Create an account">
+      <form ref={formRef} onSubmit={handleRegister} aria-label="Create an account">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Build search campaigns in bulk from your feeds and templates.
           </Text>
-          <EmailField value={email} onChange={setEmail} />
+          <EmailField
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setFieldErrors(({ email: _fixed, ...rest }) => rest);
+            }}
+            error={fieldErrors.email}
+          />
           <NewPasswordFields
             password={password}
             passwordConfirm={passwordConfirm}
-            onPasswordChange={setPassword}
-            onPasswordConfirmChange={setPasswordConfirm}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              setFieldErrors(({ password: _fixed, ...rest }) => rest);
+            }}
+            onPasswordConfirmChange={(value) => {
+              setPasswordConfirm(value);
+              setFieldErrors(({ 'password-confirm': _fixed, ...rest }) => rest);
+            }}
+            errors={{
+              password: fieldErrors.password,
+              passwordConfirm: fieldErrors['password-confirm'],
+            }}
           />
           {botCheckProblem ? (
             <Alert color="red" variant="light" title="Bot check unavailable">

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { ActionIcon, Button, TextInput } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { ActionIcon, Button, Textarea, TextInput } from '@mantine/core';
 import type { PinnedText } from '@adloom/engine';
 import { isTypedTextOver, TextCounter, type TextMeasurer } from '../validation/index.ts';
 import {
@@ -65,15 +65,13 @@ export function PinnedTextList({
         const max = maxChars(index);
         return (
           <div className="ad-field-row" key={index}>
-            <TextInput
-              className="ad-field-row__input"
+            <PinnedTextField
+              isMultiline={!isHeadline}
               label={name}
               value={item.text}
               error={isTypedTextOver(item.text, max, measurer)}
-              onChange={(event) =>
-                onChange(replaceAt(shown, index, { ...item, text: event.currentTarget.value }))
-              }
-              description={
+              onChange={(text) => onChange(replaceAt(shown, index, { ...item, text }))}
+              counter={
                 <TextCounter
                   text={item.text}
                   max={max}
@@ -81,7 +79,6 @@ export function PinnedTextList({
                   editorial={isHeadline ? 'headline' : 'text'}
                 />
               }
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
             {pinPositions ? (
               <PositionRadio
@@ -124,6 +121,57 @@ export function PinnedTextList({
         </Button>
       ) : null}
     </fieldset>
+  );
+}
+
+/** The counter under the field, above its error. */
+const INPUT_WRAPPER_ORDER: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+
+/**
+ * One ad text with its counter: a one-line input for headlines, a multi-line field for
+ * descriptions that grows with its text, so the whole of it shows (still one line of ad
+ * text: Enter adds no line break, and pasted line breaks become spaces).
+ */
+function PinnedTextField({
+  isMultiline,
+  label,
+  value,
+  error,
+  counter,
+  onChange,
+}: {
+  isMultiline: boolean;
+  label: string;
+  value: string;
+  error: boolean;
+  counter: ReactNode;
+  onChange: (text: string) => void;
+}) {
+  const shared = {
+    className: 'ad-field-row__input',
+    label,
+    value,
+    error,
+    description: counter,
+    inputWrapperOrder: INPUT_WRAPPER_ORDER,
+  };
+  if (!isMultiline)
+    return <TextInput {...shared} onChange={(event) => onChange(event.currentTarget.value)} />;
+  return (
+    <Textarea
+      {...shared}
+      autosize
+      minRows={2}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.preventDefault();
+      }}
+      onChange={(event) => onChange(event.currentTarget.value.replace(/\r?\n/g, ' '))}
+    />
   );
 }
 

@@ -129,6 +129,22 @@ describe('RsaTemplateEditor', () => {
     ).toHaveLength(3);
   });
 
+  it('shows descriptions in multi-line fields, their whole text one line of ad text', () => {
+    withMantine(<Rsa initial={newRsaTemplate('T')} />);
+    const description = screen.getByRole('textbox', { name: 'Description 1' });
+    const headline = screen.getByRole('textbox', { name: 'Headline 1' });
+    expect(description.tagName).toBe('TEXTAREA');
+    expect(headline.tagName).toBe('INPUT');
+    const long = `Free returns on every order ${'x'.repeat(70)}`;
+    fireEvent.change(description, { target: { value: `${long}\nsecond line` } });
+    expect((latest as RsaTemplate).templates[0]!.descriptions[0]!.text).toBe(`${long} second line`);
+    // Over 90 characters: still marked, as the one-line field was.
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    description.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+  });
+
   it('adds, browses and deletes fallbacks, never the first', () => {
     withMantine(<Rsa initial={newRsaTemplate('T')} />);
     expect(screen.getByText('Fallback 1 of 1')).toBeTruthy();

@@ -4,13 +4,17 @@ import { PasswordInput, TextInput } from '@mantine/core';
 export function EmailField({
   value,
   onChange,
+  error,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** The server's objection to the email, shown under the field. */
+  error?: string | undefined;
 }) {
   return (
     <TextInput
       label="Email"
+      error={error}
       type="email"
       autoComplete="username"
       required
@@ -26,11 +30,14 @@ export function NewPasswordFields({
   passwordConfirm,
   onPasswordChange,
   onPasswordConfirmChange,
+  errors = {},
 }: {
   password: string;
   passwordConfirm: string;
   onPasswordChange: (value: string) => void;
   onPasswordConfirmChange: (value: string) => void;
+  /** The server's objections, shown under their fields. */
+  errors?: { password?: string | undefined; passwordConfirm?: string | undefined };
 }) {
   return (
     <>
@@ -39,6 +46,7 @@ export function NewPasswordFields({
         description="At least 6 characters"
         autoComplete="new-password"
         required
+        error={errors.password}
         value={password}
         onChange={(e) => onPasswordChange(e.currentTarget.value)}
       />
@@ -46,6 +54,7 @@ export function NewPasswordFields({
         label="Confirm Password"
         autoComplete="new-password"
         required
+        error={errors.passwordConfirm}
         value={passwordConfirm}
         onChange={(e) => onPasswordConfirmChange(e.currentTarget.value)}
       />

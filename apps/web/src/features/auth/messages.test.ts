@@ -7,6 +7,7 @@ import {
   registerErrorMessages,
   RESET_FAILED,
   resetErrorMessages,
+  splitRegisterErrors,
 } from './messages.ts';
 
 const apiError = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
@@ -62,5 +63,31 @@ describe('auth messages (spec section 8)', () => {
       'Too many attempts.',
     );
     expect(LOGIN_FAILED).toBe('User with that email/password combination not found');
+  });
+});
+
+describe('register errors beside their fields', () => {
+  it('puts each error that names a form field beside it, the rest in the toast', () => {
+    expect(
+      splitRegisterErrors(
+        apiError(400, {
+          fieldErrors: ['Too short', 'Needs a digit', 'Passwords do not match', 'Bot check failed'],
+          fieldPaths: ['password', 'password', 'password-confirm', 'recaptchaToken'],
+        }),
+      ),
+    ).toEqual({
+      fields: { password: 'Too short Needs a digit', 'password-confirm': 'Passwords do not match' },
+      others: ['Bot check failed'],
+    });
+  });
+
+  it('keeps the toast for errors without a field, as registerErrorMessages says', () => {
+    expect(splitRegisterErrors(new Error('network'))).toEqual({
+      fields: {},
+      others: [REGISTER_FAILED],
+    });
+    expect(
+      splitRegisterErrors(apiError(400, { fieldErrors: ['Something odd'], fieldPaths: [] })),
+    ).toEqual({ fields: {}, others: ['Something odd'] });
   });
 });

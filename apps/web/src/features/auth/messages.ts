@@ -25,6 +25,40 @@ export function registerErrorMessages(error: unknown): string[] {
   return [REGISTER_FAILED];
 }
 
+/** The register form's fields, by the names the server's errors give them. */
+export type RegisterField = 'email' | 'password' | 'password-confirm';
+
+const REGISTER_FIELDS: readonly string[] = ['email', 'password', 'password-confirm'];
+
+/** Register's failure split for the form: the errors of each field, and the rest (for a toast). */
+export interface RegisterFailure {
+  fields: Partial<Record<RegisterField, string>>;
+  others: string[];
+}
+
+/**
+ * Register: the server's errors that name a field of the form go beside that field (several on
+ * one field joined); everything else is as registerErrorMessages says.
+ */
+export function splitRegisterErrors(error: unknown): RegisterFailure {
+  const failure: RegisterFailure = { fields: {}, others: [] };
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) {
+    failure.others = registerErrorMessages(error);
+    return failure;
+  }
+  error.fieldErrors.forEach((message, i) => {
+    const path = error.fieldPaths[i];
+    if (path !== undefined && REGISTER_FIELDS.includes(path)) {
+      const field = path as RegisterField;
+      const before = failure.fields[field];
+      failure.fields[field] = before ? `${before} ${message}` : message;
+    } else {
+      failure.others.push(message);
+    }
+  });
+  return failure;
+}
+
 /** Forgot and reset: the server's message, else the spec's fallback. */
 export function resetErrorMessages(error: unknown): string[] {
   if (!(error instanceof ApiError) || !error.hasResponse) return [RESET_FAILED];

@@ -54,7 +54,15 @@ export function DataTableSection() {
     const rows = await workspace.sheets.readRows(list);
     if (rows === null || editor.state.get().activeFeed === null) return;
     const count = editor.appendRows(rows);
-    notifySuccess(`Added ${count} ${count === 1 ? 'row' : 'rows'} from ${list.name}`);
+    // Said in the grid's status line, under the rows it speaks of (Undo takes it away).
+    editor.store.announce(
+      count === 0
+        ? { kind: 'info', message: `${list.name} has no rows: nothing was added.` }
+        : {
+            kind: 'success',
+            message: `Added ${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'} from ${list.name}.`,
+          },
+    );
   }
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import {
   LAYER_BLOCK_PX,
   type FeedGridNotice,
 } from './gridLayout.ts';
+import { CsvMappingDialog } from './CsvMappingDialog.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
 import { GridStatus } from './GridStatus.tsx';
@@ -62,14 +63,12 @@ export function FeedGrid({
   useSyncExternalStore(store.subscribe, store.getVersion);
   const viewCount = store.viewCount;
   const [filterText, setFilterText] = useState(store.filter);
-  const [notice, setNotice] = useState<FeedGridNotice | null>(null);
-
   const showNotice = useCallback(
     (next: FeedGridNotice) => {
-      setNotice(next);
+      store.announce(next);
       onNotice?.(next);
     },
-    [onNotice],
+    [onNotice, store],
   );
 
   const { scrollerRef, layerRef, factor, spacerHeight, scrollRowIntoView } = useGridScroll(
@@ -162,7 +161,15 @@ export function FeedGrid({
         onDeleteSelected={rowActions.handleDeleteSelected}
         onAddRow={rowActions.handleAddRow}
       />
-      <GridStatus importProgress={csvImport.importProgress} notice={notice} />
+      <GridStatus importProgress={csvImport.importProgress} notice={store.notice} />
+      {csvImport.mappingRequest ? (
+        <CsvMappingDialog
+          fileName={csvImport.mappingRequest.file.name}
+          head={csvImport.mappingRequest.head}
+          onImport={csvImport.importMapped}
+          onCancel={csvImport.cancelMapping}
+        />
+      ) : null}
       <div
         ref={scrollerRef}
         className={`feed-grid__scroller${csvImport.isDragOver ? ' is-drag-over' : ''}`}
@@ -207,6 +214,7 @@ export function FeedGrid({
                   version={store.getVersion()}
                   slot={slot}
                   index={index}
+                  rowNumber={store.getRowNumber(index)}
                   top={index * FEED_ROW_HEIGHT_PX - layerOrigin}
                   isSelected={store.isSelected(slot)}
                   editCol={rowEdit ? rowEdit.col : -1}

@@ -10,6 +10,8 @@ export interface GridRowProps {
   version: number;
   slot: number;
   index: number;
+  /** The feed's own number of the row (its position when a filter hides others). */
+  rowNumber: number;
   top: number;
   isSelected: boolean;
   editCol: number;
@@ -32,6 +34,7 @@ export const GridRow = memo(function GridRow({
   columns,
   slot,
   index,
+  rowNumber,
   top,
   isSelected,
   editCol,
@@ -42,7 +45,6 @@ export const GridRow = memo(function GridRow({
   onDelete,
   onRowSelect,
 }: GridRowProps) {
-  const rowNumber = index + 1;
   // Every focusable part of the row is a grid cell the keyboard walks (see gridLayout.ts).
   const cellProps = (cell: number) => ({
     ...cellFocusProps(index, cell, activeCell),

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { readChunkCell, type ColumnChunk } from './columnChunk.ts';
 import {
+  CSV_CUTS_NAMED,
   CSV_MESSAGES,
   CsvImportError,
   decodeCsvBytes,
   decodeWindows1252,
   describeCsvImport,
+  findHeaderMapping,
   parseCsvText,
+  planCsvImport,
+  readCsvHead,
+  type CsvColumnMapping,
 } from './csvImport.ts';
 
-function parse(text: string, chunkRows?: number) {
+/** Imports as the worker does: by the file's headers, or by `mapping` when given. */
+function parse(text: string, chunkRows?: number, mapping?: CsvColumnMapping) {
   const chunks: ColumnChunk[] = [];
   const progress: number[] = [];
+  const plan = mapping ? { mapping } : planCsvImport(text);
+  if (!('mapping' in plan)) throw new Error('the headers name no feed column');
   const summary = parseCsvText({
     text,
+    mapping: plan.mapping,
     onChunk: (c) => chunks.push(c),
     onProgress: (p) => progress.push(p),
     chunkRows,
@@ -55,6 +64,7 @@ describe('parseCsvText', () => {
       rowCount: 2,
       cellsCut: 1,
       urlsCut: 0,
+      cuts: [{ row: 0, column: 0 }],
       unrecognisedColumns: ['price'],
     });
   });
@@ -69,12 +79,66 @@ describe('parseCsvText', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
-  it.each([
-    ['', CSV_MESSAGES.empty],
-    ['   \n', CSV_MESSAGES.empty],
-    ['name,price\nshoe,1', CSV_MESSAGES.noColumns],
-  ])('refuses %j', (text, message) => {
-    expect(() => parse(text)).toThrow(new CsvImportError(message));
+  it.each(['', '   \n'])('refuses %j', (text) => {
+    expect(() => parse(text)).toThrow(new CsvImportError(CSV_MESSAGES.empty));
+  });
+
+  it('names the first cuts by imported row and column, and counts the rest', () => {
+    const long = 'y'.repeat(31);
+    const lines = ['root,mod,url'];
+    for (let i = 0; i < CSV_CUTS_NAMED + 2; i += 1) lines.push(`${long},ok,https://a.test/${i}`);
+    lines.push(`fine,${long},https://b.test/${'u'.repeat(2050)}`);
+    const { summary } = parse(lines.join('\n'));
+    expect(summary.cellsCut).toBe(CSV_CUTS_NAMED + 3);
+    expect(summary.urlsCut).toBe(1);
+    expect(summary.cuts).toHaveLength(CSV_CUTS_NAMED);
+    expect(summary.cuts.slice(0, 2)).toEqual([
+      { row: 0, column: 0 },
+      { row: 1, column: 0 },
+    ]);
+  });
+});
+
+describe('the column mapping of a file whose headers name no feed column', () => {
+  const text =
+    'Keyword,Brand,Landing page\nshoes,acme,https://a.test/1\n\nboots,zed,https://a.test/2\n';
+
+  it('asks for a mapping, with the first row and the rows under it', () => {
+    expect(planCsvImport(text)).toEqual({
+      head: {
+        firstRow: ['Keyword', 'Brand', 'Landing page'],
+        rows: [
+          ['shoes', 'acme', 'https://a.test/1'],
+          ['boots', 'zed', 'https://a.test/2'],
+        ],
+        columnCount: 3,
+      },
+    });
+    expect(readCsvHead('a,b\n1\n2\n3', 2).rows).toEqual([['1'], ['2']]);
+  });
+
+  it('imports by the mapping a person chose, the header row left out', () => {
+    const mapping = { sources: [[1], [0], [], [], [], [2]], hasHeader: true };
+    const { rows, summary } = parse(text, undefined, mapping);
+    expect(rows).toEqual([
+      ['acme', 'shoes', '', '', '', 'https://a.test/1'],
+      ['zed', 'boots', '', '', '', 'https://a.test/2'],
+    ]);
+    expect(summary.unrecognisedColumns).toEqual([]);
+  });
+
+  it('imports the first row too when it holds no column names', () => {
+    const mapping = { sources: [[0], [], [], [], [], []], hasHeader: false };
+    const { rows } = parse('shoes,1\nboots,2\n', undefined, mapping);
+    expect(rows.map((row) => row[0])).toEqual(['shoes', 'boots']);
+  });
+
+  it('finds the headers it knows, a column named twice in order', () => {
+    expect(findHeaderMapping(['url', 'price', 'Final URL', 'ROOT'])).toEqual({
+      sources: [[3], [], [], [], [], [0, 2]],
+      hasHeader: true,
+    });
+    expect(findHeaderMapping(['name', 'price'])).toBeNull();
   });
 });
 
@@ -112,17 +176,33 @@ describe('decodeCsvBytes', () => {
 });
 
 describe('describeCsvImport', () => {
-  it('says rows in, cells cut and unrecognised columns', () => {
+  it('says rows in, the cells cut by grid row and column, and unrecognised columns', () => {
+    expect(
+      describeCsvImport(
+        {
+          rowCount: 1200,
+          cellsCut: 3,
+          urlsCut: 1,
+          cuts: [
+            { row: 0, column: 0 },
+            { row: 4, column: 5 },
+            { row: 6, column: 2 },
+          ],
+          unrecognisedColumns: ['price', 'sku'],
+        },
+        11,
+      ),
+    ).toBe(
+      'Imported 1,200 rows. 3 cells were cut to 30 characters: Root in row 11, Var 1 in row 17 and 1 more. 1 Final URL cell was cut to 2,048 characters: Final URL in row 15. Not recognised: price, sku.',
+    );
     expect(
       describeCsvImport({
-        rowCount: 1200,
-        cellsCut: 3,
+        rowCount: 1,
+        cellsCut: 0,
         urlsCut: 0,
-        unrecognisedColumns: ['price', 'sku'],
+        cuts: [],
+        unrecognisedColumns: [],
       }),
-    ).toBe('Imported 1,200 rows. 3 cells were cut to 30 characters. Not recognised: price, sku.');
-    expect(
-      describeCsvImport({ rowCount: 1, cellsCut: 0, urlsCut: 0, unrecognisedColumns: [] }),
     ).toBe('Imported 1 row.');
   });
 });

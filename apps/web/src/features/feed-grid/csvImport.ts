@@ -1,17 +1,25 @@
 import Papa from 'papaparse';
 import { encodeColumnChunk, type ColumnChunk } from './columnChunk.ts';
+import { FEED_COLUMNS } from '@adloom/engine';
 import {
-  FEED_CELL_MAX_CHARS,
   FEED_COLUMN_COUNT,
+  FEED_COLUMN_LABELS,
   URL_COLUMN_INDEX,
   findColumnForHeader,
   getColumnMaxChars,
 } from './feedColumns.ts';
+import { formatCount } from './gridLayout.ts';
 
 /** Rows per chunk sent from the import worker to the page. */
 export const CSV_CHUNK_ROWS = 10_000;
 /** Text read per parse step (and progress report). */
 const CSV_PARSE_STEP_BYTES = 512 * 1024;
+
+/** A cell cut to its column's limit: the imported row (0 = the first imported) and the column. */
+export interface CsvCut {
+  row: number;
+  column: number;
+}
 
 /** What an import brought in, for the notice. */
 export interface CsvImportSummary {
@@ -20,9 +28,40 @@ export interface CsvImportSummary {
   cellsCut: number;
   /** Final URL cells cut to 2048 characters. */
   urlsCut: number;
+  /** The first CSV_CUTS_NAMED cuts, in file order, for the notice to name. */
+  cuts: CsvCut[];
   /** Headers of columns that map to no feed column, as the file spells them. */
   unrecognisedColumns: string[];
 }
+
+/** Cuts the import notice names by row and column (the rest are counted). */
+export const CSV_CUTS_NAMED = 10;
+
+/** Rows under the header shown in the column mapping dialog. */
+export const CSV_PREVIEW_ROWS = 5;
+
+/**
+ * Where each feed column (FEED_COLUMNS order) takes its cell from: file column indexes, the
+ * first non-empty one wins; and whether the file's first row names the columns (then it is
+ * not imported).
+ */
+export interface CsvColumnMapping {
+  sources: readonly (readonly number[])[];
+  hasHeader: boolean;
+}
+
+/** The first rows of a file, for a person to map its columns. */
+export interface CsvHead {
+  /** The cells of the first row. */
+  firstRow: string[];
+  /** Up to CSV_PREVIEW_ROWS rows after it. */
+  rows: string[][];
+  /** The widest row's cell count. */
+  columnCount: number;
+}
+
+/** How to import a file: by its recognised headers, or by a mapping a person chooses first. */
+export type CsvImportPlan = { mapping: CsvColumnMapping } | { head: CsvHead };
 
 /** A file the import refuses; `message` is shown to the person as is. */
 export class CsvImportError extends Error {
@@ -36,8 +75,6 @@ export class CsvImportError extends Error {
 export const CSV_MESSAGES = {
   empty: 'This file is empty. Nothing was imported.',
   notText: 'This file is not a CSV text file. Nothing was imported.',
-  noColumns:
-    'No recognised column in this file. Its first row must name at least one of Root, Modifier, Var 1, Var 2, Var 3, Final URL (or root, mod, var1, var2, var3, url). Nothing was imported.',
 } as const;
 
 /**
@@ -78,36 +115,77 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * The mapping a file's first row names (see findColumnForHeader; a column named twice takes
+ * its first non-empty cell, as the engine's importCsvRows), or null when it names no feed column.
+ */
+export function findHeaderMapping(firstRow: readonly string[]): CsvColumnMapping | null {
+  const sources: number[][] = Array.from({ length: FEED_COLUMN_COUNT }, () => []);
+  firstRow.forEach((header, i) => {
+    const column = findColumnForHeader(header);
+    if (column !== undefined) sources[column]!.push(i);
+  });
+  return sources.some((list) => list.length > 0) ? { sources, hasHeader: true } : null;
+}
+
+/** The first row and up to `rowCount` rows after it (blank lines skipped). */
+export function readCsvHead(text: string, rowCount = CSV_PREVIEW_ROWS): CsvHead {
+  const source = stripBom(text);
+  if (source.trim() === '') throw new CsvImportError(CSV_MESSAGES.empty);
+  const { data } = Papa.parse<string[]>(source, {
+    header: false,
+    dynamicTyping: false,
+    skipEmptyLines: true,
+    preview: rowCount + 1,
+  });
+  const [firstRow = [], ...rows] = data;
+  return {
+    firstRow,
+    rows,
+    columnCount: Math.max(firstRow.length, ...rows.map((row) => row.length)),
+  };
+}
+
+/** Imports by the file's headers when they name a feed column; otherwise asks for a mapping. */
+export function planCsvImport(text: string): CsvImportPlan {
+  const head = readCsvHead(text);
+  const mapping = findHeaderMapping(head.firstRow);
+  return mapping ? { mapping } : { head };
+}
+
 /** Options for parseCsvText. */
 export interface ParseCsvInput {
   text: string;
+  mapping: CsvColumnMapping;
   onChunk: (chunk: ColumnChunk) => void;
   onProgress?: (fraction: number) => void;
   chunkRows?: number;
 }
 
 /**
- * Parses CSV text whose first row holds headers, maps the headers to feed columns (see
- * findColumnForHeader), normalizes cells (trimmed, cut to their limit), skips blank rows and
- * hands rows out in ColumnChunks. Throws CsvImportError for an empty file or no recognised column.
+ * Parses CSV text, takes each feed column's cell from the file columns the mapping names,
+ * normalizes cells (trimmed, cut to their limit), skips blank rows and hands rows out in
+ * ColumnChunks. Throws CsvImportError for an empty file.
  */
 export function parseCsvText({
   text,
+  mapping,
   onChunk,
   onProgress,
   chunkRows = CSV_CHUNK_ROWS,
 }: ParseCsvInput): CsvImportSummary {
-  const source = text.replace(/^\uFEFF/, '');
+  const source = stripBom(text);
   if (source.trim() === '') throw new CsvImportError(CSV_MESSAGES.empty);
-  let mapping: (number | undefined)[] | null = null;
+  const { sources } = mapping;
   const summary: CsvImportSummary = {
     rowCount: 0,
     cellsCut: 0,
     urlsCut: 0,
+    cuts: [],
     unrecognisedColumns: [],
   };
+  let isHeaderPending = mapping.hasHeader;
   let pending: string[][] = [];
-  let failure: CsvImportError | null = null;
 
   const flush = () => {
     if (pending.length === 0) return;
@@ -115,34 +193,26 @@ export function parseCsvText({
     pending = [];
   };
 
+  const takeHeader = (fields: string[]) => {
+    const used = new Set(sources.flat());
+    fields.forEach((header, i) => {
+      if (!used.has(i) && header.trim() !== '') summary.unrecognisedColumns.push(header.trim());
+    });
+  };
+
   const takeRow = (fields: string[]) => {
-    if (!mapping) {
-      // As the engine's importCsvRows: a column named twice takes its first non-empty cell.
-      mapping = fields.map((header) => findColumnForHeader(header));
-      const used = new Set<number>();
-      fields.forEach((header, i) => {
-        const column = mapping![i];
-        if (column === undefined) {
-          if (header.trim() !== '') summary.unrecognisedColumns.push(header.trim());
-        } else {
-          used.add(column);
-        }
-      });
-      if (used.size === 0) failure = new CsvImportError(CSV_MESSAGES.noColumns);
-      return;
-    }
     const row: string[] = new Array<string>(FEED_COLUMN_COUNT).fill('');
     let isBlank = true;
-    for (let i = 0; i < fields.length; i += 1) {
-      const column = mapping[i];
-      if (column === undefined) continue;
-      const value = fields[i]!.trim();
-      if (value === '' || row[column] !== '') continue;
+    for (let column = 0; column < FEED_COLUMN_COUNT; column += 1) {
+      const value = firstFilled(fields, sources[column]!);
+      if (value === '') continue;
       isBlank = false;
       const max = getColumnMaxChars(column);
       if (value.length > max) {
         if (column === URL_COLUMN_INDEX) summary.urlsCut += 1;
         else summary.cellsCut += 1;
+        if (summary.cuts.length < CSV_CUTS_NAMED)
+          summary.cuts.push({ row: summary.rowCount, column });
         row[column] = value.slice(0, max).trimEnd();
       } else {
         row[column] = value;
@@ -159,21 +229,34 @@ export function parseCsvText({
     dynamicTyping: false,
     skipEmptyLines: true,
     chunkSize: CSV_PARSE_STEP_BYTES,
-    chunk: (results, parser) => {
+    chunk: (results) => {
       for (const fields of results.data) {
-        takeRow(fields);
-        if (failure) {
-          parser.abort();
-          return;
+        if (isHeaderPending) {
+          isHeaderPending = false;
+          takeHeader(fields);
+        } else {
+          takeRow(fields);
         }
       }
       onProgress?.(Math.min(1, results.meta.cursor / source.length));
     },
   });
-  if (failure) throw failure;
   flush();
   onProgress?.(1);
   return summary;
+}
+
+/** The first non-empty (trimmed) cell of `fields` at the given indexes, or ''. */
+export function firstFilled(fields: readonly string[], indexes: readonly number[]): string {
+  for (const i of indexes) {
+    const value = fields[i]?.trim() ?? '';
+    if (value !== '') return value;
+  }
+  return '';
+}
+
+function stripBom(text: string): string {
+  return text.replace(/^\uFEFF/, '');
 }
 
 interface StringChunkConfig {
@@ -181,27 +264,37 @@ interface StringChunkConfig {
   dynamicTyping: false;
   skipEmptyLines: boolean;
   chunkSize: number;
-  chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => void;
+  chunk: (results: Papa.ParseResult<string[]>) => void;
 }
 
 // Papa parses strings in chunks at run time (its StringStreamer), but its types only allow
 // `chunk` for files and URLs.
 const parseInSteps = Papa.parse as unknown as (input: string, config: StringChunkConfig) => void;
 
-/** The notice after an import: rows in, cells cut, unrecognised columns. */
-export function describeCsvImport(summary: CsvImportSummary): string {
+/**
+ * The notice after an import: rows in, the cells cut (named by grid row and column, the first
+ * CSV_CUTS_NAMED of them), unrecognised columns. `firstRowNumber`: the grid's number of the
+ * first imported row.
+ */
+export function describeCsvImport(summary: CsvImportSummary, firstRowNumber = 1): string {
   const parts = [
-    `Imported ${summary.rowCount.toLocaleString('en-US')} ${summary.rowCount === 1 ? 'row' : 'rows'}.`,
+    `Imported ${formatCount(summary.rowCount)} ${summary.rowCount === 1 ? 'row' : 'rows'}.`,
   ];
-  if (summary.cellsCut > 0) {
+  const describeCuts = (count: number, isUrl: boolean, what: string) => {
+    if (count === 0) return;
+    const named = summary.cuts
+      .filter((cut) => (cut.column === URL_COLUMN_INDEX) === isUrl)
+      .map(
+        (cut) =>
+          `${FEED_COLUMN_LABELS[FEED_COLUMNS[cut.column]!]} in row ${formatCount(firstRowNumber + cut.row)}`,
+      );
+    const more = count - named.length;
     parts.push(
-      `${summary.cellsCut.toLocaleString('en-US')} ${summary.cellsCut === 1 ? 'cell was' : 'cells were'} cut to ${FEED_CELL_MAX_CHARS} characters.`,
+      `${formatCount(count)} ${count === 1 ? `${what} was` : `${what}s were`} cut to ${formatCount(getColumnMaxChars(isUrl ? URL_COLUMN_INDEX : 0))} characters: ${named.join(', ')}${more > 0 ? ` and ${formatCount(more)} more` : ''}.`,
     );
-  }
-  if (summary.urlsCut > 0)
-    parts.push(
-      `${summary.urlsCut.toLocaleString('en-US')} Final URL cells were cut to 2048 characters.`,
-    );
+  };
+  describeCuts(summary.cellsCut, false, 'cell');
+  describeCuts(summary.urlsCut, true, 'Final URL cell');
   if (summary.unrecognisedColumns.length > 0)
     parts.push(`Not recognised: ${summary.unrecognisedColumns.join(', ')}.`);
   return parts.join(' ');

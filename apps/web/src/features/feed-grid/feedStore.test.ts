@@ -199,6 +199,45 @@ describe('FeedStore', () => {
     expect(store.rowCount).toBe(3);
   });
 
+  it("numbers shown rows by the feed's own order, under a filter, after deletes and undo", async () => {
+    const store = makeStore([['a x'], ['b'], ['c x'], ['d'], ['e x']]);
+    const numbers = () => Array.from({ length: store.viewCount }, (_, i) => store.getRowNumber(i));
+    expect(numbers()).toEqual([1, 2, 3, 4, 5]);
+    await store.setFilter('x');
+    expect(numbers()).toEqual([1, 3, 5]);
+    store.deleteRow(store.getSlotAt(1));
+    expect(shownRoots(store)).toEqual(['a x', 'c x', 'e x']);
+    expect(numbers()).toEqual([1, 2, 4]);
+    store.undo();
+    await store.whenFiltered();
+    expect(numbers()).toEqual([1, 3, 5]);
+    store.addRow();
+    expect(numbers()).toEqual([1, 3, 5, 6]);
+    const bulk = store.beginBulkAppend();
+    bulk.addRows([['f x']]);
+    bulk.commit();
+    await store.whenFiltered();
+    expect(store.getRowNumber(store.viewCount - 1)).toBe(7);
+  });
+
+  it('keeps a notice for the status line until the rows change under it (undo, redo, load)', () => {
+    const store = makeStore([['a'], ['b']]);
+    const notice = { kind: 'info', message: 'Deleted 1 row.' } as const;
+    store.deleteRow(store.getSlotAt(0));
+    store.announce(notice);
+    expect(store.notice).toBe(notice);
+    store.setCell(store.getSlotAt(0), 1, 'edited');
+    expect(store.notice).toBe(notice);
+    store.undo();
+    expect(store.notice).toBeNull();
+    store.announce(notice);
+    store.redo();
+    expect(store.notice).toBeNull();
+    store.announce(notice);
+    store.load([{ root: 'other feed' }]);
+    expect(store.notice).toBeNull();
+  });
+
   it('filters big feeds in slices and resolves with the result', async () => {
     const store = new FeedStore();
     const bulk = store.beginBulkAppend();

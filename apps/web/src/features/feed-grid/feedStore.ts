@@ -2,6 +2,7 @@ import type { FeedRow } from '@adloom/engine';
 import { FEED_COLUMNS } from '@adloom/engine';
 import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { ColumnChunk } from './columnChunk.ts';
+import type { FeedGridNotice } from './gridLayout.ts';
 import { FeedHistory, type HistoryEntry, type OrderSnapshot } from './feedHistory.ts';
 import { RowSelection } from './rowSelection.ts';
 import { FEED_COLUMN_COUNT, feedRowAt, getColumnMaxChars, normalizeCell } from './feedColumns.ts';
@@ -63,6 +64,8 @@ export class FeedStore {
   private filterPending: Promise<void> = Promise.resolve();
   private filtering = false;
 
+  private statusNotice: FeedGridNotice | null = null;
+
   constructor(options: FeedStoreOptions = {}) {
     // One time-and-random prefix per store and a counter: ids of a million rows are made in a
     // fraction of a second (Date.now() per id costs a second per million).
@@ -103,6 +106,35 @@ export class FeedStore {
     if (viewIndex < 0 || viewIndex >= this.viewCount)
       throw new RangeError(`No row shown at ${viewIndex}`);
     return (this.view ?? this.order)[viewIndex]!;
+  }
+
+  /**
+   * The feed's own number (1-based position) of the row shown at `viewIndex`, filtered or not.
+   * Slots are handed out in increasing order and every order keeps them so (rows are only
+   * appended, deleted or restored), so a binary search over the order finds a slot.
+   */
+  getRowNumber(viewIndex: number): number {
+    if (!this.view) return viewIndex + 1;
+    const slot = this.getViewSlot(viewIndex);
+    let low = 0;
+    let high = this.orderLength - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.order[middle]! < slot) low = middle + 1;
+      else high = middle;
+    }
+    return low + 1;
+  }
+
+  /** The grid's status line: the last notice, until the rows are replaced or history moves. */
+  get notice(): FeedGridNotice | null {
+    return this.statusNotice;
+  }
+
+  /** Shows a notice in the grid's status line. */
+  announce(notice: FeedGridNotice): void {
+    this.statusNotice = notice;
+    this.changed();
   }
 
   /** The slot of the row at feed position `position`. */
@@ -214,6 +246,7 @@ export class FeedStore {
     this.pinned.clear();
     this.filterToken += 1;
     this.filtering = false;
+    this.statusNotice = null;
     this.changed();
   }
 
@@ -512,6 +545,8 @@ export class FeedStore {
 
   private afterHistory(entry: HistoryEntry): HistoryKind {
     const isCells = entry.kind === 'cells';
+    // What the status line said (rows imported, pasted, deleted) is no longer so.
+    this.statusNotice = null;
     if (!isCells) {
       this.selection.clear();
       if (this.view) {

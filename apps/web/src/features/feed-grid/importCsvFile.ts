@@ -1,21 +1,33 @@
 import * as Comlink from 'comlink';
 import type { ColumnChunk } from './columnChunk.ts';
-import { describeCsvImport, type CsvImportSummary } from './csvImport.ts';
+import {
+  describeCsvImport,
+  type CsvColumnMapping,
+  type CsvHead,
+  type CsvImportSummary,
+} from './csvImport.ts';
 import type { CsvImportWorkerApi } from './csvImport.worker.ts';
 import type { FeedStore } from './feedStore.ts';
 
-/** How an import ended: the summary and its notice, or the refusal shown to the person. */
+/**
+ * How an import ended: the summary and its notice, the file's first rows when its headers name
+ * no feed column (nothing imported; a mapping is needed), or the refusal shown to the person.
+ */
 export type CsvImportOutcome =
-  { ok: true; summary: CsvImportSummary; message: string } | { ok: false; message: string };
+  | { ok: true; summary: CsvImportSummary; message: string }
+  | { ok: false; head: CsvHead }
+  | { ok: false; head?: undefined; message: string };
 
 /**
  * Imports a CSV file into the store: parsed in a module worker, rows appended in chunks as one
- * undoable step (a feed of only blank rows is replaced). A refused file leaves the feed as it was.
+ * undoable step (a feed of only blank rows is replaced). `mapping`: the columns a person chose;
+ * without it the file's headers choose. A refused file leaves the feed as it was.
  */
 export async function importCsvFile(
   file: Blob,
   store: FeedStore,
   onProgress?: (fraction: number) => void,
+  mapping?: CsvColumnMapping,
 ): Promise<CsvImportOutcome> {
   const worker = new Worker(new URL('./csvImport.worker.ts', import.meta.url), {
     type: 'module',
@@ -26,13 +38,19 @@ export async function importCsvFile(
   // Progress travels on its own message port and may arrive after the result: drop it then.
   let isDone = false;
   try {
-    const summary = await remote.importCsv(
+    const result = await remote.importCsv(
       file,
       Comlink.proxy((chunk: ColumnChunk) => bulk.addChunk(chunk)),
       Comlink.proxy((fraction: number) => {
         if (!isDone) onProgress?.(fraction);
       }),
+      mapping,
     );
+    if ('head' in result) {
+      bulk.abort();
+      return { ok: false, head: result.head };
+    }
+    const { summary } = result;
     if (summary.rowCount === 0) {
       bulk.abort();
       return {
@@ -41,7 +59,8 @@ export async function importCsvFile(
       };
     }
     bulk.commit({ replaceBlankFeed: true });
-    return { ok: true, summary, message: describeCsvImport(summary) };
+    const firstRowNumber = store.rowCount - summary.rowCount + 1;
+    return { ok: true, summary, message: describeCsvImport(summary, firstRowNumber) };
   } catch (error) {
     bulk.abort();
     const isRefusal = error instanceof Error && error.name === 'CsvImportError';

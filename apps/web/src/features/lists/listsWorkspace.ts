@@ -12,7 +12,7 @@ import { FeedSheets } from '../sheets/index.ts';
 
 /** The lists screen's two tabs (spec section 2) and the kind of feed each shows. */
 export const LISTS_TABS = [
-  { value: 'table', label: 'Data Tables', item: 'Feed' },
+  { value: 'table', label: 'Data Tables', item: 'Data Table' },
   { value: 'list', label: 'Lists', item: 'List' },
 ] as const satisfies readonly { value: FeedDataType; label: string; item: string }[];
 

@@ -2,6 +2,9 @@ import { Text } from '@mantine/core';
 import { OutputTable } from './OutputTable.tsx';
 import type { PackedTable } from '../generation/packTable.ts';
 
+/** Lines a reason may take, wrapped: the reasons the engine writes fit at 240 px wide. */
+const ISSUE_ROW_LINES = 3;
+
 /**
  * Items the engine skipped or cleaned, with the feed row (its number in the grid) and the
  * reason, shown beside an output (never dropped silently). Virtualized like the output, with
@@ -10,7 +13,7 @@ import type { PackedTable } from '../generation/packTable.ts';
 export function IssuesList({
   table,
   label = 'Skipped and cleaned items',
-  height = 200,
+  height = 260,
 }: {
   table: PackedTable | null;
   label?: string;
@@ -30,6 +33,7 @@ export function IssuesList({
         unit={['item', 'items']}
         neutraliseCopy
         columnWidths="52px 132px minmax(240px, 1fr)"
+        rowLines={ISSUE_ROW_LINES}
       />
     </section>
   );

@@ -7,6 +7,8 @@ import './OutputTable.css';
 
 /** Height of one output line. */
 export const OUTPUT_ROW_HEIGHT_PX = 28;
+/** Height each further line of text adds to a row of a table whose cells wrap. */
+const WRAPPED_LINE_HEIGHT_PX = 18;
 /** Lines drawn above and below the visible ones. */
 const OVERSCAN_ROWS = 8;
 /** Width of a column when the table is wider than its frame. */
@@ -45,6 +47,8 @@ export interface OutputTableProps {
   unit?: [singular: string, plural: string];
   /** CSS grid column widths (default: every column at least 150 px). */
   columnWidths?: string;
+  /** Lines of text a cell shows, wrapped (default 1: one line, cut with an ellipsis). */
+  rowLines?: number;
 }
 
 /**
@@ -83,7 +87,9 @@ export function OutputTable({
   emptyText = 'Nothing generated yet.',
   unit = ['line', 'lines'],
   columnWidths,
+  rowLines = 1,
 }: OutputTableProps) {
+  const rowHeight = OUTPUT_ROW_HEIGHT_PX + (rowLines - 1) * WRAPPED_LINE_HEIGHT_PX;
   const rowCount = table?.rowCount ?? 0;
   const columnCount = table?.headers.length ?? 0;
   const isWindowed = !columnWidths && columnCount > COLUMN_WINDOW_FROM;
@@ -101,18 +107,18 @@ export function OutputTable({
   );
 
   // A short output takes only the room its lines need.
-  const bodyHeight = Math.min(height, Math.max(1, rowCount) * OUTPUT_ROW_HEIGHT_PX);
-  const totalHeight = rowCount * OUTPUT_ROW_HEIGHT_PX;
+  const bodyHeight = Math.min(height, Math.max(1, rowCount) * rowHeight);
+  const totalHeight = rowCount * rowHeight;
   const spacerHeight = Math.min(totalHeight, MAX_SCROLL_HEIGHT_PX);
   const factor =
     totalHeight > spacerHeight && spacerHeight > bodyHeight
       ? (totalHeight - bodyHeight) / (spacerHeight - bodyHeight)
       : 1;
   const virtualTop = scrollTop * factor;
-  const first = Math.max(0, Math.floor(virtualTop / OUTPUT_ROW_HEIGHT_PX) - OVERSCAN_ROWS);
-  const visible = Math.ceil(bodyHeight / OUTPUT_ROW_HEIGHT_PX) + OVERSCAN_ROWS * 2;
+  const first = Math.max(0, Math.floor(virtualTop / rowHeight) - OVERSCAN_ROWS);
+  const visible = Math.ceil(bodyHeight / rowHeight) + OVERSCAN_ROWS * 2;
   const last = Math.min(rowCount, first + visible);
-  const layerTop = scrollTop + (first * OUTPUT_ROW_HEIGHT_PX - virtualTop);
+  const layerTop = scrollTop + (first * rowHeight - virtualTop);
   const gridTemplate =
     columnWidths ??
     (isWindowed
@@ -150,7 +156,8 @@ export function OutputTable({
           className="output-table__row"
           style={{
             gridTemplateColumns: gridTemplate,
-            top: (r - first) * OUTPUT_ROW_HEIGHT_PX,
+            top: (r - first) * rowHeight,
+            height: rowLines > 1 ? rowHeight : undefined,
           }}
         >
           {cells}
@@ -179,7 +186,7 @@ export function OutputTable({
         aria-label={label}
         aria-rowcount={rowCount + 1}
         aria-colcount={columnCount}
-        className="output-table__frame"
+        className={`output-table__frame${rowLines > 1 ? ' output-table__frame--wrap' : ''}`}
       >
         <div
           className="output-table__scroller"

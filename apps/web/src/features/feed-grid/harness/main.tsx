@@ -1,4 +1,6 @@
 import * as Comlink from 'comlink';
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Combiner } from '../../combiner/Combiner.tsx';
@@ -126,8 +128,11 @@ function Harness() {
   );
 }
 
+// The grid's column mapping dialog is a Mantine modal.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Harness />
+    <MantineProvider>
+      <Harness />
+    </MantineProvider>
   </StrictMode>,
 );
