@@ -46,7 +46,7 @@ export interface AppDeps {
 }
 
 /** The 503 message of a request that reaches a server while it stops. */
-export const SERVER_STOPPING_MESSAGE = 'This server is restarting. Please try again shortly.';
+const SERVER_STOPPING_MESSAGE = 'This server is restarting. Please try again shortly.';
 
 /** Page served at `/` when the web app has not been built. */
 export const WEB_NOT_BUILT_HTML = `<!doctype html>

@@ -366,13 +366,21 @@ describe('Google account link', () => {
     });
     expect(sheet.status).toBe(200);
 
-    // Bob unlinks: Alice's token stays, Bob has none.
+    // Bob unlinks (through this app: `deps` stands for another server on the database, its
+    // kept token unused from then): Alice's token stays, Bob has none.
     await call('POST', '/api/google/unlink-google-sheets', { token: bob.token, body: {} });
-    const notLinked = await rejectionOf(getGoogleAccessToken(freshDeps(), bob.user._id, t.app.log));
+    const notLinked = await rejectionOf(getGoogleAccessToken(deps, bob.user._id, t.app.log));
     expect(notLinked.code).toBe('not_linked');
     expect(notLinked.status).toBe(401);
     expect(notLinked.message).toBe(SHEET_MESSAGES.notLinked);
-    expect(await getGoogleAccessToken(freshDeps(), alice.user._id, t.app.log)).not.toBe('');
+    expect(await getGoogleAccessToken(deps, alice.user._id, t.app.log)).toBe(aliceToken);
+    // Linked again: the token kept from the old link is not used.
+    await link(bob.token);
+    const relinked = await getGoogleAccessToken(deps, bob.user._id, t.app.log);
+    expect(relinked).not.toBe(bobToken);
+    expect(tokenRequests().at(-1)?.get('refresh_token')).toBe(
+      await storedRefreshToken(bob.user._id),
+    );
   });
 
   it('tries a refresh Google answers 429 or 5xx again, then answers 502', async () => {

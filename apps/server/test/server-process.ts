@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** apps/server: where the server's entry points are run from. */
-export const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A server process (or another entry point of apps/server) started by a test. */
 export interface ServerProcess {

@@ -225,11 +225,19 @@ export async function revokeToken(google: GoogleConfig, token: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Access tokens in memory
 
-/** Access tokens per user, kept in memory until a minute before they expire; never stored. */
+/**
+ * Access tokens per user, kept in memory until a minute before they expire; never stored. Each
+ * is kept with the stored link it came from: once the link changes (unlinked and linked again,
+ * also through another server on the same database) the kept token is not used.
+ */
 export interface GoogleAccessTokens {
-  /** The user's kept access token, or a new one from `load` (one load per user at a time). */
+  /**
+   * The user's kept access token when it came from `link` (the stored link's sealed refresh
+   * token), or a new one from `load` (one load per user at a time).
+   */
   get(
     userId: string,
+    link: string,
     load: () => Promise<{ accessToken: string; expiresInSeconds: number }>,
   ): Promise<string>;
   /** Forgets the user's access token (unlink, link again, account deleted, token refused). */
@@ -239,15 +247,15 @@ export interface GoogleAccessTokens {
 /** An empty access-token memory; `now` is the clock (ms). */
 export function createGoogleAccessTokens(now: () => number = Date.now): GoogleAccessTokens {
   // expiresAt is Infinity while the token is being loaded.
-  const entries = new Map<string, { token: Promise<string>; expiresAt: number }>();
+  const entries = new Map<string, { token: Promise<string>; expiresAt: number; link: string }>();
   const isUsable = (entry: { expiresAt: number }) =>
     entry.expiresAt - ACCESS_TOKEN_MARGIN_MS > now();
   return {
-    get(userId, load) {
+    get(userId, link, load) {
       const kept = entries.get(userId);
-      if (kept && isUsable(kept)) return kept.token;
+      if (kept && kept.link === link && isUsable(kept)) return kept.token;
       for (const [id, entry] of entries) if (!isUsable(entry)) entries.delete(id);
-      const entry = { token: Promise.resolve(''), expiresAt: Number.POSITIVE_INFINITY };
+      const entry = { token: Promise.resolve(''), expiresAt: Number.POSITIVE_INFINITY, link };
       entry.token = load().then(
         (loaded) => {
           entry.expiresAt = now() + loaded.expiresInSeconds * 1000;
@@ -446,11 +454,12 @@ export async function getGoogleAccessToken(
   log?: FastifyBaseLogger,
 ): Promise<string> {
   const google = requireGoogle(deps.config);
-  return deps.googleTokens.get(userId, async () => {
-    const link = await findGoogleLink(deps.db, userId);
-    if (!link) throw new AppError('not_linked', SHEET_MESSAGES.notLinked);
-    if (link.status === 'needs_consent')
-      throw new AppError('relink_needed', SHEET_MESSAGES.relinkNeeded);
+  // Read every time: another server may have unlinked, or linked another Google account.
+  const link = await findGoogleLink(deps.db, userId);
+  if (!link) throw new AppError('not_linked', SHEET_MESSAGES.notLinked);
+  if (link.status === 'needs_consent')
+    throw new AppError('relink_needed', SHEET_MESSAGES.relinkNeeded);
+  return deps.googleTokens.get(userId, link.refresh_token, async () => {
     const needsConsent = async () => {
       await markNeedsConsent(deps.db, { userId, refused: link.refresh_token });
       return new AppError('relink_needed', SHEET_MESSAGES.relinkNeeded);

@@ -29,7 +29,7 @@ import { SheetProgressRegistry } from '../../services/sheet-progress.ts';
  * the feed named by `_id` is only ever one of the caller's.
  */
 export async function sheetRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const progress = new SheetProgressRegistry();
+  const progress = new SheetProgressRegistry(deps.db);
   // Uploads carry a whole feed (100k rows and more): the bulk limit, as feed saves have.
   // Downloads too, since clients may send the feed with its rows as `activeFeed`.
   const bulk = { onRequest: authenticate, bodyLimit: deps.config.bodyLimitBytes };
@@ -100,7 +100,7 @@ export async function sheetRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     `${API.google.progress}:id`,
     { onRequest: authenticate },
     async (request): Promise<SheetProgress> => {
-      const found = progress.find(getUser(request).id, request.params.id);
+      const found = await progress.find(getUser(request).id, request.params.id);
       if (!found) throw new AppError('not_found', 'No sheet call is running with that id');
       return found;
     },
