@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -12,22 +12,14 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
 import { parseLock } from '../src/lockfile.ts';
 import { geoDataFile } from './geo-data.ts';
-import { openTestLog, testDbKind } from './helpers.ts';
-
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+import { testDbKind } from './helpers.ts';
+import { startServer, waitForOutput } from './server-process.ts';
 
 /** Every file and folder under `root` (itself included) with its permission bits. */
 function listModes(root: string): {
@@ -44,55 +36,6 @@ function listModes(root: string): {
   };
   visit(root);
   return { files, dirs };
-}
-
-/** Runs the server (or another entry point of apps/server, with its arguments). */
-function startServer(env: Record<string, string>, command = ['src/main.ts']): Started {
-  // node --import tsx keeps the server in this pid (the tsx binary runs it in a child process).
-  const child = spawn(process.execPath, ['--import', 'tsx', ...command], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: join(tmpdir(), 'adloom-no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  // Its log also goes to the run's log folder, scanned for secrets after the run.
-  const log = openTestLog('server');
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    log.write(chunk.toString());
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      log.close();
-      resolve(code);
-    }),
-  );
-  return { child, output: () => output, exited };
-}
-
-async function waitForOutput(
-  started: Started,
-  pattern: RegExp,
-  timeoutMs = 60_000,
-): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(started.output());
-    if (match) return match;
-    if (Date.now() > deadline || started.child.exitCode !== null)
-      throw new Error(`no ${pattern} in output:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 // Real server processes (node --import tsx src/main.ts) on an embedded database in a scratch DATA_DIR.
