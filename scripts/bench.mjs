@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark and collects the figures each prints as its last line (one JSON object)
 // into .tmp/bench/latest.json. Benchmarks report; they never fail on a time.
-// Usage: node scripts/bench.mjs [--only engine,cli,workspace,cluster,text-rule,sheets,xml,geo,grid,builder,generation,lighthouse]
+// Usage: node scripts/bench.mjs [--only engine,cli,workspace,cluster,text-rule,sheets,xml,geo,server-rss,start,grid,builder,generation,lighthouse]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,6 +21,13 @@ const benches = [
   { name: 'sheets', file: 'apps/server/bench/sheets.bench.ts' },
   { name: 'xml', file: 'apps/server/bench/xml.bench.ts' },
   { name: 'geo', file: 'apps/server/bench/geo.bench.ts', args: ['--db', 'both'] },
+  { name: 'server-rss', file: 'apps/server/bench/server-rss.bench.ts', args: ['--db', 'both'] },
+  // Deletes the web app's and the server's builds first: `npm start` on a fresh clone.
+  {
+    name: 'start',
+    file: 'apps/server/bench/server-rss.bench.ts',
+    args: ['--db', 'none', '--start'],
+  },
   { name: 'grid', file: 'e2e/grid/grid.bench.ts' },
   { name: 'builder', file: 'e2e/bench/builder.bench.ts' },
   { name: 'generation', file: 'e2e/bench/generation.bench.ts' },

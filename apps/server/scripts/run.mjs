@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Runs the compiled server (or `geo-load`) with plain Node, compiling it first when dist/ is
+// Runs the compiled server (or `geo-load`, or `data`) with plain Node, compiling it first when dist/ is
 // missing or older than its source (scripts/build.mjs):
 //   node scripts/run.mjs main
 //   node scripts/run.mjs geo-load FILE
+//   node scripts/run.mjs data backup|restore|export|import ... (src/data-command.ts)
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OUTDIR, build, isBuildStale } from './build.mjs';
 
-const ENTRIES = new Set(['main', 'geo-load']);
+const ENTRIES = new Set(['main', 'geo-load', 'data']);
 /** A build older than this is taken for one that died: its lock is broken. */
 const STALE_LOCK_MS = 120_000;
 
@@ -41,7 +42,7 @@ async function buildOnce() {
 
 const entry = process.argv[2] ?? '';
 if (!ENTRIES.has(entry)) {
-  process.stderr.write(`usage: node scripts/run.mjs main | geo-load FILE\n`);
+  process.stderr.write(`usage: node scripts/run.mjs main | geo-load FILE | data COMMAND ...\n`);
   process.exit(2);
 }
 if (isBuildStale()) await buildOnce();

@@ -19,6 +19,7 @@ import {
   type ErrorLogFields,
 } from './errors.ts';
 import { createSessionService, type SessionService } from './auth/session.ts';
+import { LOG_REDACT_PATHS } from './log-format.ts';
 import { OUTBOX_DIR_NAME, createMailer, type Mailer } from './services/mailer.ts';
 import { registerRoutes } from './routes/index.ts';
 import { useUtf8JsonParser } from './http/json-body.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: {
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       serializers: {
         // Only an error's safe fields: drivers hang parameters and rows on their errors.
         // (The error handler passes them already reduced: those go as they are.)
@@ -131,6 +133,7 @@ export async function buildApp(deps: {
     deps.mailer ??
     createMailer({
       smtpUrl: config.smtpUrl,
+      isProduction: config.isProduction,
       from: config.mailFrom,
       outboxDir: join(config.dataDir, OUTBOX_DIR_NAME),
       log: app.log,

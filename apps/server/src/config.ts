@@ -307,12 +307,16 @@ export function findJwtSecretProblem(secret: string | undefined): string | undef
   return findSecretProblem('JWT_SECRET', secret);
 }
 
+/** DATA_DIR files of the secrets a server makes when JWT_SECRET or TOKEN_ENCRYPTION_KEY is not set. */
+export const JWT_SECRET_FILE = 'jwt-secret';
+export const TOKEN_KEY_FILE = 'token-key';
+
 /**
  * Outside production, a random secret kept in DATA_DIR so that restarts keep sessions valid
  * without anyone having to invent a secret.
  */
 export function readOrCreateDevJwtSecret(dataDir: string): string {
-  return readOrCreateDevSecret(join(dataDir, 'jwt-secret'));
+  return readOrCreateDevSecret(join(dataDir, JWT_SECRET_FILE));
 }
 
 /** The secret kept in `file`, or a new random one written there (0600). */
@@ -431,7 +435,7 @@ function readTokenEncryptionKey(
       );
     return key;
   }
-  return key || readOrCreateDevSecret(join(options.dataDir, 'token-key'));
+  return key || readOrCreateDevSecret(join(options.dataDir, TOKEN_KEY_FILE));
 }
 
 /** GEO_TARGETS_FILE: an http(s) address as it is, a path resolved from where the command was typed. */

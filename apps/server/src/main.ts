@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DATA_UMASK, keepDataDirPrivate, makeDataDirPrivate } from './data-dir.ts';
 import { openDatabase, type Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
+import { chooseLogFormat, createReadableLogStream } from './log-format.ts';
+import { serveBackups } from './services/backup.ts';
 import { OUTBOX_DIR_NAME } from './services/mailer.ts';
 import { loadGeoTargetsOnStart } from './services/geo.ts';
 
@@ -55,7 +57,32 @@ try {
 makeDataDirPrivate(config.dataDir);
 if (!config.databaseUrl)
   keepDataDirPrivate(config.dataDir, (message) => console.warn(`adloom: ${message}`));
-const app = await buildApp({ config, db });
+// Readable lines for a person at a terminal; JSON lines otherwise and in production.
+const isReadableLog =
+  chooseLogFormat({ isProduction: config.isProduction, isTerminal: process.stdout.isTTY }) ===
+  'readable';
+const app = await buildApp({
+  config,
+  db,
+  ...(isReadableLog
+    ? {
+        logStream: createReadableLogStream(process.stdout, {
+          color: process.stdout.hasColors(),
+        }),
+      }
+    : {}),
+});
+// `npm run backup` asks this server for a copy of the embedded database (services/backup.ts).
+if (db.dumpDataDir) {
+  try {
+    const stopServingBackups = await serveBackups(config.dataDir, db, app.log);
+    process.on('exit', stopServingBackups);
+  } catch (error) {
+    app.log.warn(
+      `backups while the server runs are off: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
 
 if (config.jwtSecretSource === 'data-dir') {
   app.log.warn(

@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
 import { parseLock } from '../src/lockfile.ts';
 import { geoDataFile } from './geo-data.ts';
-import { createPostgresDatabase, openTestLog, testDbKind } from './helpers.ts';
-import { startServerProcess, waitForOutput, type ServerProcess } from './server-process.ts';
+import { createPostgresDatabase, testDbKind } from './helpers.ts';
+import { startServer, waitForOutput } from './server-process.ts';
 
 /** Every file and folder under `root` (itself included) with its permission bits. */
 function listModes(root: string): {
@@ -35,12 +35,6 @@ function listModes(root: string): {
   };
   visit(root);
   return { files, dirs };
-}
-
-/** Runs the server's source (or another entry point of apps/server, with its arguments) under tsx. */
-function startServer(env: Record<string, string>, command = ['src/main.ts']): ServerProcess {
-  // node --import tsx keeps the server in this pid (the tsx binary runs it in a child process).
-  return startServerProcess(env, ['--import', 'tsx', ...command], openTestLog('server'));
 }
 
 // Real server processes (node --import tsx src/main.ts) on an embedded database in a scratch DATA_DIR.

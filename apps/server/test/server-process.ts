@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openTestLog } from './helpers.ts';
 
 /** apps/server: where the server's entry points are run from. */
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +58,15 @@ export function startServerProcess(
     }),
   );
   return { child, output: () => output, exited };
+}
+
+/**
+ * Runs the server's source (or another entry point of apps/server, with its arguments) under tsx,
+ * its output copied to the run's log folder (scanned for secrets after the run).
+ */
+export function startServer(env: Record<string, string>, command = ['src/main.ts']): ServerProcess {
+  // node --import tsx keeps the server in this pid (the tsx binary runs it in a child process).
+  return startServerProcess(env, ['--import', 'tsx', ...command], openTestLog('server'));
 }
 
 /** Waits until the process's output matches `pattern`; throws when it exits or time runs out. */

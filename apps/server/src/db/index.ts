@@ -32,6 +32,11 @@ export interface Db {
    * copied. (PGlite reads the input as '/dev/blob': the statement is rewritten for it.)
    */
   copyFrom(sql: string, data: Uint8Array): Promise<number>;
+  /**
+   * The embedded database only: a consistent copy of its data folder, a gzipped tarball
+   * PGlite can start from (`loadDataDir`), taken between transactions after a checkpoint.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -233,6 +238,13 @@ export function createPgliteDb(pglite: PGlite): Db {
         pglite.query(pgliteCopySql(sql), [], { blob: new Blob([data]) }),
       );
       return result.affectedRows ?? 0;
+    },
+    async dumpDataDir() {
+      // The checkpoint writes the data files, leaving little write-ahead log to replay.
+      await guard('checkpoint', () => pglite.exec('checkpoint'));
+      // Every statement, and a transaction whole, holds this lock (dumpDataDir alone takes only
+      // the per-statement one): no transaction is half done in the files it copies.
+      return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('gzip'));
     },
     async close() {
       if (!pglite.closed) await pglite.close();

@@ -38,6 +38,14 @@ export function formatEml(from: string, message: MailMessage, date: Date): strin
   ].join('\r\n');
 }
 
+/** SMTP_URL without the `logger` and `debug` settings that make nodemailer print mails to the console. */
+export function withoutMailLogging(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  url.searchParams.delete('logger');
+  url.searchParams.delete('debug');
+  return url.toString();
+}
+
 /**
  * SMTP through nodemailer when `smtpUrl` is set. Otherwise (never in production: the server
  * refuses to start without SMTP_URL there) each mail is written, readable by the server's user
@@ -46,6 +54,8 @@ export function formatEml(from: string, message: MailMessage, date: Date): strin
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
+  /** In production nodemailer never logs: its debug log prints whole mails, reset links included. */
+  isProduction?: boolean;
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
@@ -67,7 +77,9 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = nodemailer.createTransport(
+    options.isProduction ? withoutMailLogging(options.smtpUrl) : options.smtpUrl,
+  );
   return {
     isDelivering: true,
     async send(message) {
