@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark and collects the figures each prints as its last line (one JSON object)
 // into .tmp/bench/latest.json. Benchmarks report; they never fail on a time.
-// Usage: node scripts/bench.mjs [--only engine,cli,workspace,text-rule,sheets,xml,geo,grid,builder,generation,lighthouse]
+// Usage: node scripts/bench.mjs [--only engine,cli,workspace,bundle-wire,text-rule,sheets,xml,geo,grid,builder,generation,lighthouse]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,7 @@ const benches = [
   { name: 'engine', file: 'packages/engine/bench/engine.bench.ts' },
   { name: 'cli', file: 'apps/cli/bench/cli.bench.ts' },
   { name: 'workspace', file: 'apps/server/bench/workspace.bench.ts', args: ['--db', 'both'] },
+  { name: 'bundle-wire', file: 'apps/server/bench/bundle-wire.bench.ts' },
   { name: 'text-rule', file: 'apps/server/bench/text-rule.bench.ts' },
   { name: 'sheets', file: 'apps/server/bench/sheets.bench.ts' },
   { name: 'xml', file: 'apps/server/bench/xml.bench.ts' },
