@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark and collects the figures each prints as its last line (one JSON object)
 // into .tmp/bench/latest.json. Benchmarks report; they never fail on a time.
-// Usage: node scripts/bench.mjs [--only engine,cli,workspace,cluster,text-rule,sheets,xml,geo,server-rss,start,grid,builder,generation,lighthouse]
+// Usage: node scripts/bench.mjs [--only name,name] (the names of `benches` below)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ const benches = [
   { name: 'cli', file: 'apps/cli/bench/cli.bench.ts' },
   { name: 'workspace', file: 'apps/server/bench/workspace.bench.ts', args: ['--db', 'both'] },
   { name: 'cluster', file: 'apps/server/bench/cluster.bench.ts' },
+  { name: 'bundle-wire', file: 'apps/server/bench/bundle-wire.bench.ts' },
   { name: 'text-rule', file: 'apps/server/bench/text-rule.bench.ts' },
   { name: 'sheets', file: 'apps/server/bench/sheets.bench.ts' },
   { name: 'xml', file: 'apps/server/bench/xml.bench.ts' },

@@ -1,0 +1,86 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { logInThroughUi, registerThroughUi } from './support.ts';
+
+// Texts only the signed-in app's code holds (the builder workspace's notice, the sidebar's
+// signed-in line): a script of a public page that holds one carries the builder's code.
+const SIGNED_IN_CODE_MARKERS = ['Feeds successfully updated', 'Signed in as'];
+
+/** `url: marker` for every signed-in marker a script holds (a short failure, not the code). */
+async function signedInCodeIn(scripts: Response[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const response of scripts) {
+    const code = await response.text();
+    for (const marker of SIGNED_IN_CODE_MARKERS)
+      if (code.includes(marker)) found.push(`${new URL(response.url()).pathname}: ${marker}`);
+  }
+  return found;
+}
+
+/** The scripts index.html names (the entry and its modulepreloads): what every page loads. */
+async function entryScripts(page: Page): Promise<Set<string>> {
+  const html = await (await page.request.get('/')).text();
+  return new Set(
+    [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1]!,
+    ),
+  );
+}
+
+/** Opens `path` and collects the scripts it runs, until the page has loaded and gone quiet. */
+async function scriptsRunBy(page: Page, path: string): Promise<Response[]> {
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  return scripts;
+}
+
+for (const { path, shows } of [
+  { path: '/', shows: 'Professional search campaigns in seconds' },
+  { path: '/terms', shows: 'Terms of Service' },
+]) {
+  test(`${path} runs only the scripts index.html names, none of the signed-in app's`, async ({
+    page,
+  }) => {
+    const entry = await entryScripts(page);
+    const scripts = await scriptsRunBy(page, path);
+    await expect(page.getByRole('heading', { name: shows, level: 1 })).toBeVisible();
+    const urls = scripts.map((response) => new URL(response.url()).pathname);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => !entry.has(url))).toEqual([]);
+    expect(await signedInCodeIn(scripts)).toEqual([]);
+  });
+}
+
+test('/login prefetches the signed-in app without running it, and signing in uses it', async ({
+  browser,
+  baseURL,
+  page: registering,
+}) => {
+  const email = uniqueEmail('prefetch');
+  const password = 'prefetch-password-1';
+  await registerThroughUi(registering, email, password);
+  // A browser of its own, with nothing cached yet.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') prefetched.push(new URL(request.url()).pathname);
+  });
+  const scripts = await scriptsRunBy(page, '/login');
+  expect(await signedInCodeIn(scripts)).toEqual([]);
+  // The build names the signed-in app's files; the idle page fetches every one of them.
+  const listed = (
+    (await page.locator('meta[name="adloom-prefetch"]').getAttribute('content')) ?? ''
+  ).split(' ');
+  expect(listed.some((file) => /SignedInShell-.*\.js$/.test(file))).toBe(true);
+  await expect.poll(() => listed.filter((file) => !prefetched.includes(file))).toEqual([]);
+
+  await logInThroughUi(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Campaign Builder' })).toBeVisible();
+  await expect(page.getByText('Signed in as')).toBeVisible();
+  await context.close();
+});
