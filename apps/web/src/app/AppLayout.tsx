@@ -30,6 +30,9 @@ const SIGNED_IN_LINKS = [
   { to: '/account', label: 'Account' },
 ];
 
+/** The main content, where 'Skip to content' moves the focus. */
+const CONTENT_ID = 'content';
+
 /** The frame of every screen: sidebar (signed in) or top bar (signed out), content, footer. */
 export function AppLayout() {
   const current = useSession();
@@ -56,6 +59,16 @@ export function AppLayout() {
 
   const overlays = (
     <>
+      <a
+        href={`#${CONTENT_ID}`}
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(CONTENT_ID)?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <PageTitle />
       <NotificationStack />
       <LoadingIndicator />
@@ -78,7 +91,9 @@ export function AppLayout() {
             </nav>
           </div>
         </header>
-        <main className={classes.main}>{content}</main>
+        <main id={CONTENT_ID} tabIndex={-1} className={classes.main}>
+          {content}
+        </main>
       </div>
     );
   }
@@ -144,7 +159,9 @@ export function AppLayout() {
           </div>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main className={classes.shellMain}>{content}</AppShell.Main>
+      <AppShell.Main id={CONTENT_ID} tabIndex={-1} className={classes.shellMain}>
+        {content}
+      </AppShell.Main>
       <HelpOverlay />
       <AiHelper />
     </AppShell>
