@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
+import type axe from 'axe-core';
 import { expect, uniqueEmail } from '../fixtures.ts';
 
 /** The platform's shortcut modifier. */
@@ -90,4 +93,57 @@ export async function newCampaignTemplate(
   await page.getByRole('button', { name: 'Add Keyword' }).click();
   await page.getByLabel('Keyword 1', { exact: true }).fill(patterns.keyword);
   await page.getByLabel('Match type 1', { exact: true }).selectOption('Broad');
+}
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** One axe rule broken on one element. */
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  help: string;
+  target: string;
+}
+
+/** The impacts a screen may not have. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core on the page as it is once its transitions have ended. The script goes in with
+ * `page.evaluate`: the app's CSP (script-src 'self') blocks `addScriptTag`.
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const { axe: runner } = window as unknown as { axe: typeof axe };
+    const { violations } = await runner.run(document, { resultTypes: ['violations'] });
+    return violations.flatMap((v) =>
+      v.nodes.map((node) => ({
+        rule: v.id,
+        impact: node.impact ?? v.impact ?? 'minor',
+        help: v.help,
+        target: node.target.join(' '),
+      })),
+    );
+  });
+}
+
+/** The serious and critical findings, one readable line each. */
+export function blockingAxeFindings(findings: readonly AxeFinding[]): string[] {
+  return findings
+    .filter((f) => BLOCKING_IMPACTS.has(f.impact))
+    .map((f) => `${f.impact} ${f.rule} (${f.help}): ${f.target}`);
+}
+
+/** Fails listing every serious or critical axe finding on the page as it is now. */
+export async function expectNoSeriousAxeFindings(page: Page): Promise<void> {
+  expect(blockingAxeFindings(await axeFindings(page))).toEqual([]);
 }

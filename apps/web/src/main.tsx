@@ -9,7 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { routes } from './app/routes.tsx';
 import { setNavigator } from './state/navigation.ts';
 import { startSession } from './app/startSession.ts';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 import { fetchMe } from './api/users.ts';
 
 const router = createBrowserRouter(routes);
@@ -21,7 +21,7 @@ if (!container) throw new Error('The page has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,

@@ -6,6 +6,7 @@ import { LoadingIndicator } from '../components/LoadingIndicator.tsx';
 import { NotificationStack } from '../components/NotificationStack.tsx';
 import { useSession } from '../state/useSession.ts';
 import { Footer } from './Footer.tsx';
+import { CONTENT_ID } from './contentId.ts';
 import { PageTitle } from './PageTitle.tsx';
 import { usePrefetchSignedInApp } from './prefetch.ts';
 import classes from './AppLayout.module.css';
@@ -37,6 +38,16 @@ export function AppLayout() {
 
   const overlays = (
     <>
+      <a
+        href={`#${CONTENT_ID}`}
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(CONTENT_ID)?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <PageTitle />
       <NotificationStack />
       <LoadingIndicator />
@@ -59,7 +70,9 @@ export function AppLayout() {
             </nav>
           </div>
         </header>
-        <main className={classes.main}>{content}</main>
+        <main id={CONTENT_ID} tabIndex={-1} className={classes.main}>
+          {content}
+        </main>
       </div>
     );
   }

@@ -19,6 +19,7 @@ import { helpOverlayOpen } from '../features/help/helpStore.ts';
 import { logOut } from '../features/auth/logOut.ts';
 import { setEngineWorkerFactory } from '../features/generation/index.ts';
 import { createEngineWorker } from '../worker/createEngineWorker.ts';
+import { CONTENT_ID } from './contentId.ts';
 import classes from './AppLayout.module.css';
 
 // The engine jobs run only in the signed-in app, so their worker is installed with it.
@@ -117,7 +118,9 @@ export function SignedInShell({
           </div>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main className={classes.shellMain}>{content}</AppShell.Main>
+      <AppShell.Main id={CONTENT_ID} tabIndex={-1} className={classes.shellMain}>
+        {content}
+      </AppShell.Main>
       <HelpOverlay />
       <AiHelper />
     </AppShell>

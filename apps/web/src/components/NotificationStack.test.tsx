@@ -16,6 +16,9 @@ describe('NotificationStack', () => {
         <NotificationStack store={store} />
       </MantineProvider>,
     );
+    // The live region is there before the first toast, so its toasts are announced.
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
     act(() => {
       store.notify('error', 'Something failed');
       store.notify('success', 'Saved');

@@ -8,11 +8,14 @@ import {
 } from '../state/notifications.ts';
 import classes from './NotificationStack.module.css';
 
-/** The toasts at the top-right edge of the screen; errors are announced as alerts. */
+/**
+ * The toasts at the top-right edge of the screen. The stack is a named live region that is
+ * there before any toast, so screen readers announce each notice politely; errors are alerts.
+ */
 export function NotificationStack({ store = defaultStore }: { store?: NotificationStore }) {
   const { notifications } = useStore(store);
   return (
-    <div className={classes.stack} aria-label="Notifications">
+    <section className={classes.stack} aria-label="Notifications" aria-live="polite">
       {notifications.map((n) => (
         <div
           key={n.id}
@@ -33,7 +36,7 @@ export function NotificationStack({ store = defaultStore }: { store?: Notificati
           />
         </div>
       ))}
-    </div>
+    </section>
   );
 }
 

@@ -43,10 +43,15 @@ const FEATURES = [
   },
 ];
 
+/** The booking form's email field. */
+const DEMO_EMAIL_ID = 'demo-email';
+
 /** /: the landing page for visitors. */
 export function LandingPage() {
+  // The booking form takes the focus as well: the keyboard goes where the page scrolled.
   function handleReady() {
     document.getElementById('book-demo')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    document.getElementById(DEMO_EMAIL_ID)?.focus({ preventScroll: true });
   }
 
   return (
@@ -117,7 +122,7 @@ export function LandingPage() {
           <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Adloom%20demo`}>{SUPPORT_EMAIL}</Anchor>.
         </Text>
         <div className={classes.bookingForm}>
-          <WaitingListForm inputId="demo-email" />
+          <WaitingListForm inputId={DEMO_EMAIL_ID} />
         </div>
       </section>
     </div>

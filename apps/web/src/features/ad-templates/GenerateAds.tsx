@@ -7,6 +7,7 @@ import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
 import { OriginNote } from '../builder/OriginNote.tsx';
 import { originNow } from '../builder/outputOrigin.ts';
 import { isJobCancelled, useSelectedRows, type RunEngineJobOptions } from '../generation/index.ts';
+import { focusNextOutput } from '../output/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import type { AdOutput } from './adJobs.ts';
@@ -121,7 +122,10 @@ export function GenerateAdsButton({
 
   const button = (
     <Button
-      onClick={() => void handleGenerate()}
+      onClick={(event) => {
+        focusNextOutput(event.currentTarget);
+        void handleGenerate();
+      }}
       disabled={blocker !== null || progress !== null}
       aria-describedby={blocker ? reasonId : undefined}
     >

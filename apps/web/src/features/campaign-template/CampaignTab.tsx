@@ -3,7 +3,7 @@ import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import type { JobProgress } from '../generation/index.ts';
-import { editorFileName } from '../output/index.ts';
+import { editorFileName, focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { CampaignEditor } from './CampaignEditor.tsx';
@@ -104,7 +104,10 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
         <Tooltip label={NO_ROWS_TOOLTIP} disabled={selection.count > 0} withArrow>
           <span className="campaign-output__generate">
             <Button
-              onClick={() => void handleGenerate()}
+              onClick={(event) => {
+                focusNextOutput(event.currentTarget);
+                void handleGenerate();
+              }}
               disabled={!canGenerate || progress !== null}
               aria-describedby={selection.count > 0 ? undefined : 'no-rows-hint'}
             >

@@ -12,7 +12,7 @@ import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { ChangedSinceNote, OriginNote } from '../builder/OriginNote.tsx';
 import { useSelectedRows } from '../generation/index.ts';
-import { IssuesList, OutputTable, editorFileName } from '../output/index.ts';
+import { IssuesList, OutputTable, editorFileName, focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { ValidatorScore } from '../validation/index.ts';
@@ -161,7 +161,8 @@ export function ExtensionsTab() {
           <span>
             <Button
               disabled={!canGenerate}
-              onClick={() => {
+              onClick={(event) => {
+                focusNextOutput(event.currentTarget);
                 if (active)
                   void generateExtensionOutput(
                     workspace,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { COLUMN_WINDOW_FROM, OutputTable, visibleColumns } from './OutputTable.tsx';
+import { focusNextOutput } from './outputFocus.ts';
 import { packTable } from '../generation/packTable.ts';
 
 function bigTable(rows: number) {
@@ -55,6 +56,40 @@ describe('OutputTable', () => {
     expect(
       screen.getByRole('button', { name: 'Download for Google Ads Editor: Negatives' }),
     ).toHaveProperty('disabled', true);
+  });
+
+  it('takes the focus when its tab has just generated it, and only then', () => {
+    function Tab({ table }: { table: ReturnType<typeof bigTable> | null }) {
+      return (
+        <MantineProvider>
+          <div role="tabpanel">
+            <button type="button">Generate</button>
+            <OutputTable label="Keywords" table={table} />
+          </div>
+        </MantineProvider>
+      );
+    }
+    const { rerender } = render(<Tab table={bigTable(2)} />);
+    const output = screen.getByRole('table', { name: 'Keywords' });
+    expect(document.activeElement).not.toBe(output);
+    rerender(<Tab table={bigTable(3)} />);
+    expect(document.activeElement).not.toBe(output);
+    focusNextOutput(screen.getByRole('button', { name: 'Generate' }));
+    rerender(<Tab table={bigTable(4)} />);
+    expect(document.activeElement).toBe(output);
+    expect(output.tabIndex).toBe(0);
+  });
+
+  it('holds only rows: the text of an empty output sits beside the table', () => {
+    render(
+      <MantineProvider>
+        <OutputTable label="Keywords" table={null} />
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Keywords' });
+    expect(within(table).queryAllByRole('row')).toHaveLength(0);
+    expect(table.textContent).toBe('');
+    expect(screen.getByText('Nothing generated yet.')).toBeTruthy();
   });
 
   afterEach(() => {

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Text } from '@mantine/core';
 import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
+import { claimOutputFocus } from './outputFocus.ts';
 import { OutputToolbar } from './OutputToolbar.tsx';
 import { useOutputActions } from './useOutputActions.ts';
 import { useOutputScroll } from './useOutputScroll.ts';
@@ -99,6 +101,10 @@ export function OutputTable({
     isWindowed,
   );
 
+  useEffect(() => {
+    if (table && scrollerRef.current) claimOutputFocus(scrollerRef.current);
+  }, [table, scrollerRef]);
+
   const { copySource, busy, handleCopy, handleDownload } = useOutputActions(
     table,
     copyTable,
@@ -181,38 +187,37 @@ export function OutputTable({
         isDownloadDisabled={isEmpty}
         onDownload={() => void handleDownload()}
       />
-      <div
-        role="table"
-        aria-label={label}
-        aria-rowcount={rowCount + 1}
-        aria-colcount={columnCount}
-        className={`output-table__frame${rowLines > 1 ? ' output-table__frame--wrap' : ''}`}
-      >
+      <div className={`output-table__frame${rowLines > 1 ? ' output-table__frame--wrap' : ''}`}>
+        {/* The table scrolls, so it is a Tab stop: arrow keys scroll it, and Generate's output
+            can take the focus. The empty text sits outside it: a table holds only rows. */}
         <div
+          role="table"
+          aria-label={label}
+          aria-rowcount={rowCount + 1}
+          aria-colcount={columnCount}
+          tabIndex={isEmpty ? -1 : 0}
           className="output-table__scroller"
           ref={scrollerRef}
           onScroll={handleScroll}
           style={{ height: isEmpty ? undefined : bodyHeight + OUTPUT_ROW_HEIGHT_PX + 2 }}
         >
-          <div role="rowgroup" className="output-table__head">
-            <div
-              role="row"
-              aria-rowindex={1}
-              className="output-table__row output-table__row--head"
-              style={{ gridTemplateColumns: gridTemplate }}
-            >
-              {(table?.headers ?? []).map((header) => (
-                <span role="columnheader" key={header} className="output-table__cell">
-                  {header}
-                </span>
-              ))}
+          {columnCount > 0 ? (
+            <div role="rowgroup" className="output-table__head">
+              <div
+                role="row"
+                aria-rowindex={1}
+                className="output-table__row output-table__row--head"
+                style={{ gridTemplateColumns: gridTemplate }}
+              >
+                {(table?.headers ?? []).map((header) => (
+                  <span role="columnheader" key={header} className="output-table__cell">
+                    {header}
+                  </span>
+                ))}
+              </div>
             </div>
-          </div>
-          {isEmpty ? (
-            <Text size="sm" c="dimmed" className="output-table__empty">
-              {emptyText}
-            </Text>
-          ) : (
+          ) : null}
+          {isEmpty ? null : (
             <div
               role="rowgroup"
               className="output-table__body"
@@ -230,6 +235,11 @@ export function OutputTable({
             </div>
           )}
         </div>
+        {isEmpty ? (
+          <Text size="sm" c="dimmed" className="output-table__empty">
+            {emptyText}
+          </Text>
+        ) : null}
       </div>
     </div>
   );

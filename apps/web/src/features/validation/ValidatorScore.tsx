@@ -104,12 +104,11 @@ export function ValidatorScore<C = FallbackCheck>({
     <>
       <UnstyledButton
         className="validator-score"
-        aria-label={`${label} validator: ${text}`}
         aria-haspopup="dialog"
         disabled={result === null}
         onClick={() => setListOpen(true)}
       >
-        <span className="validator-score__label">{label}:</span>{' '}
+        <span className="validator-score__label">{label} validator:</span>{' '}
         <span className="validator-score__value" style={{ color }} aria-live="polite">
           {text}
         </span>

@@ -1,0 +1,2 @@
+/** The id of the main content, where 'Skip to content' moves the focus. */
+export const CONTENT_ID = 'content';
