@@ -68,7 +68,7 @@ async function benchFeed(page: Page, rowCount: number): Promise<void> {
     const last = page.getByRole('textbox', { name: `Root, row ${rowCount}`, exact: true });
     await last.click();
     await page.keyboard.type('edited last row');
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
     const value = await last.inputValue();
     if (value !== 'edited last row') throw new Error(`The last row holds ${value}`);
   });

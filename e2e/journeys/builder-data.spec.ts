@@ -143,7 +143,7 @@ test('undo takes back a paste', async ({ page }) => {
 test('unsaved edits survive a closed tab and are offered back', async ({ page, context }) => {
   await startWithSavedClient(page, 'draft');
   await cell(page, 'Root', 1).fill('unsaved work');
-  await cell(page, 'Root', 1).press('Enter');
+  await cell(page, 'Root', 1).press('Tab');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   // The browser keeps the edit before anything closes the tab (a crash included).
   await expect(
@@ -185,12 +185,12 @@ test('two pages edit one feed: the second save opens the conflict dialog', async
   await expect(cell(other, 'Root', 1)).toBeVisible();
 
   await cell(page, 'Root', 1).fill('first');
-  await cell(page, 'Root', 1).press('Enter');
+  await cell(page, 'Root', 1).press('Tab');
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 
   await cell(other, 'Root', 1).fill('second');
-  await cell(other, 'Root', 1).press('Enter');
+  await cell(other, 'Root', 1).press('Tab');
   await other.getByRole('button', { name: 'Save Feeds' }).click();
   const dialog = other.getByRole('dialog', { name: 'A newer version was saved elsewhere' });
   await expect(dialog).toBeVisible();
@@ -198,12 +198,12 @@ test('two pages edit one feed: the second save opens the conflict dialog', async
   await expect(cell(other, 'Root', 1)).toHaveValue('first');
 
   await cell(other, 'Root', 1).fill('third');
-  await cell(other, 'Root', 1).press('Enter');
+  await cell(other, 'Root', 1).press('Tab');
   await other.getByRole('button', { name: 'Save Feeds' }).click();
   await expect(other.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 
   await cell(page, 'Root', 1).fill('fourth');
-  await cell(page, 'Root', 1).press('Enter');
+  await cell(page, 'Root', 1).press('Tab');
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await page
     .getByRole('dialog', { name: 'A newer version was saved elsewhere' })
@@ -350,7 +350,7 @@ test('a client deleted elsewhere: saving says so with the spec text and keeps th
   await other.close();
 
   await cell(page, 'Root', 1).fill('still here');
-  await cell(page, 'Root', 1).press('Enter');
+  await cell(page, 'Root', 1).press('Tab');
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Unable to save feed:' }).first(),
@@ -370,7 +370,7 @@ test('unsaved edits are saved by the autosave after 5 minutes', async ({ page })
   await page.clock.install();
   await startWithSavedClient(page, 'autosave');
   await cell(page, 'Root', 1).fill('autosaved');
-  await cell(page, 'Root', 1).press('Enter');
+  await cell(page, 'Root', 1).press('Tab');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await page.clock.fastForward('04:00');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
@@ -397,7 +397,7 @@ test('an autosave the server refuses says so with the spec text and keeps the ed
     }),
   );
   await cell(page, 'Root', 1).fill('not yet saved');
-  await cell(page, 'Root', 1).press('Enter');
+  await cell(page, 'Root', 1).press('Tab');
   await page.clock.fastForward('05:05');
   await expect(
     page.getByRole('alert').filter({ hasText: 'Unable to save data: Slow down' }),

@@ -142,11 +142,11 @@ test('the lists screen keeps unsaved edits and asks on a conflict', async ({ pag
   await expect(cell(other, 'Root', 1)).toHaveValue('');
 
   await cell(page, 'Root', 1).fill('first');
-  await cell(page, 'Root', 1).press('Enter');
+  await cell(page, 'Root', 1).press('Tab');
   await saveChanges(page);
 
   await cell(other, 'Root', 1).fill('second');
-  await cell(other, 'Root', 1).press('Enter');
+  await cell(other, 'Root', 1).press('Tab');
   await other.getByRole('button', { name: 'Save Changes' }).click();
   const dialog = other.getByRole('dialog', { name: 'A newer version was saved elsewhere' });
   await dialog.getByRole('button', { name: 'Load the newer version' }).click();
@@ -154,7 +154,7 @@ test('the lists screen keeps unsaved edits and asks on a conflict', async ({ pag
 
   // An unsaved edit survives a closed tab.
   await cell(other, 'Root', 1).fill('kept');
-  await cell(other, 'Root', 1).press('Enter');
+  await cell(other, 'Root', 1).press('Tab');
   await expect(other.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   const asked = new Promise<string>((resolve) =>
     other.once('dialog', (prompt) => {
