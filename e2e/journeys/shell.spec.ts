@@ -11,7 +11,10 @@ test('guides open the help wheel, a feature panel, back, and close', async ({ pa
 
   await dialog.getByRole('button', { name: 'Geo Feeds' }).click();
   const panel = page.getByRole('dialog', { name: 'Geo Feeds' });
-  await expect(panel.getByText('Video coming soon...')).toBeVisible();
+  // No help video is configured: the guide's written walkthrough shows, with its screenshot.
+  await expect(
+    panel.getByRole('img', { name: 'The New Geo Feed dialog with its fields' }),
+  ).toBeVisible();
   await panel.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('dialog', { name: 'Guides' })).toBeVisible();
 

@@ -30,6 +30,22 @@ export async function registerThroughUi(
   await form.getByLabel('Confirm Password').fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/campaign-builder$/);
+  await closeTutorial(page);
+}
+
+/** The first-time tutorial a new account meets in the campaign builder. */
+export function tutorialDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Welcome to Adloom' });
+}
+
+/** Closes the first-time tutorial with Done and waits until the server marked it done. */
+export async function closeTutorial(page: Page): Promise<void> {
+  const marked = page.waitForResponse((response) =>
+    response.url().endsWith('/api/users/set-tutorial-done-status'),
+  );
+  await tutorialDialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(tutorialDialog(page)).toHaveCount(0);
+  expect((await marked).status()).toBe(200);
 }
 
 /** Logs in through the login form. */

@@ -26,7 +26,11 @@ import { useUtf8JsonParser } from './http/json-body.ts';
 import { createAttemptLimits, type AttemptLimits } from './services/attempt-limits.ts';
 import { createDbAttemptStores } from './services/db-attempt-store.ts';
 import type { AttemptStoreFactory } from './services/rate-limit.ts';
-import { applySecurityHeaders, buildContentSecurityPolicy } from './http/security-headers.ts';
+import {
+  applySecurityHeaders,
+  buildContentSecurityPolicy,
+  frameOrigins,
+} from './http/security-headers.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
 import { createBodyTimeoutHook } from './http/body-guard.ts';
 import { rejectBadText } from './http/text-rule.ts';
@@ -60,6 +64,19 @@ const RESET_PATH_PATTERN = /(\/reset\/)[^/?#]+/;
 /** Google sends the browser back to /account with `?code=…&state=…`: keep both out of the logs. */
 const OAUTH_QUERY_PATTERN = /([?&](?:code|state)=)[^&#]*/g;
 
+/** What the Content-Security-Policy adds: the bot check's script and frame, the configured frames. */
+function contentSecuritySources(config: Config): { scriptSrc: string[]; frameSrc: string[] } {
+  const botCheck = botCheckCspSources(publicBotCheckSettings(config));
+  const { helpVideoUrls, landingVideoUrl, demoBookingUrl } = config.media;
+  return {
+    scriptSrc: botCheck.scriptSrc,
+    frameSrc: [
+      ...botCheck.frameSrc,
+      ...frameOrigins([...Object.values(helpVideoUrls), landingVideoUrl, demoBookingUrl]),
+    ],
+  };
+}
+
 /** The request head (line and headers) must have arrived within this time (Node answers 408). */
 export const HEADERS_TIMEOUT_MS = 30_000;
 /** An idle keep-alive connection is closed after this (longer than common proxies' 60 s). */
@@ -81,9 +98,7 @@ export async function buildApp(deps: {
   const { config, db } = deps;
   const headerOptions = {
     isProduction: config.isProduction,
-    contentSecurityPolicy: buildContentSecurityPolicy(
-      botCheckCspSources(publicBotCheckSettings(config)),
-    ),
+    contentSecurityPolicy: buildContentSecurityPolicy(contentSecuritySources(config)),
   };
   // The small limit never exceeds the large one, however the config was made.
   const smallBodyLimitBytes = Math.min(config.smallBodyLimitBytes, config.bodyLimitBytes);

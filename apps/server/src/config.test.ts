@@ -480,4 +480,58 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...env, AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
     });
   });
+
+  describe('help videos, landing video and demo booking', () => {
+    const base = () => ({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET });
+
+    it('configures no frame by default', () => {
+      expect(loadConfig(base()).media).toEqual({
+        helpVideoUrls: {},
+        landingVideoUrl: null,
+        demoBookingUrl: null,
+      });
+    });
+
+    it("frames YouTube's videos in the privacy-enhanced player, and other addresses as they are", () => {
+      const media = loadConfig({
+        ...base(),
+        HELP_VIDEO_URLS: JSON.stringify({
+          intro: 'https://www.youtube.com/watch?v=abc_DEF-123&t=4',
+          'data-table': 'https://youtu.be/xyz789',
+          'geo-feeds': 'https://www.youtube-nocookie.com/embed/geo42?rel=0',
+          'live-previews': 'https://videos.example.com/player/7?x=1',
+          'rsa-templates': ' ',
+        }),
+        LANDING_VIDEO_URL: 'https://www.youtube.com/embed/landing1',
+        DEMO_BOOKING_URL: ' https://calendly.com/adloom/demo ',
+      }).media;
+      expect(media).toEqual({
+        helpVideoUrls: {
+          intro: 'https://www.youtube-nocookie.com/embed/abc_DEF-123?autoplay=1',
+          'data-table': 'https://www.youtube-nocookie.com/embed/xyz789?autoplay=1',
+          'geo-feeds': 'https://www.youtube-nocookie.com/embed/geo42?autoplay=1',
+          'live-previews': 'https://videos.example.com/player/7?x=1',
+        },
+        landingVideoUrl: 'https://www.youtube-nocookie.com/embed/landing1?autoplay=1&mute=1',
+        demoBookingUrl: 'https://calendly.com/adloom/demo',
+      });
+    });
+
+    it.each([
+      [{ HELP_VIDEO_URLS: 'intro=https://x.example' }, /HELP_VIDEO_URLS must be a JSON object/],
+      [{ HELP_VIDEO_URLS: '["https://x.example"]' }, /HELP_VIDEO_URLS must be a JSON object/],
+      [{ HELP_VIDEO_URLS: '{"tour":"https://x.example"}' }, /"tour", which is not a guide/],
+      [{ HELP_VIDEO_URLS: '{"intro":42}' }, /HELP_VIDEO_URLS.intro must be a text address/],
+      [
+        { HELP_VIDEO_URLS: '{"intro":"javascript:alert(1)"}' },
+        /HELP_VIDEO_URLS.intro must be an http/,
+      ],
+      [{ LANDING_VIDEO_URL: 'www.youtube.com/watch?v=a' }, /LANDING_VIDEO_URL must be an http/],
+      [{ LANDING_VIDEO_URL: 'https://www.youtube.com/@adloom' }, /without a video id/],
+      [{ DEMO_BOOKING_URL: 'data:text/html,hi' }, /DEMO_BOOKING_URL must be an http/],
+    ])('refuses %o', (env, message) => {
+      expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base(), ...env })).toThrow(message);
+    });
+  });
 });

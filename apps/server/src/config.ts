@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GUIDE_IDS, type GuideId, type MediaSettings } from '@adloom/contract';
 
 /** Default request body limit: generous enough for a 200k-row feed saved as JSON. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -254,6 +255,11 @@ export interface Config {
    * release is loaded or its release date is newer (GEO_TARGETS_FILE). Undefined when not set.
    */
   geoTargetsFile: string | undefined;
+  /**
+   * The frames the web app may show (HELP_VIDEO_URLS, LANDING_VIDEO_URL, DEMO_BOOKING_URL); the
+   * Content-Security-Policy allows exactly their origins.
+   */
+  media: MediaSettings;
 }
 
 /** A setting that makes the server refuse to start. */
@@ -445,6 +451,83 @@ function readGeoTargetsFile(env: Env, baseDir: string): string | undefined {
   return /^https?:\/\//i.test(raw) ? raw : resolve(baseDir, raw);
 }
 
+/** Hosts of YouTube's ordinary player and share links, whose videos are framed without cookies. */
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be']);
+/** YouTube's privacy-enhanced player: no cookies until the visitor plays the video. */
+const PRIVACY_ENHANCED_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/**
+ * The address of a frame setting: an http(s) URL. A YouTube address (watch page, share link
+ * or embed) becomes the privacy-enhanced player's embed address of the same video, with
+ * `playerParams` (e.g. autoplay); any other address is framed as it is.
+ */
+function readFrameUrl(
+  name: string,
+  raw: string,
+  playerParams: Record<string, string> = {},
+): string {
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+  const isYouTube = YOUTUBE_HOSTS.has(url.hostname);
+  if (!isYouTube && url.origin !== PRIVACY_ENHANCED_PLAYER_ORIGIN) return url.href;
+  const videoId = isYouTube
+    ? url.hostname === 'youtu.be'
+      ? url.pathname.slice(1)
+      : (url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts)\/([^/]+)/)?.[1])
+    : url.pathname.match(/^\/embed\/([^/]+)/)?.[1];
+  if (!videoId || !/^[\w-]+$/.test(videoId))
+    throw new ConfigError(`${name} is a YouTube address without a video id (got "${raw}")`);
+  const player = new URL(`${PRIVACY_ENHANCED_PLAYER_ORIGIN}/embed/${videoId}`);
+  for (const [key, value] of Object.entries(playerParams)) player.searchParams.set(key, value);
+  return player.href;
+}
+
+function isGuideId(id: string): id is GuideId {
+  return (GUIDE_IDS as readonly string[]).includes(id);
+}
+
+/** HELP_VIDEO_URLS: a JSON object from guide id to player address; empty addresses are skipped. */
+function readHelpVideoUrls(env: Env): MediaSettings['helpVideoUrls'] {
+  const raw = readText(env, 'HELP_VIDEO_URLS');
+  if (raw === undefined) return {};
+  const example = `a JSON object such as {"intro":"https://www.youtube-nocookie.com/embed/VIDEO_ID"}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConfigError(`HELP_VIDEO_URLS must be ${example} (got "${raw}")`);
+  const urls: MediaSettings['helpVideoUrls'] = {};
+  for (const [id, url] of Object.entries(parsed)) {
+    if (!isGuideId(id))
+      throw new ConfigError(
+        `HELP_VIDEO_URLS names "${id}", which is not a guide (the guides: ${GUIDE_IDS.join(', ')})`,
+      );
+    if (typeof url !== 'string')
+      throw new ConfigError(`HELP_VIDEO_URLS.${id} must be a text address (got ${String(url)})`);
+    if (url.trim() !== '')
+      urls[id] = readFrameUrl(`HELP_VIDEO_URLS.${id}`, url.trim(), { autoplay: '1' });
+  }
+  return urls;
+}
+
+/** The frames the web app may show: help videos, the landing page's intro video, demo booking. */
+function readMedia(env: Env): MediaSettings {
+  const landing = readText(env, 'LANDING_VIDEO_URL');
+  const booking = readText(env, 'DEMO_BOOKING_URL');
+  return {
+    helpVideoUrls: readHelpVideoUrls(env),
+    // The landing page's intro video plays muted on its own (spec section 2).
+    landingVideoUrl: landing
+      ? readFrameUrl('LANDING_VIDEO_URL', landing, { autoplay: '1', mute: '1' })
+      : null,
+    demoBookingUrl: booking ? readFrameUrl('DEMO_BOOKING_URL', booking) : null,
+  };
+}
+
 /** Body limits and the timeouts of reading a request. */
 function readBodyLimits(
   env: Env,
@@ -544,5 +627,6 @@ export function loadConfig(env: Env = process.env): Config {
     ai: readAi(env),
     xmlFeeds: readXmlFeeds(env),
     geoTargetsFile: readGeoTargetsFile(env, baseDir),
+    media: readMedia(env),
   };
 }

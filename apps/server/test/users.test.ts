@@ -251,6 +251,22 @@ describe('accounts', () => {
       });
       const other = await t.request('GET', '/api/users/me', { token: second.token });
       expect(other.body.user.tutorial).toEqual(DEFAULT_TUTORIAL);
+
+      // Another user's calls change only their own state, whatever they send.
+      const done = await t.request('POST', '/api/users/set-tutorial-done-status', {
+        token: second.token,
+        body: { target: 'Intro', isDone: true, user: { _id: first.user._id } },
+      });
+      expect(done.body.tutorial.tutorialSteps).toEqual([{ name: 'Intro', done: true }]);
+      const reset = await t.request('POST', '/api/users/reset-tutorials', {
+        token: second.token,
+        body: { message: first.user._id },
+      });
+      expect(reset.status).toBe(200);
+      const own = await t.request('GET', '/api/users/me', { token: first.token });
+      expect(own.body.user.tutorial).toEqual({ ...DEFAULT_TUTORIAL, disabled: true });
+      const theirs = await t.request('GET', '/api/users/me', { token: second.token });
+      expect(theirs.body.user.tutorial).toEqual(DEFAULT_TUTORIAL);
     });
   });
 

@@ -2,6 +2,7 @@
 export * from './errors.ts';
 export * from './paths.ts';
 export * from './users.ts';
+export * from './guides.ts';
 export * from './workspace.ts';
 export * from './google.ts';
 export * from './geo.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MediaSettingsSchema } from './guides.ts';
 
 /** Minimum password length (spec: account delete needs at least 6 characters). */
 export const PASSWORD_MIN_CHARS = 6;
@@ -169,7 +170,10 @@ export const BotCheckSettingsSchema = z.discriminatedUnion('enabled', [
 export type BotCheckSettings = z.infer<typeof BotCheckSettingsSchema>;
 
 /** GET /api/config (no token): public settings the web app needs before sign-in. */
-export const PublicConfigSchema = z.object({ botCheck: BotCheckSettingsSchema });
+export const PublicConfigSchema = z.object({
+  botCheck: BotCheckSettingsSchema,
+  media: MediaSettingsSchema,
+});
 /** GET /api/config */
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

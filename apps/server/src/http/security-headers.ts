@@ -3,8 +3,9 @@ import type { FastifyReply } from 'fastify';
 /**
  * Content-Security-Policy for the Vite-built single-page app: scripts only from our origin
  * (plus the bot-check widget's sources when it is on), inline styles allowed (the UI kit sets
- * style attributes), workers from blob: (Vite workers), the privacy-enhanced video player in
- * frames, and no framing of the app itself.
+ * style attributes), workers from blob: (Vite workers), in frames exactly the configured
+ * players and widgets (and the bot check's frame), none when nothing is configured, and no
+ * framing of the app itself.
  */
 export function buildContentSecurityPolicy(
   extra: { scriptSrc?: readonly string[]; frameSrc?: readonly string[] } = {},
@@ -13,11 +14,11 @@ export function buildContentSecurityPolicy(
     "default-src 'self'",
     ["script-src 'self'", ...(extra.scriptSrc ?? [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://i.ytimg.com",
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
-    ['frame-src https://www.youtube-nocookie.com', ...(extra.frameSrc ?? [])].join(' '),
+    `frame-src ${extra.frameSrc?.length ? [...new Set(extra.frameSrc)].join(' ') : "'none'"}`,
     "media-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -26,7 +27,12 @@ export function buildContentSecurityPolicy(
   ].join('; ');
 }
 
-/** The policy with no bot-check widget. */
+/** The origins of the configured frame addresses, for the policy's frame-src. */
+export function frameOrigins(urls: readonly (string | null)[]): string[] {
+  return urls.flatMap((url) => (url ? [new URL(url).origin] : []));
+}
+
+/** The policy with no bot-check widget and no configured frame. */
 export const CONTENT_SECURITY_POLICY = buildContentSecurityPolicy();
 
 /** Sets the security headers on every response. */

@@ -6,7 +6,7 @@ import {
   PublicUserSchema,
   type PublicUser,
   SessionSchema,
-  TutorialSchema,
+  TutorialAnswerSchema,
   TypeMessageSchema,
   resetPath,
   type Session,
@@ -112,17 +112,32 @@ export function endEverySession(client: HttpClient = http): Promise<LogOutAnswer
   );
 }
 
-export function toggleTutorials(shouldDisable: boolean): Promise<unknown> {
-  return http.post(API.users.toggleTutorials, { shouldDisable }, { errors: 'caller' });
+/** Turns the tutorials off (or back on); answers the new tutorial state. */
+export async function toggleTutorials(shouldDisable: boolean): Promise<Tutorial> {
+  const answer = await http.post(
+    API.users.toggleTutorials,
+    { shouldDisable },
+    { schema: TutorialAnswerSchema, errors: 'caller' },
+  );
+  return answer.tutorial;
 }
 
-const ResetTutorialsAnswerSchema = z.object({ tutorial: TutorialSchema }).passthrough();
+/** Marks the tutorial step `target` done (or not done); answers the new tutorial state. */
+export async function setTutorialDoneStatus(target: string, isDone: boolean): Promise<Tutorial> {
+  const answer = await http.post(
+    API.users.setTutorialDoneStatus,
+    { target, isDone },
+    { schema: TutorialAnswerSchema, errors: 'caller' },
+  );
+  return answer.tutorial;
+}
 
+/** Turns the tutorials back on with every step not done; answers the new tutorial state. */
 export async function resetTutorials(): Promise<Tutorial> {
   const answer = await http.post(
     API.users.resetTutorials,
     { message: 'reset' },
-    { schema: ResetTutorialsAnswerSchema, errors: 'caller' },
+    { schema: TutorialAnswerSchema, errors: 'caller' },
   );
   return answer.tutorial;
 }

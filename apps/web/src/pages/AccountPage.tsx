@@ -326,7 +326,8 @@ function UserPreferences({
       session.updateUser((u) => ({ ...u, tutorial: { ...u.tutorial, disabled } }));
     setDisabled(shouldDisable);
     try {
-      await toggleTutorials(shouldDisable);
+      const tutorial = await toggleTutorials(shouldDisable);
+      session.updateUser((u) => ({ ...u, tutorial }));
     } catch (error) {
       setDisabled(!shouldDisable);
       if (isServerFailure(error)) handleApiError(error);

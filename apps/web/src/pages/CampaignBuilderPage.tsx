@@ -19,6 +19,7 @@ import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';
 import { DownloadEverything } from '../features/editor-download/index.ts';
+import { IntroTutorial } from '../features/tutorial/IntroTutorial.tsx';
 import './CampaignBuilderPage.css';
 
 /** The four template tabs of spec section 2; their editors come with the next release. */
@@ -54,6 +55,7 @@ function CampaignBuilder() {
         <Title order={1}>Campaign Builder</Title>
         <WorkspaceSaveStatus feeds={workspace.editor} sets={workspace.templateSets} />
       </header>
+      <IntroTutorial />
       <ClientsSection />
       <DataTableSection />
       <section className="builder-section" aria-labelledby="templates-heading">

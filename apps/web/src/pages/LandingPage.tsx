@@ -2,6 +2,8 @@ import { Anchor, Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
 import { WaitingListForm } from '../features/waiting-list/WaitingListForm.tsx';
+import { PlayerFrame } from '../features/media/PlayerFrame.tsx';
+import { useMediaSettings } from '../features/media/mediaSettings.ts';
 import {
   AdPreviewMock,
   ExportTableMock,
@@ -46,8 +48,14 @@ const FEATURES = [
 /** The booking form's email field. */
 const DEMO_EMAIL_ID = 'demo-email';
 
-/** /: the landing page for visitors. */
+/**
+ * /: the landing page for visitors. The intro video (LANDING_VIDEO_URL) and the demo booking
+ * widget (DEMO_BOOKING_URL) are framed only when configured; otherwise the page draws its
+ * poster and keeps the email form.
+ */
 export function LandingPage() {
+  const media = useMediaSettings();
+
   // The booking form takes the focus as well: the keyboard goes where the page scrolled.
   function handleReady() {
     document.getElementById('book-demo')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -74,13 +82,24 @@ export function LandingPage() {
             <Button size="md" onClick={handleReady}>
               Yes, so ready!
             </Button>
+            <Button size="md" variant="light" component={Link} to="/register">
+              Create an account
+            </Button>
             <Button size="md" variant="subtle" component={Link} to="/login">
               Log In
             </Button>
           </div>
         </div>
         <div className={classes.heroMedia}>
-          <IntroPoster />
+          {media?.landingVideoUrl ? (
+            <PlayerFrame
+              className={classes.introVideo}
+              src={media.landingVideoUrl}
+              title="Adloom intro video"
+            />
+          ) : (
+            <IntroPoster />
+          )}
         </div>
       </section>
 
@@ -116,14 +135,37 @@ export function LandingPage() {
         <Title order={2} id="book-demo-heading" className={classes.featureTitle}>
           Book a free demo
         </Title>
-        <Text c="dimmed" mb="lg">
-          See Adloom build a live campaign from your own feed. Leave your email and we will send you
-          a time that suits you, or write to{' '}
-          <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Adloom%20demo`}>{SUPPORT_EMAIL}</Anchor>.
-        </Text>
-        <div className={classes.bookingForm}>
-          <WaitingListForm inputId={DEMO_EMAIL_ID} />
-        </div>
+        {media?.demoBookingUrl ? (
+          <>
+            <Text c="dimmed" mb="lg">
+              See Adloom build a live campaign from your own feed. Pick a time that suits you, or
+              write to{' '}
+              <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Adloom%20demo`}>
+                {SUPPORT_EMAIL}
+              </Anchor>
+              .
+            </Text>
+            <PlayerFrame
+              className={classes.bookingWidget}
+              src={media.demoBookingUrl}
+              title="Book a free demo: scheduling"
+            />
+          </>
+        ) : (
+          <>
+            <Text c="dimmed" mb="lg">
+              See Adloom build a live campaign from your own feed. Leave your email and we will send
+              you a time that suits you, or write to{' '}
+              <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Adloom%20demo`}>
+                {SUPPORT_EMAIL}
+              </Anchor>
+              .
+            </Text>
+            <div className={classes.bookingForm}>
+              <WaitingListForm inputId={DEMO_EMAIL_ID} />
+            </div>
+          </>
+        )}
       </section>
     </div>
   );

@@ -3,8 +3,14 @@ import { API, type PublicConfig } from '@adloom/contract';
 import type { AppDeps } from '../../app.ts';
 import { publicBotCheckSettings } from '../../services/bot-check.ts';
 
-/** GET /api/config (no token): what the web app needs before sign-in (the register bot check). */
+/**
+ * GET /api/config (no token): what the web app needs before sign-in: the register bot check and
+ * the configured frames (help videos, the landing page's video, the demo booking widget).
+ */
 export default async function configRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const answer: PublicConfig = { botCheck: publicBotCheckSettings(deps.config) };
+  const answer: PublicConfig = {
+    botCheck: publicBotCheckSettings(deps.config),
+    media: deps.config.media,
+  };
   app.get(API.config, async (): Promise<PublicConfig> => answer);
 }

@@ -1,19 +1,18 @@
-import { useEffect, useState, type CSSProperties } from 'react';
-import { Button, Modal, Text, Title } from '@mantine/core';
+import { useState, type CSSProperties } from 'react';
+import { Button, Modal, Text } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
 import { helpOverlayOpen } from './helpStore.ts';
+import { GuideContent } from './GuideContent.tsx';
+import { GuideIcon } from './GuideIcon.tsx';
 import {
   HELP_CLOSE_ANIMATION_MS,
   HELP_FEATURES,
-  HELP_VIDEO_DELAY_MS,
-  HELP_VIDEO_HEIGHT,
   HELP_VIDEO_WIDTH,
-  VIDEO_COMING_SOON,
   type HelpFeature,
 } from './helpFeatures.ts';
 import classes from './HelpOverlay.module.css';
 
-/** The guides overlay: a wheel of nine features; a feature opens its video panel. */
+/** The guides overlay: a wheel of nine features; a feature opens its video or walkthrough. */
 export function HelpOverlay() {
   const isOpen = useStore(helpOverlayOpen);
   const [active, setActive] = useState<HelpFeature | null>(null);
@@ -50,7 +49,7 @@ function Wheel({ onChoose }: { onChoose: (feature: HelpFeature) => void }) {
       <div className={classes.centre}>
         <Text fw={600}>Not sure how to use a specific part of Adloom?</Text>
         <Text size="sm" c="dimmed">
-          Click an icon to see a video.
+          Click an icon to see a video or a short walkthrough.
         </Text>
       </div>
       <ul className={classes.ring} aria-label="Help topics">
@@ -68,8 +67,8 @@ function Wheel({ onChoose }: { onChoose: (feature: HelpFeature) => void }) {
                 onClick={() => onChoose(feature)}
                 aria-label={feature.name}
               >
-                <span className={classes.glyph} aria-hidden>
-                  {feature.icon}
+                <span className={classes.glyph}>
+                  <GuideIcon id={feature.id} />
                 </span>
                 <span className={classes.label}>{feature.name}</span>
               </button>
@@ -82,32 +81,9 @@ function Wheel({ onChoose }: { onChoose: (feature: HelpFeature) => void }) {
 }
 
 function FeaturePanel({ feature, onBack }: { feature: HelpFeature; onBack: () => void }) {
-  const [isVideoShown, setIsVideoShown] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setIsVideoShown(true), HELP_VIDEO_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [feature.id]);
-
   return (
     <div className={classes.panel}>
-      <div
-        className={classes.video}
-        style={{ aspectRatio: `${HELP_VIDEO_WIDTH} / ${HELP_VIDEO_HEIGHT}` }}
-      >
-        {isVideoShown &&
-          (feature.video ? (
-            <iframe
-              title={`${feature.name} video`}
-              src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(feature.video)}?autoplay=1`}
-              allow="autoplay; encrypted-media; picture-in-picture"
-              allowFullScreen
-            />
-          ) : (
-            <Title order={3} className={classes.comingSoon}>
-              {VIDEO_COMING_SOON}
-            </Title>
-          ))}
-      </div>
+      <GuideContent feature={feature} />
       <Text size="sm" mt="md">
         {feature.summary}
       </Text>
