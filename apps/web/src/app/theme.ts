@@ -5,6 +5,7 @@ import {
   Tooltip,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { CAN_HOVER } from '../components/pointer.ts';
 
 const brand: MantineColorsTuple = [
   '#eaf1fd',
@@ -18,12 +19,6 @@ const brand: MantineColorsTuple = [
   '#0f4297',
   '#08357c',
 ];
-
-/**
- * Whether the main pointer can hover. A touch screen cannot: a tap there opens a hover tooltip
- * (the browser's emulated mouse events count as a mouse) that stays until the next tap elsewhere.
- */
-const canHover = typeof matchMedia !== 'function' || matchMedia('(hover: hover)').matches;
 
 /** The Mantine theme: one brand blue, system fonts, calm radii. */
 export const theme = createTheme({
@@ -39,7 +34,7 @@ export const theme = createTheme({
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
     Tooltip: Tooltip.extend({
-      defaultProps: { events: { hover: canHover, focus: false, touch: false } },
+      defaultProps: { events: { hover: CAN_HOVER, focus: false, touch: false } },
     }),
   },
 });
