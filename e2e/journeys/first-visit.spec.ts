@@ -8,6 +8,7 @@ import { cell, startWithClient, startWithRows } from './support.ts';
 const SCREENS = process.env.SCREENS_OUT;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+test.setTimeout(180_000);
 
 /** The grid's status line (under its toolbar). */
 function gridStatus(page: Page) {

@@ -138,20 +138,20 @@ test('DE + City + berlin: a geo feed of criteria IDs becomes a location campaign
   expect(locations).toEqual(BERLIN_CITIES.map(([id, name]) => [`${name} - Geo`, id]));
 });
 
-test('New Geo Feed on the Lists tab of /lists makes a data table of countries', async ({
+test('New Geo Data Table on the Lists tab of /lists makes a data table of countries', async ({
   page,
 }) => {
   await registerThroughUi(page, uniqueEmail('geolists'), 'geolists-password-1');
   await page.goto('/lists');
   await page.getByRole('tab', { name: 'Lists' }).click();
-  await page.getByRole('button', { name: 'New Geo Feed' }).click();
-  const dialog = geoDialog(page);
+  await page.getByRole('button', { name: 'New Geo Data Table' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Geo Data Table' });
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Germany');
   await dialog.getByLabel('Target Type').selectOption('Country');
   // Country needs no country code (spec section 5).
   await dialog.getByLabel('Canonical Name Filter').fill('GERMANY');
   await expect(dialog.getByRole('status')).toHaveText('1 target matches');
-  await dialog.getByRole('button', { name: 'Create Feed' }).click();
+  await dialog.getByRole('button', { name: 'Create Data Table' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Data Tables' })).toHaveAttribute(
     'aria-selected',

@@ -11,6 +11,7 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { CAN_HOVER } from '../components/pointer.ts';
 
 const brand: MantineColorsTuple = [
   '#eaf1fd',
@@ -24,12 +25,6 @@ const brand: MantineColorsTuple = [
   '#0f4297',
   '#08357c',
 ];
-
-/**
- * Whether the main pointer can hover. A touch screen cannot: a tap there opens a hover tooltip
- * (the browser's emulated mouse events count as a mouse) that stays until the next tap elsewhere.
- */
-const canHover = typeof matchMedia !== 'function' || matchMedia('(hover: hover)').matches;
 
 /** The muted grey of hints, counters and footer links: 6:1 on white, over 5:1 on light tints. */
 const DIMMED = '#5c636e';
@@ -51,7 +46,7 @@ export const theme = createTheme({
       defaultProps: { withAsterisk: false, visibilityToggleFocusable: true },
     }),
     Tooltip: Tooltip.extend({
-      defaultProps: { events: { hover: canHover, focus: false, touch: false } },
+      defaultProps: { events: { hover: CAN_HOVER, focus: false, touch: false } },
     }),
     // Links are told apart from the text around them by more than their colour.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),

@@ -142,7 +142,7 @@ function ListsTab({
             New {item}
           </Button>
           <Button variant="default" onClick={() => setIsGeoOpen(true)} disabled={!isReady}>
-            New Geo Feed
+            New Geo Data Table
           </Button>
           <Button
             variant="default"
@@ -198,6 +198,7 @@ function ListsTab({
         }}
       />
       <GeoFeedModal
+        item="Data Table"
         opened={isGeoOpen}
         onClose={() => setIsGeoOpen(false)}
         onCreate={(name, rows) => workspace.addGeoFeed(name, rows)}

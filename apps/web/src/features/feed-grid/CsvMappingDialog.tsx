@@ -56,7 +56,7 @@ export function CsvMappingDialog({
           checked={hasHeader}
           onChange={(event) => setHasHeader(event.currentTarget.checked)}
         />
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
           {FEED_COLUMNS.map((column, c) => (
             <NativeSelect
               key={column}

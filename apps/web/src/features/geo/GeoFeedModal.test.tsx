@@ -120,13 +120,13 @@ function renderModal() {
   return created;
 }
 
-const dialog = () => screen.getByRole('dialog', { name: GEO_FEED_TEXTS.title });
-const submit = () => within(dialog()).getByRole('button', { name: GEO_FEED_TEXTS.submit });
+const dialog = () => screen.getByRole('dialog', { name: GEO_FEED_TEXTS.title() });
+const submit = () => within(dialog()).getByRole('button', { name: GEO_FEED_TEXTS.submit() });
 const messages = () => notifications.get().notifications.map((n) => `${n.type}: ${n.message}`);
 const searchCalls = () => calls.filter((call) => call.path === API.geoSearch);
 
 async function fill(fields: { name?: string; type?: string; code?: string; filter?: string }) {
-  const form = within(await screen.findByRole('form', { name: GEO_FEED_TEXTS.title }));
+  const form = within(await screen.findByRole('form', { name: GEO_FEED_TEXTS.title() }));
   if (fields.name !== undefined) await userEvent.type(form.getByLabelText(/^Name/), fields.name);
   if (fields.type !== undefined)
     await userEvent.selectOptions(form.getByLabelText(/^Target Type/), fields.type);
@@ -233,7 +233,7 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     expect((await within(dialog()).findByRole('alert')).textContent).toContain(
       GEO_MESSAGES.notLoaded,
     );
-    expect(within(dialog()).queryByRole('button', { name: GEO_FEED_TEXTS.submit })).toBeNull();
+    expect(within(dialog()).queryByRole('button', { name: GEO_FEED_TEXTS.submit() })).toBeNull();
     await userEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -47,12 +47,16 @@ import {
   type GeoForm,
 } from './geoForm.ts';
 import { useGeoSearch, type GeoSearchState } from './useGeoSearch.ts';
+import { CAN_HOVER } from '../../components/pointer.ts';
 import './GeoFeedModal.css';
 
-/** The modal's title and its submit button (spec section 2). */
+/** What the modal makes: a client's Feed (spec section 2), or a Data Table on /lists. */
+type GeoItem = 'Feed' | 'Data Table';
+
+/** The modal's title and its submit button (spec section 2; "Data Table" instead of "Feed" on /lists). */
 export const GEO_FEED_TEXTS = {
-  title: 'New Geo Feed',
-  submit: 'Create Feed',
+  title: (item: GeoItem = 'Feed') => `New Geo ${item}`,
+  submit: (item: GeoItem = 'Feed') => `Create ${item}`,
   leaveOut: 'Leave out targets marked Removal Planned',
   previewLabel: 'First matching geo targets',
 } as const;
@@ -77,10 +81,12 @@ type GeoStatusView =
  */
 export function GeoFeedModal({
   opened,
+  item = 'Feed',
   onClose,
   onCreate,
 }: {
   opened: boolean;
+  item?: GeoItem;
   onClose: () => void;
   /** Adds the feed (the caller makes the name unique and makes it active). */
   onCreate: (name: string, rows: Omit<FeedRow, 'id'>[]) => void;
@@ -164,13 +170,14 @@ export function GeoFeedModal({
       onClose={() => {
         if (!isBusy) onClose();
       }}
-      title={GEO_FEED_TEXTS.title}
+      title={GEO_FEED_TEXTS.title(item)}
       size="xl"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {status.kind === 'loaded' ? (
         <GeoFeedForm
+          item={item}
           form={form}
           release={status.release}
           search={search}
@@ -237,6 +244,7 @@ function GeoStatusNotice({
 }
 
 function GeoFeedForm({
+  item,
   form,
   release,
   search,
@@ -256,6 +264,7 @@ function GeoFeedForm({
   onLeaveOutChange: (leaveOut: boolean) => void;
   onSubmit: (event: FormEvent) => void;
   onCancel: () => void;
+  item: GeoItem;
 }) {
   const hintId = useId();
   const canCreate = canCreateGeoFeed(form);
@@ -263,7 +272,7 @@ function GeoFeedForm({
     search.kind === 'done' ? search.answer : search.kind === 'searching' ? search.previous : null;
 
   return (
-    <form onSubmit={onSubmit} aria-label={GEO_FEED_TEXTS.title}>
+    <form onSubmit={onSubmit} aria-label={GEO_FEED_TEXTS.title(item)}>
       <Stack gap="md">
         <Text size="xs" c="dimmed">
           Google geo targets of {release.date} ({NUMBER_FORMAT.format(release.rows)} targets)
@@ -343,7 +352,7 @@ function GeoFeedForm({
           <Tooltip
             label={GEO_MESSAGES.required}
             disabled={canCreate}
-            events={{ hover: true, focus: true, touch: true }}
+            events={{ hover: CAN_HOVER, focus: true, touch: false }}
             withArrow
           >
             <Button
@@ -356,7 +365,7 @@ function GeoFeedForm({
               loading={isBusy}
               aria-describedby={canCreate ? undefined : hintId}
             >
-              {GEO_FEED_TEXTS.submit}
+              {GEO_FEED_TEXTS.submit(item)}
             </Button>
           </Tooltip>
           <span id={hintId} className="visually-hidden">
