@@ -21,11 +21,12 @@ describe.skipIf(testDbKind() !== 'postgres')(
   'two servers on one PostgreSQL behind a round-robin proxy',
   { timeout: 180_000 },
   () => {
-    const workDir = mkdtempSync(join(tmpdir(), 'adloom-cluster-'));
+    let workDir: string;
     let database: { url: string; drop(): Promise<void> };
     let mailbox: Mailbox;
     let cluster: Cluster;
     beforeAll(async () => {
+      workDir = mkdtempSync(join(tmpdir(), 'adloom-cluster-'));
       database = await createPostgresDatabase(
         inject('adloomPostgresUrl'),
         `adloom_cluster_${process.pid}`,
@@ -48,7 +49,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
       expect(await cluster?.stop()).toEqual([0, 0]);
       await mailbox?.close();
       await database?.drop();
-      rmSync(workDir, { recursive: true, force: true });
+      if (workDir) rmSync(workDir, { recursive: true, force: true });
     });
 
     /** One request through the proxy, from the address `from` (x-forwarded-for). */

@@ -68,7 +68,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
   'SIGTERM while a 100k-row save is in flight',
   { timeout: 240_000 },
   () => {
-    const workDir = mkdtempSync(join(tmpdir(), 'adloom-shutdown-'));
+    let workDir: string;
     let database: { url: string; drop(): Promise<void> };
     let cluster: Cluster;
     let token: string;
@@ -105,6 +105,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
     };
 
     beforeAll(async () => {
+      workDir = mkdtempSync(join(tmpdir(), 'adloom-shutdown-'));
       database = await createPostgresDatabase(
         inject('adloomPostgresUrl'),
         `adloom_shutdown_${process.pid}`,
@@ -139,7 +140,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
         if (started.child.exitCode === null) started.child.kill('SIGKILL');
       await cluster?.stop();
       await database?.drop();
-      rmSync(workDir, { recursive: true, force: true });
+      if (workDir) rmSync(workDir, { recursive: true, force: true });
     });
 
     it('stops accepting, finishes the save whole, then exits 0', async () => {
