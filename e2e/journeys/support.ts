@@ -117,7 +117,7 @@ const AXE_SOURCE = readFileSync(
 );
 
 /** One axe rule broken on one element. */
-export interface AxeFinding {
+interface AxeFinding {
   rule: string;
   impact: string;
   help: string;
@@ -131,7 +131,7 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * Runs axe-core on the page as it is once its transitions have ended. The script goes in with
  * `page.evaluate`: the app's CSP (script-src 'self') blocks `addScriptTag`.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+async function axeFindings(page: Page): Promise<AxeFinding[]> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -153,13 +153,21 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
 }
 
 /** The serious and critical findings, one readable line each. */
-export function blockingAxeFindings(findings: readonly AxeFinding[]): string[] {
+function blockingAxeFindings(findings: readonly AxeFinding[]): string[] {
   return findings
     .filter((f) => BLOCKING_IMPACTS.has(f.impact))
     .map((f) => `${f.impact} ${f.rule} (${f.help}): ${f.target}`);
 }
 
-/** Fails listing every serious or critical axe finding on the page as it is now. */
-export async function expectNoSeriousAxeFindings(page: Page): Promise<void> {
-  expect(blockingAxeFindings(await axeFindings(page))).toEqual([]);
+/**
+ * Fails the test, listing every serious or critical axe finding on the page as it is now under
+ * `screen`; softly, so a journey goes on to check its next screens. Returns every finding.
+ */
+export async function expectNoSeriousAxeFindings(
+  page: Page,
+  screen: string,
+): Promise<AxeFinding[]> {
+  const findings = await axeFindings(page);
+  expect.soft(blockingAxeFindings(findings), screen).toEqual([]);
+  return findings;
 }

@@ -17,15 +17,15 @@ import type { ExtensionTemplate, FeedRow, PerformanceMaxTemplate, RsaTemplate } 
 /** The four reaction bands of spec section 4. */
 export type ScoreBand = 'low' | 'fair' | 'good' | 'perfect';
 
-/** Emoji and colour of each band; red when none matches (no rows). */
+/** Emoji and colour of each band (each 5:1 or more on white); red when none matches (no rows). */
 export const SCORE_REACTIONS: Readonly<Record<ScoreBand, { emoji: string; color: string }>> = {
-  low: { emoji: '😱', color: '#e03131' },
-  fair: { emoji: '😐', color: '#f08c00' },
-  good: { emoji: '🙂', color: '#74b816' },
-  perfect: { emoji: '🤩', color: '#2f9e44' },
+  low: { emoji: '😱', color: '#c92a2a' },
+  fair: { emoji: '😐', color: '#a35200' },
+  good: { emoji: '🙂', color: '#4f7a0b' },
+  perfect: { emoji: '🤩', color: '#237032' },
 };
 /** Colour when no band matches. */
-export const SCORE_NO_MATCH_COLOR = '#e03131';
+export const SCORE_NO_MATCH_COLOR = '#c92a2a';
 
 /** A template's score over the selected rows. */
 export interface Score {

@@ -103,7 +103,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" onClick={() => void handleConfirm()} loading={isBusy}>
+          <Button color="red.9" onClick={() => void handleConfirm()} loading={isBusy}>
             {confirmLabel}
           </Button>
         </Group>

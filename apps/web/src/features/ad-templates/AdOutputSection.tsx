@@ -77,7 +77,7 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
         </Stack>
       ) : null}
       {kind === 'performance' ? (
-        <Text size="xs" c="orange.9" className="ad-output__images">
+        <Text size="xs" c="#a33a0c" className="ad-output__images">
           {IMAGES_NEEDED_NOTE}
         </Text>
       ) : null}

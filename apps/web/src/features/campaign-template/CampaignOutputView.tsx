@@ -84,7 +84,7 @@ export function CampaignOutputView({
           </Tabs.Panel>
           {isPerformance ? (
             <Tabs.Panel value="assetGroups" pt="sm">
-              <Text size="xs" c="orange.9" mb={6} className="campaign-output__images">
+              <Text size="xs" c="#a33a0c" mb={6} className="campaign-output__images">
                 {IMAGES_NEEDED_NOTE}
               </Text>
               <OutputTable

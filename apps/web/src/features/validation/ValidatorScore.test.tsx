@@ -54,7 +54,7 @@ describe('ValidatorScore', () => {
   it('shows Calculating... in red, then the fraction, percent and reaction', async () => {
     show({ kind: 'rsa', fallbacks: [fallback('Buy {root} shoes')] }, ROWS);
     const value = screen.getByText('Calculating...');
-    expect(value.style.color).toBe('#e03131');
+    expect(value.style.color).toBe('#c92a2a');
     await waitFor(() => expect(screen.getByText('2/3 (66%) 😐')).toBeTruthy(), {
       timeout: 3000,
     });
