@@ -89,7 +89,7 @@ test('from the top of the builder through a 5,000-row grid to Generate and the o
     () => document.activeElement?.textContent === 'Generate Keywords or Output',
     { max: 60 },
   );
-  // Today 19 + 36 presses; the bound leaves room for controls added later, not for 30,000 cells.
+  // Today 19 + 38 presses; the bound leaves room for controls added later, not for 30,000 cells.
   expect(toGrid + toGenerate).toBeLessThan(80);
   test.info().annotations.push({
     type: 'Tab presses: top of the page to the grid, grid to Generate',
