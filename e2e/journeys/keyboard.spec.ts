@@ -43,7 +43,7 @@ test('from the top of the builder through a 5,000-row grid to Generate and the o
   const toGrid = await tabUntil(
     page,
     () => document.activeElement?.closest('[role="grid"]') !== null,
-    { max: 40 },
+    { max: 60 },
   );
   await expect(cell(page, 'Root', 1)).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -87,9 +87,14 @@ test('from the top of the builder through a 5,000-row grid to Generate and the o
   const toGenerate = await tabUntil(
     page,
     () => document.activeElement?.textContent === 'Generate Keywords or Output',
-    { max: 40 },
+    { max: 60 },
   );
-  expect(toGrid + toGenerate).toBeLessThan(60);
+  // Today 19 + 38 presses; the bound leaves room for controls added later, not for 30,000 cells.
+  expect(toGrid + toGenerate).toBeLessThan(80);
+  test.info().annotations.push({
+    type: 'Tab presses: top of the page to the grid, grid to Generate',
+    description: `${toGrid}, ${toGenerate}`,
+  });
   await expect(generate).toBeFocused();
   await page.keyboard.press('Enter');
   const keywords = page.getByRole('table', { name: 'Keywords', exact: true });
