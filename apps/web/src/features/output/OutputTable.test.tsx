@@ -90,6 +90,20 @@ describe('OutputTable', () => {
     expect(within(table).queryAllByRole('row')).toHaveLength(0);
     expect(table.textContent).toBe('');
     expect(screen.getByText('Nothing generated yet.')).toBeTruthy();
+    // Nothing to scroll: not a Tab stop.
+    expect(table.tabIndex).toBe(-1);
+  });
+
+  it('is a Tab stop when it holds only headers, which scroll sideways', () => {
+    const headers = Array.from({ length: 45 }, (_, c) => `Column ${c + 1}`);
+    render(
+      <MantineProvider>
+        <OutputTable label="Responsive Search Ads" table={packTable({ headers, rows: [] })} />
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Responsive Search Ads' });
+    expect(within(table).getAllByRole('columnheader')).not.toHaveLength(0);
+    expect(table.tabIndex).toBe(0);
   });
 
   afterEach(() => {

@@ -189,13 +189,14 @@ export function OutputTable({
       />
       <div className={`output-table__frame${rowLines > 1 ? ' output-table__frame--wrap' : ''}`}>
         {/* The table scrolls, so it is a Tab stop: arrow keys scroll it, and Generate's output
-            can take the focus. The empty text sits outside it: a table holds only rows. */}
+            can take the focus. A table of only headers scrolls sideways too (an ad table has
+            dozens of columns). The empty text sits outside it: a table holds only rows. */}
         <div
           role="table"
           aria-label={label}
           aria-rowcount={rowCount + 1}
           aria-colcount={columnCount}
-          tabIndex={isEmpty ? -1 : 0}
+          tabIndex={isEmpty && columnCount === 0 ? -1 : 0}
           className="output-table__scroller"
           ref={scrollerRef}
           onScroll={handleScroll}
