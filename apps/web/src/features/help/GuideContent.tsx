@@ -41,15 +41,18 @@ export function GuideContent({ feature }: { feature: HelpFeature }) {
   const { steps, screenshot, screenshotAlt } = feature.walkthrough;
   return (
     <div className={classes.walkthrough}>
-      <img
-        className={classes.screenshot}
-        src={screenshot}
-        alt={screenshotAlt}
-        width={GUIDE_SCREENSHOT_WIDTH}
-        height={GUIDE_SCREENSHOT_HEIGHT}
-        loading="lazy"
-        decoding="async"
-      />
+      {/* The full-size picture opens on its own, for small screens. */}
+      <a href={screenshot} target="_blank" rel="noreferrer">
+        <img
+          className={classes.screenshot}
+          src={screenshot}
+          alt={screenshotAlt}
+          width={GUIDE_SCREENSHOT_WIDTH}
+          height={GUIDE_SCREENSHOT_HEIGHT}
+          loading="lazy"
+          decoding="async"
+        />
+      </a>
       <div>
         <Text fw={600} mb={4}>
           How it works

@@ -12,7 +12,7 @@ let pending: Promise<MediaSettings> | null = null;
  * server once per page load. A failed ask counts as "nothing configured" and is asked again
  * next time.
  */
-export function loadMediaSettings(): Promise<MediaSettings> {
+function loadMediaSettings(): Promise<MediaSettings> {
   pending ??= fetchPublicConfig().then(
     (config) => config.media,
     () => {

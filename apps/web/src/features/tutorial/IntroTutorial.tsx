@@ -11,16 +11,16 @@ import { GuideContent } from '../help/GuideContent.tsx';
 import { HELP_VIDEO_WIDTH, INTRO_GUIDE } from '../help/helpFeatures.ts';
 
 /** The first-time tutorial's one step (spec section 4). */
-export const INTRO_STEP = 'Intro';
+const INTRO_STEP = 'Intro';
 
 /** Spec section 8 texts of the tutorial calls. */
-export const TUTORIAL_MESSAGES = {
+const TUTORIAL_MESSAGES = {
   disableFailed: "Tutorials can't be disabled at this point",
   doneFailed: "Tutorial couldn't be marked as done",
 } as const;
 
 /** Spec section 4: a step shows unless tutorials are disabled or the step is done. */
-export function isTutorialStepDue(tutorial: Tutorial, step: string): boolean {
+function isTutorialStepDue(tutorial: Tutorial, step: string): boolean {
   return (
     !tutorial.disabled && !tutorial.tutorialSteps.some((s) => s.name === step && s.done === true)
   );
