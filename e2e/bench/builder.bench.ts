@@ -95,6 +95,11 @@ async function startWithClient(browser: Browser, server: RunningServer): Promise
   await form.getByLabel('Confirm Password').fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(/\/campaign-builder$/);
+  // A new account meets the first-time tutorial in the builder.
+  await page
+    .getByRole('dialog', { name: 'Welcome to Adloom' })
+    .getByRole('button', { name: 'Done' })
+    .click();
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill(`Bench client ${userCounter}`);

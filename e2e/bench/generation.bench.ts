@@ -270,6 +270,11 @@ async function startWithRows(
   await form.getByLabel('Confirm Password').fill('bench-password-1');
   await form.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(/\/campaign-builder$/);
+  // A new account meets the first-time tutorial in the builder.
+  await page
+    .getByRole('dialog', { name: 'Welcome to Adloom' })
+    .getByRole('button', { name: 'Done' })
+    .click();
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill(`Bench client ${userCounter}`);

@@ -115,6 +115,12 @@ try {
     body: JSON.stringify({ email, password, 'password-confirm': password, recaptchaToken: '' }),
   });
   const answer = (await registered.json()) as { token: string; expiresIn: number; user: unknown };
+  // The screens are taken without the first-time tutorial over the builder.
+  await fetch(`${baseUrl}/api/users/toggle-tutorials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${answer.token}` },
+    body: JSON.stringify({ shouldDisable: true }),
+  });
 
   for (const width of [390, 1440]) {
     for (const shot of shots) {
