@@ -2,7 +2,7 @@
 // lines for a person watching a terminal.
 
 /** How log lines are written. */
-export type LogFormat = 'readable' | 'json';
+type LogFormat = 'readable' | 'json';
 
 /** Readable lines in a terminal, JSON lines when the output is not one or in production. */
 export function chooseLogFormat(options: {

@@ -6,6 +6,7 @@ import { DATA_UMASK, keepDataDirPrivate, makeDataDirPrivate } from './data-dir.t
 import { openDatabase, type Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
 import { chooseLogFormat, createReadableLogStream } from './log-format.ts';
+import { collectAfterLargeRequests } from './http/idle-gc.ts';
 import { serveBackups } from './services/backup.ts';
 import { OUTBOX_DIR_NAME } from './services/mailer.ts';
 import { loadGeoTargetsOnStart } from './services/geo.ts';
@@ -72,6 +73,7 @@ const app = await buildApp({
       }
     : {}),
 });
+collectAfterLargeRequests(app);
 // `npm run backup` asks this server for a copy of the embedded database (services/backup.ts).
 if (db.dumpDataDir) {
   try {

@@ -27,7 +27,7 @@ const SECRET_FILES = [JWT_SECRET_FILE, TOKEN_KEY_FILE];
 const SOCKET_PATH_MAX_BYTES = 103;
 
 /** What a backup file says of itself. */
-export interface BackupManifest {
+interface BackupManifest {
   format: typeof FORMAT;
   version: number;
   createdAt: string;
@@ -36,7 +36,7 @@ export interface BackupManifest {
 }
 
 /** A file that is not an Adloom backup, or one this version cannot read. */
-export class BackupFileError extends Error {
+class BackupFileError extends Error {
   override name = 'BackupFileError';
 }
 
@@ -69,7 +69,7 @@ export async function makeBackup(db: Db, dataDir: string): Promise<Uint8Array> {
 }
 
 /** Reads a backup file's entries, checking it is one. */
-export function readBackup(bytes: Uint8Array): {
+function readBackup(bytes: Uint8Array): {
   manifest: BackupManifest;
   database: Uint8Array;
   secrets: Map<string, Uint8Array>;

@@ -12,7 +12,7 @@ const PAGE_BYTES = 16 * 1024 * 1024;
 const MIGRATIONS_TABLE = 'schema_migrations';
 
 /** A table and the columns an insert writes (generated columns left out). */
-export interface TableShape {
+interface TableShape {
   name: string;
   columns: string[];
 }
@@ -40,7 +40,7 @@ interface ExportEnd {
 }
 
 /** Why an import did not start or did not finish; nothing was written. */
-export class ImportRefusedError extends Error {
+class ImportRefusedError extends Error {
   override name = 'ImportRefusedError';
 }
 
@@ -130,7 +130,10 @@ export async function exportDatabase(
           [after, PAGE_ROWS, PAGE_BYTES],
         );
         if (!page?.last || !page.rows) break;
-        await write(`{"table":${JSON.stringify(table.name)},"rows":${page.rows}}`);
+        // json_agg puts line breaks between rows; a raw line break is never inside a JSON
+        // string, so each one is whitespace, and the page stays one line.
+        const rows = page.rows.replace(/[\r\n]+/g, ' ');
+        await write(`{"table":${JSON.stringify(table.name)},"rows":${rows}}`);
         count += page.count;
         after = page.last;
       }
