@@ -117,7 +117,7 @@ test('the keyword combiner is in the navigation and sends its rows to a feed', a
   if (SCREENS) {
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SCREENS}/combinations-send-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENS}/combinations-send-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 860 });
   }

@@ -458,6 +458,7 @@ function UserPreferences({
               autoComplete="current-password"
               value={password}
               error={passwordError}
+              aria-invalid={passwordError ? true : undefined}
               onChange={(e) => {
                 setPassword(e.currentTarget.value);
                 setPasswordError(null);

@@ -15,6 +15,7 @@ export function EmailField({
     <TextInput
       label="Email"
       error={error}
+      aria-invalid={error ? true : undefined}
       type="email"
       autoComplete="username"
       required
@@ -47,6 +48,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         error={errors.password}
+        aria-invalid={errors.password ? true : undefined}
         value={password}
         onChange={(e) => onPasswordChange(e.currentTarget.value)}
       />
@@ -55,6 +57,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         error={errors.passwordConfirm}
+        aria-invalid={errors.passwordConfirm ? true : undefined}
         value={passwordConfirm}
         onChange={(e) => onPasswordConfirmChange(e.currentTarget.value)}
       />
