@@ -5,8 +5,12 @@ import react from '@vitejs/plugin-react';
 // The dev server forwards /api to a running Adloom server (`npx tsx apps/server/src/main.ts`).
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
 
-/** The modules whose chunks make the signed-in app: its frame and its first page. */
-const SIGNED_IN_MODULES = ['/src/app/SignedInShell.tsx', '/src/pages/CampaignBuilderPage.tsx'];
+/** The modules whose chunks make the signed-in app: its frame, its first page, the kit's styles. */
+const SIGNED_IN_MODULES = [
+  '/src/app/SignedInShell.tsx',
+  '/src/pages/CampaignBuilderPage.tsx',
+  '/@mantine/core/styles.layer.css',
+];
 
 /**
  * Names the signed-in app's files (its chunks, what they import and their CSS, minus what the
@@ -34,12 +38,21 @@ function signedInPrefetchList(): Plugin {
           roots.forEach(add);
           return files;
         };
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const loaded = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const isSignedIn = (id: string | null | undefined) =>
+          SIGNED_IN_MODULES.some((m) => id?.endsWith(m));
+        const outputs = Object.values(bundle);
+        const loaded = closure(
+          outputs.filter((o) => o.type === 'chunk' && o.isEntry).map((o) => o.fileName),
+        );
+        // A chunk by the module it stands for; a style sheet imported alone (no chunk) by its file.
         const signedIn = closure(
-          chunks
-            .filter((c) => SIGNED_IN_MODULES.some((m) => c.facadeModuleId?.endsWith(m)))
-            .map((c) => c.fileName),
+          outputs
+            .filter((o) =>
+              o.type === 'chunk'
+                ? isSignedIn(o.facadeModuleId)
+                : o.originalFileNames.some((name) => isSignedIn(`/${name}`)),
+            )
+            .map((o) => o.fileName),
         );
         const files = [...signedIn].filter((file) => !loaded.has(file));
         return [

@@ -2,8 +2,9 @@
 // mobile, simulated throttling (Lighthouse's defaults), system Chromium. Lighthouse 13 needs
 // Node 22+, which the project does not: it and Node 24 are installed from the npm registry into
 // a cache folder outside the install tree (.tmp/lighthouse, or ADLOOM_LIGHTHOUSE_DIR) when missing.
-// Run: npx tsx e2e/bench/lighthouse.bench.ts [--runs 3] [--paths /,/login]
-// The app is taken from ADLOOM_E2E_DIST, else apps/web/dist (built first when it is missing).
+// Run: npx tsx e2e/bench/lighthouse.bench.ts [--runs 3] [--paths /,/login] [--url http://...]
+// The app is taken from ADLOOM_E2E_DIST, else apps/web/dist (built first when it is missing),
+// served by a server this bench starts, or by the one running at --url.
 // Prints each run's scores, the failed audits of the median run, and as the last line one JSON
 // object with the median run of each page.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     paths: { type: 'string', default: '/,/login' },
+    url: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -131,8 +133,9 @@ function runLighthouse(url: string, out: string): PageRun {
 }
 
 ensureLighthouse();
-ensureWebAppBuilt();
-const server = await startServer();
+const server = args.url
+  ? { url: args.url, stop: async () => {} }
+  : (ensureWebAppBuilt(), await startServer());
 const reports = join(REPO_ROOT, '.tmp/bench/lighthouse');
 mkdirSync(reports, { recursive: true });
 const figures: Record<string, Omit<PageRun, 'failed'> & { runs: number }> = {};

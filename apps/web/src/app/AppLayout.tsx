@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Button, UnstyledButton } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
@@ -8,13 +8,12 @@ import { useSession } from '../state/useSession.ts';
 import { Footer } from './Footer.tsx';
 import { CONTENT_ID } from './contentId.ts';
 import { PageTitle } from './PageTitle.tsx';
+import { lazyPage } from './lazyPage.ts';
 import { usePrefetchSignedInApp } from './prefetch.ts';
 import classes from './AppLayout.module.css';
 
 // The signed-in frame comes in its own chunk: the public pages load none of the builder's code.
-const SignedInShell = lazy(() =>
-  import('./SignedInShell.tsx').then((module) => ({ default: module.SignedInShell })),
-);
+const SignedInShell = lazyPage(() => import('./SignedInShell.tsx'), 'SignedInShell');
 
 const SIGN_IN_PATHS = /^\/(?:login|register|reset\/)/;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from './routes.tsx';
@@ -10,13 +10,16 @@ import { notifications } from '../state/notifications.ts';
 import { testSession } from '../state/testSession.ts';
 
 // The signed-in frame and pages are lazy chunks: load them once here, so that the first test's
-// render does not wait on their transform (on a loaded machine, longer than findBy waits).
+// render does not wait on their transform (on a loaded machine, longer than findBy waits), and
+// give their first render (a lazy component's two steps, the builder's weight) ten seconds.
+configure({ asyncUtilTimeout: 10_000 });
 beforeAll(
   () =>
     Promise.all([
       import('./SignedInShell.tsx'),
       import('../pages/CampaignBuilderPage.tsx'),
       import('../pages/AccountPage.tsx'),
+      import('@mantine/core/styles.layer.css'),
     ]),
   60_000,
 );

@@ -1,6 +1,6 @@
-import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout.tsx';
+import { lazyPage } from './lazyPage.ts';
 import { BuilderProvider } from '../features/builder/BuilderProvider.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
 import type { RouteHandle } from './pageTitle.ts';
@@ -14,16 +14,6 @@ import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { ServiceDownPage } from '../pages/ServiceDownPage.tsx';
 
 const titled = (title: string): RouteHandle => ({ title });
-
-/** A page in a chunk of its own, loaded when first shown (AppLayout's Suspense waits for it). */
-function lazyPage<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-) {
-  return lazy(() =>
-    load().then((module): { default: ComponentType } => ({ default: module[name] })),
-  );
-}
 
 // The public pages (landing, sign-in, legal) come with the app's first chunk; the signed-in
 // pages and the tools load their own code only when opened.
