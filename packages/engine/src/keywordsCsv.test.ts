@@ -432,6 +432,34 @@ describe('TextKeyTable', () => {
     expect(ids).toEqual([0, 1, 0, 1, 2, 0]);
   });
 
+  it('finds every entry left after removals that break probe runs, and gives removed numbers to new entries', () => {
+    const texts = Array.from({ length: 40 }, (_, n) => `k${n}`);
+    // Few distinct hashes, some next to each other: long probe runs that wrap around the slots.
+    const hashOf = (n: number): number => (n % 5) * 3 + (n % 2 ? -1 : 0);
+    const table = new TextKeyTable((row) => texts[row] as string, 2, 0, undefined, true);
+    const model = new Map<number, number>();
+    const next = random(19);
+    const add = (n: number): void => {
+      const e = table.findOrAdd(hashOf(n), 0, 0, texts[n] as string, n, 0);
+      if (table.added) {
+        expect([...model.values()]).not.toContain(e);
+        model.set(n, e);
+      } else expect(e).toBe(model.get(n));
+    };
+    for (let round = 0; round < 200; round++) {
+      const n = Math.floor(next() * texts.length);
+      const e = model.get(n);
+      if (e !== undefined && next() < 0.5) {
+        table.remove(e);
+        model.delete(n);
+      } else add(n);
+      for (let m = 0; m < texts.length; m++)
+        expect(table.find(hashOf(m), 0, 0, texts[m] as string, -1, 0)).toBe(model.get(m) ?? -1);
+    }
+    // Numbers of removed entries are used again before new ones.
+    expect(table.size).toBeLessThan(texts.length + 1);
+  });
+
   it('hashes equal texts equally and different seeds differently', () => {
     expect(hashText('nike shoes', 3, 1)).toBe(hashText('nike ' + 'shoes', 3, 1));
     expect(hashText('nike shoes', 3, 1)).not.toBe(hashText('nike shoes', 4, 1));

@@ -73,7 +73,13 @@ export class TextKeyTable {
   private entries: Int32Array;
   /** Texts made again or kept, by entry (few: only for hashes that matched). */
   private readonly texts = new Map<number, string>();
+  /** With `removable`: per entry its hash (to find its slot); removed entries to use again. */
+  private hashes: Int32Array;
+  private readonly free: IntList | undefined;
+  /** Entries numbered so far (removed ones included). */
   size = 0;
+  /** Entries in the table. */
+  private live = 0;
   /** True when the last `findOrAdd` added the entry. */
   added = false;
   /**
@@ -88,17 +94,21 @@ export class TextKeyTable {
    * written in order, so the pages never reached are never touched: an upper bound costs nothing,
    * while growing by doubling touches every page twice. `fold`: texts equal in this form are one
    * entry (the hashes are of it); it is applied only when a hash matches and the texts differ.
+   * `removable`: entries can be removed (`remove`), and their numbers are used again.
    */
   constructor(
     private readonly remake: (row: number, pattern: number) => string,
     capacity = 1024,
     maxEntries = 0,
     private readonly fold?: (text: string) => string,
+    removable = false,
   ) {
     const slotCount = Math.max(4, 2 ** Math.ceil(Math.log2(capacity * 2)));
     this.slots = new Int32Array(slotCount * 2);
     this.mask = slotCount - 1;
     this.entries = new Int32Array(Math.max(slotCount / 2, maxEntries) * 4);
+    this.hashes = new Int32Array(removable ? this.entries.length / 4 : 0);
+    this.free = removable ? new IntList() : undefined;
   }
 
   /** The entry of (a, b, text), or -1. `row` and `pattern` made `text` (they spare comparisons). */
@@ -148,18 +158,44 @@ export class TextKeyTable {
     }
     this.added = true;
     this.foundText = undefined;
-    const e = this.size++;
     // At most half the slots are used.
-    if (2 * e === this.mask + 1) this.growSlots();
-    if (4 * e === this.entries.length) this.growEntries();
+    if (2 * this.live++ === this.mask + 1) this.growSlots();
+    const free = this.free;
+    let e: number;
+    if (free && free.length > 0) e = free.data[--free.length] as number;
+    else {
+      e = this.size++;
+      if (4 * e === this.entries.length) this.growEntries();
+    }
     const at = 4 * e;
     const entries = this.entries;
     entries[at] = a;
     entries[at + 1] = b;
     entries[at + 2] = row;
     entries[at + 3] = pattern;
+    if (free) this.hashes[e] = hash;
     this.place(this.slots, this.mask, hash, e);
     return e;
+  }
+
+  /** Removes entry `e` (a `removable` table); its number is given to a later entry. */
+  remove(e: number): void {
+    const { slots, mask } = this;
+    let s = (this.hashes[e] as number) & mask;
+    while (slots[2 * s + 1] !== e + 1) s = (s + 1) & mask;
+    // Linear probing's deletion: later entries of the probe run move back into the hole.
+    for (let j = (s + 1) & mask; slots[2 * j + 1] !== 0; j = (j + 1) & mask) {
+      const home = (slots[2 * j] as number) & mask;
+      if (s <= j ? s < home && home <= j : s < home || home <= j) continue;
+      slots[2 * s] = slots[2 * j] as number;
+      slots[2 * s + 1] = slots[2 * j + 1] as number;
+      s = j;
+    }
+    slots[2 * s] = 0;
+    slots[2 * s + 1] = 0;
+    this.texts.delete(e);
+    this.live--;
+    (this.free as IntList).push(e);
   }
 
   /** The text of entry `e`, made again when not known, without keeping it. */
@@ -196,6 +232,11 @@ export class TextKeyTable {
     const entries = new Int32Array(this.entries.length * 2);
     entries.set(this.entries);
     this.entries = entries;
+    if (this.free) {
+      const hashes = new Int32Array(this.entries.length / 4);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
   }
 
   private growSlots(): void {
@@ -214,40 +255,67 @@ export class TextKeyTable {
  * Per group a set of (match type, text) lines, stored like `TextKeyTable`; the first line of a
  * group is kept inline (most groups hold one line), the others in a table keyed by group. With
  * `listed`, each group's lines can be read back in the order they were added (`forEachLine`).
+ * With `droppable`, a group no line will join any more can be dropped (`drop`): its place is
+ * used again, so the sets hold the open groups' lines, not every line.
  */
 export class GroupLineSets {
-  /** Per group: hash, row, pattern, match type + 1 (0 = no line yet). */
+  /** Per place: hash, row, pattern, match type + 1 (0 = no line yet). */
   private first: Int32Array;
+  /** Texts of first lines made again, by place. */
   private readonly firstTexts = new Map<number, string>();
   private readonly rest: TextKeyTable;
-  /** With `listed`: per group its first and last entry in `rest` (+ 1; 0 = none). */
+  /** With `listed`: per place its first and last entry in `rest` (+ 1; 0 = none). */
   private ends: Int32Array;
   /** With `listed`: per entry of `rest` the group's next entry (+ 1; 0 = none). */
   private readonly next: IntList | undefined;
+  /** With `droppable`: per group its place + 1 (0 = none), and the places of dropped groups. */
+  private placeOf: Int32Array;
+  private readonly freePlaces: IntList | undefined;
+  private places = 0;
 
   /**
    * `groups`: the groups likely at most (more grow the list); `lines`: the lines likely at most
-   * (see `TextKeyTable`'s maxEntries).
+   * (see `TextKeyTable`'s maxEntries). Without `droppable`, a group's place is its number.
    */
   constructor(
     private readonly remake: (row: number, pattern: number) => string,
     groups = 1024,
     lines = 0,
     listed = false,
+    droppable = false,
   ) {
     this.first = new Int32Array(4 * Math.max(1024, groups));
-    this.rest = new TextKeyTable(remake, 1024, lines);
-    this.ends = new Int32Array(listed ? 2 * Math.max(1024, groups) : 0);
-    this.next = listed ? new IntList(lines) : undefined;
+    this.rest = new TextKeyTable(remake, 1024, lines, undefined, droppable);
+    this.ends = new Int32Array(listed || droppable ? 2 * Math.max(1024, groups) : 0);
+    this.next = listed || droppable ? new IntList(lines) : undefined;
+    this.placeOf = new Int32Array(droppable ? Math.max(1024, groups) : 0);
+    this.freePlaces = droppable ? new IntList() : undefined;
+  }
+
+  /** The place of `group` in `first` and `ends`; -1 when it has none and `make` is false. */
+  private placeFor(group: number, make: boolean): number {
+    const free = this.freePlaces;
+    if (!free) return group;
+    if (group >= this.placeOf.length) {
+      if (!make) return -1;
+      this.placeOf = grownInts(this.placeOf, group + 1);
+    }
+    let p = (this.placeOf[group] as number) - 1;
+    if (p < 0 && make) {
+      p = free.length > 0 ? (free.data[--free.length] as number) : this.places++;
+      this.placeOf[group] = p + 1;
+    }
+    return p;
   }
 
   /** Calls `fn` with the row and pattern of each line of `group`, in the order they were added. */
   forEachLine(group: number, fn: (row: number, pattern: number) => void): void {
-    const at = 4 * group;
-    if (at >= this.first.length || this.first[at + 3] === 0) return;
+    const p = this.placeFor(group, false);
+    const at = 4 * p;
+    if (p < 0 || at >= this.first.length || this.first[at + 3] === 0) return;
     fn(this.first[at + 1] as number, this.first[at + 2] as number);
     const next = (this.next as IntList).data;
-    for (let e = this.ends[2 * group] as number; e > 0; e = next[e - 1] as number)
+    for (let e = this.ends[2 * p] as number; e > 0; e = next[e - 1] as number)
       fn(this.rest.rowOf(e - 1), this.rest.patternOf(e - 1));
   }
 
@@ -260,12 +328,9 @@ export class GroupLineSets {
     row: number,
     pattern: number,
   ): boolean {
-    const at = 4 * group;
-    if (at >= this.first.length) {
-      const first = new Int32Array(Math.max(this.first.length * 2, at + 4));
-      first.set(this.first);
-      this.first = first;
-    }
+    const p = this.placeFor(group, true);
+    const at = 4 * p;
+    if (at >= this.first.length) this.first = grownInts(this.first, at + 4);
     const f = this.first;
     const firstMt = f[at + 3] as number;
     if (firstMt === 0) {
@@ -277,32 +342,56 @@ export class GroupLineSets {
     }
     if (firstMt === mt + 1 && f[at] === hash) {
       if (f[at + 1] === row && f[at + 2] === pattern) return false;
-      let known = this.firstTexts.get(group);
+      let known = this.firstTexts.get(p);
       if (known === undefined) {
         known = this.remake(f[at + 1] as number, f[at + 2] as number);
-        this.firstTexts.set(group, known);
+        this.firstTexts.set(p, known);
       }
       if (known === text) return false;
     }
     const e = this.rest.findOrAdd(hash, group, mt, text, row, pattern);
     if (!this.rest.added) return false;
-    if (this.next) {
-      this.next.push(0);
-      const ends = this.ends.length > 2 * group ? this.ends : this.growEnds(group);
-      const last = ends[2 * group + 1] as number;
-      if (last === 0) ends[2 * group] = e + 1;
-      else this.next.data[last - 1] = e + 1;
-      ends[2 * group + 1] = e + 1;
+    const next = this.next;
+    if (next) {
+      // An entry's number is new, or one a dropped group's line had.
+      if (e === next.length) next.push(0);
+      else next.data[e] = 0;
+      if (2 * p >= this.ends.length) this.ends = grownInts(this.ends, 2 * p + 2);
+      const ends = this.ends;
+      const last = ends[2 * p + 1] as number;
+      if (last === 0) ends[2 * p] = e + 1;
+      else next.data[last - 1] = e + 1;
+      ends[2 * p + 1] = e + 1;
     }
     return true;
   }
 
-  private growEnds(group: number): Int32Array {
-    const ends = new Int32Array(Math.max(this.ends.length * 2, 2 * group + 2));
-    ends.set(this.ends);
-    this.ends = ends;
-    return ends;
+  /** Forgets the lines of `group` (a `droppable` set): no line may join it afterwards. */
+  drop(group: number): void {
+    const p = this.placeFor(group, false);
+    if (p < 0) return;
+    this.placeOf[group] = 0;
+    if (4 * p < this.first.length) this.first[4 * p + 3] = 0;
+    this.firstTexts.delete(p);
+    if (2 * p < this.ends.length) {
+      const next = (this.next as IntList).data;
+      for (let e = this.ends[2 * p] as number; e > 0;) {
+        const after = next[e - 1] as number;
+        this.rest.remove(e - 1);
+        e = after;
+      }
+      this.ends[2 * p] = this.ends[2 * p + 1] = 0;
+    }
+    (this.freePlaces as IntList).push(p);
   }
+}
+
+/** `a`, or a copy of it at least `length` long (twice as long when that is more). */
+function grownInts(a: Int32Array, length: number): Int32Array {
+  if (length <= a.length) return a;
+  const b = new Int32Array(Math.max(a.length * 2, length));
+  b.set(a);
+  return b;
 }
 
 /**
@@ -959,13 +1048,18 @@ function runSearchKeywordLines(
   const groups = new TextKeyTable(spellGroup, maxGroups, maxGroups, foldName);
   // Lines per group: match type code and keyword; pattern = index in `pats`.
   // With template negatives, each group's lines are listed for the blocking check at the end.
+  // A template whose rows each make one ad group, with positive keywords, closes each group after
+  // the last row that can reach it (see `lastRowsOfGroups`): its held negatives are written then
+  // and its lines dropped, so the sets hold the open groups' lines, not every line of the run.
+  const closesGroups = positiveCount > 0 && !splitsByMatchType;
   const lines = new GroupLineSets(
     remakeKeyword,
     maxGroups,
     rows.length * positiveCount,
     negativePatterns.length > 0,
+    closesGroups,
   );
-  const negatives = new GroupLineSets(remakeKeyword, maxGroups);
+  const negatives = new GroupLineSets(remakeKeyword, maxGroups, 0, false, closesGroups);
   // Template negatives are held to the end, when the keywords they may block are all known.
   const held = new HeldNegatives(
     rows.length * negativePatterns.length * (splitsByMatchType ? 3 : 1),
@@ -983,18 +1077,17 @@ function runSearchKeywordLines(
     !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
 
   const reported = new Set<string>();
-  const issue = (
-    kind: RowIssue['kind'],
-    row: FeedRow,
-    rowNumber: number,
-    code: string,
-    message: string,
-  ): void => {
-    const key = `${rowNumber}\u001f${code}\u001f${message}`;
-    if (reported.has(key)) return;
-    reported.add(key);
-    issues.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
-  };
+  const reporter =
+    (to: RowIssue[]) =>
+    (kind: RowIssue['kind'], row: FeedRow, rowNumber: number, code: string, message: string) => {
+      const key = `${rowNumber}\u001f${code}\u001f${message}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      to.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
+    };
+  const issue = reporter(issues);
+  // The blocking checks' reports follow every row's (checks of closed groups run among the rows).
+  const blockingIssues: RowIssue[] = [];
   /** A name that `fillName` could not make: cleaned by `cleanName`, reported when `report`. */
   const slowName = (
     pattern: CompiledPattern,
@@ -1051,7 +1144,117 @@ function runSearchKeywordLines(
   let lastCampaignId = -1;
   let lastCampaign = '';
 
+  // The template negatives, but those that block a keyword of their group when the template
+  // drops them (checked once every keyword line of the group is known).
+  const blocks = blockingNegatives(lines, rows, mts, remakeKeyword, {
+    drop: template.settings.dropBlockingNegatives,
+    issue: reporter(blockingIssues),
+    rowLabel,
+  });
+  // The group of the last held line written (held lines of one group come together).
+  let heldGroup = -1;
+  let groupName = '';
+  /** Writes held lines from `from` on while their groups are closed; returns where it stopped. */
+  const writeHeld = (from: number, isClosed: (group: number) => boolean): number => {
+    const heldInts = held.ints.data;
+    let at = from;
+    for (; at < held.ints.length; at += 4) {
+      const groupId = heldInts[at] as number;
+      if (!isClosed(groupId)) break;
+      const r = heldInts[at + 1] as number;
+      const bits = heldInts[at + 3] as number;
+      const k = bits >> 4;
+      const mt = mts[k] as number;
+      const keyword = remakeKeyword(r, k);
+      if (groupId !== heldGroup) {
+        heldGroup = groupId;
+        groupName = groups.spell(groupId);
+      }
+      if (blocks(groupId, r, mt, keyword, groupName)) continue;
+      const campaign = campaigns.textOf(heldInts[at + 2] as number);
+      negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7);
+    }
+    return at;
+  };
+  /** The hash of a name's folded form as the rows below fill it; undefined when it is skipped. */
+  const foldedNameHash = (
+    plan: Plan,
+    pattern: CompiledPattern,
+    what: NameKind,
+    row: FeedRow,
+    rowNumber: number,
+  ): number | undefined => {
+    if (filler.fillName(plan)) return filler.hash;
+    const name = slowName(pattern, what, row, rowNumber, false);
+    return name === '' ? undefined : polyHash(foldName(name));
+  };
+  /** True when rows `a` and `b` name one campaign and ad group (their folded names are equal). */
+  const sameGroup = (a: number, b: number): boolean =>
+    foldName(spellGroup(a, NO_MT)) === foldName(spellGroup(b, NO_MT)) &&
+    foldName(spellCampaign(a)) === foldName(spellCampaign(b));
+  /**
+   * Per row 1 when no later row names the same campaign and ad group (so no row after it can
+   * reach its group). Keyed by the hashes of the folded names; names are made again and compared
+   * only when the hashes match (a hash shared by two groups would keep the first one open).
+   */
+  const lastRowsOfGroups = (): Uint8Array => {
+    const last = new Uint8Array(rows.length);
+    const mask = 2 ** Math.ceil(Math.log2(2 * rows.length + 2)) - 1;
+    const keys = new Int32Array(mask + 1);
+    /** Per slot the row of its key + 1 (0 = empty). */
+    const keyRows = new Int32Array(mask + 1);
+    for (let r = rows.length - 1; r >= 0; r--) {
+      const row = rows.at(r) as FeedRow;
+      values.row = row;
+      filler.measureRow(row, rowSlots);
+      const campaign = foldedNameHash(campaignPlan, campaignPattern, 'Campaign', row, r + 1);
+      if (campaign === undefined) continue;
+      const group = foldedNameHash(groupPlan, groupPattern, 'Ad group', row, r + 1);
+      if (group === undefined) continue;
+      const key = sealHash(group, campaign, 1);
+      let s = key & mask;
+      for (; keyRows[s] !== 0; s = (s + 1) & mask)
+        if (keys[s] === key && sameGroup(r, (keyRows[s] as number) - 1)) break;
+      if (keyRows[s] !== 0) continue;
+      keyRows[s] = r + 1;
+      keys[s] = key;
+      last[r] = 1;
+    }
+    return last;
+  };
+  // Closing: per row 1 when it is the last that can reach its group; per group 1 once closed;
+  // the closed groups whose lines wait for their held lines to be written; the first held line
+  // not written.
+  const lastRows = closesGroups ? lastRowsOfGroups() : undefined;
+  let closed = new Uint8Array(closesGroups ? 1024 : 0);
+  const toDrop = new IntList();
+  let heldFrom = 0;
+  const isClosed = (group: number): boolean => closed[group] === 1;
+  /** After row `r`: closes its group when no later row can reach it. */
+  const closeAfter = (r: number): void => {
+    const groupId = rowGroupId[NO_MT] as number;
+    rowGroupId[NO_MT] = -1;
+    if (groupId < 0 || (lastRows as Uint8Array)[r] !== 1) return;
+    if (groupId >= closed.length) {
+      const grown = new Uint8Array(Math.max(2 * closed.length, groupId + 1));
+      grown.set(closed);
+      closed = grown;
+    }
+    closed[groupId] = 1;
+    toDrop.push(groupId);
+    heldFrom = writeHeld(heldFrom, isClosed);
+    // Dropped once every held line before them is written (their lines may block some).
+    if (heldFrom < held.ints.length) return;
+    held.ints.length = heldFrom = 0;
+    for (let i = 0; i < toDrop.length; i++) {
+      lines.drop(toDrop.data[i] as number);
+      negatives.drop(toDrop.data[i] as number);
+    }
+    toDrop.length = 0;
+  };
+
   for (let r = 0; r < rows.length; r++) {
+    if (lastRows && r > 0) closeAfter(r - 1);
     const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
     values.row = row;
@@ -1251,32 +1454,11 @@ function runSearchKeywordLines(
     }
   }
 
-  // The template negatives, but those that block a keyword of their group when the template
-  // drops them; then the Exact keywords as Negative Exact in the ad group whose {mt} is Broad.
-  const blocks = blockingNegatives(lines, rows, mts, remakeKeyword, {
-    drop: template.settings.dropBlockingNegatives,
-    issue,
-    rowLabel,
-  });
-  const heldInts = held.ints.data;
-  // The group and campaign of the last line written (held lines of one group come together).
-  let heldGroup = -1;
-  let groupName = '';
-  for (let at = 0; at < held.ints.length; at += 4) {
-    const groupId = heldInts[at] as number;
-    const r = heldInts[at + 1] as number;
-    const bits = heldInts[at + 3] as number;
-    const k = bits >> 4;
-    const mt = mts[k] as number;
-    const keyword = remakeKeyword(r, k);
-    if (groupId !== heldGroup) {
-      heldGroup = groupId;
-      groupName = groups.spell(groupId);
-    }
-    if (blocks(groupId, r, mt, keyword, groupName)) continue;
-    const campaign = campaigns.textOf(heldInts[at + 2] as number);
-    negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7);
-  }
+  if (lastRows && rows.length > 0) closeAfter(rows.length - 1);
+  // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
+  // whose {mt} is Broad.
+  writeHeld(heldFrom, () => true);
+  for (const i of blockingIssues) issues.push(i);
   if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
   const p = pending.data;
   for (let i = 0; i < pending.length; i += 4) {
