@@ -210,9 +210,9 @@ for (const width of [1440, 390]) {
       await page.getByRole('link', { name: 'Lists' }).click();
       await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
       await check('/lists');
-      await page.getByRole('button', { name: 'New Feed' }).click();
-      const newFeed = page.getByRole('dialog', { name: 'New Feed' });
-      await newFeed.getByLabel('Feed name').fill('stock');
+      await page.getByRole('button', { name: 'New Data Table' }).click();
+      const newFeed = page.getByRole('dialog', { name: 'New Data Table' });
+      await newFeed.getByLabel('Data Table name').fill('stock');
       await newFeed.getByRole('button', { name: 'Add New' }).click();
       await expect(cell(page, 'Root', 1)).toBeVisible();
       await check('/lists: data table');

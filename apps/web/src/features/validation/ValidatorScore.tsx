@@ -137,7 +137,9 @@ function FailingRows({ result }: { result: ValidationResult }) {
           : ''}
         . Shorten the text, fix the feed, or add a fallback.
       </Text>
-      <Table.ScrollContainer minWidth={520}>
+      {/* On a narrow screen the table scrolls sideways: its viewport is a Tab stop, so the arrow
+          keys can scroll it. */}
+      <Table.ScrollContainer minWidth={520} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table striped withTableBorder aria-label="Failing rows">
           <Table.Thead>
             <Table.Tr>
