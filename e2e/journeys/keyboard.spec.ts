@@ -101,10 +101,12 @@ test('from the top of the builder through a 5,000-row grid to Generate and the o
   await expect(keywords.getByRole('row').nth(1)).toContainText('brand 1 - Search', {
     timeout: 60_000,
   });
+  // The focus moves to what Generate made: the output table; its tools sit above it.
+  await expect(keywords).toBeFocused();
   await tabUntil(
     page,
     () => document.activeElement?.getAttribute('aria-label') === 'Copy Keywords',
-    { max: 15 },
+    { max: 15, back: true },
   );
   await expect(page.getByRole('button', { name: 'Copy Keywords' })).toBeFocused();
   await page.keyboard.press('Enter');
