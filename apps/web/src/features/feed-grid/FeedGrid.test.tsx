@@ -158,6 +158,8 @@ describe('FeedGrid', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Filter rows' }), 'RED');
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(screen.getByText('2 of 3 rows')).toBeTruthy();
-    expect((cell('Root', 2) as HTMLInputElement).value).toBe('dark red');
+    // The rows keep the feed's own numbers: 'dark red' is still row 3.
+    expect((cell('Root', 3) as HTMLInputElement).value).toBe('dark red');
+    expect(screen.queryByRole('textbox', { name: 'Root, row 2' })).toBeNull();
   });
 });
