@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inspect } from 'node:util';
 import {
+  createPgPool,
   DatabaseQueryError,
   PGLITE_SHARED_BUFFERS_MB,
   listMigrations,
@@ -12,7 +13,7 @@ import {
   sqlArray,
   type Db,
 } from '../src/db/index.ts';
-import { openTestDatabase, startTestApp, testDbKind } from './helpers.ts';
+import { createPostgresDatabase, openTestDatabase, startTestApp, testDbKind } from './helpers.ts';
 
 // The same SQL must give the same JS values on PGlite and on PostgreSQL.
 describe(`database layer (${testDbKind()})`, () => {
@@ -305,5 +306,33 @@ describe('an unexpected error', () => {
     expect(all).not.toContain('$argon2');
     expect(all).not.toContain(email);
     expect(all).not.toContain('a password of mine');
+  });
+});
+
+describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL connection lost', () => {
+  it('does not end the process while a client is checked out between two queries', async () => {
+    const database = await createPostgresDatabase(
+      inject('adloomPostgresUrl'),
+      `adloom_lost_${process.pid}`,
+    );
+    const pool = createPgPool(database.url);
+    try {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      // The database ends this connection while the client is out of the pool, between queries
+      // (as a transaction is between its statements while the server works).
+      const other = await pool.connect();
+      await other.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      other.release();
+      await ended;
+      // The next query on it fails, as a query does in an outage; the process goes on.
+      await expect(client.query('select 1')).rejects.toThrow();
+      client.release(true);
+      expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
   });
 });

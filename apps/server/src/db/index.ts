@@ -379,6 +379,9 @@ export function createPgPool(
   });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', onError);
+  // Nor a checked-out one between two queries (inside a transaction while the server works):
+  // the pool listens only to idle clients. The next query on it fails and reports the loss.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
