@@ -12,14 +12,20 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import {
+  commandFailer,
+  describeError,
+  loadCommandConfig,
+  typedPath,
+  withCommandDatabase,
+} from './command.ts';
 import { DATA_UMASK, makeDataDirPrivate } from './data-dir.ts';
-import { openDatabase, type Db } from './db/index.ts';
+import type { Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
 import {
   PGLITE_DIR_NAME,
@@ -40,56 +46,18 @@ const USAGE = `usage:
 
 const [command = '', ...args] = process.argv.slice(2);
 
-function fail(message: string): never {
-  process.stderr.write(`adloom ${command}: ${message}\n`);
-  process.exit(1);
-}
+// Declared with its type, so that TypeScript narrows after a call to it.
+const fail: (message: string) => never = commandFailer(command);
 
-/** What went wrong, as one sentence. */
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const pathArg = (value: string | undefined) => (value ? typedPath(value) : fail(USAGE));
 
-/** npm runs the script inside apps/server: a relative path counts from where it was typed. */
-const pathArg = (value: string | undefined) =>
-  value ? resolve(process.env.INIT_CWD ?? process.cwd(), value) : fail(USAGE);
+const config = loadCommandConfig(fail);
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
-
-/**
- * Runs `work` on the configured database; on the embedded one only while no server holds
- * DATA_DIR (else `whenLocked` runs instead).
- */
-async function withDatabase<T>(
+/** Runs `work` on the configured database, or `whenLocked` while a server holds DATA_DIR. */
+const withDatabase = <T>(
   work: (db: Db) => Promise<T>,
   whenLocked: (error: DataDirLockedError) => Promise<T>,
-): Promise<T> {
-  let releaseLock = () => {};
-  if (!config.databaseUrl) {
-    try {
-      mkdirSync(config.dataDir, { recursive: true });
-      releaseLock = acquireDataDirLock(config.dataDir);
-    } catch (error) {
-      if (error instanceof DataDirLockedError) return whenLocked(error);
-      throw error;
-    }
-  }
-  try {
-    const db = await openDatabase(config);
-    try {
-      return await work(db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    if (!config.databaseUrl) makeDataDirPrivate(config.dataDir);
-    releaseLock();
-  }
-}
+) => withCommandDatabase(config, work, whenLocked);
 
 /** Refuses a DATA_DIR without an embedded database (rather than creating an empty one). */
 function requireEmbeddedDatabase(): void {
@@ -108,7 +76,9 @@ async function backup(): Promise<void> {
     // A server holds DATA_DIR: it makes the copy, between two transactions.
     (locked) =>
       requestBackup(config.dataDir).catch((error: unknown) =>
-        fail(`${locked.message}\nAsking that server for the backup failed: ${describe(error)}`),
+        fail(
+          `${locked.message}\nAsking that server for the backup failed: ${describeError(error)}`,
+        ),
       ),
   );
   writeFileWhole(out, bytes);
@@ -202,4 +172,4 @@ const commands: Record<string, () => Promise<void>> = {
 };
 const run = commands[command];
 if (!run) fail(USAGE);
-await run().catch((error: unknown) => fail(describe(error)));
+await run().catch((error: unknown) => fail(describeError(error)));
