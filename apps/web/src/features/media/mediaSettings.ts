@@ -5,22 +5,15 @@ import { fetchPublicConfig } from '../../api/config.ts';
 /** What shows when the server's settings cannot be read: no frame anywhere. */
 const NO_MEDIA: MediaSettings = { helpVideoUrls: {}, landingVideoUrl: null, demoBookingUrl: null };
 
-let pending: Promise<MediaSettings> | null = null;
-
 /**
- * The configured frames (help videos, the landing page's video, demo booking), asked of the
- * server once per page load. A failed ask counts as "nothing configured" and is asked again
- * next time.
+ * The configured frames (help videos, the landing page's video, demo booking). A failed ask
+ * counts as "nothing configured".
  */
 function loadMediaSettings(): Promise<MediaSettings> {
-  pending ??= fetchPublicConfig().then(
+  return fetchPublicConfig().then(
     (config) => config.media,
-    () => {
-      pending = null;
-      return NO_MEDIA;
-    },
+    () => NO_MEDIA,
   );
-  return pending;
 }
 
 /** The configured frames; null until the server has answered. */
