@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { NAME_MAX_CHARS } from '@adloom/contract';
-import type { FeedStore } from '../feed-grid/index.ts';
+import { formatRows, type FeedStore } from '../feed-grid/index.ts';
 import { useStore } from '../../state/store.ts';
 import { notifySuccess } from '../../state/notifications.ts';
 import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
@@ -44,7 +44,7 @@ export function SendToFeedModal({
   const [feedName, setFeedName] = useState('');
   const [newName, setNewName] = useState(NEW_FEED_NAME);
   const rowCount = store.rowCount;
-  const rowsText = `${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'row' : 'rows'}`;
+  const rowsText = formatRows(rowCount);
   const target = feeds.some((feed) => feed.name === feedName)
     ? feedName
     : (activeFeed ?? feeds[0]?.name ?? '');
@@ -68,7 +68,7 @@ export function SendToFeedModal({
     } else {
       editor.selectFeed(target);
       const added = editor.appendRows(rows);
-      message = `Added ${added.toLocaleString('en-US')} ${added === 1 ? 'row' : 'rows'} from the Keyword Combiner to the feed ${target} of ${client}.`;
+      message = `Added ${formatRows(added)} from the Keyword Combiner to the feed ${target} of ${client}.`;
     }
     editor.store.announce({ kind: 'success', message });
     notifySuccess(message);

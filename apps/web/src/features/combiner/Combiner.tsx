@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { FeedStore } from '../feed-grid/feedStore.ts';
+import { formatCount, formatRows } from '../feed-grid/gridLayout.ts';
 import { SEED_COLUMN_COUNT, parseSeedText, planCombination } from './combine.ts';
 import { combineIntoStore } from './combineIntoStore.ts';
 import './Combiner.css';
@@ -21,9 +22,6 @@ export interface CombinerProps {
   /** Called after a combine with its outcome message. */
   onCombined?: (outcome: { ok: boolean; message: string }) => void;
 }
-
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
-const formatCount = (n: number) => NUMBER_FORMAT.format(n);
 
 /**
  * The combiner footer: five seed boxes, link buttons between neighbours, Unlink All and
@@ -67,7 +65,7 @@ export function Combiner({ store, initialSeeds, renderSeedTools, onCombined }: C
     ? plan.message
     : plan.rowCount === 0
       ? 'Enter values in the seed boxes, one per line.'
-      : `Combine will add ${formatCount(plan.rowCount)} ${plan.rowCount === 1 ? 'row' : 'rows'}.`;
+      : `Combine will add ${formatRows(plan.rowCount)}.`;
 
   return (
     <section className="combiner compact-text" aria-label="Combiner">

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { ColumnChunk } from '../feed-grid/columnChunk.ts';
 import type { FeedStore } from '../feed-grid/feedStore.ts';
+import { formatRows } from '../feed-grid/gridLayout.ts';
 import { planCombination, type CombineInput } from './combine.ts';
 import type { CombineWorkerApi } from './combine.worker.ts';
 
@@ -39,7 +40,7 @@ export async function combineIntoStore(
     return {
       ok: true,
       rowCount,
-      message: `Added ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'row' : 'rows'}.`,
+      message: `Added ${formatRows(rowCount)}.`,
     };
   } catch (error) {
     bulk.abort();

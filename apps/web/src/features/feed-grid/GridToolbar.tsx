@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { formatCount } from './gridLayout.ts';
+import { formatCount, formatRows } from './gridLayout.ts';
 import type { FeedStore } from './feedStore.ts';
 
 /** The grid's toolbar: filter box, row count, undo, redo, CSV import, delete and add. */
@@ -45,7 +45,7 @@ export function GridToolbar({
           ? 'Filtering…'
           : store.filter
             ? `${formatCount(viewCount)} of ${formatCount(store.rowCount)} rows`
-            : `${formatCount(store.rowCount)} ${store.rowCount === 1 ? 'row' : 'rows'}`}
+            : formatRows(store.rowCount)}
       </span>
       <span className="feed-grid__spacer" />
       <button

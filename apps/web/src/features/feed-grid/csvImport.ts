@@ -8,7 +8,7 @@ import {
   findColumnForHeader,
   getColumnMaxChars,
 } from './feedColumns.ts';
-import { formatCount } from './gridLayout.ts';
+import { formatCount, formatRows } from './gridLayout.ts';
 
 /** Rows per chunk sent from the import worker to the page. */
 export const CSV_CHUNK_ROWS = 10_000;
@@ -277,9 +277,7 @@ const parseInSteps = Papa.parse as unknown as (input: string, config: StringChun
  * first imported row.
  */
 export function describeCsvImport(summary: CsvImportSummary, firstRowNumber = 1): string {
-  const parts = [
-    `Imported ${formatCount(summary.rowCount)} ${summary.rowCount === 1 ? 'row' : 'rows'}.`,
-  ];
+  const parts = [`Imported ${formatRows(summary.rowCount)}.`];
   const describeCuts = (count: number, isUrl: boolean, what: string) => {
     if (count === 0) return;
     const named = summary.cuts

@@ -45,3 +45,6 @@ const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** A count as the grid shows it (1,234). */
 export const formatCount = (n: number): string => NUMBER_FORMAT.format(n);
+
+/** A count of rows as messages say it: "1 row", "1,234 rows". */
+export const formatRows = (n: number): string => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`;

@@ -1,5 +1,5 @@
 import { useCallback, type ClipboardEvent } from 'react';
-import { formatCount, type FeedGridNotice } from './gridLayout.ts';
+import { formatCount, formatRows, type FeedGridNotice } from './gridLayout.ts';
 import type { FeedStore } from './feedStore.ts';
 import { formatTsvLines, parseTsvBlock } from './tsv.ts';
 
@@ -38,7 +38,7 @@ export function useGridClipboard(
       if (count > 0)
         showNotice({
           kind: 'info',
-          message: `Copied ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}.`,
+          message: `Copied ${formatRows(count)}.`,
         });
     },
     [showNotice, store],
@@ -66,7 +66,7 @@ export function useGridClipboard(
       });
       showNotice({
         kind: 'info',
-        message: `Pasted ${formatCount(lines.length)} ${lines.length === 1 ? 'row' : 'rows'}${result.addedRows > 0 ? ` (${formatCount(result.addedRows)} added)` : ''}.`,
+        message: `Pasted ${formatRows(lines.length)}${result.addedRows > 0 ? ` (${formatCount(result.addedRows)} added)` : ''}.`,
       });
     },
     [cancelEdit, columnCount, showNotice, store],

@@ -2,7 +2,7 @@ import { useCallback, type ChangeEvent } from 'react';
 import {
   ADD_ROW_SCROLL_DELAY_MS,
   FIRST_VALUE_CELL,
-  formatCount,
+  formatRows,
   type FeedGridNotice,
 } from './gridLayout.ts';
 import type { FeedStore } from './feedStore.ts';
@@ -32,7 +32,7 @@ export function useGridRowActions(
     if (count > 0)
       showNotice({
         kind: 'info',
-        message: `Deleted ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}.`,
+        message: `Deleted ${formatRows(count)}.`,
       });
   }, [commitEdit, showNotice, store]);
 
