@@ -34,15 +34,16 @@ import { clearAppStorage, session } from '../state/session.ts';
 import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
 import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/templateDrafts.ts';
 import { useSession } from '../state/useSession.ts';
+import { TUTORIAL_MESSAGES } from '../features/tutorial/messages.ts';
 import classes from './AccountPage.module.css';
 
 /** Spec section 8 texts of the account page. */
 export const ACCOUNT_MESSAGES = {
   deleteFailed: 'We were unable to delete your account',
   deleted: 'Your account has been deleted',
-  disableFailed: "Tutorials can't be disabled at this point",
-  resetFailed: "Tutorials couldn't be reset",
-  resetDone: 'Tutorials have been reset',
+  disableFailed: TUTORIAL_MESSAGES.disableFailed,
+  resetFailed: TUTORIAL_MESSAGES.resetFailed,
+  resetDone: TUTORIAL_MESSAGES.resetDone,
   googleNotConfigured:
     'Google Sheets is not set up on this server. An administrator sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).',
   googleStatusFailed: 'The Google Sheets link could not be checked.',

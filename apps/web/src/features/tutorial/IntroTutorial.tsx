@@ -9,15 +9,10 @@ import { useSession } from '../../state/useSession.ts';
 import { isServerFailure } from '../auth/messages.ts';
 import { GuideContent } from '../help/GuideContent.tsx';
 import { HELP_VIDEO_WIDTH, INTRO_GUIDE } from '../help/helpFeatures.ts';
+import { TUTORIAL_MESSAGES } from './messages.ts';
 
 /** The first-time tutorial's one step (spec section 4). */
 const INTRO_STEP = 'Intro';
-
-/** Spec section 8 texts of the tutorial calls. */
-const TUTORIAL_MESSAGES = {
-  disableFailed: "Tutorials can't be disabled at this point",
-  doneFailed: "Tutorial couldn't be marked as done",
-} as const;
 
 /** Spec section 4: a step shows unless tutorials are disabled or the step is done. */
 function isTutorialStepDue(tutorial: Tutorial, step: string): boolean {
