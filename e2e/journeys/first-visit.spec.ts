@@ -106,6 +106,9 @@ test('the keyword combiner is in the navigation and sends its rows to a feed', a
 
   await page.getByRole('link', { name: 'Keyword Combiner' }).click();
   await expect(page).toHaveURL(/\/combinations$/);
+  // The builder stays on screen (its own Root box included) until the combiner's code arrives.
+  const combinerHeading = page.getByRole('heading', { name: 'Keyword Combiner', level: 1 });
+  await expect(combinerHeading).toBeVisible();
   await page.getByRole('textbox', { name: 'Root', exact: true }).fill('red\nblue');
   await page.getByRole('textbox', { name: 'Modifier', exact: true }).fill('hats\nscarves');
   await page.getByRole('button', { name: 'Combine', exact: true }).click();
@@ -134,6 +137,7 @@ test('the keyword combiner is in the navigation and sends its rows to a feed', a
 
   // Or as a new feed of the client.
   await page.getByRole('link', { name: 'Keyword Combiner' }).click();
+  await expect(combinerHeading).toBeVisible();
   await page.getByRole('textbox', { name: 'Root', exact: true }).fill('green');
   await page.getByRole('button', { name: 'Combine', exact: true }).click();
   await page.getByRole('button', { name: 'Send to Feed' }).click();
