@@ -3,10 +3,11 @@
 // older than a source file. A production install (npm ci --omit=dev) has no Vite: it starts
 // with the dist/ it was given, and says what to do when there is none.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isOlderThanSources } from './sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps', 'web');
@@ -21,15 +22,6 @@ const SOURCES = [
   path.join(root, 'packages', 'engine', 'src'),
 ];
 
-function newest(file) {
-  if (!existsSync(file)) return 0;
-  const info = statSync(file);
-  if (!info.isDirectory()) return /\.test\.tsx?$/.test(file) ? 0 : info.mtimeMs;
-  let latest = 0;
-  for (const entry of readdirSync(file)) latest = Math.max(latest, newest(path.join(file, entry)));
-  return latest;
-}
-
 function hasVite() {
   try {
     createRequire(path.join(web, 'package.json')).resolve('vite');
@@ -39,7 +31,7 @@ function hasVite() {
   }
 }
 
-const isStale = !existsSync(built) || statSync(built).mtimeMs < Math.max(...SOURCES.map(newest));
+const isStale = isOlderThanSources(built, SOURCES);
 if (!isStale) {
   process.stdout.write('The web app is built and up to date (apps/web/dist).\n');
 } else if (!hasVite()) {

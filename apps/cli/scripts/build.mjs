@@ -3,9 +3,10 @@
 // plain Node (no TypeScript loader at run time). bin/adloom.js calls it when that file is missing
 // or older than a source file; `npm run build -w adloom` calls it directly.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isOlderThanSources } from '../../../scripts/sources.mjs';
 
 const cliRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The compiled command. */
@@ -13,24 +14,9 @@ export const OUTFILE = path.join(cliRoot, 'dist', 'adloom.js');
 /** The folders whose TypeScript the compiled command is made from. */
 const SOURCES = [path.join(cliRoot, 'src'), path.resolve(cliRoot, '../../packages/engine/src')];
 
-/** Newest modification time (ms) of the TypeScript sources, tests left out. */
-function newestSource() {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-        newest = Math.max(newest, statSync(file).mtimeMs);
-    }
-  };
-  for (const dir of SOURCES) walk(dir);
-  return newest;
-}
-
 /** True when dist/adloom.js is missing or older than a source file. */
 export function isBuildStale() {
-  return !existsSync(OUTFILE) || statSync(OUTFILE).mtimeMs < newestSource();
+  return isOlderThanSources(OUTFILE, SOURCES);
 }
 
 /** Bundles src/main.ts and the engine into dist/adloom.js (written beside it, then renamed). */

@@ -6,17 +6,10 @@
 // TypeScript (the contract, the engine) is compiled in. scripts/run.mjs builds when dist/ is
 // missing or older than a source file; `npm run build -w @adloom/server` builds directly.
 import { randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { cpSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isOlderThanSources } from '../../../scripts/sources.mjs';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The compiled server. */
@@ -25,28 +18,15 @@ export const OUTDIR = path.join(serverRoot, 'dist');
 const STAMP = path.join(OUTDIR, 'main.js');
 /** The folders whose TypeScript (and SQL) the compiled server is made from. */
 const SOURCES = [
+  path.join(serverRoot, 'package.json'),
   path.join(serverRoot, 'src'),
   path.resolve(serverRoot, '../../packages/contract/src'),
   path.resolve(serverRoot, '../../packages/engine/src'),
 ];
 
-/** Newest modification time (ms) of the sources, tests left out. */
-function newestSource() {
-  let newest = statSync(path.join(serverRoot, 'package.json')).mtimeMs;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(file).mtimeMs);
-    }
-  };
-  for (const dir of SOURCES) walk(dir);
-  return newest;
-}
-
 /** True when dist/ is missing or older than a source file. */
 export function isBuildStale() {
-  return !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestSource();
+  return isOlderThanSources(STAMP, SOURCES);
 }
 
 /** Compiles into a fresh folder beside dist/, then puts it in dist/'s place. */
