@@ -3,7 +3,7 @@
  * about 420 MB of heap; packed into one byte store they take what the file does, and each row is
  * made again (a short-lived object) when the engine reads it.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import {
   FeedCsvReader,
   forEachCsvRecord,
@@ -13,9 +13,9 @@ import {
   type FeedRows,
   type TruncatedCell,
 } from '@adloom/engine';
-import iconv from 'iconv-lite';
+import type iconvLite from 'iconv-lite';
 import { ByteBlocks, grown } from './bytes.ts';
-import { InputError, inputFileError } from './files.ts';
+import { InputError, inputFileError, loadIconv } from './files.ts';
 
 /**
  * Bytes read from the file at a time (more when a record is longer). Small pieces are short-lived
@@ -144,7 +144,7 @@ function textDecoder(encoding: string, fatal: boolean): PieceDecoder {
   };
 }
 
-function windows1252Decoder(): PieceDecoder {
+function windows1252Decoder(iconv: typeof iconvLite): PieceDecoder {
   const d = iconv.getDecoder('windows-1252');
   return {
     encoding: 'windows-1252',
@@ -206,11 +206,11 @@ class RecordPieces {
 /** Thrown inside `readWith` when the file is not valid UTF-8: it is read again as windows-1252. */
 class NotUtf8 extends Error {}
 
-async function readWith(
-  handle: FileHandle,
+function readWith(
+  fd: number,
   file: string,
   makeDecoder: (firstBytes: Uint8Array) => { decoder: PieceDecoder; skip: number },
-): Promise<ReadFeed> {
+): ReadFeed {
   const rows = new PackedFeedRows();
   const reader = new FeedCsvReader((row, line) => rows.add(row, line));
   const pieces = new RecordPieces((cells, line) => reader.record(cells, line));
@@ -223,7 +223,7 @@ async function readWith(
     if (pieces.carryLength > buffer.length) buffer = Buffer.allocUnsafe(2 * pieces.carryLength);
     let read;
     try {
-      ({ bytesRead: read } = await handle.read(buffer, 0, buffer.length, position));
+      read = readSync(fd, buffer, 0, buffer.length, position);
     } catch (e) {
       throw inputFileError(e, file, 'Feed');
     }
@@ -261,15 +261,15 @@ async function readWith(
  * turns them into control characters).
  */
 export async function readFeed(file: string): Promise<ReadFeed> {
-  let handle;
+  let fd;
   try {
-    handle = await open(file, 'r');
+    fd = openSync(file, 'r');
   } catch (e) {
     throw inputFileError(e, file, 'Feed');
   }
   try {
     try {
-      return await readWith(handle, file, (b) => {
+      return readWith(fd, file, (b) => {
         if (b[0] === 0xff && b[1] === 0xfe)
           return { decoder: textDecoder('utf-16le', false), skip: 2 };
         if (b[0] === 0xfe && b[1] === 0xff)
@@ -278,9 +278,10 @@ export async function readFeed(file: string): Promise<ReadFeed> {
       });
     } catch (e) {
       if (!(e instanceof NotUtf8)) throw e;
-      return await readWith(handle, file, () => ({ decoder: windows1252Decoder(), skip: 0 }));
+      const iconv = await loadIconv();
+      return readWith(fd, file, () => ({ decoder: windows1252Decoder(iconv), skip: 0 }));
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
