@@ -14,7 +14,7 @@ import {
   type TruncatedCell,
 } from '@adloom/engine';
 import type iconvLite from 'iconv-lite';
-import { ByteBlocks, grown } from './bytes.ts';
+import { grown, TextBlocks } from './bytes.ts';
 import { InputError, inputFileError, loadIconv } from './files.ts';
 
 /**
@@ -28,18 +28,18 @@ const READ_BYTES = 1 << 16;
 const PACKED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
 
 /**
- * Feed rows packed as UTF-8: per row the five text cells, each after its length in two bytes,
- * then the URL up to the row's end. A row's id is its number (from 1). Reading a row makes its
- * object; the last one read is kept, as the engine often reads one row several times in a row.
+ * Feed rows packed into text blocks: per row the five text cells, then the URL, with the cells'
+ * lengths. A row's id is its number (from 1). Reading a row makes its object; the last one read
+ * is kept, as the engine often reads one row several times in a row.
  */
 export class PackedFeedRows implements FeedRows {
-  private readonly bytes = new ByteBlocks();
-  /** Per row its block, first byte and end. */
-  private blockOf = new Uint16Array(1 << 16);
+  private readonly texts = new TextBlocks();
+  /** Per row its block, first character and end. */
+  private blockOf = new Int32Array(1 << 16);
   private starts = new Int32Array(1 << 16);
   private ends = new Int32Array(1 << 16);
-  /** Per row 1 when every byte is ASCII: such a row is read as Latin-1, Node's fastest decoding. */
-  private ascii = new Uint8Array(1 << 16);
+  /** Per row the lengths of its five text cells. */
+  private lengths = new Int32Array(PACKED_COLUMNS.length << 16);
   /** Per row the physical line of the file it starts on. */
   private lines = new Int32Array(1 << 16);
   private lastIndex = -1;
@@ -52,29 +52,21 @@ export class PackedFeedRows implements FeedRows {
       this.blockOf = grown(this.blockOf, n + 1);
       this.starts = grown(this.starts, n + 1);
       this.ends = grown(this.ends, n + 1);
-      this.ascii = grown(this.ascii, n + 1);
+      this.lengths = grown(this.lengths, PACKED_COLUMNS.length * (n + 1));
       this.lines = grown(this.lines, n + 1);
     }
-    // A UTF-16 code unit is at most 3 bytes of UTF-8; 2 bytes of length per text cell.
-    let chars = row.url.length;
-    for (const c of PACKED_COLUMNS) chars += row[c].length;
-    const store = this.bytes;
-    this.blockOf[n] = store.reserve(3 * chars + 2 * PACKED_COLUMNS.length);
-    const bytes = store.current;
-    const start = store.used;
-    let at = start;
-    for (const c of PACKED_COLUMNS) {
-      const text = row[c];
-      const written = text === '' ? 0 : bytes.write(text, at + 2, 'utf8');
-      bytes[at] = written & 0xff;
-      bytes[at + 1] = written >> 8;
-      at += 2 + written;
+    const texts = this.texts;
+    this.blockOf[n] = texts.block;
+    this.starts[n] = texts.used;
+    const lengths = this.lengths;
+    for (let c = 0; c < PACKED_COLUMNS.length; c++) {
+      const text = row[PACKED_COLUMNS[c] as (typeof PACKED_COLUMNS)[number]];
+      texts.add(text);
+      lengths[PACKED_COLUMNS.length * n + c] = text.length;
     }
-    at += row.url === '' ? 0 : bytes.write(row.url, at, 'utf8');
-    this.ascii[n] = at - start - 2 * PACKED_COLUMNS.length === chars ? 1 : 0;
-    this.starts[n] = start;
-    this.ends[n] = at;
-    store.used = at;
+    texts.add(row.url);
+    this.ends[n] = texts.used;
+    texts.endRecord();
     this.lines[n] = line;
     this.length = n + 1;
   }
@@ -82,25 +74,22 @@ export class PackedFeedRows implements FeedRows {
   at(index: number): FeedRow | undefined {
     if (index === this.lastIndex) return this.last;
     if (!(index >= 0 && index < this.length)) return undefined;
-    const bytes = this.bytes.blocks[this.blockOf[index] as number] as Buffer;
-    const encoding = this.ascii[index] === 1 ? 'latin1' : 'utf8';
-    let at = this.starts[index] as number;
-    const cells: string[] = [];
-    for (let c = 0; c < PACKED_COLUMNS.length; c++) {
-      const length = (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
-      at += 2;
-      cells.push(length === 0 ? '' : bytes.toString(encoding, at, at + length));
-      at += length;
-    }
-    const end = this.ends[index] as number;
+    const text = this.texts.text(this.blockOf[index] as number);
+    const lengths = this.lengths;
+    const l = PACKED_COLUMNS.length * index;
+    const root = (this.starts[index] as number) + (lengths[l] as number);
+    const mod = root + (lengths[l + 1] as number);
+    const var1 = mod + (lengths[l + 2] as number);
+    const var2 = var1 + (lengths[l + 3] as number);
+    const var3 = var2 + (lengths[l + 4] as number);
     const row: FeedRow = {
       id: String(index + 1),
-      root: cells[0] as string,
-      mod: cells[1] as string,
-      var1: cells[2] as string,
-      var2: cells[3] as string,
-      var3: cells[4] as string,
-      url: end > at ? bytes.toString(encoding, at, end) : '',
+      root: text.slice(this.starts[index] as number, root),
+      mod: text.slice(root, mod),
+      var1: text.slice(mod, var1),
+      var2: text.slice(var1, var2),
+      var3: text.slice(var2, var3),
+      url: text.slice(var3, this.ends[index] as number),
     };
     this.lastIndex = index;
     this.last = row;
