@@ -117,15 +117,23 @@ export class OutputClosed extends Error {
 
 /**
  * An output written as it is made: CSV cells and text go straight into a buffer of UTF-8 bytes
- * (the engine's CsvBytes), written each time it fills. Writes are synchronous: the engine's
+ * (the engine's CsvBytes; long texts encoded by Node's TextEncoder), written each time it fills. Writes are synchronous: the engine's
  * generation is one synchronous run, and a write that returns has handed its bytes to the
  * system, so memory holds one buffer per file whatever the output's size.
  */
 export class OutputSink extends CsvBytes {
   constructor(fd: number) {
-    super((bytes) => writeBytes(fd, bytes));
+    super(
+      (bytes) => writeBytes(fd, bytes),
+      WRITE_BUFFER_BYTES,
+      (text, into) => encoder.encodeInto(text, into),
+    );
   }
 }
+
+/** Bytes gathered before one write. */
+const WRITE_BUFFER_BYTES = 1 << 20;
+const encoder = new TextEncoder();
 
 function writeBytes(fd: number, bytes: Uint8Array): void {
   let at = 0;

@@ -56,4 +56,21 @@ describe('CsvBytes', () => {
       new TextEncoder().encode(`\uFEFFa,"b"\r\n${'€'.repeat(20)}`),
     );
   });
+
+  it.each([8, 64, 1 << 20])(
+    'writes long texts through encodeInto, with a buffer of %i bytes',
+    (bufferBytes) => {
+      const encoder = new TextEncoder();
+      const pieces: number[] = [];
+      const csv = new CsvBytes(
+        (bytes) => pieces.push(...bytes),
+        bufferBytes,
+        (text, into) => encoder.encodeInto(text, into),
+      );
+      const texts = ['a,"b"\r\n'.repeat(40), 'é€😀\ud800x'.repeat(100), 'short'];
+      for (const t of texts) csv.text(t);
+      csv.end();
+      expect(Uint8Array.from(pieces)).toEqual(encoder.encode(texts.join('')));
+    },
+  );
 });
