@@ -3,12 +3,12 @@
  * name as UTF-8, its campaign's number and its row's, and the ads read them back in order.
  */
 import type { AdGroupRef, AdGroupStore, AdGroupTarget } from '@adloom/engine';
-import { grown, TextBlocks } from './bytes.ts';
+import { ByteBlocks, grown } from './bytes.ts';
 
 export class PackedAdGroups implements AdGroupStore {
-  private readonly names = new TextBlocks();
+  private readonly names = new ByteBlocks();
   /** Per group the block, start and end of its name in `names`. */
-  private blockOf = new Int32Array(1 << 16);
+  private blockOf = new Uint16Array(1 << 16);
   private starts = new Int32Array(1 << 16);
   private ends = new Int32Array(1 << 16);
   private campaignOf = new Int32Array(1 << 16);
@@ -45,11 +45,10 @@ export class PackedAdGroups implements AdGroupStore {
       this.lastCampaignIndex = c;
     }
     const names = this.names;
-    this.blockOf[n] = names.block;
+    this.blockOf[n] = names.reserve(3 * group.adGroup.length);
     this.starts[n] = names.used;
-    names.add(group.adGroup);
+    names.used += names.current.write(group.adGroup, names.used, 'utf8');
     this.ends[n] = names.used;
-    names.endRecord();
     this.campaignOf[n] = this.lastCampaignIndex;
     const id = Number(group.id);
     if (id > 0 && id <= 0x7fffffff && String(id) === group.id) this.idOf[n] = id;
@@ -59,9 +58,10 @@ export class PackedAdGroups implements AdGroupStore {
 
   *[Symbol.iterator](): Iterator<AdGroupTarget> {
     for (let i = 0; i < this.length; i++) {
+      const block = this.names.blocks[this.blockOf[i] as number] as Buffer;
       yield {
         campaign: this.campaigns[this.campaignOf[i] as number] as string,
-        adGroup: this.names.text(this.blockOf[i] as number).slice(this.starts[i], this.ends[i]),
+        adGroup: block.toString('utf8', this.starts[i], this.ends[i]),
         id: this.otherIds.get(i) ?? String(this.idOf[i]),
       };
     }

@@ -14,7 +14,7 @@ import {
   type TruncatedCell,
 } from '@adloom/engine';
 import type iconvLite from 'iconv-lite';
-import { grown, TextBlocks } from './bytes.ts';
+import { ByteBlocks, grown } from './bytes.ts';
 import { InputError, inputFileError, loadIconv } from './files.ts';
 
 /**
@@ -28,18 +28,21 @@ const READ_BYTES = 1 << 16;
 const PACKED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
 
 /**
- * Feed rows packed into text blocks: per row the five text cells, then the URL, with the cells'
- * lengths. A row's id is its number (from 1). Reading a row makes its object; the last one read
- * is kept, as the engine often reads one row several times in a row.
+ * Feed rows packed as UTF-8: per row its five text cells and the URL, one after another, with
+ * the cells' lengths in characters beside them. A row's id is its number (from 1). Reading a row
+ * decodes its bytes at once and slices the cells from that text (one call into Node per row, not
+ * one per cell); the last row read is kept, as the engine often reads one row several times.
  */
 export class PackedFeedRows implements FeedRows {
-  private readonly texts = new TextBlocks();
-  /** Per row its block, first character and end. */
-  private blockOf = new Int32Array(1 << 16);
+  private readonly bytes = new ByteBlocks();
+  /** Per row its block, first byte and end. */
+  private blockOf = new Uint16Array(1 << 16);
   private starts = new Int32Array(1 << 16);
   private ends = new Int32Array(1 << 16);
-  /** Per row the lengths of its five text cells. */
-  private lengths = new Int32Array(PACKED_COLUMNS.length << 16);
+  /** Per row the lengths of its five text cells in UTF-16 code units (cells are cut to 30 characters). */
+  private lengths = new Uint16Array(PACKED_COLUMNS.length << 16);
+  /** Per row 1 when every byte is ASCII: such a row is read as Latin-1, Node's fastest decoding. */
+  private ascii = new Uint8Array(1 << 16);
   /** Per row the physical line of the file it starts on. */
   private lines = new Int32Array(1 << 16);
   private lastIndex = -1;
@@ -53,20 +56,27 @@ export class PackedFeedRows implements FeedRows {
       this.starts = grown(this.starts, n + 1);
       this.ends = grown(this.ends, n + 1);
       this.lengths = grown(this.lengths, PACKED_COLUMNS.length * (n + 1));
+      this.ascii = grown(this.ascii, n + 1);
       this.lines = grown(this.lines, n + 1);
     }
-    const texts = this.texts;
-    this.blockOf[n] = texts.block;
-    this.starts[n] = texts.used;
-    const lengths = this.lengths;
+    // A UTF-16 code unit is at most 3 bytes of UTF-8.
+    let chars = row.url.length;
+    for (const c of PACKED_COLUMNS) chars += row[c].length;
+    const store = this.bytes;
+    this.blockOf[n] = store.reserve(3 * chars);
+    const bytes = store.current;
+    const start = store.used;
+    let at = start;
     for (let c = 0; c < PACKED_COLUMNS.length; c++) {
       const text = row[PACKED_COLUMNS[c] as (typeof PACKED_COLUMNS)[number]];
-      texts.add(text);
-      lengths[PACKED_COLUMNS.length * n + c] = text.length;
+      this.lengths[PACKED_COLUMNS.length * n + c] = text.length;
+      if (text !== '') at += bytes.write(text, at, 'utf8');
     }
-    texts.add(row.url);
-    this.ends[n] = texts.used;
-    texts.endRecord();
+    if (row.url !== '') at += bytes.write(row.url, at, 'utf8');
+    this.ascii[n] = at - start === chars ? 1 : 0;
+    this.starts[n] = start;
+    this.ends[n] = at;
+    store.used = at;
     this.lines[n] = line;
     this.length = n + 1;
   }
@@ -74,22 +84,27 @@ export class PackedFeedRows implements FeedRows {
   at(index: number): FeedRow | undefined {
     if (index === this.lastIndex) return this.last;
     if (!(index >= 0 && index < this.length)) return undefined;
-    const text = this.texts.text(this.blockOf[index] as number);
+    const bytes = this.bytes.blocks[this.blockOf[index] as number] as Buffer;
+    const text = bytes.toString(
+      this.ascii[index] === 1 ? 'latin1' : 'utf8',
+      this.starts[index],
+      this.ends[index],
+    );
     const lengths = this.lengths;
     const l = PACKED_COLUMNS.length * index;
-    const root = (this.starts[index] as number) + (lengths[l] as number);
-    const mod = root + (lengths[l + 1] as number);
-    const var1 = mod + (lengths[l + 2] as number);
-    const var2 = var1 + (lengths[l + 3] as number);
-    const var3 = var2 + (lengths[l + 4] as number);
+    const mod = lengths[l] as number;
+    const var1 = mod + (lengths[l + 1] as number);
+    const var2 = var1 + (lengths[l + 2] as number);
+    const var3 = var2 + (lengths[l + 3] as number);
+    const url = var3 + (lengths[l + 4] as number);
     const row: FeedRow = {
       id: String(index + 1),
-      root: text.slice(this.starts[index] as number, root),
-      mod: text.slice(root, mod),
-      var1: text.slice(mod, var1),
-      var2: text.slice(var1, var2),
-      var3: text.slice(var2, var3),
-      url: text.slice(var3, this.ends[index] as number),
+      root: text.slice(0, mod),
+      mod: text.slice(mod, var1),
+      var1: text.slice(var1, var2),
+      var2: text.slice(var2, var3),
+      var3: text.slice(var3, url),
+      url: text.slice(url),
     };
     this.lastIndex = index;
     this.last = row;
