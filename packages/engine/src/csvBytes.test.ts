@@ -46,6 +46,20 @@ describe('CsvBytes', () => {
     expect(written(lines, bufferBytes)).toEqual(encode(lines));
   });
 
+  it.each([16, 64, 1 << 20])(
+    'copies cells repeated from the line before right, with a buffer of %i bytes',
+    (bufferBytes) => {
+      const lines = Array.from({ length: 60 }, (_, i) => [
+        'say "hi", twice',
+        `row ${i}`,
+        i % 3 === 0 ? 'café 😀' : 'plain',
+        ' padded ',
+        ...(i % 7 === 0 ? ['one more'] : []),
+      ]);
+      expect(written(lines, bufferBytes)).toEqual(encode(lines));
+    },
+  );
+
   it('writes text as it is, unquoted', () => {
     const pieces: number[] = [];
     const csv = new CsvBytes((bytes) => pieces.push(...bytes), 8);

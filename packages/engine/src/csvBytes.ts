@@ -29,6 +29,13 @@ const PLAIN = 2;
 export class CsvBytes {
   private buffer: Uint8Array;
   private at = 0;
+  /** Times the buffer was handed over. */
+  private flushes = 0;
+  /** The last line's cells, where each one's bytes start and end, and `flushes` after it. */
+  private readonly lastCells: string[] = [];
+  private lastStarts = new Int32Array(64);
+  private lastEnds = new Int32Array(64);
+  private lastLineFlushes = -1;
 
   /**
    * `flush` gets the bytes gathered so far: a view of the writer's buffer, valid until it
@@ -44,14 +51,49 @@ export class CsvBytes {
     this.buffer = new Uint8Array(bufferBytes);
   }
 
-  /** One CSV line of `cells` (each quoted when `formatCsvCell` would), then CRLF. */
+  /**
+   * One CSV line of `cells` (each quoted when `formatCsvCell` would), then CRLF. A cell equal to
+   * the one in its column on the line before (a template's fixed text) is copied from that
+   * line's bytes instead of scanned again, unless the buffer was handed over in between.
+   */
   line(cells: readonly string[]): void {
-    for (let i = 0; i < cells.length; i++) {
-      if (i > 0) this.byte(COMMA);
-      this.cell(cells[i] ?? '');
+    const n = cells.length;
+    if (n > this.lastStarts.length) {
+      this.lastStarts = new Int32Array(2 * n);
+      this.lastEnds = new Int32Array(2 * n);
+      this.lastCells.length = 0;
     }
+    const last = this.lastCells;
+    const starts = this.lastStarts;
+    const ends = this.lastEnds;
+    const flushes = this.flushes;
+    const canCopy = flushes === this.lastLineFlushes;
+    for (let i = 0; i < n; i++) {
+      if (i > 0) this.byte(COMMA);
+      const s = cells[i] ?? '';
+      const from = starts[i] as number;
+      const length = (ends[i] as number) - from;
+      const at = this.at;
+      if (
+        canCopy &&
+        this.flushes === flushes &&
+        i < last.length &&
+        s === last[i] &&
+        at + length <= this.buffer.length
+      ) {
+        const b = this.buffer;
+        for (let j = 0; j < length; j++) b[at + j] = b[from + j] as number;
+        this.at = at + length;
+      } else this.cell(s);
+      starts[i] = at;
+      ends[i] = this.at;
+      last[i] = s;
+    }
+    last.length = n;
     this.byte(13);
     this.byte(10);
+    // The offsets just noted hold only when the buffer was not handed over during the line.
+    this.lastLineFlushes = this.flushes === flushes ? flushes : -1;
   }
 
   /** One cell, quoted when it holds `"`, `,`, CR or LF, or starts or ends with a space. */
@@ -84,6 +126,7 @@ export class CsvBytes {
   end(): void {
     if (this.at > 0) this.flush(this.buffer.subarray(0, this.at));
     this.at = 0;
+    this.flushes++;
   }
 
   private byte(b: number): void {
