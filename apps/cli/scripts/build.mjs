@@ -2,7 +2,6 @@
 // Compiles the `adloom` command with the engine into one JavaScript file, dist/adloom.js, run by
 // plain Node (no TypeScript loader at run time). bin/adloom.js calls it when that file is missing
 // or older than a source file; `npm run build -w adloom` calls it directly.
-import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,8 @@ export function isBuildStale() {
 /** Bundles src/main.ts and the engine into dist/adloom.js (written beside it, then renamed). */
 export async function build() {
   const { build: esbuild } = await import('esbuild');
+  // Loaded here, not at the top: bin/adloom.js imports this file on every run.
+  const { randomBytes } = await import('node:crypto');
   const temp = `${OUTFILE}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   await esbuild({
     entryPoints: [path.join(cliRoot, 'src', 'main.ts')],

@@ -1,9 +1,20 @@
 /** File input and output of the `adloom` command: decoding, JSON with positions, all-or-nothing writes. */
-import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+// The synchronous calls of node:fs: node:fs/promises loads Node's streams at start, which cost
+// every run more than the few calls it makes.
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
-import iconv from 'iconv-lite';
+import type iconvLite from 'iconv-lite';
+import { CsvBytes } from '@adloom/engine';
 
 /** A user-facing input error: printed as is, exit code 1. */
 export class InputError extends Error {
@@ -21,12 +32,20 @@ export function inputFileError(e: unknown, file: string, what: string): InputErr
 }
 
 /** Reads a file or fails with a clear message naming it. */
-export async function readInputFile(file: string, what: string): Promise<Buffer> {
+export function readInputFile(file: string, what: string): Buffer {
   try {
-    return await readFile(file);
+    return readFileSync(file);
   } catch (e) {
     throw inputFileError(e, file, what);
   }
+}
+
+/**
+ * iconv-lite, loaded the first time a file is read as windows-1252 (a CommonJS package: loaded
+ * at start, it cost every run the time of its modules and of Node's CommonJS export scan).
+ */
+export async function loadIconv(): Promise<typeof iconvLite> {
+  return (await import('iconv-lite')).default;
 }
 
 /**
@@ -35,7 +54,7 @@ export async function readInputFile(file: string, what: string): Promise<Buffer>
  * 0x80-0x9F to € ‚ „ … – — ‘ ’ “ ” ™ ... (Node's own TextDecoder turns them into control
  * characters).
  */
-export function decodeText(buf: Buffer): { text: string; encoding: string } {
+export async function decodeText(buf: Buffer): Promise<{ text: string; encoding: string }> {
   if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe)
     return { text: new TextDecoder('utf-16le').decode(buf.subarray(2)), encoding: 'utf-16le' };
   if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff)
@@ -46,7 +65,7 @@ export function decodeText(buf: Buffer): { text: string; encoding: string } {
       encoding: 'utf-8',
     };
   } catch {
-    return { text: iconv.decode(buf, 'windows-1252'), encoding: 'windows-1252' };
+    return { text: (await loadIconv()).decode(buf, 'windows-1252'), encoding: 'windows-1252' };
   }
 }
 
@@ -96,63 +115,37 @@ export class OutputClosed extends Error {
   override name = 'OutputClosed';
 }
 
+/**
+ * An output written as it is made: CSV cells and text go straight into a buffer of UTF-8 bytes
+ * (the engine's CsvBytes; long texts encoded by Node's TextEncoder), written each time it fills. Writes are synchronous: the engine's
+ * generation is one synchronous run, and a write that returns has handed its bytes to the
+ * system, so memory holds one buffer per file whatever the output's size.
+ */
+export class OutputSink extends CsvBytes {
+  constructor(fd: number) {
+    super(
+      (bytes) => writeBytes(fd, bytes),
+      WRITE_BUFFER_BYTES,
+      (text, into) => encoder.encodeInto(text, into),
+    );
+  }
+}
+
 /** Bytes gathered before one write. */
 const WRITE_BUFFER_BYTES = 1 << 20;
-/** Characters of short texts joined before they are encoded at once. */
-const RUN_CHARS = 1 << 16;
+const encoder = new TextEncoder();
 
-/**
- * An output written as it is made, in writes of a megabyte. Short texts (a line each) are
- * joined into runs of about 64k characters, each encoded into the buffer at once: encoding costs
- * per call, and a line at a time spent more in the calls than in the encoding. Writes are
- * synchronous: the engine's generation is one synchronous run, and a write that returns has
- * handed its bytes to the system, so memory holds one buffer per file whatever the output's size.
- */
-export class OutputSink {
-  private readonly bytes = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
-  private used = 0;
-  private run = '';
-  constructor(private readonly fd: number) {}
-
-  write(text: string): void {
-    this.run += text;
-    if (this.run.length >= RUN_CHARS) this.encodeRun();
-  }
-
-  /** Writes what is gathered. */
-  flush(): void {
-    this.encodeRun();
-    this.writeBytes(this.bytes.subarray(0, this.used));
-    this.used = 0;
-  }
-
-  private encodeRun(): void {
-    const text = this.run;
-    this.run = '';
-    // A UTF-16 code unit is at most 3 bytes of UTF-8.
-    if (this.used + text.length * 3 > WRITE_BUFFER_BYTES) {
-      this.writeBytes(this.bytes.subarray(0, this.used));
-      this.used = 0;
-      if (text.length * 3 > WRITE_BUFFER_BYTES) {
-        this.writeBytes(Buffer.from(text, 'utf8'));
-        return;
-      }
-    }
-    this.used += this.bytes.write(text, this.used, 'utf8');
-  }
-
-  private writeBytes(bytes: Uint8Array): void {
-    let at = 0;
-    while (at < bytes.length) {
-      try {
-        at += writeSync(this.fd, bytes, at, bytes.length - at);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        // A pipe that is full (stdout read by a slower process): try again.
-        if (code === 'EAGAIN') continue;
-        if (code === 'EPIPE' && this.fd === 1) throw new OutputClosed();
-        throw e;
-      }
+function writeBytes(fd: number, bytes: Uint8Array): void {
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += writeSync(fd, bytes, at, bytes.length - at);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // A pipe that is full (stdout read by a slower process): try again.
+      if (code === 'EAGAIN') continue;
+      if (code === 'EPIPE' && fd === 1) throw new OutputClosed();
+      throw e;
     }
   }
 }
@@ -174,26 +167,22 @@ export class OutputFolder {
   ) {}
 
   /** Checks `dir` and makes the temporary folder beside it; `undefined` dir: standard output. */
-  static async open(dir: string | undefined): Promise<OutputFolder> {
+  static open(dir: string | undefined): OutputFolder {
     if (dir === undefined) return new OutputFolder('', '', undefined);
     const target = path.resolve(dir);
     const parent = path.dirname(target);
     try {
-      const s = await stat(target);
+      const s = statSync(target);
       if (!s.isDirectory()) throw new InputError(`--out is a file, not a folder: ${dir}`);
     } catch (e) {
       if (e instanceof InputError) throw e;
     }
     try {
-      await mkdir(parent, { recursive: true });
+      mkdirSync(parent, { recursive: true });
     } catch (e) {
       throw new InputError(`Cannot create the output folder ${dir}: ${(e as Error).message}`);
     }
-    const temp = path.join(
-      parent,
-      `.${path.basename(target)}.adloom-${process.pid}-${randomBytes(4).toString('hex')}`,
-    );
-    await mkdir(temp);
+    const temp = mkdtempSync(path.join(parent, `.${path.basename(target)}.adloom-`));
     return new OutputFolder(dir, target, temp);
   }
 
@@ -207,40 +196,40 @@ export class OutputFolder {
     const fd = openSync(path.join(this.temp, name), 'w');
     const sink = new OutputSink(fd);
     this.files.set(name, { fd, sink });
-    sink.write(BOM);
+    sink.text(BOM);
     return sink;
   }
 
   /** A whole small file. */
   writeFile(name: string, chunks: Iterable<string>): void {
     const sink = this.file(name);
-    for (const chunk of chunks) sink.write(chunk);
+    for (const chunk of chunks) sink.text(chunk);
   }
 
   /** Writes what is left and moves every file into the output folder. */
-  async commit(): Promise<void> {
+  commit(): void {
     try {
-      for (const { sink } of this.files.values()) sink.flush();
+      for (const { sink } of this.files.values()) sink.end();
       const names = [...this.files.keys()];
       this.close();
       if (this.temp === undefined) return;
       let targetExists = true;
       try {
-        await stat(this.target);
+        statSync(this.target);
       } catch {
         targetExists = false;
       }
       if (!targetExists) {
-        await rename(this.temp, this.target);
+        renameSync(this.temp, this.target);
         return;
       }
       for (const name of names)
-        await rename(path.join(this.temp, name), path.join(this.target, name));
+        renameSync(path.join(this.temp, name), path.join(this.target, name));
     } catch (e) {
       if (e instanceof OutputClosed) throw e;
       throw new InputError(`Cannot write the output into ${this.dir}: ${(e as Error).message}`);
     } finally {
-      await this.discard();
+      this.discard();
     }
   }
 
@@ -250,9 +239,9 @@ export class OutputFolder {
   }
 
   /** Drops the temporary folder (after a commit, or instead of one). */
-  async discard(): Promise<void> {
+  discard(): void {
     this.close();
-    if (this.temp !== undefined) await rm(this.temp, { recursive: true, force: true });
+    if (this.temp !== undefined) rmSync(this.temp, { recursive: true, force: true });
   }
 }
 

@@ -12,7 +12,6 @@ import {
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsv,
-  formatCsvLine,
   generateBuild,
   IMAGES_NEEDED_FILE_TEXT,
   IMAGES_NEEDED_NOTE,
@@ -85,8 +84,8 @@ const MAX_LISTED_ISSUES = 20;
 const IMAGES_NEEDED_FILE = 'performance-max-images-needed.txt';
 
 async function readJson(file: string, what: string): Promise<unknown> {
-  const buf = await readInputFile(file, what);
-  return parseJsonFile(decodeText(buf).text, file);
+  const buf = readInputFile(file, what);
+  return parseJsonFile((await decodeText(buf)).text, file);
 }
 
 function failOnProblems(file: string, what: string, problems: string[]): void {
@@ -177,7 +176,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     });
   }
   const wants = (kind: OutputKind): boolean => !o.only || o.only.has(kind);
-  const folder = await OutputFolder.open(o.out);
+  const folder = OutputFolder.open(o.out);
   try {
     const counts: Array<[string, string]> = [];
     const progress = o.progress;
@@ -188,13 +187,13 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     const keywordsOut = isPerformance ? undefined : open('keywords');
     const negativesOut = isPerformance ? undefined : open('negatives');
     const adGroupsOut = isPerformance ? undefined : open('ad-groups');
-    adGroupsOut?.write(formatCsvLine(adGroupsTable([]).headers));
+    adGroupsOut?.line(adGroupsTable([]).headers);
     const adGroupStore = new PackedAdGroups((g) => {
-      adGroupsOut?.write(formatCsvLine([g.campaign, g.adGroup]));
+      adGroupsOut?.line([g.campaign, g.adGroup]);
       progress?.group(g.id);
     });
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
-    rsaOut?.write(formatCsvLine(RSA_HEADERS));
+    rsaOut?.line(RSA_HEADERS);
     let rsaCount = 0;
     const build = generateBuild(
       {
@@ -210,16 +209,16 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       },
       {
         keywords: (chunk) => {
-          keywordsOut?.write(chunk);
+          keywordsOut?.text(chunk);
           progress?.lines(chunk);
         },
         negatives: (chunk) => {
-          negativesOut?.write(chunk);
+          negativesOut?.text(chunk);
           progress?.lines(chunk);
         },
         rsaAd: (ad) => {
           rsaCount++;
-          rsaOut?.write(formatCsvLine(responsiveSearchAdCells(ad)));
+          rsaOut?.line(responsiveSearchAdCells(ad));
           progress?.ad(ad.rowId);
         },
         adGroupStore,
@@ -296,7 +295,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     );
 
     // 3. Move the files into the output folder.
-    await folder.commit();
+    folder.commit();
     progress?.end();
     return formatSummary(
       o,
@@ -309,7 +308,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       lineOf,
     );
   } finally {
-    await folder.discard();
+    folder.discard();
   }
 }
 

@@ -185,6 +185,7 @@ export {
   forEachCsvRecord,
   type Table,
 } from './csv.ts';
+export { CsvBytes } from './csvBytes.ts';
 export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
 export { IMAGES_NEEDED_NOTE, IMAGES_NEEDED_FILE_TEXT } from './notes.ts';
 export {

@@ -1016,7 +1016,16 @@ function runSearchKeywordLines(
   // Values for making a remembered text again (never the current row's object).
   const again: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
 
+  // The keyword each pattern made last, and its row: a group closed right after its row reads
+  // its lines and held negatives from here instead of making them again.
+  const madeRow = new Int32Array(pats.length).fill(-1);
+  const madeText: string[] = pats.map(() => '');
+  const made = (row: number, pattern: number, keyword: string): void => {
+    madeRow[pattern] = row;
+    madeText[pattern] = keyword;
+  };
   const remakeKeyword = (row: number, pattern: number): string => {
+    if (madeRow[pattern] === row) return madeText[pattern] as string;
     again.row = rows.at(row) as FeedRow;
     again.mt = '';
     const raw = fillRaw(pats[pattern] as CompiledPattern, again);
@@ -1333,6 +1342,7 @@ function runSearchKeywordLines(
         keyword = cleaned;
         keywordHash = polyHash(keyword);
       }
+      made(r, k, keyword);
       let groupId = rowGroupId[groupMt] as number;
       if (groupId < 0) {
         const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
@@ -1425,6 +1435,7 @@ function runSearchKeywordLines(
         true,
       );
       if (keyword === undefined) continue;
+      made(r, k, keyword);
       const keywordHash = polyHash(keyword);
       if (rowGroupIds.length === 0) {
         // A template without positive keywords: its negatives are campaign negatives (the

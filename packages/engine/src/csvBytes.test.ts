@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { formatCsvLine } from './csv.ts';
+import { CsvBytes } from './csvBytes.ts';
+
+/** The bytes a writer with a buffer of `bufferBytes` hands over for `lines`, joined. */
+function written(lines: string[][], bufferBytes?: number): Uint8Array {
+  const pieces: number[] = [];
+  const csv = new CsvBytes((bytes) => pieces.push(...bytes), bufferBytes);
+  for (const cells of lines) csv.line(cells);
+  csv.end();
+  return Uint8Array.from(pieces);
+}
+
+const encode = (lines: string[][]): Uint8Array =>
+  new TextEncoder().encode(lines.map((cells) => formatCsvLine(cells)).join(''));
+
+const CELLS = [
+  'plain',
+  '',
+  'a,b',
+  'say "hi"',
+  'line\nbreak',
+  'cr\rhere',
+  ' padded ',
+  'trailing ',
+  ' leading',
+  'café crème',
+  '€ – — “quoted” ™',
+  'emoji 😀 here',
+  'lone \ud800 surrogate',
+  'lone low \udc00',
+  'end high \ud83d',
+  '日本語のテキスト, with a comma',
+  '"',
+  ',',
+];
+
+describe('CsvBytes', () => {
+  it('writes the UTF-8 bytes of formatCsvLine for every kind of cell', () => {
+    const lines = CELLS.map((c) => [c, 'x', c]);
+    expect(written(lines)).toEqual(encode(lines));
+  });
+
+  it.each([4, 7, 16, 64])('gives the same bytes through a buffer of %i bytes', (bufferBytes) => {
+    const lines = [CELLS, CELLS.map((c) => c.repeat(9)), ['x'.repeat(200), 'é'.repeat(150)]];
+    expect(written(lines, bufferBytes)).toEqual(encode(lines));
+  });
+
+  it.each([16, 64, 1 << 20])(
+    'copies cells repeated from the line before right, with a buffer of %i bytes',
+    (bufferBytes) => {
+      const lines = Array.from({ length: 60 }, (_, i) => [
+        'say "hi", twice',
+        `row ${i}`,
+        i % 3 === 0 ? 'café 😀' : 'plain',
+        ' padded ',
+        ...(i % 7 === 0 ? ['one more'] : []),
+      ]);
+      expect(written(lines, bufferBytes)).toEqual(encode(lines));
+    },
+  );
+
+  it('writes text as it is, unquoted', () => {
+    const pieces: number[] = [];
+    const csv = new CsvBytes((bytes) => pieces.push(...bytes), 8);
+    csv.text('\uFEFFa,"b"\r\n');
+    csv.text('€'.repeat(20));
+    csv.end();
+    expect(Uint8Array.from(pieces)).toEqual(
+      new TextEncoder().encode(`\uFEFFa,"b"\r\n${'€'.repeat(20)}`),
+    );
+  });
+
+  it.each([8, 64, 1 << 20])(
+    'writes long texts through encodeInto, with a buffer of %i bytes',
+    (bufferBytes) => {
+      const encoder = new TextEncoder();
+      const pieces: number[] = [];
+      const csv = new CsvBytes(
+        (bytes) => pieces.push(...bytes),
+        bufferBytes,
+        (text, into) => encoder.encodeInto(text, into),
+      );
+      const texts = ['a,"b"\r\n'.repeat(40), 'é€😀\ud800x'.repeat(100), 'short'];
+      for (const t of texts) csv.text(t);
+      csv.end();
+      expect(Uint8Array.from(pieces)).toEqual(encoder.encode(texts.join('')));
+    },
+  );
+});
