@@ -1,6 +1,7 @@
 /**
- * The compiled server's start time and idle memory, as `npm start` runs it (node scripts/run.mjs
- * main, one process), on the embedded database and on PostgreSQL.
+ * The compiled server's start time and idle memory, as `npm start` runs it (scripts/run.mjs main
+ * as a program, whose first line sets glibc's and V8's memory settings; one process), on the
+ * embedded database and on PostgreSQL.
  *
  *   npx tsx apps/server/bench/server-rss.bench.ts [--db pglite|postgres|both] [--idle 10] [--start]
  *
@@ -138,7 +139,7 @@ interface DbFigures {
 async function measureDatabase(label: string, env: Record<string, string>): Promise<DbFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'adloom-rss-'));
   const fullEnv = { DATA_DIR: dataDir, NODE_ENV: 'development', ...env };
-  const command = [process.execPath, 'scripts/run.mjs', 'main'];
+  const command = [join(SERVER_DIR, 'scripts', 'run.mjs'), 'main'];
   try {
     const first = await startAndWait(command, SERVER_DIR, fullEnv, await findFreePort());
     await first.stop();

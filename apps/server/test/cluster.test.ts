@@ -3,7 +3,7 @@
  * behind a round-robin proxy: whatever server a request reaches, the answer is the same. Runs
  * on PostgreSQL only (the embedded database belongs to one process).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -87,6 +87,19 @@ describe.skipIf(testDbKind() !== 'postgres')(
       }
       return statuses;
     }
+
+    it("runs each server through run.mjs's first line, as npm start does (its memory settings)", () => {
+      for (const server of cluster.servers) {
+        // The line's `env -S GLIBC_TUNABLES=... node --max-semi-space-size=4` ran: node got its
+        // flag (glibc consumes its setting at start; it does not show in /proc/PID/environ).
+        const args = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
+        expect(args.slice(0, 3)).toEqual([
+          'node',
+          '--max-semi-space-size=4',
+          join(import.meta.dirname, '..', 'scripts', 'run.mjs'),
+        ]);
+      }
+    });
 
     it('takes a session made on one server on the other', async () => {
       const email = `session-${Date.now()}@example.com`;

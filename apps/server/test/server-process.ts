@@ -23,15 +23,15 @@ export interface OutputLog {
 }
 
 /**
- * Runs `node <args>` in apps/server with a small environment (loopback, a free port, info logs,
- * no web app) plus `env`, copying its output to `log`.
+ * Runs `command` (a program and its arguments) in apps/server with a small environment
+ * (loopback, a free port, info logs, no web app) plus `env`, copying its output to `log`.
  */
 export function startServerProcess(
   env: Record<string, string>,
-  args: string[],
+  command: string[],
   log?: OutputLog,
 ): ServerProcess {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
@@ -66,7 +66,11 @@ export function startServerProcess(
  */
 export function startServer(env: Record<string, string>, command = ['src/main.ts']): ServerProcess {
   // node --import tsx keeps the server in this pid (the tsx binary runs it in a child process).
-  return startServerProcess(env, ['--import', 'tsx', ...command], openTestLog('server'));
+  return startServerProcess(
+    env,
+    [process.execPath, '--import', 'tsx', ...command],
+    openTestLog('server'),
+  );
 }
 
 /** Waits until the process's output matches `pattern`; throws when it exits or time runs out. */
@@ -91,14 +95,15 @@ export interface ListeningServer extends ServerProcess {
 }
 
 /**
- * Starts the compiled server as `npm start` runs it (scripts/run.mjs, which builds dist/ first
- * when it is stale) and waits until it listens.
+ * Starts the compiled server as `npm start` runs it (scripts/run.mjs as a program, whose first
+ * line sets the memory settings, and which builds dist/ first when it is stale) and waits until
+ * it listens.
  */
 export async function startCompiledServer(
   env: Record<string, string>,
   log?: OutputLog,
 ): Promise<ListeningServer> {
-  const started = startServerProcess(env, ['scripts/run.mjs', 'main'], log);
+  const started = startServerProcess(env, [join(SERVER_DIR, 'scripts', 'run.mjs'), 'main'], log);
   try {
     // A first build and the migrations take a while on a busy machine.
     const [, url] = await waitForOutput(
