@@ -111,9 +111,15 @@ export function printFigures(figures: Figure[]): void {
 export function ensureWebAppBuilt(): void {
   if (existsSync(join(WEB_DIST, 'index.html'))) return;
   console.log(`Building the web app into ${WEB_DIST}…`);
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir'], {
-    cwd: join(REPO_ROOT, 'apps/web'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('The web app did not build');
+  // The bundle, then the prerendered public pages (as `npm run build` makes them).
+  for (const [command, args] of [
+    ['npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir']],
+    ['node', ['scripts/prerender.mjs', WEB_DIST]],
+  ] as const) {
+    const result = spawnSync(command, args, {
+      cwd: join(REPO_ROOT, 'apps/web'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error('The web app did not build');
+  }
 }

@@ -84,3 +84,38 @@ test('/login prefetches the signed-in app without running it, and signing in use
   await expect(page.getByText('Signed in as')).toBeVisible();
   await context.close();
 });
+
+test('/ and /login come drawn in their HTML, before any script runs', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveTitle('Adloom | Professional search campaigns in seconds');
+  await expect(
+    page.getByRole('heading', { name: 'Professional search campaigns in seconds', level: 1 }),
+  ).toBeVisible();
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Adloom | Log In');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: 'Log in' }).getByRole('textbox', { name: 'Password' }),
+  ).toBeVisible();
+  await context.close();
+});
+
+test('someone signed in who opens / is not shown the landing page while the app loads', async ({
+  page,
+}) => {
+  await registerThroughUi(page, uniqueEmail('prerender'), 'prerender-password-1');
+  // The app's scripts never arrive: what shows is what the HTML alone draws.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-stored-session', '');
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+  await page.unroute('**/assets/*.js');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/campaign-builder$/);
+  await expect(page.getByRole('heading', { name: 'Campaign Builder' })).toBeVisible();
+});

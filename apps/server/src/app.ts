@@ -31,6 +31,7 @@ import {
   buildContentSecurityPolicy,
   frameOrigins,
 } from './http/security-headers.ts';
+import { readPrerenderedPages } from './http/web-pages.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
 import { createBodyTimeoutHook } from './http/body-guard.ts';
 import { rejectBadText } from './http/text-rule.ts';
@@ -64,12 +65,18 @@ const RESET_PATH_PATTERN = /(\/reset\/)[^/?#]+/;
 /** Google sends the browser back to /account with `?code=…&state=…`: keep both out of the logs. */
 const OAUTH_QUERY_PATTERN = /([?&](?:code|state)=)[^&#]*/g;
 
-/** What the Content-Security-Policy adds: the bot check's script and frame, the configured frames. */
-function contentSecuritySources(config: Config): { scriptSrc: string[]; frameSrc: string[] } {
+/**
+ * What the Content-Security-Policy adds: the bot check's script and frame, the prerendered
+ * pages' inline scripts (by hash), the configured frames.
+ */
+function contentSecuritySources(
+  config: Config,
+  inlineScriptHashes: string[],
+): { scriptSrc: string[]; frameSrc: string[] } {
   const botCheck = botCheckCspSources(publicBotCheckSettings(config));
   const { helpVideoUrls, landingVideoUrl, demoBookingUrl } = config.media;
   return {
-    scriptSrc: botCheck.scriptSrc,
+    scriptSrc: [...botCheck.scriptSrc, ...inlineScriptHashes],
     frameSrc: [
       ...botCheck.frameSrc,
       ...frameOrigins([...Object.values(helpVideoUrls), landingVideoUrl, demoBookingUrl]),
@@ -96,9 +103,12 @@ export async function buildApp(deps: {
   logStream?: { write(line: string): void };
 }): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const pages = readPrerenderedPages(config.webDist);
   const headerOptions = {
     isProduction: config.isProduction,
-    contentSecurityPolicy: buildContentSecurityPolicy(contentSecuritySources(config)),
+    contentSecurityPolicy: buildContentSecurityPolicy(
+      contentSecuritySources(config, pages.scriptHashes),
+    ),
   };
   // The small limit never exceeds the large one, however the config was made.
   const smallBodyLimitBytes = Math.min(config.smallBodyLimitBytes, config.bodyLimitBytes);
@@ -228,6 +238,9 @@ export async function buildApp(deps: {
         );
       },
     });
+    // A page the build prerendered comes with its content (the others get the empty index.html).
+    for (const [path, file] of pages.files)
+      app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
   } else {
     app.log.warn(
       `No built web app in ${config.webDist}: run npm run build. The API works without it.`,

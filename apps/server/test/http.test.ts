@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -189,5 +190,51 @@ describe('serving the built web app', () => {
     const response = await t.request('GET', '/api/unknown');
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('not_found');
+  });
+});
+
+describe('serving the prerendered pages of the built web app', () => {
+  const SCRIPT = 'document.documentElement.dataset.seen = ""';
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'adloom-web-'));
+    mkdirSync(join(webDist, 'pages'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Adloom app</title>');
+    writeFileSync(
+      join(webDist, 'pages', 'index.html'),
+      `<!doctype html><title>Adloom landing</title><script>${SCRIPT}</script>`,
+    );
+    writeFileSync(
+      join(webDist, 'pages', 'login.html'),
+      '<!doctype html><title>Adloom login</title><script type="module" src="/a.js"></script>',
+    );
+    t = await startTestApp({ webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'Adloom landing'],
+    ['/login', 'Adloom login'],
+    ['/login?next=1', 'Adloom login'],
+    ['/register', 'Adloom app'],
+    ['/campaign-builder', 'Adloom app'],
+  ])('GET %s answers %s', async (path, title) => {
+    const response = await t.request('GET', path);
+    expect(response.status).toBe(200);
+    expect(response.body).toContain(`<title>${title}</title>`);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("allows the pages' inline scripts by their hash, and no other inline script", async () => {
+    const response = await t.request('GET', '/');
+    const hash = createHash('sha256').update(SCRIPT).digest('base64');
+    const scriptSrc = String(response.headers['content-security-policy'])
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });

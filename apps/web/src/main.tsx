@@ -21,15 +21,15 @@ import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import './styles/global.css';
 import './styles/utilities.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { MantineProvider } from '@mantine/core';
 import { routes } from './app/routes.tsx';
 import { setNavigator } from './state/navigation.ts';
 import { startSession } from './app/startSession.ts';
-import { cssVariablesResolver, theme } from './app/theme.ts';
+import { AppProviders } from './app/AppProviders.tsx';
+import { STORED_SESSION_ATTRIBUTE } from './app/storedSession.ts';
 import { fetchMe } from './api/users.ts';
 
 const router = createBrowserRouter(routes);
@@ -39,10 +39,24 @@ startSession(undefined, undefined, fetchMe);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <RouterProvider router={router} />
-    </MantineProvider>
-  </StrictMode>,
+const app = (
+  <AppProviders>
+    <RouterProvider router={router} />
+  </AppProviders>
 );
+// A page prerendered by the build (src/prerender.tsx) is what a signed-out visitor sees: hydrate
+// it, in a transition so that the work is cut in slices between which the browser stays
+// responsive. Someone with a stored session (or already sent elsewhere) gets the page drawn afresh.
+const html = document.documentElement;
+if (
+  container.dataset.prerendered === router.state.location.pathname &&
+  !html.hasAttribute(STORED_SESSION_ATTRIBUTE)
+) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  container.replaceChildren();
+  html.removeAttribute(STORED_SESSION_ATTRIBUTE);
+  createRoot(container).render(app);
+}

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
@@ -9,8 +10,23 @@ const SOCIAL_LINKS = [
   { label: 'X', href: 'https://x.com/adloom' },
 ];
 
+const noChanges = () => () => {};
+
+/**
+ * This year, in the browser; none in a page the build prerendered (its year may have passed) and
+ * while such a page is hydrated, which then shows it.
+ */
+function useThisYear(): number | null {
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+}
+
 /** The footer: contact, social links and the legal pages. */
 export function Footer() {
+  const year = useThisYear();
   return (
     <footer className={classes.footer}>
       <div className={classes.inner}>
@@ -44,7 +60,7 @@ export function Footer() {
           <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
             Privacy
           </Anchor>
-          <span className={classes.copy}>© {new Date().getFullYear()} Adloom</span>
+          <span className={classes.copy}>© {year === null ? '' : `${year} `}Adloom</span>
         </nav>
       </div>
     </footer>

@@ -12,3 +12,11 @@ export function formatPageTitle(routeTitle: string | undefined): string {
 export interface RouteHandle {
   title?: string;
 }
+
+/** The title of the deepest route that has one, from the handles of the matched routes (outermost first). */
+export function deepestTitle(handles: readonly unknown[]): string | undefined {
+  return [...handles]
+    .reverse()
+    .map((handle) => (handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
+}

@@ -1,15 +1,16 @@
 import {
   Anchor,
-  Badge,
   createTheme,
   darken,
-  Modal,
   parseThemeColor,
   PasswordInput,
   TextInput,
-  Tooltip,
+  type BadgeFactory,
   type CSSVariablesResolver,
+  type ExtendComponent,
   type MantineColorsTuple,
+  type ModalFactory,
+  type TooltipFactory,
 } from '@mantine/core';
 import { CAN_HOVER } from '../components/pointer.ts';
 
@@ -45,22 +46,26 @@ export const theme = createTheme({
     PasswordInput: PasswordInput.extend({
       defaultProps: { withAsterisk: false, visibilityToggleFocusable: true },
     }),
-    Tooltip: Tooltip.extend({
+    // Written out rather than through Tooltip.extend and the like, which would bring those
+    // components' code (and the libraries they use) into the public pages' first chunk.
+    Tooltip: {
       defaultProps: { events: { hover: CAN_HOVER, focus: false, touch: false } },
-    }),
+    } satisfies ExtendComponent<TooltipFactory>,
     // Links are told apart from the text around them by more than their colour.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Every dialog's X has a name; a dialog may name it more precisely.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    } satisfies ExtendComponent<ModalFactory>,
     // A light badge's text: its colour's darkest shade, darker still, for 4.5:1 on its tint.
-    Badge: Badge.extend({
+    Badge: {
       vars: (t, props) => {
         const parsed = parseThemeColor({ color: props.color ?? t.primaryColor, theme: t });
         return props.variant === 'light' && parsed.isThemeColor && parsed.color
           ? { root: { '--badge-color': darken(t.colors[parsed.color]![9], 0.3) } }
           : { root: {} };
       },
-    }),
+    } satisfies ExtendComponent<BadgeFactory>,
   },
 });
 

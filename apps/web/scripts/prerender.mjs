@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// After `vite build`: draws the public pages people open first (src/prerender.tsx names them) into
+// dist/pages/NAME.html (index.html for /), from dist/index.html with the page's markup in #root,
+// its title, and the inline script that hides the page from someone with a stored session
+// before the first paint. The server answers those paths with them (apps/server/src/http/web-pages.ts).
+// Usage: node scripts/prerender.mjs [DIST_DIR]   (default: apps/web/dist)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.resolve(process.argv[2] ?? path.join(web, 'dist'));
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Puts `value` in place of the one `search` of `html`, or fails loudly when it is not there. */
+function replaceOnce(html, search, value) {
+  if (!html.includes(search)) throw new Error(`dist/index.html has no ${search}`);
+  return html.replace(search, () => value);
+}
+
+// Inside the web app's folder, so that Node finds the packages the bundle leaves out.
+const ssrDir = mkdtempSync(path.join(web, '.prerender-'));
+try {
+  await build({
+    root: web,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      copyPublicDir: false,
+    },
+  });
+  const { PRERENDERED_PATHS, STORED_SESSION_SCRIPT, prerenderPage } = await import(
+    pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+  );
+  const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  mkdirSync(path.join(dist, 'pages'), { recursive: true });
+  for (const page of PRERENDERED_PATHS) {
+    const { markup, title } = await prerenderPage(page);
+    let html = replaceOnce(
+      shell,
+      ROOT_ELEMENT,
+      `<div id="root" data-prerendered="${page}">${markup}</div>`,
+    );
+    html = replaceOnce(html, '<title>Adloom</title>', `<title>${title}</title>`);
+    html = replaceOnce(html, '</title>', `</title>\n    <script>${STORED_SESSION_SCRIPT}</script>`);
+    const name = page === '/' ? 'index' : page.slice(1);
+    writeFileSync(path.join(dist, 'pages', `${name}.html`), html);
+  }
+  process.stdout.write(`Prerendered ${PRERENDERED_PATHS.join(', ')} into ${dist}/pages.\n`);
+} finally {
+  rmSync(ssrDir, { recursive: true, force: true });
+}
