@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { cell, startWithClient, startWithRows } from './support.ts';
+import { cell, newCampaignTemplate, startWithClient, startWithRows } from './support.ts';
 
 // What a first visit stumbled on (issue 21): CSV headers the import does not know, the grid's
-// row numbers and status line, the keyword combiner's rows sent to a feed, the lists screen.
+// row numbers and status line, the keyword combiner's rows sent to a feed, the lists screen, the
+// skipped-and-cleaned reasons.
 
 const SCREENS = process.env.SCREENS_OUT;
 
@@ -163,5 +164,48 @@ for (const width of [390, 1440]) {
       page.getByText('You have no data tables yet: New Data Table makes one.'),
     ).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/lists-${width}.png`, fullPage: true });
+  });
+}
+
+/** Words that make a keyword far over Google's 80 characters (a feed cell holds only 30). */
+const LONG_TAIL =
+  'handmade italian leather running shoes with matching accessories for the whole family';
+
+// A reason of 160 characters shows whole, wrapped, in the skipped-and-cleaned items: at 390 px
+// (where it was cut after about 105) as at 1440 px, and the list does not scroll sideways.
+for (const width of [390, 1440]) {
+  test(`at ${width} px the skipped-and-cleaned items show every reason whole`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await startWithRows(
+      page,
+      `reasons${width}`,
+      'root\tmod\nEmporio Armani Collection\tBoots\nNike\tShoes\n',
+    );
+    await expect(cell(page, 'Root', 2)).toHaveValue('Nike');
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    await newCampaignTemplate(page, 'Brands', {
+      campaign: '{root}',
+      adGroup: '{root}',
+      keyword: `{root} {mod} ${LONG_TAIL}`,
+    });
+    await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+    const items = page.getByRole('table', { name: 'Skipped and cleaned items' });
+    const reason = `Keyword is longer than 80 characters: "Emporio Armani Collection Boots ${LONG_TAIL}"`;
+    const cellOfReason = items.getByRole('cell', { name: reason, exact: true });
+    await expect(cellOfReason).toBeVisible();
+    await cellOfReason.scrollIntoViewIfNeeded();
+    await expect(cellOfReason).toBeInViewport();
+    // Nothing of it is cut: the cell's text fits its box, and the box its row.
+    expect(
+      await cellOfReason.evaluate((element) => ({
+        cut:
+          element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth,
+        pastRow:
+          element.getBoundingClientRect().bottom >
+          element.parentElement!.getBoundingClientRect().bottom,
+      })),
+    ).toEqual({ cut: false, pastRow: false });
+    expect(await items.evaluate((table) => table.scrollWidth <= table.clientWidth)).toBe(true);
+    if (SCREENS) await items.locator('..').screenshot({ path: `${SCREENS}/skipped-${width}.png` });
   });
 }

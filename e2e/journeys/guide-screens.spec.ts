@@ -103,8 +103,11 @@ test('screenshots of the real screens for the guides', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('button', { name: 'Save Feeds' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
-  // The save's notice fades after its 5 s: the picture shows the screen, not the notice.
-  await expect(page.getByText('Feeds successfully updated')).toHaveCount(0);
+  // The save's notice comes after the badge and fades after its 5 s: the picture shows the
+  // screen, not the notice (waiting only for its absence passed before it came).
+  const notice = page.getByRole('status').filter({ hasText: 'Feeds successfully updated' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('intro');
   await showSection(page, 'Data Table');

@@ -119,3 +119,26 @@ test('someone signed in who opens / is not shown the landing page while the app 
   await expect(page).toHaveURL(/\/campaign-builder$/);
   await expect(page.getByRole('heading', { name: 'Campaign Builder' })).toBeVisible();
 });
+
+// The Keyword Combiner is open to visitors: the signed-out bar leads to it beside Log In, on one
+// line at both widths. SCREENS_OUT names a folder for the bar's screenshots.
+for (const width of [1440, 390]) {
+  test(`at ${width} px the signed-out bar leads to the Keyword Combiner beside Log In`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    const combiner = bar.getByRole('link', { name: 'Keyword Combiner' });
+    const logIn = bar.getByRole('link', { name: 'Log In' });
+    await expect(combiner).toBeInViewport({ ratio: 1 });
+    await expect(logIn).toBeInViewport({ ratio: 1 });
+    const [a, b] = [await combiner.boundingBox(), await logIn.boundingBox()];
+    expect(a && b && a.x + a.width <= b.x && Math.abs(a.y - b.y) < 8).toBe(true);
+    if (process.env.SCREENS_OUT)
+      await page.screenshot({ path: `${process.env.SCREENS_OUT}/landing-bar-${width}.png` });
+    await combiner.click();
+    await expect(page).toHaveURL(/\/combinations$/);
+    await expect(page.getByRole('heading', { name: 'Keyword Combiner', level: 1 })).toBeVisible();
+  });
+}

@@ -117,7 +117,7 @@ const AXE_SOURCE = readFileSync(
 );
 
 /** One axe rule broken on one element. */
-interface AxeFinding {
+export interface AxeFinding {
   rule: string;
   impact: string;
   help: string;
@@ -131,7 +131,7 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * Runs axe-core on the page as it is once its transitions have ended. The script goes in with
  * `page.evaluate`: the app's CSP (script-src 'self') blocks `addScriptTag`.
  */
-async function axeFindings(page: Page): Promise<AxeFinding[]> {
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -62,7 +62,10 @@ export function AppLayout() {
             <UnstyledButton component={Link} to="/" aria-label="Adloom home">
               <Logo />
             </UnstyledButton>
-            <nav aria-label="Main">
+            <nav aria-label="Main" className={classes.topBarNav}>
+              <Button component={Link} to="/combinations" variant="subtle" px="xs">
+                Keyword Combiner
+              </Button>
               <Button component={Link} to="/login" variant="light">
                 Log In
               </Button>

@@ -7,6 +7,7 @@ import {
   decodeRecord,
   encodeRecord,
   fieldColumn,
+  longestPackedCell,
   packColumns,
   packIssues,
   packTable,
@@ -162,5 +163,15 @@ describe('packTable', () => {
       ['r1', '\u{1F600} wide 東京', 'tab\there'],
       ['r2', 'd', 'x'.repeat(300)],
     ]);
+    expect(longestPackedCell(table, 2)).toBe('x'.repeat(300));
+    expect(longestPackedCell(table, 1)).toBe('\u{1F600} wide 東京');
+  });
+
+  it('finds the longest text of a column, dictionary coded or not', () => {
+    const packed = packTable(keywordsTable(lines(3000)));
+    expect(longestPackedCell(packed, 2)).toBe('keyword 1000');
+    expect(longestPackedCell(packed, 0)).toBe('Campaign 0');
+    expect(longestPackedCell(packTable({ headers: ['Empty'], rows: [] }), 0)).toBe('');
+    expect(longestPackedCell(packed, 9)).toBe('');
   });
 });

@@ -323,6 +323,30 @@ export function readPackedValue(c: PackedValues, k: number): string {
   return (c.texts[lo] as string).slice(start - base, end - base);
 }
 
+/**
+ * The longest text of column `column` ('' for none): of its distinct values when it holds its own
+ * text (their lengths are in `offsets`, nothing is read but the winner), else of its rows' cells.
+ */
+export function longestPackedCell(table: PackedTable, column: number): string {
+  const c = table.columns[column];
+  if (!c) return '';
+  if (c.field !== undefined) {
+    let longest = '';
+    for (let r = 0; r < table.rowCount; r += 1) {
+      const text = readPackedCell(table, r, column);
+      if (text.length > longest.length) longest = text;
+    }
+    return longest;
+  }
+  let best = -1;
+  let bestLength = -1;
+  for (let k = 0; k + 1 < c.offsets.length; k += 1) {
+    const length = (c.offsets[k + 1] as number) - (c.offsets[k] as number);
+    if (length > bestLength) [best, bestLength] = [k, length];
+  }
+  return best < 0 ? '' : readPackedValue(c, best);
+}
+
 /** A column whose cells are field `field` of the table's records. */
 export function fieldColumn(field: number, bySource: boolean): PackedColumn {
   return {

@@ -2,12 +2,10 @@ import { Text } from '@mantine/core';
 import { OutputTable } from './OutputTable.tsx';
 import type { PackedTable } from '../generation/packTable.ts';
 
-/** Lines a reason may take, wrapped: the reasons the engine writes fit at 240 px wide. */
-const ISSUE_ROW_LINES = 3;
-
 /**
  * Items the engine skipped or cleaned, with the feed row (its number in the grid) and the
- * reason, shown beside an output (never dropped silently). Virtualized like the output, with
+ * reason in full (the rows are as tall as the longest reason needs, wrapped, at any width),
+ * shown beside an output (never dropped silently). Virtualized like the output, with
  * Copy, which is for a spreadsheet: a cell starting with = + - @ gets an apostrophe.
  */
 export function IssuesList({
@@ -32,8 +30,8 @@ export function IssuesList({
         emptyText="Nothing was skipped or cleaned."
         unit={['item', 'items']}
         neutraliseCopy
-        columnWidths="52px 132px minmax(240px, 1fr)"
-        rowLines={ISSUE_ROW_LINES}
+        columnWidths="52px 128px minmax(150px, 1fr)"
+        rowLines="fit"
       />
     </section>
   );

@@ -4,6 +4,7 @@ import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
 import { claimOutputFocus } from './outputFocus.ts';
 import { OutputToolbar } from './OutputToolbar.tsx';
 import { useOutputActions } from './useOutputActions.ts';
+import { useFittedRowLines } from './useFittedRowLines.ts';
 import { useOutputScroll } from './useOutputScroll.ts';
 import './OutputTable.css';
 
@@ -49,8 +50,11 @@ export interface OutputTableProps {
   unit?: [singular: string, plural: string];
   /** CSS grid column widths (default: every column at least 150 px). */
   columnWidths?: string;
-  /** Lines of text a cell shows, wrapped (default 1: one line, cut with an ellipsis). */
-  rowLines?: number;
+  /**
+   * Lines of text a cell shows, wrapped (default 1: one line, cut with an ellipsis); 'fit': as
+   * many as the last column's longest text needs at the width it has, so every text shows whole.
+   */
+  rowLines?: number | 'fit';
 }
 
 /**
@@ -89,8 +93,12 @@ export function OutputTable({
   emptyText = 'Nothing generated yet.',
   unit = ['line', 'lines'],
   columnWidths,
-  rowLines = 1,
+  rowLines: lineSetting = 1,
 }: OutputTableProps) {
+  const isFitted = lineSetting === 'fit';
+  const fitted = useFittedRowLines(table, WRAPPED_LINE_HEIGHT_PX, isFitted);
+  const rowLines = isFitted ? fitted.lines : lineSetting;
+  const isWrapping = isFitted || rowLines > 1;
   const rowHeight = OUTPUT_ROW_HEIGHT_PX + (rowLines - 1) * WRAPPED_LINE_HEIGHT_PX;
   const rowCount = table?.rowCount ?? 0;
   const columnCount = table?.headers.length ?? 0;
@@ -163,7 +171,7 @@ export function OutputTable({
           style={{
             gridTemplateColumns: gridTemplate,
             top: (r - first) * rowHeight,
-            height: rowLines > 1 ? rowHeight : undefined,
+            height: isWrapping ? rowHeight : undefined,
           }}
         >
           {cells}
@@ -187,7 +195,7 @@ export function OutputTable({
         isDownloadDisabled={isEmpty}
         onDownload={() => void handleDownload()}
       />
-      <div className={`output-table__frame${rowLines > 1 ? ' output-table__frame--wrap' : ''}`}>
+      <div className={`output-table__frame${isWrapping ? ' output-table__frame--wrap' : ''}`}>
         {/* The table scrolls, so it is a Tab stop: arrow keys scroll it, and Generate's output
             can take the focus. A table of only headers scrolls sideways too (an ad table has
             dozens of columns). The empty text sits outside it: a table holds only rows. */}
@@ -210,8 +218,13 @@ export function OutputTable({
                 className="output-table__row output-table__row--head"
                 style={{ gridTemplateColumns: gridTemplate }}
               >
-                {(table?.headers ?? []).map((header) => (
-                  <span role="columnheader" key={header} className="output-table__cell">
+                {(table?.headers ?? []).map((header, c) => (
+                  <span
+                    role="columnheader"
+                    key={header}
+                    className="output-table__cell"
+                    ref={c === columnCount - 1 ? fitted.lastHeaderRef : undefined}
+                  >
                     {header}
                   </span>
                 ))}
@@ -236,6 +249,15 @@ export function OutputTable({
             </div>
           )}
         </div>
+        {isFitted && !isEmpty ? (
+          <span
+            ref={fitted.probeRef}
+            aria-hidden
+            className="output-table__cell output-table__probe"
+          >
+            {fitted.longest}
+          </span>
+        ) : null}
         {isEmpty ? (
           <Text size="sm" c="dimmed" className="output-table__empty">
             {emptyText}
