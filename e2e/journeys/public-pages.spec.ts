@@ -17,13 +17,14 @@ async function signedInCodeIn(scripts: Response[]): Promise<string[]> {
   return found;
 }
 
-/** The scripts index.html names (the entry and its modulepreloads): what every page loads. */
+/**
+ * The scripts index.html names (the entry, as a tag or started by the prerendered page's inline
+ * script after its first paint, and its modulepreloads): what every page loads.
+ */
 async function entryScripts(page: Page): Promise<Set<string>> {
   const html = await (await page.request.get('/')).text();
   return new Set(
-    [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-      (match) => match[1]!,
-    ),
+    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!),
   );
 }
 
