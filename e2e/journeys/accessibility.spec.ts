@@ -9,6 +9,7 @@ import {
   MOD,
   newCampaignTemplate,
   newTemplate,
+  openNavigation,
   registerThroughUi,
 } from './support.ts';
 
@@ -31,12 +32,6 @@ const ROWS = [
   'Emporio Armani Collection\tBoots\t\t\t\thttps://armani.example',
   'Puma\tSneakers\t\t\t\thttps://puma.example',
 ].join('\n');
-
-/** Opens the sidebar on narrow screens, where it hides behind the burger. */
-async function openNavigation(page: Page): Promise<void> {
-  const burger = page.getByRole('button', { name: 'Open navigation' });
-  if (await burger.isVisible()) await burger.click();
-}
 
 type ImpactCounts = Record<string, number>;
 

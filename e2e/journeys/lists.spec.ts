@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { cell, MOD, registerThroughUi } from './support.ts';
+import { cell, MOD, openNavigation, registerThroughUi } from './support.ts';
 
 const SAVED = 'Your data was successfully updated';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 async function openLists(page: Page): Promise<void> {
-  const burger = page.getByRole('button', { name: 'Open navigation' });
-  if (await burger.isVisible()) await burger.click();
+  await openNavigation(page);
   await page.getByRole('link', { name: 'Lists' }).click();
   await expect(page).toHaveURL(/\/lists$/);
   await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();

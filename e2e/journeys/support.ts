@@ -56,10 +56,17 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await form.getByRole('button', { name: 'Log In' }).click();
 }
 
-/** Clicks Log Out in the sidebar (opening it first on narrow screens). */
-export async function logOutThroughUi(page: Page): Promise<void> {
+/** Opens the sidebar on narrow screens, where it hides behind the burger. */
+export async function openNavigation(page: Page): Promise<void> {
+  // isVisible does not wait: the signed-in frame must be drawn before it is asked.
+  await expect(page.getByRole('link', { name: 'Adloom campaign builder' })).toBeVisible();
   const burger = page.getByRole('button', { name: 'Open navigation' });
   if (await burger.isVisible()) await burger.click();
+}
+
+/** Clicks Log Out in the sidebar (opening it first on narrow screens). */
+export async function logOutThroughUi(page: Page): Promise<void> {
+  await openNavigation(page);
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
