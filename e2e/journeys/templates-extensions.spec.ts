@@ -193,9 +193,10 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
   ]);
   expect(snippetFile).toHaveLength(4);
 
-  // Clear empties the output.
+  // Clear empties the output: no rows (not even headers) and the empty text beside the table.
   await page.getByRole('button', { name: 'Clear Structured Snippet extensions' }).click();
-  await expect(snippets.getByRole('row')).toHaveCount(1);
+  await expect(snippets.getByRole('row')).toHaveCount(0);
+  await expect(page.getByText('No extensions generated yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Save Template' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
