@@ -67,16 +67,15 @@ export class CsvBytes {
     const starts = this.lastStarts;
     const ends = this.lastEnds;
     const flushes = this.flushes;
-    const canCopy = flushes === this.lastLineFlushes;
     for (let i = 0; i < n; i++) {
       if (i > 0) this.byte(COMMA);
       const s = cells[i] ?? '';
       const from = starts[i] as number;
       const length = (ends[i] as number) - from;
       const at = this.at;
+      // The bytes noted for the line before are there while nothing was handed over since.
       if (
-        canCopy &&
-        this.flushes === flushes &&
+        this.flushes === this.lastLineFlushes &&
         i < last.length &&
         s === last[i] &&
         at + length <= this.buffer.length
