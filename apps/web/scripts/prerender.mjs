@@ -51,7 +51,10 @@ try {
   const { PRERENDERED_PATHS, STORED_SESSION_SCRIPT, prerenderPage } = await import(
     pathToFileURL(path.join(ssrDir, 'prerender.js')).href
   );
-  const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const emptyPage = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entry = ENTRY_SCRIPT.exec(emptyPage);
+  if (!entry) throw new Error('dist/index.html has no entry module script');
+  const shell = replaceOnce(emptyPage, entry[0], `<script>${afterFirstPaint(entry[1])}</script>`);
   mkdirSync(path.join(dist, 'pages'), { recursive: true });
   for (const page of PRERENDERED_PATHS) {
     const { markup, title } = await prerenderPage(page);
@@ -61,9 +64,6 @@ try {
       `<div id="root" data-prerendered="${page}">${markup}</div>`,
     );
     html = replaceOnce(html, '<title>Adloom</title>', `<title>${title}</title>`);
-    const entry = ENTRY_SCRIPT.exec(html);
-    if (!entry) throw new Error('dist/index.html has no entry module script');
-    html = replaceOnce(html, entry[0], `<script>${afterFirstPaint(entry[1])}</script>`);
     html = replaceOnce(html, '</title>', `</title>\n    <script>${STORED_SESSION_SCRIPT}</script>`);
     const name = page === '/' ? 'index' : page.slice(1);
     writeFileSync(path.join(dist, 'pages', `${name}.html`), html);
