@@ -172,7 +172,8 @@ const LONG_TAIL =
   'handmade italian leather running shoes with matching accessories for the whole family';
 
 // A reason of 160 characters shows whole, wrapped, in the skipped-and-cleaned items: at 390 px
-// (where it was cut after about 105) as at 1440 px, and the list does not scroll sideways.
+// (where it was cut after about 105) as at 1440 px, with its column headers whole, and the list
+// does not scroll sideways.
 for (const width of [390, 1440]) {
   test(`at ${width} px the skipped-and-cleaned items show every reason whole`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -206,6 +207,14 @@ for (const width of [390, 1440]) {
       })),
     ).toEqual({ cut: false, pastRow: false });
     expect(await items.evaluate((table) => table.scrollWidth <= table.clientWidth)).toBe(true);
+    // The column headers show whole too (What happened was cut to "What happe…" at 390 px).
+    for (const name of ['Row', 'What happened', 'Reason']) {
+      const header = items.getByRole('columnheader', { name, exact: true });
+      expect(
+        await header.evaluate((element) => element.scrollWidth > element.clientWidth),
+        `${name} is cut`,
+      ).toBe(false);
+    }
     if (SCREENS) await items.locator('..').screenshot({ path: `${SCREENS}/skipped-${width}.png` });
   });
 }

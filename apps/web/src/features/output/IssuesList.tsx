@@ -30,7 +30,7 @@ export function IssuesList({
         emptyText="Nothing was skipped or cleaned."
         unit={['item', 'items']}
         neutraliseCopy
-        columnWidths="52px 128px minmax(150px, 1fr)"
+        columnWidths="52px 136px minmax(150px, 1fr)"
         rowLines="fit"
       />
     </section>
