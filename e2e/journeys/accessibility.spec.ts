@@ -245,6 +245,8 @@ for (const width of [1440, 390]) {
       await check('/lists: list');
 
       await page.goto('/combinations');
+      // Checked once drawn: before its code arrives the screen is a blank frame.
+      await expect(page.getByRole('heading', { name: 'Keyword Combiner', level: 1 })).toBeVisible();
       await check('/combinations signed in');
       await page.goto('/account');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -57,6 +57,10 @@ export const theme = createTheme({
     Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
     } satisfies ExtendComponent<ModalFactory>,
+    // A dialog's title bar is a plain box: as Mantine's <header> it made a second banner
+    // landmark beside the app's top bar while the dialog was open.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     // A light badge's text: its colour's darkest shade, darker still, for 4.5:1 on its tint.
     Badge: {
       vars: (t, props) => {
