@@ -80,9 +80,12 @@ async function shoot(page: Page, id: GuideId): Promise<void> {
 
 /** Scrolls the builder so `heading` sits at the top of the view. */
 async function showSection(page: Page, heading: string): Promise<void> {
-  await page
-    .getByRole('heading', { name: heading, exact: true })
-    .evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await page.getByRole('heading', { name: heading, exact: true }).evaluate((element) => {
+    element.scrollIntoView({ block: 'start' });
+    // The top bar stays over the page: the section starts just below it, not under it.
+    const bar = document.querySelector('header');
+    window.scrollBy(0, -((bar?.getBoundingClientRect().height ?? 0) + 12));
+  });
 }
 
 test('screenshots of the real screens for the guides', async ({ page }) => {
