@@ -250,11 +250,30 @@ export interface CompiledTexts {
   textWild: Uint8Array;
   /** Scratch: per text, 1 when `measureFill` joined its pieces for the row (`isJoinedFill`). */
   joinedAt: Uint8Array;
+  /**
+   * Per text: the first earlier text it repeats ignoring case when both are fixed (no
+   * placeholder), else -1. Such a pair repeats for every row, so `findRepeat` never compares it.
+   */
+  staticRepeatOf: Int32Array;
+  /** The indexes of the texts with a placeholder, in order. */
+  dynamicAt: Int32Array;
+  /** The rule `staticFailures` were found for (a list is filled under one rule). */
+  staticRule: FieldRule | undefined;
+  /** Per fixed text, its failure under `staticRule` (null: it passes); found on first fill. */
+  staticFailures: Array<TextFailure | null>;
 }
 
 /** Compiles a list of texts (their positions, if any, stay with the caller). */
 export function compileTexts(list: ReadonlyArray<PinnedText | string>): CompiledTexts {
   const patterns = list.map((p) => compilePattern(typeof p === 'string' ? p : p.text));
+  const staticRepeatOf = new Int32Array(patterns.length).fill(-1);
+  patterns.forEach((p, i) => {
+    if (!p.isStatic) return;
+    for (let j = 0; j < i && staticRepeatOf[i] === -1; j++) {
+      const q = patterns[j] as CompiledPattern;
+      if (q.isStatic && equalsIgnoringCase(q.staticText, p.staticText)) staticRepeatOf[i] = j;
+    }
+  });
   return {
     patterns,
     folds: patterns.map(foldPlanOf),
@@ -262,7 +281,42 @@ export function compileTexts(list: ReadonlyArray<PinnedText | string>): Compiled
     textHashes: new Int32Array(patterns.length),
     textWild: new Uint8Array(patterns.length),
     joinedAt: new Uint8Array(patterns.length),
+    staticRepeatOf,
+    dynamicAt: Int32Array.from(patterns.flatMap((p, i) => (p.isStatic ? [] : [i]))),
+    staticRule: undefined,
+    staticFailures: [],
   };
+}
+
+/**
+ * The failure of a fixed text (no placeholder) under `rule`, the same for every row: its length,
+ * or Google's editorial rules (null: it passes). The checks are those `fillTexts` makes.
+ */
+function staticTextFailure(
+  pattern: CompiledPattern,
+  plan: EditorialPlan,
+  rule: FieldRule,
+  index: number,
+): TextFailure | null {
+  const text = pattern.staticText;
+  const length = checkText(rule, index, text, pattern.staticLength);
+  if (length) return length;
+  if (rule.isEditorial && text !== '') {
+    const problem = rule.isHeadline === true ? plan.staticHeadline : plan.staticOther;
+    if (problem) return ruleFailure(rule.field, index, text, problem.code, problem.message);
+  }
+  return null;
+}
+
+/** The failures of a list's fixed texts under `rule`, found once per list and rule. */
+function staticFailuresFor(list: CompiledTexts, rule: FieldRule): Array<TextFailure | null> {
+  if (list.staticRule !== rule) {
+    list.staticFailures = list.patterns.map((p, i) =>
+      p.isStatic ? staticTextFailure(p, list.editorial[i] as EditorialPlan, rule, i) : null,
+    );
+    list.staticRule = rule;
+  }
+  return list.staticFailures;
 }
 
 /**
@@ -448,23 +502,56 @@ function findRepeat(
     wild[i] = h === undefined ? 1 : 0;
     hashes[i] = h ?? 0;
   }
+  const { patterns, staticRepeatOf, dynamicAt } = compiled;
   for (let i = 1; i < n; i++) {
     const t = texts[i] as string;
-    for (let j = 0; j < i; j++) {
-      // Different hashes of plain ASCII texts: they differ, ignoring case too.
-      if (wild[i] === 0 && wild[j] === 0 && hashes[i] !== hashes[j]) continue;
-      if (equalsIgnoringCase(texts[j] as string, t)) {
-        return ruleFailure(
-          rule.field,
-          i,
-          t,
-          'duplicate-text',
-          `repeats ${rule.field.toLowerCase()} ${j + 1} after substitution (Google rejects duplicates, ignoring case)`,
-        );
+    const isWild = wild[i] === 1;
+    const hash = hashes[i] as number;
+    if ((patterns[i] as CompiledPattern).isStatic) {
+      // Two fixed texts were compared once, when the list was compiled: only the texts with a
+      // placeholder are compared here. At the first text repeating an earlier one, no two
+      // earlier ones are alike, so it repeats only one of them.
+      const j0 = staticRepeatOf[i] as number;
+      if (j0 >= 0) return repeatFailure(rule, i, t, j0);
+      for (let k = 0; k < dynamicAt.length; k++) {
+        const j = dynamicAt[k] as number;
+        if (j >= i) break;
+        if (isRepeat(isWild, hash, wild[j] === 1, hashes[j] as number, texts[j] as string, t))
+          return repeatFailure(rule, i, t, j);
       }
+      continue;
+    }
+    for (let j = 0; j < i; j++) {
+      if (isRepeat(isWild, hash, wild[j] === 1, hashes[j] as number, texts[j] as string, t))
+        return repeatFailure(rule, i, t, j);
     }
   }
   return undefined;
+}
+
+/** Two texts alike ignoring case, with their folded hashes (wild: not ASCII). */
+function isRepeat(
+  isWildA: boolean,
+  hashA: number,
+  isWildB: boolean,
+  hashB: number,
+  a: string,
+  b: string,
+): boolean {
+  // Different hashes of plain ASCII texts: they differ, ignoring case too.
+  if (!isWildA && !isWildB && hashA !== hashB) return false;
+  return equalsIgnoringCase(a, b);
+}
+
+/** Text `i` repeats text `j` of its list. */
+function repeatFailure(rule: FieldRule, i: number, text: string, j: number): TextFailure {
+  return ruleFailure(
+    rule.field,
+    i,
+    text,
+    'duplicate-text',
+    `repeats ${rule.field.toLowerCase()} ${j + 1} after substitution (Google rejects duplicates, ignoring case)`,
+  );
 }
 
 /** Facts for `values`: the caller's (already prepared for the row) or fresh ones. */
@@ -524,9 +611,19 @@ export function fillTexts(
 ): FilledList {
   const { patterns } = list;
   const s = slotFactsFor(facts);
+  const staticFailures = staticFailuresFor(list, rule);
   let shortest = Number.MAX_SAFE_INTEGER;
   for (let i = 0; i < patterns.length; i++) {
     const pattern = patterns[i] as CompiledPattern;
+    if (pattern.isStatic) {
+      // A fixed text passes or fails alike for every row (a copy: failures are the caller's).
+      const failure = staticFailures[i];
+      if (failure) return { texts: NO_TEXTS as string[], shortest, failure: { ...failure } };
+      list.joinedAt[i] = 0;
+      if (pattern.staticLength < shortest) shortest = pattern.staticLength;
+      scratch[i] = pattern.staticText;
+      continue;
+    }
     const empty = findEmptyPlaceholder(pattern, rule, i, facts);
     if (empty) return { texts: NO_TEXTS as string[], shortest, failure: empty };
     const text = measureFill(pattern, values, facts);
