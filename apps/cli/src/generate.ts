@@ -195,6 +195,8 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
     rsaOut?.line(RSA_HEADERS);
     let rsaCount = 0;
+    /** One array for every ad's cells: each line is written at once. */
+    const rsaCells: string[] = [];
     const build = generateBuild(
       {
         rows,
@@ -218,7 +220,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
         },
         rsaAd: (ad) => {
           rsaCount++;
-          rsaOut?.line(responsiveSearchAdCells(ad));
+          rsaOut?.line(responsiveSearchAdCells(ad, rsaCells));
           progress?.ad(ad.rowId);
         },
         adGroupStore,

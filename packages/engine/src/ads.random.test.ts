@@ -494,4 +494,36 @@ describe('generateResponsiveSearchAds against the plain reference', () => {
     expect(got.issues.filter((i) => i.message.includes('repeats')).length).toBe(3);
     expect(got).toEqual(referenceRsa(input));
   });
+
+  it.each([
+    // U+212A (Kelvin sign) lowercases to an ASCII "k": a fixed text without a hash that an ASCII
+    // text repeats. "Ärger" has no hash either, fixed or filled.
+    [['\u212A', 'Now', '{root}'], 'k', 'Headline 3 "k" repeats headline 1'],
+    [['{root}', 'Now', '\u212A'], 'k', 'Headline 3 "\u212A" repeats headline 1'],
+    [['{root}', 'Now', 'ÄRGER', 'Ärger'], 'ärger', 'Headline 3 "ÄRGER" repeats headline 1'],
+    [['Ärger', '{root} x', '{root}', 'Now'], 'ärger', 'Headline 3 "ärger" repeats headline 1'],
+    [['Now', 'Ärger', 'ÄRGER', '{root}'], 'now', 'Headline 3 "ÄRGER" repeats headline 2'],
+    [['Now', 'Ärger', 'Later', '{root}'], 'LATER', 'Headline 4 "LATER" repeats headline 3'],
+  ])('finds repeats of fixed texts that are not ASCII: %j with %j', (headlines, root, reason) => {
+    const template = restoreRsaTemplate({
+      name: 'Wild',
+      templates: [
+        { headlines, descriptions: ['Buy {root} today', 'Fast'], paths: ['', ''], labels: [] },
+      ],
+    });
+    const rows: FeedRow[] = [
+      { id: 'r', root, mod: '', var1: '', var2: '', var3: '', url: 'https://a.example' },
+    ];
+    const input = {
+      template,
+      rows,
+      adGroups: [{ campaign: 'C', adGroup: 'G', id: 'r' }],
+      today: '20261123',
+    };
+    const got = generateResponsiveSearchAds(input);
+    expect(got.issues.map((i) => i.message)).toEqual([
+      `Ad group "G": no valid fallback (${reason} after substitution (Google rejects duplicates, ignoring case))`,
+    ]);
+    expect(got).toEqual(referenceRsa(input));
+  });
 });

@@ -60,6 +60,23 @@ describe('CsvBytes', () => {
     },
   );
 
+  it.each([16, 200, 1 << 20])(
+    'copies runs of repeated cells as blocks right, with a buffer of %i bytes',
+    (bufferBytes) => {
+      // Wide lines like an ad's: long runs of fixed texts between cells that change.
+      const fixed = ['Free Delivery', 'say "hi", twice', '', 'café 😀', 'x'.repeat(40), ''];
+      const lines = Array.from({ length: 40 }, (_, i) => [
+        `row ${i}`,
+        ...fixed,
+        i % 4 === 0 ? 'every fourth' : `varies ${i}`,
+        ...fixed,
+        ...(i % 5 === 0 ? [] : fixed.slice(0, i % 5)),
+        i % 3 === 0 ? '' : 'end',
+      ]);
+      expect(written(lines, bufferBytes)).toEqual(encode(lines));
+    },
+  );
+
   it('writes text as it is, unquoted', () => {
     const pieces: number[] = [];
     const csv = new CsvBytes((bytes) => pieces.push(...bytes), 8);

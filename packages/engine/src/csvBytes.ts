@@ -21,6 +21,9 @@ const QUOTE = 34;
 const COMMA = 44;
 const SPACE = 32;
 
+/** Up to this many bytes, a repeated block is copied byte by byte (see `copyBack`). */
+const SHORT_COPY_BYTES = 32;
+
 /** How `write` treats `"` , CR and LF: as they are, doubling quotes, or stopping (plain cells). */
 const RAW = 0;
 const QUOTED = 1;
@@ -52,9 +55,10 @@ export class CsvBytes {
   }
 
   /**
-   * One CSV line of `cells` (each quoted when `formatCsvCell` would), then CRLF. A cell equal to
-   * the one in its column on the line before (a template's fixed text) is copied from that
-   * line's bytes instead of scanned again, unless the buffer was handed over in between.
+   * One CSV line of `cells` (each quoted when `formatCsvCell` would), then CRLF. Cells equal to
+   * those in their columns on the line before (a template's fixed texts) are copied from that
+   * line's bytes instead of scanned again, a run of such neighbours as one block, unless the
+   * buffer was handed over in between.
    */
   line(cells: readonly string[]): void {
     const n = cells.length;
@@ -64,35 +68,54 @@ export class CsvBytes {
       this.lastCells.length = 0;
     }
     const last = this.lastCells;
+    const lastCount = last.length;
     const starts = this.lastStarts;
     const ends = this.lastEnds;
     const flushes = this.flushes;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n;) {
       if (i > 0) this.byte(COMMA);
       const s = cells[i] ?? '';
-      const from = starts[i] as number;
-      const length = (ends[i] as number) - from;
       const at = this.at;
       // The bytes noted for the line before are there while nothing was handed over since.
-      if (
-        this.flushes === this.lastLineFlushes &&
-        i < last.length &&
-        s === last[i] &&
-        at + length <= this.buffer.length
-      ) {
-        const b = this.buffer;
-        for (let j = 0; j < length; j++) b[at + j] = b[from + j] as number;
-        this.at = at + length;
-      } else this.cell(s);
+      if (this.flushes === this.lastLineFlushes && i < lastCount && s === last[i]) {
+        // Cells i..j-1 repeat the line before: their bytes there, commas between included,
+        // are one block.
+        let j = i + 1;
+        while (j < n && j < lastCount && (cells[j] ?? '') === last[j]) j++;
+        const from = starts[i] as number;
+        const to = ends[j - 1] as number;
+        if (at + (to - from) <= this.buffer.length) {
+          this.copyBack(from, to);
+          const shift = at - from;
+          for (let k = i; k < j; k++) {
+            starts[k] = (starts[k] as number) + shift;
+            ends[k] = (ends[k] as number) + shift;
+          }
+          i = j;
+          continue;
+        }
+      }
+      this.cell(s);
       starts[i] = at;
       ends[i] = this.at;
       last[i] = s;
+      i++;
     }
     last.length = n;
     this.byte(13);
     this.byte(10);
     // The offsets just noted hold only when the buffer was not handed over during the line.
     this.lastLineFlushes = this.flushes === flushes ? flushes : -1;
+  }
+
+  /** Appends the buffer's bytes `from..to` (written earlier, with room checked by the caller). */
+  private copyBack(from: number, to: number): void {
+    const b = this.buffer;
+    const at = this.at;
+    // The platform's copy pays off beyond a few words; a short cell is quicker copied here.
+    if (to - from > SHORT_COPY_BYTES) b.copyWithin(at, from, to);
+    else for (let j = from; j < to; j++) b[at + j - from] = b[j] as number;
+    this.at = at + to - from;
   }
 
   /** One cell, quoted when it holds `"`, `,`, CR or LF, or starts or ends with a space. */

@@ -5,8 +5,11 @@ import {
   keywordNotation,
   keywordsTable,
   performanceMaxAdsTable,
+  responsiveSearchAdCells,
   responsiveSearchAdsTable,
+  RSA_HEADERS,
 } from './export.ts';
+import type { RsaAd } from './ads/rsa.ts';
 
 describe('Editor export', () => {
   it('writes keywords with Criterion Type, campaign negatives without ad group', () => {
@@ -60,6 +63,32 @@ describe('Editor export', () => {
     expect(cell('Headline 2 position')).toBe('');
     expect(cell('Description 1 position')).toBe('2');
     expect(cell('Labels')).toBe('a;b');
+  });
+
+  it('gives the same cells in a reused array as in a new one, whatever it held', () => {
+    const ad = (i: number): RsaAd => ({
+      campaign: `C${i}`,
+      adGroup: `G${i}`,
+      rowId: `r${i}`,
+      fallbackIndex: 0,
+      headlines: [`H${i}`, 'Fixed', 'Other'],
+      headlinePositions: [1, 0, 3],
+      descriptions: ['D1', `D${i}`],
+      descriptionPositions: [0, 2],
+      paths: [`p${i}`, ''],
+      labels: i % 2 === 0 ? [] : ['a', 'b'],
+      finalUrl: `https://x.com/${i}`,
+    });
+    // A reused array may hold a longer line's cells, or anything else, before.
+    const into = Array.from({ length: 80 }, (_, i) => `stale ${i}`);
+    for (let i = 0; i < 3; i++) {
+      const fresh = responsiveSearchAdCells(ad(i));
+      expect(fresh).toHaveLength(RSA_HEADERS.length);
+      expect(responsiveSearchAdCells(ad(i), into)).toBe(into);
+      expect(into).toEqual(fresh);
+    }
+    expect(into[RSA_HEADERS.indexOf('Headline 3 position')]).toBe('3');
+    expect(into[RSA_HEADERS.indexOf('Labels')]).toBe('');
   });
 
   it('writes asset group columns', () => {

@@ -131,9 +131,12 @@ export function assetGroupsTable(groups: readonly AssetGroupRef[]): Table {
   };
 }
 
+/** The cells of positions 1-3, made once instead of per ad (index 0 is unused). */
+const PIN_CELLS: readonly string[] = ['', '1', '2', '3'];
+
 /** Editor's position cell: the pinned position, empty when unpinned. */
 function pinCell(pos: number | undefined): string {
-  return pos !== undefined && pos > 0 ? String(pos) : '';
+  return pos !== undefined && pos > 0 ? (PIN_CELLS[pos] ?? String(pos)) : '';
 }
 
 /** The header of the responsive search ads file, in Editor's columns. */
@@ -151,14 +154,25 @@ export const RSA_HEADERS: readonly string[] = [
   'Labels',
 ];
 
-/** One responsive search ad's cells under `RSA_HEADERS`. */
-export function responsiveSearchAdCells(a: RsaAd): string[] {
-  const row: string[] = [a.campaign, a.adGroup, RSA_AD_TYPE];
-  for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(a.headlines[i] ?? '');
-  for (let i = 0; i < RSA_MAX_HEADLINES; i++) row.push(pinCell(a.headlinePositions[i]));
-  for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(a.descriptions[i] ?? '');
-  for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row.push(pinCell(a.descriptionPositions[i]));
-  row.push(a.paths[0], a.paths[1], a.finalUrl, a.labels.join(';'));
+/**
+ * One responsive search ad's cells under `RSA_HEADERS`, in `into` when given (a writer that
+ * consumes each line at once reuses one array for every ad instead of making one per ad).
+ */
+export function responsiveSearchAdCells(a: RsaAd, into: string[] = []): string[] {
+  const row = into;
+  row[0] = a.campaign;
+  row[1] = a.adGroup;
+  row[2] = RSA_AD_TYPE;
+  let c = 3;
+  for (let i = 0; i < RSA_MAX_HEADLINES; i++) row[c++] = a.headlines[i] ?? '';
+  for (let i = 0; i < RSA_MAX_HEADLINES; i++) row[c++] = pinCell(a.headlinePositions[i]);
+  for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row[c++] = a.descriptions[i] ?? '';
+  for (let i = 0; i < RSA_MAX_DESCRIPTIONS; i++) row[c++] = pinCell(a.descriptionPositions[i]);
+  row[c++] = a.paths[0];
+  row[c++] = a.paths[1];
+  row[c++] = a.finalUrl;
+  row[c++] = a.labels.length === 0 ? '' : a.labels.join(';');
+  row.length = c;
   return row;
 }
 

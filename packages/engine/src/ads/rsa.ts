@@ -158,7 +158,8 @@ export function fillRsaFallback(
   if (d.failure) return { ok: false, failure: d.failure };
   const p = fillTexts(f.paths, values, RSA_RULES.path, facts, f.scratch);
   if (p.failure) return { ok: false, failure: p.failure };
-  const paths: [string, string] = [p.texts[0] ?? '', p.texts[1] ?? ''];
+  // The list's own copy is the pair (paths are compiled as two texts).
+  const paths = p.texts as [string, string];
   if (paths[0] === '' && paths[1] !== '') return { ok: false, failure: PATH_ORDER_FAILURE };
   return {
     ok: true,
@@ -235,8 +236,10 @@ export function forEachResponsiveSearchAd(
   const current = new RowValues(slotsUsed);
   const { values, facts: rowFacts } = current;
   values.const = input.constant ?? '';
+  // The last row's fallback (-1: none) and its texts or failure (undefined: no row yet).
   let lastRowId: string | undefined;
-  let lastResult: { index: number; filled: FilledRsa } | undefined;
+  let index = -1;
+  let filled: FilledRsa | undefined;
   for (const g of input.adGroups) {
     const at = findRow(g.id);
     if (at < 0) {
@@ -246,25 +249,23 @@ export function forEachResponsiveSearchAd(
     const row = input.rows.at(at) as FeedRow;
     const rowNumber = at + 1;
     // Ad groups of one row share its substitution (the fallback choice does not depend on the group).
-    if (lastRowId !== row.id || !lastResult) {
+    if (lastRowId !== row.id || !filled) {
       current.setRow(row);
-      let chosen: { index: number; filled: FilledRsa } | undefined;
+      index = -1;
+      filled = undefined;
       let firstFailure: FilledRsa | undefined;
       for (let i = 0; i < fallbacks.length; i++) {
-        const filled = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values, rowFacts);
-        if (filled.ok) {
-          chosen = { index: i, filled };
+        const made = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values, rowFacts);
+        if (made.ok) {
+          index = i;
+          filled = made;
           break;
         }
-        firstFailure ??= filled;
+        firstFailure ??= made;
       }
       lastRowId = row.id;
-      lastResult = chosen ?? {
-        index: -1,
-        filled: firstFailure ?? { ok: false, failure: NO_FALLBACK },
-      };
+      filled ??= firstFailure ?? { ok: false, failure: NO_FALLBACK };
     }
-    const { index, filled } = lastResult;
     if (!filled.ok) {
       const failure = fallbacks.length === 0 ? undefined : filled.failure;
       issues.push(noAdIssue(OUTPUT_RSA, `Ad group "${g.adGroup}"`, failure, row, rowNumber));

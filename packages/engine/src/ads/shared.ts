@@ -245,24 +245,78 @@ export interface CompiledTexts {
   /** Case-folded hashes of each pattern's literal parts. */
   folds: FoldPlan[];
   editorial: EditorialPlan[];
-  /** Scratch of the duplicate check: per text, its folded hash, or wild (not ASCII). */
+  /**
+   * Per text, its folded hash, or wild (not ASCII): set once for the fixed texts, per row for the
+   * others by the duplicate check.
+   */
   textHashes: Int32Array;
   textWild: Uint8Array;
   /** Scratch: per text, 1 when `measureFill` joined its pieces for the row (`isJoinedFill`). */
   joinedAt: Uint8Array;
+  /** How the fixed texts repeat one another and where to find them by hash (`findRepeat`). */
+  repeats: StaticRepeats;
+  /** The indexes of the texts with a placeholder, in order. */
+  dynamicAt: Int32Array;
+  /** The rule `staticFailures` were found for (a list is filled under one rule). */
+  staticRule: FieldRule | undefined;
+  /** Per fixed text, its failure under `staticRule` (null: it passes); found on first fill. */
+  staticFailures: Array<TextFailure | null>;
 }
 
 /** Compiles a list of texts (their positions, if any, stay with the caller). */
 export function compileTexts(list: ReadonlyArray<PinnedText | string>): CompiledTexts {
   const patterns = list.map((p) => compilePattern(typeof p === 'string' ? p : p.text));
+  const folds = patterns.map(foldPlanOf);
+  const textHashes = new Int32Array(patterns.length);
+  const textWild = new Uint8Array(patterns.length);
+  folds.forEach((plan, i) => {
+    if (!(patterns[i] as CompiledPattern).isStatic) return;
+    textWild[i] = plan.staticHash === undefined ? 1 : 0;
+    textHashes[i] = plan.staticHash ?? 0;
+  });
   return {
     patterns,
-    folds: patterns.map(foldPlanOf),
+    folds,
     editorial: patterns.map(editorialPlanOf),
-    textHashes: new Int32Array(patterns.length),
-    textWild: new Uint8Array(patterns.length),
+    textHashes,
+    textWild,
     joinedAt: new Uint8Array(patterns.length),
+    repeats: staticRepeatsOf(patterns, textHashes, textWild),
+    dynamicAt: Int32Array.from(patterns.flatMap((p, i) => (p.isStatic ? [] : [i]))),
+    staticRule: undefined,
+    staticFailures: [],
   };
+}
+
+/**
+ * The failure of a fixed text (no placeholder) under `rule`, the same for every row: its length,
+ * or Google's editorial rules (null: it passes). The checks are those `fillTexts` makes.
+ */
+function staticTextFailure(
+  pattern: CompiledPattern,
+  plan: EditorialPlan,
+  rule: FieldRule,
+  index: number,
+): TextFailure | null {
+  const text = pattern.staticText;
+  const length = checkText(rule, index, text, pattern.staticLength);
+  if (length) return length;
+  if (rule.isEditorial && text !== '') {
+    const problem = rule.isHeadline === true ? plan.staticHeadline : plan.staticOther;
+    if (problem) return ruleFailure(rule.field, index, text, problem.code, problem.message);
+  }
+  return null;
+}
+
+/** The failures of a list's fixed texts under `rule`, found once per list and rule. */
+function staticFailuresFor(list: CompiledTexts, rule: FieldRule): Array<TextFailure | null> {
+  if (list.staticRule !== rule) {
+    list.staticFailures = list.patterns.map((p, i) =>
+      p.isStatic ? staticTextFailure(p, list.editorial[i] as EditorialPlan, rule, i) : null,
+    );
+    list.staticRule = rule;
+  }
+  return list.staticFailures;
 }
 
 /**
@@ -425,22 +479,78 @@ function equalsIgnoringCase(a: string, b: string): boolean {
 }
 
 /**
- * The failure of the first text identical (ignoring case) to an earlier one in `texts` (the
- * first `n` made by `compiled` for the row), or undefined. Texts compare only when their folded
- * hashes match (or are not ASCII).
+ * The fixed texts of a list (no placeholder) as the duplicate check reads them: the first pair
+ * of them alike ignoring case, and a table of their folded hashes.
+ */
+interface StaticRepeats {
+  /** The first fixed text repeating an earlier fixed text (-1: none), and that earlier one. */
+  firstRepeat: number;
+  firstRepeated: number;
+  /** Open addressing by folded hash: `keys` the hashes, `at` the texts' indexes (-1: empty). */
+  keys: Int32Array;
+  at: Int32Array;
+  mask: number;
+  /** The fixed texts that are not ASCII (no hash): compared with every other text. */
+  wildAt: Int32Array;
+}
+
+function staticRepeatsOf(
+  patterns: readonly CompiledPattern[],
+  hashes: Int32Array,
+  wild: Uint8Array,
+): StaticRepeats {
+  let firstRepeat = -1;
+  let firstRepeated = -1;
+  const statics: number[] = [];
+  patterns.forEach((p, i) => {
+    if (!p.isStatic) return;
+    if (firstRepeat < 0) {
+      for (const j of statics) {
+        if (!equalsIgnoringCase((patterns[j] as CompiledPattern).staticText, p.staticText))
+          continue;
+        firstRepeat = i;
+        firstRepeated = j;
+        break;
+      }
+    }
+    statics.push(i);
+  });
+  let size = 8;
+  while (size < 2 * statics.length) size *= 2;
+  const keys = new Int32Array(size);
+  const at = new Int32Array(size).fill(-1);
+  const wildAt: number[] = [];
+  for (const i of statics) {
+    if (wild[i] === 1) {
+      wildAt.push(i);
+      continue;
+    }
+    let slot = (hashes[i] as number) & (size - 1);
+    while ((at[slot] as number) >= 0) slot = (slot + 1) & (size - 1);
+    keys[slot] = hashes[i] as number;
+    at[slot] = i;
+  }
+  return { firstRepeat, firstRepeated, keys, at, mask: size - 1, wildAt: Int32Array.from(wildAt) };
+}
+
+/**
+ * The failure of the first text identical (ignoring case) to an earlier one in `texts` (those
+ * made by `compiled` for the row), naming the first such earlier one, or undefined. Texts compare
+ * only when their folded hashes match (or are not ASCII). The fixed texts were compared among
+ * themselves once; per row each text with a placeholder is compared with those before it and
+ * with the fixed texts of its hash, and the pair whose later text comes first is reported.
  */
 function findRepeat(
   texts: readonly string[],
-  n: number,
   compiled: CompiledTexts,
   rule: FieldRule,
   values: PlaceholderValues,
   facts: ValueFacts,
   s: SlotFacts,
 ): TextFailure | undefined {
-  if (n < 2) return undefined;
-  const { textHashes: hashes, textWild: wild } = compiled;
-  for (let i = 0; i < n; i++) {
+  const { textHashes: hashes, textWild: wild, dynamicAt, repeats } = compiled;
+  for (let k = 0; k < dynamicAt.length; k++) {
+    const i = dynamicAt[k] as number;
     const pattern = compiled.patterns[i] as CompiledPattern;
     const plan = compiled.folds[i] as FoldPlan;
     const isJoined = compiled.joinedAt[i] === 1;
@@ -448,23 +558,74 @@ function findRepeat(
     wild[i] = h === undefined ? 1 : 0;
     hashes[i] = h ?? 0;
   }
-  for (let i = 1; i < n; i++) {
-    const t = texts[i] as string;
-    for (let j = 0; j < i; j++) {
-      // Different hashes of plain ASCII texts: they differ, ignoring case too.
-      if (wild[i] === 0 && wild[j] === 0 && hashes[i] !== hashes[j]) continue;
-      if (equalsIgnoringCase(texts[j] as string, t)) {
-        return ruleFailure(
-          rule.field,
-          i,
-          t,
-          'duplicate-text',
-          `repeats ${rule.field.toLowerCase()} ${j + 1} after substitution (Google rejects duplicates, ignoring case)`,
-        );
-      }
+  // The repeat found so far: `later` repeats `earlier` (later = -1: none).
+  let later = repeats.firstRepeat;
+  let earlier = repeats.firstRepeated;
+  const note = (a: number, b: number): void => {
+    const lo = a < b ? a : b;
+    const hi = a < b ? b : a;
+    if (later < 0 || hi < later || (hi === later && lo < earlier)) {
+      later = hi;
+      earlier = lo;
+    }
+  };
+  const { keys, at, mask, wildAt } = repeats;
+  for (let k = 0; k < dynamicAt.length; k++) {
+    const d = dynamicAt[k] as number;
+    const t = texts[d] as string;
+    const isWild = wild[d] === 1;
+    const hash = hashes[d] as number;
+    for (let m = 0; m < k; m++) {
+      const j = dynamicAt[m] as number;
+      if (isRepeat(isWild, hash, wild[j] === 1, hashes[j] as number, texts[j] as string, t))
+        note(j, d);
+    }
+    if (isWild) {
+      // Not ASCII: compared with every fixed text.
+      for (let j = 0; j < compiled.patterns.length; j++)
+        if (isFixed(compiled, j) && equalsIgnoringCase(texts[j] as string, t)) note(j, d);
+      continue;
+    }
+    for (let slot = hash & mask; (at[slot] as number) >= 0; slot = (slot + 1) & mask) {
+      const j = at[slot] as number;
+      if (keys[slot] === hash && equalsIgnoringCase(texts[j] as string, t)) note(j, d);
+    }
+    for (let m = 0; m < wildAt.length; m++) {
+      const j = wildAt[m] as number;
+      if (equalsIgnoringCase(texts[j] as string, t)) note(j, d);
     }
   }
-  return undefined;
+  return later < 0 ? undefined : repeatFailure(rule, later, texts[later] as string, earlier);
+}
+
+/** Two texts alike ignoring case, with their folded hashes (wild: not ASCII). */
+function isRepeat(
+  isWildA: boolean,
+  hashA: number,
+  isWildB: boolean,
+  hashB: number,
+  a: string,
+  b: string,
+): boolean {
+  // Different hashes of plain ASCII texts: they differ, ignoring case too.
+  if (!isWildA && !isWildB && hashA !== hashB) return false;
+  return equalsIgnoringCase(a, b);
+}
+
+/** Text `i` repeats text `j` of its list. */
+function repeatFailure(rule: FieldRule, i: number, text: string, j: number): TextFailure {
+  return ruleFailure(
+    rule.field,
+    i,
+    text,
+    'duplicate-text',
+    `repeats ${rule.field.toLowerCase()} ${j + 1} after substitution (Google rejects duplicates, ignoring case)`,
+  );
+}
+
+/** Text `j` of the list is fixed (no placeholder). */
+function isFixed(compiled: CompiledTexts, j: number): boolean {
+  return (compiled.patterns[j] as CompiledPattern).isStatic;
 }
 
 /** Facts for `values`: the caller's (already prepared for the row) or fresh ones. */
@@ -524,9 +685,19 @@ export function fillTexts(
 ): FilledList {
   const { patterns } = list;
   const s = slotFactsFor(facts);
+  const staticFailures = staticFailuresFor(list, rule);
   let shortest = Number.MAX_SAFE_INTEGER;
   for (let i = 0; i < patterns.length; i++) {
     const pattern = patterns[i] as CompiledPattern;
+    if (pattern.isStatic) {
+      // A fixed text passes or fails alike for every row (a copy: failures are the caller's).
+      const failure = staticFailures[i];
+      if (failure) return { texts: NO_TEXTS as string[], shortest, failure: { ...failure } };
+      list.joinedAt[i] = 0;
+      if (pattern.staticLength < shortest) shortest = pattern.staticLength;
+      scratch[i] = pattern.staticText;
+      continue;
+    }
     const empty = findEmptyPlaceholder(pattern, rule, i, facts);
     if (empty) return { texts: NO_TEXTS as string[], shortest, failure: empty };
     const text = measureFill(pattern, values, facts);
@@ -548,7 +719,7 @@ export function fillTexts(
     scratch[i] = text;
   }
   if (rule.isDistinct) {
-    const failure = findRepeat(scratch, patterns.length, list, rule, values, facts, s);
+    const failure = findRepeat(scratch, list, rule, values, facts, s);
     if (failure) return { texts: NO_TEXTS as string[], shortest, failure };
   }
   return { texts: scratch.slice(0, patterns.length), shortest };
