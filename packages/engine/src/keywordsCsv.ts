@@ -1163,6 +1163,10 @@ function runSearchKeywordLines(
   // The group of the last held line written (held lines of one group come together).
   let heldGroup = -1;
   let groupName = '';
+  // The group a row last named and its name as written: held lines are mostly written right
+  // after their row, so their group's name is known without making it again.
+  let namedGroup = -1;
+  let namedGroupName = '';
   /** Writes held lines from `from` on while their groups are closed; returns where it stopped. */
   const writeHeld = (from: number, isClosed: (group: number) => boolean): number => {
     const heldInts = held.ints.data;
@@ -1177,7 +1181,7 @@ function runSearchKeywordLines(
       const keyword = remakeKeyword(r, k);
       if (groupId !== heldGroup) {
         heldGroup = groupId;
-        groupName = groups.spell(groupId);
+        groupName = groupId === namedGroup ? namedGroupName : groups.spell(groupId);
       }
       if (blocks(groupId, r, mt, keyword, groupName)) continue;
       const campaign = campaigns.textOf(heldInts[at + 2] as number);
@@ -1207,6 +1211,10 @@ function runSearchKeywordLines(
    * only when the hashes match (a hash shared by two groups would keep the first one open).
    */
   const lastRowsOfGroups = (): Uint8Array => {
+    // Only the names' slots are measured here (the keywords' are measured in the pass itself).
+    const nameSlots = rowSlots.filter(
+      (slot) => campaignPlan.slots.includes(slot) || groupPlan.slots.includes(slot),
+    );
     const last = new Uint8Array(rows.length);
     const mask = 2 ** Math.ceil(Math.log2(2 * rows.length + 2)) - 1;
     const keys = new Int32Array(mask + 1);
@@ -1215,7 +1223,7 @@ function runSearchKeywordLines(
     for (let r = rows.length - 1; r >= 0; r--) {
       const row = rows.at(r) as FeedRow;
       values.row = row;
-      filler.measureRow(row, rowSlots);
+      filler.measureRow(row, nameSlots);
       const campaign = foldedNameHash(campaignPlan, campaignPattern, 'Campaign', row, r + 1);
       if (campaign === undefined) continue;
       const group = foldedNameHash(groupPlan, groupPattern, 'Ad group', row, r + 1);
@@ -1369,6 +1377,8 @@ function runSearchKeywordLines(
         }
         rowGroupId[groupMt] = groupId;
         rowGroupName[groupMt] = name;
+        namedGroup = groupId;
+        namedGroupName = name;
         rowGroupIds.push(groupId);
         rowGroupNames.push(name);
         rowGroupPlains.push(rowGroupPlain[groupMt] as number);
@@ -1577,36 +1587,45 @@ function blockingNegatives(
   // The texts, rows and patterns of the last group read (held negatives of one group come
   // together).
   let textsGroup = -1;
+  // Reused lists: `count` entries are the group's (no list is emptied or made per group).
+  let count = 0;
   const texts: string[] = [];
   const textRows: number[] = [];
   const textPatterns: number[] = [];
   const read = (row: number, pattern: number): void => {
-    texts.push(remakeKeyword(row, pattern));
-    textRows.push(row);
-    textPatterns.push(pattern);
+    texts[count] = remakeKeyword(row, pattern);
+    textRows[count] = row;
+    textPatterns[count] = pattern;
+    count++;
+  };
+  /** True when `keyword` holds each of `words`; the last first (a negative's own word, as "cheap"). */
+  const holdsAll = (keyword: string, words: readonly string[]): boolean => {
+    for (let i = words.length - 1; i >= 0; i--)
+      if (!hasWord(keyword, words[i] as string)) return false;
+    return true;
   };
   return (group, negativeRow, mt, negative, groupText) => {
     if (groupText === '') return false;
     if (group !== textsGroup) {
       textsGroup = group;
-      texts.length = textRows.length = textPatterns.length = 0;
+      count = 0;
       lines.forEachLine(group, read);
     }
-    const blocked: number[] = [];
+    // The common case blocks nothing: no list and no message is made for it.
+    let blocked: number[] | undefined;
     if (mt === NEGATIVE_EXACT) {
-      for (let j = 0; j < texts.length; j++) {
+      for (let j = 0; j < count; j++) {
         if (mts[textPatterns[j] as number] === EXACT && texts[j] === negative) {
-          blocked.push(j);
+          blocked = [j];
           break;
         }
       }
     } else {
       const words = negative.split(' ');
-      for (let j = 0; j < texts.length; j++) {
-        const kw = texts[j] as string;
-        if (words.every((word) => hasWord(kw, word))) blocked.push(j);
-      }
+      for (let j = 0; j < count; j++)
+        if (holdsAll(texts[j] as string, words)) (blocked ??= []).push(j);
     }
+    if (blocked === undefined) return false;
     const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
     for (const j of blocked) {
       const row = textRows[j] as number;
