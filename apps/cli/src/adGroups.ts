@@ -45,13 +45,14 @@ export class PackedAdGroups implements AdGroupStore {
       this.lastCampaignIndex = c;
     }
     const names = this.names;
-    this.blockOf[n] = names.reserve(3 * group.adGroup.length);
+    const name = group.adGroup;
+    this.blockOf[n] = names.reserve(3 * name.length);
     this.starts[n] = names.used;
-    names.used += names.current.write(group.adGroup, names.used, 'utf8');
+    names.used = writeName(names.current, names.used, name);
     this.ends[n] = names.used;
     this.campaignOf[n] = this.lastCampaignIndex;
-    const id = Number(group.id);
-    if (id > 0 && id <= 0x7fffffff && String(id) === group.id) this.idOf[n] = id;
+    const id = rowNumberOf(group.id);
+    if (id > 0) this.idOf[n] = id;
     else this.otherIds.set(n, group.id);
     this.length = n + 1;
   }
@@ -66,4 +67,32 @@ export class PackedAdGroups implements AdGroupStore {
       };
     }
   }
+}
+
+/**
+ * Writes `name` as UTF-8 into `block` at `at`; returns where it ends. An ASCII name (the common
+ * case) is copied a character at a time: for names this short that is quicker than a call into
+ * Buffer.write, which the rest of the name gets once a character is not ASCII.
+ */
+export function writeName(block: Buffer, at: number, name: string): number {
+  const n = name.length;
+  for (let i = 0; i < n; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 0x80) return at + i + block.write(name.slice(i), at + i, 'utf8');
+    block[at + i] = c;
+  }
+  return at + n;
+}
+
+/** The number an id like "12" spells (1 to 2^31 - 1, no leading zero or sign), else 0. */
+export function rowNumberOf(id: string): number {
+  const n = id.length;
+  if (n === 0 || n > 10 || id.charCodeAt(0) === 48) return 0;
+  let value = 0;
+  for (let i = 0; i < n; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return 0;
+    value = value * 10 + d;
+  }
+  return value <= 0x7fffffff ? value : 0;
 }

@@ -188,8 +188,14 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     const negativesOut = isPerformance ? undefined : open('negatives');
     const adGroupsOut = isPerformance ? undefined : open('ad-groups');
     adGroupsOut?.line(adGroupsTable([]).headers);
+    // One list of cells for every ad group line (the sink copies the cells, not the list).
+    const adGroupCells = ['', ''];
     const adGroupStore = new PackedAdGroups((g) => {
-      adGroupsOut?.line([g.campaign, g.adGroup]);
+      if (adGroupsOut) {
+        adGroupCells[0] = g.campaign;
+        adGroupCells[1] = g.adGroup;
+        adGroupsOut.line(adGroupCells);
+      }
       progress?.group(g.id);
     });
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');

@@ -1,0 +1,48 @@
+/** The packed ad group store gives back every name and id as it was added. */
+import { describe, expect, it } from 'vitest';
+import { PackedAdGroups, rowNumberOf, writeName } from './adGroups.ts';
+
+describe('writeName', () => {
+  it('writes the UTF-8 bytes Buffer.write writes, ASCII or not', () => {
+    for (const name of ['', 'nike running', 'Café crème', 'Straße 🏃 fast', 'a\uD800b', '日本']) {
+      const block = Buffer.alloc(64);
+      const end = writeName(block, 3, name);
+      expect(block.subarray(3, end)).toEqual(Buffer.from(name, 'utf8'));
+    }
+  });
+});
+
+describe('rowNumberOf', () => {
+  it('reads ids that are row numbers, and no other', () => {
+    expect(rowNumberOf('1')).toBe(1);
+    expect(rowNumberOf('2147483647')).toBe(2147483647);
+    for (const id of [
+      '',
+      '0',
+      '012',
+      '-1',
+      '+1',
+      '1e3',
+      ' 12',
+      '12 ',
+      '2147483648',
+      'x',
+      '9999999999',
+    ])
+      expect(rowNumberOf(id)).toBe(0);
+  });
+});
+
+describe('PackedAdGroups', () => {
+  it('reads back campaigns, names and ids in order', () => {
+    const groups = [
+      { campaign: 'A', adGroup: 'nike running', id: '1' },
+      { campaign: 'A', adGroup: 'Café 🏃', id: '2' },
+      { campaign: 'B', adGroup: 'x', id: 'row-3' },
+      { campaign: 'A', adGroup: '', id: '007' },
+    ];
+    const store = new PackedAdGroups();
+    for (const g of groups) store.add({ key: `${g.campaign}/${g.adGroup}`, ...g });
+    expect([...store]).toEqual(groups);
+  });
+});
