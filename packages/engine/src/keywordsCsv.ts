@@ -1435,18 +1435,29 @@ function runSearchKeywordLines(
     }
     for (let k = positiveCount; k < pats.length; k++) {
       const mt = mts[k] as number;
-      const pattern = pats[k] as CompiledPattern;
-      const keyword = cleanFilledKeyword(
-        fillRaw(pattern, values),
-        pattern.source,
-        issue,
-        row,
-        rowNumber,
-        true,
-      );
-      if (keyword === undefined) continue;
+      let keyword: string;
+      let keywordHash: number;
+      let keywordPlain = 0;
+      // As for positive keywords: a negative that needs no cleaning is filled from its pieces.
+      if (filler.fillKeyword(plans[k] as Plan)) {
+        keyword = filler.text;
+        keywordHash = filler.hash;
+        keywordPlain = 4;
+      } else {
+        const pattern = pats[k] as CompiledPattern;
+        const cleaned = cleanFilledKeyword(
+          fillRaw(pattern, values),
+          pattern.source,
+          issue,
+          row,
+          rowNumber,
+          true,
+        );
+        if (cleaned === undefined) continue;
+        keyword = cleaned;
+        keywordHash = polyHash(keyword);
+      }
       made(r, k, keyword);
-      const keywordHash = polyHash(keyword);
       if (rowGroupIds.length === 0) {
         // A template without positive keywords: its negatives are campaign negatives (the
         // campaign's entry without a group).
@@ -1462,14 +1473,14 @@ function runSearchKeywordLines(
           );
         }
         if (negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
-          held.add(groupId, r, campaignId, k, campaignPlain & plainMask);
+          held.add(groupId, r, campaignId, k, (campaignPlain | keywordPlain) & plainMask);
         continue;
       }
       for (let i = 0; i < rowGroupIds.length; i++) {
         const groupId = rowGroupIds[i] as number;
         if (!negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
           continue;
-        const plain = (campaignPlain | (rowGroupPlains[i] as number)) & plainMask;
+        const plain = (campaignPlain | (rowGroupPlains[i] as number) | keywordPlain) & plainMask;
         held.add(groupId, r, campaignId, k, plain);
       }
     }
