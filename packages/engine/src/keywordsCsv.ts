@@ -1144,9 +1144,10 @@ function runSearchKeywordLines(
     if (report) rowGroupReported[mt] = 1;
     return g;
   };
-  const rowGroupIds: number[] = [];
-  const rowGroupNames: string[] = [];
-  const rowGroupPlains: number[] = [];
+  // The groups the current row uses (at most one per match type): ids and CSV plain bits.
+  const rowGroupIds = new Int32Array(6);
+  const rowGroupPlains = new Int32Array(6);
+  let rowGroupCount: number;
 
   let lastCampaignText: string | undefined;
   let lastCampaignHash = 0;
@@ -1320,9 +1321,7 @@ function runSearchKeywordLines(
     rowGroupId[0] = rowGroupId[1] = rowGroupId[2] = rowGroupId[NO_MT] = -1;
     rowGroupReported[0] = rowGroupReported[1] = rowGroupReported[2] = rowGroupReported[NO_MT] = 0;
     if (!splitsByMatchType && fillGroup(NO_MT, row, rowNumber, true) === '') continue;
-    rowGroupIds.length = 0;
-    rowGroupNames.length = 0;
-    rowGroupPlains.length = 0;
+    rowGroupCount = 0;
     let isMerged = false;
 
     for (let k = 0; k < positiveCount; k++) {
@@ -1379,9 +1378,8 @@ function runSearchKeywordLines(
         rowGroupName[groupMt] = name;
         namedGroup = groupId;
         namedGroupName = name;
-        rowGroupIds.push(groupId);
-        rowGroupNames.push(name);
-        rowGroupPlains.push(rowGroupPlain[groupMt] as number);
+        rowGroupIds[rowGroupCount] = groupId;
+        rowGroupPlains[rowGroupCount++] = rowGroupPlain[groupMt] as number;
       }
       const hash = sealHash(keywordHash, groupId, mt);
       if (!lines.add(groupId, hash, mt, keyword, r, k)) continue;
@@ -1423,7 +1421,7 @@ function runSearchKeywordLines(
     }
 
     if (negativePatterns.length === 0) continue;
-    if (rowGroupIds.length === 0 && positiveCount > 0) {
+    if (rowGroupCount === 0 && positiveCount > 0) {
       issue(
         'skipped',
         row,
@@ -1458,7 +1456,7 @@ function runSearchKeywordLines(
         keywordHash = polyHash(keyword);
       }
       made(r, k, keyword);
-      if (rowGroupIds.length === 0) {
+      if (rowGroupCount === 0) {
         // A template without positive keywords: its negatives are campaign negatives (the
         // campaign's entry without a group).
         const groupId = groups.findOrAdd(sealHash(0, campaignId, 1), campaignId, 0, '', -1, 0);
@@ -1476,7 +1474,7 @@ function runSearchKeywordLines(
           held.add(groupId, r, campaignId, k, (campaignPlain | keywordPlain) & plainMask);
         continue;
       }
-      for (let i = 0; i < rowGroupIds.length; i++) {
+      for (let i = 0; i < rowGroupCount; i++) {
         const groupId = rowGroupIds[i] as number;
         if (!negatives.add(groupId, sealHash(keywordHash, groupId, mt), mt, keyword, r, k))
           continue;
