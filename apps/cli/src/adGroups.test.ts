@@ -1,6 +1,6 @@
 /** The packed ad group store gives back every name and id as it was added. */
 import { describe, expect, it } from 'vitest';
-import { PackedAdGroups, rowNumberOf, writeName } from './adGroups.ts';
+import { PackedAdGroups, rowNumberOf, TextRuns, writeName } from './adGroups.ts';
 
 describe('writeName', () => {
   it('writes the UTF-8 bytes Buffer.write writes, ASCII or not', () => {
@@ -44,5 +44,19 @@ describe('PackedAdGroups', () => {
     const store = new PackedAdGroups();
     for (const g of groups) store.add({ key: `${g.campaign}/${g.adGroup}`, ...g });
     expect([...store]).toEqual(groups);
+  });
+});
+
+describe('TextRuns', () => {
+  it('hands over every text once, in order, in runs', () => {
+    const got: string[] = [];
+    const runs = new TextRuns((text) => got.push(text));
+    const lines = Array.from({ length: 5000 }, (_, i) => `line ${i},é 🏃\r\n`);
+    for (const line of lines) runs.add(line);
+    runs.end();
+    runs.end();
+    expect(got.length).toBeGreaterThan(1);
+    expect(got.join('')).toBe(lines.join(''));
+    expect(got.every((t) => t !== '')).toBe(true);
   });
 });

@@ -96,3 +96,26 @@ export function rowNumberOf(id: string): number {
   }
   return value <= 0x7fffffff ? value : 0;
 }
+
+/** Characters gathered before `TextRuns` hands them over. */
+const RUN_CHARS = 1 << 16;
+
+/**
+ * Short texts (one CSV line each) handed over joined, in runs of at least `RUN_CHARS`
+ * characters: an output sink encodes a long text with the platform's encoder, a short one a
+ * character at a time. `end` hands over what is left.
+ */
+export class TextRuns {
+  private run = '';
+  constructor(private readonly sink: (text: string) => void) {}
+
+  add(text: string): void {
+    this.run += text;
+    if (this.run.length >= RUN_CHARS) this.end();
+  }
+
+  end(): void {
+    if (this.run !== '') this.sink(this.run);
+    this.run = '';
+  }
+}

@@ -12,6 +12,7 @@ import {
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsv,
+  formatCsvLine,
   generateBuild,
   IMAGES_NEEDED_FILE_TEXT,
   IMAGES_NEEDED_NOTE,
@@ -31,7 +32,7 @@ import {
   type RowIssue,
   type Table,
 } from '@adloom/engine';
-import { PackedAdGroups } from './adGroups.ts';
+import { PackedAdGroups, TextRuns } from './adGroups.ts';
 import { readFeed } from './feed.ts';
 import {
   decodeText,
@@ -188,13 +189,15 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     const negativesOut = isPerformance ? undefined : open('negatives');
     const adGroupsOut = isPerformance ? undefined : open('ad-groups');
     adGroupsOut?.line(adGroupsTable([]).headers);
-    // One list of cells for every ad group line (the sink copies the cells, not the list).
+    // The ad group lines as CSV text, joined into long runs (see TextRuns); one list of cells
+    // for every line.
+    const adGroupLines = adGroupsOut && new TextRuns((text) => adGroupsOut.text(text));
     const adGroupCells = ['', ''];
     const adGroupStore = new PackedAdGroups((g) => {
-      if (adGroupsOut) {
+      if (adGroupLines) {
         adGroupCells[0] = g.campaign;
         adGroupCells[1] = g.adGroup;
-        adGroupsOut.line(adGroupCells);
+        adGroupLines.add(formatCsvLine(adGroupCells));
       }
       progress?.group(g.id);
     });
@@ -232,6 +235,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
         adGroupStore,
       },
     );
+    adGroupLines?.end();
     for (const i of build.issues) issues.push(i);
     const formulaCells = findFormulaCells(rows, {
       campaign,
