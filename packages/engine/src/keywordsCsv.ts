@@ -1607,10 +1607,9 @@ function blockingNegatives(
     textPatterns[count] = pattern;
     count++;
   };
-  /** True when `keyword` holds each of `words`; the last first (a negative's own word, as "cheap"). */
+  /** True when `keyword` holds each of `words`. */
   const holdsAll = (keyword: string, words: readonly string[]): boolean => {
-    for (let i = words.length - 1; i >= 0; i--)
-      if (!hasWord(keyword, words[i] as string)) return false;
+    for (const word of words) if (!hasWord(keyword, word)) return false;
     return true;
   };
   return (group, negativeRow, mt, negative, groupText) => {
@@ -1630,9 +1629,17 @@ function blockingNegatives(
         }
       }
     } else {
-      const words = negative.split(' ');
-      for (let j = 0; j < count; j++)
-        if (holdsAll(texts[j] as string, words)) (blocked ??= []).push(j);
+      // A keyword without the negative's last word is not blocked: most are ruled out by that,
+      // before the negative is split into words.
+      const space = negative.lastIndexOf(' ');
+      const last = space < 0 ? negative : negative.slice(space + 1);
+      let words: string[] | undefined;
+      for (let j = 0; j < count; j++) {
+        const keyword = texts[j] as string;
+        if (!hasWord(keyword, last)) continue;
+        words ??= negative.split(' ');
+        if (holdsAll(keyword, words)) (blocked ??= []).push(j);
+      }
     }
     if (blocked === undefined) return false;
     const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
