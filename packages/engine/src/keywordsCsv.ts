@@ -1185,7 +1185,9 @@ function runSearchKeywordLines(
         groupName = groupId === namedGroup ? namedGroupName : groups.spell(groupId);
       }
       if (blocks(groupId, r, mt, keyword, groupName)) continue;
-      const campaign = campaigns.textOf(heldInts[at + 2] as number);
+      const campaignId = heldInts[at + 2] as number;
+      // Mostly the campaign of the row just read (no table look-up for it).
+      const campaign = campaignId === lastCampaignId ? lastCampaign : campaigns.textOf(campaignId);
       negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7);
     }
     return at;
