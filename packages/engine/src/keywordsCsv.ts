@@ -1220,9 +1220,8 @@ function runSearchKeywordLines(
     );
     const last = new Uint8Array(rows.length);
     const mask = 2 ** Math.ceil(Math.log2(2 * rows.length + 2)) - 1;
-    const keys = new Int32Array(mask + 1);
-    /** Per slot the row of its key + 1 (0 = empty). */
-    const keyRows = new Int32Array(mask + 1);
+    /** Per slot its key and the row of its key + 1 (0 = empty): one cache line per probe. */
+    const slots = new Int32Array(2 * (mask + 1));
     for (let r = rows.length - 1; r >= 0; r--) {
       const row = rows.at(r) as FeedRow;
       values.row = row;
@@ -1233,11 +1232,11 @@ function runSearchKeywordLines(
       if (group === undefined) continue;
       const key = sealHash(group, campaign, 1);
       let s = key & mask;
-      for (; keyRows[s] !== 0; s = (s + 1) & mask)
-        if (keys[s] === key && sameGroup(r, (keyRows[s] as number) - 1)) break;
-      if (keyRows[s] !== 0) continue;
-      keyRows[s] = r + 1;
-      keys[s] = key;
+      for (; slots[2 * s + 1] !== 0; s = (s + 1) & mask)
+        if (slots[2 * s] === key && sameGroup(r, (slots[2 * s + 1] as number) - 1)) break;
+      if (slots[2 * s + 1] !== 0) continue;
+      slots[2 * s] = key;
+      slots[2 * s + 1] = r + 1;
       last[r] = 1;
     }
     return last;
