@@ -19,8 +19,8 @@ import {
   type KeywordLine,
   type MatchType,
 } from './index.ts';
-import { hashText } from './hash.ts';
-import { TextKeyTable } from './keywordsCsv.ts';
+import { HASH_BASE, hashText, polyHash } from './hash.ts';
+import { powerOf, TextKeyTable } from './keywordsCsv.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,
@@ -464,5 +464,47 @@ describe('TextKeyTable', () => {
     expect(hashText('nike shoes', 3, 1)).toBe(hashText('nike ' + 'shoes', 3, 1));
     expect(hashText('nike shoes', 3, 1)).not.toBe(hashText('nike shoes', 4, 1));
     expect(hashText('nike shoes', 3, 1)).not.toBe(hashText('nike shoes', 3, 2));
+  });
+});
+
+describe('powerOf', () => {
+  it('is HASH_BASE ** n as the hash composes it, within the table and past it', () => {
+    for (const n of [0, 1, 2, 200, 255, 256, 257, 1000]) {
+      let pow = 1;
+      for (let i = 0; i < n; i++) pow = Math.imul(pow, HASH_BASE);
+      expect(powerOf(n)).toBe(pow);
+      // hash('a' + x) = hash('a') * HASH_BASE ** |x| + hash(x)
+      const x = 'b'.repeat(n);
+      expect((Math.imul(polyHash('a'), powerOf(n)) + polyHash(x)) | 0).toBe(polyHash(`a${x}`));
+    }
+  });
+});
+
+describe('writeKeywordsCsv with long cells', () => {
+  it('matches the reference when a value is longer than 255 characters', () => {
+    const long = `Word ${'x'.repeat(300)} End`;
+    const input: GenerateCampaignStructureInput = {
+      template: restoreCampaignTemplate({
+        name: 'T',
+        type: 'search',
+        campaign: '{var1} campaign',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '{root} {mod}', matchType: 'Broad' },
+          { keyword: '{mod}', matchType: 'Exact' },
+          { keyword: '{mod} cheap', matchType: 'Negative Broad' },
+        ],
+      }),
+      rows: [
+        feedRow('1', { root: 'Nike', mod: long, var1: long.slice(0, 280) }),
+        feedRow('2', { root: long, mod: 'Shoes', var1: 'A' }),
+        feedRow('3', { root: 'Nike', mod: 'Shoes', var1: 'A' }),
+      ],
+    };
+    const structure = generateCampaignStructureReference(input);
+    const fast = run(writeKeywordsCsv, input, {});
+    expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords)]);
+    expect(fast.negatives).toEqual([...formatKeywordsCsv(structure.negatives)]);
+    expect(fast.result.issues).toEqual(structure.issues);
   });
 });

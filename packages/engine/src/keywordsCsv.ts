@@ -624,12 +624,26 @@ function newPiece(): PieceFacts {
   return { text: '', lower: '', hash: 0, lowerHash: 0, pow: 1, length: 0, spaces: 0, flags: 0 };
 }
 
-/** Fills `f` with the facts of `s` (one scan). */
+/** HASH_BASE ** n for the lengths most pieces have (no multiplication per character for it). */
+const POWERS = new Int32Array(256);
+POWERS[0] = 1;
+for (let n = 1; n < POWERS.length; n++) POWERS[n] = Math.imul(POWERS[n - 1] as number, HASH_BASE);
+
+/** HASH_BASE ** n. */
+export function powerOf(n: number): number {
+  if (n < POWERS.length) return POWERS[n] as number;
+  let pow = POWERS[POWERS.length - 1] as number;
+  for (let i = POWERS.length - 1; i < n; i++) pow = Math.imul(pow, HASH_BASE);
+  return pow;
+}
+
+/**
+ * Fills `f` with the facts of `s` (one scan; a second one for the lowercased hash of ASCII text
+ * with capitals).
+ */
 function measurePiece(f: PieceFacts, s: string): void {
   const n = s.length;
   let hash = 0;
-  let lowerHash = 0;
-  let pow = 1;
   let spaces = 0;
   let hasUpper = false;
   let noControl = true;
@@ -641,22 +655,25 @@ function measurePiece(f: PieceFacts, s: string): void {
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     hash = (Math.imul(hash, HASH_BASE) + c) | 0;
-    pow = Math.imul(pow, HASH_BASE);
-    let lc = c;
     if (c < 32 || c === 127) noControl = false;
     else if (c === 32) {
       spaces++;
       if (prev === 32) noDouble = false;
-    } else if (c >= 65 && c <= 90) {
-      hasUpper = true;
-      lc = c + 32;
-    } else if (c === 34 || c === 44) cellPlain = false;
+    } else if (c >= 65 && c <= 90) hasUpper = true;
+    else if (c === 34 || c === 44) cellPlain = false;
     if (c >= 128) isAscii = keywordPlain = false;
     else if (KEYWORD_BLOCKED[c] === 1) keywordPlain = false;
     // '-' or '+' starting a word may be match type notation: cleanKeyword decides.
     else if ((c === 45 || c === 43) && (i === 0 || prev === 32)) keywordPlain = false;
-    lowerHash = (Math.imul(lowerHash, HASH_BASE) + lc) | 0;
     prev = c;
+  }
+  let lowerHash = hash;
+  if (hasUpper && isAscii) {
+    lowerHash = 0;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      lowerHash = (Math.imul(lowerHash, HASH_BASE) + (c >= 65 && c <= 90 ? c + 32 : c)) | 0;
+    }
   }
   const starts = n > 0 && s.charCodeAt(0) === 32;
   const ends = n > 0 && prev === 32;
@@ -672,8 +689,8 @@ function measurePiece(f: PieceFacts, s: string): void {
   f.text = s;
   f.lower = keywordPlain && hasUpper ? s.toLowerCase() : s;
   f.hash = hash;
-  f.lowerHash = isAscii ? lowerHash : hash;
-  f.pow = pow;
+  f.lowerHash = lowerHash;
+  f.pow = powerOf(n);
   f.length = n;
   f.spaces = spaces;
   f.flags = flags;
