@@ -624,6 +624,26 @@ function newPiece(): PieceFacts {
   return { text: '', lower: '', hash: 0, lowerHash: 0, pow: 1, length: 0, spaces: 0, flags: 0 };
 }
 
+/** Kinds of ASCII characters for `measurePiece` (a character may have several). */
+const K_CONTROL = 1; // below U+0020, or DEL
+const K_SPACE = 2;
+const K_UPPER = 4;
+const K_CELL = 8; // '"' or ',': the cell is quoted
+const K_KEYWORD = 16; // rejected by keywords, or '"' (see KEYWORD_BLOCKED)
+const K_SIGN = 32; // '-' or '+' that keywords allow (notation when it starts a word)
+const K_NON_ASCII = 64;
+const CHAR_KINDS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  let kind = 0;
+  if (c < 32 || c === 127) kind |= K_CONTROL;
+  if (c === 32) kind |= K_SPACE;
+  if (c >= 65 && c <= 90) kind |= K_UPPER;
+  if (c === 34 || c === 44) kind |= K_CELL;
+  if (KEYWORD_BLOCKED[c] === 1) kind |= K_KEYWORD;
+  else if (c === 45 || c === 43) kind |= K_SIGN;
+  CHAR_KINDS[c] = kind;
+}
+
 /** HASH_BASE ** n for the lengths most pieces have (no multiplication per character for it). */
 const POWERS = new Int32Array(256);
 POWERS[0] = 1;
@@ -645,28 +665,32 @@ function measurePiece(f: PieceFacts, s: string): void {
   const n = s.length;
   let hash = 0;
   let spaces = 0;
-  let hasUpper = false;
-  let noControl = true;
   let noDouble = true;
-  let cellPlain = true;
-  let keywordPlain = true;
-  let isAscii = true;
+  let signStartsWord = false;
+  // The classes of every character met, OR-ed: one table look-up per character instead of a
+  // comparison per fact.
+  let seen = 0;
   let prev = 0;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     hash = (Math.imul(hash, HASH_BASE) + c) | 0;
-    if (c < 32 || c === 127) noControl = false;
-    else if (c === 32) {
-      spaces++;
-      if (prev === 32) noDouble = false;
-    } else if (c >= 65 && c <= 90) hasUpper = true;
-    else if (c === 34 || c === 44) cellPlain = false;
-    if (c >= 128) isAscii = keywordPlain = false;
-    else if (KEYWORD_BLOCKED[c] === 1) keywordPlain = false;
-    // '-' or '+' starting a word may be match type notation: cleanKeyword decides.
-    else if ((c === 45 || c === 43) && (i === 0 || prev === 32)) keywordPlain = false;
+    const kind = c < 128 ? (CHAR_KINDS[c] as number) : K_NON_ASCII;
+    seen |= kind;
+    if ((kind & (K_SPACE | K_SIGN)) !== 0) {
+      if (c === 32) {
+        spaces++;
+        if (prev === 32) noDouble = false;
+      }
+      // '-' or '+' starting a word may be match type notation: cleanKeyword decides.
+      else if (i === 0 || prev === 32) signStartsWord = true;
+    }
     prev = c;
   }
+  const hasUpper = (seen & K_UPPER) !== 0;
+  const noControl = (seen & K_CONTROL) === 0;
+  const cellPlain = (seen & K_CELL) === 0;
+  const isAscii = (seen & K_NON_ASCII) === 0;
+  const keywordPlain = (seen & (K_KEYWORD | K_NON_ASCII)) === 0 && !signStartsWord;
   let lowerHash = hash;
   if (hasUpper && isAscii) {
     lowerHash = 0;
