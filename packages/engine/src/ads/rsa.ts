@@ -162,12 +162,12 @@ export function fillRsaFallback(
   const url = findRowUrlFailure(values, facts);
   if (url) return { ok: false, failure: url };
   if (f.templateFailure) return { ok: false, failure: f.templateFailure };
-  const [hs, ds, ps] = isLent ? f.lent : [f.scratch, f.scratch, f.scratch];
-  const h = fillTexts(f.headlines, values, RSA_RULES.headline, facts, hs, isLent);
+  const { headline, description, path } = RSA_RULES;
+  const h = fillTexts(f.headlines, values, headline, facts, scratchOf(f, 0, isLent), isLent);
   if (h.failure) return { ok: false, failure: h.failure };
-  const d = fillTexts(f.descriptions, values, RSA_RULES.description, facts, ds, isLent);
+  const d = fillTexts(f.descriptions, values, description, facts, scratchOf(f, 1, isLent), isLent);
   if (d.failure) return { ok: false, failure: d.failure };
-  const p = fillTexts(f.paths, values, RSA_RULES.path, facts, ps, isLent);
+  const p = fillTexts(f.paths, values, path, facts, scratchOf(f, 2, isLent), isLent);
   if (p.failure) return { ok: false, failure: p.failure };
   // The list's own copy is the pair (paths are compiled as two texts).
   const paths = p.texts as [string, string];
@@ -180,6 +180,12 @@ export function fillRsaFallback(
     descriptionPositions: f.descriptionPositions,
     paths,
   };
+}
+
+/** The list a fill of `f` checks list `i` in (0 headlines, 1 descriptions, 2 paths). */
+function scratchOf(f: CompiledRsaFallback, i: 0 | 1 | 2, isLent: boolean): string[] {
+  // Copied texts can share one list; lent ones are read after the fill, so each has its own.
+  return isLent ? f.lent[i] : f.scratch;
 }
 
 /** Input of `generateResponsiveSearchAds`. */

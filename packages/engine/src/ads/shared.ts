@@ -673,8 +673,8 @@ function findEmptyPlaceholder(
  * Fills and checks a list of texts for one row: every placeholder has a value, each text is
  * within its lengths and Google's editorial rules, and (for distinct lists) no text repeats
  * another ignoring case. Only a list that passes is copied out of `scratch` (a compiled
- * fallback's own list, reused row after row), unless `isLent`: the list is then `scratch` itself. Pinned positions stay with the compiled fallback,
- * so an ad holds only its strings.
+ * fallback's own list, reused row after row), unless `isLent`: the list is then `scratch`
+ * itself. Pinned positions stay with the compiled fallback, so an ad holds only its strings.
  */
 export function fillTexts(
   list: CompiledTexts,
