@@ -67,12 +67,30 @@ export class PackedFeedRows implements FeedRows {
     const bytes = store.current;
     const start = store.used;
     let at = start;
-    for (let c = 0; c < PACKED_COLUMNS.length; c++) {
-      const text = row[PACKED_COLUMNS[c] as (typeof PACKED_COLUMNS)[number]];
-      this.lengths[PACKED_COLUMNS.length * n + c] = text.length;
+    const { root, mod, var1, var2, var3, url } = row;
+    const l = PACKED_COLUMNS.length * n;
+    const lengths = this.lengths;
+    lengths[l] = root.length;
+    lengths[l + 1] = mod.length;
+    lengths[l + 2] = var1.length;
+    lengths[l + 3] = var2.length;
+    lengths[l + 4] = var3.length;
+    // One call into Node for the row: the cells joined encode as the cells one by one unless a
+    // cell ends with half of a surrogate pair that the next one completes, so such a row is
+    // written cell by cell.
+    if (
+      endsInHighSurrogate(root) ||
+      endsInHighSurrogate(mod) ||
+      endsInHighSurrogate(var1) ||
+      endsInHighSurrogate(var2) ||
+      endsInHighSurrogate(var3)
+    ) {
+      for (const text of [root, mod, var1, var2, var3, url])
+        if (text !== '') at += bytes.write(text, at, 'utf8');
+    } else {
+      const text = root + mod + var1 + var2 + var3 + url;
       if (text !== '') at += bytes.write(text, at, 'utf8');
     }
-    if (row.url !== '') at += bytes.write(row.url, at, 'utf8');
     this.ascii[n] = at - start === chars ? 1 : 0;
     this.starts[n] = start;
     this.ends[n] = at;
@@ -120,6 +138,12 @@ export class PackedFeedRows implements FeedRows {
   lineOfRow(n: number): number {
     return n >= 1 && n <= this.length ? (this.lines[n - 1] as number) : 0;
   }
+}
+
+/** True when `s` ends with the first half of a surrogate pair (U+D800..U+DBFF). */
+function endsInHighSurrogate(s: string): boolean {
+  const c = s.charCodeAt(s.length - 1);
+  return c >= 0xd800 && c <= 0xdbff;
 }
 
 /** A feed as read: its packed rows and what the import noted. */

@@ -17,7 +17,6 @@ import {
   IMAGES_NEEDED_FILE_TEXT,
   IMAGES_NEEDED_NOTE,
   performanceMaxAdsTable,
-  responsiveSearchAdCells,
   restoreAdTemplate,
   restoreCampaignTemplate,
   restoreExtensionTemplate,
@@ -204,8 +203,6 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
     rsaOut?.line(RSA_HEADERS);
     let rsaCount = 0;
-    /** One array for every ad's cells: each line is written at once. */
-    const rsaCells: string[] = [];
     const build = generateBuild(
       {
         rows,
@@ -227,10 +224,12 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
           negativesOut?.text(chunk);
           progress?.lines(chunk);
         },
-        rsaAd: (ad) => {
-          rsaCount++;
-          rsaOut?.line(responsiveSearchAdCells(ad, rsaCells));
-          progress?.ad(ad.rowId);
+        rsaLines: {
+          csv: rsaOut,
+          ad: (rowId) => {
+            rsaCount++;
+            progress?.ad(rowId);
+          },
         },
         adGroupStore,
       },

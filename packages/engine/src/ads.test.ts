@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatePerformanceMaxAds } from './ads/performanceMax.ts';
-import { generateResponsiveSearchAds } from './ads/rsa.ts';
+import { compileRsaTemplate, fillRsaFallback, generateResponsiveSearchAds } from './ads/rsa.ts';
 import { findFinalUrlProblem, formatDateDigits, replaceLabelDate } from './ads/shared.ts';
 import { restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
 import type { RowIssue } from './issues.ts';
@@ -747,5 +747,50 @@ describe('ad groups without a feed row', () => {
     expect(out.issues.map((i) => [i.kind, i.code, i.rowId, i.rowNumber, i.message])).toEqual([
       ['skipped', 'missing-row', 'gone', 0, 'No feed row for ad group "AG gone"'],
     ]);
+  });
+});
+
+describe('fillRsaFallback with lent lists', () => {
+  it("gives the texts of a copying fill in the fallback's own lists, refilled row after row", () => {
+    const template = restoreRsaTemplate({
+      name: 'R',
+      templates: [
+        {
+          headlines: ['{root}', 'Shop {root}', 'Fixed one', '{mod} deals'],
+          descriptions: ['Buy {root} now.', 'Fixed description.'],
+          paths: ['{root}', 'deals'],
+          labels: [],
+        },
+      ],
+    });
+    const [copying] = compileRsaTemplate(template);
+    const [lending] = compileRsaTemplate(template);
+    if (!copying || !lending) throw new Error('no fallback');
+    const served = (f: ReturnType<typeof fillRsaFallback>) => {
+      if (!f.ok) throw new Error(f.failure.code);
+      return f;
+    };
+    const lists = new Set<unknown>();
+    for (const [root, mod] of [
+      ['nike', 'air'],
+      ['adidas', 'boost'],
+      ['nike', 'air'],
+    ] as const) {
+      const values = { row: row('1', root, mod) };
+      const copy = served(fillRsaFallback(copying, values));
+      const lent = served(fillRsaFallback(lending, values, undefined, true));
+      expect([lent.headlines, lent.descriptions, lent.paths]).toEqual([
+        copy.headlines,
+        copy.descriptions,
+        copy.paths,
+      ]);
+      expect(lent.headlines).toBe(lending.lent[0]);
+      expect(lent.descriptions).toBe(lending.lent[1]);
+      expect(lent.paths).toBe(lending.lent[2]);
+      expect(copy.headlines).not.toBe(copying.scratch);
+      lists.add(copy.headlines);
+    }
+    // Copies are the ad's own: one list per fill.
+    expect(lists.size).toBe(3);
   });
 });

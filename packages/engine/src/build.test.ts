@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { generateResponsiveSearchAds } from './ads/rsa.ts';
 import { generateBuild } from './build.ts';
 import { writeKeywordsCsv } from './campaign.ts';
+import { CsvBytes } from './csvBytes.ts';
+import { responsiveSearchAdCells } from './export.ts';
 import { importCsvRows, withRowIds } from './data.ts';
 import { generateExtensions } from './extensions.ts';
 import { convertLegacyAdTemplate } from './ads/legacyToRsa.ts';
@@ -14,6 +16,7 @@ import {
   restoreExtensionTemplate,
   restoreRsaTemplate,
 } from './restore.ts';
+import type { FeedRow } from './types.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');
 const json = (name: string): unknown => JSON.parse(readFileSync(path.join(fixtures, name), 'utf8'));
@@ -106,4 +109,76 @@ describe('generateBuild', () => {
       'Legacy expanded text ad template "Shoes ETA" converted to the responsive search ad template "Shoes ETA (1)": Google stopped accepting expanded text ads in June 2022',
     );
   });
+
+  /** The bytes `write` puts into a CsvBytes with a buffer of `bufferBytes`. */
+  const bytesOf = (bufferBytes: number, write: (csv: CsvBytes) => void): Uint8Array => {
+    const out: number[] = [];
+    const csv = new CsvBytes((b) => out.push(...b), bufferBytes);
+    write(csv);
+    csv.end();
+    return Uint8Array.from(out);
+  };
+
+  /** The fixture feed's rows and more: quotes, commas, non-ASCII, empty cells, bad URLs. */
+  const trickyRows = (): FeedRow[] => {
+    const extra = [
+      'Root,Modifier,Var 1,Var 2,Final URL,Notes',
+      '"Say ""Hi""",Air,Red,,https://www.shoes.example/hi,',
+      'Café Crème,Straße,Grün,,https://www.shoes.example/cafe,',
+      'Emoji 😀,Sneaker,"Blue, Navy",,https://www.shoes.example/emoji,',
+      'Spaced  Root ,Air,Red,,https://www.shoes.example/spaced,',
+      'Empty,,Red,,https://www.shoes.example/empty,',
+      'Bad URL,Air,Red,,ftp://www.shoes.example/bad,',
+      'No URL,Air,Red,,,',
+      'Nike,Air Max,Red,,https://www.shoes.example/nike/air-max,duplicate',
+      '日本語,エア,赤,,https://www.shoes.example/ja,',
+    ].join('\n');
+    const rows = [readFileSync(path.join(fixtures, 'feed.csv'), 'utf8'), extra].flatMap((text) => {
+      const imported = importCsvRows(text);
+      if (!imported.ok) throw new Error(imported.error);
+      return imported.rows;
+    });
+    return withRowIds(rows, (i) => `row-${i + 1}`);
+  };
+
+  it.each([64, 1 << 16])(
+    "writes through rsaLines the bytes of the ads' lines, a buffer of %i bytes",
+    (bufferBytes) => {
+      const rows = trickyRows();
+      const campaign = restoreCampaignTemplate(json('campaign.json'));
+      const rsa = restoreRsaTemplate({ ...(json('rsa.json') as object), name: 'Shoes ETA' });
+      const legacy = restoreAdTemplate(json('legacy-ad.json'));
+      const today = '20261122';
+      const input = { rows, campaign, rsa, legacy, extensions: [], today };
+      const build = generateBuild(input, { keywords: () => undefined, negatives: () => undefined });
+      const ads = build.rsaAds ?? [];
+      expect(new Set(ads.map((a) => a.fallbackIndex))).toEqual(new Set([0, 1]));
+      const cells: string[] = [];
+      const want = bytesOf(bufferBytes, (csv) => {
+        for (const ad of ads) csv.line(responsiveSearchAdCells(ad, cells));
+      });
+      const rowIds: string[] = [];
+      let lines: ReturnType<typeof generateBuild> | undefined;
+      const got = bytesOf(bufferBytes, (csv) => {
+        lines = generateBuild(input, {
+          keywords: () => undefined,
+          negatives: () => undefined,
+          rsaLines: { csv, ad: (rowId) => rowIds.push(rowId) },
+        });
+      });
+      expect(new TextDecoder().decode(got)).toBe(new TextDecoder().decode(want));
+      expect(got).toEqual(want);
+      expect(rowIds).toEqual(ads.map((a) => a.rowId));
+      expect(lines?.rsaAds).toBeUndefined();
+      expect(lines?.issues).toEqual(build.issues);
+      // Without a CSV the ads are still made and counted.
+      let counted = 0;
+      generateBuild(input, {
+        keywords: () => undefined,
+        negatives: () => undefined,
+        rsaLines: { csv: undefined, ad: () => counted++ },
+      });
+      expect(counted).toBe(ads.length);
+    },
+  );
 });

@@ -5,7 +5,13 @@
  */
 import { convertLegacyAdTemplate, reportLegacyConversion } from './ads/legacyToRsa.ts';
 import { generatePerformanceMaxAds, type PerformanceMaxAd } from './ads/performanceMax.ts';
-import { forEachResponsiveSearchAd, generateResponsiveSearchAds, type RsaAd } from './ads/rsa.ts';
+import {
+  forEachResponsiveSearchAd,
+  generateResponsiveSearchAds,
+  writeResponsiveSearchAdLines,
+  type RsaAd,
+  type RsaLineSink,
+} from './ads/rsa.ts';
 import { writeKeywordsCsv } from './campaign.ts';
 import type { CampaignRow } from './campaignRows.ts';
 import { generateExtensions, type GeneratedExtension } from './extensions.ts';
@@ -58,6 +64,11 @@ export interface GenerateBuildSinks {
    */
   rsaAd?: (ad: RsaAd) => void;
   /**
+   * The command line's form of `rsaAd` (optional, taking its place): each ad written at once as
+   * its line of the RSA CSV (see `writeResponsiveSearchAdLines`), with no ad object made.
+   */
+  rsaLines?: RsaLineSink;
+  /**
    * Where the ad groups go as they are made (optional). Given, they are not kept in `adGroups`:
    * the ads read them back from the store, in order (a million groups as objects hold 270 MB).
    */
@@ -79,7 +90,7 @@ export interface GenerateBuildResult {
   assetGroups: AssetGroupRef[];
   keywordLines: number;
   negativeLines: number;
-  /** The responsive search ads, unless they went to `GenerateBuildSinks.rsaAd`. */
+  /** The responsive search ads, unless they went to `GenerateBuildSinks.rsaAd` or `rsaLines`. */
   rsaAds?: RsaAd[];
   performanceMaxAds?: PerformanceMaxAd[];
   /**
@@ -145,6 +156,10 @@ export function generateBuild(
     const adGroups = store ?? out.adGroups;
     const runRsa = (template: RsaTemplate): void => {
       const rsaInput = { template, rows, adGroups, today, constant };
+      if (sinks.rsaLines) {
+        append(out.issues, writeResponsiveSearchAdLines(rsaInput, sinks.rsaLines));
+        return;
+      }
       if (sinks.rsaAd) {
         append(out.issues, forEachResponsiveSearchAd(rsaInput, sinks.rsaAd));
         return;

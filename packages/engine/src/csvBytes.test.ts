@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCsvLine } from './csv.ts';
-import { CsvBytes } from './csvBytes.ts';
+import { CsvBytes, csvBytesOf } from './csvBytes.ts';
 
 /** The bytes a writer with a buffer of `bufferBytes` hands over for `lines`, joined. */
 function written(lines: string[][], bufferBytes?: number): Uint8Array {
@@ -102,6 +102,29 @@ describe('CsvBytes', () => {
       for (const t of texts) csv.text(t);
       csv.end();
       expect(Uint8Array.from(pieces)).toEqual(encoder.encode(texts.join('')));
+    },
+  );
+
+  it.each([8, 64, 1 << 16])(
+    'writes bytes made beforehand between lines and cells, a buffer of %i bytes',
+    (bufferBytes) => {
+      const pieces = [',', 'say "hi",', 'x'.repeat(100), 'café 😀,', ''];
+      const made = pieces.map((p) => csvBytesOf((csv) => csv.text(p)));
+      expect(made.map((b) => new TextDecoder().decode(b))).toEqual(pieces);
+      const out: number[] = [];
+      const csv = new CsvBytes((bytes) => out.push(...bytes), bufferBytes);
+      let want = '';
+      for (let i = 0; i < 20; i++) {
+        const cells = ['same', `row ${i}`, 'same too'];
+        csv.line(cells);
+        want += formatCsvLine(cells);
+        const k = i % made.length;
+        csv.bytes(made[k] as Uint8Array);
+        csv.cell(`a, ${i}`);
+        want += `${pieces[k] as string}"a, ${i}"`;
+      }
+      csv.end();
+      expect(new TextDecoder().decode(Uint8Array.from(out))).toBe(want);
     },
   );
 });

@@ -7,8 +7,11 @@ import {
   performanceMaxAdsTable,
   responsiveSearchAdCells,
   responsiveSearchAdsTable,
+  rsaLinePlan,
   RSA_HEADERS,
+  writeRsaLine,
 } from './export.ts';
+import { CsvBytes } from './csvBytes.ts';
 import type { RsaAd } from './ads/rsa.ts';
 
 describe('Editor export', () => {
@@ -90,6 +93,58 @@ describe('Editor export', () => {
     expect(into[RSA_HEADERS.indexOf('Headline 3 position')]).toBe('3');
     expect(into[RSA_HEADERS.indexOf('Labels')]).toBe('');
   });
+
+  it.each([16, 1 << 16])(
+    'writes an RSA line from its plan as CsvBytes writes its cells (buffer of %i bytes)',
+    (bufferBytes) => {
+      const texts = ['H "one"', 'a, b', ' spaced ', 'café 😀', '', 'x'.repeat(40), 'é'.repeat(20)];
+      const ad = (i: number, n: number): RsaAd => ({
+        campaign: i % 2 === 0 ? 'C, one' : 'C',
+        adGroup: `G "${i}"`,
+        rowId: `r${i}`,
+        fallbackIndex: 0,
+        headlines: Array.from({ length: n }, (_, k) => texts[(i + k) % texts.length] as string),
+        headlinePositions: Array.from({ length: n }, (_, k) => k % 4),
+        descriptions: [texts[i % texts.length] as string, 'Fixed, "quoted"'],
+        descriptionPositions: [2, 0],
+        paths: [`p${i}`, i % 2 === 0 ? '' : 'deals'],
+        labels: i % 2 === 0 ? [] : ['a,b', 'c'],
+        finalUrl: `https://x.com/${i}`,
+      });
+      const run = (write: (csv: CsvBytes) => void): number[] => {
+        const out: number[] = [];
+        const csv = new CsvBytes((b) => out.push(...b), bufferBytes);
+        write(csv);
+        csv.end();
+        return out;
+      };
+      // 3, 15 and 16 headlines (the 16th is not written), every other text fixed in the plan.
+      for (const n of [3, 15, 16]) {
+        for (let i = 0; i < 6; i++) {
+          const a = ad(i, n);
+          const fixedOrNot = (list: readonly string[]): (string | undefined)[] =>
+            list.map((t, k) => ((i + k) % 2 === 0 ? t : undefined));
+          const plan = rsaLinePlan({
+            headlines: fixedOrNot(a.headlines),
+            headlinePositions: a.headlinePositions,
+            descriptions: fixedOrNot(a.descriptions),
+            descriptionPositions: a.descriptionPositions,
+            paths: fixedOrNot(a.paths),
+            labels: a.labels,
+          });
+          const want = run((csv) => csv.line(responsiveSearchAdCells(a)));
+          // Twice: the second line must not lean on the first.
+          expect(run((csv) => writeRsaLine(csv, plan, a))).toEqual(want);
+          expect(
+            run((csv) => {
+              writeRsaLine(csv, plan, a);
+              writeRsaLine(csv, plan, a);
+            }),
+          ).toEqual([...want, ...want]);
+        }
+      }
+    },
+  );
 
   it('writes asset group columns', () => {
     const t = performanceMaxAdsTable([]);

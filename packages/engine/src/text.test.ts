@@ -99,6 +99,9 @@ describe('measureFill (fast path) agrees with fillPattern + countAdTextLength', 
     { root: ' Nike ', mod: 'Air  Max', var1: 'a\tb', var2: '{KeyWord:x}', var3: '😀', url: '' },
     { root: 'x', mod: 'y', var1: 'z', var2: 'w', var3: 'v', url: 'https://a.com' },
     { root: '{', mod: 'keyword:abc}', var1: '\u00a0a', var2: 'b\u00a0', var3: '', url: '' },
+    // Tidy values with wide characters (Hangul from U+1100, kana, full-width, emoji) and narrow
+    // ones just below U+1100.
+    { root: '\u1100x', mod: 'エア Max', var1: 'ǅ ok', var2: 'ｆｕｌｌ', var3: '😀 ok', url: 'ῼ' },
   ];
   const patterns = [
     '{root} {mod}',

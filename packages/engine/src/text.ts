@@ -265,24 +265,29 @@ function isTrimmed(c: number): boolean {
 }
 
 /**
- * A value that fills a slot without tidying: non-empty, no double or other white space, no brace,
- * and nothing `trim` would remove at its ends (so trimming a filled text never reaches into it).
+ * The Google length of a value that fills a slot without tidying, or -1 when it is not one: a
+ * tidy value is non-empty, with no double or other white space, no brace, and nothing `trim`
+ * would remove at its ends (so trimming a filled text never reaches into it).
  */
-function isTidyValue(s: string): boolean {
+function tidyValueWidth(s: string): number {
   const n = s.length;
-  if (n === 0 || isTrimmed(s.charCodeAt(0)) || isTrimmed(s.charCodeAt(n - 1))) return false;
+  if (n === 0 || isTrimmed(s.charCodeAt(0)) || isTrimmed(s.charCodeAt(n - 1))) return -1;
   let prevSpace = false;
+  // Below U+1100 every character counts 1 (see `countPlainTextWidth`): such a value is not
+  // scanned again for its width.
+  let isNarrow = true;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c <= 32) {
-      if (c !== 32 || prevSpace) return false;
+      if (c !== 32 || prevSpace) return -1;
       prevSpace = true;
     } else {
-      if (c === 123 || c === 125) return false;
+      if (c === 123 || c === 125) return -1;
+      if (c >= 0x1100) isNarrow = false;
       prevSpace = false;
     }
   }
-  return true;
+  return isNarrow ? n : countPlainTextWidth(s);
 }
 
 /**
@@ -294,14 +299,26 @@ export function prepareValueFacts(
   v: PlaceholderValues,
   slots: readonly PlaceholderName[] = PLACEHOLDERS,
 ): void {
-  for (const slot of slots) {
-    const value = slotValue(slot, v);
-    const tidy = isTidyValue(value);
-    const length = tidy ? countPlainTextWidth(value) : 0;
-    const at = SLOT_NUMBER[slot];
-    facts.tidyAt[at] = tidy ? 1 : 0;
-    facts.lengthAt[at] = length;
-    facts.emptyAt[at] = tidy || value.trim() !== '' ? 0 : 1;
+  prepareSlotFacts(
+    facts,
+    v,
+    slots.map((slot) => SLOT_NUMBER[slot]),
+  );
+}
+
+/** `prepareValueFacts` for the slots by number (a run's are looked up once, not per row). */
+function prepareSlotFacts(
+  facts: ValueFacts,
+  v: PlaceholderValues,
+  slotAt: readonly number[],
+): void {
+  for (let i = 0; i < slotAt.length; i++) {
+    const at = slotAt[i] as number;
+    const value = slotValueAt(at, v);
+    const width = tidyValueWidth(value);
+    facts.tidyAt[at] = width >= 0 ? 1 : 0;
+    facts.lengthAt[at] = width >= 0 ? width : 0;
+    facts.emptyAt[at] = width >= 0 || value.trim() !== '' ? 0 : 1;
   }
   facts.generation++;
 }
@@ -313,13 +330,16 @@ export function prepareValueFacts(
 export class RowValues {
   readonly values: PlaceholderValues = { row: NO_ROW_VALUES };
   readonly facts: ValueFacts = newValueFacts();
+  private readonly slotAt: readonly number[];
 
-  constructor(private readonly slots: readonly PlaceholderName[] = PLACEHOLDERS) {}
+  constructor(slots: readonly PlaceholderName[] = PLACEHOLDERS) {
+    this.slotAt = slots.map((slot) => SLOT_NUMBER[slot]);
+  }
 
   /** Moves to `row`: its values, and their facts. */
   setRow(row: PlaceholderValues['row']): void {
     this.values.row = row;
-    prepareValueFacts(this.facts, this.values, this.slots);
+    prepareSlotFacts(this.facts, this.values, this.slotAt);
   }
 }
 

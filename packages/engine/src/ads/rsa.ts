@@ -1,4 +1,6 @@
 /** Responsive search ads: per ad group the first fallback valid for its row (spec section 5). */
+import type { CsvBytes } from '../csvBytes.ts';
+import { rsaLinePlan, writeRsaLine, type RsaLineCells, type RsaLinePlan } from '../export.ts';
 import type { RowIssue } from '../issues.ts';
 import {
   AD_TEXT_MIN_CHARS,
@@ -93,6 +95,11 @@ export interface CompiledRsaFallback {
   templateFailure: TextFailure | undefined;
   /** Reused by each fill of this fallback to check texts before they are copied out. */
   scratch: string[];
+  /**
+   * The headlines, descriptions and paths of a lent fill (`fillRsaFallback`'s `isLent`): one
+   * list each, read by the caller before the next fill of this fallback.
+   */
+  lent: [string[], string[], string[]];
 }
 
 /** Compiles the fallbacks of an RSA template. */
@@ -120,6 +127,7 @@ export function compileRsaTemplate(template: RsaTemplate): CompiledRsaFallback[]
         findPinFailure('Headline', headlinePositions, RSA_HEADLINE_MAX_PIN) ??
         findPinFailure('Description', descriptionPositions, RSA_DESCRIPTION_MAX_PIN),
       scratch: [],
+      lent: [[], [], []],
     };
   });
 }
@@ -141,22 +149,25 @@ export type FilledRsa =
  * http(s) final URL; 3..15 headlines and 2..4 descriptions, pins leaving no position empty;
  * every placeholder with a value; each text 1..limit after substitution and within Google's
  * editorial rules; no headline or description repeating another (ignoring case); paths within
- * limit, path 2 only with path 1.
+ * limit, path 2 only with path 1. `isLent`: the lists are the fallback's own (`lent`), valid
+ * until its next fill, instead of copies.
  */
 export function fillRsaFallback(
   f: CompiledRsaFallback,
   values: PlaceholderValues,
   rowFacts?: ValueFacts,
+  isLent = false,
 ): FilledRsa {
   const facts = factsFor(values, rowFacts);
   const url = findRowUrlFailure(values, facts);
   if (url) return { ok: false, failure: url };
   if (f.templateFailure) return { ok: false, failure: f.templateFailure };
-  const h = fillTexts(f.headlines, values, RSA_RULES.headline, facts, f.scratch);
+  const { headline, description, path } = RSA_RULES;
+  const h = fillTexts(f.headlines, values, headline, facts, scratchOf(f, 0, isLent), isLent);
   if (h.failure) return { ok: false, failure: h.failure };
-  const d = fillTexts(f.descriptions, values, RSA_RULES.description, facts, f.scratch);
+  const d = fillTexts(f.descriptions, values, description, facts, scratchOf(f, 1, isLent), isLent);
   if (d.failure) return { ok: false, failure: d.failure };
-  const p = fillTexts(f.paths, values, RSA_RULES.path, facts, f.scratch);
+  const p = fillTexts(f.paths, values, path, facts, scratchOf(f, 2, isLent), isLent);
   if (p.failure) return { ok: false, failure: p.failure };
   // The list's own copy is the pair (paths are compiled as two texts).
   const paths = p.texts as [string, string];
@@ -169,6 +180,12 @@ export function fillRsaFallback(
     descriptionPositions: f.descriptionPositions,
     paths,
   };
+}
+
+/** The list a fill of `f` checks list `i` in (0 headlines, 1 descriptions, 2 paths). */
+function scratchOf(f: CompiledRsaFallback, i: 0 | 1 | 2, isLent: boolean): string[] {
+  // Copied texts can share one list; lent ones are read after the fill, so each has its own.
+  return isLent ? f.lent[i] : f.scratch;
 }
 
 /** Input of `generateResponsiveSearchAds`. */
@@ -204,6 +221,101 @@ export function forEachResponsiveSearchAd(
   input: GenerateResponsiveSearchAdsInput,
   onAd: (ad: RsaAd) => void,
 ): RowIssue[] {
+  return runResponsiveSearchAds(input, false, (g, row, index, filled, run) =>
+    onAd({
+      campaign: g.campaign,
+      adGroup: g.adGroup,
+      rowId: row.id,
+      fallbackIndex: index,
+      headlines: filled.headlines,
+      headlinePositions: filled.headlinePositions,
+      descriptions: filled.descriptions,
+      descriptionPositions: filled.descriptionPositions,
+      paths: filled.paths,
+      labels: run.labels[index] ?? [],
+      finalUrl: row.url.trim(),
+    }),
+  );
+}
+
+/** Where `writeResponsiveSearchAdLines` writes. */
+export interface RsaLineSink {
+  /** The CSV the lines go to (undefined: the ads are made and counted, not written). */
+  csv: CsvBytes | undefined;
+  /** Called after each ad, with its row's id. */
+  ad: (rowId: string) => void;
+}
+
+/**
+ * `forEachResponsiveSearchAd` for the command line: each ad is written at once as its line of
+ * the RSA CSV (`RSA_HEADERS`, header not included), the bytes of `responsiveSearchAdCells`'
+ * line, without an ad object, copies of its texts or a cells array. Returns the issues.
+ */
+export function writeResponsiveSearchAdLines(
+  input: GenerateResponsiveSearchAdsInput,
+  sink: RsaLineSink,
+): RowIssue[] {
+  const { csv } = sink;
+  // Each fallback's line, compiled when it first makes an ad.
+  const plans: RsaLinePlan[] = [];
+  const cells: RsaLineCells = {
+    campaign: '',
+    adGroup: '',
+    headlines: [],
+    descriptions: [],
+    paths: [],
+    finalUrl: '',
+  };
+  return runResponsiveSearchAds(input, true, (g, row, index, filled, run) => {
+    if (csv) {
+      const plan = (plans[index] ??= linePlanOf(
+        run.fallbacks[index] as CompiledRsaFallback,
+        run.labels[index] ?? [],
+      ));
+      cells.campaign = g.campaign;
+      cells.adGroup = g.adGroup;
+      cells.headlines = filled.headlines;
+      cells.descriptions = filled.descriptions;
+      cells.paths = filled.paths;
+      cells.finalUrl = row.url.trim();
+      writeRsaLine(csv, plan, cells);
+    }
+    sink.ad(row.id);
+  });
+}
+
+/** The line of a compiled fallback: its fixed texts, pins and labels. */
+function linePlanOf(f: CompiledRsaFallback, labels: readonly string[]): RsaLinePlan {
+  const fixed = (list: CompiledTexts): (string | undefined)[] =>
+    list.patterns.map((p) => (p.isStatic ? p.staticText : undefined));
+  return rsaLinePlan({
+    headlines: fixed(f.headlines),
+    headlinePositions: f.headlinePositions,
+    descriptions: fixed(f.descriptions),
+    descriptionPositions: f.descriptionPositions,
+    paths: fixed(f.paths),
+    labels,
+  });
+}
+
+/** A fallback's texts for a row that it serves. */
+type ServedRsa = Extract<FilledRsa, { ok: true }>;
+
+/** What a run of RSAs compiled once: the fallbacks and their labels (dates filled in). */
+interface RsaRun {
+  fallbacks: CompiledRsaFallback[];
+  labels: string[][];
+}
+
+/**
+ * The RSA run of `forEachResponsiveSearchAd`: `onAd` gets each ad group served, its row, the
+ * fallback used and its texts (lent ones with `isLent`, see `fillRsaFallback`).
+ */
+function runResponsiveSearchAds(
+  input: GenerateResponsiveSearchAdsInput,
+  isLent: boolean,
+  onAd: (g: AdGroupTarget, row: FeedRow, index: number, filled: ServedRsa, run: RsaRun) => void,
+): RowIssue[] {
   const fallbacks = compileRsaTemplate(input.template);
   const findRow = rowFinder(input.rows);
   const issues: RowIssue[] = findTemplateTextIssues(
@@ -222,9 +334,10 @@ export function forEachResponsiveSearchAd(
       fallbacks.map((f) => ({ refused: f.refusedLabels })),
     ),
   );
-  const labelsByFallback = fallbacks.map((f) =>
-    f.labels.map((l) => replaceLabelDate(l, input.today)),
-  );
+  const run: RsaRun = {
+    fallbacks,
+    labels: fallbacks.map((f) => f.labels.map((l) => replaceLabelDate(l, input.today))),
+  };
   // Facts only for the placeholders the fallbacks use (the url column is rarely one of them).
   const slotsUsed = usedSlots(
     fallbacks.flatMap((f) => [
@@ -255,7 +368,7 @@ export function forEachResponsiveSearchAd(
       filled = undefined;
       let firstFailure: FilledRsa | undefined;
       for (let i = 0; i < fallbacks.length; i++) {
-        const made = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values, rowFacts);
+        const made = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values, rowFacts, isLent);
         if (made.ok) {
           index = i;
           filled = made;
@@ -271,19 +384,7 @@ export function forEachResponsiveSearchAd(
       issues.push(noAdIssue(OUTPUT_RSA, `Ad group "${g.adGroup}"`, failure, row, rowNumber));
       continue;
     }
-    onAd({
-      campaign: g.campaign,
-      adGroup: g.adGroup,
-      rowId: row.id,
-      fallbackIndex: index,
-      headlines: filled.headlines,
-      headlinePositions: filled.headlinePositions,
-      descriptions: filled.descriptions,
-      descriptionPositions: filled.descriptionPositions,
-      paths: filled.paths,
-      labels: labelsByFallback[index] ?? [],
-      finalUrl: row.url.trim(),
-    });
+    onAd(g, row, index, filled, run);
   }
   return issues;
 }

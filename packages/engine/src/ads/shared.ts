@@ -673,8 +673,8 @@ function findEmptyPlaceholder(
  * Fills and checks a list of texts for one row: every placeholder has a value, each text is
  * within its lengths and Google's editorial rules, and (for distinct lists) no text repeats
  * another ignoring case. Only a list that passes is copied out of `scratch` (a compiled
- * fallback's own list, reused row after row). Pinned positions stay with the compiled fallback,
- * so an ad holds only its strings.
+ * fallback's own list, reused row after row), unless `isLent`: the list is then `scratch`
+ * itself. Pinned positions stay with the compiled fallback, so an ad holds only its strings.
  */
 export function fillTexts(
   list: CompiledTexts,
@@ -682,6 +682,7 @@ export function fillTexts(
   rule: FieldRule,
   facts: ValueFacts,
   scratch: string[],
+  isLent = false,
 ): FilledList {
   const { patterns } = list;
   const s = slotFactsFor(facts);
@@ -721,6 +722,12 @@ export function fillTexts(
   if (rule.isDistinct) {
     const failure = findRepeat(scratch, list, rule, values, facts, s);
     if (failure) return { texts: NO_TEXTS as string[], shortest, failure };
+  }
+  // Lent: the caller reads the texts before the next fill with `scratch` (no copy per row).
+  if (isLent) {
+    // Setting an array's length is a runtime call: only when it changes.
+    if (scratch.length !== patterns.length) scratch.length = patterns.length;
+    return { texts: scratch, shortest };
   }
   return { texts: scratch.slice(0, patterns.length), shortest };
 }
