@@ -401,6 +401,77 @@ describe('writeKeywordsCsv Negative Exact lines', () => {
   });
 });
 
+describe('writeKeywordsCsv closing {mt} groups', () => {
+  it('writes the negatives of a group no later row names (nor its siblings) before the feed ends', () => {
+    const template = restoreCampaignTemplate({
+      name: 'Match types',
+      campaign: 'Shoes',
+      adGroup: '{root} {mt}',
+      keywords: [
+        { keyword: '{root} {mod}', matchType: 'Broad' },
+        { keyword: '{root} {mod}', matchType: 'Exact' },
+        { keyword: '{root} cheap', matchType: 'Negative Broad' },
+        { keyword: '{root} {mod}', matchType: 'Negative Exact' },
+      ],
+    });
+    // Row 2 names row 0's groups again (they stay open until then); the others are the last
+    // rows to name theirs.
+    const rows: FeedRow[] = ['nike', 'puma', 'nike', 'asics', 'adidas', 'vans', 'puma'].map(
+      (root, i) => feedRow(`r${i}`, { root, mod: `m${i}` }),
+    );
+    // Keyword and negative chunks (one line each) in the order they come.
+    const events: string[] = [];
+    writeKeywordsCsv(
+      { template, rows },
+      { keywords: (c) => events.push(`k ${c}`), negatives: (c) => events.push(`n ${c}`) },
+      { chunkLines: 1 },
+    );
+    const structure = generateCampaignStructureReference({ template, rows });
+    const negatives = events.filter((e) => e.startsWith('n ')).map((e) => e.slice(2));
+    expect(negatives).toEqual([...formatKeywordsCsv(structure.negatives, { chunkLines: 1 })]);
+    // Row 0's groups' negatives come once row 2 is read, and before the last row's keywords.
+    const firstNegative = events.findIndex((e) => e.startsWith('n ') && e.includes('nike cheap'));
+    expect(firstNegative).toBeGreaterThan(events.findIndex((e) => e.includes('nike m2')));
+    expect(firstNegative).toBeLessThan(events.findIndex((e) => e.includes('puma m6')));
+  });
+
+  it('keeps a group open for a later row that names it under another match type, as the reference', () => {
+    const template = restoreCampaignTemplate({
+      name: 'Match types',
+      campaign: 'Shoes',
+      adGroup: '{root} {mt} {mod}',
+      keywords: [
+        { keyword: '{var1}', matchType: 'Broad' },
+        { keyword: '{root} {mod}', matchType: 'Exact' },
+        { keyword: '{root}', matchType: 'Phrase' },
+        { keyword: '{var1}', matchType: 'Negative Broad' },
+        { keyword: '{root} {mod}', matchType: 'Negative Exact' },
+      ],
+    });
+    // Row 0's Broad group "a Exact Broad x" is row 2's Exact group; rows 1 and 3 have no Broad
+    // keyword (empty var1), so their Exact keywords go to a Broad group another row made.
+    const values = [
+      { root: 'a Exact', mod: 'x', var1: 'one' },
+      { root: 'b', mod: 'y', var1: '' },
+      { root: 'a', mod: 'Broad x', var1: 'two' },
+      { root: 'b', mod: 'y', var1: 'three' },
+      { root: 'b', mod: 'y', var1: '' },
+      { root: 'a exact', mod: 'X', var1: 'one' },
+    ];
+    const rows = values.map((v, i) => feedRow(`r${i}`, v));
+    for (const list of [rows, [...rows].reverse(), [rows[1], rows[0], rows[4], rows[2], rows[3]]]) {
+      const input = { template, rows: list as FeedRow[] };
+      const structure = generateCampaignStructureReference(input);
+      const fast = run(writeKeywordsCsv, input, { chunkLines: 3 });
+      expect(fast.negatives).toEqual([
+        ...formatKeywordsCsv(structure.negatives, { chunkLines: 3 }),
+      ]);
+      expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords, { chunkLines: 3 })]);
+      expect(fast.result.issues).toEqual(structure.issues);
+    }
+  });
+});
+
 describe('TextKeyTable', () => {
   it('tells texts apart when every hash collides, by making the first text again', () => {
     const texts = ['a', 'b', 'a', 'c', 'b', 'd', 'a'];
@@ -458,6 +529,24 @@ describe('TextKeyTable', () => {
     }
     // Numbers of removed entries are used again before new ones.
     expect(table.size).toBeLessThan(texts.length + 1);
+  });
+
+  it('forgets an entry for look-ups but keeps its number and text, also in broken probe runs', () => {
+    const texts = Array.from({ length: 30 }, (_, n) => `k${n}`);
+    const hashOf = (n: number): number => (n % 4) * 2;
+    const table = new TextKeyTable((row) => texts[row] as string, 2);
+    const ids = texts.map((t, n) => table.findOrAdd(hashOf(n), 0, 0, t, n, 0));
+    for (let n = 0; n < texts.length; n += 3) table.forget(ids[n] as number, hashOf(n));
+    // Forgetting twice is harmless.
+    table.forget(ids[0] as number, hashOf(0));
+    for (let n = 0; n < texts.length; n++) {
+      const found = table.find(hashOf(n), 0, 0, texts[n] as string, -1, 0);
+      expect(found).toBe(n % 3 === 0 ? -1 : ids[n]);
+      expect(table.textOf(ids[n] as number)).toBe(texts[n]);
+      expect(table.rowOf(ids[n] as number)).toBe(n);
+    }
+    // A forgotten text comes back as a new entry; numbers are not given again.
+    expect(table.findOrAdd(hashOf(3), 0, 0, 'k3', 3, 0)).toBe(texts.length);
   });
 
   it('hashes equal texts equally and different seeds differently', () => {

@@ -53,6 +53,10 @@ const MATCH_TYPE_CODES: readonly MatchType[] = [
 const BROAD = 0;
 const EXACT = 2;
 const NEGATIVE_EXACT = 4;
+/** What a pending Exact keyword's Broad group decided when it closed (see `pendingLine`). */
+const PENDING_OPEN = 0;
+const PENDING_WRITTEN = 1;
+const PENDING_DUPLICATE = 2;
 /** Group "match type" code of an ad group pattern without `{mt}`. */
 const NO_MT = 5;
 
@@ -180,9 +184,27 @@ export class TextKeyTable {
 
   /** Removes entry `e` (a `removable` table); its number is given to a later entry. */
   remove(e: number): void {
+    this.unslot(e, this.hashes[e] as number);
+    this.texts.delete(e);
+    (this.free as IntList).push(e);
+  }
+
+  /**
+   * Takes entry `e`, whose hash is `hash`, out of the look-ups: `find` no longer finds it, but its
+   * number is kept (and never given again) and `textOf`, `rowOf` and `patternOf` still answer.
+   * The slots then grow with the entries still looked up, not with every entry.
+   */
+  forget(e: number, hash: number): void {
+    this.unslot(e, hash);
+  }
+
+  private unslot(e: number, hash: number): void {
     const { slots, mask } = this;
-    let s = (this.hashes[e] as number) & mask;
-    while (slots[2 * s + 1] !== e + 1) s = (s + 1) & mask;
+    let s = hash & mask;
+    while (slots[2 * s + 1] !== e + 1) {
+      if (slots[2 * s + 1] === 0) return; // not looked up (any more)
+      s = (s + 1) & mask;
+    }
     // Linear probing's deletion: later entries of the probe run move back into the hole.
     for (let j = (s + 1) & mask; slots[2 * j + 1] !== 0; j = (j + 1) & mask) {
       const home = (slots[2 * j] as number) & mask;
@@ -193,9 +215,7 @@ export class TextKeyTable {
     }
     slots[2 * s] = 0;
     slots[2 * s + 1] = 0;
-    this.texts.delete(e);
     this.live--;
-    (this.free as IntList).push(e);
   }
 
   /** The text of entry `e`, made again when not known, without keeping it. */
@@ -1095,13 +1115,20 @@ function runSearchKeywordLines(
   // are sized for that too: a hash table's pages are touched only where entries land, so a table
   // sized for the upper bound costs what the groups use, and it is never rebuilt as it fills.
   const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
-  const groups = new TextKeyTable(spellGroup, maxGroups, maxGroups, foldName);
+  // With {mt} (three groups a row), closed groups are taken out of the look-ups (`TextKeyTable.forget`),
+  // so the slots are sized for the open groups.
+  const groups = new TextKeyTable(
+    spellGroup,
+    splitsByMatchType ? 1024 : maxGroups,
+    maxGroups,
+    foldName,
+  );
   // Lines per group: match type code and keyword; pattern = index in `pats`.
   // With template negatives, each group's lines are listed for the blocking check at the end.
-  // A template whose rows each make one ad group, with positive keywords, closes each group after
-  // the last row that can reach it (see `lastRowsOfGroups`): its held negatives are written then
-  // and its lines dropped, so the sets hold the open groups' lines, not every line of the run.
-  const closesGroups = positiveCount > 0 && !splitsByMatchType;
+  // A template with positive keywords closes each group after the last row that can reach it
+  // (see `lastRowsOfGroups` and `groupsOfRows`): its held negatives are written then and its
+  // lines dropped, so the sets hold the open groups' lines, not every line of the run.
+  const closesGroups = positiveCount > 0;
   const lines = new GroupLineSets(
     remakeKeyword,
     maxGroups,
@@ -1249,6 +1276,66 @@ function runSearchKeywordLines(
   const sameGroup = (a: number, b: number): boolean =>
     foldName(spellGroup(a, NO_MT)) === foldName(spellGroup(b, NO_MT)) &&
     foldName(spellCampaign(a)) === foldName(spellCampaign(b));
+  /** True when row `a`'s group for match type `mtA` is row `b`'s for `mtB` (see `sameGroup`). */
+  const sameGroupOf = (a: number, mtA: number, b: number, mtB: number): boolean =>
+    foldName(spellGroup(a, mtA)) === foldName(spellGroup(b, mtB)) &&
+    foldName(spellCampaign(a)) === foldName(spellCampaign(b));
+  /**
+   * The match types whose ad groups a row of a `{mt}` template can reach: those of its positive
+   * patterns, and Broad when it has an Exact one (a row's Exact keywords become Negative Exact
+   * lines of the row's Broad group).
+   */
+  const reachMts = [BROAD, 1, EXACT].filter((mt) => {
+    const positiveMts = mts.slice(0, positiveCount);
+    return positiveMts.includes(mt) || (mt === BROAD && positiveMts.includes(EXACT));
+  });
+  /**
+   * `lastRowsOfGroups` for a `{mt}` template, whose rows name up to three groups (one per match
+   * type; two rows may name one group under different match types). `last`: per row a bit per
+   * match type, set when no later row names that group under any match type. `ident`: per row
+   * and match type (3 * row + mt) the group's number, -1 when the name is skipped: the 3 * row +
+   * mt of the last row to name it (so a row's Exact keywords are listed under their Broad group
+   * before it exists, and the group's row and match type are known when it closes).
+   */
+  const groupsOfRows = (): { last: Uint8Array; ident: Int32Array } => {
+    const nameSlots = rowSlots.filter(
+      (slot) => campaignPlan.slots.includes(slot) || groupPlan.slots.includes(slot),
+    );
+    const last = new Uint8Array(rows.length);
+    const ident = new Int32Array(3 * rows.length).fill(-1);
+    // At most three quarters of the slots are used (a third fewer pages than half).
+    const mask = 2 ** Math.ceil(Math.log2((4 / 3) * reachMts.length * rows.length + 2)) - 1;
+    /** Per slot its key and the group's number + 1 (0 = empty). */
+    const slots = new Int32Array(2 * (mask + 1));
+    for (let r = rows.length - 1; r >= 0; r--) {
+      const row = rows.at(r) as FeedRow;
+      values.row = row;
+      filler.measureRow(row, nameSlots);
+      const campaign = foldedNameHash(campaignPlan, campaignPattern, 'Campaign', row, r + 1);
+      if (campaign === undefined) continue;
+      for (const mt of reachMts) {
+        setMt(mt);
+        values.mt = MATCH_TYPE_CODES[mt] as string;
+        const group = foldedNameHash(groupPlan, groupPattern, 'Ad group', row, r + 1);
+        values.mt = '';
+        setMt(-1);
+        if (group === undefined) continue;
+        const key = sealHash(group, campaign, 1);
+        let s = key & mask;
+        for (; slots[2 * s + 1] !== 0; s = (s + 1) & mask) {
+          const other = (slots[2 * s + 1] as number) - 1;
+          if (slots[2 * s] === key && sameGroupOf(r, mt, Math.floor(other / 3), other % 3)) break;
+        }
+        if (slots[2 * s + 1] === 0) {
+          slots[2 * s] = key;
+          slots[2 * s + 1] = 3 * r + mt + 1;
+          (last[r] as number) |= 1 << mt;
+        }
+        ident[3 * r + mt] = (slots[2 * s + 1] as number) - 1;
+      }
+    }
+    return { last, ident };
+  };
   /**
    * Per row 1 when no later row names the same campaign and ad group (so no row after it can
    * reach its group). Keyed by the hashes of the folded names; names are made again and compared
@@ -1282,19 +1369,91 @@ function runSearchKeywordLines(
     }
     return last;
   };
+  // The fields of the line `pendingLine` made.
+  let pendingGroup = 0;
+  let pendingCampaign = '';
+  let pendingName = '';
+  let pendingKeyword = '';
+  let pendingPlain = 0;
+  /**
+   * The Negative Exact line of pending entry `i` (its Exact keyword in its row's Broad group),
+   * made again into the fields above; false when it is not written. `state`: PENDING_OPEN checks
+   * (and adds) it in the group's set; else its group's close did (PENDING_WRITTEN: it was new).
+   */
+  const pendingLine = (i: number, state: number): boolean => {
+    if (state === PENDING_DUPLICATE) return false;
+    const p = pending.data;
+    const r = p[i] as number;
+    const k = p[i + 1] as number;
+    const campaignId = p[i + 2] as number;
+    let groupId = p[i + 3] as number;
+    const row = rows.at(r) as FeedRow;
+    filler.measureRow(row, rowSlots);
+    values.row = row;
+    setMt(BROAD);
+    let broad: string;
+    let broadHash: number;
+    let plain = 0;
+    if (filler.fillName(groupPlan)) {
+      broad = filler.text;
+      broadHash = filler.hash;
+      plain = filler.isPlain ? 2 : 0;
+    } else {
+      broad = spellGroup(r, BROAD);
+      broadHash = polyHash(foldName(broad));
+      if (cleanName(broad).isTooLong) broad = '';
+    }
+    setMt(-1);
+    if (broad === '') return false;
+    let name = broad;
+    if (groupId < 0) {
+      groupId = groups.find(sealHash(broadHash, campaignId, 1), campaignId, 0, broad, r, BROAD);
+      if (groupId < 0) return false;
+      name = groups.foundText ?? broad;
+    } else if (groups.rowOf(groupId) !== r) name = groups.textOf(groupId);
+    if (name !== broad) plain &= ~2;
+    let keyword: string;
+    let keywordHash: number;
+    if (filler.fillKeyword(plans[k] as Plan)) {
+      keyword = filler.text;
+      keywordHash = filler.hash;
+      plain |= 4;
+    } else {
+      keyword = remakeKeyword(r, k);
+      keywordHash = polyHash(keyword);
+    }
+    const hash = sealHash(keywordHash, groupId, NEGATIVE_EXACT);
+    if (state === PENDING_OPEN && !negatives.add(groupId, hash, NEGATIVE_EXACT, keyword, r, k))
+      return false;
+    let campaign: string;
+    if (campaigns.rowOf(campaignId) !== r) campaign = campaigns.textOf(campaignId);
+    else if (filler.fillName(campaignPlan)) {
+      campaign = filler.text;
+      if (filler.isPlain) plain |= 1;
+    } else campaign = spellCampaign(r);
+    pendingGroup = groupId;
+    pendingCampaign = campaign;
+    pendingName = name;
+    pendingKeyword = keyword;
+    pendingPlain = plain;
+    return true;
+  };
   // Closing: per row 1 when it is the last that can reach its group; per group 1 once closed;
   // the closed groups whose lines wait for their held lines to be written; the first held line
   // not written.
-  const lastRows = closesGroups ? lastRowsOfGroups() : undefined;
+  const lastRows = closesGroups && !splitsByMatchType ? lastRowsOfGroups() : undefined;
+  const mtGroups = closesGroups && splitsByMatchType ? groupsOfRows() : undefined;
+  // With {mt}: per group number (`mtGroups.ident`) its pending entries' list, newest first (entry
+  // + 1; 0 = none); per pending entry the list's next entry + 1, and what its group's close
+  // decided (PENDING_OPEN: not yet; PENDING_WRITTEN, PENDING_DUPLICATE).
+  const pendingHeads = new Int32Array(mtGroups ? 3 * rows.length : 0);
+  const pendingLinks = new IntList();
+  const pendingOfGroup = new IntList();
   let closed = new Uint8Array(closesGroups ? 1024 : 0);
   const toDrop = new IntList();
   let heldFrom = 0;
   const isClosed = (group: number): boolean => closed[group] === 1;
-  /** After row `r`: closes its group when no later row can reach it. */
-  const closeAfter = (r: number): void => {
-    const groupId = rowGroupId[NO_MT] as number;
-    rowGroupId[NO_MT] = -1;
-    if (groupId < 0 || (lastRows as Uint8Array)[r] !== 1) return;
+  const markClosed = (groupId: number): void => {
     if (groupId >= closed.length) {
       const grown = new Uint8Array(Math.max(2 * closed.length, groupId + 1));
       grown.set(closed);
@@ -1302,6 +1461,67 @@ function runSearchKeywordLines(
     }
     closed[groupId] = 1;
     toDrop.push(groupId);
+  };
+  /**
+   * With {mt}, after row `r`: closes the groups no later row names. A Broad group's pending
+   * Exact keywords are checked against its Negative Exact lines first (its set is complete: no
+   * later row adds to it), so the set can be dropped; the lines are still written at the end.
+   */
+  const closeMtGroupsAfter = (r: number): boolean => {
+    const { last, ident } = mtGroups as { last: Uint8Array; ident: Int32Array };
+    const bits = last[r] as number;
+    if (bits === 0) return false;
+    let closes = false;
+    for (const mt of reachMts) {
+      if (((bits >> mt) & 1) === 0) continue;
+      const g = 3 * r + mt;
+      // Its pending entries, oldest first (they are written in that order).
+      pendingOfGroup.length = 0;
+      for (let e = pendingHeads[g] as number; e > 0; e = pendingLinks.data[2 * (e - 1)] as number)
+        pendingOfGroup.push(e - 1);
+      for (let j = pendingOfGroup.length - 1; j >= 0; j--) {
+        const e = pendingOfGroup.data[j] as number;
+        const written = pendingLine(4 * e, PENDING_OPEN);
+        pendingLinks.data[2 * e + 1] = written ? PENDING_WRITTEN : PENDING_DUPLICATE;
+        if (written) pending.data[4 * e + 3] = pendingGroup;
+      }
+      const groupId = groupOfRow(r, mt, g, ident);
+      if (groupId < 0) continue;
+      markClosed(groupId);
+      // No row looks it up again, and its pending lines written at the end keep its id (above):
+      // the slots hold the open groups only.
+      groups.forget(groupId, closingHash);
+      closes = true;
+    }
+    return closes;
+  };
+  /**
+   * The ad group row `r` (the last row read) names for `mt`, whose number is `g`: the row's own
+   * when it made it (under this or another match type), else looked up (-1 when none exists).
+   */
+  const groupOfRow = (r: number, mt: number, g: number, ident: Int32Array): number => {
+    for (const m of reachMts)
+      if (ident[3 * r + m] === g && (rowGroupId[m] as number) >= 0) {
+        closingHash = sealHash(rowGroupHash[m] as number, lastCampaignId, 1);
+        return rowGroupId[m] as number;
+      }
+    const name = spellGroup(r, mt);
+    if (name === '' || cleanName(name).isTooLong) return -1;
+    closingHash = sealHash(polyHash(foldName(name)), lastCampaignId, 1);
+    return groups.find(closingHash, lastCampaignId, 0, name, r, mt);
+  };
+  /** The groups table's hash of the group `groupOfRow` returned (to forget it). */
+  let closingHash = 0;
+  /** After row `r`: closes its group(s) when no later row can reach them. */
+  const closeAfter = (r: number): void => {
+    if (mtGroups) {
+      if (!closeMtGroupsAfter(r)) return;
+    } else {
+      const groupId = rowGroupId[NO_MT] as number;
+      rowGroupId[NO_MT] = -1;
+      if (groupId < 0 || (lastRows as Uint8Array)[r] !== 1) return;
+      markClosed(groupId);
+    }
     heldFrom = writeHeld(heldFrom, isClosed);
     // Dropped once every held line before them is written (their lines may block some).
     if (heldFrom < held.ints.length) return;
@@ -1314,7 +1534,7 @@ function runSearchKeywordLines(
   };
 
   for (let r = 0; r < rows.length; r++) {
-    if (lastRows && r > 0) closeAfter(r - 1);
+    if (closesGroups && r > 0) closeAfter(r - 1);
     const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
     values.row = row;
@@ -1458,7 +1678,18 @@ function runSearchKeywordLines(
         }
         // Else made again at the end; the Broad group's id when this row has it (ids never
         // change), else -1.
-        else pending.push4(r, k, campaignId, broadId);
+        else {
+          const e = pending.length / 4;
+          pending.push4(r, k, campaignId, broadId);
+          pendingLinks.push(0);
+          pendingLinks.push(PENDING_OPEN);
+          // Listed under its Broad group's number, to be checked when that group closes.
+          const g = mtGroups ? (mtGroups.ident[3 * r + BROAD] as number) : -1;
+          if (g >= 0) {
+            pendingLinks.data[2 * e] = pendingHeads[g] as number;
+            pendingHeads[g] = e + 1;
+          }
+        }
       }
     }
 
@@ -1526,63 +1757,22 @@ function runSearchKeywordLines(
     }
   }
 
-  if (lastRows && rows.length > 0) closeAfter(rows.length - 1);
+  if (closesGroups && rows.length > 0) closeAfter(rows.length - 1);
   // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
   // whose {mt} is Broad.
   writeHeld(heldFrom, () => true);
   for (const i of blockingIssues) issues.push(i);
   if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
-  const p = pending.data;
-  for (let i = 0; i < pending.length; i += 4) {
-    const r = p[i] as number;
-    const k = p[i + 1] as number;
-    const campaignId = p[i + 2] as number;
-    let groupId = p[i + 3] as number;
-    const row = rows.at(r) as FeedRow;
-    filler.measureRow(row, rowSlots);
-    values.row = row;
-    setMt(BROAD);
-    let broad: string;
-    let broadHash: number;
-    let plain = 0;
-    if (filler.fillName(groupPlan)) {
-      broad = filler.text;
-      broadHash = filler.hash;
-      plain = filler.isPlain ? 2 : 0;
-    } else {
-      broad = spellGroup(r, BROAD);
-      broadHash = polyHash(foldName(broad));
-      if (cleanName(broad).isTooLong) broad = '';
-    }
-    setMt(-1);
-    if (broad === '') continue;
-    let name = broad;
-    if (groupId < 0) {
-      groupId = groups.find(sealHash(broadHash, campaignId, 1), campaignId, 0, broad, r, BROAD);
-      if (groupId < 0) continue;
-      name = groups.foundText ?? broad;
-    } else if (groups.rowOf(groupId) !== r) name = groups.textOf(groupId);
-    if (name !== broad) plain &= ~2;
-    let keyword: string;
-    let keywordHash: number;
-    if (filler.fillKeyword(plans[k] as Plan)) {
-      keyword = filler.text;
-      keywordHash = filler.hash;
-      plain |= 4;
-    } else {
-      keyword = remakeKeyword(r, k);
-      keywordHash = polyHash(keyword);
-    }
-    const hash = sealHash(keywordHash, groupId, NEGATIVE_EXACT);
-    if (!negatives.add(groupId, hash, NEGATIVE_EXACT, keyword, r, k)) continue;
-    let campaign: string;
-    if (campaigns.rowOf(campaignId) !== r) campaign = campaigns.textOf(campaignId);
-    else if (filler.fillName(campaignPlan)) {
-      campaign = filler.text;
-      if (filler.isPlain) plain |= 1;
-    } else campaign = spellCampaign(r);
-    negativeCsv.line(groupId, campaign, name, keyword, NEGATIVE_EXACT, plain & plainMask);
-  }
+  for (let i = 0; i < pending.length; i += 4)
+    if (pendingLine(i, pendingLinks.data[i / 2 + 1] as number))
+      negativeCsv.line(
+        pendingGroup,
+        pendingCampaign,
+        pendingName,
+        pendingKeyword,
+        NEGATIVE_EXACT,
+        pendingPlain & plainMask,
+      );
 
   keywordCsv.end();
   negativeCsv.end();
