@@ -26,7 +26,6 @@ import {
   sitelinksTable,
   structuredSnippetsTable,
   type ExtensionTypeName,
-  type FormatCsvOptions,
   type GeneratedExtension,
   type RowIssue,
   type Table,
@@ -164,20 +163,25 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
   // 2. Generate, writing each output as it is made into files beside the output folder.
   /** The physical line of the feed where row `n` (from 1) starts. */
   const lineOfRow = (n: number): number => rows.lineOfRow(n);
-  const issues: RowIssue[] = [];
-  for (const t of feed.truncated) {
-    issues.push({
-      kind: 'cleaned',
-      output: 'feed',
-      rowId: String(t.rowNumber),
-      rowNumber: t.rowNumber,
-      code: 'cell-truncated',
-      message: `${t.column} cut to 30 characters: "${t.original}"`,
-    });
-  }
   const wants = (kind: OutputKind): boolean => !o.only || o.only.has(kind);
   const folder = OutputFolder.open(o.out);
   try {
+    // Each reported item goes to the report as it comes; the summary keeps what it prints.
+    const report = new IssueReport(
+      wants('report') ? folder.file(OUTPUT_KINDS.report) : undefined,
+      lineOfRow,
+      rows.length,
+    );
+    for (const t of feed.truncated) {
+      report.add({
+        kind: 'cleaned',
+        output: 'feed',
+        rowId: String(t.rowNumber),
+        rowNumber: t.rowNumber,
+        code: 'cell-truncated',
+        message: `${t.column} cut to 30 characters: "${t.original}"`,
+      });
+    }
     const counts: Array<[string, string]> = [];
     const progress = o.progress;
     progress?.start(rows.length);
@@ -232,10 +236,10 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
           },
         },
         adGroupStore,
+        issue: (i) => report.add(i),
       },
     );
     adGroupLines?.end();
-    for (const i of build.issues) issues.push(i);
     const formulaCells = findFormulaCells(rows, {
       campaign,
       rsa,
@@ -243,16 +247,11 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       legacy,
       extensions: extensionTemplates,
     });
-    for (const i of formulaCells) issues.push(i);
+    for (const i of formulaCells) report.add(i);
     const { campaigns, assetGroups } = build;
-    const write = (
-      kind: OutputKind,
-      what: string,
-      table: () => Table,
-      options: FormatCsvOptions = {},
-    ): void => {
+    const write = (kind: OutputKind, what: string, table: () => Table): void => {
       if (!wants(kind)) return;
-      folder.writeFile(OUTPUT_KINDS[kind], formatCsv(table(), options));
+      folder.writeFile(OUTPUT_KINDS[kind], formatCsv(table()));
       counts.push([OUTPUT_KINDS[kind], what]);
     };
     write('campaigns', plural(campaigns.length, 'campaign'), () => campaignsTable(campaigns));
@@ -287,23 +286,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       const f = EXTENSION_FILES[type];
       write(f.kind, plural(list.length, f.noun), () => f.table(list));
     }
-    const lineOf = (i: RowIssue): number => lineOfRow(i.rowNumber);
-    // The report is for a spreadsheet: cells starting with = + - @ get an apostrophe.
-    write(
-      'report',
-      plural(issues.length, 'reported item'),
-      () => ({
-        headers: ['Kind', 'Output', 'Line', 'Code', 'Message'],
-        rows: issues.map((i) => [
-          i.kind,
-          i.output,
-          i.rowNumber ? String(lineOf(i)) : '',
-          i.code,
-          i.message,
-        ]),
-      }),
-      { neutraliseFormulas: true },
-    );
+    if (wants('report')) counts.push([OUTPUT_KINDS.report, plural(report.count, 'reported item')]);
 
     // 3. Move the files into the output folder.
     folder.commit();
@@ -315,8 +298,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       feed.columns,
       feed.ignoredHeaders,
       counts,
-      issues,
-      lineOf,
+      report,
     );
   } finally {
     folder.discard();
@@ -330,10 +312,8 @@ function formatSummary(
   columns: readonly string[],
   ignored: readonly string[],
   counts: ReadonlyArray<[string, string]>,
-  issues: readonly RowIssue[],
-  lineOf: (i: RowIssue) => number,
+  report: IssueReport,
 ): string {
-  const where = (i: RowIssue) => (i.rowNumber ? `line ${lineOf(i)}` : 'template');
   const lines: string[] = [];
   lines.push(
     `Read ${plural(rowCount, 'row')} from ${path.basename(o.feed)} (${encoding}; columns: ${columns.join(', ')}${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''})`,
@@ -341,29 +321,117 @@ function formatSummary(
   lines.push(`Wrote to ${o.out ?? 'standard output'}:`);
   const width = Math.max(...counts.map(([f]) => f.length));
   for (const [file, what] of counts) lines.push(`  ${file.padEnd(width)}  ${what}`);
-  for (const [kind, title] of [
-    ['skipped', 'Skipped'],
-    ['cleaned', 'Cleaned'],
-    ['warning', 'Warnings'],
-  ] as const) {
-    // Template problems (not bound to a row) first: they concern every row.
-    const list = [
-      ...issues.filter((i) => i.kind === kind && i.rowNumber === 0),
-      ...issues.filter((i) => i.kind === kind && i.rowNumber !== 0),
-    ];
-    if (list.length === 0) continue;
-    const rowsAffected = new Set(list.filter((i) => i.rowNumber !== 0).map((i) => i.rowNumber))
-      .size;
-    const sources = [
-      ...(rowsAffected ? [plural(rowsAffected, 'feed row')] : []),
-      ...(list.some((i) => i.rowNumber === 0) ? ['the templates'] : []),
-    ];
-    lines.push(`${title}: ${plural(list.length, 'item')} from ${sources.join(' and ')}`);
-    for (const i of list.slice(0, MAX_LISTED_ISSUES))
-      lines.push(`  ${where(i)}, ${i.output}: ${i.message}`);
-    if (list.length > MAX_LISTED_ISSUES)
-      lines.push(`  ... and ${list.length - MAX_LISTED_ISSUES} more (see adloom-report.csv)`);
-  }
-  if (issues.length === 0) lines.push('No rows skipped or cleaned.');
+  for (const line of report.summaryLines()) lines.push(line);
   return `${lines.join('\n')}\n`;
+}
+
+/** The columns of adloom-report.csv. */
+const REPORT_HEADERS = ['Kind', 'Output', 'Line', 'Code', 'Message'];
+
+/** The summary's part for one kind of item: its count and what it lists, not every item. */
+class KindTally {
+  count = 0;
+  /** The first items not bound to a row (template problems), and the first bound to one. */
+  readonly fromTemplates: RowIssue[] = [];
+  readonly fromRows: RowIssue[] = [];
+  hasTemplateItems = false;
+  /** The feed rows with an item: one bit per row number (a Set of a million numbers holds 50 MB). */
+  private rowBits: Uint32Array;
+  rowsAffected = 0;
+
+  constructor(rowCount: number) {
+    this.rowBits = new Uint32Array((rowCount >>> 5) + 1);
+  }
+
+  add(i: RowIssue): void {
+    this.count++;
+    if (i.rowNumber === 0) {
+      this.hasTemplateItems = true;
+      if (this.fromTemplates.length < MAX_LISTED_ISSUES) this.fromTemplates.push(i);
+      return;
+    }
+    if (this.fromRows.length < MAX_LISTED_ISSUES) this.fromRows.push(i);
+    const n = i.rowNumber;
+    const word = n >>> 5;
+    if (word >= this.rowBits.length) {
+      // A row number past the feed's end (not expected): the bit set grows to hold it.
+      const grown = new Uint32Array(2 * word + 1);
+      grown.set(this.rowBits);
+      this.rowBits = grown;
+    }
+    const bit = 1 << (n & 31);
+    if ((this.rowBits[word] as number) & bit) return;
+    this.rowBits[word] = (this.rowBits[word] as number) | bit;
+    this.rowsAffected++;
+  }
+}
+
+/**
+ * The reported items of a run: each written to adloom-report.csv as it comes (when the report is
+ * written), and counted for the summary, which lists only the first items of each kind. A run
+ * that warns once per row of a million-row feed then holds no item after it is written.
+ */
+export class IssueReport {
+  /** Items reported so far. */
+  count = 0;
+  private readonly kinds: Record<RowIssue['kind'], KindTally>;
+  private readonly cells = ['', '', '', '', ''];
+
+  /**
+   * `out`: the report's sink (undefined: not written); `lineOfRow`: the physical feed line of a
+   * row number; `rowCount`: the feed's rows.
+   */
+  constructor(
+    private readonly out: OutputSink | undefined,
+    private readonly lineOfRow: (rowNumber: number) => number,
+    rowCount: number,
+  ) {
+    this.kinds = {
+      skipped: new KindTally(rowCount),
+      cleaned: new KindTally(rowCount),
+      warning: new KindTally(rowCount),
+    };
+    out?.text(formatCsvLine(REPORT_HEADERS));
+  }
+
+  add(i: RowIssue): void {
+    this.count++;
+    this.kinds[i.kind].add(i);
+    if (!this.out) return;
+    const cells = this.cells;
+    cells[0] = i.kind;
+    cells[1] = i.output;
+    cells[2] = i.rowNumber ? String(this.lineOfRow(i.rowNumber)) : '';
+    cells[3] = i.code;
+    cells[4] = i.message;
+    // The report is for a spreadsheet: cells starting with = + - @ get an apostrophe.
+    this.out.text(formatCsvLine(cells, true));
+  }
+
+  /** The summary's lines on the items: per kind the count, their sources and the first items. */
+  summaryLines(): string[] {
+    const lines: string[] = [];
+    const where = (i: RowIssue): string =>
+      i.rowNumber ? `line ${this.lineOfRow(i.rowNumber)}` : 'template';
+    for (const [kind, title] of [
+      ['skipped', 'Skipped'],
+      ['cleaned', 'Cleaned'],
+      ['warning', 'Warnings'],
+    ] as const) {
+      const tally = this.kinds[kind];
+      if (tally.count === 0) continue;
+      const sources = [
+        ...(tally.rowsAffected ? [plural(tally.rowsAffected, 'feed row')] : []),
+        ...(tally.hasTemplateItems ? ['the templates'] : []),
+      ];
+      lines.push(`${title}: ${plural(tally.count, 'item')} from ${sources.join(' and ')}`);
+      // Template problems (not bound to a row) first: they concern every row.
+      const listed = [...tally.fromTemplates, ...tally.fromRows].slice(0, MAX_LISTED_ISSUES);
+      for (const i of listed) lines.push(`  ${where(i)}, ${i.output}: ${i.message}`);
+      if (tally.count > MAX_LISTED_ISSUES)
+        lines.push(`  ... and ${tally.count - MAX_LISTED_ISSUES} more (see adloom-report.csv)`);
+    }
+    if (this.count === 0) lines.push('No rows skipped or cleaned.');
+    return lines;
+  }
 }

@@ -110,6 +110,43 @@ describe('generateBuild', () => {
     );
   });
 
+  it('hands each issue to the issue sink in output order, keeping none', () => {
+    // The fixture feed and rows that make keyword and ad issues besides the legacy template's.
+    const extra = [
+      'Root,Modifier,Var 1,Var 2,Final URL,Notes',
+      'Bad URL,Air,Red,,ftp://www.shoes.example/bad,',
+      ',,,,,',
+      'Nike,Air Max,Red,,https://www.shoes.example/nike/air-max,duplicate',
+    ].join('\n');
+    const rows = withRowIds(
+      [readFileSync(path.join(fixtures, 'feed.csv'), 'utf8'), extra].flatMap((text) => {
+        const imported = importCsvRows(text);
+        if (!imported.ok) throw new Error(imported.error);
+        return imported.rows;
+      }),
+      (i) => `row-${i + 1}`,
+    );
+    const input = {
+      rows,
+      campaign: restoreCampaignTemplate(json('campaign.json')),
+      rsa: restoreRsaTemplate({ ...(json('rsa.json') as object), name: 'Shoes ETA' }),
+      legacy: restoreAdTemplate(json('legacy-ad.json')),
+      extensions: [restoreExtensionTemplate(json('callout.json'))],
+      today: '20261122',
+    };
+    const kept = generateBuild(input, { keywords: () => undefined, negatives: () => undefined });
+    const outputs = new Set(kept.issues.map((i) => i.output));
+    expect(outputs.size).toBeGreaterThan(1);
+    const handed: unknown[] = [];
+    const sunk = generateBuild(input, {
+      keywords: () => undefined,
+      negatives: () => undefined,
+      issue: (i) => handed.push(i),
+    });
+    expect(handed).toEqual(kept.issues);
+    expect(sunk.issues).toEqual([]);
+  });
+
   /** The bytes `write` puts into a CsvBytes with a buffer of `bufferBytes`. */
   const bytesOf = (bufferBytes: number, write: (csv: CsvBytes) => void): Uint8Array => {
     const out: number[] = [];

@@ -29,11 +29,6 @@ import type {
   RsaTemplate,
 } from './types.ts';
 
-/** Appends `items` to `list` (a spread of a million issues would overflow the stack). */
-function append<T>(list: T[], items: readonly T[]): void {
-  for (const item of items) list.push(item);
-}
-
 /** Input of `generateBuild`: the feed rows and the templates of one run. */
 export interface GenerateBuildInput {
   rows: FeedRows;
@@ -73,6 +68,11 @@ export interface GenerateBuildSinks {
    * the ads read them back from the store, in order (a million groups as objects hold 270 MB).
    */
   adGroupStore?: AdGroupStore;
+  /**
+   * Each issue as the run reports it, in output order (optional). Given, `issues` stays empty:
+   * the command line writes a million warnings to its report instead of holding them.
+   */
+  issue?: (issue: RowIssue) => void;
 }
 
 export type { AdGroupTarget };
@@ -98,6 +98,7 @@ export interface GenerateBuildResult {
    * campaigns or ad groups; identical ones of one place once, in template order.
    */
   extensions: Map<ExtensionTypeName, GeneratedExtension[]>;
+  /** Every row problem, unless they went to `GenerateBuildSinks.issue`. */
   issues: RowIssue[];
 }
 
@@ -121,6 +122,11 @@ export function generateBuild(
     extensions: new Map(),
     issues: [],
   };
+  /** Hands each issue over (one at a time: a spread of a million would overflow the stack). */
+  const issueSink = sinks.issue ?? ((i: RowIssue) => out.issues.push(i));
+  const report = (issues: readonly RowIssue[]): void => {
+    for (const i of issues) issueSink(i);
+  };
   const store = sinks.adGroupStore;
   const structure = writeKeywordsCsv(
     { template: input.campaign, rows, rowLabel: input.rowLabel },
@@ -134,11 +140,11 @@ export function generateBuild(
   );
   out.keywordLines = structure.keywordLines;
   out.negativeLines = structure.negativeLines;
-  append(out.issues, structure.issues);
+  report(structure.issues);
 
   // Each generator's ads, its issues joining the run's.
   const keep = <A>(made: { ads: A[]; issues: RowIssue[] }): A[] => {
-    append(out.issues, made.issues);
+    report(made.issues);
     return made.ads;
   };
   if (input.campaign.type === 'performance') {
@@ -157,11 +163,11 @@ export function generateBuild(
     const runRsa = (template: RsaTemplate): void => {
       const rsaInput = { template, rows, adGroups, today, constant };
       if (sinks.rsaLines) {
-        append(out.issues, writeResponsiveSearchAdLines(rsaInput, sinks.rsaLines));
+        report(writeResponsiveSearchAdLines(rsaInput, sinks.rsaLines));
         return;
       }
       if (sinks.rsaAd) {
-        append(out.issues, forEachResponsiveSearchAd(rsaInput, sinks.rsaAd));
+        report(forEachResponsiveSearchAd(rsaInput, sinks.rsaAd));
         return;
       }
       const ads = keep(generateResponsiveSearchAds(rsaInput));
@@ -170,7 +176,7 @@ export function generateBuild(
     if (input.rsa) runRsa(input.rsa);
     if (input.legacy) {
       const converted = convertLegacyAdTemplate(input.legacy, input.rsa ? [input.rsa.name] : []);
-      append(out.issues, reportLegacyConversion(input.legacy, converted));
+      report(reportLegacyConversion(input.legacy, converted));
       for (const template of converted.templates) runRsa(template);
     }
   }
@@ -178,7 +184,7 @@ export function generateBuild(
   const seenByType = new Map<ExtensionTypeName, Set<string>>();
   for (const template of input.extensions) {
     const made = generateExtensions({ template, rows, campaign: input.campaign });
-    append(out.issues, made.issues);
+    report(made.issues);
     const type = template.extensionType.name;
     const list = out.extensions.get(type) ?? [];
     const seen = seenByType.get(type) ?? new Set<string>();
