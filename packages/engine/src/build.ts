@@ -136,11 +136,11 @@ export function generateBuild(
       campaigns: (c) => out.campaigns.push(c),
       adGroups: store ? (g) => store.add(g) : (g) => out.adGroups.push(g),
       assetGroups: (g) => out.assetGroups.push(g),
+      issue: issueSink,
     },
   );
   out.keywordLines = structure.keywordLines;
   out.negativeLines = structure.negativeLines;
-  report(structure.issues);
 
   // Each generator's ads, its issues joining the run's.
   const keep = <A>(made: { ads: A[]; issues: RowIssue[] }): A[] => {

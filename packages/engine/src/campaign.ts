@@ -113,6 +113,11 @@ export interface KeywordsCsvSinks {
   adGroups?: (adGroup: AdGroupRef, groupId?: number) => void;
   /** Asset groups of a performance template, in the order of `generateCampaignStructure` (optional). */
   assetGroups?: (assetGroup: AssetGroupRef) => void;
+  /**
+   * Each row problem once it is final, in the order of `WriteKeywordsCsvResult.issues`
+   * (optional). Given, `issues` stays empty: a feed of a million rows may report a million.
+   */
+  issue?: (issue: RowIssue) => void;
 }
 
 /** Counts and row problems of `writeKeywordsCsv`. */
@@ -134,11 +139,12 @@ export function writeKeywordsCsv(
   options: FormatCsvOptions = {},
 ): WriteKeywordsCsvResult {
   const issues: RowIssue[] = [];
+  const issue = sinks.issue ?? ((i: RowIssue) => issues.push(i));
   if (input.template.type !== 'performance') {
-    const counts = writeSearchKeywordsCsv(input, sinks, options, issues);
+    const counts = writeSearchKeywordsCsv(input, sinks, options, issue);
     return { ...counts, issues };
   }
-  forEachAssetGroup(input, sinks, issues);
+  forEachAssetGroup(input, sinks, issue);
   const header = keywordsCsvHeader(options);
   sinks.keywords(header);
   sinks.negatives(header);
@@ -162,11 +168,14 @@ export function forEachKeywordLine(
   sinks: KeywordLinesSinks,
 ): WriteKeywordsCsvResult {
   const issues: RowIssue[] = [];
+  const issue = (i: RowIssue): void => {
+    issues.push(i);
+  };
   if (input.template.type !== 'performance') {
-    const counts = forEachSearchKeywordLine(input, sinks, issues);
+    const counts = forEachSearchKeywordLine(input, sinks, issue);
     return { ...counts, issues };
   }
-  forEachAssetGroup(input, sinks, issues);
+  forEachAssetGroup(input, sinks, issue);
   return { keywordLines: 0, negativeLines: 0, issues };
 }
 
@@ -179,7 +188,7 @@ export function forEachKeywordLine(
 function forEachAssetGroup(
   input: GenerateCampaignStructureInput,
   sinks: Pick<KeywordLinesSinks, 'campaigns' | 'assetGroups'>,
-  issues: RowIssue[],
+  issue: (issue: RowIssue) => void,
 ): void {
   const { template, rows } = input;
   const rowLabel = input.rowLabel ?? defaultRowLabel;
@@ -197,7 +206,7 @@ function forEachAssetGroup(
     rowNumber: number,
     problem: { kind: RowIssue['kind']; code: string; message: string },
   ): void => {
-    issues.push({ ...problem, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber });
+    issue({ ...problem, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber });
   };
   const nameOf = (pattern: CompiledPattern, what: NameKind, row: FeedRow, rowNumber: number) => {
     const c = cleanName(fillRaw(pattern, values));

@@ -226,6 +226,16 @@ describe('the streaming keyword path against the reference', () => {
       expect(performanceCsv.result.issues).toEqual(wantPerformance.issues);
       assetGroups += wantPerformance.assetGroups.length;
       if (JSON.stringify(fast) !== want) expect({ seed, ...fast }).toEqual({ seed, ...expected });
+      // With an issue sink: the same issues, in the same order, none returned.
+      const handed: unknown[] = [];
+      const sunk = writeKeywordsCsv(
+        input,
+        { keywords: () => {}, negatives: () => {}, issue: (i) => handed.push(i) },
+        options,
+      );
+      expect(sunk.issues).toEqual([]);
+      if (JSON.stringify(handed) !== JSON.stringify(structure.issues))
+        expect({ seed, handed }).toEqual({ seed, handed: structure.issues });
       // The same lines as fields, for each template type (performance takes the object path).
       const fields = { keywords: [] as KeywordLine[], negatives: [] as KeywordLine[] };
       const fieldCampaigns: CampaignRow[] = [];
@@ -398,6 +408,55 @@ describe('writeKeywordsCsv Negative Exact lines', () => {
       ]);
       expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords, { chunkLines: 2 })]);
     }
+  });
+});
+
+describe('writeKeywordsCsv issue sink', () => {
+  it('hands each row issue over before later rows are read, the blocking reports after every row issue', () => {
+    const template = restoreCampaignTemplate({
+      name: 'Blocked',
+      campaign: 'Shoes',
+      adGroup: '{root} {mt}',
+      keywords: [
+        { keyword: '{root} {mod}', matchType: 'Broad' },
+        { keyword: '{root} {mod}', matchType: 'Exact' },
+        { keyword: '{root} {mod}', matchType: 'Negative Exact' },
+      ],
+    });
+    // Each row's Exact keyword is blocked by its Negative Exact; rows 1 and 4 also lose a
+    // character their keywords reject.
+    const mods = ['m0', 'm1!', 'm2', 'm3', 'm4!', 'm5'];
+    const rows = mods.map((mod, i) => feedRow(`r${i}`, { root: `shoe${i}`, mod }));
+    const events: string[] = [];
+    const handed: unknown[] = [];
+    const result = writeKeywordsCsv(
+      { template, rows },
+      {
+        keywords: (c) => events.push(`k ${c}`),
+        negatives: () => {},
+        issue: (i) => {
+          handed.push(i);
+          events.push(`i ${i.code} ${i.rowNumber}`);
+        },
+      },
+      { chunkLines: 1 },
+    );
+    const reference = generateCampaignStructureReference({ template, rows });
+    expect(result.issues).toEqual([]);
+    expect(handed).toEqual(reference.issues);
+    const codes = reference.issues.map((i) => i.code);
+    expect(codes.filter((c) => c === 'blocked-keyword')).toHaveLength(rows.length);
+    // Row 2's issue is handed over before the last row's keywords are written.
+    const rowIssue = events.findIndex((e) => e.startsWith('i ') && e.endsWith(' 2'));
+    expect(rowIssue).toBeGreaterThanOrEqual(0);
+    expect(rowIssue).toBeLessThan(events.findIndex((e) => e.includes('shoe5 m5')));
+    // Without the sink: the same issues, returned.
+    const returned = writeKeywordsCsv(
+      { template, rows },
+      { keywords: () => {}, negatives: () => {} },
+      { chunkLines: 1 },
+    );
+    expect(returned.issues).toEqual(reference.issues);
   });
 });
 

@@ -963,34 +963,35 @@ export interface KeywordLineSinks {
 
 /**
  * The fast keyword lines of a search template (see the file comment), written as CSV. Returns
- * the line counts; issues are appended to `issues`. Search templates only (a performance
- * template makes no keyword lines).
+ * the line counts; each issue is handed to `issue` once it is final, in report order. Search
+ * templates only (a performance template makes no keyword lines).
  */
 export function writeSearchKeywordsCsv(
   input: GenerateCampaignStructureInput,
   sinks: KeywordsCsvSinks,
   options: FormatCsvOptions,
-  issues: RowIssue[],
+  issue: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   const resolved = resolveCsvOptions(options);
   const keywordCsv = new CsvChunks(sinks.keywords, resolved);
   const negativeCsv = new CsvChunks(sinks.negatives, resolved);
   const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines());
-  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issues);
+  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issue);
 }
 
 /**
  * The same lines as `writeSearchKeywordsCsv`, in the same order, as fields: no CSV text is made.
- * Returns the line counts; issues are appended to `issues`. Search templates only.
+ * Returns the line counts; issues are handed to `issue` as in `writeSearchKeywordsCsv`. Search
+ * templates only.
  */
 export function forEachSearchKeywordLine(
   input: GenerateCampaignStructureInput,
   sinks: KeywordLineSinks,
-  issues: RowIssue[],
+  issue: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   const keywords = new FieldLines(sinks.keywords);
   const negatives = new FieldLines(sinks.negatives);
-  return runSearchKeywordLines(input, sinks, keywords, negatives, undefined, issues);
+  return runSearchKeywordLines(input, sinks, keywords, negatives, undefined, issue);
 }
 
 /**
@@ -1024,7 +1025,7 @@ function runSearchKeywordLines(
   keywordCsv: LineWriter,
   negativeCsv: LineWriter,
   keptCsv: CsvChunks | undefined,
-  issues: RowIssue[],
+  report: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   const { template, rows } = input;
   const rowLabel = input.rowLabel ?? defaultRowLabel;
@@ -1153,18 +1154,25 @@ function runSearchKeywordLines(
   const canKeepPending =
     !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
 
+  // The rows' issues are handed over as they come, each once.
   const reported = new Set<string>();
-  const reporter =
-    (to: RowIssue[]) =>
-    (kind: RowIssue['kind'], row: FeedRow, rowNumber: number, code: string, message: string) => {
-      const key = `${rowNumber}\u001f${code}\u001f${message}`;
-      if (reported.has(key)) return;
-      reported.add(key);
-      to.push({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
-    };
-  const issue = reporter(issues);
-  // The blocking checks' reports follow every row's (checks of closed groups run among the rows).
-  const blockingIssues: RowIssue[] = [];
+  const issue = (
+    kind: RowIssue['kind'],
+    row: FeedRow,
+    rowNumber: number,
+    code: string,
+    message: string,
+  ): void => {
+    const key = `${rowNumber}\u001f${code}\u001f${message}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    report({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
+  };
+  // The blocking checks' reports follow every row's, but checks of closed groups run among the
+  // rows: until the rows end they are kept as numbers (five per report: group, negative row and
+  // pattern, keyword row and pattern) and their messages are made as they are handed over (a
+  // template that blocks a keyword per row kept a million messages, about 700 bytes each).
+  const blockedFinds = new IntList();
   /** A name that `fillName` could not make: cleaned by `cleanName`, reported when `report`. */
   const slowName = (
     pattern: CompiledPattern,
@@ -1224,11 +1232,16 @@ function runSearchKeywordLines(
 
   // The template negatives, but those that block a keyword of their group when the template
   // drops them (checked once every keyword line of the group is known).
-  const blocks = blockingNegatives(lines, rows, mts, remakeKeyword, {
-    drop: template.settings.dropBlockingNegatives,
-    issue: reporter(blockingIssues),
-    rowLabel,
-  });
+  const blocks = blockingNegatives(
+    lines,
+    mts,
+    remakeKeyword,
+    (group, negativeRow, negativePattern, keywordRow, keywordPattern) => {
+      blockedFinds.push4(group, negativeRow, negativePattern, keywordRow);
+      blockedFinds.push(keywordPattern);
+    },
+    template.settings.dropBlockingNegatives,
+  );
   // The group of the last held line written (held lines of one group come together).
   let heldGroup = -1;
   let groupName = '';
@@ -1252,7 +1265,7 @@ function runSearchKeywordLines(
         heldGroup = groupId;
         groupName = groupId === namedGroup ? namedGroupName : groups.spell(groupId);
       }
-      if (blocks(groupId, r, mt, keyword, groupName)) continue;
+      if (blocks(groupId, r, k, keyword, groupName)) continue;
       const campaignId = heldInts[at + 2] as number;
       // Mostly the campaign of the row just read (no table look-up for it).
       const campaign = campaignId === lastCampaignId ? lastCampaign : campaigns.textOf(campaignId);
@@ -1761,7 +1774,25 @@ function runSearchKeywordLines(
   // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
   // whose {mt} is Broad.
   writeHeld(heldFrom, () => true);
-  for (const i of blockingIssues) issues.push(i);
+  const blockingIssue = blockingIssueMaker(
+    rows,
+    mts,
+    remakeKeyword,
+    (group) => groups.spell(group),
+    rowLabel,
+    template.settings.dropBlockingNegatives,
+  );
+  const finds = blockedFinds.data;
+  for (let i = 0; i < blockedFinds.length; i += 5)
+    report(
+      blockingIssue(
+        finds[i] as number,
+        finds[i + 1] as number,
+        finds[i + 2] as number,
+        finds[i + 3] as number,
+        finds[i + 4] as number,
+      ),
+    );
   if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
   for (let i = 0; i < pending.length; i += 4)
     if (pendingLine(i, pendingLinks.data[i / 2 + 1] as number))
@@ -1796,7 +1827,7 @@ function hasWord(text: string, word: string): boolean {
 type BlockingCheck = (
   group: number,
   negativeRow: number,
-  mt: number,
+  negativePattern: number,
   negative: string,
   groupText: string,
 ) => boolean;
@@ -1804,26 +1835,27 @@ type BlockingCheck = (
 /**
  * Checks held template negatives, in order, for a keyword of their own group they block: a
  * Negative Exact equal to an Exact keyword (no search reaches it), a Negative Broad whose words
- * the keyword all holds. Each is reported: the blocked keyword (a warning on its row), or with
- * `drop` the negative, which is then not written (the check answers true). `lines` are the
- * keyword lines (listed). A campaign negative (`groupText` '') is not checked.
+ * the keyword all holds. Each find goes to `found`: the blocked keyword (a warning on its row),
+ * or with `drop` the negative, which is then not written (the check answers true; only the first
+ * keyword it blocks is reported). `lines` are the keyword lines (listed). A campaign negative
+ * (`groupText` '') is not checked.
+ *
+ * No find is ever made twice, so no find needs a duplicate check: a keyword line (its row's,
+ * text and match type) belongs to one group, whose lines differ in text or match type, and each
+ * held negative (one per group, text and match type) is checked once.
  */
 function blockingNegatives(
   lines: GroupLineSets,
-  rows: FeedRows,
   mts: readonly number[],
   remakeKeyword: (row: number, pattern: number) => string,
-  how: {
-    drop: boolean;
-    rowLabel: (rowNumber: number) => string;
-    issue: (
-      kind: RowIssue['kind'],
-      row: FeedRow,
-      rowNumber: number,
-      code: string,
-      message: string,
-    ) => void;
-  },
+  found: (
+    group: number,
+    negativeRow: number,
+    negativePattern: number,
+    keywordRow: number,
+    keywordPattern: number,
+  ) => void,
+  drop: boolean,
 ): BlockingCheck {
   // The texts, rows and patterns of the last group read (held negatives of one group come
   // together).
@@ -1844,58 +1876,84 @@ function blockingNegatives(
     for (const word of words) if (!hasWord(keyword, word)) return false;
     return true;
   };
-  return (group, negativeRow, mt, negative, groupText) => {
+  return (group, negativeRow, negativePattern, negative, groupText) => {
     if (groupText === '') return false;
     if (group !== textsGroup) {
       textsGroup = group;
       count = 0;
       lines.forEachLine(group, read);
     }
-    // The common case blocks nothing: no list and no message is made for it.
-    let blocked: number[] | undefined;
-    if (mt === NEGATIVE_EXACT) {
+    // The common case blocks nothing: no list is made for it.
+    if (mts[negativePattern] === NEGATIVE_EXACT) {
       for (let j = 0; j < count; j++) {
         if (mts[textPatterns[j] as number] === EXACT && texts[j] === negative) {
-          blocked = [j];
-          break;
+          found(
+            group,
+            negativeRow,
+            negativePattern,
+            textRows[j] as number,
+            textPatterns[j] as number,
+          );
+          return drop;
         }
       }
-    } else {
-      // A keyword without the negative's last word is not blocked: most are ruled out by that,
-      // before the negative is split into words.
-      const space = negative.lastIndexOf(' ');
-      const last = space < 0 ? negative : negative.slice(space + 1);
-      let words: string[] | undefined;
-      for (let j = 0; j < count; j++) {
-        const keyword = texts[j] as string;
-        if (!hasWord(keyword, last)) continue;
-        words ??= negative.split(' ');
-        if (holdsAll(keyword, words)) (blocked ??= []).push(j);
-      }
+      return false;
     }
-    if (blocked === undefined) return false;
-    const negativeName = `${MATCH_TYPE_CODES[mt] as string} "${negative}"`;
-    for (const j of blocked) {
-      const row = textRows[j] as number;
-      const keyword = `"${texts[j] as string}" (${MATCH_TYPE_CODES[mts[textPatterns[j] as number] as number] as string}`;
-      if (how.drop) {
-        how.issue(
-          'skipped',
-          rows.at(negativeRow) as FeedRow,
-          negativeRow + 1,
-          'blocking-negative-dropped',
-          `${negativeName} of ad group "${groupText}" is not written: it blocks the group's keyword ${keyword}, ${how.rowLabel(row + 1)})`,
-        );
-        return true;
-      }
-      how.issue(
-        'warning',
-        rows.at(row) as FeedRow,
-        row + 1,
-        'blocked-keyword',
-        `Keyword ${keyword}) of ad group "${groupText}" cannot serve: the group's ${negativeName} (${how.rowLabel(negativeRow + 1)}) blocks it`,
-      );
+    // A keyword without the negative's last word is not blocked: most are ruled out by that,
+    // before the negative is split into words.
+    const space = negative.lastIndexOf(' ');
+    const last = space < 0 ? negative : negative.slice(space + 1);
+    let words: string[] | undefined;
+    for (let j = 0; j < count; j++) {
+      const keyword = texts[j] as string;
+      if (!hasWord(keyword, last)) continue;
+      words ??= negative.split(' ');
+      if (!holdsAll(keyword, words)) continue;
+      found(group, negativeRow, negativePattern, textRows[j] as number, textPatterns[j] as number);
+      if (drop) return true;
     }
     return false;
+  };
+}
+
+/**
+ * Makes the report of a find of `blockingNegatives` (the texts are made again from their rows
+ * and patterns, the group's name from its number).
+ */
+function blockingIssueMaker(
+  rows: FeedRows,
+  mts: readonly number[],
+  remakeKeyword: (row: number, pattern: number) => string,
+  groupText: (group: number) => string,
+  rowLabel: (rowNumber: number) => string,
+  drop: boolean,
+): (
+  group: number,
+  negativeRow: number,
+  negativePattern: number,
+  keywordRow: number,
+  keywordPattern: number,
+) => RowIssue {
+  return (group, negativeRow, negativePattern, row, pattern) => {
+    const negativeName = `${MATCH_TYPE_CODES[mts[negativePattern] as number] as string} "${remakeKeyword(negativeRow, negativePattern)}"`;
+    const keyword = `"${remakeKeyword(row, pattern)}" (${MATCH_TYPE_CODES[mts[pattern] as number] as string}`;
+    if (drop) {
+      return {
+        kind: 'skipped',
+        output: OUTPUT_KEYWORDS,
+        rowId: (rows.at(negativeRow) as FeedRow).id,
+        rowNumber: negativeRow + 1,
+        code: 'blocking-negative-dropped',
+        message: `${negativeName} of ad group "${groupText(group)}" is not written: it blocks the group's keyword ${keyword}, ${rowLabel(row + 1)})`,
+      };
+    }
+    return {
+      kind: 'warning',
+      output: OUTPUT_KEYWORDS,
+      rowId: (rows.at(row) as FeedRow).id,
+      rowNumber: row + 1,
+      code: 'blocked-keyword',
+      message: `Keyword ${keyword}) of ad group "${groupText(group)}" cannot serve: the group's ${negativeName} (${rowLabel(negativeRow + 1)}) blocks it`,
+    };
   };
 }
