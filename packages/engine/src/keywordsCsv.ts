@@ -1154,8 +1154,11 @@ function runSearchKeywordLines(
   const canKeepPending =
     !mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
 
-  // The rows' issues are handed over as they come, each once.
+  // The rows' issues are handed over as they come, each once. Every one is reported while its
+  // row is read, rows in order, so the keys seen are only the current row's (a feed whose rows
+  // all report kept a key of about 200 bytes per issue).
   const reported = new Set<string>();
+  let reportedRow = 0;
   const issue = (
     kind: RowIssue['kind'],
     row: FeedRow,
@@ -1163,7 +1166,11 @@ function runSearchKeywordLines(
     code: string,
     message: string,
   ): void => {
-    const key = `${rowNumber}\u001f${code}\u001f${message}`;
+    if (rowNumber !== reportedRow) {
+      reported.clear();
+      reportedRow = rowNumber;
+    }
+    const key = `${code}\u001f${message}`;
     if (reported.has(key)) return;
     reported.add(key);
     report({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
