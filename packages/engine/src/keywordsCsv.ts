@@ -1175,6 +1175,28 @@ function runSearchKeywordLines(
     reported.add(key);
     report({ kind, output: OUTPUT_KEYWORDS, rowId: row.id, rowNumber, code, message });
   };
+  /**
+   * The row's keyword of pattern `k` in `filler` (`text`, `hash`, `isPlain`): from its pieces when
+   * it needs no cleaning, else filled and cleaned the general way (not plain). False when
+   * cleaning leaves nothing (reported).
+   */
+  const fillKeywordOf = (k: number, row: FeedRow, rowNumber: number, isNegative: boolean) => {
+    if (filler.fillKeyword(plans[k] as Plan)) return true;
+    const pattern = pats[k] as CompiledPattern;
+    const cleaned = cleanFilledKeyword(
+      fillRaw(pattern, values),
+      pattern.source,
+      issue,
+      row,
+      rowNumber,
+      isNegative,
+    );
+    if (cleaned === undefined) return false;
+    filler.text = cleaned;
+    filler.hash = polyHash(cleaned);
+    filler.isPlain = false;
+    return true;
+  };
   // The blocking checks' reports follow every row's, but checks of closed groups run among the
   // rows: until the rows end they are kept as numbers (five per report: group, negative row and
   // pattern, keyword row and pattern) and their messages are made as they are handed over (a
@@ -1611,26 +1633,9 @@ function runSearchKeywordLines(
       const groupMt = splitsByMatchType ? mt : NO_MT;
       const group = fillGroup(groupMt, row, rowNumber, true);
       if (group === '') continue;
-      let keyword: string;
-      let keywordHash: number;
-      let keywordPlain = 0;
-      if (filler.fillKeyword(plans[k] as Plan)) {
-        keyword = filler.text;
-        keywordHash = filler.hash;
-        keywordPlain = 4;
-      } else {
-        const pattern = pats[k] as CompiledPattern;
-        const cleaned = cleanFilledKeyword(
-          fillRaw(pattern, values),
-          pattern.source,
-          issue,
-          row,
-          rowNumber,
-        );
-        if (cleaned === undefined) continue;
-        keyword = cleaned;
-        keywordHash = polyHash(keyword);
-      }
+      if (!fillKeywordOf(k, row, rowNumber, false)) continue;
+      const { text: keyword, hash: keywordHash } = filler;
+      const keywordPlain = filler.isPlain ? 4 : 0;
       made(r, k, keyword);
       let groupId = rowGroupId[groupMt] as number;
       if (groupId < 0) {
@@ -1726,28 +1731,9 @@ function runSearchKeywordLines(
     }
     for (let k = positiveCount; k < pats.length; k++) {
       const mt = mts[k] as number;
-      let keyword: string;
-      let keywordHash: number;
-      let keywordPlain = 0;
-      // As for positive keywords: a negative that needs no cleaning is filled from its pieces.
-      if (filler.fillKeyword(plans[k] as Plan)) {
-        keyword = filler.text;
-        keywordHash = filler.hash;
-        keywordPlain = 4;
-      } else {
-        const pattern = pats[k] as CompiledPattern;
-        const cleaned = cleanFilledKeyword(
-          fillRaw(pattern, values),
-          pattern.source,
-          issue,
-          row,
-          rowNumber,
-          true,
-        );
-        if (cleaned === undefined) continue;
-        keyword = cleaned;
-        keywordHash = polyHash(keyword);
-      }
+      if (!fillKeywordOf(k, row, rowNumber, true)) continue;
+      const { text: keyword, hash: keywordHash } = filler;
+      const keywordPlain = filler.isPlain ? 4 : 0;
       made(r, k, keyword);
       if (rowGroupCount === 0) {
         // A template without positive keywords: its negatives are campaign negatives (the
