@@ -1,16 +1,27 @@
 /**
  * The ad groups of a run, packed: a million groups as objects hold about 270 MB; here each is its
  * name as UTF-8, its campaign's number and its row's, and the ads read them back in order.
+ * Consecutive names often share a start (a `{mt}` template's "nike Exact", "nike Phrase"): a
+ * name is kept as the number of characters it shares with the one before and the UTF-8 of the
+ * rest, so the rest's bytes follow each other in the blocks and no per-group offset is kept.
  */
 import type { AdGroupRef, AdGroupStore, AdGroupTarget } from '@adloom/engine';
 import { ByteBlocks, grown } from './bytes.ts';
 
+/** The most characters a name shares with the one before (kept in a byte). */
+const MAX_SHARED = 255;
+/** A rest's byte length at or above this is kept in `longRests`. */
+const LONG_REST = 255;
+
 export class PackedAdGroups implements AdGroupStore {
   private readonly names = new ByteBlocks();
-  /** Per group the block, start and end of its name in `names`. */
-  private blockOf = new Uint16Array(1 << 16);
-  private starts = new Int32Array(1 << 16);
-  private ends = new Int32Array(1 << 16);
+  /** Per block of `names` the first group whose rest it holds. */
+  private readonly firstOfBlock: number[] = [];
+  /** Per group the characters its name shares with the one before. */
+  private shared = new Uint8Array(1 << 16);
+  /** Per group the byte length of the rest of its name (LONG_REST: in `longRests`). */
+  private restBytes = new Uint8Array(1 << 16);
+  private readonly longRests = new Map<number, number>();
   private campaignOf = new Int32Array(1 << 16);
   /** Per group its row's id as a number, when the id is one ("12"); other ids in `otherIds`. */
   private idOf = new Int32Array(1 << 16);
@@ -19,6 +30,7 @@ export class PackedAdGroups implements AdGroupStore {
   private readonly campaignIndex = new Map<string, number>();
   private lastCampaign = '';
   private lastCampaignIndex = -1;
+  private lastName = '';
   length = 0;
 
   /** `onAdd` hears each group as it is added. */
@@ -27,10 +39,9 @@ export class PackedAdGroups implements AdGroupStore {
   add(group: AdGroupRef): void {
     this.onAdd?.(group);
     const n = this.length;
-    if (n === this.ends.length) {
-      this.blockOf = grown(this.blockOf, n + 1);
-      this.starts = grown(this.starts, n + 1);
-      this.ends = grown(this.ends, n + 1);
+    if (n === this.idOf.length) {
+      this.shared = grown(this.shared, n + 1);
+      this.restBytes = grown(this.restBytes, n + 1);
       this.campaignOf = grown(this.campaignOf, n + 1);
       this.idOf = grown(this.idOf, n + 1);
     }
@@ -44,12 +55,18 @@ export class PackedAdGroups implements AdGroupStore {
       this.lastCampaign = group.campaign;
       this.lastCampaignIndex = c;
     }
-    const names = this.names;
     const name = group.adGroup;
-    this.blockOf[n] = names.reserve(3 * name.length);
-    this.starts[n] = names.used;
-    names.used = writeName(names.current, names.used, name);
-    this.ends[n] = names.used;
+    const shared = sharedStart(this.lastName, name);
+    this.lastName = name;
+    const names = this.names;
+    const blocks = names.blocks.length;
+    if (names.reserve(3 * (name.length - shared)) !== blocks - 1) this.firstOfBlock.push(n);
+    const from = names.used;
+    names.used = writeName(names.current, from, shared === 0 ? name : name.slice(shared));
+    const bytes = names.used - from;
+    this.shared[n] = shared;
+    this.restBytes[n] = Math.min(bytes, LONG_REST);
+    if (bytes >= LONG_REST) this.longRests.set(n, bytes);
     this.campaignOf[n] = this.lastCampaignIndex;
     const id = rowNumberOf(group.id);
     if (id > 0) this.idOf[n] = id;
@@ -58,15 +75,46 @@ export class PackedAdGroups implements AdGroupStore {
   }
 
   *[Symbol.iterator](): Iterator<AdGroupTarget> {
+    // Groups before the first block's first have empty rests; a group's rest is never split.
+    let block = -1;
+    let nextBlockAt = this.firstOfBlock[0] ?? -1;
+    let at = 0;
+    let name = '';
     for (let i = 0; i < this.length; i++) {
-      const block = this.names.blocks[this.blockOf[i] as number] as Buffer;
+      if (i === nextBlockAt) {
+        block++;
+        nextBlockAt = this.firstOfBlock[block + 1] ?? -1;
+        at = 0;
+      }
+      const bytesKept = this.restBytes[i] as number;
+      const bytes = bytesKept === LONG_REST ? (this.longRests.get(i) as number) : bytesKept;
+      const rest =
+        bytes === 0 ? '' : (this.names.blocks[block] as Buffer).toString('utf8', at, at + bytes);
+      at += bytes;
+      const shared = this.shared[i] as number;
+      name = shared === 0 ? rest : name.slice(0, shared) + rest;
       yield {
         campaign: this.campaigns[this.campaignOf[i] as number] as string,
-        adGroup: block.toString('utf8', this.starts[i], this.ends[i]),
+        adGroup: name,
         id: this.otherIds.get(i) ?? String(this.idOf[i]),
       };
     }
   }
+}
+
+/**
+ * The UTF-16 units `name` shares at its start with `before` (at most MAX_SHARED), never ending
+ * between the two halves of a surrogate pair (the rest is written as UTF-8 on its own).
+ */
+export function sharedStart(before: string, name: string): number {
+  const most = Math.min(before.length, name.length, MAX_SHARED);
+  let n = 0;
+  while (n < most && before.charCodeAt(n) === name.charCodeAt(n)) n++;
+  if (n > 0 && n < name.length) {
+    const last = name.charCodeAt(n - 1);
+    if (last >= 0xd800 && last <= 0xdbff) n--;
+  }
+  return n;
 }
 
 /**
