@@ -6,25 +6,35 @@
  * rest, so the rest's bytes follow each other in the blocks and no per-group offset is kept.
  */
 import type { AdGroupRef, AdGroupStore, AdGroupTarget } from '@adloom/engine';
-import { ByteBlocks, grown } from './bytes.ts';
+import { ByteBlocks } from './bytes.ts';
 
 /** The most characters a name shares with the one before (kept in a byte). */
 const MAX_SHARED = 255;
 /** A rest's byte length at or above this is kept in `longRests`. */
 const LONG_REST = 255;
+/** Groups per `GroupChunk`. */
+const CHUNK_GROUPS = 1 << 16;
+
+/**
+ * The numbers of `CHUNK_GROUPS` groups. The store grows a chunk at a time: arrays grown by
+ * doubling hold an old copy until it is collected, and the last doubling leaves up to half unused.
+ */
+interface GroupChunk {
+  /** Per group the characters its name shares with the one before. */
+  shared: Uint8Array;
+  /** Per group the byte length of the rest of its name (LONG_REST: in `longRests`). */
+  restBytes: Uint8Array;
+  campaignOf: Int32Array;
+  /** Per group its row's id as a number, when the id is one ("12"); other ids in `otherIds`. */
+  idOf: Int32Array;
+}
 
 export class PackedAdGroups implements AdGroupStore {
   private readonly names = new ByteBlocks();
   /** Per block of `names` the first group whose rest it holds. */
   private readonly firstOfBlock: number[] = [];
-  /** Per group the characters its name shares with the one before. */
-  private shared = new Uint8Array(1 << 16);
-  /** Per group the byte length of the rest of its name (LONG_REST: in `longRests`). */
-  private restBytes = new Uint8Array(1 << 16);
+  private readonly chunks: GroupChunk[] = [];
   private readonly longRests = new Map<number, number>();
-  private campaignOf = new Int32Array(1 << 16);
-  /** Per group its row's id as a number, when the id is one ("12"); other ids in `otherIds`. */
-  private idOf = new Int32Array(1 << 16);
   private readonly otherIds = new Map<number, string>();
   private readonly campaigns: string[] = [];
   private readonly campaignIndex = new Map<string, number>();
@@ -39,12 +49,15 @@ export class PackedAdGroups implements AdGroupStore {
   add(group: AdGroupRef): void {
     this.onAdd?.(group);
     const n = this.length;
-    if (n === this.idOf.length) {
-      this.shared = grown(this.shared, n + 1);
-      this.restBytes = grown(this.restBytes, n + 1);
-      this.campaignOf = grown(this.campaignOf, n + 1);
-      this.idOf = grown(this.idOf, n + 1);
-    }
+    const j = n % CHUNK_GROUPS;
+    if (j === 0)
+      this.chunks.push({
+        shared: new Uint8Array(CHUNK_GROUPS),
+        restBytes: new Uint8Array(CHUNK_GROUPS),
+        campaignOf: new Int32Array(CHUNK_GROUPS),
+        idOf: new Int32Array(CHUNK_GROUPS),
+      });
+    const chunk = this.chunks[this.chunks.length - 1] as GroupChunk;
     if (group.campaign !== this.lastCampaign || this.lastCampaignIndex < 0) {
       let c = this.campaignIndex.get(group.campaign);
       if (c === undefined) {
@@ -64,12 +77,12 @@ export class PackedAdGroups implements AdGroupStore {
     const from = names.used;
     names.used = writeName(names.current, from, shared === 0 ? name : name.slice(shared));
     const bytes = names.used - from;
-    this.shared[n] = shared;
-    this.restBytes[n] = Math.min(bytes, LONG_REST);
+    chunk.shared[j] = shared;
+    chunk.restBytes[j] = Math.min(bytes, LONG_REST);
     if (bytes >= LONG_REST) this.longRests.set(n, bytes);
-    this.campaignOf[n] = this.lastCampaignIndex;
+    chunk.campaignOf[j] = this.lastCampaignIndex;
     const id = rowNumberOf(group.id);
-    if (id > 0) this.idOf[n] = id;
+    if (id > 0) chunk.idOf[j] = id;
     else this.otherIds.set(n, group.id);
     this.length = n + 1;
   }
@@ -80,23 +93,26 @@ export class PackedAdGroups implements AdGroupStore {
     let nextBlockAt = this.firstOfBlock[0] ?? -1;
     let at = 0;
     let name = '';
+    let chunk = this.chunks[0] as GroupChunk;
     for (let i = 0; i < this.length; i++) {
+      const j = i % CHUNK_GROUPS;
+      if (j === 0) chunk = this.chunks[i / CHUNK_GROUPS] as GroupChunk;
       if (i === nextBlockAt) {
         block++;
         nextBlockAt = this.firstOfBlock[block + 1] ?? -1;
         at = 0;
       }
-      const bytesKept = this.restBytes[i] as number;
+      const bytesKept = chunk.restBytes[j] as number;
       const bytes = bytesKept === LONG_REST ? (this.longRests.get(i) as number) : bytesKept;
       const rest =
         bytes === 0 ? '' : (this.names.blocks[block] as Buffer).toString('utf8', at, at + bytes);
       at += bytes;
-      const shared = this.shared[i] as number;
+      const shared = chunk.shared[j] as number;
       name = shared === 0 ? rest : name.slice(0, shared) + rest;
       yield {
-        campaign: this.campaigns[this.campaignOf[i] as number] as string,
+        campaign: this.campaigns[chunk.campaignOf[j] as number] as string,
         adGroup: name,
-        id: this.otherIds.get(i) ?? String(this.idOf[i]),
+        id: this.otherIds.get(i) ?? String(chunk.idOf[j]),
       };
     }
   }
