@@ -20,7 +20,7 @@ import {
   type MatchType,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
-import { powerOf, TextKeyTable } from './keywordsCsv.ts';
+import { IntChunks, powerOf, TextKeyTable } from './keywordsCsv.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,
@@ -528,6 +528,15 @@ describe('writeKeywordsCsv closing {mt} groups', () => {
       expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords, { chunkLines: 3 })]);
       expect(fast.result.issues).toEqual(structure.issues);
     }
+  });
+});
+
+describe('IntChunks', () => {
+  it('reads back every value pushed, across chunks', () => {
+    const list = new IntChunks();
+    for (let i = 0; i < 200_000; i++) list.push(i * 7 - 3);
+    expect(list.length).toBe(200_000);
+    for (const i of [0, 1, 65_535, 65_536, 131_072, 199_999]) expect(list.at(i)).toBe(i * 7 - 3);
   });
 });
 

@@ -446,6 +446,35 @@ class IntList {
   }
 }
 
+/** Values per chunk of an `IntChunks`. */
+const CHUNK_INTS = 1 << 16;
+
+/**
+ * A growing list of int32 values kept in chunks of `CHUNK_INTS`: it grows without copying itself
+ * (an `IntList` grown by doubling holds its old copy and its new one until the old is collected,
+ * and its last doubling can leave half of it unused). Values are read with `at`.
+ */
+export class IntChunks {
+  private readonly chunks: Int32Array[] = [];
+  private last = new Int32Array(0);
+  private used = 0;
+  length = 0;
+
+  push(a: number): void {
+    if (this.used === this.last.length) {
+      this.last = new Int32Array(CHUNK_INTS);
+      this.chunks.push(this.last);
+      this.used = 0;
+    }
+    this.last[this.used++] = a;
+    this.length++;
+  }
+
+  at(i: number): number {
+    return (this.chunks[Math.floor(i / CHUNK_INTS)] as Int32Array)[i % CHUNK_INTS] as number;
+  }
+}
+
 /** Lines joined before they are added to a chunk as one flat string. */
 const RUN_LINES = 128;
 
@@ -1201,7 +1230,7 @@ function runSearchKeywordLines(
   // rows: until the rows end they are kept as numbers (five per report: group, negative row and
   // pattern, keyword row and pattern) and their messages are made as they are handed over (a
   // template that blocks a keyword per row kept a million messages, about 700 bytes each).
-  const blockedFinds = new IntList();
+  const blockedFinds = new IntChunks();
   /** A name that `fillName` could not make: cleaned by `cleanName`, reported when `report`. */
   const slowName = (
     pattern: CompiledPattern,
@@ -1266,7 +1295,10 @@ function runSearchKeywordLines(
     mts,
     remakeKeyword,
     (group, negativeRow, negativePattern, keywordRow, keywordPattern) => {
-      blockedFinds.push4(group, negativeRow, negativePattern, keywordRow);
+      blockedFinds.push(group);
+      blockedFinds.push(negativeRow);
+      blockedFinds.push(negativePattern);
+      blockedFinds.push(keywordRow);
       blockedFinds.push(keywordPattern);
     },
     template.settings.dropBlockingNegatives,
@@ -1775,15 +1807,15 @@ function runSearchKeywordLines(
     rowLabel,
     template.settings.dropBlockingNegatives,
   );
-  const finds = blockedFinds.data;
-  for (let i = 0; i < blockedFinds.length; i += 5)
+  const finds = blockedFinds;
+  for (let i = 0; i < finds.length; i += 5)
     report(
       blockingIssue(
-        finds[i] as number,
-        finds[i + 1] as number,
-        finds[i + 2] as number,
-        finds[i + 3] as number,
-        finds[i + 4] as number,
+        finds.at(i),
+        finds.at(i + 1),
+        finds.at(i + 2),
+        finds.at(i + 3),
+        finds.at(i + 4),
       ),
     );
   if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
