@@ -176,6 +176,15 @@ export function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<RegisterFailure['fields']>({});
   const formRef = useRef<HTMLFormElement>(null);
   const botCheck = useRef<Promise<BotCheckSettings> | null>(null);
+  /** Counts refused submits: each moves the focus to the first field to fix once it is drawn. */
+  const [refusals, setRefusals] = useState(0);
+
+  // After the errors are committed, not in the next frame: an update made after an await may be
+  // drawn after that frame, when no field is marked invalid yet.
+  useEffect(() => {
+    if (refusals === 0) return;
+    formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   // Ask early whether a bot check is on and load its script, so that a blocked script is
   // reported before the form is filled in.
@@ -230,9 +239,7 @@ export function RegisterPage() {
       setFieldErrors(failure.fields);
       for (const message of failure.others) notifyError(message);
       // The person's eyes and screen reader go to the first field to fix.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus(),
-      );
+      setRefusals((n) => n + 1);
     } finally {
       setIsSending(false);
     }
