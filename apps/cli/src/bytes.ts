@@ -4,15 +4,21 @@
 const BLOCK_BYTES = 4 << 20;
 
 export class ByteBlocks {
-  readonly blocks: Buffer[] = [];
+  readonly blocks: Buffer<ArrayBufferLike>[] = [];
   /** The block being filled, and the bytes used in it. */
-  current = Buffer.allocUnsafe(0);
+  current: Buffer<ArrayBufferLike> = Buffer.allocUnsafe(0);
   used = 0;
+
+  /** `shared`: blocks in SharedArrayBuffers, which another thread can read without a copy. */
+  constructor(private readonly shared = false) {}
 
   /** Makes room for `bytes` more bytes in the current block; returns its number. */
   reserve(bytes: number): number {
     if (this.used + bytes > this.current.length) {
-      this.current = Buffer.allocUnsafe(Math.max(BLOCK_BYTES, bytes));
+      const size = Math.max(BLOCK_BYTES, bytes);
+      this.current = this.shared
+        ? Buffer.from(new SharedArrayBuffer(size))
+        : Buffer.allocUnsafe(size);
       this.blocks.push(this.current);
       this.used = 0;
     }
@@ -20,10 +26,29 @@ export class ByteBlocks {
   }
 }
 
-/** A growing Int32Array or Uint8Array: `grown(a, length)` is `a` or a copy at least that long. */
-export function grown<A extends Int32Array | Uint8Array | Uint16Array>(a: A, length: number): A {
+type Typed = Int32Array | Uint8Array | Uint16Array;
+
+/**
+ * A growing Int32Array or Uint8Array: `grown(a, length)` is `a` or a copy at least that long, in
+ * a SharedArrayBuffer when `a` is in one.
+ */
+export function grown<A extends Typed>(a: A, length: number): A {
   if (length <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => A)(Math.max(a.length * 2, length));
+  const n = Math.max(a.length * 2, length);
+  const b =
+    a.buffer instanceof SharedArrayBuffer
+      ? sharedArray(a.constructor as SharedArrayType<A>, n)
+      : new (a.constructor as new (n: number) => A)(n);
   b.set(a);
   return b;
+}
+
+type SharedArrayType<A extends Typed> = {
+  new (buffer: SharedArrayBuffer): A;
+  readonly BYTES_PER_ELEMENT: number;
+};
+
+/** A typed array of `length` zeros in a SharedArrayBuffer. */
+export function sharedArray<A extends Typed>(type: SharedArrayType<A>, length: number): A {
+  return new type(new SharedArrayBuffer(length * type.BYTES_PER_ELEMENT));
 }

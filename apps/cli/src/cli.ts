@@ -17,6 +17,8 @@ export interface CliIo {
   stderr: (s: string) => void;
   /** True when stderr is a terminal: a progress line is then shown unless asked otherwise. */
   stderrIsTerminal?: boolean;
+  /** The compiled command, to run the ads on a thread of their own (see adsThread.ts). */
+  adsThreadScript?: URL;
 }
 
 export const HELP = `adloom: build Google Ads campaigns in bulk from a data feed and templates.
@@ -215,6 +217,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     today,
     only,
     progress: values.progress || io.stderrIsTerminal ? new Progress(io.stderr) : undefined,
+    adsThreadScript: io.adsThreadScript,
   };
   try {
     const summary = await runGenerate(options);

@@ -14,7 +14,7 @@ import {
   type TruncatedCell,
 } from '@adloom/engine';
 import type iconvLite from 'iconv-lite';
-import { ByteBlocks, grown } from './bytes.ts';
+import { ByteBlocks, grown, sharedArray } from './bytes.ts';
 import { InputError, inputFileError, loadIconv } from './files.ts';
 
 /**
@@ -34,20 +34,51 @@ const PACKED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
  * one per cell); the last row read is kept, as the engine often reads one row several times.
  */
 export class PackedFeedRows implements FeedRows {
-  private readonly bytes = new ByteBlocks();
+  // Every store is in SharedArrayBuffers: the ads' thread reads the rows without a copy (`share`).
+  private readonly bytes: ByteBlocks;
   /** Per row its block, first byte and end. */
-  private blockOf = new Uint16Array(1 << 16);
-  private starts = new Int32Array(1 << 16);
-  private ends = new Int32Array(1 << 16);
+  private blockOf: Uint16Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
   /** Per row the lengths of its five text cells in UTF-16 code units (cells are cut to 30 characters). */
-  private lengths = new Uint16Array(PACKED_COLUMNS.length << 16);
+  private lengths: Uint16Array;
   /** Per row 1 when every byte is ASCII: such a row is read as Latin-1, Node's fastest decoding. */
-  private ascii = new Uint8Array(1 << 16);
+  private ascii: Uint8Array;
   /** Per row the physical line of the file it starts on. */
-  private lines = new Int32Array(1 << 16);
+  private lines: Int32Array;
   private lastIndex = -1;
   private last: FeedRow | undefined;
-  length = 0;
+  length: number;
+
+  /** Empty rows to add to, or (`from`) the rows another thread shared. */
+  constructor(from?: SharedFeedRows) {
+    this.bytes = new ByteBlocks(true);
+    // A Buffer arrives at another thread as a plain Uint8Array of the same memory.
+    if (from)
+      for (const b of from.blocks)
+        this.bytes.blocks.push(Buffer.from(b.buffer, b.byteOffset, b.length));
+    this.blockOf = from?.blockOf ?? sharedArray(Uint16Array, 1 << 16);
+    this.starts = from?.starts ?? sharedArray(Int32Array, 1 << 16);
+    this.ends = from?.ends ?? sharedArray(Int32Array, 1 << 16);
+    this.lengths = from?.lengths ?? sharedArray(Uint16Array, PACKED_COLUMNS.length << 16);
+    this.ascii = from?.ascii ?? sharedArray(Uint8Array, 1 << 16);
+    this.lines = from?.lines ?? sharedArray(Int32Array, 1 << 16);
+    this.length = from?.length ?? 0;
+  }
+
+  /** What another thread needs to read these rows (`new PackedFeedRows(shared)`); no copy. */
+  share(): SharedFeedRows {
+    return {
+      blocks: this.bytes.blocks,
+      blockOf: this.blockOf,
+      starts: this.starts,
+      ends: this.ends,
+      lengths: this.lengths,
+      ascii: this.ascii,
+      lines: this.lines,
+      length: this.length,
+    };
+  }
 
   add(row: FeedRowData, line: number): void {
     const n = this.length;
@@ -102,7 +133,7 @@ export class PackedFeedRows implements FeedRows {
   at(index: number): FeedRow | undefined {
     if (index === this.lastIndex) return this.last;
     if (!(index >= 0 && index < this.length)) return undefined;
-    const bytes = this.bytes.blocks[this.blockOf[index] as number] as Buffer;
+    const bytes = this.bytes.blocks[this.blockOf[index] as number] as Buffer<ArrayBufferLike>;
     const text = bytes.toString(
       this.ascii[index] === 1 ? 'latin1' : 'utf8',
       this.starts[index],
@@ -138,6 +169,18 @@ export class PackedFeedRows implements FeedRows {
   lineOfRow(n: number): number {
     return n >= 1 && n <= this.length ? (this.lines[n - 1] as number) : 0;
   }
+}
+
+/** Packed feed rows as another thread receives them: views of SharedArrayBuffers. */
+export interface SharedFeedRows {
+  blocks: Uint8Array[];
+  blockOf: Uint16Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  lengths: Uint16Array;
+  ascii: Uint8Array;
+  lines: Int32Array;
+  length: number;
 }
 
 /** True when `s` ends with the first half of a surrogate pair (U+D800..U+DBFF). */

@@ -160,6 +160,8 @@ const BOM = '\uFEFF';
  */
 export class OutputFolder {
   private readonly files = new Map<string, { fd: number; sink: OutputSink }>();
+  /** Scratch files by path, with their descriptors. */
+  private readonly scratches = new Map<string, number>();
   private constructor(
     private readonly dir: string,
     private readonly target: string,
@@ -200,6 +202,35 @@ export class OutputFolder {
     return sink;
   }
 
+  /** The file descriptor of the file `name` made by `file` (another thread may write to it). */
+  fdOf(name: string): number {
+    const f = this.files.get(name);
+    if (!f) throw new Error(`No output file ${name}`);
+    return f.fd;
+  }
+
+  /**
+   * A scratch file in the temporary folder (a part that the run copies into an output before it
+   * commits): never moved into the output folder; `dropScratch` removes it.
+   */
+  scratch(name: string): { fd: number; file: string } {
+    if (this.temp === undefined)
+      throw new Error('No scratch files when writing to standard output');
+    const file = path.join(this.temp, name);
+    const fd = openSync(file, 'w+');
+    this.scratches.set(file, fd);
+    return { fd, file };
+  }
+
+  /** Closes and removes a scratch file. */
+  dropScratch(file: string): void {
+    const fd = this.scratches.get(file);
+    if (fd === undefined) return;
+    this.scratches.delete(file);
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+
   /** A whole small file. */
   writeFile(name: string, chunks: Iterable<string>): void {
     const sink = this.file(name);
@@ -209,6 +240,7 @@ export class OutputFolder {
   /** Writes what is left and moves every file into the output folder. */
   commit(): void {
     try {
+      for (const file of [...this.scratches.keys()]) this.dropScratch(file);
       for (const { sink } of this.files.values()) sink.end();
       const names = [...this.files.keys()];
       this.close();
@@ -236,6 +268,8 @@ export class OutputFolder {
   private close(): void {
     for (const f of this.files.values()) if (f.fd !== 1) closeSync(f.fd);
     this.files.clear();
+    for (const fd of this.scratches.values()) closeSync(fd);
+    this.scratches.clear();
   }
 
   /** Drops the temporary folder (after a commit, or instead of one). */

@@ -14,6 +14,7 @@ import {
   formatCsv,
   formatCsvLine,
   generateBuild,
+  generateRunExtensions,
   IMAGES_NEEDED_FILE_TEXT,
   IMAGES_NEEDED_NOTE,
   performanceMaxAdsTable,
@@ -25,12 +26,15 @@ import {
   RSA_HEADERS,
   sitelinksTable,
   structuredSnippetsTable,
+  type AdGroupRef,
+  type AdGroupStore,
+  type AdGroupTarget,
   type ExtensionTypeName,
   type GeneratedExtension,
-  type RowIssue,
   type Table,
 } from '@adloom/engine';
 import { PackedAdGroups, TextRuns } from './adGroups.ts';
+import { AdsThread, fileChunks } from './adsThread.ts';
 import { readFeed } from './feed.ts';
 import {
   decodeText,
@@ -41,6 +45,7 @@ import {
   type OutputSink,
 } from './files.ts';
 import type { Progress } from './progress.ts';
+import { IssueReport, MAX_LISTED_ISSUES, plural } from './report.ts';
 
 /** What `--only` names, and the file each is written to. */
 export const OUTPUT_KINDS = {
@@ -75,9 +80,12 @@ export interface GenerateOptions {
   only?: ReadonlySet<OutputKind>;
   /** Where progress is shown while the outputs are written. */
   progress?: Progress;
+  /**
+   * The compiled command: given, the responsive search ads of a run into a folder are made on a
+   * thread of their own, beside the keyword step (adsThread.ts); else on this one.
+   */
+  adsThreadScript?: URL;
 }
-
-const MAX_LISTED_ISSUES = 20;
 
 /** Written beside asset groups: they cannot run until images are added in Editor. */
 const IMAGES_NEEDED_FILE = 'performance-max-images-needed.txt';
@@ -95,10 +103,6 @@ function failOnProblems(file: string, what: string, problems: string[]): void {
   throw new InputError(`${what} ${file} is not valid:\n${shown.join('\n')}`);
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 const EXTENSION_FILES: Record<
   ExtensionTypeName,
   { kind: OutputKind; table: (e: GeneratedExtension[]) => Table; noun: string }
@@ -114,6 +118,19 @@ const EXTENSION_FILES: Record<
 
 /** Runs generation; returns the summary text. Throws InputError for bad input (nothing written). */
 export async function runGenerate(o: GenerateOptions): Promise<string> {
+  // The ads' thread loads while the inputs are read (it does nothing until it is given a job).
+  const adsThread =
+    o.adsThreadScript && o.out !== undefined && (o.rsa || o.legacyAd)
+      ? new AdsThread(o.adsThreadScript)
+      : undefined;
+  try {
+    return await generate(o, adsThread);
+  } finally {
+    await adsThread?.stop();
+  }
+}
+
+async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): Promise<string> {
   // 1. Read and check every input before generating anything.
   const feed = await readFeed(o.feed);
   const { rows } = feed;
@@ -124,8 +141,10 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
   const isPerformance = campaign.type === 'performance';
 
   let rsa;
+  let rsaJson: unknown;
   if (o.rsa) {
     const json = await readJson(o.rsa, 'RSA template');
+    rsaJson = json;
     failOnProblems(o.rsa, 'RSA template', findRsaTemplateProblems(json));
     if (isPerformance)
       throw new InputError(
@@ -144,8 +163,10 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     pmax = restorePerformanceMaxTemplate(json);
   }
   let legacy;
+  let legacyJson: unknown;
   if (o.legacyAd) {
     const json = await readJson(o.legacyAd, 'Legacy ad template');
+    legacyJson = json;
     failOnProblems(o.legacyAd, 'Legacy ad template', findAdTemplateProblems(json));
     if (isPerformance)
       throw new InputError(
@@ -196,25 +217,46 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
     // for every line.
     const adGroupLines = adGroupsOut && new TextRuns((text) => adGroupsOut.text(text));
     const adGroupCells = ['', ''];
-    const adGroupStore = new PackedAdGroups((g) => {
+    const onAdGroup = (g: AdGroupRef): void => {
       if (adGroupLines) {
         adGroupCells[0] = g.campaign;
         adGroupCells[1] = g.adGroup;
         adGroupLines.add(formatCsvLine(adGroupCells));
       }
       progress?.group(g.id);
-    });
+    };
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
     rsaOut?.line(RSA_HEADERS);
     let rsaCount = 0;
+    // With the ads' thread, this thread makes the keywords and hands each ad group over; the
+    // thread writes the RSA file (header written here first) and its items to a scratch part.
+    const threaded = adsThread && !isPerformance;
+    let reportPart: { fd: number; file: string } | undefined;
+    if (threaded) {
+      rsaOut?.end();
+      if (wants('report')) reportPart = folder.scratch('ads-report.part');
+      adsThread.begin({
+        feed: rows.share(),
+        rsa: rsaJson,
+        legacy: legacyJson,
+        today: o.today,
+        constant: campaign.const,
+        rsaFd: rsaOut && folder.fdOf(OUTPUT_KINDS.rsa),
+        reportFd: reportPart?.fd,
+      });
+    }
+    const adGroupStore = threaded
+      ? new HandedOver(onAdGroup, adsThread)
+      : new PackedAdGroups(onAdGroup);
     const build = generateBuild(
       {
         rows,
         campaign,
-        rsa,
+        rsa: threaded ? undefined : rsa,
         pmax,
-        legacy,
-        extensions: extensionTemplates,
+        legacy: threaded ? undefined : legacy,
+        // With the ads' thread, extensions are made once the ads are (their items follow the ads').
+        extensions: threaded ? [] : extensionTemplates,
         today: o.today,
         // Messages that name another row name its physical line, as the report does.
         rowLabel: (n) => `line ${lineOfRow(n)}`,
@@ -240,6 +282,19 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       },
     );
     adGroupLines?.end();
+    let extensions = build.extensions;
+    if (threaded) {
+      const done = await waitForAds(adsThread, progress);
+      rsaCount = done.ads;
+      report.merge(done.tallies, reportPart ? fileChunks(reportPart.fd) : []);
+      if (reportPart) folder.dropScratch(reportPart.file);
+      extensions = generateRunExtensions(
+        { rows, campaign, extensions: extensionTemplates },
+        (items) => {
+          for (const i of items) report.add(i);
+        },
+      );
+    }
     const formulaCells = findFormulaCells(rows, {
       campaign,
       rsa,
@@ -282,7 +337,7 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
       if (rsaOut)
         counts.push(['responsive-search-ads.csv', plural(rsaCount, 'responsive search ad')]);
     }
-    for (const [type, list] of build.extensions) {
+    for (const [type, list] of extensions) {
       const f = EXTENSION_FILES[type];
       write(f.kind, plural(list.length, f.noun), () => f.table(list));
     }
@@ -325,113 +380,45 @@ function formatSummary(
   return `${lines.join('\n')}\n`;
 }
 
-/** The columns of adloom-report.csv. */
-const REPORT_HEADERS = ['Kind', 'Output', 'Line', 'Code', 'Message'];
+/**
+ * The ad group store of a run whose ads are made on their own thread: each group is handed over
+ * as it comes and counted, not kept (this thread makes no ads, so it never reads them back).
+ */
+class HandedOver implements AdGroupStore {
+  length = 0;
+  constructor(
+    private readonly onAdd: (g: AdGroupRef) => void,
+    private readonly thread: AdsThread,
+  ) {}
 
-/** The summary's part for one kind of item: its count and what it lists, not every item. */
-class KindTally {
-  count = 0;
-  /** The first items not bound to a row (template problems), and the first bound to one. */
-  readonly fromTemplates: RowIssue[] = [];
-  readonly fromRows: RowIssue[] = [];
-  hasTemplateItems = false;
-  /** The feed rows with an item: one bit per row number (a Set of a million numbers holds 50 MB). */
-  private rowBits: Uint32Array;
-  rowsAffected = 0;
-
-  constructor(rowCount: number) {
-    this.rowBits = new Uint32Array((rowCount >>> 5) + 1);
+  add(g: AdGroupRef): void {
+    this.onAdd(g);
+    this.thread.add(g);
+    this.length++;
   }
 
-  add(i: RowIssue): void {
-    this.count++;
-    if (i.rowNumber === 0) {
-      this.hasTemplateItems = true;
-      if (this.fromTemplates.length < MAX_LISTED_ISSUES) this.fromTemplates.push(i);
-      return;
-    }
-    if (this.fromRows.length < MAX_LISTED_ISSUES) this.fromRows.push(i);
-    const n = i.rowNumber;
-    const word = n >>> 5;
-    if (word >= this.rowBits.length) {
-      // A row number past the feed's end (not expected): the bit set grows to hold it.
-      const grown = new Uint32Array(2 * word + 1);
-      grown.set(this.rowBits);
-      this.rowBits = grown;
-    }
-    const bit = 1 << (n & 31);
-    if ((this.rowBits[word] as number) & bit) return;
-    this.rowBits[word] = (this.rowBits[word] as number) | bit;
-    this.rowsAffected++;
+  [Symbol.iterator](): Iterator<AdGroupTarget> {
+    throw new Error('The ad groups went to the ads thread');
   }
 }
 
-/**
- * The reported items of a run: each written to adloom-report.csv as it comes (when the report is
- * written), and counted for the summary, which lists only the first items of each kind. A run
- * that warns once per row of a million-row feed then holds no item after it is written.
- */
-export class IssueReport {
-  /** Items reported so far. */
-  count = 0;
-  private readonly kinds: Record<RowIssue['kind'], KindTally>;
-  private readonly cells = ['', '', '', '', ''];
-
-  /**
-   * `out`: the report's sink (undefined: not written); `lineOfRow`: the physical feed line of a
-   * row number; `rowCount`: the feed's rows.
-   */
-  constructor(
-    private readonly out: OutputSink | undefined,
-    private readonly lineOfRow: (rowNumber: number) => number,
-    rowCount: number,
-  ) {
-    this.kinds = {
-      skipped: new KindTally(rowCount),
-      cleaned: new KindTally(rowCount),
-      warning: new KindTally(rowCount),
-    };
-    out?.text(formatCsvLine(REPORT_HEADERS));
-  }
-
-  add(i: RowIssue): void {
-    this.count++;
-    this.kinds[i.kind].add(i);
-    if (!this.out) return;
-    const cells = this.cells;
-    cells[0] = i.kind;
-    cells[1] = i.output;
-    cells[2] = i.rowNumber ? String(this.lineOfRow(i.rowNumber)) : '';
-    cells[3] = i.code;
-    cells[4] = i.message;
-    // The report is for a spreadsheet: cells starting with = + - @ get an apostrophe.
-    this.out.text(formatCsvLine(cells, true));
-  }
-
-  /** The summary's lines on the items: per kind the count, their sources and the first items. */
-  summaryLines(): string[] {
-    const lines: string[] = [];
-    const where = (i: RowIssue): string =>
-      i.rowNumber ? `line ${this.lineOfRow(i.rowNumber)}` : 'template';
-    for (const [kind, title] of [
-      ['skipped', 'Skipped'],
-      ['cleaned', 'Cleaned'],
-      ['warning', 'Warnings'],
-    ] as const) {
-      const tally = this.kinds[kind];
-      if (tally.count === 0) continue;
-      const sources = [
-        ...(tally.rowsAffected ? [plural(tally.rowsAffected, 'feed row')] : []),
-        ...(tally.hasTemplateItems ? ['the templates'] : []),
-      ];
-      lines.push(`${title}: ${plural(tally.count, 'item')} from ${sources.join(' and ')}`);
-      // Template problems (not bound to a row) first: they concern every row.
-      const listed = [...tally.fromTemplates, ...tally.fromRows].slice(0, MAX_LISTED_ISSUES);
-      for (const i of listed) lines.push(`  ${where(i)}, ${i.output}: ${i.message}`);
-      if (tally.count > MAX_LISTED_ISSUES)
-        lines.push(`  ... and ${tally.count - MAX_LISTED_ISSUES} more (see adloom-report.csv)`);
-    }
-    if (this.count === 0) lines.push('No rows skipped or cleaned.');
-    return lines;
+/** Awaits the ads' thread, showing its progress meanwhile. */
+async function waitForAds(
+  thread: AdsThread,
+  progress: Progress | undefined,
+): ReturnType<AdsThread['finish']> {
+  const done = thread.finish();
+  if (!progress) return done;
+  const show = (): void => {
+    const { ads, row } = thread.progress();
+    progress.adsWritten(row, ads);
+  };
+  const timer = setInterval(show, 100);
+  try {
+    const answer = await done;
+    show();
+    return answer;
+  } finally {
+    clearInterval(timer);
   }
 }

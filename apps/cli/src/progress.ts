@@ -15,6 +15,8 @@ export class Progress {
   private lastDrawn = 0;
   /** What the rows are being read for ('keywords', then 'ads'); empty at the end. */
   private stage = '';
+  /** Ads the ads' thread had written when last told (`adsWritten`). */
+  private adsCounted = 0;
 
   constructor(private readonly write: (s: string) => void) {}
 
@@ -43,6 +45,19 @@ export class Progress {
     this.stage = 'ads';
     this.rowsDone = Number(rowId);
     this.count(1);
+  }
+
+  /**
+   * The ads' thread has written `ads` ads, the last of row `row` (the keyword step is over; the
+   * line is drawn now, as this is called now and then, not per ad).
+   */
+  adsWritten(row: number, ads: number): void {
+    this.stage = 'ads';
+    if (row > 0) this.rowsDone = row;
+    this.written += ads - this.adsCounted;
+    this.adsCounted = ads;
+    const now = Date.now();
+    if (now - this.lastDrawn >= REDRAW_MS) this.draw(now);
   }
 
   /** The last line, then a line break. */

@@ -159,34 +159,80 @@ export function generateBuild(
         }),
       );
   } else {
-    const adGroups = store ?? out.adGroups;
-    const runRsa = (template: RsaTemplate): void => {
-      const rsaInput = { template, rows, adGroups, today, constant };
-      if (sinks.rsaLines) {
-        report(writeResponsiveSearchAdLines(rsaInput, sinks.rsaLines));
-        return;
-      }
-      if (sinks.rsaAd) {
-        report(forEachResponsiveSearchAd(rsaInput, sinks.rsaAd));
-        return;
-      }
-      const ads = keep(generateResponsiveSearchAds(rsaInput));
-      out.rsaAds = out.rsaAds ? out.rsaAds.concat(ads) : ads;
-    };
-    if (input.rsa) runRsa(input.rsa);
-    if (input.legacy) {
-      const converted = convertLegacyAdTemplate(input.legacy, input.rsa ? [input.rsa.name] : []);
-      report(reportLegacyConversion(input.legacy, converted));
-      for (const template of converted.templates) runRsa(template);
-    }
+    const rsaAds = generateSearchAds(
+      { rows, rsa: input.rsa, legacy: input.legacy, today, constant },
+      store ?? out.adGroups,
+      sinks,
+      report,
+    );
+    if (rsaAds) out.rsaAds = rsaAds;
   }
+  out.extensions = generateRunExtensions(input, report);
+  return out;
+}
 
+/** Input of `generateSearchAds`: the feed rows and a search campaign's ad templates. */
+export interface SearchAdsInput {
+  rows: FeedRows;
+  rsa?: RsaTemplate;
+  legacy?: AdTemplate;
+  today: string;
+  /** The campaign template's constant. */
+  constant: string;
+}
+
+/**
+ * The responsive search ads of a search run's ad groups (`generateBuild`'s second step): the RSA
+ * template's, then the legacy template's converted fallbacks'. Ads go to `sinks.rsaLines` or
+ * `sinks.rsaAd` when given (undefined is returned), else they are returned; issues go to `report`
+ * in output order. The command line runs this on a thread of its own, beside the keyword step.
+ */
+export function generateSearchAds(
+  input: SearchAdsInput,
+  adGroups: Iterable<AdGroupTarget>,
+  sinks: Pick<GenerateBuildSinks, 'rsaAd' | 'rsaLines'>,
+  report: (issues: readonly RowIssue[]) => void,
+): RsaAd[] | undefined {
+  const { rows, today, constant } = input;
+  let kept: RsaAd[] | undefined;
+  const runRsa = (template: RsaTemplate): void => {
+    const rsaInput = { template, rows, adGroups, today, constant };
+    if (sinks.rsaLines) {
+      report(writeResponsiveSearchAdLines(rsaInput, sinks.rsaLines));
+      return;
+    }
+    if (sinks.rsaAd) {
+      report(forEachResponsiveSearchAd(rsaInput, sinks.rsaAd));
+      return;
+    }
+    const made = generateResponsiveSearchAds(rsaInput);
+    report(made.issues);
+    kept = kept ? kept.concat(made.ads) : made.ads;
+  };
+  if (input.rsa) runRsa(input.rsa);
+  if (input.legacy) {
+    const converted = convertLegacyAdTemplate(input.legacy, input.rsa ? [input.rsa.name] : []);
+    report(reportLegacyConversion(input.legacy, converted));
+    for (const template of converted.templates) runRsa(template);
+  }
+  return kept;
+}
+
+/**
+ * The extensions of a run (`generateBuild`'s last step): each type's assets from its templates,
+ * identical ones of one place once, in template order; issues go to `report`.
+ */
+export function generateRunExtensions(
+  input: Pick<GenerateBuildInput, 'rows' | 'campaign' | 'extensions'>,
+  report: (issues: readonly RowIssue[]) => void,
+): Map<ExtensionTypeName, GeneratedExtension[]> {
+  const extensions = new Map<ExtensionTypeName, GeneratedExtension[]>();
   const seenByType = new Map<ExtensionTypeName, Set<string>>();
   for (const template of input.extensions) {
-    const made = generateExtensions({ template, rows, campaign: input.campaign });
+    const made = generateExtensions({ template, rows: input.rows, campaign: input.campaign });
     report(made.issues);
     const type = template.extensionType.name;
-    const list = out.extensions.get(type) ?? [];
+    const list = extensions.get(type) ?? [];
     const seen = seenByType.get(type) ?? new Set<string>();
     for (const e of made.extensions) {
       const key = JSON.stringify([e.campaign, e.adGroup, e.values]);
@@ -194,8 +240,8 @@ export function generateBuild(
       seen.add(key);
       list.push(e);
     }
-    out.extensions.set(type, list);
+    extensions.set(type, list);
     seenByType.set(type, seen);
   }
-  return out;
+  return extensions;
 }

@@ -236,5 +236,8 @@ export {
   type GenerateBuildResult,
   type AdGroupStore,
   type AdGroupTarget,
+  type SearchAdsInput,
   generateBuild,
+  generateRunExtensions,
+  generateSearchAds,
 } from './build.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { formatCsvText, type RowIssue } from '@adloom/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutputSink } from './files.ts';
-import { IssueReport } from './generate.ts';
+import { IssueReport } from './report.ts';
 
 const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'adloom-report-'));
 afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));

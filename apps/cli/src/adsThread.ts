@@ -1,0 +1,266 @@
+/**
+ * The responsive search ads of `adloom generate` on a thread of their own, beside the keyword
+ * step: on a machine with two cores the run takes about the time of the longer of the two, not
+ * their sum. The feed's packed rows are shared, not copied (SharedArrayBuffers); the ad groups
+ * go over as the keyword step makes them, in batches; the ads' thread writes the RSA file through
+ * its own descriptor and its reported items into a scratch part that the main thread appends to
+ * the report after the keyword step's items, so every output is byte for byte what one thread
+ * writes.
+ */
+import { readSync } from 'node:fs';
+import {
+  MessageChannel,
+  parentPort,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+} from 'node:worker_threads';
+import {
+  generateSearchAds,
+  restoreAdTemplate,
+  restoreRsaTemplate,
+  type AdGroupRef,
+  type AdGroupTarget,
+} from '@adloom/engine';
+import { PackedAdGroups } from './adGroups.ts';
+import { PackedFeedRows, type SharedFeedRows } from './feed.ts';
+import { OutputSink } from './files.ts';
+import { IssueReport, type ReportTallies } from './report.ts';
+
+/** Ad groups per message: few enough messages, and the ads' thread starts soon after the first. */
+const BATCH_GROUPS = 512;
+
+/** Slots of the shared state (an Int32Array). */
+const POSTED = 0;
+const ADS_WRITTEN = 1;
+const LAST_AD_ROW = 2;
+const STATE_SLOTS = 4;
+
+/** What the ads' thread is given once the inputs are read and checked. */
+export interface AdsJob {
+  feed: SharedFeedRows;
+  /** The RSA and legacy templates as checked JSON (restored on the thread). */
+  rsa: unknown;
+  legacy: unknown;
+  today: string;
+  constant: string;
+  /** The RSA file's descriptor, its BOM and header written (undefined: ads counted, not written). */
+  rsaFd: number | undefined;
+  /** The scratch file for the report's part (undefined: the report is not written). */
+  reportFd: number | undefined;
+}
+
+/** The ads' thread's answer. */
+interface AdsDone {
+  ads: number;
+  tallies: ReportTallies;
+}
+
+/** A batch of ad groups: campaign names new since the batch before, then each group. */
+interface GroupBatch {
+  campaigns: string[];
+  campaignOf: number[];
+  names: string[];
+  ids: string[];
+  last: boolean;
+}
+
+/** The main thread's side: starts the thread, hands it the job and the groups, awaits its end. */
+export class AdsThread {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly theirPort: MessagePort;
+  private readonly state = new Int32Array(new SharedArrayBuffer(4 * STATE_SLOTS));
+  private readonly done: Promise<AdsDone>;
+  private readonly campaignIndex = new Map<string, number>();
+  private batch: GroupBatch = emptyBatch();
+  /** Ad groups handed over. */
+  groups = 0;
+
+  /**
+   * Starts the thread from `script` (the compiled command, which runs `runAdsThread` when it is
+   * not the main thread); it loads while the main thread reads the feed.
+   */
+  constructor(script: URL) {
+    this.worker = new Worker(script);
+    // Until it has a job the thread keeps no run alive: a run that fails on its inputs just ends.
+    this.worker.unref();
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.theirPort = port2;
+    this.done = new Promise<AdsDone>((resolve, reject) => {
+      this.worker.once('message', (m: { done?: AdsDone; error?: string }) => {
+        if (m.done) resolve(m.done);
+        else reject(new Error(`The ads' thread failed: ${m.error ?? 'no answer'}`));
+      });
+      this.worker.once('error', reject);
+      this.worker.once('exit', (code) =>
+        reject(new Error(`The ads' thread stopped (exit code ${code}) before its answer`)),
+      );
+    });
+    // An answer never awaited (the run failed first) is no unhandled rejection.
+    this.done.catch(() => undefined);
+  }
+
+  /** Hands the job over: the thread starts on the groups as they come. */
+  begin(job: AdsJob): void {
+    this.worker.ref();
+    this.worker.postMessage({ job, port: this.theirPort, state: this.state }, [this.theirPort]);
+  }
+
+  /** One ad group, in the order the keyword step made them. */
+  add(g: AdGroupRef): void {
+    const b = this.batch;
+    let c = this.campaignIndex.get(g.campaign);
+    if (c === undefined) {
+      c = this.campaignIndex.size;
+      this.campaignIndex.set(g.campaign, c);
+      b.campaigns.push(g.campaign);
+    }
+    b.campaignOf.push(c);
+    b.names.push(g.adGroup);
+    b.ids.push(g.id);
+    this.groups++;
+    if (b.names.length === BATCH_GROUPS) this.post(false);
+  }
+
+  /** The groups are all handed over; resolves when the thread has written every ad. */
+  finish(): Promise<AdsDone> {
+    this.post(true);
+    return this.done;
+  }
+
+  /** Ads written so far, and the row of the last. */
+  progress(): { ads: number; row: number } {
+    return {
+      ads: Atomics.load(this.state, ADS_WRITTEN),
+      row: Atomics.load(this.state, LAST_AD_ROW),
+    };
+  }
+
+  /** Stops the thread (the run ended without it); resolves when it has stopped writing. */
+  async stop(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private post(last: boolean): void {
+    this.batch.last = last;
+    this.port.postMessage(this.batch);
+    this.batch = emptyBatch();
+    Atomics.add(this.state, POSTED, 1);
+    Atomics.notify(this.state, POSTED);
+  }
+}
+
+function emptyBatch(): GroupBatch {
+  return { campaigns: [], campaignOf: [], names: [], ids: [], last: false };
+}
+
+/**
+ * The ad groups as they arrive, read by the ads' generator as one synchronous iteration: a batch
+ * not yet sent is waited for (Atomics.wait, which a worker may do). When the templates read the
+ * groups more than once (a legacy template's fallbacks), the first read keeps them packed and
+ * later reads read them back.
+ */
+class ArrivingGroups implements Iterable<AdGroupTarget> {
+  private readonly kept: PackedAdGroups | undefined;
+  private arrived = false;
+
+  constructor(
+    private readonly port: MessagePort,
+    private readonly state: Int32Array,
+    keep: boolean,
+  ) {
+    this.kept = keep ? new PackedAdGroups() : undefined;
+  }
+
+  *[Symbol.iterator](): Iterator<AdGroupTarget> {
+    if (this.arrived) {
+      if (this.kept) yield* this.kept;
+      return;
+    }
+    const campaigns: string[] = [];
+    for (;;) {
+      const posted = Atomics.load(this.state, POSTED);
+      const m = receiveMessageOnPort(this.port);
+      if (!m) {
+        Atomics.wait(this.state, POSTED, posted);
+        continue;
+      }
+      const b = m.message as GroupBatch;
+      for (const c of b.campaigns) campaigns.push(c);
+      for (let i = 0; i < b.names.length; i++) {
+        const g = {
+          key: '',
+          campaign: campaigns[b.campaignOf[i] as number] as string,
+          adGroup: b.names[i] as string,
+          id: b.ids[i] as string,
+        };
+        this.kept?.add(g);
+        yield g;
+      }
+      if (b.last) break;
+    }
+    this.arrived = true;
+  }
+}
+
+/** The thread's side (the compiled command runs it when it is not the main thread). */
+export function runAdsThread(): void {
+  const parent = parentPort;
+  if (!parent) return;
+  parent.once(
+    'message',
+    ({ job, port, state }: { job: AdsJob; port: MessagePort; state: Int32Array }) => {
+      try {
+        parent.postMessage({ done: writeAds(job, port, state) });
+      } catch (e) {
+        parent.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      }
+      port.close();
+    },
+  );
+}
+
+function writeAds(job: AdsJob, port: MessagePort, state: Int32Array): AdsDone {
+  const rows = new PackedFeedRows(job.feed);
+  const rsa = job.rsa === undefined ? undefined : restoreRsaTemplate(job.rsa);
+  const legacy = job.legacy === undefined ? undefined : restoreAdTemplate(job.legacy);
+  const csv = job.rsaFd === undefined ? undefined : new OutputSink(job.rsaFd);
+  const reportOut = job.reportFd === undefined ? undefined : new OutputSink(job.reportFd);
+  const report = new IssueReport(reportOut, (n) => rows.lineOfRow(n), rows.length, false);
+  let ads = 0;
+  generateSearchAds(
+    { rows, rsa, legacy, today: job.today, constant: job.constant },
+    // A legacy template's fallbacks read the groups again.
+    new ArrivingGroups(port, state, legacy !== undefined),
+    {
+      rsaLines: {
+        csv,
+        ad: (rowId) => {
+          ads++;
+          Atomics.store(state, ADS_WRITTEN, ads);
+          Atomics.store(state, LAST_AD_ROW, Number(rowId));
+        },
+      },
+    },
+    (issues) => {
+      for (const i of issues) report.add(i);
+    },
+  );
+  csv?.end();
+  reportOut?.end();
+  return { ads, tallies: report.tallies() };
+}
+
+/** The bytes of a file from its start, a megabyte at a time (one buffer, reused). */
+export function* fileChunks(fd: number): Iterable<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  let position = 0;
+  for (;;) {
+    const read = readSync(fd, buffer, 0, buffer.length, position);
+    if (read === 0) return;
+    position += read;
+    yield buffer.subarray(0, read);
+  }
+}
