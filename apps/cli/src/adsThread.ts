@@ -22,7 +22,7 @@ import {
   type AdGroupRef,
   type AdGroupTarget,
 } from '@adloom/engine';
-import { PackedAdGroups } from './adGroups.ts';
+import { PackedAdGroups, rowNumberOf } from './adGroups.ts';
 import { PackedFeedRows, type SharedFeedRows } from './feed.ts';
 import { OutputSink } from './files.ts';
 import { IssueReport, type ReportTallies } from './report.ts';
@@ -56,12 +56,20 @@ interface AdsDone {
   tallies: ReportTallies;
 }
 
-/** A batch of ad groups: campaign names new since the batch before, then each group. */
+/**
+ * A batch of ad groups, in few objects (a message of one string and a few typed arrays is
+ * copied at once; one of arrays of strings is copied string by string): the campaign names new
+ * since the batch before, then per group its campaign's number, where its name ends in `names`
+ * (the names joined) and its row's id as a number (`otherIds`: ids that are not one, by group).
+ */
 interface GroupBatch {
   campaigns: string[];
-  campaignOf: number[];
-  names: string[];
-  ids: string[];
+  count: number;
+  campaignOf: Int32Array<ArrayBuffer>;
+  ends: Int32Array<ArrayBuffer>;
+  names: string;
+  ids: Int32Array<ArrayBuffer>;
+  otherIds: Map<number, string> | undefined;
   last: boolean;
 }
 
@@ -117,11 +125,15 @@ export class AdsThread {
       this.campaignIndex.set(g.campaign, c);
       b.campaigns.push(g.campaign);
     }
-    b.campaignOf.push(c);
-    b.names.push(g.adGroup);
-    b.ids.push(g.id);
+    const k = b.count++;
+    b.campaignOf[k] = c;
+    b.names += g.adGroup;
+    b.ends[k] = b.names.length;
+    const id = rowNumberOf(g.id);
+    if (id > 0) b.ids[k] = id;
+    else (b.otherIds ??= new Map()).set(k, g.id);
     this.groups++;
-    if (b.names.length === BATCH_GROUPS) this.post(false);
+    if (b.count === BATCH_GROUPS) this.post(false);
   }
 
   /** The groups are all handed over; resolves when the thread has written every ad. */
@@ -144,8 +156,9 @@ export class AdsThread {
   }
 
   private post(last: boolean): void {
-    this.batch.last = last;
-    this.port.postMessage(this.batch);
+    const b = this.batch;
+    b.last = last;
+    this.port.postMessage(b, [b.campaignOf.buffer, b.ends.buffer, b.ids.buffer]);
     this.batch = emptyBatch();
     Atomics.add(this.state, POSTED, 1);
     Atomics.notify(this.state, POSTED);
@@ -153,7 +166,16 @@ export class AdsThread {
 }
 
 function emptyBatch(): GroupBatch {
-  return { campaigns: [], campaignOf: [], names: [], ids: [], last: false };
+  return {
+    campaigns: [],
+    count: 0,
+    campaignOf: new Int32Array(BATCH_GROUPS),
+    ends: new Int32Array(BATCH_GROUPS),
+    names: '',
+    ids: new Int32Array(BATCH_GROUPS),
+    otherIds: undefined,
+    last: false,
+  };
 }
 
 /**
@@ -189,13 +211,16 @@ class ArrivingGroups implements Iterable<AdGroupTarget> {
       }
       const b = m.message as GroupBatch;
       for (const c of b.campaigns) campaigns.push(c);
-      for (let i = 0; i < b.names.length; i++) {
+      let start = 0;
+      for (let i = 0; i < b.count; i++) {
+        const end = b.ends[i] as number;
         const g = {
           key: '',
           campaign: campaigns[b.campaignOf[i] as number] as string,
-          adGroup: b.names[i] as string,
-          id: b.ids[i] as string,
+          adGroup: b.names.slice(start, end),
+          id: b.otherIds?.get(i) ?? String(b.ids[i]),
         };
+        start = end;
         this.kept?.add(g);
         yield g;
       }
