@@ -39,4 +39,22 @@ describe('PackedFeedRows', () => {
       ...data({ root: 'a\ufffd', mod: '\ufffdb', var1: 'c\ufffd', url: '\ufffd' }),
     });
   });
+
+  it("tells each cell's first character without making the row, as the row made would", () => {
+    const rows = new PackedFeedRows();
+    const added = [
+      data({ root: '=sum', mod: '+49', var1: '-20%', var2: '@home', var3: 'x', url: '=url' }),
+      data({ root: 'Café', mod: '=Straße', var2: '@😀', url: '-https://x.example/é' }),
+      data({}),
+      data({ var3: '+', url: 'h' }),
+    ];
+    added.forEach((row, i) => rows.add(row, i + 2));
+    const columns = ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
+    for (let i = 0; i < added.length; i++)
+      for (const c of columns)
+        expect(rows.firstCodeOf(i, c), `row ${i} ${c}`).toEqual(
+          (added[i] as Record<string, string>)[c]?.charCodeAt(0),
+        );
+    expect(rows.firstCodeOf(added.length, 'root')).toBeNaN();
+  });
 });

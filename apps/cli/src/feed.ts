@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import {
+  FEED_COLUMNS,
   FeedCsvReader,
   forEachCsvRecord,
   type FeedColumn,
@@ -158,6 +159,23 @@ export class PackedFeedRows implements FeedRows {
     this.lastIndex = index;
     this.last = row;
     return row;
+  }
+
+  firstCodeOf(index: number, column: FeedColumn): number {
+    if (!(index >= 0 && index < this.length)) return NaN;
+    // A row of non-ASCII bytes is made (its cells' offsets are in characters, not bytes).
+    if (this.ascii[index] !== 1) return (this.at(index) as FeedRow)[column].charCodeAt(0);
+    const lengths = this.lengths;
+    const l = PACKED_COLUMNS.length * index;
+    const c = FEED_COLUMNS.indexOf(column);
+    let at = this.starts[index] as number;
+    for (let j = 0; j < c; j++) at += lengths[l + j] as number;
+    const end =
+      c < PACKED_COLUMNS.length ? at + (lengths[l + c] as number) : (this.ends[index] as number);
+    if (at === end) return NaN;
+    return (this.bytes.blocks[this.blockOf[index] as number] as Buffer<ArrayBufferLike>)[
+      at
+    ] as number;
   }
 
   indexOfId(id: string): number {

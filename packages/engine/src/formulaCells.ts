@@ -20,7 +20,11 @@ import {
 
 /** True when `text` starts with = + - or @, which a spreadsheet reads as a formula. */
 export function startsLikeFormula(text: string): boolean {
-  const c = text.charCodeAt(0);
+  return startsLikeFormulaCode(text.charCodeAt(0));
+}
+
+/** True for the code unit of = + - or @. */
+function startsLikeFormulaCode(c: number): boolean {
   return c === 61 || c === 43 || c === 45 || c === 64;
 }
 
@@ -128,8 +132,15 @@ export function findFormulaCells(rows: FeedRows, templates: FormulaCheckTemplate
   if (templates.rsa || templates.pmax || templates.legacy || takesRowUrl) used.add('url');
   const columns = FEED_COLUMNS.filter((c) => used.has(c));
   if (columns.length === 0) return issues;
-  // Row by row: a row of a packed store is made once (`FeedRows`).
+  // Row by row: a row of a packed store is made once (`FeedRows`), and only when a cell may start
+  // like a formula if the store can tell (`firstCodeOf`).
+  const firstCodeOf = rows.firstCodeOf?.bind(rows);
   for (let r = 0; r < rows.length; r++) {
+    if (firstCodeOf) {
+      let may = false;
+      for (const column of columns) may ||= startsLikeFormulaCode(firstCodeOf(r, column));
+      if (!may) continue;
+    }
     const row = rows.at(r) as FeedRow;
     for (const column of columns) {
       if (!startsLikeFormula(row[column])) continue;

@@ -40,6 +40,11 @@ export interface FeedRows {
   at(index: number): FeedRow | undefined;
   /** The index of the row with this id, when the store knows it without a search (else -1). */
   indexOfId?(id: string): number;
+  /**
+   * The UTF-16 code unit a cell of row `index` starts with (NaN when it is empty), when the store
+   * can tell without making the row (a packed store of a million rows).
+   */
+  firstCodeOf?(index: number, column: FeedColumn): number;
 }
 
 /** Whether a feed is a table of rows or a list (only root is used). */
