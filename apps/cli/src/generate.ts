@@ -235,6 +235,7 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     if (threaded) {
       rsaOut?.end();
       if (wants('report')) reportPart = folder.scratch('ads-report.part');
+      progress?.watchAds(() => adsThread.progress());
       adsThread.begin({
         feed: rows.share(),
         rsa: rsaJson,
@@ -409,15 +410,9 @@ async function waitForAds(
 ): ReturnType<AdsThread['finish']> {
   const done = thread.finish();
   if (!progress) return done;
-  const show = (): void => {
-    const { ads, row } = thread.progress();
-    progress.adsWritten(row, ads);
-  };
-  const timer = setInterval(show, 100);
+  const timer = setInterval(() => progress.waitingForAds(), 100);
   try {
-    const answer = await done;
-    show();
-    return answer;
+    return await done;
   } finally {
     clearInterval(timer);
   }

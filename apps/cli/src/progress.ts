@@ -15,7 +15,8 @@ export class Progress {
   private lastDrawn = 0;
   /** What the rows are being read for ('keywords', then 'ads'); empty at the end. */
   private stage = '';
-  /** Ads the ads' thread had written when last told (`adsWritten`). */
+  /** What the ads' thread has written (`watchAds`), and its ads counted in `written`. */
+  private adsSource: (() => { ads: number; row: number }) | undefined;
   private adsCounted = 0;
 
   constructor(private readonly write: (s: string) => void) {}
@@ -48,14 +49,16 @@ export class Progress {
   }
 
   /**
-   * The ads' thread has written `ads` ads, the last of row `row` (the keyword step is over; the
-   * line is drawn now, as this is called now and then, not per ad).
+   * The ads are made on another thread beside the keywords: each line drawn reads what it has
+   * written (`ads`, the last of row `row`) and shows both.
    */
-  adsWritten(row: number, ads: number): void {
+  watchAds(source: () => { ads: number; row: number }): void {
+    this.adsSource = source;
+  }
+
+  /** The keyword step is over and the ads' thread goes on (called now and then). */
+  waitingForAds(): void {
     this.stage = 'ads';
-    if (row > 0) this.rowsDone = row;
-    this.written += ads - this.adsCounted;
-    this.adsCounted = ads;
     const now = Date.now();
     if (now - this.lastDrawn >= REDRAW_MS) this.draw(now);
   }
@@ -80,11 +83,18 @@ export class Progress {
   private draw(now: number): void {
     this.lastDrawn = now;
     const seconds = Math.max((now - this.started) / 1000, 0.001);
-    const rows = this.rowsDone
-      ? `rows ${this.rowsDone.toLocaleString('en')} of ${this.totalRows.toLocaleString('en')}`
-      : `${this.totalRows.toLocaleString('en')} rows`;
-    const rate = Math.round(this.written / seconds).toLocaleString('en');
+    const of = (n: number): string =>
+      `rows ${n.toLocaleString('en')} of ${this.totalRows.toLocaleString('en')}`;
+    let rows = this.rowsDone ? of(this.rowsDone) : `${this.totalRows.toLocaleString('en')} rows`;
     const stage = this.stage ? `${this.stage}: ` : '';
+    if (this.adsSource) {
+      const { ads, row } = this.adsSource();
+      this.written += ads - this.adsCounted;
+      this.adsCounted = ads;
+      if (this.stage === 'keywords') rows += `, ads: ${of(row)}`;
+      else if (this.stage === 'ads') rows = of(row);
+    }
+    const rate = Math.round(this.written / seconds).toLocaleString('en');
     this.write(
       `\r${stage}${rows}, ${this.written.toLocaleString('en')} lines written, ${rate} lines/s, ${seconds.toFixed(1)} s   `,
     );
