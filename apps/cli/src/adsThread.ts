@@ -82,8 +82,9 @@ export class AdsThread {
   private readonly done: Promise<AdsDone>;
   private readonly campaignIndex = new Map<string, number>();
   private batch: GroupBatch = emptyBatch();
-  /** Ad groups handed over. */
-  groups = 0;
+  /** The campaign of the group before, and its number (groups of a campaign often follow each other). */
+  private lastCampaign = '';
+  private lastCampaignNumber = -1;
 
   /**
    * Starts the thread from `script` (the compiled command, which runs `runAdsThread` when it is
@@ -119,11 +120,16 @@ export class AdsThread {
   /** One ad group, in the order the keyword step made them. */
   add(g: AdGroupRef): void {
     const b = this.batch;
-    let c = this.campaignIndex.get(g.campaign);
-    if (c === undefined) {
-      c = this.campaignIndex.size;
-      this.campaignIndex.set(g.campaign, c);
-      b.campaigns.push(g.campaign);
+    let c = this.lastCampaignNumber;
+    if (g.campaign !== this.lastCampaign || c < 0) {
+      c = this.campaignIndex.get(g.campaign) ?? -1;
+      if (c < 0) {
+        c = this.campaignIndex.size;
+        this.campaignIndex.set(g.campaign, c);
+        b.campaigns.push(g.campaign);
+      }
+      this.lastCampaign = g.campaign;
+      this.lastCampaignNumber = c;
     }
     const k = b.count++;
     b.campaignOf[k] = c;
@@ -132,7 +138,6 @@ export class AdsThread {
     const id = rowNumberOf(g.id);
     if (id > 0) b.ids[k] = id;
     else (b.otherIds ??= new Map()).set(k, g.id);
-    this.groups++;
     if (b.count === BATCH_GROUPS) this.post(false);
   }
 
