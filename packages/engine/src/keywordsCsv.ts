@@ -1178,9 +1178,26 @@ function runSearchKeywordLines(
   // its lines and held negatives from here instead of making them again.
   const madeRow = new Int32Array(pats.length).fill(-1);
   const madeText: string[] = pats.map(() => '');
-  const made = (row: number, pattern: number, keyword: string): void => {
+  // 1 when that keyword was made from its pieces (`fillKeyword`): it ends with its pattern's
+  // last part, so its last word is known when that part holds a space (see `lastWords`).
+  const madeWhole = new Uint8Array(pats.length);
+  const lastWords = plans.map((plan) => {
+    const end = (plan.parts[plan.parts.length - 1] as PieceFacts).lower;
+    const space = end.lastIndexOf(' ');
+    return plan.isTidyFrame && plan.isKeywordFrame && space >= 0 ? end.slice(space + 1) : undefined;
+  });
+  const madeHash = new Int32Array(pats.length);
+  // Per pattern an earlier one with the same text (a keyword under two match types), else -1:
+  // the row's keyword made from its pieces for that one is this one's too.
+  const sameAs = pats.map((p, k) => {
+    const j = pats.findIndex((q) => q.source === p.source);
+    return j < k ? j : -1;
+  });
+  const made = (row: number, pattern: number, keyword: string, hash: number, whole: boolean) => {
     madeRow[pattern] = row;
     madeText[pattern] = keyword;
+    madeHash[pattern] = hash;
+    madeWhole[pattern] = whole ? 1 : 0;
   };
   const remakeKeyword = (row: number, pattern: number): string => {
     if (madeRow[pattern] === row) return madeText[pattern] as string;
@@ -1287,6 +1304,13 @@ function runSearchKeywordLines(
    * cleaning leaves nothing (reported).
    */
   const fillKeywordOf = (k: number, row: FeedRow, rowNumber: number, isNegative: boolean) => {
+    const same = sameAs[k] as number;
+    if (same >= 0 && madeRow[same] === rowNumber - 1 && madeWhole[same] === 1) {
+      filler.text = madeText[same] as string;
+      filler.hash = madeHash[same] as number;
+      filler.isPlain = true;
+      return true;
+    }
     if (filler.fillKeyword(plans[k] as Plan)) return true;
     const pattern = pats[k] as CompiledPattern;
     const cleaned = cleanFilledKeyword(
@@ -1403,7 +1427,9 @@ function runSearchKeywordLines(
         heldGroup = groupId;
         groupName = groupId === namedGroup ? namedGroupName : groups.spell(groupId);
       }
-      if (blocks(groupId, r, k, keyword, groupName)) continue;
+      // The keyword's last word without a scan of it, when it is known (see `madeWhole`).
+      const lastWord = madeRow[k] === r && madeWhole[k] === 1 ? lastWords[k] : undefined;
+      if (blocks(groupId, r, k, keyword, groupName, lastWord)) continue;
       const campaignId = heldInts[at + 2] as number;
       // Mostly the campaign of the row just read (no table look-up for it).
       const campaign = campaignId === lastCampaignId ? lastCampaign : campaigns.textOf(campaignId);
@@ -1751,7 +1777,7 @@ function runSearchKeywordLines(
       if (!fillKeywordOf(k, row, rowNumber, false)) continue;
       const { text: keyword, hash: keywordHash } = filler;
       const keywordPlain = filler.isPlain ? 4 : 0;
-      made(r, k, keyword);
+      made(r, k, keyword, keywordHash, keywordPlain !== 0);
       let groupId = rowGroupId[groupMt] as number;
       if (groupId < 0) {
         // A group no other row names is never looked up: it needs no place in the look-ups.
@@ -1854,7 +1880,7 @@ function runSearchKeywordLines(
       if (!fillKeywordOf(k, row, rowNumber, true)) continue;
       const { text: keyword, hash: keywordHash } = filler;
       const keywordPlain = filler.isPlain ? 4 : 0;
-      made(r, k, keyword);
+      made(r, k, keyword, keywordHash, keywordPlain !== 0);
       if (rowGroupCount === 0) {
         // A template without positive keywords: its negatives are campaign negatives (the
         // campaign's entry without a group).
@@ -1943,6 +1969,8 @@ type BlockingCheck = (
   negativePattern: number,
   negative: string,
   groupText: string,
+  /** The negative's last word, when the caller knows it. */
+  lastWord?: string,
 ) => boolean;
 
 /**
@@ -1989,7 +2017,7 @@ function blockingNegatives(
     for (const word of words) if (!hasWord(keyword, word)) return false;
     return true;
   };
-  return (group, negativeRow, negativePattern, negative, groupText) => {
+  return (group, negativeRow, negativePattern, negative, groupText, lastWord) => {
     if (groupText === '') return false;
     if (group !== textsGroup) {
       textsGroup = group;
@@ -2014,8 +2042,11 @@ function blockingNegatives(
     }
     // A keyword without the negative's last word is not blocked: most are ruled out by that,
     // before the negative is split into words.
-    const space = negative.lastIndexOf(' ');
-    const last = space < 0 ? negative : negative.slice(space + 1);
+    let last = lastWord;
+    if (last === undefined) {
+      const space = negative.lastIndexOf(' ');
+      last = space < 0 ? negative : negative.slice(space + 1);
+    }
     let words: string[] | undefined;
     for (let j = 0; j < count; j++) {
       const keyword = texts[j] as string;
