@@ -330,7 +330,8 @@ export class GroupLineSets {
     droppable = false,
     private readonly inline = 1,
   ) {
-    this.first = new Int32Array(4 * inline * Math.max(1024, groups));
+    // A droppable set's places are used again: it needs as many as groups are open at once.
+    this.first = new Int32Array(4 * inline * (droppable ? 1024 : Math.max(1024, groups)));
     this.rest = new TextKeyTable(remake, 1024, lines, undefined, droppable);
     this.ends = new Int32Array(listed || droppable ? 2 * Math.max(1024, groups) : 0);
     this.next = listed || droppable ? new IntList(lines) : undefined;
