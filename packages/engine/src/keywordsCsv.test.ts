@@ -20,7 +20,7 @@ import {
   type MatchType,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
-import { IntChunks, powerOf, TextKeyTable } from './keywordsCsv.ts';
+import { GroupLineSets, IntChunks, powerOf, TextKeyTable } from './keywordsCsv.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,
@@ -617,10 +617,66 @@ describe('TextKeyTable', () => {
     expect(table.findOrAdd(hashOf(3), 0, 0, 'k3', 3, 0)).toBe(texts.length);
   });
 
+  it('numbers an entry added unlooked among the others, without finding it', () => {
+    const texts = ['a', 'b', 'c'];
+    const table = new TextKeyTable((row) => texts[row] as string, 2);
+    expect(table.findOrAdd(5, 0, 0, 'a', 0, 0)).toBe(0);
+    expect(table.addUnlooked(0, 0, 1, 0)).toBe(1);
+    expect(table.added).toBe(true);
+    expect(table.findOrAdd(5, 0, 0, 'c', 2, 0)).toBe(2);
+    expect(table.find(5, 0, 0, 'b', -1, 0)).toBe(-1);
+    expect(table.textOf(1)).toBe('b');
+    expect(table.rowOf(1)).toBe(1);
+    expect(table.size).toBe(3);
+  });
+
   it('hashes equal texts equally and different seeds differently', () => {
     expect(hashText('nike shoes', 3, 1)).toBe(hashText('nike ' + 'shoes', 3, 1));
     expect(hashText('nike shoes', 3, 1)).not.toBe(hashText('nike shoes', 4, 1));
     expect(hashText('nike shoes', 3, 1)).not.toBe(hashText('nike shoes', 3, 2));
+  });
+});
+
+describe('GroupLineSets', () => {
+  it('keeps each group a set in the order of its lines, whatever it holds in its place', () => {
+    // Texts by (row, pattern); every line's hash is one of two, so hashes collide often.
+    const textOf = (row: number, pattern: number): string => `t${(row * 7 + pattern * 3) % 11}`;
+    const hashOf = (text: string): number => text.length % 2;
+    for (const inline of [1, 2, 3, 4]) {
+      const next = random(40 + inline);
+      const sets = new GroupLineSets(textOf, 4, 0, true, true, inline);
+      /** Per open group its lines (match type and text) and their rows and patterns, in order. */
+      const model = new Map<number, Array<[string, number, number]>>();
+      let group = 0;
+      for (let step = 0; step < 600; step++) {
+        if (next() < 0.05) {
+          // Drop an open group; its number is not used again.
+          const open = [...model.keys()];
+          const g = open[Math.floor(next() * open.length)];
+          if (g !== undefined) {
+            sets.drop(g);
+            model.delete(g);
+          }
+          continue;
+        }
+        if (next() < 0.1) group++;
+        const g = group - Math.floor(next() * 3);
+        if (g < 0 || (g !== group && !model.has(g))) continue;
+        const row = Math.floor(next() * 20);
+        const pattern = Math.floor(next() * 3);
+        const mt = Math.floor(next() * 2);
+        const text = textOf(row, pattern);
+        const lines = model.get(g) ?? [];
+        const isNew = !lines.some(([key]) => key === `${mt} ${text}`);
+        expect(sets.add(g, hashOf(text), mt, text, row, pattern)).toBe(isNew);
+        if (isNew) lines.push([`${mt} ${text}`, row, pattern]);
+        model.set(g, lines);
+        const listed: Array<[number, number]> = [];
+        sets.forEachLine(g, (r, p) => listed.push([r, p]));
+        expect(listed).toEqual(lines.map(([, r, p]) => [r, p]));
+      }
+      expect(model.size).toBeGreaterThan(0);
+    }
   });
 });
 

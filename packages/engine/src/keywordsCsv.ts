@@ -59,6 +59,9 @@ const PENDING_WRITTEN = 1;
 const PENDING_DUPLICATE = 2;
 /** Group "match type" code of an ad group pattern without `{mt}`. */
 const NO_MT = 5;
+/** Bits of `lastRowsOfGroups`: no later row names the row's group; another row names it. */
+const LAST_ROW = 1;
+const SHARED_GROUP = 2;
 
 function matchTypeCode(mt: MatchType): number {
   return MATCH_TYPE_CODES.indexOf(mt);
@@ -160,10 +163,27 @@ export class TextKeyTable {
       this.added = false;
       return found;
     }
-    this.added = true;
-    this.foundText = undefined;
     // At most half the slots are used.
     if (2 * this.live++ === this.mask + 1) this.growSlots();
+    const e = this.newEntry(a, b, row, pattern);
+    if (this.free) this.hashes[e] = hash;
+    this.place(this.slots, this.mask, hash, e);
+    return e;
+  }
+
+  /**
+   * Adds an entry that no `find` will look for (the caller knows that no other text of the run is
+   * equal to it): numbered as `findOrAdd` numbers it, but without a probe of the slots or a place
+   * in them. Not for a `removable` table.
+   */
+  addUnlooked(a: number, b: number, row: number, pattern: number): number {
+    return this.newEntry(a, b, row, pattern);
+  }
+
+  /** A new entry's number, its fields set (`added` true). */
+  private newEntry(a: number, b: number, row: number, pattern: number): number {
+    this.added = true;
+    this.foundText = undefined;
     const free = this.free;
     let e: number;
     if (free && free.length > 0) e = free.data[--free.length] as number;
@@ -177,15 +197,14 @@ export class TextKeyTable {
     entries[at + 1] = b;
     entries[at + 2] = row;
     entries[at + 3] = pattern;
-    if (free) this.hashes[e] = hash;
-    this.place(this.slots, this.mask, hash, e);
     return e;
   }
 
   /** Removes entry `e` (a `removable` table); its number is given to a later entry. */
   remove(e: number): void {
     this.unslot(e, this.hashes[e] as number);
-    this.texts.delete(e);
+    // Texts are made again only when hashes match (rarely): mostly there are none.
+    if (this.texts.size > 0) this.texts.delete(e);
     (this.free as IntList).push(e);
   }
 
@@ -272,16 +291,20 @@ export class TextKeyTable {
 }
 
 /**
- * Per group a set of (match type, text) lines, stored like `TextKeyTable`; the first line of a
- * group is kept inline (most groups hold one line), the others in a table keyed by group. With
+ * Per group a set of (match type, text) lines, stored like `TextKeyTable`; the first `inline`
+ * lines of a group are kept in the group's place (most groups hold the lines of one row), the
+ * others in a table keyed by group. With
  * `listed`, each group's lines can be read back in the order they were added (`forEachLine`).
  * With `droppable`, a group no line will join any more can be dropped (`drop`): its place is
  * used again, so the sets hold the open groups' lines, not every line.
  */
 export class GroupLineSets {
-  /** Per place: hash, row, pattern, match type + 1 (0 = no line yet). */
+  /**
+   * Per place `inline` lines, each hash, row, pattern, match type + 1 (0 = no line there yet),
+   * filled in order.
+   */
   private first: Int32Array;
-  /** Texts of first lines made again, by place. */
+  /** Texts of those lines made again, by place * inline + line. */
   private readonly firstTexts = new Map<number, string>();
   private readonly rest: TextKeyTable;
   /** With `listed`: per place its first and last entry in `rest` (+ 1; 0 = none). */
@@ -296,6 +319,8 @@ export class GroupLineSets {
   /**
    * `groups`: the groups likely at most (more grow the list); `lines`: the lines likely at most
    * (see `TextKeyTable`'s maxEntries). Without `droppable`, a group's place is its number.
+   * `inline`: the lines kept in a group's place (the lines one row adds to a group, at most:
+   * a set that held more in each place would leave them unused in a group of one line).
    */
   constructor(
     private readonly remake: (row: number, pattern: number) => string,
@@ -303,8 +328,10 @@ export class GroupLineSets {
     lines = 0,
     listed = false,
     droppable = false,
+    private readonly inline = 1,
   ) {
-    this.first = new Int32Array(4 * Math.max(1024, groups));
+    // A droppable set's places are used again: it needs as many as groups are open at once.
+    this.first = new Int32Array(4 * inline * (droppable ? 1024 : Math.max(1024, groups)));
     this.rest = new TextKeyTable(remake, 1024, lines, undefined, droppable);
     this.ends = new Int32Array(listed || droppable ? 2 * Math.max(1024, groups) : 0);
     this.next = listed || droppable ? new IntList(lines) : undefined;
@@ -331,9 +358,13 @@ export class GroupLineSets {
   /** Calls `fn` with the row and pattern of each line of `group`, in the order they were added. */
   forEachLine(group: number, fn: (row: number, pattern: number) => void): void {
     const p = this.placeFor(group, false);
-    const at = 4 * p;
-    if (p < 0 || at >= this.first.length || this.first[at + 3] === 0) return;
-    fn(this.first[at + 1] as number, this.first[at + 2] as number);
+    const at = 4 * this.inline * p;
+    const f = this.first;
+    if (p < 0 || at >= f.length) return;
+    for (let i = 0; i < this.inline; i++) {
+      if (f[at + 4 * i + 3] === 0) return;
+      fn(f[at + 4 * i + 1] as number, f[at + 4 * i + 2] as number);
+    }
     const next = (this.next as IntList).data;
     for (let e = this.ends[2 * p] as number; e > 0; e = next[e - 1] as number)
       fn(this.rest.rowOf(e - 1), this.rest.patternOf(e - 1));
@@ -349,25 +380,29 @@ export class GroupLineSets {
     pattern: number,
   ): boolean {
     const p = this.placeFor(group, true);
-    const at = 4 * p;
-    if (at >= this.first.length) this.first = grownInts(this.first, at + 4);
+    const inline = this.inline;
+    const start = 4 * inline * p;
+    if (start >= this.first.length) this.first = grownInts(this.first, start + 4 * inline);
     const f = this.first;
-    const firstMt = f[at + 3] as number;
-    if (firstMt === 0) {
-      f[at] = hash;
-      f[at + 1] = row;
-      f[at + 2] = pattern;
-      f[at + 3] = mt + 1;
-      return true;
-    }
-    if (firstMt === mt + 1 && f[at] === hash) {
-      if (f[at + 1] === row && f[at + 2] === pattern) return false;
-      let known = this.firstTexts.get(p);
-      if (known === undefined) {
-        known = this.remake(f[at + 1] as number, f[at + 2] as number);
-        this.firstTexts.set(p, known);
+    for (let i = 0; i < inline; i++) {
+      const at = start + 4 * i;
+      const lineMt = f[at + 3] as number;
+      if (lineMt === 0) {
+        f[at] = hash;
+        f[at + 1] = row;
+        f[at + 2] = pattern;
+        f[at + 3] = mt + 1;
+        return true;
       }
-      if (known === text) return false;
+      if (lineMt === mt + 1 && f[at] === hash) {
+        if (f[at + 1] === row && f[at + 2] === pattern) return false;
+        let known = this.firstTexts.get(inline * p + i);
+        if (known === undefined) {
+          known = this.remake(f[at + 1] as number, f[at + 2] as number);
+          this.firstTexts.set(inline * p + i, known);
+        }
+        if (known === text) return false;
+      }
     }
     const e = this.rest.findOrAdd(hash, group, mt, text, row, pattern);
     if (!this.rest.added) return false;
@@ -391,8 +426,14 @@ export class GroupLineSets {
     const p = this.placeFor(group, false);
     if (p < 0) return;
     this.placeOf[group] = 0;
-    if (4 * p < this.first.length) this.first[4 * p + 3] = 0;
-    this.firstTexts.delete(p);
+    const inline = this.inline;
+    for (let i = 0; i < inline; i++) {
+      const at = 4 * (inline * p + i);
+      if (at >= this.first.length || this.first[at + 3] === 0) break;
+      this.first[at + 3] = 0;
+      // Texts are made again only when hashes match (rarely): mostly there are none.
+      if (this.firstTexts.size > 0) this.firstTexts.delete(inline * p + i);
+    }
     if (2 * p < this.ends.length) {
       const next = (this.next as IntList).data;
       for (let e = this.ends[2 * p] as number; e > 0;) {
@@ -841,17 +882,44 @@ class PlanFiller {
 
   /** Changes with each row measured (see `measureRow`). */
   private stamp = 0;
+  /** Per slot number the value its facts were measured from (undefined: none yet). */
+  private readonly measured: Array<string | undefined> = PLACEHOLDERS.map(() => undefined);
 
-  /** Measures the row's values of `slots` (once per row, for every pattern filled). */
+  /**
+   * Measures the row's values of `slots` (once per row, for every pattern filled). A value equal
+   * to the one its slot was measured from last has those facts already (feeds are often sorted,
+   * so neighbouring rows share values).
+   */
   measureRow(row: FeedRow, slots: readonly number[]): void {
     this.stamp++;
+    const measured = this.measured;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i] as number;
-      measurePiece(
-        this.slots[slot] as PieceFacts,
-        row[PLACEHOLDERS[slot] as 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'],
-      );
+      const value = row[PLACEHOLDERS[slot] as 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'];
+      if (value === measured[slot]) continue;
+      measured[slot] = value;
+      measurePiece(this.slots[slot] as PieceFacts, value);
     }
+  }
+
+  /**
+   * What `fillName` answers, and its `hash`, without making the text (the look-ahead needs only
+   * the hash).
+   */
+  nameHash(plan: Plan): boolean {
+    if (!plan.isTidyFrame || !plan.isAsciiFrame) return false;
+    const { parts, slots } = plan;
+    let length = plan.frameLength;
+    let hash = (parts[0] as PieceFacts).lowerHash;
+    for (let i = 0; i < slots.length; i++) {
+      const v = this.slots[slots[i] as number] as PieceFacts;
+      if ((v.flags & (TIDY_VALUE | ASCII)) !== (TIDY_VALUE | ASCII)) return false;
+      length += v.length;
+      const part = parts[i + 1] as PieceFacts;
+      hash = composeHash(composeHash(hash, v.pow, v.lowerHash), part.pow, part.lowerHash);
+    }
+    this.hash = hash;
+    return length <= NAME_MAX_CHARS;
   }
 
   /**
@@ -1111,9 +1179,26 @@ function runSearchKeywordLines(
   // its lines and held negatives from here instead of making them again.
   const madeRow = new Int32Array(pats.length).fill(-1);
   const madeText: string[] = pats.map(() => '');
-  const made = (row: number, pattern: number, keyword: string): void => {
+  // 1 when that keyword was made from its pieces (`fillKeyword`): it ends with its pattern's
+  // last part, so its last word is known when that part holds a space (see `lastWords`).
+  const madeWhole = new Uint8Array(pats.length);
+  const lastWords = plans.map((plan) => {
+    const end = (plan.parts[plan.parts.length - 1] as PieceFacts).lower;
+    const space = end.lastIndexOf(' ');
+    return plan.isTidyFrame && plan.isKeywordFrame && space >= 0 ? end.slice(space + 1) : undefined;
+  });
+  const madeHash = new Int32Array(pats.length);
+  // Per pattern an earlier one with the same text (a keyword under two match types), else -1:
+  // the row's keyword made from its pieces for that one is this one's too.
+  const sameAs = pats.map((p, k) => {
+    const j = pats.findIndex((q) => q.source === p.source);
+    return j < k ? j : -1;
+  });
+  const made = (row: number, pattern: number, keyword: string, hash: number, whole: boolean) => {
     madeRow[pattern] = row;
     madeText[pattern] = keyword;
+    madeHash[pattern] = hash;
+    madeWhole[pattern] = whole ? 1 : 0;
   };
   const remakeKeyword = (row: number, pattern: number): string => {
     if (madeRow[pattern] === row) return madeText[pattern] as string;
@@ -1159,14 +1244,24 @@ function runSearchKeywordLines(
   // (see `lastRowsOfGroups` and `groupsOfRows`): its held negatives are written then and its
   // lines dropped, so the sets hold the open groups' lines, not every line of the run.
   const closesGroups = positiveCount > 0;
+  // A group's lines are kept in its place up to what one row adds to it (see GroupLineSets).
+  const inlineLines = (perRow: number): number => Math.min(4, Math.max(1, perRow));
   const lines = new GroupLineSets(
     remakeKeyword,
     maxGroups,
     rows.length * positiveCount,
     negativePatterns.length > 0,
     closesGroups,
+    inlineLines(positiveCount),
   );
-  const negatives = new GroupLineSets(remakeKeyword, maxGroups, 0, false, closesGroups);
+  const negatives = new GroupLineSets(
+    remakeKeyword,
+    maxGroups,
+    0,
+    false,
+    closesGroups,
+    inlineLines(negativePatterns.length),
+  );
   // Template negatives are held to the end, when the keywords they may block are all known.
   const held = new HeldNegatives(
     rows.length * negativePatterns.length * (splitsByMatchType ? 3 : 1),
@@ -1210,6 +1305,13 @@ function runSearchKeywordLines(
    * cleaning leaves nothing (reported).
    */
   const fillKeywordOf = (k: number, row: FeedRow, rowNumber: number, isNegative: boolean) => {
+    const same = sameAs[k] as number;
+    if (same >= 0 && madeRow[same] === rowNumber - 1 && madeWhole[same] === 1) {
+      filler.text = madeText[same] as string;
+      filler.hash = madeHash[same] as number;
+      filler.isPlain = true;
+      return true;
+    }
     if (filler.fillKeyword(plans[k] as Plan)) return true;
     const pattern = pats[k] as CompiledPattern;
     const cleaned = cleanFilledKeyword(
@@ -1326,7 +1428,9 @@ function runSearchKeywordLines(
         heldGroup = groupId;
         groupName = groupId === namedGroup ? namedGroupName : groups.spell(groupId);
       }
-      if (blocks(groupId, r, k, keyword, groupName)) continue;
+      // The keyword's last word without a scan of it, when it is known (see `madeWhole`).
+      const lastWord = madeRow[k] === r && madeWhole[k] === 1 ? lastWords[k] : undefined;
+      if (blocks(groupId, r, k, keyword, groupName, lastWord)) continue;
       const campaignId = heldInts[at + 2] as number;
       // Mostly the campaign of the row just read (no table look-up for it).
       const campaign = campaignId === lastCampaignId ? lastCampaign : campaigns.textOf(campaignId);
@@ -1342,7 +1446,7 @@ function runSearchKeywordLines(
     row: FeedRow,
     rowNumber: number,
   ): number | undefined => {
-    if (filler.fillName(plan)) return filler.hash;
+    if (filler.nameHash(plan)) return filler.hash;
     const name = slowName(pattern, what, row, rowNumber, false);
     return name === '' ? undefined : polyHash(foldName(name));
   };
@@ -1411,9 +1515,10 @@ function runSearchKeywordLines(
     return { last, ident };
   };
   /**
-   * Per row 1 when no later row names the same campaign and ad group (so no row after it can
-   * reach its group). Keyed by the hashes of the folded names; names are made again and compared
-   * only when the hashes match (a hash shared by two groups would keep the first one open).
+   * Per row LAST_ROW when no later row names the same campaign and ad group (so no row after it
+   * can reach its group), and SHARED_GROUP when another row names it. Keyed by the hashes of the
+   * folded names; names are made again and compared only when the hashes match (a hash shared by
+   * two groups would keep the first one open).
    */
   const lastRowsOfGroups = (): Uint8Array => {
     // Only the names' slots are measured here (the keywords' are measured in the pass itself).
@@ -1436,10 +1541,15 @@ function runSearchKeywordLines(
       let s = key & mask;
       for (; slots[2 * s + 1] !== 0; s = (s + 1) & mask)
         if (slots[2 * s] === key && sameGroup(r, (slots[2 * s + 1] as number) - 1)) break;
-      if (slots[2 * s + 1] !== 0) continue;
+      if (slots[2 * s + 1] !== 0) {
+        // The group's last row (the slot's) and this one share it.
+        (last[(slots[2 * s + 1] as number) - 1] as number) |= SHARED_GROUP;
+        last[r] = SHARED_GROUP;
+        continue;
+      }
       slots[2 * s] = key;
       slots[2 * s + 1] = r + 1;
-      last[r] = 1;
+      last[r] = LAST_ROW;
     }
     return last;
   };
@@ -1593,7 +1703,7 @@ function runSearchKeywordLines(
     } else {
       const groupId = rowGroupId[NO_MT] as number;
       rowGroupId[NO_MT] = -1;
-      if (groupId < 0 || (lastRows as Uint8Array)[r] !== 1) return;
+      if (groupId < 0 || (((lastRows as Uint8Array)[r] as number) & LAST_ROW) === 0) return;
       markClosed(groupId);
     }
     heldFrom = writeHeld(heldFrom, isClosed);
@@ -1668,11 +1778,16 @@ function runSearchKeywordLines(
       if (!fillKeywordOf(k, row, rowNumber, false)) continue;
       const { text: keyword, hash: keywordHash } = filler;
       const keywordPlain = filler.isPlain ? 4 : 0;
-      made(r, k, keyword);
+      made(r, k, keyword, keywordHash, keywordPlain !== 0);
       let groupId = rowGroupId[groupMt] as number;
       if (groupId < 0) {
-        const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
-        groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
+        // A group no other row names is never looked up: it needs no place in the look-ups.
+        if (lastRows !== undefined && lastRows[r] === LAST_ROW)
+          groupId = groups.addUnlooked(campaignId, 0, r, groupMt);
+        else {
+          const hash = sealHash(rowGroupHash[groupMt] as number, campaignId, 1);
+          groupId = groups.findOrAdd(hash, campaignId, 0, group, r, groupMt);
+        }
         let name = group;
         if (groups.added) {
           if (adGroupSink) adGroupSink(new GeneratedAdGroup(campaign, group, row.id), groupId);
@@ -1766,7 +1881,7 @@ function runSearchKeywordLines(
       if (!fillKeywordOf(k, row, rowNumber, true)) continue;
       const { text: keyword, hash: keywordHash } = filler;
       const keywordPlain = filler.isPlain ? 4 : 0;
-      made(r, k, keyword);
+      made(r, k, keyword, keywordHash, keywordPlain !== 0);
       if (rowGroupCount === 0) {
         // A template without positive keywords: its negatives are campaign negatives (the
         // campaign's entry without a group).
@@ -1855,6 +1970,8 @@ type BlockingCheck = (
   negativePattern: number,
   negative: string,
   groupText: string,
+  /** The negative's last word, when the caller knows it. */
+  lastWord?: string,
 ) => boolean;
 
 /**
@@ -1901,7 +2018,7 @@ function blockingNegatives(
     for (const word of words) if (!hasWord(keyword, word)) return false;
     return true;
   };
-  return (group, negativeRow, negativePattern, negative, groupText) => {
+  return (group, negativeRow, negativePattern, negative, groupText, lastWord) => {
     if (groupText === '') return false;
     if (group !== textsGroup) {
       textsGroup = group;
@@ -1926,8 +2043,11 @@ function blockingNegatives(
     }
     // A keyword without the negative's last word is not blocked: most are ruled out by that,
     // before the negative is split into words.
-    const space = negative.lastIndexOf(' ');
-    const last = space < 0 ? negative : negative.slice(space + 1);
+    let last = lastWord;
+    if (last === undefined) {
+      const space = negative.lastIndexOf(' ');
+      last = space < 0 ? negative : negative.slice(space + 1);
+    }
     let words: string[] | undefined;
     for (let j = 0; j < count; j++) {
       const keyword = texts[j] as string;
