@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { PackedFeedRows } from './feed.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PackedFeedRows, readFeed } from './feed.ts';
 
 /** A feed row's cells, the unnamed ones empty. */
 function data(cells: Partial<Record<'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url', string>>) {
@@ -56,5 +59,92 @@ describe('PackedFeedRows', () => {
           (added[i] as Record<string, string>)[c]?.charCodeAt(0),
         );
     expect(rows.firstCodeOf(added.length, 'root')).toBeNaN();
+  });
+});
+
+describe('readFeed', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'adloom-feed-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The feed's rows as [root, url], its encoding and its rows' lines. */
+  async function read(name: string, bytes: Uint8Array) {
+    const file = path.join(dir, name);
+    writeFileSync(file, bytes);
+    const feed = await readFeed(file);
+    const rows = Array.from({ length: feed.rows.length }, (_, i) => feed.rows.at(i)!);
+    return {
+      encoding: feed.encoding,
+      cells: rows.map((r) => [r.root, r.url]),
+      lines: rows.map((_, i) => feed.rows.lineOfRow(i + 1)),
+    };
+  }
+
+  // 4,000 ASCII rows of 25 bytes: more than one piece read from the file.
+  const ascii = Array.from(
+    { length: 4000 },
+    (_, i) => `r${String(i).padStart(5, '0')},https://x.example`,
+  );
+
+  it('reads a piece of UTF-8 after pieces of ASCII, a character split between pieces', async () => {
+    const head = `root,url\n${ascii.join('\n')}\n`;
+    // Blank lines up to the three bytes of €, which the end of the second piece cuts.
+    const blank = '\n'.repeat((2 << 16) - 1 - head.length);
+    const text = `${head}${blank}€,https://x.example\ncafé,https://x.example/é\n`;
+    const feed = await read('utf8.csv', Buffer.from(text));
+    expect(feed.encoding).toBe('utf-8');
+    expect(feed.cells.slice(3999)).toEqual([
+      ['r03999', 'https://x.example'],
+      ['€', 'https://x.example'],
+      ['café', 'https://x.example/é'],
+    ]);
+    expect(feed.lines.slice(3999)).toEqual([4001, 4002 + blank.length, 4003 + blank.length]);
+  });
+
+  it('keeps as text a U+FEFF that starts the first piece that is not ASCII', async () => {
+    const head = `root,url\n${ascii.join('\n')}\n`;
+    // Blank lines up to "a", the last byte of the third piece; U+FEFF starts the fourth.
+    const blank = '\n'.repeat((3 << 16) - 1 - head.length);
+    const feed = await read('zwnbsp.csv', Buffer.from(`${head}${blank}a\ufeffb,c\nd,e\n`));
+    expect(feed.encoding).toBe('utf-8');
+    expect(feed.cells.slice(-2)).toEqual([
+      ['a\ufeffb', 'c'],
+      ['d', 'e'],
+    ]);
+  });
+
+  it('reads as windows-1252 a character that ASCII breaks off at a piece end', async () => {
+    // 0xE2 0x82 ends the first piece, ASCII follows: not UTF-8, though the 0xAC that starts the
+    // third piece would finish the euro sign begun there.
+    const head = Buffer.from(`root,url\n${'\n'.repeat((1 << 16) - 2 - 9)}`);
+    // A second piece of ASCII: 2,000 rows and blank lines.
+    const rows = `,x\n${ascii.slice(0, 2000).join('\n')}\n`;
+    const rest = Buffer.from(rows + '\n'.repeat((1 << 16) - rows.length));
+    const tail = Buffer.from([0xac, 0x2c, 0x79]);
+    const bytes = Buffer.concat([head, Buffer.from([0xe2, 0x82]), rest, tail]);
+    const feed = await read('broken.csv', bytes);
+    expect(feed.encoding).toBe('windows-1252');
+    expect(feed.cells[0]).toEqual(['â‚', 'x']);
+    expect(feed.cells.at(-1)).toEqual(['¬', 'y']);
+  });
+
+  it('reads a file as windows-1252 when a byte after pieces of ASCII is not UTF-8', async () => {
+    const text = Buffer.from(`root,url\n${ascii.join('\n')}\n`);
+    // 0x80 is € and 0x93 0x94 are “ ” in windows-1252.
+    const feed = await read(
+      'cp1252.csv',
+      Buffer.concat([text, Buffer.from([0x80, 0x2c, 0x93, 0x78, 0x94])]),
+    );
+    expect(feed.encoding).toBe('windows-1252');
+    expect(feed.cells.at(-1)).toEqual(['€', '“x”']);
+    expect(feed.cells).toHaveLength(4001);
+  });
+
+  it('drops the BOM of an ASCII file', async () => {
+    const rows = Buffer.from(`root,url\n${ascii.join('\n')}`);
+    const plain = await read('plain.csv', rows);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    expect(await read('bom.csv', Buffer.concat([bom, rows]))).toEqual(plain);
+    // The decoder drops the first BOM and the CSV parser the second.
+    expect(await read('bom2.csv', Buffer.concat([bom, bom, rows]))).toEqual(plain);
   });
 });

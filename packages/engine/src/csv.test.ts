@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCsvCell, formatCsvText, formatTsv, parseCsv } from './csv.ts';
+import { forEachCsvRecord, formatCsvCell, formatCsvText, formatTsv, parseCsv } from './csv.ts';
 
 describe('parseCsv (RFC 4180)', () => {
   it.each([
@@ -43,6 +43,80 @@ describe('parseCsv (RFC 4180)', () => {
     const rows = parseCsv(text, ',', recordLines);
     expect(recordLines).toEqual(lines);
     expect(recordLines).toHaveLength(rows.length);
+  });
+});
+
+describe('forEachCsvRecord', () => {
+  /** Each record as [cells, line, start]. */
+  function records(text: string, delimiter = ','): Array<[string[], number, number]> {
+    const out: Array<[string[], number, number]> = [];
+    forEachCsvRecord(text, (cells, line, start) => void out.push([cells, line, start]), delimiter);
+    return out;
+  }
+
+  it.each([
+    // A quote inside a plain cell is kept; a record with a quote is read by the general parser.
+    [
+      'a"b,c\nd,e',
+      [
+        [['a"b', 'c'], 1, 0],
+        [['d', 'e'], 2, 6],
+      ],
+    ],
+    // After a quoted record, plain ones are cut at the right delimiters and line ends.
+    [
+      '"x,y",z\r\np,q\rr\n"m\nn"\ns,t',
+      [
+        [['x,y', 'z'], 1, 0],
+        [['p', 'q'], 2, 9],
+        [['r'], 3, 13],
+        [['m\nn'], 4, 15],
+        [['s', 't'], 6, 21],
+      ],
+    ],
+    // One column, no delimiter at all: each line is a record of one cell.
+    [
+      'a\nbb\n\nccc\n',
+      [
+        [['a'], 1, 0],
+        [['bb'], 2, 2],
+        [[''], 3, 5],
+        [['ccc'], 4, 6],
+      ],
+    ],
+    // Text after a closing quote is kept; a quote left open runs to the end.
+    ['"a"b,"c\nd', [[['ab', 'c\nd'], 1, 0]]],
+    // A delimiter at the end of a record and of the text.
+    [
+      'a,\n,b\nc,',
+      [
+        [['a', ''], 1, 0],
+        [['', 'b'], 2, 3],
+        [['c', ''], 3, 6],
+      ],
+    ],
+  ])('%j', (text, expected) => {
+    expect(records(text)).toEqual(expected);
+  });
+
+  it('cuts at the delimiter given', () => {
+    expect(records('a\tb,c\n"d\te"\tf', '\t')).toEqual([
+      [['a', 'b,c'], 1, 0],
+      [['d\te', 'f'], 2, 6],
+    ]);
+    expect(records('a;b\nc;"d;e"', ';')).toEqual([
+      [['a', 'b'], 1, 0],
+      [['c', 'd;e'], 2, 4],
+    ]);
+  });
+
+  it('stops when the callback returns false', () => {
+    const seen: string[][] = [];
+    forEachCsvRecord('a\nb\n"c"\nd', (cells) => {
+      seen.push(cells);
+      return seen.length < 3;
+    });
+    expect(seen).toEqual([['a'], ['b'], ['c']]);
   });
 });
 

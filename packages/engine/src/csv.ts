@@ -35,54 +35,102 @@ export function parseCsv(text: string, delimiter = ',', recordLines?: number[]):
 /**
  * `parseCsv` handing each record to `onRecord` with the physical line (from 1) and the offset in
  * `text` it starts at, as it is read, so a big file never becomes one table. `onRecord` may
- * return false to stop.
+ * return false to stop. The delimiter is one character, not a quote, CR or LF.
  */
 export function forEachCsvRecord(
   text: string,
   onRecord: (cells: string[], line: number, start: number) => boolean | void,
   delimiter = ',',
 ): void {
-  const d = delimiter.charCodeAt(0);
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const d = delimiter.charAt(0);
   const n = text.length;
-  let row: string[] = [];
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  // The next LF, CR, quote and delimiter at or after a position, or `n` for none: each is searched
+  // again (by indexOf, which outruns a loop over the characters) only once passed, so the text is
+  // searched once for each whatever its line endings or cells.
+  let nextLf = -1;
+  let nextCr = -1;
+  let nextQuote = -1;
+  let nextDelimiter = -1;
+  while (i < n) {
+    const start = i;
+    if (nextLf < i) nextLf = indexOrEnd(text, '\n', i);
+    if (nextCr < i) nextCr = indexOrEnd(text, '\r', i);
+    if (nextQuote < i) nextQuote = indexOrEnd(text, '"', i);
+    let end = nextLf < nextCr ? nextLf : nextCr;
+    let cells: string[];
+    let breaks = 0;
+    if (nextQuote < end) {
+      // A record with a quote is read by the general parser.
+      const record = readQuotedRecord(text, start, d.charCodeAt(0));
+      cells = record.cells;
+      end = record.end;
+      breaks = record.breaks;
+    } else {
+      // A record with no quote is cut at each delimiter up to its line end, one slice per cell.
+      cells = [];
+      if (nextDelimiter < i) nextDelimiter = indexOrEnd(text, d, i);
+      let cellStart = i;
+      while (nextDelimiter < end) {
+        cells.push(text.slice(cellStart, nextDelimiter));
+        cellStart = nextDelimiter + 1;
+        nextDelimiter = indexOrEnd(text, d, cellStart);
+      }
+      cells.push(text.slice(cellStart, end));
+    }
+    if (onRecord(cells, line, start) === false || end >= n) return;
+    i = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+    line += breaks + 1;
+  }
+}
+
+/** The offset of `search` in `text` from `from`, or the text's length when it is not there. */
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at < 0 ? text.length : at;
+}
+
+/**
+ * The record of `text` starting at `start`, which holds a quote: its cells, the offset of the line
+ * break that ends it (or the text's length) and the line breaks inside its quoted cells.
+ */
+function readQuotedRecord(
+  text: string,
+  start: number,
+  d: number,
+): { cells: string[]; end: number; breaks: number } {
+  const n = text.length;
+  const cells: string[] = [];
+  let breaks = 0;
   let field = '';
   let atFieldStart = true;
-  let line = 1;
-  let recordLine = 1;
-  let recordStart = i;
-  let isInRecord = false;
+  let i = start;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (!isInRecord) {
-      recordLine = line;
-      recordStart = i;
-      isInRecord = true;
-    }
     if (atFieldStart && c === 34) {
       // Quoted field.
       i++;
       const fieldStart = i;
-      let start = i;
-      field = '';
+      let from = i;
       for (;;) {
         const q = text.indexOf('"', i);
         if (q < 0) {
-          field += text.slice(start);
+          field += text.slice(from);
           i = n;
           break;
         }
         if (text.charCodeAt(q + 1) === 34) {
-          field += text.slice(start, q + 1);
+          field += text.slice(from, q + 1);
           i = q + 2;
-          start = i;
+          from = i;
           continue;
         }
-        field += text.slice(start, q);
+        field += text.slice(from, q);
         i = q + 1;
         break;
       }
-      line += countLineBreaks(text, fieldStart, i);
+      breaks += countLineBreaks(text, fieldStart, i);
       // Anything between the closing quote and the delimiter is kept (lenient).
       while (i < n) {
         const e = text.charCodeAt(i);
@@ -94,24 +142,14 @@ export function forEachCsvRecord(
       continue;
     }
     if (c === d) {
-      row.push(field);
+      cells.push(field);
       field = '';
       atFieldStart = true;
       i++;
       continue;
     }
-    if (c === 10 || c === 13) {
-      row.push(field);
-      if (onRecord(row, recordLine, recordStart) === false) return;
-      row = [];
-      field = '';
-      atFieldStart = true;
-      i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
-      line++;
-      isInRecord = false;
-      continue;
-    }
-    // Plain run up to the next delimiter or line end.
+    if (c === 10 || c === 13) break;
+    // Plain run up to the next delimiter or line end (a quote inside a cell is kept as it is).
     let j = i;
     while (j < n) {
       const e = text.charCodeAt(j);
@@ -122,10 +160,8 @@ export function forEachCsvRecord(
     i = j;
     atFieldStart = false;
   }
-  if (!atFieldStart || row.length > 0) {
-    row.push(field);
-    onRecord(row, recordLine, recordStart);
-  }
+  cells.push(field);
+  return { cells, end: i, breaks };
 }
 
 /** A table to export: headers and rows of cells. */

@@ -91,6 +91,24 @@ describe('CSV import', () => {
     expect(out.ok && out.sourceLines).toEqual([2, 6, 8]);
     expect(out.ok && out.truncated).toEqual([{ rowNumber: 2, column: 'root', original: long }]);
   });
+  it('takes a column named twice from its first non-empty cell and reports every cut cell', () => {
+    const long = 'd'.repeat(31);
+    const url = `https://a.example/${'u'.repeat(2048)}`;
+    const out = importCsvRows(
+      `Root,url,root,Var 3,mod\n,${url},b,v,${long}\n  a , ,${long},,\n \t, ,\nshort\n`,
+    );
+    expect(out.ok && out.rows).toEqual([
+      { root: 'b', mod: 'd'.repeat(30), var1: '', var2: '', var3: 'v', url: url.slice(0, 2048) },
+      { root: 'a', mod: '', var1: '', var2: '', var3: '', url: '' },
+      { root: 'short', mod: '', var1: '', var2: '', var3: '', url: '' },
+    ]);
+    expect(out.ok && out.truncated).toEqual([
+      { rowNumber: 1, column: 'url', original: url },
+      { rowNumber: 1, column: 'mod', original: long },
+      { rowNumber: 2, column: 'root', original: long },
+    ]);
+    expect(out.ok && out.sourceLines).toEqual([2, 3, 5]);
+  });
   it('fails with a clear message when no column is recognised', () => {
     const out = importCsvRows('a,b\n1,2');
     expect(out.ok).toBe(false);

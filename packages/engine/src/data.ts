@@ -186,8 +186,9 @@ export function readMappedRows(
 ): ReadRowsResult {
   const rows: FeedRowData[] = [];
   const truncated: TruncatedCell[] = [];
+  const slots = columnSlots(mapping);
   for (let r = 1; r < table.length; r++) {
-    const row = readMappedRow(table[r]!, mapping, rows.length + 1, truncated);
+    const row = readMappedRow(table[r]!, slots, rows.length + 1, truncated);
     if (!row) continue;
     onRow?.(r);
     rows.push(row);
@@ -195,28 +196,60 @@ export function readMappedRows(
   return { rows, truncated };
 }
 
+/** Per header cell the index in `FEED_COLUMNS` of the column it names, or -1. */
+function columnSlots(mapping: readonly (FeedColumn | undefined)[]): Int8Array {
+  return Int8Array.from(mapping, (col) => (col === undefined ? -1 : FEED_COLUMNS.indexOf(col)));
+}
+
 /**
- * One record's row (`readMappedRows`), numbered `rowNumber` in `truncated`; undefined for a
- * blank record.
+ * One record's row (`readMappedRows`), cells placed by `slots` (`columnSlots`), numbered
+ * `rowNumber` in `truncated`; undefined for a blank record. The cells are kept in locals and the
+ * row made at the end with one shape: setting a row's field by a column name held in a variable
+ * was a lookup by name per cell, most of the time of reading a big feed's rows.
  */
 function readMappedRow(
   cells: readonly string[],
-  mapping: readonly (FeedColumn | undefined)[],
+  slots: Int8Array,
   rowNumber: number,
   truncated: TruncatedCell[],
 ): FeedRowData | undefined {
-  if (cells.every((c) => c.trim() === '')) return undefined;
-  const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
-  for (let i = 0; i < mapping.length; i++) {
-    const col = mapping[i];
-    if (!col) continue;
-    const c = limitFeedCell(col, cells[i] ?? '');
-    if (row[col] === '') row[col] = c.value;
-    if (c.isTruncated)
-      truncated.push({ rowNumber, column: col, original: (cells[i] ?? '').trim() });
+  let isBlank = true;
+  for (let i = 0; i < cells.length; i++) {
+    if ((cells[i] ?? '').trim() !== '') {
+      isBlank = false;
+      break;
+    }
   }
-  return row;
+  if (isBlank) return undefined;
+  let root = '';
+  let mod = '';
+  let var1 = '';
+  let var2 = '';
+  let var3 = '';
+  let url = '';
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    if (slot < 0) continue;
+    const cell = cells[i] ?? '';
+    let value = cell.trim();
+    if (value.length > (slot === URL_SLOT ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS)) {
+      const column = FEED_COLUMNS[slot]!;
+      value = limitFeedCell(column, cell).value;
+      truncated.push({ rowNumber, column, original: cell.trim() });
+    }
+    // A column named twice takes its first non-empty cell.
+    if (slot === 0) root ||= value;
+    else if (slot === 1) mod ||= value;
+    else if (slot === 2) var1 ||= value;
+    else if (slot === 3) var2 ||= value;
+    else if (slot === 4) var3 ||= value;
+    else url ||= value;
+  }
+  return { root, mod, var1, var2, var3, url };
 }
+
+/** The index of `url` in `FEED_COLUMNS`. */
+const URL_SLOT = FEED_COLUMNS.indexOf('url');
 
 /** Result of `importCsvRows`. */
 export type ImportCsvResult =
@@ -245,6 +278,8 @@ export class FeedCsvReader {
   readonly truncated: TruncatedCell[] = [];
   /** Rows read so far. */
   count = 0;
+  /** `columnSlots` of the header's mapping. */
+  private slots: Int8Array = new Int8Array(0);
 
   /** `onRow` hears each row with the physical line it starts on. */
   constructor(private readonly onRow: (row: FeedRowData, line: number) => void) {}
@@ -257,13 +292,14 @@ export class FeedCsvReader {
         return false;
       }
       this.mapped = mapFeedHeaders(cells);
+      this.slots = columnSlots(this.mapped.mapping);
       if (this.mapped.columns.length === 0) {
         this.error = describeUnrecognisedHeaders(cells);
         return false;
       }
       return true;
     }
-    const row = readMappedRow(cells, this.mapped.mapping, this.count + 1, this.truncated);
+    const row = readMappedRow(cells, this.slots, this.count + 1, this.truncated);
     if (!row) return true;
     this.count++;
     this.onRow(row, line);
