@@ -1,16 +1,6 @@
 /** The packed ad group store gives back every name and id as it was added. */
 import { describe, expect, it } from 'vitest';
-import { PackedAdGroups, rowNumberOf, sharedStart, TextRuns, writeName } from './adGroups.ts';
-
-describe('writeName', () => {
-  it('writes the UTF-8 bytes Buffer.write writes, ASCII or not', () => {
-    for (const name of ['', 'nike running', 'Café crème', 'Straße 🏃 fast', 'a\uD800b', '日本']) {
-      const block = Buffer.alloc(64);
-      const end = writeName(block, 3, name);
-      expect(block.subarray(3, end)).toEqual(Buffer.from(name, 'utf8'));
-    }
-  });
-});
+import { PackedAdGroups, rowNumberOf, sharedStart, TextRuns } from './adGroups.ts';
 
 describe('rowNumberOf', () => {
   it('reads ids that are row numbers, and no other', () => {

@@ -6,7 +6,7 @@
  * rest, so the rest's bytes follow each other in the blocks and no per-group offset is kept.
  */
 import type { AdGroupRef, AdGroupStore, AdGroupTarget } from '@adloom/engine';
-import { ByteBlocks } from './bytes.ts';
+import { ByteBlocks, writeUtf8 } from './bytes.ts';
 
 /** The most characters a name shares with the one before (kept in a byte). */
 const MAX_SHARED = 255;
@@ -75,7 +75,7 @@ export class PackedAdGroups implements AdGroupStore {
     const blocks = names.blocks.length;
     if (names.reserve(3 * (name.length - shared)) !== blocks - 1) this.firstOfBlock.push(n);
     const from = names.used;
-    names.used = writeName(names.current, from, shared === 0 ? name : name.slice(shared));
+    names.used = writeUtf8(names.current, from, shared === 0 ? name : name.slice(shared));
     const bytes = names.used - from;
     chunk.shared[j] = shared;
     chunk.restBytes[j] = Math.min(bytes, LONG_REST);
@@ -131,21 +131,6 @@ export function sharedStart(before: string, name: string): number {
     if (last >= 0xd800 && last <= 0xdbff) n--;
   }
   return n;
-}
-
-/**
- * Writes `name` as UTF-8 into `block` at `at`; returns where it ends. An ASCII name (the common
- * case) is copied a character at a time: for names this short that is quicker than a call into
- * Buffer.write, which the rest of the name gets once a character is not ASCII.
- */
-export function writeName(block: Buffer, at: number, name: string): number {
-  const n = name.length;
-  for (let i = 0; i < n; i++) {
-    const c = name.charCodeAt(i);
-    if (c >= 0x80) return at + i + block.write(name.slice(i), at + i, 'utf8');
-    block[at + i] = c;
-  }
-  return at + n;
 }
 
 /** The number an id like "12" spells (1 to 2^31 - 1, no leading zero or sign), else 0. */

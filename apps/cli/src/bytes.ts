@@ -52,3 +52,19 @@ type SharedArrayType<A extends Typed> = {
 export function sharedArray<A extends Typed>(type: SharedArrayType<A>, length: number): A {
   return new type(new SharedArrayBuffer(length * type.BYTES_PER_ELEMENT));
 }
+
+/**
+ * Writes `text` as UTF-8 into `block` at `at`; returns where it ends. ASCII (the common case) is
+ * copied a character at a time: for texts this short that is quicker than a call into
+ * Buffer.write, which the rest of the text gets once a character is not ASCII. Half of a
+ * surrogate pair at either end of `text` is written as U+FFFD, as Buffer.write writes it.
+ */
+export function writeUtf8(block: Uint8Array, at: number, text: string): number {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return at + i + (block as Buffer).write(text.slice(i), at + i, 'utf8');
+    block[at + i] = c;
+  }
+  return at + n;
+}

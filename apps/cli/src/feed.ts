@@ -16,7 +16,7 @@ import {
   type TruncatedCell,
 } from '@adloom/engine';
 import type iconvLite from 'iconv-lite';
-import { ByteBlocks, grown, sharedArray } from './bytes.ts';
+import { ByteBlocks, grown, sharedArray, writeUtf8 } from './bytes.ts';
 import { InputError, inputFileError, loadIconv } from './files.ts';
 
 /**
@@ -108,22 +108,13 @@ export class PackedFeedRows implements FeedRows {
     lengths[l + 2] = var1.length;
     lengths[l + 3] = var2.length;
     lengths[l + 4] = var3.length;
-    // One call into Node for the row: the cells joined encode as the cells one by one unless a
-    // cell ends with half of a surrogate pair that the next one completes, so such a row is
-    // written cell by cell.
-    if (
-      endsInHighSurrogate(root) ||
-      endsInHighSurrogate(mod) ||
-      endsInHighSurrogate(var1) ||
-      endsInHighSurrogate(var2) ||
-      endsInHighSurrogate(var3)
-    ) {
-      for (const text of [root, mod, var1, var2, var3, url])
-        if (text !== '') at += bytes.write(text, at, 'utf8');
-    } else {
-      const text = root + mod + var1 + var2 + var3 + url;
-      if (text !== '') at += bytes.write(text, at, 'utf8');
-    }
+    // Cell by cell: half of a surrogate pair at a cell's end stays apart from the next cell's.
+    at = writeUtf8(bytes, at, root);
+    at = writeUtf8(bytes, at, mod);
+    at = writeUtf8(bytes, at, var1);
+    at = writeUtf8(bytes, at, var2);
+    at = writeUtf8(bytes, at, var3);
+    at = writeUtf8(bytes, at, url);
     this.ascii[n] = at - start === chars ? 1 : 0;
     this.starts[n] = start;
     this.ends[n] = at;
@@ -200,12 +191,6 @@ export interface SharedFeedRows {
   ascii: Uint8Array;
   lines: Int32Array;
   length: number;
-}
-
-/** True when `s` ends with the first half of a surrogate pair (U+D800..U+DBFF). */
-function endsInHighSurrogate(s: string): boolean {
-  const c = s.charCodeAt(s.length - 1);
-  return c >= 0xd800 && c <= 0xdbff;
 }
 
 /** A feed as read: its packed rows and what the import noted. */
