@@ -14,6 +14,7 @@ import {
   judgeFacts,
   newEditorialFacts,
   scanEditorial,
+  scanLowerAscii,
   type EditorialFacts,
   type EditorialProblem,
 } from '../editorial.ts';
@@ -364,7 +365,10 @@ function refreshSlot(s: SlotFacts, at: number, values: PlaceholderValues, facts:
   if (s.stampAt[at] === facts.generation) return;
   s.stampAt[at] = facts.generation;
   const value = slotValueAt(at, values);
-  s.plainAt[at] = isPlainValue(scanEditorial(value, s.editorialAt[at] as EditorialFacts)) ? 1 : 0;
+  const valueFacts = s.editorialAt[at] as EditorialFacts;
+  // Most values are lowercase words: plain, found without the full scan.
+  s.plainAt[at] =
+    scanLowerAscii(value, valueFacts) || isPlainValue(scanEditorial(value, valueFacts)) ? 1 : 0;
   const isAscii = foldHash(value, s.scan);
   s.isAsciiAt[at] = isAscii ? 1 : 0;
   s.hashAt[at] = isAscii ? s.scan.hash : 0;
