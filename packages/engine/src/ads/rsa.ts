@@ -1,6 +1,13 @@
 /** Responsive search ads: per ad group the first fallback valid for its row (spec section 5). */
 import type { CsvBytes } from '../csvBytes.ts';
-import { rsaLinePlan, writeRsaLine, type RsaLineCells, type RsaLinePlan } from '../export.ts';
+import {
+  rsaLinePlan,
+  writeRsaLine,
+  type RsaLineCells,
+  type RsaLinePlan,
+  type RsaTextCellWriter,
+} from '../export.ts';
+import { patternBytesOf, RowValueBytes, type PatternBytes } from '../fillBytes.ts';
 import type { RowIssue } from '../issues.ts';
 import {
   AD_TEXT_MIN_CHARS,
@@ -258,6 +265,20 @@ export function writeResponsiveSearchAdLines(
   const { csv } = sink;
   // Each fallback's line, compiled when it first makes an ad.
   const plans: RsaLinePlan[] = [];
+  // Each fallback's texts as bytes to join (per list; undefined: written whole), likewise.
+  const textPlans: Array<Array<Array<PatternBytes | undefined>>> = [];
+  const valueBytes = new RowValueBytes();
+  // The ad being written: its fallback's lists and text plans, and the run's row values.
+  let lists: CompiledTexts[] = [];
+  let listPlans: Array<Array<PatternBytes | undefined>> = [];
+  let current: RowValues | undefined;
+  /** A text joined by `measureFill` for the row is written from its pieces' bytes. */
+  const textCell: RsaTextCellWriter = (out, list, i) => {
+    const plan = listPlans[list]?.[i];
+    if (plan === undefined || (lists[list] as CompiledTexts).joinedAt[i] !== 1) return false;
+    const row = current as RowValues;
+    return valueBytes.writeCell(out, plan, row.values, row.facts.generation);
+  };
   const cells: RsaLineCells = {
     campaign: '',
     adGroup: '',
@@ -268,17 +289,18 @@ export function writeResponsiveSearchAdLines(
   };
   return runResponsiveSearchAds(input, true, (g, row, index, filled, run) => {
     if (csv) {
-      const plan = (plans[index] ??= linePlanOf(
-        run.fallbacks[index] as CompiledRsaFallback,
-        run.labels[index] ?? [],
-      ));
+      const f = run.fallbacks[index] as CompiledRsaFallback;
+      const plan = (plans[index] ??= linePlanOf(f, run.labels[index] ?? []));
+      lists = [f.headlines, f.descriptions, f.paths];
+      listPlans = textPlans[index] ??= lists.map((l) => l.patterns.map(patternBytesOf));
+      current = run.current;
       cells.campaign = g.campaign;
       cells.adGroup = g.adGroup;
       cells.headlines = filled.headlines;
       cells.descriptions = filled.descriptions;
       cells.paths = filled.paths;
       cells.finalUrl = row.url.trim();
-      writeRsaLine(csv, plan, cells);
+      writeRsaLine(csv, plan, cells, textCell);
     }
     sink.ad(row.id);
   });
@@ -305,6 +327,8 @@ type ServedRsa = Extract<FilledRsa, { ok: true }>;
 interface RsaRun {
   fallbacks: CompiledRsaFallback[];
   labels: string[][];
+  /** The row's values and facts the ad was filled from. */
+  current: RowValues;
 }
 
 /**
@@ -334,10 +358,6 @@ function runResponsiveSearchAds(
       fallbacks.map((f) => ({ refused: f.refusedLabels })),
     ),
   );
-  const run: RsaRun = {
-    fallbacks,
-    labels: fallbacks.map((f) => f.labels.map((l) => replaceLabelDate(l, input.today))),
-  };
   // Facts only for the placeholders the fallbacks use (the url column is rarely one of them).
   const slotsUsed = usedSlots(
     fallbacks.flatMap((f) => [
@@ -347,6 +367,11 @@ function runResponsiveSearchAds(
     ]),
   );
   const current = new RowValues(slotsUsed);
+  const run: RsaRun = {
+    fallbacks,
+    labels: fallbacks.map((f) => f.labels.map((l) => replaceLabelDate(l, input.today))),
+    current,
+  };
   const { values, facts: rowFacts } = current;
   values.const = input.constant ?? '';
   // The last row's fallback (-1: none) and its texts or failure (undefined: no row yet).
