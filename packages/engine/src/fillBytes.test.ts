@@ -67,49 +67,8 @@ describe('filled texts written from their pieces', () => {
     expect(got).toBe('one Dealsone Dealsthree Deals');
   });
 
-  it('writes the lines the ads make, for awkward templates and rows', () => {
-    const pin = (text: string, pos = 0) => ({ text, pos });
-    const template: RsaTemplate = {
-      name: 'Awkward',
-      templates: [
-        {
-          headlines: [
-            pin('{root}', 1),
-            pin('{mod} Sale'),
-            pin('{var1} {mod}', 2),
-            pin('Shop {root}'),
-            pin('Crème {root} été'),
-            pin('{root}, now'),
-            pin('{ROOT}  Deals '),
-            pin('Über {mod}'),
-          ],
-          descriptions: [
-            pin('Shop {root} {mod} in {var1}. Free delivery and returns.'),
-            pin('Say "{root}" — {mod} in {var1}, today.'),
-          ],
-          paths: ['{var1}', 'deals'],
-          labels: ['x'],
-        },
-        {
-          headlines: [pin('{root} A'), pin('{root} B'), pin('{root} C')],
-          descriptions: [pin('{mod} one'), pin('{mod} two')],
-          paths: ['{var1}', ''],
-          labels: [],
-        },
-      ],
-    };
-    const rows = [
-      row('1', 'nike 0', 'running shoes', 'red'),
-      row('2', 'Café Crème', 'Straße', 'grün'),
-      row('3', 'a, b', 'air', 'blue'),
-      row('4', 'say "hi"', 'air', 'blue'),
-      row('5', 'run 😀', 'air', 'blue'),
-      row('6', 'x'.repeat(40), 'air', 'blue'),
-      row('7', '日本語', 'エア', '赤'),
-      row('8', 'dup', 'dup', 'dup'),
-      row('9', ' padded  root ', 'air', 'blue'),
-      row('10', 'Nike', 'Sale', 'red'),
-    ];
+  /** The line writer's bytes and issues, checked against the ads' cells as CsvBytes writes them. */
+  const sameLines = (template: RsaTemplate, rows: FeedRow[]): { csv: string; issues: string } => {
     const input: GenerateResponsiveSearchAdsInput = {
       template,
       rows,
@@ -131,6 +90,85 @@ describe('filled texts written from their pieces', () => {
       expect(got).toBe(want);
       expect(gotIssues).toEqual(wantIssues);
     }
-    expect(want.split('\r\n').length).toBeGreaterThan(5);
+    return { csv: want, issues: JSON.stringify(wantIssues) };
+  };
+
+  it('writes the lines the ads make, for awkward templates and rows', () => {
+    const pin = (text: string, pos = 0) => ({ text, pos });
+    const template: RsaTemplate = {
+      name: 'Awkward',
+      templates: [
+        {
+          headlines: [
+            pin('{root}', 1),
+            pin('{mod} Sale'),
+            pin('{var1} {mod}', 2),
+            pin('Shop {root}'),
+            pin('Crème {root} été'),
+            pin('{root}, now'),
+            pin('{ROOT}  Deals '),
+            pin('Über {mod}'),
+            pin('{mod}'),
+          ],
+          descriptions: [
+            pin('Shop {root} {mod} in {var1}. Free delivery and returns.'),
+            pin('Say "{root}" — {mod} in {var1}, today.'),
+          ],
+          paths: ['{var1}', 'deals'],
+          labels: ['x'],
+        },
+        {
+          // Path 2 without path 1: never served.
+          headlines: [pin('{root} A'), pin('{root} B'), pin('{root} C')],
+          descriptions: [pin('{mod} one'), pin('{mod} two')],
+          paths: ['', '{var1}'],
+          labels: [],
+        },
+        {
+          headlines: [pin('{root} A'), pin('{root} B'), pin('{root} C')],
+          descriptions: [pin('{mod} one'), pin('{mod} two')],
+          paths: ['{var1}', ''],
+          labels: [],
+        },
+      ],
+    };
+    const rows = [
+      row('1', 'nike 0', 'running shoes', 'red'),
+      row('2', 'Café Crème', 'Straße', 'grün'),
+      row('3', 'a, b', 'air', 'blue'),
+      row('4', 'say "hi"', 'air', 'blue'),
+      row('5', 'run 😀', 'air', 'blue'),
+      row('6', 'x'.repeat(40), 'air', 'blue'),
+      row('7', '日本語', 'エア', '赤'),
+      row('8', 'dup', 'dup', 'dup'),
+      row('9', ' padded  root ', 'air', 'blue'),
+      row('10', 'Nike', 'Sale', 'red'),
+    ];
+    const { csv, issues } = sameLines(template, rows);
+    expect(csv.split('\r\n').length).toBeGreaterThan(5);
+    // Both served fallbacks, and a failure that quotes a filled text.
+    expect(csv).toContain('nike 0 running shoes');
+    expect(csv).toContain('dup A');
+    expect(issues).toContain('characters (max 30): \\"xxxx');
+  });
+
+  it('reports a text repeated after substitution as the ads do', () => {
+    const pin = (text: string) => ({ text, pos: 0 });
+    const template: RsaTemplate = {
+      name: 'Repeats',
+      templates: [
+        {
+          headlines: [pin('{root}'), pin('{mod} Sale'), pin('{mod}'), pin('Fixed')],
+          descriptions: [pin('{mod} one'), pin('{var1} two')],
+          paths: ['{var1}', ''],
+          labels: [],
+        },
+      ],
+    };
+    const rows = [row('1', 'Dup', 'dup', 'x'), row('2', 'a', 'b', 'c'), row('3', 'é', 'É', 'c')];
+    const { csv, issues } = sameLines(template, rows);
+    expect(csv).toContain('b Sale');
+    expect(issues).toContain('Headline 3 \\"dup\\" repeats headline 1');
+    expect(issues).toContain('Headline 3 \\"É\\" repeats headline 1');
   });
 });

@@ -27,6 +27,7 @@ import {
   compileTexts,
   countFailure,
   factsFor,
+  filledText,
   fillTexts,
   findPinFailure,
   findRowUrlFailure,
@@ -40,6 +41,7 @@ import {
   splitLabels,
   type AdGroupTarget,
   type CompiledTexts,
+  type FieldRule,
   type GenerateAdsInputBase,
   type GenerateAdsResult,
   type TextFailure,
@@ -165,20 +167,37 @@ export function fillRsaFallback(
   rowFacts?: ValueFacts,
   isLent = false,
 ): FilledRsa {
-  const facts = factsFor(values, rowFacts);
+  return fillFallback(f, values, factsFor(values, rowFacts), isLent, false);
+}
+
+/**
+ * `fillRsaFallback`; `isDeferred` (lent only): texts joined from their pieces are left unmade
+ * (see `fillTexts`): read them through `filledText`, or write them from their pieces.
+ */
+function fillFallback(
+  f: CompiledRsaFallback,
+  values: PlaceholderValues,
+  facts: ValueFacts,
+  isLent: boolean,
+  isDeferred: boolean,
+): FilledRsa {
   const url = findRowUrlFailure(values, facts);
   if (url) return { ok: false, failure: url };
   if (f.templateFailure) return { ok: false, failure: f.templateFailure };
   const { headline, description, path } = RSA_RULES;
-  const h = fillTexts(f.headlines, values, headline, facts, scratchOf(f, 0, isLent), isLent);
+  const fill = (list: CompiledTexts, rule: FieldRule, i: 0 | 1 | 2) =>
+    fillTexts(list, values, rule, facts, scratchOf(f, i, isLent), isLent, isDeferred);
+  const h = fill(f.headlines, headline, 0);
   if (h.failure) return { ok: false, failure: h.failure };
-  const d = fillTexts(f.descriptions, values, description, facts, scratchOf(f, 1, isLent), isLent);
+  const d = fill(f.descriptions, description, 1);
   if (d.failure) return { ok: false, failure: d.failure };
-  const p = fillTexts(f.paths, values, path, facts, scratchOf(f, 2, isLent), isLent);
+  const p = fill(f.paths, path, 2);
   if (p.failure) return { ok: false, failure: p.failure };
-  // The list's own copy is the pair (paths are compiled as two texts).
+  // The list's own copy is the pair (paths are compiled as two texts); a pending path is not
+  // empty.
   const paths = p.texts as [string, string];
-  if (paths[0] === '' && paths[1] !== '') return { ok: false, failure: PATH_ORDER_FAILURE };
+  const isEmpty = (i: number): boolean => f.paths.pendingAt[i] === 0 && paths[i] === '';
+  if (isEmpty(0) && !isEmpty(1)) return { ok: false, failure: PATH_ORDER_FAILURE };
   return {
     ok: true,
     headlines: h.texts,
@@ -272,12 +291,23 @@ export function writeResponsiveSearchAdLines(
   let lists: CompiledTexts[] = [];
   let listPlans: Array<Array<PatternBytes | undefined>> = [];
   let current: RowValues | undefined;
-  /** A text joined by `measureFill` for the row is written from its pieces' bytes. */
+  const filledLists: string[][] = [[], [], []];
+  /**
+   * A text joined by `measureFill` for the row is written from its pieces' bytes; any other
+   * is made if the fill left it pending, and written by `writeRsaLine`.
+   */
   const textCell: RsaTextCellWriter = (out, list, i) => {
-    const plan = listPlans[list]?.[i];
-    if (plan === undefined || (lists[list] as CompiledTexts).joinedAt[i] !== 1) return false;
+    const texts = lists[list] as CompiledTexts;
     const row = current as RowValues;
-    return valueBytes.writeCell(out, plan, row.values, row.facts.generation);
+    const plan = listPlans[list]?.[i];
+    if (
+      plan !== undefined &&
+      texts.joinedAt[i] === 1 &&
+      valueBytes.writeCell(out, plan, row.values, row.facts.generation)
+    )
+      return true;
+    filledText(texts, i, filledLists[list] as string[], row.values, row.facts);
+    return false;
   };
   const cells: RsaLineCells = {
     campaign: '',
@@ -299,6 +329,9 @@ export function writeResponsiveSearchAdLines(
       cells.headlines = filled.headlines;
       cells.descriptions = filled.descriptions;
       cells.paths = filled.paths;
+      filledLists[0] = filled.headlines;
+      filledLists[1] = filled.descriptions;
+      filledLists[2] = filled.paths;
       cells.finalUrl = row.url.trim();
       writeRsaLine(csv, plan, cells, textCell);
     }
@@ -333,7 +366,8 @@ interface RsaRun {
 
 /**
  * The RSA run of `forEachResponsiveSearchAd`: `onAd` gets each ad group served, its row, the
- * fallback used and its texts (lent ones with `isLent`, see `fillRsaFallback`).
+ * fallback used and its texts. `isLent` (the line writer's run): the texts are lent and
+ * deferred (see `fillFallback`), to be read through `filledText`.
  */
 function runResponsiveSearchAds(
   input: GenerateResponsiveSearchAdsInput,
@@ -393,7 +427,13 @@ function runResponsiveSearchAds(
       filled = undefined;
       let firstFailure: FilledRsa | undefined;
       for (let i = 0; i < fallbacks.length; i++) {
-        const made = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values, rowFacts, isLent);
+        const made = fillFallback(
+          fallbacks[i] as CompiledRsaFallback,
+          values,
+          rowFacts,
+          isLent,
+          isLent,
+        );
         if (made.ok) {
           index = i;
           filled = made;
