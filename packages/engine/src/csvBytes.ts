@@ -130,23 +130,23 @@ export class CsvBytes {
 
   /**
    * Bytes made beforehand (a line's fixed pieces, see `csvBytesOf`), as they are. The line
-   * before is then no longer the one `line` compares with.
+   * before is then no longer the one `line` compares with. `n`: only the first `n` bytes.
    */
-  bytes(b: Uint8Array): void {
-    const n = b.length;
+  bytes(b: Uint8Array, n = b.length): void {
     this.lastLineFlushes = -1;
     if (n === 0) return;
     if (this.at + n > this.buffer.length) {
       this.end();
       if (n > this.buffer.length) {
-        this.flush(b);
+        this.flush(b.subarray(0, n));
         return;
       }
     }
     const buffer = this.buffer;
     const at = this.at;
-    // As in `copyBack`: a short piece is quicker copied here than by the platform.
-    if (n > SHORT_COPY_BYTES) buffer.set(b, at);
+    // As in `copyBack`: a short piece is quicker copied here than by the platform (and a part
+    // of an array without making a view of it).
+    if (n > SHORT_COPY_BYTES && n === b.length) buffer.set(b, at);
     else for (let j = 0; j < n; j++) buffer[at + j] = b[j] as number;
     this.at = at + n;
   }

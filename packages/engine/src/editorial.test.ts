@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findEditorialProblems } from './editorial.ts';
+import {
+  findEditorialProblems,
+  newEditorialFacts,
+  scanEditorial,
+  scanLowerAscii,
+} from './editorial.ts';
 
 const codes = (text: string, isHeadline = false) =>
   findEditorialProblems(text, isHeadline).map((p) => p.code);
@@ -52,5 +57,28 @@ describe("Google's editorial rules", () => {
       'repeated-punctuation',
     ]);
     for (const p of problems) expect(p.message.length).toBeGreaterThan(10);
+  });
+});
+
+describe('scanLowerAscii', () => {
+  it('finds what scanEditorial finds, for the texts it takes', () => {
+    const alphabet = 'ab z09 A!é,-';
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    let taken = 0;
+    for (let k = 0; k < 5000; k++) {
+      let text = '';
+      const n = next() % 9;
+      for (let i = 0; i < n; i++) text += alphabet[next() % alphabet.length];
+      const fast = newEditorialFacts();
+      if (!scanLowerAscii(text, fast)) {
+        expect(fast).toEqual(newEditorialFacts());
+        expect(/^[a-z0-9]+( [a-z0-9]+)*$/.test(text)).toBe(false);
+        continue;
+      }
+      taken++;
+      expect(fast).toEqual(scanEditorial(text, newEditorialFacts()));
+    }
+    expect(taken).toBeGreaterThan(100);
   });
 });

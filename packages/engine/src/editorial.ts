@@ -231,6 +231,36 @@ export function scanEditorial(source: string, out: EditorialFacts): EditorialFac
 }
 
 /**
+ * `scanEditorial` for the commonest feed values, in one light loop: lowercase ASCII letters and
+ * digits, in words split by single spaces ("running shoes", "nike 0"). Such text breaks no rule
+ * (no capitals, no mark, no spacing problem) and starts and ends with a letter or digit. Returns
+ * false, leaving `out` as it was, for any other text (the caller then scans it).
+ */
+export function scanLowerAscii(text: string, out: EditorialFacts): boolean {
+  const n = text.length;
+  if (n === 0) return false;
+  let prevSpace = true; // no space first
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (prevSpace) return false;
+      prevSpace = true;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) prevSpace = false;
+    else return false;
+  }
+  if (prevSpace) return false; // no space last
+  const firstChar = text.charCodeAt(0);
+  const lastChar = text.charCodeAt(n - 1);
+  out.flags = 0;
+  out.capsWords = 0;
+  out.first = firstChar <= 57 ? CLASS_DIGIT : CLASS_LETTER;
+  out.last = lastChar <= 57 ? CLASS_DIGIT : CLASS_LETTER;
+  out.firstChar = firstChar;
+  out.lastChar = lastChar;
+  return true;
+}
+
+/**
  * Whether pieces of text judged apart can be judged together by adding their facts: a word or
  * a run of marks never spans the join. (Letters meeting letters, or a mark meeting a mark,
  * need a scan of the joined text.)

@@ -261,20 +261,33 @@ export interface RsaLineCells {
 }
 
 /**
+ * Writes a per-ad text's cell its own way (`list`: 0 headlines, 1 descriptions, 2 paths; `i`:
+ * the text's index), returning true, or false to have the text written as a cell.
+ */
+export type RsaTextCellWriter = (csv: CsvBytes, list: number, i: number) => boolean;
+
+/**
  * Writes an RSA line into `csv` from its fallback's plan and the ad's own cells: the bytes
  * equal `responsiveSearchAdCells`' line as `CsvBytes.line` writes it, with no cells array and
- * the fixed cells copied, not scanned.
+ * the fixed cells copied, not scanned. `textCell` may write a text's cell from its pieces.
  */
-export function writeRsaLine(csv: CsvBytes, plan: RsaLinePlan, ad: RsaLineCells): void {
+export function writeRsaLine(
+  csv: CsvBytes,
+  plan: RsaLinePlan,
+  ad: RsaLineCells,
+  textCell?: RsaTextCellWriter,
+): void {
   const { pieces, refs } = plan;
   for (let k = 0; k < refs.length; k++) {
     csv.bytes(pieces[k] as Uint8Array);
     const ref = refs[k] as number;
     let s: string | undefined;
-    if (ref >= PATH_REF) s = ad.paths[ref - PATH_REF];
-    else if (ref >= DESCRIPTION_REF) s = ad.descriptions[ref - DESCRIPTION_REF];
-    else if (ref >= HEADLINE_REF) s = ad.headlines[ref - HEADLINE_REF];
-    else if (ref === CAMPAIGN_REF) s = ad.campaign;
+    if (ref >= HEADLINE_REF) {
+      const list = ref >= PATH_REF ? 2 : ref >= DESCRIPTION_REF ? 1 : 0;
+      const i = ref - (list === 2 ? PATH_REF : list === 1 ? DESCRIPTION_REF : HEADLINE_REF);
+      if (textCell?.(csv, list, i)) continue;
+      s = (list === 2 ? ad.paths : list === 1 ? ad.descriptions : ad.headlines)[i];
+    } else if (ref === CAMPAIGN_REF) s = ad.campaign;
     else if (ref === AD_GROUP_REF) s = ad.adGroup;
     else s = ad.finalUrl;
     csv.cell(s ?? '');

@@ -1,6 +1,13 @@
 /** Responsive search ads: per ad group the first fallback valid for its row (spec section 5). */
 import type { CsvBytes } from '../csvBytes.ts';
-import { rsaLinePlan, writeRsaLine, type RsaLineCells, type RsaLinePlan } from '../export.ts';
+import {
+  rsaLinePlan,
+  writeRsaLine,
+  type RsaLineCells,
+  type RsaLinePlan,
+  type RsaTextCellWriter,
+} from '../export.ts';
+import { patternBytesOf, RowValueBytes, type PatternBytes } from '../fillBytes.ts';
 import type { RowIssue } from '../issues.ts';
 import {
   AD_TEXT_MIN_CHARS,
@@ -20,6 +27,7 @@ import {
   compileTexts,
   countFailure,
   factsFor,
+  filledText,
   fillTexts,
   findPinFailure,
   findRowUrlFailure,
@@ -33,6 +41,7 @@ import {
   splitLabels,
   type AdGroupTarget,
   type CompiledTexts,
+  type FieldRule,
   type GenerateAdsInputBase,
   type GenerateAdsResult,
   type TextFailure,
@@ -158,20 +167,37 @@ export function fillRsaFallback(
   rowFacts?: ValueFacts,
   isLent = false,
 ): FilledRsa {
-  const facts = factsFor(values, rowFacts);
+  return fillFallback(f, values, factsFor(values, rowFacts), isLent, false);
+}
+
+/**
+ * `fillRsaFallback`; `isDeferred` (lent only): texts joined from their pieces are left unmade
+ * (see `fillTexts`): read them through `filledText`, or write them from their pieces.
+ */
+function fillFallback(
+  f: CompiledRsaFallback,
+  values: PlaceholderValues,
+  facts: ValueFacts,
+  isLent: boolean,
+  isDeferred: boolean,
+): FilledRsa {
   const url = findRowUrlFailure(values, facts);
   if (url) return { ok: false, failure: url };
   if (f.templateFailure) return { ok: false, failure: f.templateFailure };
   const { headline, description, path } = RSA_RULES;
-  const h = fillTexts(f.headlines, values, headline, facts, scratchOf(f, 0, isLent), isLent);
+  const fill = (list: CompiledTexts, rule: FieldRule, i: 0 | 1 | 2) =>
+    fillTexts(list, values, rule, facts, scratchOf(f, i, isLent), isLent, isDeferred);
+  const h = fill(f.headlines, headline, 0);
   if (h.failure) return { ok: false, failure: h.failure };
-  const d = fillTexts(f.descriptions, values, description, facts, scratchOf(f, 1, isLent), isLent);
+  const d = fill(f.descriptions, description, 1);
   if (d.failure) return { ok: false, failure: d.failure };
-  const p = fillTexts(f.paths, values, path, facts, scratchOf(f, 2, isLent), isLent);
+  const p = fill(f.paths, path, 2);
   if (p.failure) return { ok: false, failure: p.failure };
-  // The list's own copy is the pair (paths are compiled as two texts).
+  // The list's own copy is the pair (paths are compiled as two texts); a pending path is not
+  // empty.
   const paths = p.texts as [string, string];
-  if (paths[0] === '' && paths[1] !== '') return { ok: false, failure: PATH_ORDER_FAILURE };
+  const isEmpty = (i: number): boolean => f.paths.pendingAt[i] === 0 && paths[i] === '';
+  if (isEmpty(0) && !isEmpty(1)) return { ok: false, failure: PATH_ORDER_FAILURE };
   return {
     ok: true,
     headlines: h.texts,
@@ -258,6 +284,31 @@ export function writeResponsiveSearchAdLines(
   const { csv } = sink;
   // Each fallback's line, compiled when it first makes an ad.
   const plans: RsaLinePlan[] = [];
+  // Each fallback's texts as bytes to join (per list; undefined: written whole), likewise.
+  const textPlans: Array<Array<Array<PatternBytes | undefined>>> = [];
+  const valueBytes = new RowValueBytes();
+  // The ad being written: its fallback's lists and text plans, and the run's row values.
+  let lists: CompiledTexts[] = [];
+  let listPlans: Array<Array<PatternBytes | undefined>> = [];
+  let current: RowValues | undefined;
+  const filledLists: string[][] = [[], [], []];
+  /**
+   * A text joined by `measureFill` for the row is written from its pieces' bytes; any other
+   * is made if the fill left it pending, and written by `writeRsaLine`.
+   */
+  const textCell: RsaTextCellWriter = (out, list, i) => {
+    const texts = lists[list] as CompiledTexts;
+    const row = current as RowValues;
+    const plan = listPlans[list]?.[i];
+    if (
+      plan !== undefined &&
+      texts.joinedAt[i] === 1 &&
+      valueBytes.writeCell(out, plan, row.values, row.facts.generation)
+    )
+      return true;
+    filledText(texts, i, filledLists[list] as string[], row.values, row.facts);
+    return false;
+  };
   const cells: RsaLineCells = {
     campaign: '',
     adGroup: '',
@@ -268,17 +319,21 @@ export function writeResponsiveSearchAdLines(
   };
   return runResponsiveSearchAds(input, true, (g, row, index, filled, run) => {
     if (csv) {
-      const plan = (plans[index] ??= linePlanOf(
-        run.fallbacks[index] as CompiledRsaFallback,
-        run.labels[index] ?? [],
-      ));
+      const f = run.fallbacks[index] as CompiledRsaFallback;
+      const plan = (plans[index] ??= linePlanOf(f, run.labels[index] ?? []));
+      lists = [f.headlines, f.descriptions, f.paths];
+      listPlans = textPlans[index] ??= lists.map((l) => l.patterns.map(patternBytesOf));
+      current = run.current;
       cells.campaign = g.campaign;
       cells.adGroup = g.adGroup;
       cells.headlines = filled.headlines;
       cells.descriptions = filled.descriptions;
       cells.paths = filled.paths;
+      filledLists[0] = filled.headlines;
+      filledLists[1] = filled.descriptions;
+      filledLists[2] = filled.paths;
       cells.finalUrl = row.url.trim();
-      writeRsaLine(csv, plan, cells);
+      writeRsaLine(csv, plan, cells, textCell);
     }
     sink.ad(row.id);
   });
@@ -305,11 +360,14 @@ type ServedRsa = Extract<FilledRsa, { ok: true }>;
 interface RsaRun {
   fallbacks: CompiledRsaFallback[];
   labels: string[][];
+  /** The row's values and facts the ad was filled from. */
+  current: RowValues;
 }
 
 /**
  * The RSA run of `forEachResponsiveSearchAd`: `onAd` gets each ad group served, its row, the
- * fallback used and its texts (lent ones with `isLent`, see `fillRsaFallback`).
+ * fallback used and its texts. `isLent` (the line writer's run): the texts are lent and
+ * deferred (see `fillFallback`), to be read through `filledText`.
  */
 function runResponsiveSearchAds(
   input: GenerateResponsiveSearchAdsInput,
@@ -334,10 +392,6 @@ function runResponsiveSearchAds(
       fallbacks.map((f) => ({ refused: f.refusedLabels })),
     ),
   );
-  const run: RsaRun = {
-    fallbacks,
-    labels: fallbacks.map((f) => f.labels.map((l) => replaceLabelDate(l, input.today))),
-  };
   // Facts only for the placeholders the fallbacks use (the url column is rarely one of them).
   const slotsUsed = usedSlots(
     fallbacks.flatMap((f) => [
@@ -347,6 +401,11 @@ function runResponsiveSearchAds(
     ]),
   );
   const current = new RowValues(slotsUsed);
+  const run: RsaRun = {
+    fallbacks,
+    labels: fallbacks.map((f) => f.labels.map((l) => replaceLabelDate(l, input.today))),
+    current,
+  };
   const { values, facts: rowFacts } = current;
   values.const = input.constant ?? '';
   // The last row's fallback (-1: none) and its texts or failure (undefined: no row yet).
@@ -368,7 +427,13 @@ function runResponsiveSearchAds(
       filled = undefined;
       let firstFailure: FilledRsa | undefined;
       for (let i = 0; i < fallbacks.length; i++) {
-        const made = fillRsaFallback(fallbacks[i] as CompiledRsaFallback, values, rowFacts, isLent);
+        const made = fillFallback(
+          fallbacks[i] as CompiledRsaFallback,
+          values,
+          rowFacts,
+          isLent,
+          isLent,
+        );
         if (made.ok) {
           index = i;
           filled = made;

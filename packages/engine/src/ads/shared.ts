@@ -14,6 +14,7 @@ import {
   judgeFacts,
   newEditorialFacts,
   scanEditorial,
+  scanLowerAscii,
   type EditorialFacts,
   type EditorialProblem,
 } from '../editorial.ts';
@@ -253,6 +254,11 @@ export interface CompiledTexts {
   textWild: Uint8Array;
   /** Scratch: per text, 1 when `measureFill` joined its pieces for the row (`isJoinedFill`). */
   joinedAt: Uint8Array;
+  /**
+   * Scratch: per text, 1 when a deferred fill (`fillTexts`' `isDeferred`) left its string
+   * unmade (its entry in the list is then '' until `filledText` makes it).
+   */
+  pendingAt: Uint8Array;
   /** How the fixed texts repeat one another and where to find them by hash (`findRepeat`). */
   repeats: StaticRepeats;
   /** The indexes of the texts with a placeholder, in order. */
@@ -261,6 +267,13 @@ export interface CompiledTexts {
   staticRule: FieldRule | undefined;
   /** Per fixed text, its failure under `staticRule` (null: it passes); found on first fill. */
   staticFailures: Array<TextFailure | null>;
+  /**
+   * The lent list (`fillTexts`' `isLent`) that holds the fixed texts since a fill that passed,
+   * when every fixed text passes `staticRule`: its next fills set only the other texts.
+   */
+  lentFixed: string[] | undefined;
+  /** The smallest length among the fixed texts (MAX_SAFE_INTEGER: none). */
+  fixedShortest: number;
 }
 
 /** Compiles a list of texts (their positions, if any, stay with the caller). */
@@ -281,10 +294,16 @@ export function compileTexts(list: ReadonlyArray<PinnedText | string>): Compiled
     textHashes,
     textWild,
     joinedAt: new Uint8Array(patterns.length),
+    pendingAt: new Uint8Array(patterns.length),
     repeats: staticRepeatsOf(patterns, textHashes, textWild),
     dynamicAt: Int32Array.from(patterns.flatMap((p, i) => (p.isStatic ? [] : [i]))),
     staticRule: undefined,
     staticFailures: [],
+    lentFixed: undefined,
+    fixedShortest: patterns.reduce(
+      (n, p) => (p.isStatic && p.staticLength < n ? p.staticLength : n),
+      Number.MAX_SAFE_INTEGER,
+    ),
   };
 }
 
@@ -315,6 +334,7 @@ function staticFailuresFor(list: CompiledTexts, rule: FieldRule): Array<TextFail
       p.isStatic ? staticTextFailure(p, list.editorial[i] as EditorialPlan, rule, i) : null,
     );
     list.staticRule = rule;
+    list.lentFixed = undefined;
   }
   return list.staticFailures;
 }
@@ -364,11 +384,40 @@ function refreshSlot(s: SlotFacts, at: number, values: PlaceholderValues, facts:
   if (s.stampAt[at] === facts.generation) return;
   s.stampAt[at] = facts.generation;
   const value = slotValueAt(at, values);
-  s.plainAt[at] = isPlainValue(scanEditorial(value, s.editorialAt[at] as EditorialFacts)) ? 1 : 0;
+  const valueFacts = s.editorialAt[at] as EditorialFacts;
+  // Most values are lowercase words: plain, found without the full scan.
+  s.plainAt[at] =
+    scanLowerAscii(value, valueFacts) || isPlainValue(scanEditorial(value, valueFacts)) ? 1 : 0;
   const isAscii = foldHash(value, s.scan);
   s.isAsciiAt[at] = isAscii ? 1 : 0;
   s.hashAt[at] = isAscii ? s.scan.hash : 0;
   s.powAt[at] = s.scan.pow;
+}
+
+/**
+ * Text `i` of `texts`, as `fillTexts` filled it from `list` for the row of `values`: one it left
+ * pending (`isDeferred`) is made now, and kept in `texts`.
+ */
+export function filledText(
+  list: CompiledTexts,
+  i: number,
+  texts: string[],
+  values: PlaceholderValues,
+  facts: ValueFacts,
+): string {
+  if (list.pendingAt[i] === 1) {
+    list.pendingAt[i] = 0;
+    texts[i] = measureFill(list.patterns[i] as CompiledPattern, values, facts);
+  }
+  return texts[i] as string;
+}
+
+/** The length of the text `measureFill` joins from a tidy frame and tidy values (`isJoinedFill`). */
+function joinedLength(pattern: CompiledPattern, facts: ValueFacts): number {
+  let length = pattern.frameLength;
+  for (let i = 0; i < pattern.slotAt.length; i++)
+    length += facts.lengthAt[pattern.slotAt[i] as number] as number;
+  return length;
 }
 
 /** True when `measureFill` joined the pattern's pieces without tidying for this row. */
@@ -384,15 +433,17 @@ function isJoinedFill(pattern: CompiledPattern, facts: ValueFacts): boolean {
  * the parts' and values' facts when the pieces join cleanly, else by scanning the text.
  */
 function judgeEditorial(
-  pattern: CompiledPattern,
+  list: CompiledTexts,
+  index: number,
+  texts: string[],
   plan: EditorialPlan,
-  text: string,
   isJoined: boolean,
   isHeadline: boolean,
   values: PlaceholderValues,
   facts: ValueFacts,
   s: SlotFacts,
 ): EditorialProblem | undefined {
+  const pattern = list.patterns[index] as CompiledPattern;
   if (pattern.isStatic) return isHeadline ? plan.staticHeadline : plan.staticOther;
   if (isJoined && plan.isPlain) {
     // The common case: plain values in a plain frame judge as the parts do.
@@ -427,7 +478,7 @@ function judgeEditorial(
     }
     if (isClean) return judgeFacts(flags & FILLED_FLAGS, capsWords, isHeadline);
   }
-  const whole = scanEditorial(text, s.textScan);
+  const whole = scanEditorial(filledText(list, index, texts, values, facts), s.textScan);
   return judgeFacts(whole.flags & FILLED_FLAGS, whole.capsWords, isHeadline);
 }
 
@@ -541,7 +592,7 @@ function staticRepeatsOf(
  * with the fixed texts of its hash, and the pair whose later text comes first is reported.
  */
 function findRepeat(
-  texts: readonly string[],
+  texts: string[],
   compiled: CompiledTexts,
   rule: FieldRule,
   values: PlaceholderValues,
@@ -554,6 +605,7 @@ function findRepeat(
     const pattern = compiled.patterns[i] as CompiledPattern;
     const plan = compiled.folds[i] as FoldPlan;
     const isJoined = compiled.joinedAt[i] === 1;
+    // A pending text is a joined one, whose hash is made from its pieces (the text is not read).
     const h = foldedHash(pattern, plan, texts[i] as string, isJoined, values, facts, s);
     wild[i] = h === undefined ? 1 : 0;
     hashes[i] = h ?? 0;
@@ -570,46 +622,35 @@ function findRepeat(
     }
   };
   const { keys, at, mask, wildAt } = repeats;
+  // Texts are compared only when their hashes match or are unknown: pending ones are made then.
+  const textOf = (j: number): string => filledText(compiled, j, texts, values, facts);
   for (let k = 0; k < dynamicAt.length; k++) {
     const d = dynamicAt[k] as number;
-    const t = texts[d] as string;
     const isWild = wild[d] === 1;
     const hash = hashes[d] as number;
     for (let m = 0; m < k; m++) {
       const j = dynamicAt[m] as number;
-      if (isRepeat(isWild, hash, wild[j] === 1, hashes[j] as number, texts[j] as string, t))
-        note(j, d);
+      const isWildJ = wild[j] === 1;
+      // Different hashes of plain ASCII texts: they differ, ignoring case too.
+      if (!isWild && !isWildJ && hash !== hashes[j]) continue;
+      if (equalsIgnoringCase(textOf(j), textOf(d))) note(j, d);
     }
     if (isWild) {
       // Not ASCII: compared with every fixed text.
       for (let j = 0; j < compiled.patterns.length; j++)
-        if (isFixed(compiled, j) && equalsIgnoringCase(texts[j] as string, t)) note(j, d);
+        if (isFixed(compiled, j) && equalsIgnoringCase(texts[j] as string, textOf(d))) note(j, d);
       continue;
     }
     for (let slot = hash & mask; (at[slot] as number) >= 0; slot = (slot + 1) & mask) {
       const j = at[slot] as number;
-      if (keys[slot] === hash && equalsIgnoringCase(texts[j] as string, t)) note(j, d);
+      if (keys[slot] === hash && equalsIgnoringCase(texts[j] as string, textOf(d))) note(j, d);
     }
     for (let m = 0; m < wildAt.length; m++) {
       const j = wildAt[m] as number;
-      if (equalsIgnoringCase(texts[j] as string, t)) note(j, d);
+      if (equalsIgnoringCase(texts[j] as string, textOf(d))) note(j, d);
     }
   }
-  return later < 0 ? undefined : repeatFailure(rule, later, texts[later] as string, earlier);
-}
-
-/** Two texts alike ignoring case, with their folded hashes (wild: not ASCII). */
-function isRepeat(
-  isWildA: boolean,
-  hashA: number,
-  isWildB: boolean,
-  hashB: number,
-  a: string,
-  b: string,
-): boolean {
-  // Different hashes of plain ASCII texts: they differ, ignoring case too.
-  if (!isWildA && !isWildB && hashA !== hashB) return false;
-  return equalsIgnoringCase(a, b);
+  return later < 0 ? undefined : repeatFailure(rule, later, textOf(later), earlier);
 }
 
 /** Text `i` repeats text `j` of its list. */
@@ -675,6 +716,8 @@ function findEmptyPlaceholder(
  * another ignoring case. Only a list that passes is copied out of `scratch` (a compiled
  * fallback's own list, reused row after row), unless `isLent`: the list is then `scratch`
  * itself. Pinned positions stay with the compiled fallback, so an ad holds only its strings.
+ * `isDeferred` (lent lists only): a text joined from a tidy frame and tidy values is checked
+ * from its pieces' facts and not made (see `pendingAt`); read the texts through `filledText`.
  */
 export function fillTexts(
   list: CompiledTexts,
@@ -683,12 +726,17 @@ export function fillTexts(
   facts: ValueFacts,
   scratch: string[],
   isLent = false,
+  isDeferred = false,
 ): FilledList {
-  const { patterns } = list;
+  const { patterns, dynamicAt } = list;
   const s = slotFactsFor(facts);
   const staticFailures = staticFailuresFor(list, rule);
-  let shortest = Number.MAX_SAFE_INTEGER;
-  for (let i = 0; i < patterns.length; i++) {
+  // A lent list still holds its fixed texts, which pass: only the others are filled.
+  const onlyDynamic = isLent && list.lentFixed === scratch;
+  let shortest = onlyDynamic ? list.fixedShortest : Number.MAX_SAFE_INTEGER;
+  const count = onlyDynamic ? dynamicAt.length : patterns.length;
+  for (let k = 0; k < count; k++) {
+    const i = onlyDynamic ? (dynamicAt[k] as number) : k;
     const pattern = patterns[i] as CompiledPattern;
     if (pattern.isStatic) {
       // A fixed text passes or fails alike for every row (a copy: failures are the caller's).
@@ -701,23 +749,39 @@ export function fillTexts(
     }
     const empty = findEmptyPlaceholder(pattern, rule, i, facts);
     if (empty) return { texts: NO_TEXTS as string[], shortest, failure: empty };
-    const text = measureFill(pattern, values, facts);
-    const length = facts.measured;
-    const failure = checkText(rule, i, text, length);
-    if (failure) return { texts: NO_TEXTS as string[], shortest, failure };
     const isJoined = isJoinedFill(pattern, facts);
     list.joinedAt[i] = isJoined ? 1 : 0;
-    if (rule.isEditorial && text !== '') {
+    // A joined text is not empty (tidy values are not) and its length is its pieces'.
+    const isPending = isDeferred && isJoined;
+    list.pendingAt[i] = isPending ? 1 : 0;
+    const text = isPending ? '' : measureFill(pattern, values, facts);
+    const length = isPending ? joinedLength(pattern, facts) : facts.measured;
+    scratch[i] = text;
+    if (length < rule.min || length > rule.max) {
+      const failure = checkText(rule, i, filledText(list, i, scratch, values, facts), length);
+      if (failure) return { texts: NO_TEXTS as string[], shortest, failure };
+    }
+    if (rule.isEditorial && (isPending || text !== '')) {
       const plan = list.editorial[i] as EditorialPlan;
       const isHeadline = rule.isHeadline === true;
-      const problem = judgeEditorial(pattern, plan, text, isJoined, isHeadline, values, facts, s);
+      const problem = judgeEditorial(
+        list,
+        i,
+        scratch,
+        plan,
+        isJoined,
+        isHeadline,
+        values,
+        facts,
+        s,
+      );
       if (problem) {
-        const failure = ruleFailure(rule.field, i, text, problem.code, problem.message);
+        const failed = filledText(list, i, scratch, values, facts);
+        const failure = ruleFailure(rule.field, i, failed, problem.code, problem.message);
         return { texts: NO_TEXTS as string[], shortest, failure };
       }
     }
     if (length < shortest) shortest = length;
-    scratch[i] = text;
   }
   if (rule.isDistinct) {
     const failure = findRepeat(scratch, list, rule, values, facts, s);
@@ -727,6 +791,8 @@ export function fillTexts(
   if (isLent) {
     // Setting an array's length is a runtime call: only when it changes.
     if (scratch.length !== patterns.length) scratch.length = patterns.length;
+    if (list.lentFixed !== scratch && staticFailures.every((f) => f === null))
+      list.lentFixed = scratch;
     return { texts: scratch, shortest };
   }
   return { texts: scratch.slice(0, patterns.length), shortest };
