@@ -30,6 +30,7 @@ import {
   type AdGroupStore,
   type AdGroupTarget,
   type ExtensionTypeName,
+  type RowIssue,
   type GeneratedExtension,
   type Table,
 } from '@adloom/engine';
@@ -284,15 +285,18 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     );
     adGroupLines?.end();
     let extensions = build.extensions;
+    // With the ads' thread, this thread's own outputs are done while it finishes: they are written
+    // out, and the extensions and the formula check are made meanwhile (their items are reported
+    // after the ads', as one thread reports them).
+    const extensionItems: RowIssue[] = [];
     if (threaded) {
-      const done = await waitForAds(adsThread, progress);
-      rsaCount = done.ads;
-      report.merge(done.tallies, reportPart ? fileChunks(reportPart.fd) : []);
-      if (reportPart) folder.dropScratch(reportPart.file);
+      keywordsOut?.end();
+      negativesOut?.end();
+      adGroupsOut?.end();
       extensions = generateRunExtensions(
         { rows, campaign, extensions: extensionTemplates },
         (items) => {
-          for (const i of items) report.add(i);
+          for (const i of items) extensionItems.push(i);
         },
       );
     }
@@ -303,7 +307,6 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
       legacy,
       extensions: extensionTemplates,
     });
-    for (const i of formulaCells) report.add(i);
     const { campaigns, assetGroups } = build;
     const write = (kind: OutputKind, what: string, table: () => Table): void => {
       if (!wants(kind)) return;
@@ -311,6 +314,14 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
       counts.push([OUTPUT_KINDS[kind], what]);
     };
     write('campaigns', plural(campaigns.length, 'campaign'), () => campaignsTable(campaigns));
+    if (threaded) {
+      const done = await waitForAds(adsThread, progress);
+      rsaCount = done.ads;
+      report.merge(done.tallies, reportPart ? fileChunks(reportPart.fd) : []);
+      if (reportPart) folder.dropScratch(reportPart.file);
+      for (const i of extensionItems) report.add(i);
+    }
+    for (const i of formulaCells) report.add(i);
 
     if (isPerformance) {
       if (build.performanceMaxAds) {
