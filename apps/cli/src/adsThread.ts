@@ -17,10 +17,13 @@ import {
 } from 'node:worker_threads';
 import {
   generateSearchAds,
+  GroupKeyMaker,
   restoreAdTemplate,
+  restoreCampaignTemplate,
   restoreRsaTemplate,
   type AdGroupRef,
   type AdGroupTarget,
+  type RowGroupKeys,
 } from '@adloom/engine';
 import { PackedAdGroups, rowNumberOf } from './adGroups.ts';
 import { PackedFeedRows, type SharedFeedRows } from './feed.ts';
@@ -34,7 +37,20 @@ const BATCH_GROUPS = 512;
 const POSTED = 0;
 const ADS_WRITTEN = 1;
 const LAST_AD_ROW = 2;
+/** 0 while the thread keys its rows (`AdsJob.groupKeys`), then 1 (done) or 2 (failed). */
+const KEYS_DONE = 3;
 const STATE_SLOTS = 4;
+
+/** Atomics.waitAsync (ES2024, in Node since 16; this project's library is ES2022). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      a: Int32Array,
+      index: number,
+      value: number,
+    ): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
 
 /** What the ads' thread is given once the inputs are read and checked. */
 export interface AdsJob {
@@ -48,6 +64,11 @@ export interface AdsJob {
   rsaFd: number | undefined;
   /** The scratch file for the report's part (undefined: the report is not written). */
   reportFd: number | undefined;
+  /**
+   * Rows to key for the keyword step's look-ahead first (`GroupKeyMaker`), with the campaign
+   * template as checked JSON: the main thread keys the rows before `from` meanwhile.
+   */
+  groupKeys?: { campaign: unknown; out: RowGroupKeys; from: number; to: number };
 }
 
 /** The ads' thread's answer. */
@@ -115,6 +136,19 @@ export class AdsThread {
   begin(job: AdsJob): void {
     this.worker.ref();
     this.worker.postMessage({ job, port: this.theirPort, state: this.state }, [this.theirPort]);
+  }
+
+  /**
+   * Resolves when the thread has keyed its rows (`AdsJob.groupKeys`); rejects with the thread's
+   * error when it failed or stopped.
+   */
+  async keysDone(): Promise<void> {
+    const waited = waitAsync(this.state, KEYS_DONE, 0);
+    if (waited.async) await Promise.race([waited.value, this.done]);
+    if (Atomics.load(this.state, KEYS_DONE) !== 1) {
+      await this.done;
+      throw new Error("The ads' thread did not key its rows");
+    }
   }
 
   /** One ad group, in the order the keyword step made them. */
@@ -254,6 +288,18 @@ export function runAdsThread(): void {
 
 function writeAds(job: AdsJob, port: MessagePort, state: Int32Array): AdsDone {
   const rows = new PackedFeedRows(job.feed);
+  if (job.groupKeys) {
+    const { campaign, out, from, to } = job.groupKeys;
+    try {
+      new GroupKeyMaker(restoreCampaignTemplate(campaign)).fill(rows, from, to, out);
+      Atomics.store(state, KEYS_DONE, 1);
+    } catch (e) {
+      Atomics.store(state, KEYS_DONE, 2);
+      throw e;
+    } finally {
+      Atomics.notify(state, KEYS_DONE);
+    }
+  }
   const rsa = job.rsa === undefined ? undefined : restoreRsaTemplate(job.rsa);
   const legacy = job.legacy === undefined ? undefined : restoreAdTemplate(job.legacy);
   const csv = job.rsaFd === undefined ? undefined : new OutputSink(job.rsaFd);

@@ -15,6 +15,7 @@ import {
   formatCsvLine,
   generateBuild,
   generateRunExtensions,
+  GroupKeyMaker,
   IMAGES_NEEDED_FILE_TEXT,
   IMAGES_NEEDED_NOTE,
   performanceMaxAdsTable,
@@ -30,12 +31,14 @@ import {
   type AdGroupStore,
   type AdGroupTarget,
   type ExtensionTypeName,
+  type RowGroupKeys,
   type RowIssue,
   type GeneratedExtension,
   type Table,
 } from '@adloom/engine';
 import { PackedAdGroups, TextRuns } from './adGroups.ts';
 import { AdsThread, fileChunks } from './adsThread.ts';
+import { sharedArray } from './bytes.ts';
 import { readFeed } from './feed.ts';
 import {
   decodeText,
@@ -233,6 +236,14 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     // thread writes the RSA file (header written here first) and its items to a scratch part.
     const threaded = adsThread && !isPerformance;
     let reportPart: { fd: number; file: string } | undefined;
+    const groupKeys: RowGroupKeys | undefined =
+      threaded && GroupKeyMaker.usesGroupKeys(campaign)
+        ? {
+            keys: sharedArray(Int32Array, rows.length),
+            named: sharedArray(Uint8Array, rows.length),
+          }
+        : undefined;
+    const keysSplit = rows.length >>> 1;
     if (threaded) {
       rsaOut?.end();
       if (wants('report')) reportPart = folder.scratch('ads-report.part');
@@ -245,7 +256,19 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         constant: campaign.const,
         rsaFd: rsaOut && folder.fdOf(OUTPUT_KINDS.rsa),
         reportFd: reportPart?.fd,
+        groupKeys: groupKeys && {
+          campaign: campaignJson,
+          out: groupKeys,
+          from: keysSplit,
+          to: rows.length,
+        },
       });
+      // The keyword step's look-ahead keys every row before the first group exists: the two
+      // threads key half the rows each.
+      if (groupKeys) {
+        new GroupKeyMaker(campaign).fill(rows, 0, keysSplit, groupKeys);
+        await adsThread.keysDone();
+      }
     }
     const adGroupStore = threaded
       ? new HandedOver(onAdGroup, adsThread)
@@ -260,6 +283,7 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         // With the ads' thread, extensions are made once the ads are (their items follow the ads').
         extensions: threaded ? [] : extensionTemplates,
         today: o.today,
+        groupKeys,
         // Messages that name another row name its physical line, as the report does.
         rowLabel: (n) => `line ${lineOfRow(n)}`,
       },

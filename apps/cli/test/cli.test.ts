@@ -641,69 +641,86 @@ describe('JSON error positions', () => {
 });
 
 describe("the ads' own thread", () => {
-  it('writes what one thread writes, over many batches of ad groups with items on both threads', async () => {
-    // 3,000 rows, three ad groups each ({mt}); some rows make keyword items, some RSA items
-    // (a root too long for a headline, no final URL), some both, some repeat an earlier row.
-    const feed = tmp('threads-feed.csv');
-    const lines = ['Root,Modifier,Var 1,Final URL'];
-    for (let i = 0; i < 3000; i++) {
-      const root =
-        i % 97 === 0
-          ? `Extraordinarily Long Root Name ${i}`
-          : i % 89 === 0
-            ? `Puma, ${i}`
-            : `brand ${i}`;
-      const url = i % 101 === 0 ? '' : `https://shoes.example/${i}`;
-      lines.push(i % 113 === 0 ? (lines[1] as string) : `"${root}",shoes,red,${url}`);
-    }
-    writeFileSync(feed, lines.join('\n'));
-    const args = (out: string) => [
-      'generate',
-      '--feed',
-      feed,
-      '--campaign',
-      path.join(fixtures, 'campaign.json'),
-      '--rsa',
-      path.join(fixtures, 'rsa.json'),
-      '--legacy-ad',
-      path.join(fixtures, 'legacy-ad.json'),
-      '--extension',
-      path.join(fixtures, 'sitelink.json'),
-      '--out',
-      out,
-      '--today',
-      '20261122',
-    ];
-    // The command as users run it: ads on their own thread.
-    const threaded = tmp('threads-two');
-    const r = run(args(threaded));
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    // The same run in this process, with no compiled command to start a thread from.
-    const { runCli } = await import('../src/cli.ts');
-    const single = tmp('threads-one');
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(args(single), {
-      stdout: (s) => (stdout += s),
-      stderr: (s) => (stderr += s),
-    });
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(r.stdout.split(threaded).join('OUT')).toBe(stdout.split(single).join('OUT'));
-    expect(stdout).toMatch(/Skipped: \d+ items from \d+ feed rows/);
-    const files = readdirSync(single).sort();
-    expect(readdirSync(threaded).sort()).toEqual(files);
-    expect(files).toContain('responsive-search-ads.csv');
-    for (const f of files)
-      expect(
-        readFileSync(path.join(threaded, f)).equals(readFileSync(path.join(single, f))),
-        f,
-      ).toBe(true);
-    const report = readFileSync(path.join(single, 'adloom-report.csv'), 'utf8');
-    expect(report).toContain('skipped,responsive search ads,');
-    expect(report).toContain('cleaned,keywords,');
-  });
+  // The fixture's template has three ad groups a row ({mt}); the other one group a row, whose
+  // look-ahead keys the rows on both threads (half each).
+  it.each([
+    ['{mt} ad groups', 'campaign.json'],
+    ['one ad group a row', 'campaign-one-group.json'],
+  ])(
+    'writes what one thread writes (%s), over many batches of ad groups with items on both threads',
+    async (name, template) => {
+      // 3,000 rows; some rows make keyword items, some RSA items (a root too long for a headline,
+      // no final URL), some both, some repeat an earlier row (one ad group for both).
+      const campaignFile = tmp(template);
+      const fixture = JSON.parse(readFileSync(path.join(fixtures, 'campaign.json'), 'utf8'));
+      if (!existsSync(campaignFile))
+        writeFileSync(
+          campaignFile,
+          JSON.stringify(
+            template === 'campaign.json' ? fixture : { ...fixture, adGroup: '{root} {mod}' },
+          ),
+        );
+      const feed = tmp('threads-feed.csv');
+      const lines = ['Root,Modifier,Var 1,Final URL'];
+      for (let i = 0; i < 3000; i++) {
+        const root =
+          i % 97 === 0
+            ? `Extraordinarily Long Root Name ${i}`
+            : i % 89 === 0
+              ? `Puma, ${i}`
+              : `brand ${i}`;
+        const url = i % 101 === 0 ? '' : `https://shoes.example/${i}`;
+        lines.push(i % 113 === 0 ? (lines[1] as string) : `"${root}",shoes,red,${url}`);
+      }
+      writeFileSync(feed, lines.join('\n'));
+      const args = (out: string) => [
+        'generate',
+        '--feed',
+        feed,
+        '--campaign',
+        campaignFile,
+        '--rsa',
+        path.join(fixtures, 'rsa.json'),
+        '--legacy-ad',
+        path.join(fixtures, 'legacy-ad.json'),
+        '--extension',
+        path.join(fixtures, 'sitelink.json'),
+        '--out',
+        out,
+        '--today',
+        '20261122',
+      ];
+      // The command as users run it: ads on their own thread.
+      const threaded = tmp(`threads-two-${template}`);
+      const r = run(args(threaded));
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      // The same run in this process, with no compiled command to start a thread from.
+      const { runCli } = await import('../src/cli.ts');
+      const single = tmp(`threads-one-${template}`);
+      let stdout = '';
+      let stderr = '';
+      const code = await runCli(args(single), {
+        stdout: (s) => (stdout += s),
+        stderr: (s) => (stderr += s),
+      });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(r.stdout.split(threaded).join('OUT')).toBe(stdout.split(single).join('OUT'));
+      expect(stdout).toMatch(/Skipped: \d+ items from \d+ feed rows/);
+      const files = readdirSync(single).sort();
+      expect(readdirSync(threaded).sort()).toEqual(files);
+      expect(files).toContain('responsive-search-ads.csv');
+      for (const f of files)
+        expect(
+          readFileSync(path.join(threaded, f)).equals(readFileSync(path.join(single, f))),
+          f,
+        ).toBe(true);
+      const report = readFileSync(path.join(single, 'adloom-report.csv'), 'utf8');
+      expect(report).toContain('skipped,responsive search ads,');
+      expect(report).toContain('cleaned,keywords,');
+    },
+  );
 
   it("fails the run with the thread's error instead of waiting for it", async () => {
     const { AdsThread } = await import('../src/adsThread.ts');

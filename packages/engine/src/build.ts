@@ -12,7 +12,7 @@ import {
   type RsaAd,
   type RsaLineSink,
 } from './ads/rsa.ts';
-import { writeKeywordsCsv } from './campaign.ts';
+import { writeKeywordsCsv, type RowGroupKeys } from './campaign.ts';
 import type { CampaignRow } from './campaignRows.ts';
 import { generateExtensions, type GeneratedExtension } from './extensions.ts';
 import type { RowIssue } from './issues.ts';
@@ -47,6 +47,8 @@ export interface GenerateBuildInput {
   today: string;
   /** How messages name another row (`GenerateCampaignStructureInput.rowLabel`). */
   rowLabel?: (rowNumber: number) => string;
+  /** The rows' group keys made beforehand (`GenerateCampaignStructureInput.groupKeys`). */
+  groupKeys?: RowGroupKeys;
 }
 
 /** Where `generateBuild` streams the keyword and negative CSV chunks (header first). */
@@ -129,7 +131,7 @@ export function generateBuild(
   };
   const store = sinks.adGroupStore;
   const structure = writeKeywordsCsv(
-    { template: input.campaign, rows, rowLabel: input.rowLabel },
+    { template: input.campaign, rows, rowLabel: input.rowLabel, groupKeys: input.groupKeys },
     {
       keywords: sinks.keywords,
       negatives: sinks.negatives,

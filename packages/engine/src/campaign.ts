@@ -50,6 +50,17 @@ export interface GenerateCampaignStructureInput {
    * browser, the file's line on the command line. `row n` when not given.
    */
   rowLabel?: (rowNumber: number) => string;
+  /**
+   * The rows' group keys made beforehand (`GroupKeyMaker`, perhaps on several threads), for the
+   * keyword step's look-ahead; made by the step when not given (or when it does not use them).
+   */
+  groupKeys?: RowGroupKeys;
+}
+
+/** Per row the key of its campaign and ad group, and 1 in `named` when it names both. */
+export interface RowGroupKeys {
+  keys: Int32Array;
+  named: Uint8Array;
 }
 
 /** Everything a campaign template yields. */

@@ -123,7 +123,9 @@ export {
   type KeywordLinesSinks,
   forEachKeywordLine,
   type KeywordLineSink,
+  type RowGroupKeys,
 } from './campaign.ts';
+export { GroupKeyMaker } from './keywordsCsv.ts';
 export { type CampaignRow } from './campaignRows.ts';
 export {
   type GenerateAdsResult,

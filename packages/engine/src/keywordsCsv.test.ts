@@ -20,7 +20,7 @@ import {
   type MatchType,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
-import { GroupLineSets, IntChunks, powerOf, TextKeyTable } from './keywordsCsv.ts';
+import { GroupKeyMaker, GroupLineSets, IntChunks, powerOf, TextKeyTable } from './keywordsCsv.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,
@@ -528,6 +528,73 @@ describe('writeKeywordsCsv closing {mt} groups', () => {
       expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords, { chunkLines: 3 })]);
       expect(fast.result.issues).toEqual(structure.issues);
     }
+  });
+});
+
+describe('GroupKeyMaker', () => {
+  const template = restoreCampaignTemplate({
+    name: 'Keys',
+    campaign: 'Shoes {var1}',
+    adGroup: '{root} {mod}',
+    keywords: [
+      { keyword: '{root} {mod}', matchType: 'Exact' },
+      { keyword: '{root} cheap', matchType: 'Negative Broad' },
+    ],
+  });
+  const values = [
+    { root: 'nike', mod: 'air', var1: 'uk' },
+    { root: 'NIKE', mod: 'Air', var1: 'UK' },
+    { root: '', mod: '', var1: 'uk' },
+    { root: 'x'.repeat(200), mod: 'y'.repeat(100), var1: 'uk' },
+    { root: 'Café', mod: 'crème', var1: 'fr' },
+    { root: 'nike', mod: 'air', var1: 'de' },
+    { root: 'café', mod: 'CRÈME', var1: 'fr' },
+    { root: 'puma', mod: 'suede', var1: 'uk' },
+  ];
+  const rows = values.map((v, i) => feedRow(`r${i}`, v));
+  const keyed = (ranges: Array<[number, number]>) => {
+    const out = { keys: new Int32Array(rows.length), named: new Uint8Array(rows.length) };
+    for (const [from, to] of ranges) new GroupKeyMaker(template).fill(rows, from, to, out);
+    return out;
+  };
+
+  it('keys rows alike in any ranges: one key a campaign and ad group, none for a skipped name', () => {
+    const whole = keyed([[0, rows.length]]);
+    expect(
+      keyed([
+        [5, 8],
+        [0, 3],
+        [3, 5],
+      ]),
+    ).toEqual(whole);
+    expect([...whole.named]).toEqual([1, 1, 0, 0, 1, 1, 1, 1]);
+    expect(whole.keys[1]).toBe(whole.keys[0]);
+    expect(whole.keys[6]).toBe(whole.keys[4]);
+    expect(new Set([0, 4, 5, 7].map((r) => whole.keys[r])).size).toBe(4);
+    expect(GroupKeyMaker.usesGroupKeys(template)).toBe(true);
+    expect(GroupKeyMaker.usesGroupKeys({ ...template, adGroup: '{root} {mt}' })).toBe(false);
+  });
+
+  it('gives the keyword step the keys it makes itself: the same chunks in the same order', () => {
+    const events = (groupKeys?: ReturnType<typeof keyed>) => {
+      const seen: string[] = [];
+      writeKeywordsCsv(
+        { template, rows, groupKeys },
+        { keywords: (c) => seen.push(`k ${c}`), negatives: (c) => seen.push(`n ${c}`) },
+        { chunkLines: 1 },
+      );
+      return seen;
+    };
+    const made = events();
+    expect(made.some((e) => e.startsWith('n '))).toBe(true);
+    expect(
+      events(
+        keyed([
+          [4, 8],
+          [0, 4],
+        ]),
+      ),
+    ).toEqual(made);
   });
 });
 

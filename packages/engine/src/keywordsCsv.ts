@@ -39,8 +39,8 @@ import {
   type CompiledPattern,
   type PlaceholderValues,
 } from './text.ts';
-import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from './campaign.ts';
-import type { FeedRow, FeedRows, MatchType } from './types.ts';
+import type { GenerateCampaignStructureInput, KeywordsCsvSinks, RowGroupKeys } from './campaign.ts';
+import type { CampaignTemplate, FeedRow, FeedRows, MatchType } from './types.ts';
 
 /** Match types by code (the code is the index). */
 const MATCH_TYPE_CODES: readonly MatchType[] = [
@@ -1116,6 +1116,73 @@ class HeldNegatives {
  * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
  * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
  */
+/**
+ * The keys of rows' campaign and ad group (the hashes of their folded names, sealed together), as
+ * the keyword step's look-ahead keys them (`lastRowsOfGroups`): a template without `{mt}` whose
+ * keywords include a positive one (`usesGroupKeys`). A maker keys any range of rows, so the
+ * command line keys halves of the feed on two threads (`GenerateCampaignStructureInput.groupKeys`).
+ */
+export class GroupKeyMaker {
+  private readonly campaignPattern: CompiledPattern;
+  private readonly groupPattern: CompiledPattern;
+  private readonly campaignPlan: Plan;
+  private readonly groupPlan: Plan;
+  /** The row slots the names use ({mt} and {const} are fixed). */
+  private readonly nameSlots: number[] = [];
+  private readonly filler = new PlanFiller();
+  private readonly values: PlaceholderValues;
+
+  /** True when the keyword step keys the rows of `template` (see the class). */
+  static usesGroupKeys(template: CampaignTemplate): boolean {
+    return (
+      !compilePattern(template.adGroup).slots.includes('mt') &&
+      template.keywords.some((k) => k.keyword.trim() !== '' && matchTypeCode(k.matchType) <= EXACT)
+    );
+  }
+
+  constructor(template: CampaignTemplate) {
+    this.campaignPattern = compilePattern(template.campaign);
+    this.groupPattern = compilePattern(template.adGroup);
+    this.campaignPlan = planOf(this.campaignPattern);
+    this.groupPlan = planOf(this.groupPattern);
+    for (const plan of [this.campaignPlan, this.groupPlan])
+      for (const slot of plan.slots)
+        if (slot !== MT_SLOT && PLACEHOLDERS[slot] !== 'const' && !this.nameSlots.includes(slot))
+          this.nameSlots.push(slot);
+    measurePiece(this.filler.slots[SLOT_NUMBER.const] as PieceFacts, template.const);
+    const emptyMt = newPiece();
+    measurePiece(emptyMt, '');
+    this.filler.slots[MT_SLOT] = emptyMt;
+    const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    this.values = { row: emptyRow, const: template.const, mt: '' };
+  }
+
+  /** Keys rows `from` to `to` (not included) of `rows` into `out`. */
+  fill(rows: FeedRows, from: number, to: number, out: RowGroupKeys): void {
+    const { keys, named } = out;
+    for (let r = from; r < to; r++) {
+      const row = rows.at(r) as FeedRow;
+      this.values.row = row;
+      this.filler.measureRow(row, this.nameSlots);
+      named[r] = 0;
+      const campaign = this.foldedNameHash(this.campaignPlan, this.campaignPattern, 'Campaign');
+      if (campaign === undefined) continue;
+      const group = this.foldedNameHash(this.groupPlan, this.groupPattern, 'Ad group');
+      if (group === undefined) continue;
+      keys[r] = sealHash(group, campaign, 1);
+      named[r] = 1;
+    }
+  }
+
+  /** The hash of a name's folded form as the row fills it; undefined when it is skipped. */
+  private foldedNameHash(plan: Plan, pattern: CompiledPattern, what: NameKind): number | undefined {
+    if (this.filler.nameHash(plan)) return this.filler.hash;
+    const c = cleanName(fillRaw(pattern, this.values));
+    if (nameProblem(c, what)?.kind === 'skipped') return undefined;
+    return c.name === '' ? undefined : polyHash(foldName(c.name));
+  }
+}
+
 function runSearchKeywordLines(
   input: GenerateCampaignStructureInput,
   sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
@@ -1521,23 +1588,19 @@ function runSearchKeywordLines(
    * two groups would keep the first one open).
    */
   const lastRowsOfGroups = (): Uint8Array => {
-    // Only the names' slots are measured here (the keywords' are measured in the pass itself).
-    const nameSlots = rowSlots.filter(
-      (slot) => campaignPlan.slots.includes(slot) || groupPlan.slots.includes(slot),
-    );
+    let given = input.groupKeys;
+    if (!given || given.keys.length < rows.length || given.named.length < rows.length) {
+      given = { keys: new Int32Array(rows.length), named: new Uint8Array(rows.length) };
+      new GroupKeyMaker(template).fill(rows, 0, rows.length, given);
+    }
+    const { keys, named } = given;
     const last = new Uint8Array(rows.length);
     const mask = 2 ** Math.ceil(Math.log2(2 * rows.length + 2)) - 1;
     /** Per slot its key and the row of its key + 1 (0 = empty): one cache line per probe. */
     const slots = new Int32Array(2 * (mask + 1));
     for (let r = rows.length - 1; r >= 0; r--) {
-      const row = rows.at(r) as FeedRow;
-      values.row = row;
-      filler.measureRow(row, nameSlots);
-      const campaign = foldedNameHash(campaignPlan, campaignPattern, 'Campaign', row, r + 1);
-      if (campaign === undefined) continue;
-      const group = foldedNameHash(groupPlan, groupPattern, 'Ad group', row, r + 1);
-      if (group === undefined) continue;
-      const key = sealHash(group, campaign, 1);
+      if (named[r] !== 1) continue;
+      const key = keys[r] as number;
       let s = key & mask;
       for (; slots[2 * s + 1] !== 0; s = (s + 1) & mask)
         if (slots[2 * s] === key && sameGroup(r, (slots[2 * s + 1] as number) - 1)) break;
