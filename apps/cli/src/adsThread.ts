@@ -30,8 +30,13 @@ import { PackedFeedRows, type SharedFeedRows } from './feed.ts';
 import { OutputSink } from './files.ts';
 import { IssueReport, type ReportTallies } from './report.ts';
 
-/** Ad groups per message: few enough messages, and the ads' thread starts soon after the first. */
+/**
+ * Ad groups per message: few enough messages. The first messages are smaller (16, 32, ... up to
+ * this): the keyword step's first rows run before its code is compiled, and the ads' thread starts
+ * on the first groups instead of waiting for 512 of them.
+ */
 const BATCH_GROUPS = 512;
+const FIRST_BATCH_GROUPS = 16;
 
 /** Slots of the shared state (an Int32Array). */
 const POSTED = 0;
@@ -103,6 +108,8 @@ export class AdsThread {
   private readonly done: Promise<AdsDone>;
   private readonly campaignIndex = new Map<string, number>();
   private batch: GroupBatch = emptyBatch();
+  /** Groups in the batch being filled (doubling from FIRST_BATCH_GROUPS to BATCH_GROUPS). */
+  private batchSize = FIRST_BATCH_GROUPS;
   /** The campaign of the group before, and its number (groups of a campaign often follow each other). */
   private lastCampaign = '';
   private lastCampaignNumber = -1;
@@ -172,7 +179,7 @@ export class AdsThread {
     const id = rowNumberOf(g.id);
     if (id > 0) b.ids[k] = id;
     else (b.otherIds ??= new Map()).set(k, g.id);
-    if (b.count === BATCH_GROUPS) this.post(false);
+    if (b.count === this.batchSize) this.post(false);
   }
 
   /** The groups are all handed over; resolves when the thread has written every ad. */
@@ -199,6 +206,7 @@ export class AdsThread {
     b.last = last;
     this.port.postMessage(b, [b.campaignOf.buffer, b.ends.buffer, b.ids.buffer]);
     this.batch = emptyBatch();
+    this.batchSize = Math.min(2 * this.batchSize, BATCH_GROUPS);
     Atomics.add(this.state, POSTED, 1);
     Atomics.notify(this.state, POSTED);
   }
