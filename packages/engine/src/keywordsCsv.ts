@@ -1121,6 +1121,8 @@ class HeldNegatives {
  * the keyword step's look-ahead keys them (`lastRowsOfGroups`): a template without `{mt}` whose
  * keywords include a positive one (`usesGroupKeys`). A maker keys any range of rows, so the
  * command line keys halves of the feed on two threads (`GenerateCampaignStructureInput.groupKeys`).
+ * A `{mt}` template's look-ahead (`groupsOfRows`) keys its rows' names one match type at a time
+ * (`measure`, `campaignHash`, `groupHash`).
  */
 export class GroupKeyMaker {
   private readonly campaignPattern: CompiledPattern;
@@ -1131,6 +1133,9 @@ export class GroupKeyMaker {
   private readonly nameSlots: number[] = [];
   private readonly filler = new PlanFiller();
   private readonly values: PlaceholderValues;
+  /** {mt} as each match type (by code), and empty (while a campaign name is filled). */
+  private readonly mtFacts: PieceFacts[];
+  private readonly emptyMt: PieceFacts;
 
   /** True when the keyword step keys the rows of `template` (see the class). */
   static usesGroupKeys(template: CampaignTemplate): boolean {
@@ -1150,9 +1155,14 @@ export class GroupKeyMaker {
         if (slot !== MT_SLOT && PLACEHOLDERS[slot] !== 'const' && !this.nameSlots.includes(slot))
           this.nameSlots.push(slot);
     measurePiece(this.filler.slots[SLOT_NUMBER.const] as PieceFacts, template.const);
-    const emptyMt = newPiece();
-    measurePiece(emptyMt, '');
-    this.filler.slots[MT_SLOT] = emptyMt;
+    this.mtFacts = MATCH_TYPE_CODES.map((name) => {
+      const f = newPiece();
+      measurePiece(f, name);
+      return f;
+    });
+    this.emptyMt = newPiece();
+    measurePiece(this.emptyMt, '');
+    this.filler.slots[MT_SLOT] = this.emptyMt;
     const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
     this.values = { row: emptyRow, const: template.const, mt: '' };
   }
@@ -1161,17 +1171,37 @@ export class GroupKeyMaker {
   fill(rows: FeedRows, from: number, to: number, out: RowGroupKeys): void {
     const { keys, named } = out;
     for (let r = from; r < to; r++) {
-      const row = rows.at(r) as FeedRow;
-      this.values.row = row;
-      this.filler.measureRow(row, this.nameSlots);
+      this.measure(rows.at(r) as FeedRow);
       named[r] = 0;
-      const campaign = this.foldedNameHash(this.campaignPlan, this.campaignPattern, 'Campaign');
+      const campaign = this.campaignHash();
       if (campaign === undefined) continue;
-      const group = this.foldedNameHash(this.groupPlan, this.groupPattern, 'Ad group');
+      const group = this.groupHash(-1);
       if (group === undefined) continue;
       keys[r] = sealHash(group, campaign, 1);
       named[r] = 1;
     }
+  }
+
+  /** Takes `row` as the row whose names are keyed next. */
+  measure(row: FeedRow): void {
+    this.values.row = row;
+    this.filler.measureRow(row, this.nameSlots);
+  }
+
+  /** The hash of the measured row's folded campaign name; undefined when it is skipped. */
+  campaignHash(): number | undefined {
+    return this.foldedNameHash(this.campaignPlan, this.campaignPattern, 'Campaign');
+  }
+
+  /** The same for its ad group name, with {mt} as match type `mt` (-1: none). */
+  groupHash(mt: number): number | undefined {
+    if (mt < 0) return this.foldedNameHash(this.groupPlan, this.groupPattern, 'Ad group');
+    this.filler.slots[MT_SLOT] = this.mtFacts[mt] as PieceFacts;
+    this.values.mt = MATCH_TYPE_CODES[mt] as string;
+    const hash = this.foldedNameHash(this.groupPlan, this.groupPattern, 'Ad group');
+    this.values.mt = '';
+    this.filler.slots[MT_SLOT] = this.emptyMt;
+    return hash;
   }
 
   /** The hash of a name's folded form as the row fills it; undefined when it is skipped. */
@@ -1505,18 +1535,6 @@ function runSearchKeywordLines(
     }
     return at;
   };
-  /** The hash of a name's folded form as the rows below fill it; undefined when it is skipped. */
-  const foldedNameHash = (
-    plan: Plan,
-    pattern: CompiledPattern,
-    what: NameKind,
-    row: FeedRow,
-    rowNumber: number,
-  ): number | undefined => {
-    if (filler.nameHash(plan)) return filler.hash;
-    const name = slowName(pattern, what, row, rowNumber, false);
-    return name === '' ? undefined : polyHash(foldName(name));
-  };
   /** True when rows `a` and `b` name one campaign and ad group (their folded names are equal). */
   const sameGroup = (a: number, b: number): boolean =>
     foldName(spellGroup(a, NO_MT)) === foldName(spellGroup(b, NO_MT)) &&
@@ -1543,9 +1561,7 @@ function runSearchKeywordLines(
    * before it exists, and the group's row and match type are known when it closes).
    */
   const groupsOfRows = (): { last: Uint8Array; ident: Int32Array } => {
-    const nameSlots = rowSlots.filter(
-      (slot) => campaignPlan.slots.includes(slot) || groupPlan.slots.includes(slot),
-    );
+    const keyer = new GroupKeyMaker(template);
     const last = new Uint8Array(rows.length);
     const ident = new Int32Array(3 * rows.length).fill(-1);
     // At most three quarters of the slots are used (a third fewer pages than half).
@@ -1553,17 +1569,11 @@ function runSearchKeywordLines(
     /** Per slot its key and the group's number + 1 (0 = empty). */
     const slots = new Int32Array(2 * (mask + 1));
     for (let r = rows.length - 1; r >= 0; r--) {
-      const row = rows.at(r) as FeedRow;
-      values.row = row;
-      filler.measureRow(row, nameSlots);
-      const campaign = foldedNameHash(campaignPlan, campaignPattern, 'Campaign', row, r + 1);
+      keyer.measure(rows.at(r) as FeedRow);
+      const campaign = keyer.campaignHash();
       if (campaign === undefined) continue;
       for (const mt of reachMts) {
-        setMt(mt);
-        values.mt = MATCH_TYPE_CODES[mt] as string;
-        const group = foldedNameHash(groupPlan, groupPattern, 'Ad group', row, r + 1);
-        values.mt = '';
-        setMt(-1);
+        const group = keyer.groupHash(mt);
         if (group === undefined) continue;
         const key = sealHash(group, campaign, 1);
         let s = key & mask;
