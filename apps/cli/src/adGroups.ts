@@ -36,10 +36,7 @@ export class PackedAdGroups implements AdGroupStore {
   private readonly chunks: GroupChunk[] = [];
   private readonly longRests = new Map<number, number>();
   private readonly otherIds = new Map<number, string>();
-  private readonly campaigns: string[] = [];
-  private readonly campaignIndex = new Map<string, number>();
-  private lastCampaign = '';
-  private lastCampaignIndex = -1;
+  private readonly campaigns = new CampaignNumbers();
   private lastName = '';
   length = 0;
 
@@ -58,16 +55,6 @@ export class PackedAdGroups implements AdGroupStore {
         idOf: new Int32Array(CHUNK_GROUPS),
       });
     const chunk = this.chunks[this.chunks.length - 1] as GroupChunk;
-    if (group.campaign !== this.lastCampaign || this.lastCampaignIndex < 0) {
-      let c = this.campaignIndex.get(group.campaign);
-      if (c === undefined) {
-        c = this.campaigns.length;
-        this.campaigns.push(group.campaign);
-        this.campaignIndex.set(group.campaign, c);
-      }
-      this.lastCampaign = group.campaign;
-      this.lastCampaignIndex = c;
-    }
     const name = group.adGroup;
     const shared = sharedStart(this.lastName, name);
     this.lastName = name;
@@ -80,7 +67,7 @@ export class PackedAdGroups implements AdGroupStore {
     chunk.shared[j] = shared;
     chunk.restBytes[j] = Math.min(bytes, LONG_REST);
     if (bytes >= LONG_REST) this.longRests.set(n, bytes);
-    chunk.campaignOf[j] = this.lastCampaignIndex;
+    chunk.campaignOf[j] = this.campaigns.numberOf(group.campaign);
     const id = rowNumberOf(group.id);
     if (id > 0) chunk.idOf[j] = id;
     else this.otherIds.set(n, group.id);
@@ -110,11 +97,33 @@ export class PackedAdGroups implements AdGroupStore {
       const shared = chunk.shared[j] as number;
       name = shared === 0 ? rest : name.slice(0, shared) + rest;
       yield {
-        campaign: this.campaigns[chunk.campaignOf[j] as number] as string,
+        campaign: this.campaigns.names[chunk.campaignOf[j] as number] as string,
         adGroup: name,
         id: this.otherIds.get(i) ?? String(chunk.idOf[j]),
       };
     }
+  }
+}
+
+/** Campaign names numbered from 0 in the order they first come. */
+export class CampaignNumbers {
+  readonly names: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  /** The campaign asked for last, and its number (groups of a campaign often follow each other). */
+  private last = '';
+  private lastNumber = -1;
+
+  numberOf(campaign: string): number {
+    if (campaign === this.last && this.lastNumber >= 0) return this.lastNumber;
+    let n = this.numbers.get(campaign);
+    if (n === undefined) {
+      n = this.names.length;
+      this.names.push(campaign);
+      this.numbers.set(campaign, n);
+    }
+    this.last = campaign;
+    this.lastNumber = n;
+    return n;
   }
 }
 

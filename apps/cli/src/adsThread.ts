@@ -25,7 +25,7 @@ import {
   type AdGroupTarget,
   type RowGroupKeys,
 } from '@adloom/engine';
-import { PackedAdGroups, rowNumberOf } from './adGroups.ts';
+import { CampaignNumbers, PackedAdGroups, rowNumberOf } from './adGroups.ts';
 import { PackedFeedRows, type SharedFeedRows } from './feed.ts';
 import { OutputSink } from './files.ts';
 import { IssueReport, type ReportTallies } from './report.ts';
@@ -106,13 +106,12 @@ export class AdsThread {
   private readonly theirPort: MessagePort;
   private readonly state = new Int32Array(new SharedArrayBuffer(4 * STATE_SLOTS));
   private readonly done: Promise<AdsDone>;
-  private readonly campaignIndex = new Map<string, number>();
+  private readonly campaigns = new CampaignNumbers();
+  /** Campaign names sent so far (each goes once, with the first batch that uses it). */
+  private campaignsSent = 0;
   private batch: GroupBatch = emptyBatch();
   /** Groups in the batch being filled (doubling from FIRST_BATCH_GROUPS to BATCH_GROUPS). */
   private batchSize = FIRST_BATCH_GROUPS;
-  /** The campaign of the group before, and its number (groups of a campaign often follow each other). */
-  private lastCampaign = '';
-  private lastCampaignNumber = -1;
 
   /**
    * Starts the thread from `script` (the compiled command, which runs `runAdsThread` when it is
@@ -161,17 +160,10 @@ export class AdsThread {
   /** One ad group, in the order the keyword step made them. */
   add(g: AdGroupRef): void {
     const b = this.batch;
-    let c = this.lastCampaignNumber;
-    if (g.campaign !== this.lastCampaign || c < 0) {
-      c = this.campaignIndex.get(g.campaign) ?? -1;
-      if (c < 0) {
-        c = this.campaignIndex.size;
-        this.campaignIndex.set(g.campaign, c);
-        b.campaigns.push(g.campaign);
-      }
-      this.lastCampaign = g.campaign;
-      this.lastCampaignNumber = c;
-    }
+    const c = this.campaigns.numberOf(g.campaign);
+    // A campaign new since the batch before goes with this one.
+    if (c === this.campaignsSent)
+      b.campaigns.push(this.campaigns.names[this.campaignsSent++] as string);
     const k = b.count++;
     b.campaignOf[k] = c;
     b.names += g.adGroup;
