@@ -1,6 +1,6 @@
 /**
  * The `adloom` command at scale: generated feeds of 50k, 100k, 400k and 1M rows through the
- * command as users run it (bin/adloom.js, which runs the compiled dist/adloom.js with the Node
+ * command as users run it (bin/adloom.js, which runs the compiled dist/adloom.cjs with the Node
  * flags of its first line), whole process, measured by /usr/bin/time:
  * wall time, CPU (user + system) and peak RSS. At 50k rows the straightforward implementation
  * (straightforward.ts, compiled the same way) runs too and the ratio is printed. Templates: 4

@@ -269,15 +269,21 @@ class ArrivingGroups implements Iterable<AdGroupTarget> {
   }
 }
 
-/** The thread's side (the compiled command runs it when it is not the main thread). */
-export function runAdsThread(): void {
+/**
+ * The thread's side (the compiled command runs it when it is not the main thread).
+ * `beforeAnswer` runs once the ads are written, before the answer is posted (bin/compiled.cjs
+ * keeps the thread's compiled code then: the main thread stops the thread once answered).
+ */
+export function runAdsThread(beforeAnswer?: () => void): void {
   const parent = parentPort;
   if (!parent) return;
   parent.once(
     'message',
     ({ job, port, state }: { job: AdsJob; port: MessagePort; state: Int32Array }) => {
       try {
-        parent.postMessage({ done: writeAds(job, port, state) });
+        const done = writeAds(job, port, state);
+        beforeAnswer?.();
+        parent.postMessage({ done });
       } catch (e) {
         parent.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
       }
