@@ -40,7 +40,13 @@ import {
   type PlaceholderValues,
 } from './text.ts';
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks, RowGroupKeys } from './campaign.ts';
-import type { CampaignTemplate, FeedRow, FeedRows, MatchType } from './types.ts';
+import {
+  FEED_COLUMNS,
+  type CampaignTemplate,
+  type FeedRow,
+  type FeedRows,
+  type MatchType,
+} from './types.ts';
 
 /** Match types by code (the code is the index). */
 const MATCH_TYPE_CODES: readonly MatchType[] = [
@@ -1136,6 +1142,19 @@ export class GroupKeyMaker {
   /** {mt} as each match type (by code), and empty (while a campaign name is filled). */
   private readonly mtFacts: PieceFacts[];
   private readonly emptyMt: PieceFacts;
+  /** How `fill` hashes each name from a row's bytes (`fillFromBytes`). */
+  private readonly campaignWay: NameWay;
+  private readonly groupWay: NameWay;
+  /** The hash of a FIXED_NAME name (undefined: skipped). */
+  private readonly campaignFixed: number | undefined;
+  private readonly groupFixed: number | undefined;
+  /** Where a row's cells start in its bytes (`FeedRows.asciiCells`). */
+  private readonly bounds = new Int32Array(FEED_COLUMNS.length + 1);
+  /** Per slot number the folded hash and length of the row's cell (and of {const}). */
+  private readonly cellHash = new Int32Array(PLACEHOLDERS.length);
+  private readonly cellLength = new Int32Array(PLACEHOLDERS.length);
+  /** The hash `cellsNameHash` made. */
+  private hash = 0;
 
   /** True when the keyword step keys the rows of `template` (see the class). */
   static usesGroupKeys(template: CampaignTemplate): boolean {
@@ -1154,7 +1173,8 @@ export class GroupKeyMaker {
       for (const slot of plan.slots)
         if (slot !== MT_SLOT && PLACEHOLDERS[slot] !== 'const' && !this.nameSlots.includes(slot))
           this.nameSlots.push(slot);
-    measurePiece(this.filler.slots[SLOT_NUMBER.const] as PieceFacts, template.const);
+    const constFacts = this.filler.slots[SLOT_NUMBER.const] as PieceFacts;
+    measurePiece(constFacts, template.const);
     this.mtFacts = MATCH_TYPE_CODES.map((name) => {
       const f = newPiece();
       measurePiece(f, name);
@@ -1165,12 +1185,25 @@ export class GroupKeyMaker {
     this.filler.slots[MT_SLOT] = this.emptyMt;
     const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
     this.values = { row: emptyRow, const: template.const, mt: '' };
+    const constTidy = (constFacts.flags & (TIDY_VALUE | ASCII)) === (TIDY_VALUE | ASCII);
+    this.cellHash[SLOT_NUMBER.const] = constFacts.lowerHash;
+    this.cellLength[SLOT_NUMBER.const] = constFacts.length;
+    this.campaignWay = nameWay(this.campaignPlan, constTidy);
+    this.groupWay = nameWay(this.groupPlan, constTidy);
+    // A name of no row cell is the same for every row: made once, the general way.
+    this.campaignFixed = this.campaignWay === FIXED_NAME ? this.campaignHash() : undefined;
+    this.groupFixed = this.groupWay === FIXED_NAME ? this.groupHash(-1) : undefined;
   }
 
   /** Keys rows `from` to `to` (not included) of `rows` into `out`. */
   fill(rows: FeedRows, from: number, to: number, out: RowGroupKeys): void {
     const { keys, named } = out;
+    const byBytes =
+      rows.asciiCells !== undefined &&
+      this.campaignWay !== GENERAL_NAME &&
+      this.groupWay !== GENERAL_NAME;
     for (let r = from; r < to; r++) {
+      if (byBytes && this.fillFromBytes(rows, r, out)) continue;
       this.measure(rows.at(r) as FeedRow);
       named[r] = 0;
       const campaign = this.campaignHash();
@@ -1180,6 +1213,82 @@ export class GroupKeyMaker {
       keys[r] = sealHash(group, campaign, 1);
       named[r] = 1;
     }
+  }
+
+  /**
+   * Keys row `r` as `fill` does from its bytes, without making the row, when it is ASCII and its
+   * names need no cleaning (the rows `PlanFiller.nameHash` keys: the same hashes); false for any
+   * other row (keyed the general way).
+   */
+  private fillFromBytes(rows: FeedRows, r: number, out: RowGroupKeys): boolean {
+    const bounds = this.bounds;
+    const bytes = rows.asciiCells?.(r, bounds);
+    if (bytes === undefined || !this.measureCells(bytes)) return false;
+    let campaign = this.campaignFixed;
+    if (this.campaignWay === CELLS_NAME) {
+      if (!this.cellsNameHash(this.campaignPlan)) return false;
+      campaign = this.hash;
+    }
+    let group = this.groupFixed;
+    if (this.groupWay === CELLS_NAME) {
+      if (!this.cellsNameHash(this.groupPlan)) return false;
+      group = this.hash;
+    }
+    if (campaign === undefined || group === undefined) out.named[r] = 0;
+    else {
+      out.keys[r] = sealHash(group, campaign, 1);
+      out.named[r] = 1;
+    }
+    return true;
+  }
+
+  /**
+   * Measures the name cells of a row's ASCII `bytes` (cells at `bounds`) into `cellHash` and
+   * `cellLength`: false when one is not a TIDY_VALUE (empty, a control character, an outer or a
+   * double space), which the general way tidies. Slot numbers of row cells are FEED_COLUMNS
+   * indexes, so `bounds[slot]` is where the slot's cell starts.
+   */
+  private measureCells(bytes: Uint8Array): boolean {
+    const { nameSlots, bounds } = this;
+    for (let i = 0; i < nameSlots.length; i++) {
+      const slot = nameSlots[i] as number;
+      const start = bounds[slot] as number;
+      const end = bounds[slot + 1] as number;
+      if (start === end || bytes[start] === 32 || bytes[end - 1] === 32) return false;
+      let hash = 0;
+      let prev = 0;
+      for (let j = start; j < end; j++) {
+        let c = bytes[j] as number;
+        if (c < 32 || c === 127 || (c === 32 && prev === 32)) return false;
+        prev = c;
+        // Folded as `foldName` folds ASCII (the hash is `PieceFacts.lowerHash`).
+        if (c >= 65 && c <= 90) c += 32;
+        hash = (Math.imul(hash, HASH_BASE) + c) | 0;
+      }
+      this.cellHash[slot] = hash;
+      this.cellLength[slot] = end - start;
+    }
+    return true;
+  }
+
+  /** `PlanFiller.nameHash` from the measured cells, into `hash`: false when too long. */
+  private cellsNameHash(plan: Plan): boolean {
+    const { parts, slots } = plan;
+    let length = plan.frameLength;
+    let hash = (parts[0] as PieceFacts).lowerHash;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      const n = this.cellLength[slot] as number;
+      length += n;
+      const part = parts[i + 1] as PieceFacts;
+      hash = composeHash(
+        composeHash(hash, powerOf(n), this.cellHash[slot] as number),
+        part.pow,
+        part.lowerHash,
+      );
+    }
+    this.hash = hash;
+    return length <= NAME_MAX_CHARS;
   }
 
   /** Takes `row` as the row whose names are keyed next. */
@@ -1211,6 +1320,24 @@ export class GroupKeyMaker {
     if (nameProblem(c, what)?.kind === 'skipped') return undefined;
     return c.name === '' ? undefined : polyHash(foldName(c.name));
   }
+}
+
+/** How `GroupKeyMaker.fill` hashes a name from a row's bytes (see `nameWay`). */
+type NameWay = typeof FIXED_NAME | typeof CELLS_NAME | typeof GENERAL_NAME;
+/** The name uses no row cell: the same hash for every row. */
+const FIXED_NAME = 0;
+/** The name is hashed from its cells when they need no tidying (`PlanFiller.nameHash`'s rule). */
+const CELLS_NAME = 1;
+/** Every row is made and measured. */
+const GENERAL_NAME = 2;
+
+/** The way of `plan`'s name; `constTidy`: {const} is ASCII and a TIDY_VALUE. */
+function nameWay(plan: Plan, constTidy: boolean): NameWay {
+  const slots = [...plan.slots];
+  if (slots.includes(MT_SLOT)) return GENERAL_NAME;
+  if (slots.every((slot) => slot === SLOT_NUMBER.const)) return FIXED_NAME;
+  if (!plan.isTidyFrame || !plan.isAsciiFrame) return GENERAL_NAME;
+  return constTidy || !slots.includes(SLOT_NUMBER.const) ? CELLS_NAME : GENERAL_NAME;
 }
 
 function runSearchKeywordLines(
