@@ -23,7 +23,14 @@ import {
   type MatchType,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
-import { GroupKeyMaker, GroupLineSets, IntChunks, powerOf, TextKeyTable } from './keywordsCsv.ts';
+import {
+  GroupKeyMaker,
+  GroupLineSets,
+  IntChunks,
+  NameCells,
+  powerOf,
+  TextKeyTable,
+} from './keywordsCsv.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,
@@ -724,6 +731,31 @@ describe('GroupKeyMaker from the bytes of ASCII rows', () => {
     expect(fromBytes[3]).toEqual([fromBytes[0]?.[0], undefined, undefined, undefined]);
     // With {mt} as none the group name is made the general way.
     expect(hashes(byteStore(rows), [-1, 2])).toEqual(hashes(rows, [-1, 2]));
+  });
+
+  it("tells two rows' names alike from their cells only when that is sure", () => {
+    const cells = (campaign: string, adGroup: string, constant = 'Shoes') =>
+      new NameCells({ campaign, adGroup, const: constant });
+    const rows = [
+      feedRow('0', { root: 'Nike', mod: 'Air  Max', var1: 'UK', var2: 'a' }),
+      feedRow('1', { root: 'nIKE', mod: 'aIR  mAX', var1: 'uk', var2: 'b' }),
+      feedRow('2', { root: 'nike', mod: 'air max', var1: 'uk' }),
+      feedRow('3', { root: 'Nike', mod: 'Air  Max', var1: 'UK', var3: 'é' }),
+      feedRow('4', { root: 'Nike', mod: 'Air  Max', var1: 'UK[' }),
+      feedRow('5', { root: 'Nike', mod: 'Air  Max', var1: 'UK{' }),
+    ];
+    const store = byteStore(rows);
+    const plain = cells('{const} {var1}', '{root} {mod}');
+    expect(plain.same(store, 0, 1)).toBe(true);
+    // Other cells, a non-ASCII row, '[' and '{' (not letters a case apart): not known.
+    for (const b of [2, 3, 4, 5]) expect(plain.same(store, 0, b), `row ${b}`).toBe(false);
+    expect(plain.same(store, 4, 5)).toBe(false);
+    expect(plain.same(rows, 0, 1)).toBe(false);
+    expect(cells('{var2}', '{root}').same(store, 0, 1)).toBe(false);
+    // A non-ASCII frame or {const}: 'J' and 'j' before a combining caron are not one name.
+    expect(cells('{const}', '{root}\u030c').same(store, 0, 1)).toBe(false);
+    expect(cells('{const}', '{root}', 'Schuhe ü').same(store, 0, 1)).toBe(false);
+    expect(cells('{var1}', '{root}', 'Schuhe ü').same(store, 0, 1)).toBe(true);
   });
 
   it('makes the same keys and lines as rows made on 150 random feeds, three templates each', () => {

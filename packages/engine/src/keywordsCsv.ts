@@ -1362,6 +1362,58 @@ export class GroupKeyMaker {
   }
 }
 
+/**
+ * The row cells names use ({mt} and {const} are fixed), compared between two rows as bytes
+ * (`FeedRows.asciiCells`).
+ */
+export class NameCells {
+  private readonly slots: number[] = [];
+  /** The names' literal parts and {const} are ASCII (else `same` answers false). */
+  private readonly isAsciiFrame: boolean;
+  private readonly boundsA = new Int32Array(FEED_COLUMNS.length + 1);
+  private readonly boundsB = new Int32Array(FEED_COLUMNS.length + 1);
+
+  constructor(template: Pick<CampaignTemplate, 'campaign' | 'adGroup' | 'const'>) {
+    const plans = [template.campaign, template.adGroup].map((p) => planOf(compilePattern(p)));
+    const constFacts = newPiece();
+    measurePiece(constFacts, template.const);
+    let isAsciiFrame = plans.every((plan) => plan.isAsciiFrame);
+    for (const plan of plans)
+      for (const slot of plan.slots)
+        if (slot === SLOT_NUMBER.const) isAsciiFrame &&= (constFacts.flags & ASCII) !== 0;
+        else if (slot !== MT_SLOT && !this.slots.includes(slot)) this.slots.push(slot);
+    this.isAsciiFrame = isAsciiFrame;
+  }
+
+  /**
+   * True when rows `a` and `b` are ASCII and their cells are equal ignoring ASCII case: with an
+   * ASCII frame their names are then ASCII, filled alike but for case, which cleaning keeps (an
+   * ASCII name is not normalised), so they fold alike. (A non-ASCII frame could compose a
+   * letter with a mark that has a precomposed form in one case only.) False says nothing: cells
+   * split another way may fill the same name.
+   */
+  same(rows: FeedRows, a: number, b: number): boolean {
+    if (!this.isAsciiFrame) return false;
+    const { slots, boundsA, boundsB } = this;
+    const bytesA = rows.asciiCells?.(a, boundsA);
+    const bytesB = bytesA && rows.asciiCells?.(b, boundsB);
+    if (!bytesA || !bytesB) return false;
+    for (const slot of slots) {
+      const startA = boundsA[slot] as number;
+      const startB = boundsB[slot] as number;
+      const n = (boundsA[slot + 1] as number) - startA;
+      if ((boundsB[slot + 1] as number) - startB !== n) return false;
+      for (let i = 0; i < n; i++) {
+        const x = bytesA[startA + i] as number;
+        const y = bytesB[startB + i] as number;
+        if (x !== y && !(x >= 65 && x <= 90 ? x + 32 === y : y >= 65 && y <= 90 && y + 32 === x))
+          return false;
+      }
+    }
+    return true;
+  }
+}
+
 /** How `GroupKeyMaker.fill` hashes a name from a row's bytes (see `nameWay`). */
 type NameWay = typeof FIXED_NAME | typeof CELLS_NAME | typeof GENERAL_NAME;
 /** The name uses no row cell: the same hash for every row. */
@@ -1704,14 +1756,20 @@ function runSearchKeywordLines(
     }
     return at;
   };
-  /** True when rows `a` and `b` name one campaign and ad group (their folded names are equal). */
+  const nameCells = new NameCells(template);
+  /**
+   * True when rows `a` and `b` name one campaign and ad group (their folded names are equal).
+   * Rows of a group mostly have the same cells: compared as bytes first, no name is made.
+   */
   const sameGroup = (a: number, b: number): boolean =>
-    foldName(spellGroup(a, NO_MT)) === foldName(spellGroup(b, NO_MT)) &&
-    foldName(spellCampaign(a)) === foldName(spellCampaign(b));
+    nameCells.same(rows, a, b) ||
+    (foldName(spellGroup(a, NO_MT)) === foldName(spellGroup(b, NO_MT)) &&
+      foldName(spellCampaign(a)) === foldName(spellCampaign(b)));
   /** True when row `a`'s group for match type `mtA` is row `b`'s for `mtB` (see `sameGroup`). */
   const sameGroupOf = (a: number, mtA: number, b: number, mtB: number): boolean =>
-    foldName(spellGroup(a, mtA)) === foldName(spellGroup(b, mtB)) &&
-    foldName(spellCampaign(a)) === foldName(spellCampaign(b));
+    (mtA === mtB && nameCells.same(rows, a, b)) ||
+    (foldName(spellGroup(a, mtA)) === foldName(spellGroup(b, mtB)) &&
+      foldName(spellCampaign(a)) === foldName(spellCampaign(b)));
   /**
    * The match types whose ad groups a row of a `{mt}` template can reach: those of its positive
    * patterns, and Broad when it has an Exact one (a row's Exact keywords become Negative Exact
