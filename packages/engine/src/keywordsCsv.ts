@@ -1126,9 +1126,9 @@ class HeldNegatives {
  * The keys of rows' campaign and ad group (the hashes of their folded names, sealed together), as
  * the keyword step's look-ahead keys them (`lastRowsOfGroups`): a template without `{mt}` whose
  * keywords include a positive one (`usesGroupKeys`). A maker keys any range of rows, so the
- * command line keys halves of the feed on two threads (`GenerateCampaignStructureInput.groupKeys`).
- * A `{mt}` template's look-ahead (`groupsOfRows`) keys its rows' names one match type at a time
- * (`measureAt`, `campaignHash`, `groupHash`).
+ * command line keys the feed on two threads, a chunk at a time
+ * (`GenerateCampaignStructureInput.groupKeys`). A `{mt}` template's look-ahead (`groupsOfRows`)
+ * keys its rows' names one match type at a time (`measureAt`, `campaignHash`, `groupHash`).
  */
 export class GroupKeyMaker {
   private readonly campaignPattern: CompiledPattern;
