@@ -882,8 +882,16 @@ class PlanFiller {
 
   /** Changes with each row measured (see `measureRow`). */
   private stamp = 0;
-  /** Per slot number the value its facts were measured from (undefined: none yet). */
-  private readonly measured: Array<string | undefined> = PLACEHOLDERS.map(() => undefined);
+  /**
+   * Per slot number the value its facts were measured from. Each starts as '' with its facts
+   * measured (not undefined: the comparison in `measureRow` then only ever meets strings, which
+   * keeps V8's optimised code of it).
+   */
+  private readonly measured: string[] = PLACEHOLDERS.map(() => '');
+
+  constructor() {
+    for (const f of this.slots) measurePiece(f, '');
+  }
 
   /**
    * Measures the row's values of `slots` (once per row, for every pattern filled). A value equal
@@ -1267,8 +1275,10 @@ function runSearchKeywordLines(
   };
   setMt(-1);
 
-  const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
-  const values: PlaceholderValues = { row: rows.at(0) ?? emptyRow, const: template.const, mt: '' };
+  // The fields of a feed row in their order, so that it has the rows' shape. No row is read ahead
+  // of the loop: a store that makes rows as they are read (FeedRows) would make the first twice.
+  const emptyRow = { id: '', root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+  const values: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
   // Values for making a remembered text again (never the current row's object).
   const again: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
 
@@ -1706,7 +1716,10 @@ function runSearchKeywordLines(
   const pendingHeads = new Int32Array(mtGroups ? 3 * rows.length : 0);
   const pendingLinks = new IntList();
   const pendingOfGroup = new IntList();
-  let closed = new Uint8Array(closesGroups ? 1024 : 0);
+  // Sized for every group at once (pages never reached are never touched): a list grown while the
+  // rows are read runs code that the keyword step's optimised code has not seen, which throws it
+  // away (V8 deoptimises it) at the first growth.
+  let closed = new Uint8Array(closesGroups ? Math.max(1024, maxGroups) : 0);
   const toDrop = new IntList();
   let heldFrom = 0;
   const isClosed = (group: number): boolean => closed[group] === 1;
@@ -1790,7 +1803,8 @@ function runSearchKeywordLines(
     toDrop.length = 0;
   };
 
-  for (let r = 0; r < rows.length; r++) {
+  /** Reads row `r` (a function of its own: see the loop below). */
+  const readRow = (r: number): void => {
     if (closesGroups && r > 0) closeAfter(r - 1);
     const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
@@ -1806,7 +1820,7 @@ function runSearchKeywordLines(
       campaignPlain = filler.isPlain ? 1 : 0;
     } else {
       spelled = slowName(campaignPattern, 'Campaign', row, rowNumber, true);
-      if (spelled === '') continue;
+      if (spelled === '') return;
       campaignHash = polyHash(foldName(spelled));
       campaignPlain = 0;
     }
@@ -1839,7 +1853,7 @@ function runSearchKeywordLines(
     rowGroupText[0] = rowGroupText[1] = rowGroupText[2] = rowGroupText[NO_MT] = undefined;
     rowGroupId[0] = rowGroupId[1] = rowGroupId[2] = rowGroupId[NO_MT] = -1;
     rowGroupReported[0] = rowGroupReported[1] = rowGroupReported[2] = rowGroupReported[NO_MT] = 0;
-    if (!splitsByMatchType && fillGroup(NO_MT, row, rowNumber, true) === '') continue;
+    if (!splitsByMatchType && fillGroup(NO_MT, row, rowNumber, true) === '') return;
     rowGroupCount = 0;
     let isMerged = false;
 
@@ -1938,7 +1952,7 @@ function runSearchKeywordLines(
       }
     }
 
-    if (negativePatterns.length === 0) continue;
+    if (negativePatterns.length === 0) return;
     if (rowGroupCount === 0 && positiveCount > 0) {
       issue(
         'skipped',
@@ -1947,7 +1961,7 @@ function runSearchKeywordLines(
         'negatives-not-written',
         "This row makes no keyword, so its negatives are not written (as campaign negatives they would block the campaign's other keywords)",
       );
-      continue;
+      return;
     }
     for (let k = positiveCount; k < pats.length; k++) {
       const mt = mts[k] as number;
@@ -1981,7 +1995,8 @@ function runSearchKeywordLines(
         held.add(groupId, r, campaignId, k, plain);
       }
     }
-  }
+  };
+  for (let r = 0; r < rows.length; r++) readRow(r);
 
   if (closesGroups && rows.length > 0) closeAfter(rows.length - 1);
   // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
