@@ -530,8 +530,6 @@ class CsvChunks {
   private run = '';
   private runLines = 0;
   private lines = 0;
-  private lastGroup = -1;
-  private prefix = '';
   private lastCampaign: string | undefined;
   private lastCampaignPlain = 0;
   private campaignCell = '';
@@ -552,6 +550,7 @@ class CsvChunks {
     private readonly write: (chunk: string) => void,
     options: Required<FormatCsvOptions>,
     readonly kept?: KeptLines,
+    private readonly prefix = new LinePrefix(),
   ) {
     this.neutralise = options.neutraliseFormulas;
     this.chunkLines = options.chunkLines;
@@ -576,8 +575,8 @@ class CsvChunks {
     mt: number,
     plain: number,
   ): void {
-    if (groupId !== this.lastGroup) {
-      this.lastGroup = groupId;
+    const prefix = this.prefix;
+    if (groupId !== prefix.group) {
       // The lines of a row share its campaign (the same string): its cell is formatted once.
       if (campaign !== this.lastCampaign || (plain & 1) !== this.lastCampaignPlain) {
         this.lastCampaign = campaign;
@@ -585,11 +584,11 @@ class CsvChunks {
         this.campaignCell = (plain & 1 ? campaign : formatCsvCell(campaign, this.neutralise)) + ',';
       }
       const g = plain & 2 ? group : formatCsvCell(group, this.neutralise);
-      this.prefix = this.campaignCell + g + ',';
+      prefix.set(groupId, this.campaignCell + g + ',');
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
     const text =
-      this.prefix +
+      prefix.text +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
       (this.typeCells[mt + campaignLevel] as string);
     if (this.kept) this.kept.add(text);
@@ -650,6 +649,26 @@ class CsvChunks {
     if (chunk) this.write(chunk);
     this.chunk = '';
     this.run = '';
+  }
+}
+
+/**
+ * The start of a line ("campaign,group,", formatted) of the group written last, shared by a
+ * run's writers: a group id names one campaign and ad group, whose cells a writer formats alike
+ * whatever its `plain` bits say (they only spare the check), so a group's keyword and negative
+ * lines start alike. It is flattened once (a string made by `+` is a tree of its pieces until
+ * something reads it): each line then copies it as one piece.
+ */
+class LinePrefix {
+  group = -1;
+  text = '';
+  /** Read from each prefix to flatten it (kept so the read is not optimised away). */
+  probe = 0;
+
+  set(group: number, text: string): void {
+    this.group = group;
+    this.text = text;
+    this.probe ^= text.charCodeAt(0);
   }
 }
 
@@ -1078,9 +1097,10 @@ export function writeSearchKeywordsCsv(
   issue: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   const resolved = resolveCsvOptions(options);
-  const keywordCsv = new CsvChunks(sinks.keywords, resolved);
-  const negativeCsv = new CsvChunks(sinks.negatives, resolved);
-  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines());
+  const prefix = new LinePrefix();
+  const keywordCsv = new CsvChunks(sinks.keywords, resolved, undefined, prefix);
+  const negativeCsv = new CsvChunks(sinks.negatives, resolved, undefined, prefix);
+  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines(), prefix);
   return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issue);
 }
 
