@@ -155,25 +155,32 @@ export function rowNumberOf(id: string): number {
   return value <= 0x7fffffff ? value : 0;
 }
 
-/** Characters gathered before `TextRuns` hands them over. */
-const RUN_CHARS = 1 << 16;
+/** Texts joined before `TextRuns` hands them over. */
+const RUN_TEXTS = 128;
 
 /**
- * Short texts (one CSV line each) handed over joined, in runs of at least `RUN_CHARS`
- * characters: an output sink encodes a long text with the platform's encoder, a short one a
+ * Short texts (one CSV line each) handed over joined, `RUN_TEXTS` at a time: an output sink
+ * encodes a text of a few thousand characters with the platform's encoder, a short one a
  * character at a time. `end` hands over what is left.
+ *
+ * A text made by `+` is a tree of its pieces until something reads it: the encoder flattens each
+ * run once, while its tree is new (a run of ~2000 lines was a tree, parts of it moved by the
+ * garbage collector meanwhile, that took longer to walk; runs joined after flattening them are
+ * copied twice).
  */
 export class TextRuns {
   private run = '';
+  private texts = 0;
   constructor(private readonly sink: (text: string) => void) {}
 
   add(text: string): void {
     this.run += text;
-    if (this.run.length >= RUN_CHARS) this.end();
+    if (++this.texts === RUN_TEXTS) this.end();
   }
 
   end(): void {
     if (this.run !== '') this.sink(this.run);
     this.run = '';
+    this.texts = 0;
   }
 }

@@ -389,6 +389,37 @@ describe('writeKeywordsCsv duplicates made different ways', () => {
   });
 });
 
+describe('writeKeywordsCsv first row', () => {
+  it('fills a first row whose values are empty as the reference does (its facts start as those of an empty value)', () => {
+    const template = restoreCampaignTemplate({
+      name: 'Empty start',
+      campaign: 'Shoes {var1}',
+      adGroup: '{root} {mod}',
+      keywords: [
+        { keyword: '{root} {mod}', matchType: 'Broad' },
+        { keyword: '{mod} {var1}', matchType: 'Phrase' },
+        { keyword: '{root} cheap', matchType: 'Negative Broad' },
+      ],
+    });
+    const rows: FeedRow[] = [
+      feedRow('r0', { root: '', mod: '', var1: '' }),
+      feedRow('r1', { root: '', mod: 'Run', var1: '' }),
+      feedRow('r2', { root: 'nike', mod: '', var1: 'red' }),
+      feedRow('r3', { root: 'nike', mod: 'Run', var1: '' }),
+    ];
+    for (const list of [rows, rows.slice(1), rows.slice(2)]) {
+      const input = { template, rows: list };
+      const structure = generateCampaignStructureReference(input);
+      const fast = run(writeKeywordsCsv, input, { chunkLines: 1 });
+      expect(fast.keywords).toEqual([...formatKeywordsCsv(structure.keywords, { chunkLines: 1 })]);
+      expect(fast.negatives).toEqual([
+        ...formatKeywordsCsv(structure.negatives, { chunkLines: 1 }),
+      ]);
+      expect(fast.adGroups.map((g) => g.adGroup)).toEqual(structure.adGroups.map((g) => g.adGroup));
+    }
+  });
+});
+
 describe('writeKeywordsCsv Negative Exact lines', () => {
   it('orders Exact-made negatives after pattern negatives that equal them, as the reference does', () => {
     const template = restoreCampaignTemplate({

@@ -536,8 +536,6 @@ class CsvChunks {
   private run = '';
   private runLines = 0;
   private lines = 0;
-  private lastGroup = -1;
-  private prefix = '';
   private lastCampaign: string | undefined;
   private lastCampaignPlain = 0;
   private campaignCell = '';
@@ -558,6 +556,7 @@ class CsvChunks {
     private readonly write: (chunk: string) => void,
     options: Required<FormatCsvOptions>,
     readonly kept?: KeptLines,
+    private readonly prefix = new LinePrefix(),
   ) {
     this.neutralise = options.neutraliseFormulas;
     this.chunkLines = options.chunkLines;
@@ -582,8 +581,8 @@ class CsvChunks {
     mt: number,
     plain: number,
   ): void {
-    if (groupId !== this.lastGroup) {
-      this.lastGroup = groupId;
+    const prefix = this.prefix;
+    if (groupId !== prefix.group) {
       // The lines of a row share its campaign (the same string): its cell is formatted once.
       if (campaign !== this.lastCampaign || (plain & 1) !== this.lastCampaignPlain) {
         this.lastCampaign = campaign;
@@ -591,11 +590,11 @@ class CsvChunks {
         this.campaignCell = (plain & 1 ? campaign : formatCsvCell(campaign, this.neutralise)) + ',';
       }
       const g = plain & 2 ? group : formatCsvCell(group, this.neutralise);
-      this.prefix = this.campaignCell + g + ',';
+      prefix.set(groupId, this.campaignCell + g + ',');
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
     const text =
-      this.prefix +
+      prefix.text +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
       (this.typeCells[mt + campaignLevel] as string);
     if (this.kept) this.kept.add(text);
@@ -606,7 +605,7 @@ class CsvChunks {
     this.run += text;
     this.count++;
     if (++this.lines === this.chunkLines) {
-      this.write(this.chunk + this.run);
+      handOver(this.write, this.chunk + this.run);
       this.chunk = '';
       this.run = '';
       this.runLines = 0;
@@ -656,6 +655,36 @@ class CsvChunks {
     if (chunk) this.write(chunk);
     this.chunk = '';
     this.run = '';
+  }
+}
+
+/**
+ * Calls `write` with `chunk`. A writer's lines hand their chunks over through this function, not
+ * with a call of their own: V8 compiles a call that has seen one target (the keywords' sink) to
+ * expect that one, and the negatives' first chunk then throws the writer's optimised code away.
+ * This call is too rare to be compiled into the writer's code.
+ */
+function handOver(write: (chunk: string) => void, chunk: string): void {
+  write(chunk);
+}
+
+/**
+ * The start of a line ("campaign,group,", formatted) of the group written last, shared by a
+ * run's writers: a group id names one campaign and ad group, whose cells a writer formats alike
+ * whatever its `plain` bits say (they only spare the check), so a group's keyword and negative
+ * lines start alike. It is flattened once (a string made by `+` is a tree of its pieces until
+ * something reads it): each line then copies it as one piece.
+ */
+class LinePrefix {
+  group = -1;
+  text = '';
+  /** Read from each prefix to flatten it (kept so the read is not optimised away). */
+  probe = 0;
+
+  set(group: number, text: string): void {
+    this.group = group;
+    this.text = text;
+    this.probe ^= text.charCodeAt(0);
   }
 }
 
@@ -888,8 +917,16 @@ class PlanFiller {
 
   /** Changes with each row measured (see `measureRow`). */
   private stamp = 0;
-  /** Per slot number the value its facts were measured from (undefined: none yet). */
-  private readonly measured: Array<string | undefined> = PLACEHOLDERS.map(() => undefined);
+  /**
+   * Per slot number the value its facts were measured from. Each starts as '' with its facts
+   * measured (not undefined: the comparison in `measureRow` then only ever meets strings, which
+   * keeps V8's optimised code of it).
+   */
+  private readonly measured: string[] = PLACEHOLDERS.map(() => '');
+
+  constructor() {
+    for (const f of this.slots) measurePiece(f, '');
+  }
 
   /**
    * Measures the row's values of `slots` (once per row, for every pattern filled). A value equal
@@ -1076,9 +1113,10 @@ export function writeSearchKeywordsCsv(
   issue: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   const resolved = resolveCsvOptions(options);
-  const keywordCsv = new CsvChunks(sinks.keywords, resolved);
-  const negativeCsv = new CsvChunks(sinks.negatives, resolved);
-  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines());
+  const prefix = new LinePrefix();
+  const keywordCsv = new CsvChunks(sinks.keywords, resolved, undefined, prefix);
+  const negativeCsv = new CsvChunks(sinks.negatives, resolved, undefined, prefix);
+  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines(), prefix);
   return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issue);
 }
 
@@ -1488,8 +1526,10 @@ function runSearchKeywordLines(
   };
   setMt(-1);
 
-  const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
-  const values: PlaceholderValues = { row: rows.at(0) ?? emptyRow, const: template.const, mt: '' };
+  // The fields of a feed row in their order, so that it has the rows' shape. No row is read ahead
+  // of the loop: a store that makes rows as they are read (FeedRows) would make the first twice.
+  const emptyRow = { id: '', root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+  const values: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
   // Values for making a remembered text again (never the current row's object).
   const again: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
 
@@ -1933,7 +1973,10 @@ function runSearchKeywordLines(
   const pendingHeads = new Int32Array(mtGroups ? 3 * rows.length : 0);
   const pendingLinks = new IntList();
   const pendingOfGroup = new IntList();
-  let closed = new Uint8Array(closesGroups ? 1024 : 0);
+  // Sized for every group at once (pages never reached are never touched): a list grown while the
+  // rows are read runs code that the keyword step's optimised code has not seen, which throws it
+  // away (V8 deoptimises it) at the first growth.
+  let closed = new Uint8Array(closesGroups ? Math.max(1024, maxGroups) : 0);
   const toDrop = new IntList();
   let heldFrom = 0;
   const isClosed = (group: number): boolean => closed[group] === 1;
@@ -2017,7 +2060,8 @@ function runSearchKeywordLines(
     toDrop.length = 0;
   };
 
-  for (let r = 0; r < rows.length; r++) {
+  /** Reads row `r` (a function of its own: see the loop below). */
+  const readRow = (r: number): void => {
     if (closesGroups && r > 0) closeAfter(r - 1);
     const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
@@ -2033,7 +2077,7 @@ function runSearchKeywordLines(
       campaignPlain = filler.isPlain ? 1 : 0;
     } else {
       spelled = slowName(campaignPattern, 'Campaign', row, rowNumber, true);
-      if (spelled === '') continue;
+      if (spelled === '') return;
       campaignHash = polyHash(foldName(spelled));
       campaignPlain = 0;
     }
@@ -2066,7 +2110,7 @@ function runSearchKeywordLines(
     rowGroupText[0] = rowGroupText[1] = rowGroupText[2] = rowGroupText[NO_MT] = undefined;
     rowGroupId[0] = rowGroupId[1] = rowGroupId[2] = rowGroupId[NO_MT] = -1;
     rowGroupReported[0] = rowGroupReported[1] = rowGroupReported[2] = rowGroupReported[NO_MT] = 0;
-    if (!splitsByMatchType && fillGroup(NO_MT, row, rowNumber, true) === '') continue;
+    if (!splitsByMatchType && fillGroup(NO_MT, row, rowNumber, true) === '') return;
     rowGroupCount = 0;
     let isMerged = false;
 
@@ -2165,7 +2209,7 @@ function runSearchKeywordLines(
       }
     }
 
-    if (negativePatterns.length === 0) continue;
+    if (negativePatterns.length === 0) return;
     if (rowGroupCount === 0 && positiveCount > 0) {
       issue(
         'skipped',
@@ -2174,7 +2218,7 @@ function runSearchKeywordLines(
         'negatives-not-written',
         "This row makes no keyword, so its negatives are not written (as campaign negatives they would block the campaign's other keywords)",
       );
-      continue;
+      return;
     }
     for (let k = positiveCount; k < pats.length; k++) {
       const mt = mts[k] as number;
@@ -2208,7 +2252,8 @@ function runSearchKeywordLines(
         held.add(groupId, r, campaignId, k, plain);
       }
     }
-  }
+  };
+  for (let r = 0; r < rows.length; r++) readRow(r);
 
   if (closesGroups && rows.length > 0) closeAfter(rows.length - 1);
   // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
