@@ -8,6 +8,13 @@
 /** Bytes gathered before they are handed over. */
 const DEFAULT_BUFFER_BYTES = 1 << 20;
 
+/**
+ * The first hand-over comes after this many bytes, the next ones when the buffer is full: the
+ * writers' code is optimised once their first lines are written, and a hand-over first met after
+ * that threw the optimised code away (compiled again, several milliseconds each writer).
+ */
+const FIRST_HANDOVER_BYTES = 1 << 14;
+
 /** Texts at least this long go to `encodeInto` when there is one. */
 const NATIVE_TEXT_CHARS = 256;
 
@@ -32,6 +39,8 @@ const PLAIN = 2;
 export class CsvBytes {
   private buffer: Uint8Array;
   private at = 0;
+  /** Bytes gathered before the next hand-over (`FIRST_HANDOVER_BYTES`, then the buffer's size). */
+  private room: number;
   /** Times the buffer was handed over. */
   private flushes = 0;
   /** The last line's cells, where each one's bytes start and end, and `flushes` after it. */
@@ -52,6 +61,7 @@ export class CsvBytes {
     private readonly encodeInto?: (text: string, into: Uint8Array) => EncodeIntoResult,
   ) {
     this.buffer = new Uint8Array(bufferBytes);
+    this.room = Math.min(FIRST_HANDOVER_BYTES, bufferBytes);
   }
 
   /**
@@ -135,7 +145,7 @@ export class CsvBytes {
   bytes(b: Uint8Array, n = b.length): void {
     this.lastLineFlushes = -1;
     if (n === 0) return;
-    if (this.at + n > this.buffer.length) {
+    if (this.at + n > this.room) {
       this.end();
       if (n > this.buffer.length) {
         this.flush(b.subarray(0, n));
@@ -172,10 +182,11 @@ export class CsvBytes {
     if (this.at > 0) this.flush(this.buffer.subarray(0, this.at));
     this.at = 0;
     this.flushes++;
+    this.room = this.buffer.length;
   }
 
   private byte(b: number): void {
-    if (this.at === this.buffer.length) this.end();
+    if (this.at >= this.room) this.end();
     this.buffer[this.at++] = b;
   }
 
@@ -186,12 +197,13 @@ export class CsvBytes {
   private write(s: string, mode: number): boolean {
     const n = s.length;
     // A UTF-16 code unit is at most 3 bytes of UTF-8, a doubled quote 2.
-    if (this.at + 3 * n > this.buffer.length) {
+    if (this.at + 3 * n > this.room) {
       this.end();
       if (3 * n > this.buffer.length) {
         if (mode !== PLAIN) return this.writeLong(s, mode);
         // A plain cell is written whole into the buffer, so that it can be taken back.
         this.buffer = new Uint8Array(3 * n);
+        this.room = this.buffer.length;
       }
     }
     const b = this.buffer;
