@@ -77,6 +77,23 @@ describe('CsvBytes', () => {
     },
   );
 
+  it('hands over its first 16 KB early, then whole buffers, and every byte once', () => {
+    const sizes: number[] = [];
+    const got: number[] = [];
+    const csv = new CsvBytes((bytes) => {
+      sizes.push(bytes.length);
+      got.push(...bytes);
+    }, 1 << 16);
+    const lines = Array.from({ length: 3000 }, (_, i) => [`row ${i}`, 'a fixed cell', `${i * 7}`]);
+    for (const cells of lines) csv.line(cells);
+    csv.end();
+    expect(sizes.length).toBeGreaterThan(2);
+    expect(sizes[0]).toBeLessThanOrEqual(1 << 14);
+    expect(sizes[0]).toBeGreaterThan((1 << 14) - 64);
+    for (const size of sizes.slice(1, -1)) expect(size).toBeGreaterThan((1 << 16) - 64);
+    expect(Uint8Array.from(got)).toEqual(encode(lines));
+  });
+
   it('writes text as it is, unquoted', () => {
     const pieces: number[] = [];
     const csv = new CsvBytes((bytes) => pieces.push(...bytes), 8);
