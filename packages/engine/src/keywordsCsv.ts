@@ -1157,10 +1157,6 @@ class HeldNegatives {
 }
 
 /**
- * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
- * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
- */
-/**
  * The keys of rows' campaign and ad group (the hashes of their folded names, sealed together), as
  * the keyword step's look-ahead keys them (`lastRowsOfGroups`): a template without `{mt}` whose
  * keywords include a positive one (`usesGroupKeys`). A maker keys any range of rows, so the
@@ -1472,6 +1468,10 @@ function nameWay(plan: Plan, constTidy: boolean): NameWay {
   return constTidy || !slots.includes(SLOT_NUMBER.const) ? CELLS_NAME : GENERAL_NAME;
 }
 
+/**
+ * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
+ * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
+ */
 function runSearchKeywordLines(
   input: GenerateCampaignStructureInput,
   sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
