@@ -271,6 +271,24 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
     expect(feed).toEqual({ ...importCsvRows(text), encoding: 'utf-8' });
   });
 
+  it("tells each cell's first character as the row read tells it, rows as in the file too", async () => {
+    const texts = [
+      `${header}\n=a,+b,-c,@d\nx,,,\n,,,=u\nCafé,=ß,@😀,-é\n"=q",r,s,t\n`,
+      'Var 3,x,Root,url,mod\n=a,1,+b,-u,@m\n,,,@u,\n',
+      'url,root\n=u,+r\n',
+    ];
+    for (const text of texts) {
+      const file = path.join(dir, `${files++}.csv`);
+      writeFileSync(file, text);
+      const feed = await readFeed(file, 16);
+      for (let i = 0; i < feed.rows.length; i++)
+        for (const c of ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const)
+          expect(feed.rows.firstCodeOf(i, c), `${text} row ${i} ${c}`).toEqual(
+            feed.rows.at(i)![c].charCodeAt(0),
+          );
+    }
+  });
+
   it('gives the import errors: an empty file, a blank first line, no known column', async () => {
     await expectAsImported('');
     await expectAsImported('\n\n');
