@@ -628,7 +628,7 @@ class Utf8Records {
     let spanStart = -1;
     let spanEnd = -1;
     let j = start;
-    let b = -1;
+    let b;
     for (; ; j++) {
       let kind;
       // The bytes end with a line break (`read`): no test of `end` for each byte.
