@@ -37,6 +37,13 @@ const ROW_ASCII = 1;
 const ROW_AS_IN_FILE = 2;
 const NO_GAPS = new Uint8Array(5);
 
+/**
+ * A text cell's length in UTF-16 code units fits in a byte: `FEED_CELL_MAX_CHARS` characters,
+ * each at most two code units. Checked where a module is loaded, as a longer limit would wrap.
+ */
+const CELL_LENGTH_FITS_A_BYTE = 2 * FEED_CELL_MAX_CHARS <= 0xff;
+if (!CELL_LENGTH_FITS_A_BYTE) throw new Error('PackedFeedRows: text cells too long for a byte');
+
 /** The cells a row packs: the text columns and the URL (`FEED_COLUMNS`, in that order). */
 const CELLS_PER_ROW = FEED_COLUMNS.length;
 
@@ -53,8 +60,11 @@ export class PackedFeedRows implements FeedRows {
   private blockOf: Uint16Array;
   private starts: Int32Array;
   private ends: Int32Array;
-  /** Per row the lengths of its five text cells in UTF-16 code units (cells are cut to 30 characters). */
-  private lengths: Uint16Array;
+  /**
+   * Per row the lengths of its five text cells in UTF-16 code units: a byte each, as cells are cut
+   * to 30 characters, at most 60 code units (`CELL_LENGTH_FITS_A_BYTE`).
+   */
+  private lengths: Uint8Array;
   /** Per row its `ROW_ASCII` and `ROW_AS_IN_FILE` flags. */
   private flags: Uint8Array;
   /** Per text column the bytes (commas) after its cells in rows `ROW_AS_IN_FILE` (`useFileLayout`). */
@@ -75,7 +85,7 @@ export class PackedFeedRows implements FeedRows {
     this.blockOf = from?.blockOf ?? sharedArray(Uint16Array, 1 << 16);
     this.starts = from?.starts ?? sharedArray(Int32Array, 1 << 16);
     this.ends = from?.ends ?? sharedArray(Int32Array, 1 << 16);
-    this.lengths = from?.lengths ?? sharedArray(Uint16Array, PACKED_COLUMNS.length << 16);
+    this.lengths = from?.lengths ?? sharedArray(Uint8Array, PACKED_COLUMNS.length << 16);
     this.flags = from?.flags ?? sharedArray(Uint8Array, 1 << 16);
     this.gaps = from?.gaps ?? new Uint8Array(PACKED_COLUMNS.length);
     this.lines = from?.lines ?? sharedArray(Int32Array, 1 << 16);
@@ -293,7 +303,7 @@ export interface SharedFeedRows {
   blockOf: Uint16Array;
   starts: Int32Array;
   ends: Int32Array;
-  lengths: Uint16Array;
+  lengths: Uint8Array;
   flags: Uint8Array;
   gaps: Uint8Array;
   lines: Int32Array;
