@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteBlocks, writeUtf8 } from './bytes.ts';
+import { writeUtf8 } from './bytes.ts';
 
 describe('writeUtf8', () => {
   it('writes the UTF-8 bytes Buffer.write writes, ASCII or not, into shared memory too', () => {
@@ -17,20 +17,5 @@ describe('writeUtf8', () => {
         const end = writeUtf8(block, 3, text);
         expect(block.subarray(3, end)).toEqual(Buffer.from(text, 'utf8'));
       }
-  });
-});
-
-describe('ByteBlocks', () => {
-  it('numbers the blocks it fills and the blocks it adopts in one list', () => {
-    const store = new ByteBlocks(true);
-    expect(store.reserve(10)).toBe(0);
-    const adopted = Buffer.alloc(8);
-    expect(store.adopt(adopted)).toBe(1);
-    // The block being filled is still block 0 until it is full.
-    expect(store.reserve(10)).toBe(0);
-    store.used = store.current.length;
-    expect(store.reserve(1)).toBe(2);
-    expect(store.blocks[1]).toBe(adopted);
-    expect(store.blocks[2]).toBe(store.current);
   });
 });

@@ -5,9 +5,8 @@ const BLOCK_BYTES = 4 << 20;
 
 export class ByteBlocks {
   readonly blocks: Buffer<ArrayBufferLike>[] = [];
-  /** The block being filled, its number, and the bytes used in it. */
+  /** The block being filled, and the bytes used in it. */
   current: Buffer<ArrayBufferLike> = Buffer.allocUnsafe(0);
-  private currentNumber = -1;
   used = 0;
 
   /** `shared`: blocks in SharedArrayBuffers, which another thread can read without a copy. */
@@ -20,15 +19,10 @@ export class ByteBlocks {
       this.current = this.shared
         ? Buffer.from(new SharedArrayBuffer(size))
         : Buffer.allocUnsafe(size);
-      this.currentNumber = this.blocks.push(this.current) - 1;
+      this.blocks.push(this.current);
       this.used = 0;
     }
-    return this.currentNumber;
-  }
-
-  /** Keeps `block`, filled elsewhere, beside the blocks this store fills; returns its number. */
-  adopt(block: Buffer<ArrayBufferLike>): number {
-    return this.blocks.push(block) - 1;
+    return this.blocks.length - 1;
   }
 }
 

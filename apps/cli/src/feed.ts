@@ -31,15 +31,9 @@ const READ_BYTES = 1 << 16;
 /** The text columns before the URL, in the order they are packed. */
 const PACKED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
 
-/** `PackedFeedRows` flags of a row: every byte is ASCII (the row is read as Latin-1, Node's
- * fastest decoding); its cells are as in the file, `gaps` apart (`addFileRow`). */
-const ROW_ASCII = 1;
-const ROW_AS_IN_FILE = 2;
-const NO_GAPS = new Uint8Array(5);
-
 /**
  * A text cell's length in UTF-16 code units fits in a byte: `FEED_CELL_MAX_CHARS` characters,
- * each at most two code units. Checked where a module is loaded, as a longer limit would wrap.
+ * each at most two code units. Checked where the module is loaded, as a longer limit would wrap.
  */
 const CELL_LENGTH_FITS_A_BYTE = 2 * FEED_CELL_MAX_CHARS <= 0xff;
 if (!CELL_LENGTH_FITS_A_BYTE) throw new Error('PackedFeedRows: text cells too long for a byte');
@@ -65,10 +59,8 @@ export class PackedFeedRows implements FeedRows {
    * to 30 characters, at most 60 code units (`CELL_LENGTH_FITS_A_BYTE`).
    */
   private lengths: Uint8Array;
-  /** Per row its `ROW_ASCII` and `ROW_AS_IN_FILE` flags. */
-  private flags: Uint8Array;
-  /** Per text column the bytes (commas) after its cells in rows `ROW_AS_IN_FILE` (`useFileLayout`). */
-  private gaps: Uint8Array;
+  /** Per row 1 when every byte is ASCII: such a row is read as Latin-1, Node's fastest decoding. */
+  private ascii: Uint8Array;
   /** Per row the physical line of the file it starts on. */
   private lines: Int32Array;
   private lastIndex = -1;
@@ -86,8 +78,7 @@ export class PackedFeedRows implements FeedRows {
     this.starts = from?.starts ?? sharedArray(Int32Array, 1 << 16);
     this.ends = from?.ends ?? sharedArray(Int32Array, 1 << 16);
     this.lengths = from?.lengths ?? sharedArray(Uint8Array, PACKED_COLUMNS.length << 16);
-    this.flags = from?.flags ?? sharedArray(Uint8Array, 1 << 16);
-    this.gaps = from?.gaps ?? new Uint8Array(PACKED_COLUMNS.length);
+    this.ascii = from?.ascii ?? sharedArray(Uint8Array, 1 << 16);
     this.lines = from?.lines ?? sharedArray(Int32Array, 1 << 16);
     this.length = from?.length ?? 0;
   }
@@ -100,8 +91,7 @@ export class PackedFeedRows implements FeedRows {
       starts: this.starts,
       ends: this.ends,
       lengths: this.lengths,
-      flags: this.flags,
-      gaps: this.gaps,
+      ascii: this.ascii,
       lines: this.lines,
       length: this.length,
     };
@@ -114,7 +104,7 @@ export class PackedFeedRows implements FeedRows {
     this.starts = grown(this.starts, n + 1);
     this.ends = grown(this.ends, n + 1);
     this.lengths = grown(this.lengths, PACKED_COLUMNS.length * (n + 1));
-    this.flags = grown(this.flags, n + 1);
+    this.ascii = grown(this.ascii, n + 1);
     this.lines = grown(this.lines, n + 1);
   }
 
@@ -144,7 +134,7 @@ export class PackedFeedRows implements FeedRows {
     at = writeUtf8(bytes, at, var2);
     at = writeUtf8(bytes, at, var3);
     at = writeUtf8(bytes, at, url);
-    this.flags[n] = at - start === chars ? ROW_ASCII : 0;
+    this.ascii[n] = at - start === chars ? 1 : 0;
     this.starts[n] = start;
     this.ends[n] = at;
     store.used = at;
@@ -182,50 +172,10 @@ export class PackedFeedRows implements FeedRows {
     const lengths = this.lengths;
     for (let c = 0; c < PACKED_COLUMNS.length; c++) lengths[l + c] = cells[3 * c + 2] as number;
     // Every UTF-8 sequence of a non-ASCII character is longer than its UTF-16 code units.
-    this.flags[n] = size === chars ? ROW_ASCII : 0;
+    this.ascii[n] = size === chars ? 1 : 0;
     this.starts[n] = start;
     this.ends[n] = at;
     store.used = at;
-    this.lines[n] = line;
-    this.length = n + 1;
-  }
-
-  /**
-   * Rows whose cells are in the file's order with a comma after each but the last (`addFileRow`)
-   * have `gaps[c]` bytes after the cells of text column `c`: 1 for a column the file has when a
-   * later one follows, else 0.
-   */
-  useFileLayout(gaps: Uint8Array): void {
-    this.gaps.set(gaps);
-  }
-
-  /** Keeps a block of the file's bytes that rows added by `addFileRow` are in; its number. */
-  adoptBlock(block: Buffer<ArrayBufferLike>): number {
-    return this.bytes.adopt(block);
-  }
-
-  /**
-   * Adds a row whose cells are bytes `start` to `end` of the file's bytes in block `block`
-   * (`adoptBlock`), as they are in the file, `gaps` apart (`useFileLayout`), each already what
-   * `add` would store: no copy. `cells` as `addUtf8` takes them (only the lengths are read).
-   */
-  addFileRow(block: number, start: number, end: number, cells: Int32Array, line: number): void {
-    const n = this.length;
-    this.growFor(n);
-    const l = PACKED_COLUMNS.length * n;
-    const lengths = this.lengths;
-    const gaps = this.gaps;
-    // The row is ASCII when its bytes are as many as its UTF-16 code units and the commas.
-    let chars = cells[3 * PACKED_COLUMNS.length + 2] as number;
-    for (let c = 0; c < PACKED_COLUMNS.length; c++) {
-      const length = cells[3 * c + 2] as number;
-      lengths[l + c] = length;
-      chars += length + (gaps[c] as number);
-    }
-    this.flags[n] = end - start === chars ? ROW_AS_IN_FILE | ROW_ASCII : ROW_AS_IN_FILE;
-    this.blockOf[n] = block;
-    this.starts[n] = start;
-    this.ends[n] = end;
     this.lines[n] = line;
     this.length = n + 1;
   }
@@ -234,32 +184,25 @@ export class PackedFeedRows implements FeedRows {
     if (index === this.lastIndex) return this.last;
     if (!(index >= 0 && index < this.length)) return undefined;
     const bytes = this.bytes.blocks[this.blockOf[index] as number] as Buffer<ArrayBufferLike>;
-    const flags = this.flags[index] as number;
     const text = bytes.toString(
-      (flags & ROW_ASCII) !== 0 ? 'latin1' : 'utf8',
+      this.ascii[index] === 1 ? 'latin1' : 'utf8',
       this.starts[index],
       this.ends[index],
     );
     const lengths = this.lengths;
-    const gaps = (flags & ROW_AS_IN_FILE) !== 0 ? this.gaps : NO_GAPS;
     const l = PACKED_COLUMNS.length * index;
-    const rootEnd = lengths[l] as number;
-    const mod = rootEnd + (gaps[0] as number);
-    const modEnd = mod + (lengths[l + 1] as number);
-    const var1 = modEnd + (gaps[1] as number);
-    const var1End = var1 + (lengths[l + 2] as number);
-    const var2 = var1End + (gaps[2] as number);
-    const var2End = var2 + (lengths[l + 3] as number);
-    const var3 = var2End + (gaps[3] as number);
-    const var3End = var3 + (lengths[l + 4] as number);
-    const url = var3End + (gaps[4] as number);
+    const mod = lengths[l] as number;
+    const var1 = mod + (lengths[l + 1] as number);
+    const var2 = var1 + (lengths[l + 2] as number);
+    const var3 = var2 + (lengths[l + 3] as number);
+    const url = var3 + (lengths[l + 4] as number);
     const row: FeedRow = {
       id: String(index + 1),
-      root: text.slice(0, rootEnd),
-      mod: text.slice(mod, modEnd),
-      var1: text.slice(var1, var1End),
-      var2: text.slice(var2, var2End),
-      var3: text.slice(var3, var3End),
+      root: text.slice(0, mod),
+      mod: text.slice(mod, var1),
+      var1: text.slice(var1, var2),
+      var2: text.slice(var2, var3),
+      var3: text.slice(var3, url),
       url: text.slice(url),
     };
     this.lastIndex = index;
@@ -269,15 +212,13 @@ export class PackedFeedRows implements FeedRows {
 
   firstCodeOf(index: number, column: FeedColumn): number {
     if (!(index >= 0 && index < this.length)) return NaN;
-    const flags = this.flags[index] as number;
     // A row of non-ASCII bytes is made (its cells' offsets are in characters, not bytes).
-    if ((flags & ROW_ASCII) === 0) return (this.at(index) as FeedRow)[column].charCodeAt(0);
+    if (this.ascii[index] !== 1) return (this.at(index) as FeedRow)[column].charCodeAt(0);
     const lengths = this.lengths;
-    const gaps = (flags & ROW_AS_IN_FILE) !== 0 ? this.gaps : NO_GAPS;
     const l = PACKED_COLUMNS.length * index;
     const c = FEED_COLUMNS.indexOf(column);
     let at = this.starts[index] as number;
-    for (let j = 0; j < c; j++) at += (lengths[l + j] as number) + (gaps[j] as number);
+    for (let j = 0; j < c; j++) at += lengths[l + j] as number;
     const end =
       c < PACKED_COLUMNS.length ? at + (lengths[l + c] as number) : (this.ends[index] as number);
     if (at === end) return NaN;
@@ -304,8 +245,7 @@ export interface SharedFeedRows {
   starts: Int32Array;
   ends: Int32Array;
   lengths: Uint8Array;
-  flags: Uint8Array;
-  gaps: Uint8Array;
+  ascii: Uint8Array;
   lines: Int32Array;
   length: number;
 }
@@ -491,11 +431,6 @@ const UNFINISHED = -1;
 class Utf8Records {
   /** The physical line of the next record. */
   line = 1;
-  /** True when rows are in `bytes` given to `read` (which must then be kept as they are). */
-  holdsBlock(bytes: Buffer): boolean {
-    return bytes === this.block && this.blockNumber >= 0;
-  }
-
   /** True once the reader refused a record (see `FeedCsvReader.error`). */
   stopped = false;
   /** Per header cell the index in `FEED_COLUMNS` of the column it names or -1, once read. */
@@ -509,19 +444,8 @@ class Utf8Records {
   private nextCr = -1;
   private nextQuote = -1;
   private nextComma = -1;
-  /** The offset in the bytes of that text's first character. */
-  private textStart = 0;
   /** The cells of the record `textRecord` parsed. */
   private textCells: string[] = [];
-  /**
-   * The header cells of the file layout (`PackedFeedRows.useFileLayout`), first and last, or -1
-   * when the file's columns are not in that layout.
-   */
-  private firstCell = -1;
-  private lastCell = -1;
-  /** The bytes being read, and their number in the rows' blocks once a row is in them (else -1). */
-  private block: Buffer | undefined;
-  private blockNumber = -1;
 
   constructor(
     private readonly rows: PackedFeedRows,
@@ -534,19 +458,12 @@ class Utf8Records {
    * it is overwritten.
    */
   read(bytes: Buffer, from: number, end: number, isLast: boolean): number {
-    if (bytes !== this.block) {
-      this.block = bytes;
-      this.blockNumber = -1;
-    }
     // A line break after the bytes ends every search for the end of a cell (`plainRecord`).
     bytes[end] = LF;
     // Bytes all ASCII (most pieces of most feeds) are searched as Latin-1 text, one character a
-    // byte, from `from`: String.prototype.indexOf finds the next comma or line break far faster
-    // than a loop over the bytes, most of all before the loop is compiled.
-    const text = isAscii(bytes.subarray(from, end))
-      ? bytes.toString('latin1', from, end)
-      : undefined;
-    this.textStart = from;
+    // byte: String.prototype.indexOf finds the next comma or line break far faster than a loop
+    // over the bytes, most of all before the loop is compiled.
+    const text = isAscii(bytes.subarray(0, end)) ? bytes.toString('latin1', 0, end) : undefined;
     this.nextLf = -1;
     this.nextCr = -1;
     this.nextQuote = -1;
@@ -572,11 +489,10 @@ class Utf8Records {
    * again only once passed (as `forEachCsvRecord` does), so the text is searched once for each.
    */
   private plainAsciiRecord(text: string, bytes: Buffer, start: number, isLast: boolean): number {
-    const base = this.textStart;
-    const end = base + text.length;
-    if (this.nextLf < start) this.nextLf = base + indexOrEnd(text, '\n', start - base);
-    if (this.nextCr < start) this.nextCr = base + indexOrEnd(text, '\r', start - base);
-    if (this.nextQuote < start) this.nextQuote = base + indexOrEnd(text, '"', start - base);
+    const end = text.length;
+    if (this.nextLf < start) this.nextLf = indexOrEnd(text, '\n', start);
+    if (this.nextCr < start) this.nextCr = indexOrEnd(text, '\r', start);
+    if (this.nextQuote < start) this.nextQuote = indexOrEnd(text, '"', start);
     const recordEnd = this.nextLf < this.nextCr ? this.nextLf : this.nextCr;
     if (this.nextQuote < recordEnd) return NOT_PLAIN;
     if (!isLast && (recordEnd === end || (recordEnd + 1 === end && bytes[recordEnd] === CR)))
@@ -586,15 +502,10 @@ class Utf8Records {
     const cells = this.cells;
     cells.fill(0);
     let isBlank = true;
-    let spanStart = -1;
-    let spanEnd = -1;
     let cellStart = start;
     for (let cell = 0; ; cell++) {
-      if (this.nextComma < cellStart)
-        this.nextComma = base + indexOrEnd(text, ',', cellStart - base);
+      if (this.nextComma < cellStart) this.nextComma = indexOrEnd(text, ',', cellStart);
       const cellEnd = this.nextComma < recordEnd ? this.nextComma : recordEnd;
-      if (cell === this.firstCell) spanStart = cellStart;
-      if (cell === this.lastCell) spanEnd = cellEnd;
       if (cellEnd > cellStart) {
         isBlank = false;
         // Conservative: any control character at either end, not only the ones trim removes.
@@ -616,7 +527,7 @@ class Utf8Records {
       cellStart = cellEnd + 1;
     }
     const line = this.line++;
-    if (!isBlank) this.addPlainRow(bytes, spanStart, spanEnd, line);
+    if (!isBlank) this.rows.addUtf8(bytes, cells, line);
     return nextRecordStart(bytes, recordEnd, end);
   }
 
@@ -635,8 +546,6 @@ class Utf8Records {
     // sequence (a lead byte and its continuation bytes), two for a sequence of four bytes.
     let extra = 0;
     let isBlank = true;
-    let spanStart = -1;
-    let spanEnd = -1;
     let j = start;
     let b;
     for (; ; j++) {
@@ -654,8 +563,6 @@ class Utf8Records {
         b = -1;
       }
       // The cell bytes[cellStart, j) ends here.
-      if (cell === this.firstCell) spanStart = cellStart;
-      if (cell === this.lastCell) spanEnd = j;
       if (j > cellStart) {
         isBlank = false;
         const first = bytes[cellStart] as number;
@@ -684,21 +591,8 @@ class Utf8Records {
     // A CR that ends the bytes may be the first half of a CRLF.
     if (b === CR && j + 1 === end && !isLast) return UNFINISHED;
     const line = this.line++;
-    if (!isBlank) this.addPlainRow(bytes, spanStart, spanEnd, line);
+    if (!isBlank) this.rows.addUtf8(bytes, cells, line);
     return nextRecordStart(bytes, j, end);
-  }
-
-  /**
-   * Adds a plain record's row: where it is in the bytes when it has every cell of the file layout
-   * (from `spanStart` to `spanEnd`), else copied.
-   */
-  private addPlainRow(bytes: Buffer, spanStart: number, spanEnd: number, line: number): void {
-    if (spanEnd < 0) {
-      this.rows.addUtf8(bytes, this.cells, line);
-      return;
-    }
-    if (this.blockNumber < 0) this.blockNumber = this.rows.adoptBlock(bytes);
-    this.rows.addFileRow(this.blockNumber, spanStart, spanEnd, this.cells, line);
   }
 
   /**
@@ -726,33 +620,14 @@ class Utf8Records {
       this.stopped = true;
       return end;
     }
-    if (!this.slots && reader.mapped) this.mapColumns(reader.mapped.mapping);
+    if (!this.slots && reader.mapped) {
+      const mapping = reader.mapped.mapping;
+      this.slots = Int8Array.from(mapping, (c) => (c === undefined ? -1 : FEED_COLUMNS.indexOf(c)));
+      this.limits = Int32Array.from(mapping, (c) =>
+        c === 'url' ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS,
+      );
+    }
     return nextRecordStart(bytes, recordEnd, end);
-  }
-
-  /** Reads the header's mapping; the file layout when its columns are next to each other, in order. */
-  private mapColumns(mapping: readonly (FeedColumn | undefined)[]): void {
-    const slots = Int8Array.from(mapping, (c) => (c === undefined ? -1 : FEED_COLUMNS.indexOf(c)));
-    this.slots = slots;
-    this.limits = Int32Array.from(mapping, (c) =>
-      c === 'url' ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS,
-    );
-    let first = -1;
-    let last = -1;
-    for (let i = 0; i < slots.length; i++)
-      if ((slots[i] as number) >= 0) {
-        if (first < 0) first = i;
-        last = i;
-      }
-    if (first < 0) return;
-    // Each column once, in the order of FEED_COLUMNS, with no other cell between them.
-    for (let i = first + 1; i <= last; i++)
-      if ((slots[i] as number) <= (slots[i - 1] as number)) return;
-    const gaps = new Uint8Array(PACKED_COLUMNS.length);
-    for (let i = first; i < last; i++) gaps[slots[i] as number] = 1;
-    this.rows.useFileLayout(gaps);
-    this.firstCell = first;
-    this.lastCell = last;
   }
 
   /** `forEachCsvRecord`'s callback for `textRecord`: one function, made once. */
@@ -861,17 +736,6 @@ function unfinishedSequence(bytes: Uint8Array, end: number): number {
   return 0;
 }
 
-/**
- * Bytes of the file read into one block: a few pieces, so that the rows in them are not spread
- * over many SharedArrayBuffers, and few bytes of each block go unused.
- */
-const FILE_BLOCK_BYTES = 4 << 20;
-
-/** A block of `size` bytes in a SharedArrayBuffer (the ads' thread reads rows in it). */
-function sharedBlock(size: number): Buffer {
-  return Buffer.from(new SharedArrayBuffer(size));
-}
-
 /** True when bytes[at, at + 3) are U+FEFF, the BOM. */
 function isUtf8Bom(bytes: Uint8Array, at: number, end: number): boolean {
   return at + 3 <= end && bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf;
@@ -886,58 +750,51 @@ function readUtf8(fd: number, file: string, pieceBytes: number): ReadFeed {
   const rows = new PackedFeedRows();
   const reader = new FeedCsvReader((row, line) => rows.add(row, line));
   const records = new Utf8Records(rows, reader);
-  // The file is read into blocks that its rows are then read from (`PackedFeedRows.addFileRow`),
-  // a piece at a time, each piece after the one before.
-  let block = sharedBlock(FILE_BLOCK_BYTES);
+  // One byte more than is read, for the line break `Utf8Records.read` puts after the bytes.
+  let buffer = Buffer.allocUnsafe(pieceBytes + 1);
   let position = 0;
-  /** The first byte of the record not read yet, and the end of the bytes read. */
-  let start = 0;
-  let end = 0;
-  /** The end of the bytes known to be valid UTF-8. */
+  /** Bytes kept at the buffer's start from the pieces before: the record not read yet. */
+  let kept = 0;
+  /** How many of those are known to be valid UTF-8. */
   let checked = 0;
   let isAtFileStart = true;
   for (;;) {
     // A record longer than a piece is read again with each piece: the piece grows with it, so a
     // long record is scanned a few times, not once per piece.
-    const kept = end - start;
     const room = Math.max(pieceBytes, kept);
-    // One byte more than is read, for the line break `Utf8Records.read` puts after the bytes.
-    if (block.length - 1 - end < room) {
-      // The record not read yet starts the next block; a block no row is in is used again.
-      const size = Math.max(FILE_BLOCK_BYTES, kept + room + 1);
-      if (records.holdsBlock(block) || block.length < size) {
-        const next = sharedBlock(size);
-        block.copy(next, 0, start, end);
-        block = next;
-      } else {
-        block.copyWithin(0, start, end);
-      }
-      checked = Math.max(0, checked - start);
-      start = 0;
-      end = kept;
+    if (buffer.length - 1 - kept < room) {
+      const bigger = Buffer.allocUnsafe(kept + room + 1);
+      buffer.copy(bigger, 0, 0, kept);
+      buffer = bigger;
     }
     let read;
     try {
-      read = readSync(fd, block, end, room, position);
+      read = readSync(fd, buffer, kept, room, position);
     } catch (e) {
       throw inputFileError(e, file, 'Feed');
     }
     position += read;
-    end += read;
+    const end = kept + read;
     const isLast = read === 0;
+    let from = 0;
     if (isAtFileStart) {
       // Up to two BOMs are dropped: the file's own, and one more, as the CSV parser drops a
       // U+FEFF that starts its text.
-      if (end < 6 && !isLast) continue;
+      if (end < 6 && !isLast) {
+        kept = end;
+        continue;
+      }
       isAtFileStart = false;
-      if (isUtf8Bom(block, 0, end)) start = 3;
-      if (isUtf8Bom(block, start, end)) start += 3;
+      if (isUtf8Bom(buffer, 0, end)) from = 3;
+      if (isUtf8Bom(buffer, from, end)) from += 3;
     }
-    const whole = isLast ? end : end - unfinishedSequence(block, end);
-    if (!isUtf8(block.subarray(checked, whole))) throw new NotUtf8();
-    checked = whole;
-    start = records.read(block, start, end, isLast);
+    const whole = isLast ? end : end - unfinishedSequence(buffer, end);
+    if (!isUtf8(buffer.subarray(checked, whole))) throw new NotUtf8();
+    const next = records.read(buffer, from, end, isLast);
     if (isLast || records.stopped) break;
+    buffer.copyWithin(0, next, end);
+    kept = end - next;
+    checked = Math.max(0, whole - next);
   }
   const error = reader.finish();
   if (error !== undefined || !reader.mapped) throw new InputError(`Feed ${file}: ${error ?? ''}`);
