@@ -59,6 +59,13 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // CommonJS: the `adloom` command's launcher and what it loads on every run (an ES module
+    // would load Node's ES module loader first).
+    files: ['**/*.cjs', 'apps/cli/bin/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The web app's import graph is acyclic and layered (see webBoundaries).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

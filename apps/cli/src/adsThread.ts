@@ -23,6 +23,7 @@ import {
   restoreRsaTemplate,
   type AdGroupRef,
   type AdGroupTarget,
+  type FeedRows,
   type RowGroupKeys,
 } from '@adloom/engine';
 import { CampaignNumbers, PackedAdGroups, rowNumberOf } from './adGroups.ts';
@@ -42,9 +43,19 @@ const FIRST_BATCH_GROUPS = 16;
 const POSTED = 0;
 const ADS_WRITTEN = 1;
 const LAST_AD_ROW = 2;
-/** 0 while the thread keys its rows (`AdsJob.groupKeys`), then 1 (done) or 2 (failed). */
-const KEYS_DONE = 3;
-const STATE_SLOTS = 4;
+/** The look-ahead's keys (`AdsJob.groupKeys`): the next chunk of rows to take, rows keyed. */
+const KEYS_NEXT_CHUNK = 3;
+const KEYS_ROWS_DONE = 4;
+/** 1 once the thread failed while keying. */
+const KEYS_FAILED = 5;
+const STATE_SLOTS = 6;
+
+/**
+ * Rows keyed at a time (a few milliseconds' work): each thread takes the next chunk until none is
+ * left, so a thread that starts late or keys slower takes fewer, and the last chunk is all the
+ * other thread may wait for.
+ */
+const KEY_CHUNK_ROWS = 2048;
 
 /** Atomics.waitAsync (ES2024, in Node since 16; this project's library is ES2022). */
 const waitAsync = (
@@ -71,9 +82,9 @@ export interface AdsJob {
   reportFd: number | undefined;
   /**
    * Rows to key for the keyword step's look-ahead first (`GroupKeyMaker`), with the campaign
-   * template as checked JSON: the main thread keys the rows before `from` meanwhile.
+   * template as checked JSON: both threads key them, a chunk at a time (`AdsThread.keyRows`).
    */
-  groupKeys?: { campaign: unknown; out: RowGroupKeys; from: number; to: number };
+  groupKeys?: { campaign: unknown; out: RowGroupKeys };
 }
 
 /** The ads' thread's answer. */
@@ -145,16 +156,21 @@ export class AdsThread {
   }
 
   /**
-   * Resolves when the thread has keyed its rows (`AdsJob.groupKeys`); rejects with the thread's
-   * error when it failed or stopped.
+   * Keys the rows of a job with `groupKeys` (begun), a chunk at a time beside the thread, which
+   * does the same; resolves once every row is keyed, rejects with the thread's error when it
+   * failed or stopped.
    */
-  async keysDone(): Promise<void> {
-    const waited = waitAsync(this.state, KEYS_DONE, 0);
-    if (waited.async) await Promise.race([waited.value, this.done]);
-    if (Atomics.load(this.state, KEYS_DONE) !== 1) {
-      await this.done;
-      throw new Error("The ads' thread did not key its rows");
+  async keyRows(maker: GroupKeyMaker, rows: FeedRows, out: RowGroupKeys): Promise<void> {
+    keyChunks(this.state, maker, rows, out);
+    for (;;) {
+      const keyed = Atomics.load(this.state, KEYS_ROWS_DONE);
+      if (keyed === rows.length) return;
+      if (Atomics.load(this.state, KEYS_FAILED) === 1) break;
+      const waited = waitAsync(this.state, KEYS_ROWS_DONE, keyed);
+      if (waited.async) await Promise.race([waited.value, this.done]);
     }
+    await this.done;
+    throw new Error("The ads' thread did not key its rows");
   }
 
   /** One ad group, in the order the keyword step made them. */
@@ -269,15 +285,21 @@ class ArrivingGroups implements Iterable<AdGroupTarget> {
   }
 }
 
-/** The thread's side (the compiled command runs it when it is not the main thread). */
-export function runAdsThread(): void {
+/**
+ * The thread's side (the compiled command runs it when it is not the main thread).
+ * `beforeAnswer` runs once the ads are written, before the answer is posted (bin/compiled.cjs
+ * keeps the thread's compiled code then: the main thread stops the thread once answered).
+ */
+export function runAdsThread(beforeAnswer?: () => void): void {
   const parent = parentPort;
   if (!parent) return;
   parent.once(
     'message',
     ({ job, port, state }: { job: AdsJob; port: MessagePort; state: Int32Array }) => {
       try {
-        parent.postMessage({ done: writeAds(job, port, state) });
+        const done = writeAds(job, port, state);
+        beforeAnswer?.();
+        parent.postMessage({ done });
       } catch (e) {
         parent.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
       }
@@ -289,15 +311,13 @@ export function runAdsThread(): void {
 function writeAds(job: AdsJob, port: MessagePort, state: Int32Array): AdsDone {
   const rows = new PackedFeedRows(job.feed);
   if (job.groupKeys) {
-    const { campaign, out, from, to } = job.groupKeys;
+    const { campaign, out } = job.groupKeys;
     try {
-      new GroupKeyMaker(restoreCampaignTemplate(campaign)).fill(rows, from, to, out);
-      Atomics.store(state, KEYS_DONE, 1);
+      keyChunks(state, new GroupKeyMaker(restoreCampaignTemplate(campaign)), rows, out);
     } catch (e) {
-      Atomics.store(state, KEYS_DONE, 2);
+      Atomics.store(state, KEYS_FAILED, 1);
+      Atomics.notify(state, KEYS_ROWS_DONE);
       throw e;
-    } finally {
-      Atomics.notify(state, KEYS_DONE);
     }
   }
   const rsa = job.rsa === undefined ? undefined : restoreRsaTemplate(job.rsa);
@@ -327,6 +347,23 @@ function writeAds(job: AdsJob, port: MessagePort, state: Int32Array): AdsDone {
   csv?.end();
   reportOut?.end();
   return { ads, tallies: report.tallies() };
+}
+
+/** Keys chunks of rows (`KEY_CHUNK_ROWS`) until none is left to take; either thread runs it. */
+function keyChunks(
+  state: Int32Array,
+  maker: GroupKeyMaker,
+  rows: FeedRows,
+  out: RowGroupKeys,
+): void {
+  for (;;) {
+    const from = Atomics.add(state, KEYS_NEXT_CHUNK, 1) * KEY_CHUNK_ROWS;
+    if (from >= rows.length) return;
+    const to = Math.min(rows.length, from + KEY_CHUNK_ROWS);
+    maker.fill(rows, from, to, out);
+    Atomics.add(state, KEYS_ROWS_DONE, to - from);
+    Atomics.notify(state, KEYS_ROWS_DONE);
+  }
 }
 
 /** The bytes of a file from its start, a megabyte at a time (one buffer, reused). */

@@ -61,6 +61,31 @@ describe('PackedFeedRows', () => {
         );
     expect(rows.firstCodeOf(added.length, 'root')).toBeNaN();
   });
+
+  it("gives an ASCII row's cells as bytes, and nothing for another row", () => {
+    const rows = new PackedFeedRows();
+    const added = [
+      data({ root: 'nike', mod: 'Air Max', var2: 'a, "b"', url: 'https://x.example/a' }),
+      data({ root: 'Café', mod: 'x' }),
+      data({}),
+      data({ root: 'tab\there', var3: 'z' }),
+    ];
+    added.forEach((row, i) => rows.add(row, i + 2));
+    const columns = ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
+    const bounds = new Int32Array(columns.length + 1);
+    for (const i of [0, 2, 3]) {
+      const bytes = rows.asciiCells(i, bounds);
+      if (!bytes) throw new Error(`row ${i} has no bytes`);
+      const cells = columns.map((_, c) =>
+        Buffer.from(bytes.subarray(bounds[c], bounds[c + 1])).toString('latin1'),
+      );
+      expect(cells, `row ${i}`).toEqual(
+        columns.map((c) => (added[i] as Record<string, string>)[c]),
+      );
+    }
+    expect(rows.asciiCells(1, bounds)).toBeUndefined();
+    expect(rows.asciiCells(added.length, bounds)).toBeUndefined();
+  });
 });
 
 describe('readFeed', () => {

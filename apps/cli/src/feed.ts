@@ -236,6 +236,18 @@ export class PackedFeedRows implements FeedRows {
   lineOfRow(n: number): number {
     return n >= 1 && n <= this.length ? (this.lines[n - 1] as number) : 0;
   }
+
+  asciiCells(index: number, bounds: Int32Array): Uint8Array | undefined {
+    if (!(index >= 0 && index < this.length) || this.ascii[index] !== 1) return undefined;
+    // An ASCII row's cell lengths in code units are its lengths in bytes.
+    const lengths = this.lengths;
+    const l = PACKED_COLUMNS.length * index;
+    let at = this.starts[index] as number;
+    bounds[0] = at;
+    for (let j = 0; j < PACKED_COLUMNS.length; j++) bounds[j + 1] = at += lengths[l + j] as number;
+    bounds[PACKED_COLUMNS.length + 1] = this.ends[index] as number;
+    return this.bytes.blocks[this.blockOf[index] as number];
+  }
 }
 
 /** Packed feed rows as another thread receives them: views of SharedArrayBuffers. */

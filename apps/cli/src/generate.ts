@@ -243,7 +243,6 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
             named: sharedArray(Uint8Array, rows.length),
           }
         : undefined;
-    const keysSplit = rows.length >>> 1;
     if (threaded) {
       rsaOut?.end();
       if (wants('report')) reportPart = folder.scratch('ads-report.part');
@@ -256,19 +255,11 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         constant: campaign.const,
         rsaFd: rsaOut && folder.fdOf(OUTPUT_KINDS.rsa),
         reportFd: reportPart?.fd,
-        groupKeys: groupKeys && {
-          campaign: campaignJson,
-          out: groupKeys,
-          from: keysSplit,
-          to: rows.length,
-        },
+        groupKeys: groupKeys && { campaign: campaignJson, out: groupKeys },
       });
       // The keyword step's look-ahead keys every row before the first group exists: the two
-      // threads key half the rows each.
-      if (groupKeys) {
-        new GroupKeyMaker(campaign).fill(rows, 0, keysSplit, groupKeys);
-        await adsThread.keysDone();
-      }
+      // threads key them together, a chunk at a time.
+      if (groupKeys) await adsThread.keyRows(new GroupKeyMaker(campaign), rows, groupKeys);
     }
     const adGroupStore = threaded
       ? new HandedOver(onAdGroup, adsThread)

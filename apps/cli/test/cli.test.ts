@@ -640,6 +640,59 @@ describe('JSON error positions', () => {
   });
 });
 
+describe('the compiled code kept for the next runs', () => {
+  it("keeps each thread's code after a generation, for the build it was made from only", () => {
+    run(['--help']); // builds dist/adloom.cjs when it is missing or old
+    const dist = path.resolve(here, '../dist');
+    const header = `${readFileSync(path.join(dist, 'adloom.cjs'), 'utf8').split('\n')[0]}\n`;
+    expect(header).toMatch(/^\/\/ adloom build [0-9a-f]{16}\n$/);
+    // Caches of another build: never given to V8 (their header differs), and replaced.
+    const caches = ['adloom.cache', 'adloom-ads.cache'].map((f) => path.join(dist, f));
+    for (const c of caches) writeFileSync(c, '// adloom build 0000000000000000\nnot code');
+    const out = tmp('kept-code');
+    const r = run([
+      'generate',
+      '--feed',
+      fx('feed.csv'),
+      '--campaign',
+      fx('campaign.json'),
+      '--rsa',
+      fx('rsa.json'),
+      '--out',
+      out,
+      '--today',
+      '20261122',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    for (const c of caches) {
+      const kept = readFileSync(c);
+      expect(kept.subarray(0, header.length).toString(), c).toBe(header);
+      expect(kept.length, c).toBeGreaterThan(header.length + 1000);
+    }
+    // The next run reads them and writes the same files.
+    const again = tmp('kept-code-again');
+    const r2 = run([
+      'generate',
+      '--feed',
+      fx('feed.csv'),
+      '--campaign',
+      fx('campaign.json'),
+      '--rsa',
+      fx('rsa.json'),
+      '--out',
+      again,
+      '--today',
+      '20261122',
+    ]);
+    expect(r2.code).toBe(0);
+    for (const f of readdirSync(out))
+      expect(readFileSync(path.join(again, f)).equals(readFileSync(path.join(out, f))), f).toBe(
+        true,
+      );
+  });
+});
+
 describe("the ads' own thread", () => {
   // The fixture's template has three ad groups a row ({mt}); the other one group a row, whose
   // look-ahead keys the rows on both threads (half each).
@@ -725,8 +778,8 @@ describe("the ads' own thread", () => {
   it("fails the run with the thread's error instead of waiting for it", async () => {
     const { AdsThread } = await import('../src/adsThread.ts');
     const { PackedFeedRows } = await import('../src/feed.ts');
-    run(['--help']); // builds dist/adloom.js when it is missing or old
-    const thread = new AdsThread(pathToFileURL(path.resolve(here, '../dist/adloom.js')));
+    run(['--help']); // builds dist/adloom.cjs when it is missing or old
+    const thread = new AdsThread(pathToFileURL(path.resolve(here, '../bin/compiled.cjs')));
     const rows = new PackedFeedRows();
     rows.add(
       { root: 'nike', mod: 'shoes', var1: '', var2: '', var3: '', url: 'https://n.example' },

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isOlderThanSources } from '../../../scripts/sources.mjs';
+import { isOlderThanSources } from '../../../scripts/sources.cjs';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The compiled server. */

@@ -7,20 +7,30 @@ import { describe, expect, it } from 'vitest';
 import { pick, random } from '../test/helpers/random.ts';
 import { feedRow } from '../test/helpers/rows.ts';
 import {
+  FEED_COLUMNS,
   forEachKeywordLine,
   generateCampaignStructure,
   restoreCampaignTemplate,
   writeKeywordsCsv,
   type AdGroupRef,
+  type CampaignTemplate,
   type CampaignRow,
   type FeedRow,
+  type FeedRows,
   type FormatCsvOptions,
   type GenerateCampaignStructureInput,
   type KeywordLine,
   type MatchType,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
-import { GroupKeyMaker, GroupLineSets, IntChunks, powerOf, TextKeyTable } from './keywordsCsv.ts';
+import {
+  GroupKeyMaker,
+  GroupLineSets,
+  IntChunks,
+  NameCells,
+  powerOf,
+  TextKeyTable,
+} from './keywordsCsv.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,
@@ -596,6 +606,178 @@ describe('GroupKeyMaker', () => {
       ),
     ).toEqual(made);
   });
+});
+
+/**
+ * `rows` in a store that, as the command line's packed rows, gives an ASCII row's cells as bytes
+ * (`FeedRows.asciiCells`), at an offset in a larger buffer. `made` lists the rows made with `at`.
+ */
+function byteStore(rows: FeedRow[]): FeedRows & { made: number[] } {
+  const made: number[] = [];
+  return {
+    made,
+    length: rows.length,
+    at(index) {
+      made.push(index);
+      return rows[index];
+    },
+    asciiCells(index, bounds) {
+      const row = rows[index];
+      const text = row ? FEED_COLUMNS.map((c) => row[c]).join('') : '';
+      if (!row || [...text].some((c) => c.charCodeAt(0) >= 128)) return undefined;
+      const offset = 5 + index;
+      const bytes = new Uint8Array(offset + text.length + 3).fill(88);
+      for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
+      let at = offset;
+      FEED_COLUMNS.forEach((c, i) => {
+        bounds[i] = at;
+        at += row[c].length;
+      });
+      bounds[FEED_COLUMNS.length] = at;
+      return bytes;
+    },
+  };
+}
+
+describe('GroupKeyMaker from the bytes of ASCII rows', () => {
+  const keysOf = (template: CampaignTemplate, rows: FeedRows) => {
+    const out = { keys: new Int32Array(rows.length), named: new Uint8Array(rows.length) };
+    new GroupKeyMaker(template).fill(rows, 0, rows.length, out);
+    return out;
+  };
+  const template = restoreCampaignTemplate({
+    name: 'Bytes',
+    const: 'Shoes',
+    campaign: '{const} {var1}',
+    adGroup: '{root} - {mod}',
+    keywords: [{ keyword: '{root} {mod}', matchType: 'Exact' }],
+  });
+
+  it('keys names that differ only in case or spacing as one group, without making tidy rows', () => {
+    const rows = [
+      feedRow('0', { root: 'nike', mod: 'air max', var1: 'uk' }),
+      feedRow('1', { root: 'NIKE', mod: 'Air MAX', var1: 'UK' }),
+      feedRow('2', { root: 'nike ', mod: 'air max', var1: 'uk' }),
+      feedRow('3', { root: 'Nike', mod: 'air\tmax', var1: 'uk' }),
+      feedRow('4', { root: 'nike', mod: 'air max', var1: 'uk', var2: 'Straße' }),
+      feedRow('5', { root: 'nike', mod: 'air max', var1: 'de' }),
+      feedRow('6', { root: 'nike', mod: 'airmax', var1: 'uk' }),
+      feedRow('7', { root: 'nike -', mod: 'air max', var1: 'uk' }),
+      feedRow('8', { root: 'x'.repeat(200), mod: 'y'.repeat(100), var1: 'uk' }),
+      feedRow('9', { root: '', mod: '', var1: 'uk' }),
+      feedRow('10', { root: 'nike', mod: 'air max', var1: ' uk' }),
+      feedRow('11', { root: 'nike', mod: 'air  max', var1: 'uk' }),
+    ];
+    const store = byteStore(rows);
+    const fromBytes = keysOf(template, store);
+    expect(fromBytes).toEqual(keysOf(template, rows));
+    // Only rows whose names need cleaning, or that are not ASCII, are made.
+    expect(store.made).toEqual([2, 3, 4, 8, 9, 10, 11]);
+    const { keys, named } = fromBytes;
+    // Row 9's names are 'Shoes uk' and '-'.
+    expect([...named]).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1]);
+    for (const r of [1, 2, 3, 4, 10, 11]) expect(keys[r], `row ${r}`).toBe(keys[0]);
+    expect(new Set([0, 5, 6, 7].map((r) => keys[r])).size).toBe(4);
+  });
+
+  it('keys fixed names, {const} and {url} as rows made would', () => {
+    const rows = [
+      feedRow('0', { root: 'a', url: 'https://x.example/a' }),
+      feedRow('1', { root: 'A', url: 'HTTPS://X.example/A' }),
+      feedRow('2', { root: 'b', url: '' }),
+      feedRow('3', { root: 'b', url: 'https://x.example/é' }),
+    ];
+    const templates = [
+      { campaign: 'Static  Campaign', adGroup: '{url}' },
+      { campaign: '{const}', adGroup: '{root} {url}' },
+      { campaign: '{const}', adGroup: '{root}', const: ' Big  Sale' },
+      { campaign: '{const} {root}', adGroup: '{root}', const: '' },
+      { campaign: '   ', adGroup: '{root}' },
+    ];
+    for (const t of templates) {
+      const made = restoreCampaignTemplate({ ...template, ...t });
+      const store = byteStore(rows);
+      expect(keysOf(made, store), JSON.stringify(t)).toEqual(keysOf(made, rows));
+    }
+    const store = byteStore(rows);
+    const { keys } = keysOf(restoreCampaignTemplate({ ...template, ...templates[0] }), store);
+    expect(keys[1]).toBe(keys[0]);
+    expect(store.made).toEqual([2, 3]);
+  });
+
+  it("keys a {mt} template's groups per match type as rows made would", () => {
+    const mtTemplate = restoreCampaignTemplate({ ...template, adGroup: '{root} {mt}' });
+    const rows = [
+      feedRow('0', { root: 'Nike', var1: 'uk' }),
+      feedRow('1', { root: 'nike', var1: 'UK' }),
+      feedRow('2', { root: 'nike  ', var1: 'uk' }),
+      feedRow('3', { root: 'x'.repeat(250), var1: 'uk' }),
+    ];
+    const hashes = (source: FeedRows, mts: number[]) => {
+      const maker = new GroupKeyMaker(mtTemplate);
+      return rows.map((_, r) => {
+        maker.measureAt(source, r);
+        return [maker.campaignHash(), ...mts.map((mt) => maker.groupHash(mt))];
+      });
+    };
+    const store = byteStore(rows);
+    const fromBytes = hashes(store, [0, 1, 2]);
+    expect(fromBytes).toEqual(hashes(rows, [0, 1, 2]));
+    // Row 2 needs tidying; row 3's groups are too long (its campaign is keyed from its bytes).
+    expect(store.made).toEqual([2, 3]);
+    expect(new Set(fromBytes[0]?.slice(1)).size).toBe(3);
+    expect(fromBytes[1]).toEqual(fromBytes[0]);
+    expect(fromBytes[2]).toEqual(fromBytes[0]);
+    expect(fromBytes[3]).toEqual([fromBytes[0]?.[0], undefined, undefined, undefined]);
+    // With {mt} as none the group name is made the general way.
+    expect(hashes(byteStore(rows), [-1, 2])).toEqual(hashes(rows, [-1, 2]));
+  });
+
+  it("tells two rows' names alike from their cells only when that is sure", () => {
+    const cells = (campaign: string, adGroup: string, constant = 'Shoes') =>
+      new NameCells({ campaign, adGroup, const: constant });
+    const rows = [
+      feedRow('0', { root: 'Nike', mod: 'Air  Max', var1: 'UK', var2: 'a' }),
+      feedRow('1', { root: 'nIKE', mod: 'aIR  mAX', var1: 'uk', var2: 'b' }),
+      feedRow('2', { root: 'nike', mod: 'air max', var1: 'uk' }),
+      feedRow('3', { root: 'Nike', mod: 'Air  Max', var1: 'UK', var3: 'é' }),
+      feedRow('4', { root: 'Nike', mod: 'Air  Max', var1: 'UK[' }),
+      feedRow('5', { root: 'Nike', mod: 'Air  Max', var1: 'UK{' }),
+    ];
+    const store = byteStore(rows);
+    const plain = cells('{const} {var1}', '{root} {mod}');
+    expect(plain.same(store, 0, 1)).toBe(true);
+    // Other cells, a non-ASCII row, '[' and '{' (not letters a case apart): not known.
+    for (const b of [2, 3, 4, 5]) expect(plain.same(store, 0, b), `row ${b}`).toBe(false);
+    expect(plain.same(store, 4, 5)).toBe(false);
+    expect(plain.same(rows, 0, 1)).toBe(false);
+    expect(cells('{var2}', '{root}').same(store, 0, 1)).toBe(false);
+    // A non-ASCII frame or {const}: 'J' and 'j' before a combining caron are not one name.
+    expect(cells('{const}', '{root}\u030c').same(store, 0, 1)).toBe(false);
+    expect(cells('{const}', '{root}', 'Schuhe ü').same(store, 0, 1)).toBe(false);
+    expect(cells('{var1}', '{root}', 'Schuhe ü').same(store, 0, 1)).toBe(true);
+  });
+
+  it('makes the same keys and lines as rows made on 150 random feeds, three templates each', () => {
+    let fromBytes = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const { input, options } = randomInput(seed);
+      const rows = input.rows as FeedRow[];
+      // The random template, and two whose names are tidy when their cells are.
+      const tidy = (adGroup: string) =>
+        restoreCampaignTemplate({ ...input.template, campaign: 'C {var2}', adGroup });
+      for (const t of [input.template, tidy('{root} {mod}'), tidy('{mt}: {root}')]) {
+        const store = byteStore(rows);
+        expect(keysOf(t, store), `seed ${seed}`).toEqual(keysOf(t, rows));
+        fromBytes += rows.length - new Set(store.made).size;
+        const given = { ...input, template: t };
+        expect(run(writeKeywordsCsv, { ...given, rows: byteStore(rows) }, options)).toEqual(
+          run(writeKeywordsCsv, given, options),
+        );
+      }
+    }
+    expect(fromBytes).toBeGreaterThan(500);
+  }, 60_000);
 });
 
 describe('IntChunks', () => {

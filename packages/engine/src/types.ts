@@ -45,6 +45,13 @@ export interface FeedRows {
    * can tell without making the row (a packed store of a million rows).
    */
   firstCodeOf?(index: number, column: FeedColumn): number;
+  /**
+   * When every character of row `index` is ASCII, the bytes holding it (one byte per character)
+   * and in `bounds` where each cell starts, in FEED_COLUMNS order, then where the last one ends
+   * (7 numbers); else undefined (read the row with `at`). A packed store answers without making
+   * the row, so a scan of a few cells costs no decoding (`GroupKeyMaker`).
+   */
+  asciiCells?(index: number, bounds: Int32Array): Uint8Array | undefined;
 }
 
 /** Whether a feed is a table of rows or a list (only root is used). */

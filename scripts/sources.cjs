@@ -1,7 +1,9 @@
 // Whether a build is older than what it is made from: shared by `npm start`'s web build step
-// (build-web.mjs), the server's and the `adloom` command's build scripts.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+// (build-web.mjs), the server's build script and the `adloom` command (which checks on every run,
+// from CommonJS: apps/cli/scripts/stale.cjs).
+'use strict';
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const path = require('node:path');
 
 const TEST_FILE = /\.test\.tsx?$/;
 
@@ -22,6 +24,8 @@ function newestSourceTime(paths) {
 }
 
 /** True when `built` is missing or older than a file at or below `sources`. */
-export function isOlderThanSources(built, sources) {
+function isOlderThanSources(built, sources) {
   return !existsSync(built) || statSync(built).mtimeMs < newestSourceTime(sources);
 }
+
+exports.isOlderThanSources = isOlderThanSources;
