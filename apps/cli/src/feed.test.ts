@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { importCsvRows } from '@adloom/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PackedFeedRows, readFeed } from './feed.ts';
 
@@ -171,5 +172,172 @@ describe('readFeed', () => {
     expect(await read('bom.csv', Buffer.concat([bom, rows]))).toEqual(plain);
     // The decoder drops the first BOM and the CSV parser the second.
     expect(await read('bom2.csv', Buffer.concat([bom, bom, rows]))).toEqual(plain);
+  });
+});
+
+describe('readFeed, against the import of the whole text (importCsvRows)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'adloom-feed-bytes-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let files = 0;
+
+  /** What readFeed makes of `bytes` read in pieces of `pieceBytes`, in importCsvRows' shape. */
+  async function readAs(bytes: Uint8Array, pieceBytes: number) {
+    const file = path.join(dir, `${files++}.csv`);
+    writeFileSync(file, bytes);
+    try {
+      const feed = await readFeed(file, pieceBytes);
+      const rows = Array.from({ length: feed.rows.length }, (_, i) => {
+        const { id: _id, ...row } = feed.rows.at(i)!;
+        return row;
+      });
+      return {
+        ok: true,
+        rows,
+        truncated: feed.truncated,
+        columns: feed.columns,
+        ignoredHeaders: feed.ignoredHeaders,
+        sourceLines: rows.map((_, i) => feed.rows.lineOfRow(i + 1)),
+        encoding: feed.encoding,
+      };
+    } catch (e) {
+      return { ok: false, error: String((e as Error).message).replace(`Feed ${file}: `, '') };
+    } finally {
+      rmSync(file);
+    }
+  }
+
+  /**
+   * Reads `text` as a UTF-8 file (or `bytes`) in pieces of every size up to 200 bytes (every
+   * place in the file is a piece's end with some) and of a few bigger sizes.
+   */
+  async function expectAsImported(text: string, encoding = 'utf-8', bytes = Buffer.from(text)) {
+    const imported = importCsvRows(text);
+    const expected = imported.ok ? { ...imported, encoding } : imported;
+    const sizes = Array.from({ length: Math.min(bytes.length + 2, 200) }, (_, i) => i + 1);
+    for (const size of [...sizes, 1000, 4096, 1 << 16])
+      expect(await readAs(bytes, size), `pieces of ${size} bytes`).toEqual(expected);
+  }
+
+  const header = 'Root,Modifier,Var 1,Final URL';
+
+  it('reads plain records, blank records and every line ending as the import does', async () => {
+    await expectAsImported(
+      `${header}\r\nnike,shoes,red,https://x.example/1\n\nadidas,boots,,https://x.example/2\r` +
+        `\r\n,,,\r\npuma,,blue,\n,,,x\nasics,a,b,c,extra,cells\nreebok\r\nhoka,trail`,
+    );
+  });
+
+  it('reads quoted cells, line breaks inside them and stray quotes as the import does', async () => {
+    await expectAsImported(
+      `${header}\n"a,b",shoes,"x""y",https://x.example/5\n"say ""hi""",` +
+        `"two\nlines","cr\rand\r\ncrlf",u\nmid"quote,x"y"z,"q"after,w\n` +
+        `"",""""\n"open,"\nnext,row`,
+    );
+    // A quoted cell never closed runs to the end of the file.
+    await expectAsImported(`${header}\nplain,row\n"never closed,a\nb\r\nc`);
+  });
+
+  it('trims and blanks cells as the import does, Unicode spaces too', async () => {
+    // One cell to trim a line, in each column in turn: a record is read whole one way or the
+    // other, so a cell to trim among plain ones must not pass as plain.
+    const spaced = [
+      ' a',
+      'b ',
+      '\tc',
+      'd\t',
+      '\u00a0e',
+      'f\u00a0',
+      '\u3000g',
+      'h\u2009',
+      '\u200ai',
+    ];
+    const more = ['\u2028j', 'k\ufeff', '\ufeffl', 'm\u000b', '\u000cn', ' ', '\u00a0', '\u3000'];
+    const lines = [...spaced, ...more].map((cell, i) => {
+      const cells = ['w', 'x', 'y', 'z'];
+      cells[i % 4] = cell;
+      return cells.join(',');
+    });
+    await expectAsImported(`${header}\n${lines.join('\n')}\n`);
+    // Blank records, kept characters inside cells and at their ends, characters not spaces.
+    await expectAsImported(
+      `${header}\n  ,\t, \n\u00a0,\u3000\n,,,\u00a0\nx\ufeffy,a\u00a0b,\u0001w,z\u0001\n` +
+        `é,ß,😀,日本\ncafé crème,Straße,🏃 run,https://x.example/é\n\u00e9\u00a1,\u2030,\u3001,x`,
+    );
+  });
+
+  it('cuts long cells and reports them as the import does', async () => {
+    const long = 'abcdefghij'.repeat(3);
+    await expectAsImported(
+      `${header}\n${long},${long}x,${'é'.repeat(30)},${'é'.repeat(31)}\n` +
+        `${'😀'.repeat(15)},${'😀'.repeat(16)},${'日'.repeat(29)}a b,u\n` +
+        `${long}  ,x,y,https://x.example/${'a'.repeat(2040)}\n` +
+        `a,b,c,https://x.example/${'é'.repeat(2020)}\n"${long}x",q,r,s`,
+    );
+  });
+
+  it('maps headers as the import does: columns named twice, unknown and missing columns', async () => {
+    await expectAsImported(
+      'x,root,Root,y,url,Final URL\n1,,b,2,,u2\n1,a,b,2,u1,u2\n1, ,b,2, u1 ,u2\n,,,,,\n1,,,2,,\n',
+    );
+    await expectAsImported('url,mod\nhttps://x.example,m\n');
+    await expectAsImported('"Root","Var 3"\r\n"a",b\r\n');
+  });
+
+  it('keeps a U+FEFF that starts a record after the first, before a quote too', async () => {
+    await expectAsImported(`${header}\na,b\n\ufeff"c,d",e\n\ufeffx,y\n`);
+    // The file's BOM.
+    await expectAsImported(`\ufeff${header}\n\ufeffa,b\n`);
+  });
+
+  it('drops two BOMs that start the file, as the decoder and the CSV parser each drop one', async () => {
+    const text = '"Root",url\n"a,b",c\n';
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const feed = await readAs(Buffer.concat([bom, bom, Buffer.from(text)]), 1 << 16);
+    expect(feed).toEqual({ ...importCsvRows(text), encoding: 'utf-8' });
+  });
+
+  it("tells each cell's first character as the row read tells it, rows as in the file too", async () => {
+    const texts = [
+      `${header}\n=a,+b,-c,@d\nx,,,\n,,,=u\nCafé,=ß,@😀,-é\n"=q",r,s,t\n`,
+      'Var 3,x,Root,url,mod\n=a,1,+b,-u,@m\n,,,@u,\n',
+      'url,root\n=u,+r\n',
+    ];
+    for (const text of texts) {
+      const file = path.join(dir, `${files++}.csv`);
+      writeFileSync(file, text);
+      const feed = await readFeed(file, 16);
+      for (let i = 0; i < feed.rows.length; i++)
+        for (const c of ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const)
+          expect(feed.rows.firstCodeOf(i, c), `${text} row ${i} ${c}`).toEqual(
+            feed.rows.at(i)![c].charCodeAt(0),
+          );
+    }
+  });
+
+  it('gives the import errors: an empty file, a blank first line, no known column', async () => {
+    await expectAsImported('');
+    await expectAsImported('\n\n');
+    await expectAsImported('\nroot\nx\n');
+    await expectAsImported('name,price\nx,1\n');
+    await expectAsImported(' , \nroot\n');
+  });
+
+  it('reads a file as windows-1252 when a byte at any place is not UTF-8', async () => {
+    const text = `${header}\ncafé,crème,x,https://x.example/é\nplain,row,,u\n`;
+    for (const at of [0, 10, text.indexOf('é') + 1, text.length - 2]) {
+      // 0xE9 is é in windows-1252 and Latin-1, and never a whole character in UTF-8.
+      const latin1 = `${text.slice(0, at)}é${text.slice(at)}`;
+      await expectAsImported(latin1, 'windows-1252', Buffer.from(latin1, 'latin1'));
+    }
+    // A character cut off by the end of the file.
+    const cut = Buffer.concat([Buffer.from(`${header}\na,b\nc,`), Buffer.from('€').subarray(0, 2)]);
+    for (let size = 1; size <= cut.length; size++)
+      expect((await readAs(cut, size)).encoding, `pieces of ${size}`).toBe('windows-1252');
+  });
+
+  it('reads a UTF-16 file as the import does', async () => {
+    const text = `${header}\n"a,b",é,😀,u\nx,y,z,w\n`;
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    await expectAsImported(text, 'utf-16le', bytes);
   });
 });
