@@ -145,12 +145,9 @@ export class CsvBytes {
   bytes(b: Uint8Array, n = b.length): void {
     this.lastLineFlushes = -1;
     if (n === 0) return;
-    if (this.at + n > this.room) {
-      this.end();
-      if (n > this.buffer.length) {
-        this.flush(b.subarray(0, n));
-        return;
-      }
+    if (!this.makeRoom(n)) {
+      this.flush(b.subarray(0, n));
+      return;
     }
     const buffer = this.buffer;
     const at = this.at;
@@ -185,8 +182,20 @@ export class CsvBytes {
     this.room = this.buffer.length;
   }
 
+  /**
+   * Makes room for `n` more bytes, handing the buffer over when they would pass `room`; false when
+   * they exceed even an empty buffer. Every writer checks here: V8 keeps what a function has run in
+   * the function, so once any writer has met a hand-over, the others' optimised code (with this
+   * inlined) has too, and is not thrown away at their first.
+   */
+  private makeRoom(n: number): boolean {
+    if (this.at + n <= this.room) return true;
+    this.end();
+    return n <= this.buffer.length;
+  }
+
   private byte(b: number): void {
-    if (this.at >= this.room) this.end();
+    this.makeRoom(1);
     this.buffer[this.at++] = b;
   }
 
@@ -197,14 +206,11 @@ export class CsvBytes {
   private write(s: string, mode: number): boolean {
     const n = s.length;
     // A UTF-16 code unit is at most 3 bytes of UTF-8, a doubled quote 2.
-    if (this.at + 3 * n > this.room) {
-      this.end();
-      if (3 * n > this.buffer.length) {
-        if (mode !== PLAIN) return this.writeLong(s, mode);
-        // A plain cell is written whole into the buffer, so that it can be taken back.
-        this.buffer = new Uint8Array(3 * n);
-        this.room = this.buffer.length;
-      }
+    if (!this.makeRoom(3 * n)) {
+      if (mode !== PLAIN) return this.writeLong(s, mode);
+      // A plain cell is written whole into the buffer, so that it can be taken back.
+      this.buffer = new Uint8Array(3 * n);
+      this.room = this.buffer.length;
     }
     const b = this.buffer;
     let at = this.at;
