@@ -1785,98 +1785,105 @@ function runSearchKeywordLines(
   // and the batch's line numbers ordered by group.
   let findAt = new Int32Array(0);
   let byGroup = new Int32Array(0);
+  const runGroups = new IntList(16);
+  const bucketGroups = new IntList(16);
+  const bucketCounts = new IntList(16);
+  const bucketNext = new IntList(16);
   /**
-   * Checks the held lines `from` to `end` (all of closed groups) group by group when groups
-   * interleave among them (big groups: each row adds to one of a few), so each group's texts are
-   * made (and indexed) once for all its lines, not again at each change of group; their finds
-   * are kept in `findAt` and `batchFinds`. False (nothing done) when each group's lines come
-   * together: they are checked as they are written.
+   * Checks the held lines `from` to `end` (all of closed groups) group by group, when groups
+   * interleave among them (big groups: each row adds to one of a few) or are many, so each
+   * group's texts are made (and indexed) once for all its lines, not again at each change of
+   * group; their finds are kept in `findAt` and `batchFinds`. Lines whose groups each come
+   * together are checked as they are written instead.
    */
-  const checkByGroup = (from: number, end: number): boolean => {
+  const checkByGroup = (from: number, end: number): void => {
     const heldInts = held.ints.data;
     const n = (end - from) / 4;
-    // Per group its bucket; per bucket its group and line count.
-    const bucketOf = new Map<number, number>();
-    const bucketGroups: number[] = [];
-    const bucketCounts: number[] = [];
-    let interleaved = false;
-    let lastGroup = -1;
-    let lastBucket = -1;
-    for (let at = from; at < end; at += 4) {
-      const groupId = heldInts[at] as number;
-      if (groupId !== lastGroup) {
-        lastGroup = groupId;
-        const known = bucketOf.get(groupId);
-        if (known === undefined) {
-          lastBucket = bucketGroups.length;
-          bucketOf.set(groupId, lastBucket);
-          bucketGroups.push(groupId);
-          bucketCounts.push(0);
-        } else {
-          lastBucket = known;
-          interleaved = true;
-        }
-      }
-      (bucketCounts[lastBucket] as number)++;
-    }
-    if (!interleaved) return false;
     if (findAt.length < n) {
       findAt = new Int32Array(Math.max(n, 2 * findAt.length));
       byGroup = new Int32Array(findAt.length);
     }
-    // Where each bucket starts in `byGroup`, then where its next line goes.
-    const starts: number[] = [];
-    let sum = 0;
-    for (const count of bucketCounts) {
-      starts.push(sum);
-      sum += count;
-    }
-    lastGroup = -1;
+    // Per line its bucket (in `byGroup` for now); per bucket its group and line count. Buckets
+    // are found by a scan of the groups while they are few (a {mt} template's row: three).
+    bucketGroups.length = bucketCounts.length = 0;
+    let bucketOf: Map<number, number> | undefined;
+    let lastGroup = -1;
+    let lastBucket = -1;
     for (let i = 0; i < n; i++) {
       const groupId = heldInts[from + 4 * i] as number;
       if (groupId !== lastGroup) {
         lastGroup = groupId;
-        lastBucket = bucketOf.get(groupId) as number;
+        lastBucket = -1;
+        if (bucketOf) lastBucket = bucketOf.get(groupId) ?? -1;
+        else
+          for (let b = 0; b < bucketGroups.length && lastBucket < 0; b++)
+            if (bucketGroups.data[b] === groupId) lastBucket = b;
+        if (lastBucket < 0) {
+          lastBucket = bucketGroups.length;
+          bucketGroups.push(groupId);
+          bucketCounts.push(0);
+          if (bucketOf) bucketOf.set(groupId, lastBucket);
+          else if (bucketGroups.length > 16) {
+            bucketOf = new Map();
+            for (let b = 0; b < bucketGroups.length; b++)
+              bucketOf.set(bucketGroups.data[b] as number, b);
+          }
+        }
       }
-      byGroup[(starts[lastBucket] as number)++] = i;
+      byGroup[i] = lastBucket;
+      (bucketCounts.data[lastBucket] as number)++;
     }
-    let i0 = 0;
+    // Where each bucket starts in the lines ordered by group, then where its next line goes.
+    bucketNext.length = 0;
+    for (let b = 0, sum = 0; b < bucketCounts.length; b++) {
+      bucketNext.push(sum);
+      sum += bucketCounts.data[b] as number;
+    }
+    // `findAt` holds each line's place in that order for now, then its finds.
+    for (let i = 0; i < n; i++) findAt[i] = (bucketNext.data[byGroup[i] as number] as number)++;
+    for (let i = 0; i < n; i++) byGroup[findAt[i] as number] = i;
+    let x = 0;
     for (let b = 0; b < bucketGroups.length; b++) {
-      const groupId = bucketGroups[b] as number;
-      const count = bucketCounts[b] as number;
-      const name = groups.spell(groupId);
-      if (name !== '') blocks.load(groupId, count);
-      for (let x = i0; x < i0 + count; x++) {
+      const groupId = bucketGroups.data[b] as number;
+      const count = bucketCounts.data[b] as number;
+      // Campaign negatives (the entry of a campaign without a group has no row) are not checked.
+      const checks = groups.rowOf(groupId) >= 0;
+      if (checks) blocks.load(groupId, count);
+      for (const stop = x + count; x < stop; x++) {
         const i = byGroup[x] as number;
         findAt[i] = -1;
-        if (name === '') continue;
+        if (!checks) continue;
         const at = from + 4 * i;
         const r = heldInts[at + 1] as number;
         const k = (heldInts[at + 3] as number) >> 4;
         const start = batchFinds.length;
         findOf = i;
-        blocks.check(groupId, r, k, remakeKeyword(r, k), name);
+        blocks.check(groupId, r, k, remakeKeyword(r, k));
         if (batchFinds.length > start) findAt[i] = start;
       }
-      i0 += count;
     }
     findOf = -1;
-    return true;
   };
   /** Writes held lines from `from` on while their groups are closed; returns where it stopped. */
   const writeHeld = (from: number, isClosed: (group: number) => boolean): number => {
     const heldInts = held.ints.data;
     let end = from;
-    let runs = 0;
+    // The groups of the runs of lines (a group's lines one after another), while they are few.
+    runGroups.length = 0;
+    let interleaved = false;
     for (let g = -1; end < held.ints.length; end += 4) {
       const groupId = heldInts[end] as number;
       if (!isClosed(groupId)) break;
-      if (groupId !== g) {
-        g = groupId;
-        runs++;
-      }
+      if (groupId === g || interleaved) continue;
+      g = groupId;
+      for (let i = 0; i < runGroups.length && !interleaved; i++)
+        interleaved = runGroups.data[i] === groupId;
+      // Many runs: checked by group too (whether they interleave or not).
+      if (runGroups.length === 16) interleaved = true;
+      else runGroups.push(groupId);
     }
-    const checked = runs > 1 && checkByGroup(from, end);
+    if (interleaved) checkByGroup(from, end);
+    const checked = interleaved;
     const drop = template.settings.dropBlockingNegatives;
     // The group whose run of lines is being written (a run may go on from the last call's).
     let runGroup = -1;
@@ -1910,7 +1917,7 @@ function runSearchKeywordLines(
       } else {
         // The keyword's last word without a scan of it, when it is known (see `madeWhole`).
         const lastWord = madeRow[k] === r && madeWhole[k] === 1 ? lastWords[k] : undefined;
-        if (blocks.check(groupId, r, k, keyword, groupName, lastWord)) continue;
+        if (groupName !== '' && blocks.check(groupId, r, k, keyword, lastWord)) continue;
       }
       const campaignId = heldInts[at + 2] as number;
       // Mostly the campaign of the row just read (no table look-up for it).
@@ -2450,7 +2457,7 @@ const INDEX_MIN_NEGATIVES = 3;
  * all holds. Each find goes to `found`: the blocked keyword (a warning on its row), or with
  * `drop` the negative, which is then not written (the check answers true; only the first keyword
  * it blocks is reported). Keywords are looked at in their group's order (`lines`,
- * listed), so finds come in that order. A campaign negative (`groupText` '') is not checked.
+ * listed), so finds come in that order. Campaign negatives are not checked (by the caller).
  *
  * No find is ever made twice, so no find needs a duplicate check: a keyword line (its row's,
  * text and match type) belongs to one group, whose lines differ in text or match type, and each
@@ -2535,8 +2542,9 @@ class BlockingCheck {
       this.indexed = false;
       this.exactLines = undefined;
       this.lines.forEachLine(group, this.read);
-      // Texts of a bigger group loaded before are let go.
-      this.texts.length = this.count;
+      // Texts of a much bigger group loaded before are let go (not every time: a list made
+      // shorter is allocated again as it grows).
+      if (this.texts.length > 4 * this.count + 1024) this.texts.length = this.count;
     }
     if (!this.indexed && this.count >= INDEX_MIN_LINES && negatives >= INDEX_MIN_NEGATIVES)
       this.buildIndex();
@@ -2597,17 +2605,15 @@ class BlockingCheck {
     return 4 * s;
   }
 
-  /** Whether a held negative is dropped; its group is loaded (`load`). */
+  /** Whether a held negative (not a campaign negative: those are not checked) is dropped. */
   check(
     group: number,
     negativeRow: number,
     negativePattern: number,
     negative: string,
-    groupText: string,
     /** The negative's last word, when the caller knows it. */
     lastWord?: string,
   ): boolean {
-    if (groupText === '') return false;
     this.load(group, 1);
     const texts = this.texts;
     const count = this.count;
