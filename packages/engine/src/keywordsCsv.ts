@@ -1882,8 +1882,10 @@ function runSearchKeywordLines(
       if (runGroups.length === 16) interleaved = true;
       else runGroups.push(groupId);
     }
-    if (interleaved) checkByGroup(from, end);
-    const checked = interleaved;
+    // A few lines (a {mt} template's row) are checked as they come: sorting them costs more than
+    // it saves, and their groups are mostly a row's lines.
+    const checked = interleaved && end - from > 4 * BY_GROUP_MIN_LINES;
+    if (checked) checkByGroup(from, end);
     const drop = template.settings.dropBlockingNegatives;
     // The group whose run of lines is being written (a run may go on from the last call's).
     let runGroup = -1;
@@ -2445,6 +2447,9 @@ function wordHash(text: string, from: number, to: number): number {
   for (let i = from; i < to; i++) h = (Math.imul(h, 0x01000193) ^ text.charCodeAt(i)) | 0;
   return h;
 }
+
+/** Held negatives of interleaved groups are checked group by group from this many on. */
+const BY_GROUP_MIN_LINES = 32;
 
 /** A group's keywords are indexed by word when it has this many lines at least... */
 const INDEX_MIN_LINES = 64;
