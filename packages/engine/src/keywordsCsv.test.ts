@@ -501,6 +501,85 @@ describe('writeKeywordsCsv issue sink', () => {
   });
 });
 
+describe('writeKeywordsCsv blocking checks of big ad groups', () => {
+  /**
+   * Rows in a few big ad groups ({mod}), with template negatives of both match types that block
+   * some of their group's keywords (of their own row or of others) and not others. `sorted`: the
+   * rows of a group come together, else the groups interleave (each row another group).
+   */
+  function bigGroups(seed: number, sorted: boolean, drop: boolean): GenerateCampaignStructureInput {
+    const next = random(seed);
+    const words = ['nike', 'puma', 'air', 'max', 'red', 'run', 'cheap', 'shoe', 'trail'];
+    const phrase = (n: number): string =>
+      Array.from({ length: n }, () => pick(next, words)).join(' ');
+    const mods = ['alpha', 'beta', 'gamma'];
+    // Values shared by a few rows only, so that few keywords are blocked (each is reported).
+    const rows: FeedRow[] = Array.from({ length: 300 }, (_, i) =>
+      feedRow(`r${i}`, {
+        root: `${pick(next, words)} ${i % 7}`,
+        mod: sorted ? (mods[Math.floor((3 * i) / 300)] as string) : pick(next, mods),
+        var1: next() < 0.1 ? phrase(1 + Math.floor(next() * 2)) : `v${i}`,
+        var2: next() < 0.2 ? pick(next, words) : `w${i}`,
+        var3: next() < 0.3 ? `${pick(next, words)} ${i % 7} ${pick(next, words)}` : `x${i}`,
+      }),
+    );
+    const template = restoreCampaignTemplate({
+      name: 'Big groups',
+      campaign: 'Shoes',
+      adGroup: '{mod}',
+      keywords: [
+        { keyword: '{root} {var1}', matchType: 'Broad' },
+        { keyword: '{root} {var1}', matchType: 'Exact' },
+        { keyword: '{root} {var2}', matchType: 'Phrase' },
+        { keyword: '{var2} cheap', matchType: 'Negative Broad' },
+        { keyword: '{var1}', matchType: 'Negative Broad' },
+        { keyword: '{var2} {var1}', matchType: 'Negative Broad' },
+        { keyword: '{var3}', matchType: 'Negative Exact' },
+        { keyword: '{root} {var2}', matchType: 'Negative Exact' },
+      ],
+      settings: { dropBlockingNegatives: drop },
+    });
+    return { template, rows };
+  }
+
+  it('writes and reports as the reference, finds in the same order, with drop on and off, groups interleaved or together', () => {
+    for (const sorted of [false, true]) {
+      for (const drop of [false, true]) {
+        {
+          const seed = 1;
+          const input = bigGroups(seed, sorted, drop);
+          const structure = generateCampaignStructureReference(input);
+          const options: FormatCsvOptions = { chunkLines: 64 };
+          const fast = run(writeKeywordsCsv, input, options);
+          const label = { sorted, drop, seed };
+          expect({ ...label, negatives: fast.negatives }).toEqual({
+            ...label,
+            negatives: [...formatKeywordsCsv(structure.negatives, options)],
+          });
+          expect({ ...label, keywords: fast.keywords }).toEqual({
+            ...label,
+            keywords: [...formatKeywordsCsv(structure.keywords, options)],
+          });
+          expect({ ...label, issues: fast.result.issues }).toEqual({
+            ...label,
+            issues: structure.issues,
+          });
+          // Each match type of negative both blocks and is written.
+          const code = drop ? 'blocking-negative-dropped' : 'blocked-keyword';
+          const finds = structure.issues.filter((i) => i.code === code);
+          for (const mt of ['Negative Broad', 'Negative Exact'] as const) {
+            expect(finds.some((i) => i.message.includes(`${mt} "`))).toBe(true);
+            expect(structure.negatives.some((l) => l.matchType === mt)).toBe(true);
+          }
+          // Big groups: more than a hundred keywords each.
+          expect(structure.keywords.length).toBeGreaterThan(3 * 200);
+        }
+      }
+    }
+    // A generous timeout: the machine is shared; this is no speed check.
+  }, 60_000);
+});
+
 describe('writeKeywordsCsv closing {mt} groups', () => {
   it('writes the negatives of a group no later row names (nor its siblings) before the feed ends', () => {
     const template = restoreCampaignTemplate({

@@ -1136,7 +1136,7 @@ export function forEachSearchKeywordLine(
 }
 
 /**
- * Template negatives held until every keyword is known (see `blockingNegatives`), as numbers:
+ * Template negatives held until every keyword is known (see `BlockingCheck`), as numbers:
  * their texts are made again from the row when they are written (a million held as strings took
  * about 100 MB).
  */
@@ -1748,13 +1748,24 @@ function runSearchKeywordLines(
   let lastCampaignId = -1;
   let lastCampaign = '';
 
+  // The held line being checked by `checkByGroup` (its number from the batch's first), else -1:
+  // its finds are kept apart (`batchFinds`, six ints each: that number first) to be reported in
+  // the held lines' order.
+  let findOf = -1;
+  const batchFinds = new IntList();
   // The template negatives, but those that block a keyword of their group when the template
   // drops them (checked once every keyword line of the group is known).
-  const blocks = blockingNegatives(
+  const blocks = new BlockingCheck(
     lines,
     mts,
     remakeKeyword,
     (group, negativeRow, negativePattern, keywordRow, keywordPattern) => {
+      if (findOf >= 0) {
+        batchFinds.push4(findOf, group, negativeRow, negativePattern);
+        batchFinds.push(keywordRow);
+        batchFinds.push(keywordPattern);
+        return;
+      }
       blockedFinds.push(group);
       blockedFinds.push(negativeRow);
       blockedFinds.push(negativePattern);
@@ -1770,13 +1781,116 @@ function runSearchKeywordLines(
   // after their row, so their group's name is known without making it again.
   let namedGroup = -1;
   let namedGroupName = '';
+  // Per held line of a batch checked by group: where its finds start in `batchFinds` (-1: none);
+  // and the batch's line numbers ordered by group.
+  let findAt = new Int32Array(0);
+  let byGroup = new Int32Array(0);
+  const runGroups = new IntList(16);
+  const bucketGroups = new IntList(16);
+  const bucketCounts = new IntList(16);
+  const bucketNext = new IntList(16);
+  /**
+   * Checks the held lines `from` to `end` (all of closed groups) group by group, when groups
+   * interleave among them (big groups: each row adds to one of a few) or are many, so each
+   * group's texts are made (and indexed) once for all its lines, not again at each change of
+   * group; their finds are kept in `findAt` and `batchFinds`. Lines whose groups each come
+   * together are checked as they are written instead.
+   */
+  const checkByGroup = (from: number, end: number): void => {
+    const heldInts = held.ints.data;
+    const n = (end - from) / 4;
+    if (findAt.length < n) {
+      findAt = new Int32Array(Math.max(n, 2 * findAt.length));
+      byGroup = new Int32Array(findAt.length);
+    }
+    // Per line its bucket (in `byGroup` for now); per bucket its group and line count. Buckets
+    // are found by a scan of the groups while they are few (a {mt} template's row: three).
+    bucketGroups.length = bucketCounts.length = 0;
+    let bucketOf: Map<number, number> | undefined;
+    let lastGroup = -1;
+    let lastBucket = -1;
+    for (let i = 0; i < n; i++) {
+      const groupId = heldInts[from + 4 * i] as number;
+      if (groupId !== lastGroup) {
+        lastGroup = groupId;
+        lastBucket = -1;
+        if (bucketOf) lastBucket = bucketOf.get(groupId) ?? -1;
+        else
+          for (let b = 0; b < bucketGroups.length && lastBucket < 0; b++)
+            if (bucketGroups.data[b] === groupId) lastBucket = b;
+        if (lastBucket < 0) {
+          lastBucket = bucketGroups.length;
+          bucketGroups.push(groupId);
+          bucketCounts.push(0);
+          if (bucketOf) bucketOf.set(groupId, lastBucket);
+          else if (bucketGroups.length > 16) {
+            bucketOf = new Map();
+            for (let b = 0; b < bucketGroups.length; b++)
+              bucketOf.set(bucketGroups.data[b] as number, b);
+          }
+        }
+      }
+      byGroup[i] = lastBucket;
+      (bucketCounts.data[lastBucket] as number)++;
+    }
+    // Where each bucket starts in the lines ordered by group, then where its next line goes.
+    bucketNext.length = 0;
+    for (let b = 0, sum = 0; b < bucketCounts.length; b++) {
+      bucketNext.push(sum);
+      sum += bucketCounts.data[b] as number;
+    }
+    // `findAt` holds each line's place in that order for now, then its finds.
+    for (let i = 0; i < n; i++) findAt[i] = (bucketNext.data[byGroup[i] as number] as number)++;
+    for (let i = 0; i < n; i++) byGroup[findAt[i] as number] = i;
+    let x = 0;
+    for (let b = 0; b < bucketGroups.length; b++) {
+      const groupId = bucketGroups.data[b] as number;
+      const count = bucketCounts.data[b] as number;
+      // Campaign negatives (the entry of a campaign without a group has no row) are not checked.
+      const checks = groups.rowOf(groupId) >= 0;
+      if (checks) blocks.load(groupId, count);
+      for (const stop = x + count; x < stop; x++) {
+        const i = byGroup[x] as number;
+        findAt[i] = -1;
+        if (!checks) continue;
+        const at = from + 4 * i;
+        const r = heldInts[at + 1] as number;
+        const k = (heldInts[at + 3] as number) >> 4;
+        const start = batchFinds.length;
+        findOf = i;
+        blocks.check(groupId, r, k, remakeKeyword(r, k));
+        if (batchFinds.length > start) findAt[i] = start;
+      }
+    }
+    findOf = -1;
+  };
   /** Writes held lines from `from` on while their groups are closed; returns where it stopped. */
   const writeHeld = (from: number, isClosed: (group: number) => boolean): number => {
     const heldInts = held.ints.data;
-    let at = from;
-    for (; at < held.ints.length; at += 4) {
-      const groupId = heldInts[at] as number;
+    let end = from;
+    // The groups of the runs of lines (a group's lines one after another), while they are few.
+    runGroups.length = 0;
+    let interleaved = false;
+    for (let g = -1; end < held.ints.length; end += 4) {
+      const groupId = heldInts[end] as number;
       if (!isClosed(groupId)) break;
+      if (groupId === g || interleaved) continue;
+      g = groupId;
+      for (let i = 0; i < runGroups.length && !interleaved; i++)
+        interleaved = runGroups.data[i] === groupId;
+      // Many runs: checked by group too (whether they interleave or not).
+      if (runGroups.length === 16) interleaved = true;
+      else runGroups.push(groupId);
+    }
+    // A few lines (a {mt} template's row) are checked as they come: sorting them costs more than
+    // it saves, and their groups are mostly a row's lines.
+    const checked = interleaved && end - from > 4 * BY_GROUP_MIN_LINES;
+    if (checked) checkByGroup(from, end);
+    const drop = template.settings.dropBlockingNegatives;
+    // The group whose run of lines is being written (a run may go on from the last call's).
+    let runGroup = -1;
+    for (let at = from; at < end; at += 4) {
+      const groupId = heldInts[at] as number;
       const r = heldInts[at + 1] as number;
       const bits = heldInts[at + 3] as number;
       const k = bits >> 4;
@@ -1786,15 +1900,34 @@ function runSearchKeywordLines(
         heldGroup = groupId;
         groupName = groupId === namedGroup ? namedGroupName : groups.spell(groupId);
       }
-      // The keyword's last word without a scan of it, when it is known (see `madeWhole`).
-      const lastWord = madeRow[k] === r && madeWhole[k] === 1 ? lastWords[k] : undefined;
-      if (blocks(groupId, r, k, keyword, groupName, lastWord)) continue;
+      if (!checked && groupId !== runGroup) {
+        runGroup = groupId;
+        // The group's lines here, to tell whether indexing it pays.
+        let last = at + 4;
+        while (last < end && heldInts[last] === groupId) last += 4;
+        if (groupName !== '') blocks.load(groupId, (last - at) / 4);
+      }
+      if (checked) {
+        const i = (at - from) / 4;
+        let f = findAt[i] as number;
+        if (f >= 0) {
+          const finds = batchFinds.data;
+          for (; f < batchFinds.length && finds[f] === i; f += 6)
+            for (let v = 1; v < 6; v++) blockedFinds.push(finds[f + v] as number);
+          if (drop) continue;
+        }
+      } else {
+        // The keyword's last word without a scan of it, when it is known (see `madeWhole`).
+        const lastWord = madeRow[k] === r && madeWhole[k] === 1 ? lastWords[k] : undefined;
+        if (groupName !== '' && blocks.check(groupId, r, k, keyword, lastWord)) continue;
+      }
       const campaignId = heldInts[at + 2] as number;
       // Mostly the campaign of the row just read (no table look-up for it).
       const campaign = campaignId === lastCampaignId ? lastCampaign : campaigns.textOf(campaignId);
       negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7);
     }
-    return at;
+    batchFinds.length = 0;
+    return end;
   };
   const nameCells = new NameCells(template);
   /**
@@ -2308,83 +2441,219 @@ function hasWord(text: string, word: string): boolean {
   return false;
 }
 
-/** Whether a held negative is dropped (see `blockingNegatives`). */
-type BlockingCheck = (
-  group: number,
-  negativeRow: number,
-  negativePattern: number,
-  negative: string,
-  groupText: string,
-  /** The negative's last word, when the caller knows it. */
-  lastWord?: string,
-) => boolean;
+/** The hash of `text`'s characters `from` to `to` (a word of it) for `BlockingCheck`'s index. */
+function wordHash(text: string, from: number, to: number): number {
+  let h = 0x2bd1;
+  for (let i = from; i < to; i++) h = (Math.imul(h, 0x01000193) ^ text.charCodeAt(i)) | 0;
+  return h;
+}
+
+/** Held negatives of interleaved groups are checked group by group from this many on. */
+const BY_GROUP_MIN_LINES = 32;
+
+/** A group's keywords are indexed by word when it has this many lines at least... */
+const INDEX_MIN_LINES = 64;
+/** ...and this many held negatives are checked against it at once. */
+const INDEX_MIN_NEGATIVES = 3;
 
 /**
- * Checks held template negatives, in order, for a keyword of their own group they block: a
- * Negative Exact equal to an Exact keyword (no search reaches it), a Negative Broad whose words
- * the keyword all holds. Each find goes to `found`: the blocked keyword (a warning on its row),
- * or with `drop` the negative, which is then not written (the check answers true; only the first
- * keyword it blocks is reported). `lines` are the keyword lines (listed). A campaign negative
- * (`groupText` '') is not checked.
+ * Checks held template negatives for a keyword of their own group they block: a Negative Exact
+ * equal to an Exact keyword (no search reaches it), a Negative Broad whose words the keyword
+ * all holds. Each find goes to `found`: the blocked keyword (a warning on its row), or with
+ * `drop` the negative, which is then not written (the check answers true; only the first keyword
+ * it blocks is reported). Keywords are looked at in their group's order (`lines`,
+ * listed), so finds come in that order. Campaign negatives are not checked (by the caller).
  *
  * No find is ever made twice, so no find needs a duplicate check: a keyword line (its row's,
  * text and match type) belongs to one group, whose lines differ in text or match type, and each
  * held negative (one per group, text and match type) is checked once.
+ *
+ * A group's texts are made when it is loaded (`load`) and kept until another group is. Held
+ * negatives come in row order: with big groups (each row adds to one of a few, as an ad group
+ * `{mod} {var1}` does) those of the groups interleave, and a one-group cache made every text of
+ * a group again for nearly each negative, then tried each: negatives times keywords. So the
+ * caller checks a batch of interleaved groups' negatives group by group (`checkByGroup` in
+ * `runSearchKeywordLines`, which reports their finds in the held order), and a big group checked
+ * against several negatives is indexed: per word of its keywords the lines that hold it, in the
+ * group's order (word hashes in an open-addressing table, lists as linked int arrays). A Broad
+ * negative is then tried only on the lines of its rarest word, and one with a word no line
+ * holds (most: "cheap") blocks nothing at once; a Negative Exact is found in a map of the Exact
+ * texts. Hash collisions only add candidates, each checked on its text as before.
+ * Weighed and not taken: a set of each group's words kept as lines are added (it skips the texts
+ * for most negatives, but costs every open group memory and every line its words, on the path of
+ * templates whose groups are a row's); a bounded cache of several groups' texts (each negative
+ * still tries every line).
+ * Still slow: a negative each of whose words many of the group's lines hold but few hold all
+ * (e.g. "red shoes" where half the keywords say "red" and the other half "shoes"): the lines of
+ * its rarest word are each tried. A big group whose held negatives are written in many batches
+ * (each stopped by another group still open) while other groups are loaded between them has its
+ * texts made again in each batch. Small groups (a row's few lines, as most templates make) are
+ * not indexed: each negative tries each line.
  */
-function blockingNegatives(
-  lines: GroupLineSets,
-  mts: readonly number[],
-  remakeKeyword: (row: number, pattern: number) => string,
-  found: (
+class BlockingCheck {
+  /** The group loaded, its line count and per line its text, row and pattern. */
+  private group = -1;
+  private count = 0;
+  private readonly texts: string[] = [];
+  private textRows: Int32Array = new Int32Array(1024);
+  private textPatterns: Int32Array = new Int32Array(1024);
+  /** The index (see the class): whether the loaded group has one. */
+  private indexed = false;
+  private mask = 0;
+  /** Per slot: word hash, list count (0 = empty slot), first and last posting + 1. */
+  private slots = new Int32Array(0);
+  /** Per posting: its line and the next posting of its word + 1 (0 = none). */
+  private postLines = new Int32Array(0);
+  private postNext = new Int32Array(0);
+  /** The loaded group's Exact texts and the first line of each, made when first needed. */
+  private exactLines: Map<string, number> | undefined;
+  /** Word hashes of the negative being checked (reused). */
+  private readonly negativeWords: number[] = [];
+
+  constructor(
+    private readonly lines: GroupLineSets,
+    private readonly mts: readonly number[],
+    private readonly remakeKeyword: (row: number, pattern: number) => string,
+    private readonly found: (
+      group: number,
+      negativeRow: number,
+      negativePattern: number,
+      keywordRow: number,
+      keywordPattern: number,
+    ) => void,
+    private readonly drop: boolean,
+  ) {}
+
+  private readonly read = (row: number, pattern: number): void => {
+    const c = this.count;
+    if (c === this.textRows.length) {
+      this.textRows = grownInts(this.textRows, c + 1);
+      this.textPatterns = grownInts(this.textPatterns, c + 1);
+    }
+    this.texts[c] = this.remakeKeyword(row, pattern);
+    this.textRows[c] = row;
+    this.textPatterns[c] = pattern;
+    this.count = c + 1;
+  };
+
+  /**
+   * Makes `group`'s texts (unless it is loaded already), and its index when `negatives` (the
+   * held negatives about to be checked against it) make that worth it.
+   */
+  load(group: number, negatives: number): void {
+    if (group !== this.group) {
+      this.group = group;
+      this.count = 0;
+      this.indexed = false;
+      this.exactLines = undefined;
+      this.lines.forEachLine(group, this.read);
+      // Texts of a much bigger group loaded before are let go (not every time: a list made
+      // shorter is allocated again as it grows).
+      if (this.texts.length > 4 * this.count + 1024) this.texts.length = this.count;
+    }
+    if (!this.indexed && this.count >= INDEX_MIN_LINES && negatives >= INDEX_MIN_NEGATIVES)
+      this.buildIndex();
+  }
+
+  private buildIndex(): void {
+    const texts = this.texts;
+    const count = this.count;
+    let words = 0;
+    for (let j = 0; j < count; j++) {
+      const t = texts[j] as string;
+      words++;
+      for (let i = t.indexOf(' '); i >= 0; i = t.indexOf(' ', i + 1)) words++;
+    }
+    const slotCount = 2 ** Math.ceil(Math.log2(2 * words + 2));
+    if (this.slots.length < 4 * slotCount) this.slots = new Int32Array(4 * slotCount);
+    else this.slots.fill(0, 0, 4 * slotCount);
+    if (this.postLines.length < words) {
+      this.postLines = new Int32Array(words);
+      this.postNext = new Int32Array(words);
+    }
+    this.mask = slotCount - 1;
+    const slots = this.slots;
+    const postLines = this.postLines;
+    const postNext = this.postNext;
+    let posts = 0;
+    for (let j = 0; j < count; j++) {
+      const t = texts[j] as string;
+      for (let from = 0; from <= t.length;) {
+        let to = t.indexOf(' ', from);
+        if (to < 0) to = t.length;
+        if (to > from) {
+          const s = this.slotOf(wordHash(t, from, to));
+          const last = slots[s + 3] as number;
+          // A word twice in one keyword lists it once.
+          if (last === 0 || postLines[last - 1] !== j) {
+            postLines[posts] = j;
+            postNext[posts] = 0;
+            if (last === 0) slots[s + 2] = posts + 1;
+            else postNext[last - 1] = posts + 1;
+            slots[s + 3] = posts + 1;
+            (slots[s + 1] as number)++;
+            posts++;
+          }
+        }
+        from = to + 1;
+      }
+    }
+    this.indexed = true;
+  }
+
+  /** The slot (index into `slots`) of word hash `h`: its own, else the empty one to take. */
+  private slotOf(h: number): number {
+    const slots = this.slots;
+    let s = (h ^ (h >>> 15)) & this.mask;
+    for (; slots[4 * s + 1] !== 0 && slots[4 * s] !== h; s = (s + 1) & this.mask);
+    slots[4 * s] = h;
+    return 4 * s;
+  }
+
+  /** Whether a held negative (not a campaign negative: those are not checked) is dropped. */
+  check(
     group: number,
     negativeRow: number,
     negativePattern: number,
-    keywordRow: number,
-    keywordPattern: number,
-  ) => void,
-  drop: boolean,
-): BlockingCheck {
-  // The texts, rows and patterns of the last group read (held negatives of one group come
-  // together).
-  let textsGroup = -1;
-  // Reused lists: `count` entries are the group's (no list is emptied or made per group).
-  let count = 0;
-  const texts: string[] = [];
-  const textRows: number[] = [];
-  const textPatterns: number[] = [];
-  const read = (row: number, pattern: number): void => {
-    texts[count] = remakeKeyword(row, pattern);
-    textRows[count] = row;
-    textPatterns[count] = pattern;
-    count++;
-  };
-  /** True when `keyword` holds each of `words`. */
-  const holdsAll = (keyword: string, words: readonly string[]): boolean => {
-    for (const word of words) if (!hasWord(keyword, word)) return false;
-    return true;
-  };
-  return (group, negativeRow, negativePattern, negative, groupText, lastWord) => {
-    if (groupText === '') return false;
-    if (group !== textsGroup) {
-      textsGroup = group;
-      count = 0;
-      lines.forEachLine(group, read);
-    }
+    negative: string,
+    /** The negative's last word, when the caller knows it. */
+    lastWord?: string,
+  ): boolean {
+    this.load(group, 1);
+    const texts = this.texts;
+    const count = this.count;
     // The common case blocks nothing: no list is made for it.
-    if (mts[negativePattern] === NEGATIVE_EXACT) {
+    if (this.mts[negativePattern] === NEGATIVE_EXACT) {
+      if (this.indexed) {
+        const j = this.exactLineOf(negative);
+        if (j < 0) return false;
+        this.found(
+          group,
+          negativeRow,
+          negativePattern,
+          this.textRows[j] as number,
+          this.textPatterns[j] as number,
+        );
+        return this.drop;
+      }
       for (let j = 0; j < count; j++) {
-        if (mts[textPatterns[j] as number] === EXACT && texts[j] === negative) {
-          found(
+        if (this.mts[this.textPatterns[j] as number] === EXACT && texts[j] === negative) {
+          this.found(
             group,
             negativeRow,
             negativePattern,
-            textRows[j] as number,
-            textPatterns[j] as number,
+            this.textRows[j] as number,
+            this.textPatterns[j] as number,
           );
-          return drop;
+          return this.drop;
         }
       }
       return false;
+    }
+    if (this.indexed) {
+      const first = this.firstCandidate(negative);
+      if (first !== -1)
+        return first !== 0 && this.checkLines(group, negativeRow, negativePattern, negative, first);
     }
     // A keyword without the negative's last word is not blocked: most are ruled out by that,
     // before the negative is split into words.
@@ -2399,15 +2668,88 @@ function blockingNegatives(
       if (!hasWord(keyword, last)) continue;
       words ??= negative.split(' ');
       if (!holdsAll(keyword, words)) continue;
-      found(group, negativeRow, negativePattern, textRows[j] as number, textPatterns[j] as number);
-      if (drop) return true;
+      this.found(
+        group,
+        negativeRow,
+        negativePattern,
+        this.textRows[j] as number,
+        this.textPatterns[j] as number,
+      );
+      if (this.drop) return true;
     }
     return false;
-  };
+  }
+
+  /**
+   * The first posting + 1 of the negative's rarest word (0: a word no line holds, so nothing is
+   * blocked); -1 when the index cannot tell (a negative with an empty word: two spaces, or none).
+   */
+  private firstCandidate(negative: string): number {
+    let best = -1;
+    let bestCount = 0;
+    for (let from = 0; from <= negative.length;) {
+      let to = negative.indexOf(' ', from);
+      if (to < 0) to = negative.length;
+      if (to === from) return -1;
+      const s = this.slotOf(wordHash(negative, from, to));
+      const n = this.slots[s + 1] as number;
+      // Not a word of the group (the empty slot found keeps no word: its count is 0).
+      if (n === 0) return 0;
+      if (best < 0 || n < bestCount) {
+        best = s;
+        bestCount = n;
+      }
+      from = to + 1;
+    }
+    return this.slots[best + 2] as number;
+  }
+
+  /** The Broad check on the lines of postings from `first` (+ 1) on, in the group's order. */
+  private checkLines(
+    group: number,
+    negativeRow: number,
+    negativePattern: number,
+    negative: string,
+    first: number,
+  ): boolean {
+    const words = negative.split(' ');
+    for (let p = first; p > 0; p = this.postNext[p - 1] as number) {
+      const j = this.postLines[p - 1] as number;
+      if (!holdsAll(this.texts[j] as string, words)) continue;
+      this.found(
+        group,
+        negativeRow,
+        negativePattern,
+        this.textRows[j] as number,
+        this.textPatterns[j] as number,
+      );
+      if (this.drop) return true;
+    }
+    return false;
+  }
+
+  /** The first Exact line whose text is `negative`, else -1. */
+  private exactLineOf(negative: string): number {
+    let exact = this.exactLines;
+    if (!exact) {
+      exact = this.exactLines = new Map();
+      for (let j = 0; j < this.count; j++) {
+        const t = this.texts[j] as string;
+        if (this.mts[this.textPatterns[j] as number] === EXACT && !exact.has(t)) exact.set(t, j);
+      }
+    }
+    return exact.get(negative) ?? -1;
+  }
+}
+
+/** True when `keyword` holds each of `words`. */
+function holdsAll(keyword: string, words: readonly string[]): boolean {
+  for (const word of words) if (!hasWord(keyword, word)) return false;
+  return true;
 }
 
 /**
- * Makes the report of a find of `blockingNegatives` (the texts are made again from their rows
+ * Makes the report of a find of `BlockingCheck` (the texts are made again from their rows
  * and patterns, the group's name from its number).
  */
 function blockingIssueMaker(
