@@ -467,15 +467,17 @@ class Utf8Records {
   /**
    * Reads the records of bytes[from, end); returns the offset of the first one not read, which
    * may go on past `end` (none is left when `isLast` or once `stopped`). `bytes[end]` must exist;
-   * it is overwritten.
+   * it is overwritten. `text`: bytes[0, end) as Latin-1 text when they are all ASCII (`asciiText`).
    */
-  read(bytes: Buffer, from: number, end: number, isLast: boolean): number {
+  read(
+    bytes: Buffer,
+    from: number,
+    end: number,
+    isLast: boolean,
+    text: string | undefined,
+  ): number {
     // A line break after the bytes ends every search for the end of a cell (`plainRecord`).
     bytes[end] = LF;
-    // Bytes all ASCII (most pieces of most feeds) are searched as Latin-1 text, one character a
-    // byte: String.prototype.indexOf finds the next comma or line break far faster than a loop
-    // over the bytes, most of all before the loop is compiled.
-    const text = isAscii(bytes.subarray(0, end)) ? bytes.toString('latin1', 0, end) : undefined;
     this.nextLf = -1;
     this.nextCr = -1;
     this.nextQuote = -1;
@@ -802,7 +804,7 @@ function readUtf8(fd: number, file: string, pieceBytes: number): ReadFeed {
     }
     const whole = isLast ? end : end - unfinishedSequence(buffer, end);
     if (!isUtf8(buffer.subarray(checked, whole))) throw new NotUtf8();
-    const next = records.read(buffer, from, end, isLast);
+    const next = records.read(buffer, from, end, isLast, asciiText(buffer, end));
     if (isLast || records.stopped) break;
     buffer.copyWithin(0, next, end);
     kept = end - next;
@@ -817,6 +819,17 @@ function readUtf8(fd: number, file: string, pieceBytes: number): ReadFeed {
     ignoredHeaders: reader.mapped.ignoredHeaders,
     encoding: 'utf-8',
   };
+}
+
+/**
+ * bytes[0, end) as Latin-1 text when they are all ASCII (most pieces of most feeds), else
+ * undefined: `Utf8Records` searches such text with String.prototype.indexOf, far faster than a
+ * loop over the bytes, most of all before the loop is compiled. Called from the loop over pieces,
+ * not inside `Utf8Records.read`: inlined there, Node's `isAscii` (whose own feedback V8 allocates
+ * late) threw the optimised reader away at a later piece.
+ */
+function asciiText(bytes: Buffer, end: number): string | undefined {
+  return isAscii(bytes.subarray(0, end)) ? bytes.toString('latin1', 0, end) : undefined;
 }
 
 /**
