@@ -363,6 +363,24 @@ class RecordPieces {
 /** Thrown inside `readWith` when the file is not valid UTF-8: it is read again as windows-1252. */
 class NotUtf8 extends Error {}
 
+/** The feed once every record is read; throws InputError for a header naming no column or none. */
+function readFeedOf(
+  reader: FeedCsvReader,
+  rows: PackedFeedRows,
+  file: string,
+  encoding: string,
+): ReadFeed {
+  const error = reader.finish();
+  if (error !== undefined || !reader.mapped) throw new InputError(`Feed ${file}: ${error ?? ''}`);
+  return {
+    rows,
+    truncated: reader.truncated,
+    columns: reader.mapped.columns,
+    ignoredHeaders: reader.mapped.ignoredHeaders,
+    encoding,
+  };
+}
+
 function readWith(
   fd: number,
   file: string,
@@ -396,15 +414,7 @@ function readWith(
     }
     if (!pieces.push(text, read === 0) || read === 0) break;
   }
-  const error = reader.finish();
-  if (error !== undefined || !reader.mapped) throw new InputError(`Feed ${file}: ${error ?? ''}`);
-  return {
-    rows,
-    truncated: reader.truncated,
-    columns: reader.mapped.columns,
-    ignoredHeaders: reader.mapped.ignoredHeaders,
-    encoding: decoder.encoding,
-  };
+  return readFeedOf(reader, rows, file, decoder.encoding);
 }
 
 const COMMA = 0x2c;
@@ -810,15 +820,7 @@ function readUtf8(fd: number, file: string, pieceBytes: number): ReadFeed {
     kept = end - next;
     checked = Math.max(0, whole - next);
   }
-  const error = reader.finish();
-  if (error !== undefined || !reader.mapped) throw new InputError(`Feed ${file}: ${error ?? ''}`);
-  return {
-    rows,
-    truncated: reader.truncated,
-    columns: reader.mapped.columns,
-    ignoredHeaders: reader.mapped.ignoredHeaders,
-    encoding: 'utf-8',
-  };
+  return readFeedOf(reader, rows, file, 'utf-8');
 }
 
 /**

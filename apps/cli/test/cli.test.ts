@@ -649,20 +649,18 @@ describe('the compiled code kept for the next runs', () => {
     // Caches of another build: never given to V8 (their header differs), and replaced.
     const caches = ['adloom.cache', 'adloom-ads.cache'].map((f) => path.join(dist, f));
     for (const c of caches) writeFileSync(c, '// adloom build 0000000000000000\nnot code');
+    const generate = (out: string) => {
+      const options = {
+        '--feed': fx('feed.csv'),
+        '--campaign': fx('campaign.json'),
+        '--rsa': fx('rsa.json'),
+        '--out': out,
+        '--today': '20261122',
+      };
+      return run(['generate', ...Object.entries(options).flat()]);
+    };
     const out = tmp('kept-code');
-    const r = run([
-      'generate',
-      '--feed',
-      fx('feed.csv'),
-      '--campaign',
-      fx('campaign.json'),
-      '--rsa',
-      fx('rsa.json'),
-      '--out',
-      out,
-      '--today',
-      '20261122',
-    ]);
+    const r = generate(out);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     for (const c of caches) {
@@ -672,19 +670,7 @@ describe('the compiled code kept for the next runs', () => {
     }
     // The next run reads them and writes the same files.
     const again = tmp('kept-code-again');
-    const r2 = run([
-      'generate',
-      '--feed',
-      fx('feed.csv'),
-      '--campaign',
-      fx('campaign.json'),
-      '--rsa',
-      fx('rsa.json'),
-      '--out',
-      again,
-      '--today',
-      '20261122',
-    ]);
+    const r2 = generate(again);
     expect(r2.code).toBe(0);
     for (const f of readdirSync(out))
       expect(readFileSync(path.join(again, f)).equals(readFileSync(path.join(out, f))), f).toBe(

@@ -2524,6 +2524,17 @@ class BlockingCheck {
     private readonly drop: boolean,
   ) {}
 
+  /** Reports that a negative blocks line `j` of the loaded group. */
+  private foundLine(group: number, negativeRow: number, negativePattern: number, j: number): void {
+    this.found(
+      group,
+      negativeRow,
+      negativePattern,
+      this.textRows[j] as number,
+      this.textPatterns[j] as number,
+    );
+  }
+
   private readonly read = (row: number, pattern: number): void => {
     const c = this.count;
     if (c === this.textRows.length) {
@@ -2627,24 +2638,12 @@ class BlockingCheck {
       if (this.indexed) {
         const j = this.exactLineOf(negative);
         if (j < 0) return false;
-        this.found(
-          group,
-          negativeRow,
-          negativePattern,
-          this.textRows[j] as number,
-          this.textPatterns[j] as number,
-        );
+        this.foundLine(group, negativeRow, negativePattern, j);
         return this.drop;
       }
       for (let j = 0; j < count; j++) {
         if (this.mts[this.textPatterns[j] as number] === EXACT && texts[j] === negative) {
-          this.found(
-            group,
-            negativeRow,
-            negativePattern,
-            this.textRows[j] as number,
-            this.textPatterns[j] as number,
-          );
+          this.foundLine(group, negativeRow, negativePattern, j);
           return this.drop;
         }
       }
@@ -2668,13 +2667,7 @@ class BlockingCheck {
       if (!hasWord(keyword, last)) continue;
       words ??= negative.split(' ');
       if (!holdsAll(keyword, words)) continue;
-      this.found(
-        group,
-        negativeRow,
-        negativePattern,
-        this.textRows[j] as number,
-        this.textPatterns[j] as number,
-      );
+      this.foundLine(group, negativeRow, negativePattern, j);
       if (this.drop) return true;
     }
     return false;
@@ -2716,13 +2709,7 @@ class BlockingCheck {
     for (let p = first; p > 0; p = this.postNext[p - 1] as number) {
       const j = this.postLines[p - 1] as number;
       if (!holdsAll(this.texts[j] as string, words)) continue;
-      this.found(
-        group,
-        negativeRow,
-        negativePattern,
-        this.textRows[j] as number,
-        this.textPatterns[j] as number,
-      );
+      this.foundLine(group, negativeRow, negativePattern, j);
       if (this.drop) return true;
     }
     return false;
