@@ -8,10 +8,10 @@
 /** Multiplier of the polynomial text hash. */
 export const HASH_BASE = 0x01000193;
 
-/** Polynomial hash of the UTF-16 units of `s`. */
-export function polyHash(s: string): number {
+/** Polynomial hash of the UTF-16 units of `s` (of `s.slice(from, to)`, without the slice). */
+export function polyHash(s: string, from = 0, to = s.length): number {
   let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, HASH_BASE) + s.charCodeAt(i)) | 0;
+  for (let i = from; i < to; i++) h = (Math.imul(h, HASH_BASE) + s.charCodeAt(i)) | 0;
   return h;
 }
 

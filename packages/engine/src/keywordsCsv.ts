@@ -2441,13 +2441,6 @@ function hasWord(text: string, word: string): boolean {
   return false;
 }
 
-/** The hash of `text`'s characters `from` to `to` (a word of it) for `BlockingCheck`'s index. */
-function wordHash(text: string, from: number, to: number): number {
-  let h = 0x2bd1;
-  for (let i = from; i < to; i++) h = (Math.imul(h, 0x01000193) ^ text.charCodeAt(i)) | 0;
-  return h;
-}
-
 /** Held negatives of interleaved groups are checked group by group from this many on. */
 const BY_GROUP_MIN_LINES = 32;
 
@@ -2507,8 +2500,6 @@ class BlockingCheck {
   private postNext = new Int32Array(0);
   /** The loaded group's Exact texts and the first line of each, made when first needed. */
   private exactLines: Map<string, number> | undefined;
-  /** Word hashes of the negative being checked (reused). */
-  private readonly negativeWords: number[] = [];
 
   constructor(
     private readonly lines: GroupLineSets,
@@ -2593,7 +2584,7 @@ class BlockingCheck {
         let to = t.indexOf(' ', from);
         if (to < 0) to = t.length;
         if (to > from) {
-          const s = this.slotOf(wordHash(t, from, to));
+          const s = this.slotOf(polyHash(t, from, to));
           const last = slots[s + 3] as number;
           // A word twice in one keyword lists it once.
           if (last === 0 || postLines[last - 1] !== j) {
@@ -2684,7 +2675,7 @@ class BlockingCheck {
       let to = negative.indexOf(' ', from);
       if (to < 0) to = negative.length;
       if (to === from) return -1;
-      const s = this.slotOf(wordHash(negative, from, to));
+      const s = this.slotOf(polyHash(negative, from, to));
       const n = this.slots[s + 1] as number;
       // Not a word of the group (the empty slot found keeps no word: its count is 0).
       if (n === 0) return 0;
