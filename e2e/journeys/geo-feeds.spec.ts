@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -7,9 +6,9 @@ import { test as base, expect, uniqueEmail } from '../fixtures.ts';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server.ts';
 import { cell, newCampaignTemplate, registerThroughUi, startWithClient } from './support.ts';
 
-/** Google's geo targets for tests: kept beside the repository, never committed into it. */
-const GEO_SUBSET = resolve(REPO_ROOT, '../shared/data/geo/geotargets-subset.csv');
-/** The DE cities of the subset whose canonical name contains 'berlin', by criteria ID. */
+/** Google's geo targets for tests: the server suite's extract (apps/server/test/fixtures/geo). */
+const GEO_EXTRACT = resolve(REPO_ROOT, 'apps/server/test/fixtures/geo/geotargets-extract.csv');
+/** The DE cities of the extract whose canonical name contains 'berlin', by criteria ID. */
 const BERLIN_CITIES = [
   ['1003854', 'Berlin'],
   ['1004063', 'Uberlingen'],
@@ -18,7 +17,7 @@ const BERLIN_CITIES = [
 ];
 
 /**
- * Journeys against a server that loads the 98,790-row subset at start (GEO_TARGETS_FILE, before
+ * Journeys against a server that loads the 7,557-row extract at start (GEO_TARGETS_FILE, before
  * it listens): one per worker.
  */
 const test = base.extend<object, { geoServer: RunningServer }>({
@@ -26,11 +25,7 @@ const test = base.extend<object, { geoServer: RunningServer }>({
     // Playwright reads the fixture's dependencies from this (empty) pattern.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      if (!existsSync(GEO_SUBSET))
-        throw new Error(
-          `The geo targets subset is missing: ${GEO_SUBSET} (see ../shared/data/geo/README.md).`,
-        );
-      const server = await startServer({ env: { GEO_TARGETS_FILE: GEO_SUBSET } });
+      const server = await startServer({ env: { GEO_TARGETS_FILE: GEO_EXTRACT } });
       try {
         await use(server);
       } finally {
@@ -66,9 +61,9 @@ test('DE + City + berlin: a geo feed of criteria IDs becomes a location campaign
   await startWithClient(page, 'geo');
   await page.getByRole('button', { name: 'New Geo Feed' }).click();
   const dialog = geoDialog(page);
-  // The subset's file name carries no release date: the file's own date is the release.
+  // The extract's file name carries no release date: the file's own date is the release.
   await expect(
-    dialog.getByText(/^Google geo targets of \d{4}-\d{2}-\d{2} \(98,790 targets\)$/),
+    dialog.getByText(/^Google geo targets of \d{4}-\d{2}-\d{2} \(7,557 targets\)$/),
   ).toBeVisible();
   await expect(dialog.getByText(GEO_MESSAGES.footnotes)).toBeVisible();
   const create = dialog.getByRole('button', { name: 'Create Feed' });

@@ -19,11 +19,11 @@ const HEIGHT = 720;
 const QUALITY = 0.8;
 
 /** Google's geo targets for tests, kept beside the repository (as in geo-feeds.spec.ts). */
-const GEO_SUBSET = resolve(REPO_ROOT, '../shared/data/geo/geotargets-subset.csv');
+const GEO_EXTRACT = resolve(REPO_ROOT, 'apps/server/test/fixtures/geo/geotargets-extract.csv');
 
-/** Germany's rows of the subset: enough for the geo feed screen, quick to load. */
+/** Germany's rows of the extract: enough for the geo feed screen, quick to load. */
 function germanGeoTargets(): string {
-  const lines = readFileSync(GEO_SUBSET, 'utf8').split('\n');
+  const lines = readFileSync(GEO_EXTRACT, 'utf8').split('\n');
   const file = join(mkdtempSync(join(tmpdir(), 'adloom-guide-geo-')), 'geotargets-de.csv');
   writeFileSync(file, [lines[0], ...lines.filter((line) => line.includes(',"DE",'))].join('\n'));
   return file;

@@ -32,7 +32,7 @@ import {
 } from '../src/db/index.ts';
 import { parseGeoCsv } from '../src/services/geo-file.ts';
 import { loadGeoTargets } from '../src/services/geo.ts';
-import { geoDataFile } from '../test/geo-data.ts';
+import { geoSubsetFile } from '../test/geo-data.ts';
 import { startEmbeddedPostgres } from '../test/postgres.ts';
 
 type DbKind = 'pglite' | 'postgres';
@@ -52,7 +52,7 @@ if (!kinds.every((k) => k === 'pglite' || k === 'postgres')) {
 const ROUNDS = Number(args.rounds);
 const FULL_ROWS = Number(args.rows);
 
-const SUBSET = geoDataFile('geotargets-subset.csv');
+const SUBSET = geoSubsetFile();
 
 /** What a person types into the modal, step by step. */
 const QUERIES: GeoParamsInput[] = [

@@ -18,7 +18,7 @@ import { acquireDataDirLock } from '../src/lockfile.ts';
 import { BACKUP_SOCKET_NAME, serveBackups } from '../src/services/backup.ts';
 import { listTables } from '../src/services/db-transfer.ts';
 import { loadGeoTargets } from '../src/services/geo.ts';
-import { geoDataFile } from './geo-data.ts';
+import { geoFixtureFile } from './geo-data.ts';
 import { TEST_PASSWORD, startTestApp, testDbKind, type TestApp } from './helpers.ts';
 import { startServer } from './server-process.ts';
 
@@ -181,7 +181,7 @@ describe.skipIf(testDbKind() === 'postgres')(
     it('refuses a file that is not a backup and leaves the data as it was', async () => {
       const result = await runDataCommand(env, [
         'restore',
-        geoDataFile('geotargets-raw-sample.csv'),
+        geoFixtureFile('geotargets-raw-sample.csv'),
       ]);
       expect(result.code).toBe(1);
       expect(result.output).toContain('this is not an Adloom backup');
@@ -233,7 +233,7 @@ describe('moving the embedded database to another database', { timeout: 300_000 
       { db: await openEmbedded(sourceDir) },
     );
     const { email, client } = await fillWorkspace(source);
-    await loadGeoTargets(source.db, geoDataFile('geotargets-raw-sample.csv'));
+    await loadGeoTargets(source.db, geoFixtureFile('geotargets-raw-sample.csv'));
     const before = await readWorkspace(source, email, client);
     // The sign-in above counted an attempt and logged nothing out: log one session out too.
     const token = (

@@ -2,18 +2,41 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Folder of Google's geo target files for tests: `<repo>/../shared/data/geo` (never committed). */
-export const GEO_DATA_DIR = resolve(
-  fileURLToPath(new URL('../../..', import.meta.url)),
-  '../shared/data/geo',
-);
+/** The geo targets the tests read: an extract committed in the repository (test/fixtures/geo). */
+const FIXTURE_DIR = fileURLToPath(new URL('fixtures/geo', import.meta.url));
 
-/** Path of one of the geo data files; throws naming the folder when it is missing. */
-export function geoDataFile(name: 'geotargets-raw-sample.csv' | 'geotargets-subset.csv'): string {
-  const path = resolve(GEO_DATA_DIR, name);
+/** Rows of `geotargets-extract.csv` per target type (its README says how it was made). */
+export const EXTRACT_ROWS_PER_TYPE = {
+  Country: 219,
+  State: 275,
+  Region: 1_165,
+  County: 93,
+  City: 5_137,
+  'Postal Code': 668,
+} as const;
+
+/** Rows of `geotargets-extract.csv`. */
+export const EXTRACT_ROWS = Object.values(EXTRACT_ROWS_PER_TYPE).reduce((a, b) => a + b, 0);
+
+/** Path of one of the test fixture's geo target files. */
+export function geoFixtureFile(
+  name: 'geotargets-raw-sample.csv' | 'geotargets-extract.csv',
+): string {
+  return resolve(FIXTURE_DIR, name);
+}
+
+/**
+ * Path of the 98,790-row subset that only the benchmarks read, kept beside the repository
+ * (`<repo>/../shared/data/geo`, never committed); throws naming the folder when it is missing.
+ */
+export function geoSubsetFile(): string {
+  const path = resolve(
+    fileURLToPath(new URL('../../..', import.meta.url)),
+    '../shared/data/geo/geotargets-subset.csv',
+  );
   if (!existsSync(path))
     throw new Error(
-      `${path} is missing: the geo tests read Google's files from <repo>/../shared/data/geo (see its README.md); they are never committed.`,
+      `${path} is missing: the geo benchmark reads Google's geo targets subset from <repo>/../shared/data/geo, which is kept beside the repository, never in it.`,
     );
   return path;
 }

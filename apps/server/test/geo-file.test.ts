@@ -13,13 +13,13 @@ import {
   toCopyCsv,
   type GeoFileRow,
 } from '../src/services/geo-file.ts';
-import { geoDataFile } from './geo-data.ts';
+import { EXTRACT_ROWS, EXTRACT_ROWS_PER_TYPE, geoFixtureFile } from './geo-data.ts';
 
 const HEADER = 'Criteria ID,Name,Canonical Name,Parent ID,Country Code,Target Type,Status';
 const encode = (text: string) => new TextEncoder().encode(text);
 
 describe("Google's raw sample (25 rows in its exact quoting)", () => {
-  const rows = parseGeoCsv(readFileSync(geoDataFile('geotargets-raw-sample.csv')), 'sample');
+  const rows = parseGeoCsv(readFileSync(geoFixtureFile('geotargets-raw-sample.csv')), 'sample');
 
   it('reads every row and every field', () => {
     expect(rows).toHaveLength(25);
@@ -72,20 +72,13 @@ describe("Google's raw sample (25 rows in its exact quoting)", () => {
   });
 });
 
-describe('the subset file', () => {
-  it('reads its 98,790 rows with quoted header, empty parents as null and blank statuses', () => {
-    const rows = parseGeoCsv(readFileSync(geoDataFile('geotargets-subset.csv')), 'subset');
-    expect(rows).toHaveLength(98_790);
+describe('the extract of the subset', () => {
+  it('reads every row with quoted header, empty parents as null and blank statuses', () => {
+    const rows = parseGeoCsv(readFileSync(geoFixtureFile('geotargets-extract.csv')), 'extract');
+    expect(rows).toHaveLength(EXTRACT_ROWS);
     const perType = new Map<string, number>();
     for (const row of rows) perType.set(row.targetType, (perType.get(row.targetType) ?? 0) + 1);
-    expect(Object.fromEntries(perType)).toEqual({
-      Country: 219,
-      State: 275,
-      Region: 1_165,
-      County: 3_706,
-      City: 45_028,
-      'Postal Code': 48_397,
-    });
+    expect(Object.fromEntries(perType)).toEqual(EXTRACT_ROWS_PER_TYPE);
     expect(rows.find((row) => row.criteriaId === 2004)).toEqual({
       criteriaId: 2004,
       name: 'Afghanistan',
@@ -192,7 +185,7 @@ describe('the CSV copied into the database', () => {
 describe('where a file comes from', () => {
   const dir = mkdtempSync(join(tmpdir(), 'adloom-geo-file-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const sample = readFileSync(geoDataFile('geotargets-raw-sample.csv'));
+  const sample = readFileSync(geoFixtureFile('geotargets-raw-sample.csv'));
 
   it('takes the release date from the name, else from the file date', async () => {
     expect(releaseDateInName('geotargets-2024-08-13.csv.zip')).toBe('2024-08-13');

@@ -19,12 +19,12 @@ import {
   loadGeoTargetsOnStart,
   type GeoLog,
 } from '../src/services/geo.ts';
-import { geoDataFile } from './geo-data.ts';
+import { EXTRACT_ROWS, geoFixtureFile } from './geo-data.ts';
 import { startTestApp, testDbKind, type TestApp } from './helpers.ts';
 
 const HEADER = 'Criteria ID,Name,Canonical Name,Parent ID,Country Code,Target Type,Status';
-const SAMPLE = readFileSync(geoDataFile('geotargets-raw-sample.csv'));
-const SUBSET = geoDataFile('geotargets-subset.csv');
+const SAMPLE = readFileSync(geoFixtureFile('geotargets-raw-sample.csv'));
+const SUBSET = geoFixtureFile('geotargets-extract.csv');
 const AU_CITIES = { targetType: 'City', countryCode: 'AU' } as const;
 
 /** A log that keeps its lines. */
@@ -180,7 +180,7 @@ describe(`loading geo targets (${testDbKind()})`, () => {
     expect(counts.length).toBeGreaterThan(0);
     expect(counts.filter((count) => count !== 6 && count !== newCount)).toEqual([]);
     expect((await search(AU_CITIES, 0)).body.count).toBe(newCount);
-    expect(result.release).toMatchObject({ source: 'geotargets-subset.csv', rows: 98_790 });
+    expect(result.release).toMatchObject({ source: 'geotargets-extract.csv', rows: EXTRACT_ROWS });
     expect((await status()).release).toEqual(result.release);
     expect(await tableCount()).toBe(1);
   });
@@ -218,13 +218,13 @@ describe(`loading geo targets (${testDbKind()})`, () => {
     await loadGeoTargets(t.db, sampleZip);
     const log = collectingLog();
     const newer = join(dir, 'geotargets-2024-10-01.csv');
-    copyFileSync(geoDataFile('geotargets-raw-sample.csv'), newer);
+    copyFileSync(geoFixtureFile('geotargets-raw-sample.csv'), newer);
     expect(await loadGeoTargetsOnStart(t.db, sampleZip, log)).toBe('skipped');
     expect(await loadGeoTargetsOnStart(t.db, newer, log)).toBe('loaded');
     expect((await status()).release).toMatchObject({ date: '2024-10-01', rows: 25 });
     expect(await loadGeoTargetsOnStart(t.db, newer, log)).toBe('skipped');
     const undated = join(dir, 'targets.csv');
-    copyFileSync(geoDataFile('geotargets-raw-sample.csv'), undated);
+    copyFileSync(geoFixtureFile('geotargets-raw-sample.csv'), undated);
     utimesSync(undated, new Date('2024-09-15T00:00:00Z'), new Date('2024-09-15T00:00:00Z'));
     expect(await loadGeoTargetsOnStart(t.db, undated, log)).toBe('skipped');
     const missing = join(dir, 'geotargets-2031-01-01.csv');
@@ -271,7 +271,7 @@ describe(`loading geo targets (${testDbKind()})`, () => {
     try {
       const log = collectingLog();
       const file = join(dir, 'geotargets-2024-11-01.csv');
-      copyFileSync(geoDataFile('geotargets-raw-sample.csv'), file);
+      copyFileSync(geoFixtureFile('geotargets-raw-sample.csv'), file);
       expect(await loadGeoTargetsOnStart(t.db, file, log)).toBe('loaded');
       expect(log.lines.at(-1)).toBe(`warn: ${NO_TRIGRAM_WARNING}`);
       const indexes = await t.db.query<{ indexdef: string }>(

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../src/db/index.ts';
 import { parseLock } from '../src/lockfile.ts';
-import { geoDataFile } from './geo-data.ts';
+import { geoFixtureFile } from './geo-data.ts';
 import { createPostgresDatabase, testDbKind } from './helpers.ts';
 import { startServer, waitForOutput } from './server-process.ts';
 
@@ -159,8 +159,8 @@ describe('the server process', { timeout: 180_000 }, () => {
     mkdirSync(geoDir);
     const first = join(geoDir, 'geotargets-2024-08-13.csv');
     const newer = join(geoDir, 'geotargets-2024-09-01.csv');
-    copyFileSync(geoDataFile('geotargets-raw-sample.csv'), first);
-    copyFileSync(geoDataFile('geotargets-raw-sample.csv'), newer);
+    copyFileSync(geoFixtureFile('geotargets-raw-sample.csv'), first);
+    copyFileSync(geoFixtureFile('geotargets-raw-sample.csv'), newer);
     const env = { DATA_DIR: dataDir, ...databaseEnv };
     const server = startServer({ ...env, GEO_TARGETS_FILE: first });
     children.push(server.child);
