@@ -278,6 +278,7 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
   const output = 'responsive search ads';
   const ads: RsaAd[] = [];
   const issues: RowIssue[] = [];
+  const rows: FeedRow[] = Array.from({ length: input.rows.length }, (_, i) => input.rows.at(i)!);
   const fallbacks = input.template.templates;
   fallbacks.forEach((f, i) => {
     for (const [field, list] of [
@@ -298,7 +299,7 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
     }
   });
   for (const g of input.adGroups) {
-    const at = input.rows.findIndex((r) => r.id === g.id);
+    const at = rows.findIndex((r) => r.id === g.id);
     if (at < 0) {
       issues.push({
         kind: 'skipped',
@@ -310,7 +311,7 @@ function referenceRsa(input: GenerateResponsiveSearchAdsInput): {
       });
       continue;
     }
-    const row = input.rows[at] as FeedRow;
+    const row = rows[at] as FeedRow;
     let chosen: { index: number; h: string[]; d: string[]; p: string[] } | undefined;
     let firstFailure: TextFailure | undefined;
     for (let i = 0; i < fallbacks.length && !chosen; i++) {

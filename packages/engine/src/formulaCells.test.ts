@@ -23,7 +23,11 @@ describe('startsLikeFormula', () => {
 });
 
 describe('findFormulaCells', () => {
-  const campaign = { ...newCampaignTemplate(), campaign: '{root}', adGroup: '{root} {var1}' };
+  const campaign = {
+    ...newCampaignTemplate('Campaigns'),
+    campaign: '{root}',
+    adGroup: '{root} {var1}',
+  };
   const rsa = restoreRsaTemplate({
     name: 'Ads',
     templates: [

@@ -66,7 +66,9 @@ export function generateCampaignStructureReference(
   input: GenerateCampaignStructureInput,
 ): CampaignStructure {
   const out = newCampaignStructure();
-  const { template, rows } = input;
+  const { template } = input;
+  // The plain way reads the rows as an array.
+  const rows: FeedRow[] = Array.from({ length: input.rows.length }, (_, i) => input.rows.at(i)!);
   const isPerformance = template.type === 'performance';
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(isPerformance ? template.assetGroup : template.adGroup);
