@@ -103,6 +103,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['./src/test-setup.ts'],
+    // One module graph and one document per worker, set up once: the setup file puts back what
+    // a test or a file changed of them (state/pageState.ts), so files need no isolation.
+    isolate: false,
     css: false,
     // Component tests render Mantine in happy-dom: give them room on a loaded 2-core machine.
     testTimeout: 30_000,

@@ -1,3 +1,5 @@
+import { keptForPage } from '../state/pageState.ts';
+
 /** Spec section 8: the error analytics event carries at most 99 characters of the message. */
 export const ANALYTICS_MESSAGE_MAX_CHARS = 99;
 
@@ -18,6 +20,9 @@ const consoleSink: AnalyticsSink = (event) => {
 };
 
 let sink: AnalyticsSink = consoleSink;
+keptForPage(() => {
+  sink = consoleSink;
+});
 
 /** Replaces the analytics sink (a tag manager in production); returns the previous one. */
 export function setAnalyticsSink(next: AnalyticsSink): AnalyticsSink {

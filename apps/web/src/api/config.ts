@@ -1,7 +1,11 @@
 import { API, PublicConfigSchema, type PublicConfig } from '@adloom/contract';
+import { keptForPage } from '../state/pageState.ts';
 import { http } from './client.ts';
 
 let pending: Promise<PublicConfig> | null = null;
+keptForPage(() => {
+  pending = null;
+});
 
 /**
  * GET /api/config: public settings (the register bot check, the configured media), asked once

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { checkResetToken, resetPassword } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
+import { keptForPage } from '../state/pageState.ts';
 import { session } from '../state/session.ts';
 import { isServerFailure, resetErrorMessages } from '../features/auth/messages.ts';
 import { AuthCard, reportAuthFailure } from './AuthCard.tsx';
@@ -15,6 +16,7 @@ import { AuthCard, reportAuthFailure } from './AuthCard.tsx';
  * lazily): that mount must not check the spent token and send the person to login.
  */
 const spentTokens = new Set<string>();
+keptForPage(() => spentTokens.clear());
 
 /** /reset/:token: 'Almost There', password and confirm-password. */
 export function ResetPasswordPage() {

@@ -1,9 +1,16 @@
+import { keptForPage } from './pageState.ts';
+
 /** Navigation for code outside components (the generic error handler, the session timer). */
 type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
-let navigator: Navigate = (to) => {
+const leavePage: Navigate = (to) => {
   window.location.assign(to);
 };
+
+let navigator: Navigate = leavePage;
+keptForPage(() => {
+  navigator = leavePage;
+});
 
 /** Installs the router's navigate function. */
 export function setNavigator(next: Navigate): void {

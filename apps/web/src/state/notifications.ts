@@ -1,4 +1,5 @@
 import { createStore, type Store } from './store.ts';
+import { keptForPage } from './pageState.ts';
 
 /** Spec section 9: a notification lives 5000 ms. */
 export const NOTIFICATION_LIFETIME_MS = 5000;
@@ -116,6 +117,10 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
 
 /** The app's one notification stack. */
 export const notifications = createNotificationStore();
+keptForPage(() => {
+  notifications.clear();
+  notifications.setSubmitting(false);
+});
 
 /** Shows an error toast, with a link to where it is fixed when given. */
 export const notifyError = (message: string, action?: NotificationAction): number =>

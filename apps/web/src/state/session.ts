@@ -1,4 +1,5 @@
 import { PublicUserSchema, type PublicUser, type Session } from '@adloom/contract';
+import { keptForPage } from './pageState.ts';
 import { createStore } from './store.ts';
 
 /** Local-storage keys of the session (spec section 3: token, expiry and user). */
@@ -207,3 +208,4 @@ function browserStorage(): SessionStorage {
 
 /** The app's one session. */
 export const session = createSessionController(browserStorage());
+keptForPage(() => session.signOut('logout'));

@@ -1,4 +1,5 @@
 import { createStore } from '../../state/store.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 /**
  * The fallback the person has open in an ad tab (the tab's kind and the slide shown), or null
@@ -11,3 +12,4 @@ export interface OpenFallback {
 
 /** The open fallback, set by the ad template editors while they show. */
 export const openFallback = createStore<OpenFallback | null>(null);
+keptForPage(() => openFallback.set(null));

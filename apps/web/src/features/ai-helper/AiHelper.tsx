@@ -30,6 +30,7 @@ import {
 import { streamAiSuggestions } from '../../api/ai.ts';
 import { ApiError } from '../../api/errors.ts';
 import { notifySuccess } from '../../state/notifications.ts';
+import { keptForPage } from '../../state/pageState.ts';
 import { createStore, useStore } from '../../state/store.ts';
 import { useSession } from '../../state/useSession.ts';
 import { useSelectedRows } from '../generation/index.ts';
@@ -61,6 +62,10 @@ panelState.subscribe(() => {
 });
 /** Set once the server said it has no model (501): the panel says so instead of the form. */
 const notConfigured = createStore(false);
+keptForPage(() => {
+  panelState.set({ isOpen: false, ...storedPosition() });
+  notConfigured.set(false);
+});
 
 /** Pixels an arrow key moves the panel. */
 const KEY_STEP = 16;

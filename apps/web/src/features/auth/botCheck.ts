@@ -1,4 +1,5 @@
 import type { BotCheckSettings } from '@adloom/contract';
+import { keptForPage } from '../../state/pageState.ts';
 
 /** Shown when the bot-check widget script cannot be loaded. */
 export const BOT_CHECK_NOT_LOADED =
@@ -42,6 +43,7 @@ function asGrecaptcha(value: unknown): Grecaptcha | undefined {
 }
 
 const loads = new Map<string, Promise<Grecaptcha>>();
+keptForPage(() => loads.clear());
 
 /**
  * Loads the widget script once per URL. A failed load (network error, blocked, no

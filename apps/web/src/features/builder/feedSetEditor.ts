@@ -29,6 +29,7 @@ import {
 } from '../drafts/packedRows.ts';
 import type { FeedStore } from '../feed-grid/index.ts';
 import { TrackedFeedStore } from './trackedFeedStore.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 export { type SaveOutcome } from '../../state/revisionedSet/index.ts';
 
@@ -147,6 +148,9 @@ function toMeta(feed: StoredFeed): FeedMeta {
 }
 
 let rowIdCounter = 0;
+keptForPage(() => {
+  rowIdCounter = 0;
+});
 function makeRowId(): string {
   rowIdCounter += 1;
   return `row-${Date.now().toString(36)}-${rowIdCounter.toString(36)}`;

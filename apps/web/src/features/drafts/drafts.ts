@@ -3,6 +3,7 @@ import type { StoredFeed } from '@adloom/contract';
 import type { FeedRow } from '@adloom/engine';
 import type { DraftStorage as RevisionedDraftStorage } from '../../state/revisionedSet/index.ts';
 import { unpackRows, type PackedRows } from './packedRows.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 /**
  * A feed in a draft: its rows packed by column (`packed`, written since 2026-11-23), or as row
@@ -123,6 +124,10 @@ class DraftDatabase extends Dexie {
 }
 
 let database: DraftDatabase | null = null;
+keptForPage(() => {
+  database?.close();
+  database = null;
+});
 
 /** Drafts in IndexedDB (through Dexie). Failures are swallowed into `undefined` for reads. */
 export const indexedDbDrafts: DraftStorage = {

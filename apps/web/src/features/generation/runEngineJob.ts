@@ -8,6 +8,7 @@ import type {
 } from './jobTypes.ts';
 import { sendSelectedRows, type RowsSource } from './selectedRows.ts';
 import { restoreLongStrings } from './transferables.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 /** Options of `runEngineJob`. */
 export interface RunEngineJobOptions {
@@ -60,9 +61,11 @@ interface QueuedJob {
 /** Makes the worker: installed by the app at start (worker/), replaced in tests. */
 export type WorkerFactory = () => Worker;
 
-let makeWorker: WorkerFactory = () => {
+const noWorkerFactory: WorkerFactory = () => {
   throw new Error('No engine worker factory is installed');
 };
+
+let makeWorker: WorkerFactory = noWorkerFactory;
 
 /** Sets how workers are made (the app at start, tests). */
 export function setEngineWorkerFactory(factory: WorkerFactory): void {
@@ -110,6 +113,13 @@ class Lane {
     this.worker?.terminate();
     this.worker = null;
     this.workerRowsKey = null;
+  }
+
+  /** Ends the worker and forgets every job (the page starts again: see keptForPage). */
+  dispose(): void {
+    this.restart();
+    this.queue.length = 0;
+    this.running = null;
   }
 
   private post(message: ToWorkerMessage, transfer: Transferable[] = []): void {
@@ -218,6 +228,12 @@ class Lane {
 }
 
 const lanes = new Map<string, Lane>();
+keptForPage(() => {
+  for (const lane of lanes.values()) lane.dispose();
+  lanes.clear();
+  makeWorker = noWorkerFactory;
+  nextJobId = 1;
+});
 
 function findLane(name: string): Lane {
   let lane = lanes.get(name);

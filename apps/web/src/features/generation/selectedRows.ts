@@ -4,6 +4,7 @@ import type { FeedStore } from '../feed-grid/index.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { RowsChunkMessage } from './jobTypes.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 /** Where a job's rows come from: the selected rows of a feed store. */
 export interface RowsSource {
@@ -14,6 +15,9 @@ export interface RowsSource {
 
 const storeIds = new WeakMap<FeedStore, number>();
 let nextStoreId = 1;
+keptForPage(() => {
+  nextStoreId = 1;
+});
 
 /** The selected rows of `store` as a rows source. */
 export function selectedRowsSource(store: FeedStore): RowsSource {

@@ -9,6 +9,7 @@ import { FeedSetEditor, SAVE_MESSAGES, type FeedSetTarget } from '../builder/fee
 import { reportFailure } from '../builder/failures.ts';
 import { LIST_MESSAGES, listsSource } from '../builder/listsSource.ts';
 import { FeedSheets } from '../sheets/index.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 /** The lists screen's two tabs (spec section 2) and the kind of feed each shows. */
 export const LISTS_TABS = [
@@ -151,6 +152,10 @@ export class ListsWorkspace {
 }
 
 let current: ListsWorkspace | null = null;
+keptForPage(() => {
+  current?.dispose();
+  current = null;
+});
 
 /** The signed-in user's lists workspace (a new one when the user changes). */
 export function getListsWorkspace(userId: string): ListsWorkspace {

@@ -1,5 +1,10 @@
+import { keptForPage } from '../../state/pageState.ts';
+
 /** The template tab whose Generate asked for the focus, until its output table takes it. */
 let waitingScope: Element | null = null;
+keptForPage(() => {
+  waitingScope = null;
+});
 
 /**
  * A Generate was pressed: the next output table given a new table inside the same template tab

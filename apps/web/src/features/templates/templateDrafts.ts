@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { TemplateKind } from '@adloom/contract';
 import type { DraftStorage } from '../../state/revisionedSet/index.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 /** Unsaved template edits of one client, per kind, kept in the browser until saved. */
 export interface TemplateDraft {
@@ -27,6 +28,10 @@ class TemplateDraftDatabase extends Dexie {
 }
 
 let database: TemplateDraftDatabase | null = null;
+keptForPage(() => {
+  database?.close();
+  database = null;
+});
 
 /** Template drafts in IndexedDB (reads that fail answer `undefined`). */
 export const indexedDbTemplateDrafts: TemplateDraftStorage = {
