@@ -180,10 +180,15 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let files = 0;
 
-  /** What readFeed makes of `bytes` read in pieces of `pieceBytes`, in importCsvRows' shape. */
-  async function readAs(bytes: Uint8Array, pieceBytes: number) {
+  /** A file holding `bytes`, written once for every piece size it is read in. */
+  function fileOf(bytes: Uint8Array): string {
     const file = path.join(dir, `${files++}.csv`);
     writeFileSync(file, bytes);
+    return file;
+  }
+
+  /** What readFeed makes of `file` read in pieces of `pieceBytes`, in importCsvRows' shape. */
+  async function readAs(file: string, pieceBytes: number) {
     try {
       const feed = await readFeed(file, pieceBytes);
       const rows = Array.from({ length: feed.rows.length }, (_, i) => {
@@ -201,8 +206,6 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
       };
     } catch (e) {
       return { ok: false, error: String((e as Error).message).replace(`Feed ${file}: `, '') };
-    } finally {
-      rmSync(file);
     }
   }
 
@@ -214,8 +217,10 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
     const imported = importCsvRows(text);
     const expected = imported.ok ? { ...imported, encoding } : imported;
     const sizes = Array.from({ length: Math.min(bytes.length + 2, 200) }, (_, i) => i + 1);
+    const file = fileOf(bytes);
     for (const size of [...sizes, 1000, 4096, 1 << 16])
-      expect(await readAs(bytes, size), `pieces of ${size} bytes`).toEqual(expected);
+      expect(await readAs(file, size), `pieces of ${size} bytes`).toEqual(expected);
+    rmSync(file);
   }
 
   const header = 'Root,Modifier,Var 1,Final URL';
@@ -292,7 +297,7 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
   it('drops two BOMs that start the file, as the decoder and the CSV parser each drop one', async () => {
     const text = '"Root",url\n"a,b",c\n';
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
-    const feed = await readAs(Buffer.concat([bom, bom, Buffer.from(text)]), 1 << 16);
+    const feed = await readAs(fileOf(Buffer.concat([bom, bom, Buffer.from(text)])), 1 << 16);
     expect(feed).toEqual({ ...importCsvRows(text), encoding: 'utf-8' });
   });
 
@@ -303,9 +308,7 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
       'url,root\n=u,+r\n',
     ];
     for (const text of texts) {
-      const file = path.join(dir, `${files++}.csv`);
-      writeFileSync(file, text);
-      const feed = await readFeed(file, 16);
+      const feed = await readFeed(fileOf(Buffer.from(text)), 16);
       for (let i = 0; i < feed.rows.length; i++)
         for (const c of ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const)
           expect(feed.rows.firstCodeOf(i, c), `${text} row ${i} ${c}`).toEqual(
@@ -331,8 +334,9 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
     }
     // A character cut off by the end of the file.
     const cut = Buffer.concat([Buffer.from(`${header}\na,b\nc,`), Buffer.from('€').subarray(0, 2)]);
+    const cutFile = fileOf(cut);
     for (let size = 1; size <= cut.length; size++)
-      expect((await readAs(cut, size)).encoding, `pieces of ${size}`).toBe('windows-1252');
+      expect((await readAs(cutFile, size)).encoding, `pieces of ${size}`).toBe('windows-1252');
   });
 
   it('reads a UTF-16 file as the import does', async () => {
