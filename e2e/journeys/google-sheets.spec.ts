@@ -271,7 +271,10 @@ test('uploading over rows the feed does not hold asks first', async ({ page, goo
   await expect(
     page.getByRole('status').filter({ hasText: SHEET_MESSAGES.uploaded }).first(),
   ).toBeVisible();
-  expect(sheetCells(google.standIn, spreadsheetId)).toEqual([HEADER, ['nike'], ['puma']]);
+  // The link's own upload notice may still show: wait for the sheet itself.
+  await expect
+    .poll(() => sheetCells(google.standIn, spreadsheetId))
+    .toEqual([HEADER, ['nike'], ['puma']]);
 });
 
 test('unlinking asks first, revokes the access at Google and hides the sheet actions', async ({

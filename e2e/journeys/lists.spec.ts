@@ -154,7 +154,10 @@ test('the lists screen keeps unsaved edits and asks on a conflict', async ({ pag
   // An unsaved edit survives a closed tab.
   await cell(other, 'Root', 1).fill('kept');
   await cell(other, 'Root', 1).press('Tab');
-  await expect(other.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  // The draft is written a moment after the edit: close the tab once it is kept.
+  await expect(
+    other.getByRole('status').filter({ hasText: 'Unsaved changes kept in this browser' }),
+  ).toBeVisible();
   const asked = new Promise<string>((resolve) =>
     other.once('dialog', (prompt) => {
       resolve(prompt.type());

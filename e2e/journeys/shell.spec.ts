@@ -61,9 +61,10 @@ test('a stored token the server rejects ends the session with the 401 message', 
     );
   });
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/login$/);
+  // The notice shows for 5 seconds: look for it first, then where the page went.
   await expect(
     page.getByRole('alert').filter({ hasText: 'Unauthorized. Please log in to continue' }),
   ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('adloom.token'))).toBeNull();
 });
