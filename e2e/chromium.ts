@@ -1,7 +1,18 @@
-/** System Chromium (Playwright cannot download browsers on these machines). */
+/**
+ * System Chromium (Playwright cannot download browsers on these machines): the browser the
+ * benchmarks and the screenshot script measure, as people run it.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Launch flags that work here (see /work/shared/STACK.md). */
+/**
+ * The browser tests' Chromium: Debian's `chromium-headless-shell`, the same engine and version
+ * without the full browser's headless window and its compositing: the journeys take about a
+ * third less CPU on it (docs/decisions.md, "Tests in a third of the time").
+ */
+export const TEST_CHROMIUM_PATH =
+  process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/** Launch flags that work here (see ../shared/STACK.md). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,12 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.ts';
 
 // Browser journeys: the built web app served by the real server, in system Chromium.
 // Build first: `npm run build -w @adloom/web`. Run: `cd e2e && npx playwright test`.
 export default defineConfig({
   testDir: './journeys',
   fullyParallel: false,
-  workers: 1,
+  // Files run side by side, each worker with its own server and mailbox (`npm test` sets this to
+  // the machine's cores); the tests of one file run in order.
+  workers: Number(process.env.ADLOOM_E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -15,9 +17,14 @@ export default defineConfig({
   outputDir: process.env.ADLOOM_E2E_OUT ?? '../.tmp/e2e-results',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The headless shell asks before a page writes the clipboard; the full browser let journeys
+    // paste rows without asking.
+    permissions: ['clipboard-read', 'clipboard-write'],
     viewport: { width: 1280, height: 860 },
-    trace: 'retain-on-failure',
+    // A trace records every step's DOM and a screencast: about a third of the journeys' CPU.
+    // ADLOOM_E2E_TRACE=retain-on-failure keeps one for each failing journey.
+    trace: (process.env.ADLOOM_E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
   },
 });

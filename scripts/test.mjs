@@ -1,45 +1,42 @@
 #!/usr/bin/env node
-// Runs every suite of the project in order and ends with one plain "N passed, N failed" line:
-// lint, format, type and dead-code checks, unit tests of each workspace, the server's API suite
-// on the embedded database and on a real PostgreSQL server, and the browser journeys in system
-// Chromium. The unit and server suites run twice, on the Node.js that runs this script (the
-// machine's, 20) and on Node.js 24 LTS; the build and the browser journeys run on Node.js 24.
-// Node.js 24 comes from the npm registry's `node` package, installed once into .tmp/node24.
-// Usage: node scripts/test.mjs [--only name,name] [--skip name,name] [--node24 both|only|none]
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const reportDir = join(root, '.tmp', 'test-reports');
-rmSync(reportDir, { recursive: true, force: true });
-mkdirSync(reportDir, { recursive: true });
+// Runs every suite of the project (test-suites.mjs) side by side within the machine's cores and
+// ends with one plain "N passed, N failed, N skipped" line: lint, format, type and dead-code
+// checks, the unit suites, the server's suites (database-free files once, the others on the
+// embedded database and on a real PostgreSQL server), the build, and the browser journeys last.
+// Each suite's output goes to .tmp/test-reports/NAME.log and is printed when the suite ends; a
+// table of each suite's time closes the run (also in .tmp/test-times.json).
+// Usage: node scripts/test.mjs [--only name,name] [--skip name,name] [--jobs N]
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { NODE24_VERSION, reportDir, root, suites } from './test-suites.mjs';
 
 const args = process.argv.slice(2);
-const listArg = (flag) => {
+const argOf = (flag) => {
   const i = args.indexOf(flag);
-  return i >= 0 && args[i + 1] ? args[i + 1].split(',') : null;
+  return i >= 0 ? args[i + 1] : undefined;
 };
-const only = listArg('--only');
-const skip = listArg('--skip') ?? [];
-const node24Mode = listArg('--node24')?.[0] ?? 'both';
-if (!['both', 'only', 'none'].includes(node24Mode)) {
-  console.error(`--node24 takes both, only or none, not ${node24Mode}`);
+const only = argOf('--only')?.split(',');
+const skip = argOf('--skip')?.split(',') ?? [];
+const cores = Number(argOf('--jobs') ?? availableParallelism());
+if (!Number.isInteger(cores) || cores < 1) {
+  console.error('--jobs takes a whole number of 1 or more');
   process.exit(2);
 }
 
-const CHROMIUM = '/usr/bin/chromium';
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
 
-function run(cmd, cmdArgs, options = {}) {
-  const started = Date.now();
-  const result = spawnSync(cmd, cmdArgs, {
-    cwd: options.cwd ?? root,
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '0', ...options.env },
-  });
-  return { code: result.status ?? 1, seconds: (Date.now() - started) / 1000 };
-}
+const CHROMIUM = '/usr/bin/chromium';
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
@@ -53,18 +50,19 @@ function ensureChromium() {
   console.log(
     'Installing Chromium from Debian (apt-get install -y chromium) for the browser tests...',
   );
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
   return existsSync(CHROMIUM);
 }
 
-const NODE24_VERSION = '24.21.0';
 const node24Dir = join(root, '.tmp', 'node24');
 const node24Bin = join(node24Dir, 'node_modules', '.bin');
+const machineIs24 = process.version === `v${NODE24_VERSION}`;
 
 /** Node.js 24 from the npm registry in .tmp/node24; false (and why) when it cannot be had. */
 function ensureNode24() {
+  if (machineIs24) return true;
   const version = () =>
     spawnSync(join(node24Bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim();
   if (version() === `v${NODE24_VERSION}`) return true;
@@ -76,16 +74,14 @@ function ensureNode24() {
     join(node24Dir, 'package.json'),
     JSON.stringify({ private: true, allowScripts: { node: true } }),
   );
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-save', `node@${NODE24_VERSION}`], {
+  spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `node@${NODE24_VERSION}`], {
     cwd: node24Dir,
+    stdio: 'inherit',
   });
   if (version() === `v${NODE24_VERSION}`) return true;
   console.error(`Node.js ${NODE24_VERSION} could not be installed into ${node24Dir}.`);
   return false;
 }
-
-/** The environment that makes `node` (and npx, npm's own scripts) Node.js 24. */
-const node24Env = () => ({ PATH: `${node24Bin}${delimiter}${process.env.PATH}` });
 
 function vitestCounts(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -110,113 +106,185 @@ function playwrightCounts(file) {
   };
 }
 
-/**
- * A suite is a name, a command, and how to read its counts; `node24` suites run with Node.js 24
- * first on PATH.
- */
-const suites = [];
-const check = (name, cmd, cmdArgs, node24 = false) =>
-  suites.push({
-    name,
-    node24,
-    exec: (extraEnv) => run(cmd, cmdArgs, { env: extraEnv }),
-    counts: (r) => ({ passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 }),
-  });
-const vitest = (name, cwd, env = {}, node24 = false) => {
-  const out = join(reportDir, `${name}.json`);
-  suites.push({
-    name,
-    node24,
-    exec: (extraEnv) =>
-      run(
-        'npx',
-        [
-          'vitest',
-          'run',
-          '--passWithNoTests',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${out}`,
-        ],
-        {
-          cwd: join(root, cwd),
-          env: { ...env, ...extraEnv },
-        },
-      ),
-    counts: () => (existsSync(out) ? vitestCounts(out) : { passed: 0, failed: 1, skipped: 0 }),
-  });
-};
-const playwright = (name, config, env = {}) => {
-  const out = join(reportDir, `${name}.json`);
-  suites.push({
-    name,
-    node24: true,
-    needsChromium: true,
-    exec: (extraEnv) =>
-      run('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env, ...extraEnv },
-      }),
-    counts: () => (existsSync(out) ? playwrightCounts(out) : { passed: 0, failed: 1, skipped: 0 }),
-  });
-};
+/** The command, arguments and environment that run `suite`, and how to read its counts. */
+function commandOf(suite) {
+  const report = join(reportDir, `${suite.name}.json`);
+  const counts = (code) => {
+    if (suite.kind === 'check')
+      return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+    if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
+    return suite.kind === 'vitest' ? vitestCounts(report) : playwrightCounts(report);
+  };
+  if (suite.kind === 'vitest')
+    return {
+      cmd: 'npx',
+      args: [
+        'vitest',
+        'run',
+        '--passWithNoTests',
+        `--maxWorkers=${suite.cores}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      cwd: join(root, suite.cwd),
+      env: suite.env ?? {},
+      counts,
+    };
+  if (suite.kind === 'playwright')
+    return {
+      cmd: 'npx',
+      args: ['playwright', 'test', '-c', suite.config, '--reporter=list,json'],
+      cwd: root,
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...suite.env },
+      counts,
+    };
+  return { cmd: suite.cmd, args: suite.args, cwd: root, env: suite.env ?? {}, counts };
+}
 
-check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-check('format', 'npx', ['prettier', '--check', '.']);
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-// Unused files, exports, dependencies and duplicate exports in every workspace (knip.json).
-check('deadcode', 'npx', ['knip', '--no-progress']);
-const unitSuites = (suffix, node24) => {
-  vitest(`engine${suffix}`, 'packages/engine', {}, node24);
-  vitest(`contract${suffix}`, 'packages/contract', {}, node24);
-  vitest(`cli${suffix}`, 'apps/cli', {}, node24);
-  vitest(`web${suffix}`, 'apps/web', {}, node24);
-  vitest(`server-embedded${suffix}`, 'apps/server', { ADLOOM_TEST_DB: 'pglite' }, node24);
-  vitest(`server-postgres${suffix}`, 'apps/server', { ADLOOM_TEST_DB: 'postgres' }, node24);
-};
-if (node24Mode !== 'only') unitSuites('', false);
-if (node24Mode !== 'none') unitSuites('@24', true);
-check('build', 'npm', ['run', 'build', '--silent'], true);
-playwright('browser', 'e2e/playwright.config.ts');
-if (existsSync(join(root, 'e2e/grid/playwright.config.ts')))
-  playwright('browser-grid', 'e2e/grid/playwright.config.ts');
+const all = suites({ cores });
+const selected = all.filter((s) => (!only || only.includes(s.name)) && !skip.includes(s.name));
+const selectedNames = new Set(selected.map((s) => s.name));
+const node24Ready = selected.some((s) => s.node === '24') ? ensureNode24() : true;
+const chromiumReady = selected.some((s) => s.kind === 'playwright') ? ensureChromium() : true;
+const node24Path = machineIs24 ? process.env.PATH : `${node24Bin}${delimiter}${process.env.PATH}`;
 
-const selected = suites.filter((s) => (!only || only.includes(s.name)) && !skip.includes(s.name));
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const lines = [];
-let chromiumReady = null;
-let node24Ready = null;
+/** @type {Map<string, { passed: number, failed: number, skipped: number, seconds: number, startedAt: number, note?: string, node: string }>} */
+const results = new Map();
 const started = Date.now();
+const elapsed = () => (Date.now() - started) / 1000;
+
+/** Runs one suite with its output in its log; resolves when it ends. */
+function runSuite(suite) {
+  const nodeName = suite.node === '24' ? '24' : process.version.slice(1).split('.')[0];
+  const fail = (note) => {
+    results.set(suite.name, {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds: 0,
+      startedAt: elapsed(),
+      note,
+      node: nodeName,
+    });
+    console.log(`\n=== ${suite.name}: ${note} ===`);
+    return Promise.resolve();
+  };
+  if (suite.node === '24' && !node24Ready) return fail('Node.js 24 missing');
+  if (suite.kind === 'playwright' && !chromiumReady) return fail('Chromium missing');
+  const failedBefore = (suite.after ?? []).filter(
+    (name) => selectedNames.has(name) && results.get(name)?.failed,
+  );
+  if (failedBefore.length > 0) return fail(`not run: ${failedBefore.join(', ')} failed`);
+
+  const { cmd, args: cmdArgs, cwd, env, counts } = commandOf(suite);
+  const logFile = join(reportDir, `${suite.name}.log`);
+  const log = openSync(logFile, 'w');
+  const startedAt = elapsed();
+  console.log(
+    `[${startedAt.toFixed(0).padStart(4)} s] ${suite.name} started (Node.js ${nodeName})`,
+  );
+  return new Promise((done) => {
+    const child = spawn(cmd, cmdArgs, {
+      cwd,
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        FORCE_COLOR: '0',
+        ...(suite.node === '24' ? { PATH: node24Path } : {}),
+        ...env,
+      },
+    });
+    const finish = (code) => {
+      closeSync(log);
+      const c = counts(code);
+      if (code !== 0 && c.failed === 0) c.failed = 1; // a runner that died still fails the run
+      const seconds = elapsed() - startedAt;
+      results.set(suite.name, { ...c, seconds, startedAt, node: nodeName });
+      const text = readFileSync(logFile, 'utf8');
+      // A passing suite prints its last lines; a failing one all of it.
+      const lines = text.trimEnd().split('\n');
+      const shown = c.failed > 0 ? lines : lines.slice(-12);
+      console.log(
+        `\n=== ${suite.name} (Node.js ${nodeName}): ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped in ${seconds.toFixed(1)} s ===`,
+      );
+      if (c.failed === 0 && lines.length > shown.length)
+        console.log(`(… ${lines.length - shown.length} lines in ${logFile})`);
+      console.log(shown.join('\n'));
+      done();
+    };
+    child.on('error', (error) => {
+      writeFileSync(logFile, `${error.message}\n`, { flag: 'a' });
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
+  });
+}
+
+/**
+ * Starts suites in order while their cores fit in the free ones (a suite wider than the machine
+ * starts when it is idle). A suite marked `last` waits until every other suite has started, then
+ * starts as soon as a core is free, taking the rest as they free up.
+ */
+async function schedule() {
+  const waiting = [...selected];
+  const running = new Map();
+  let free = cores;
+  const isDone = (name) => !selectedNames.has(name) || results.has(name);
+  while (waiting.length > 0 || running.size > 0) {
+    for (let i = 0; i < waiting.length;) {
+      const suite = waiting[i];
+      const fits = suite.last
+        ? waiting.every((s) => s.last) && (free > 0 || running.size === 0)
+        : suite.cores <= free || running.size === 0;
+      if (!fits || !(suite.after ?? []).every(isDone)) {
+        i += 1;
+        continue;
+      }
+      waiting.splice(i, 1);
+      const taken = Math.min(suite.cores, Math.max(free, 1));
+      free -= taken;
+      running.set(
+        suite.name,
+        runSuite(suite).then(() => {
+          free += taken;
+          running.delete(suite.name);
+        }),
+      );
+    }
+    if (running.size === 0) {
+      // Nothing can start: what is left waits on a suite that is not selected.
+      for (const suite of waiting.splice(0)) await runSuite({ ...suite, after: [] });
+      break;
+    }
+    await Promise.race(running.values());
+  }
+}
+
+await schedule();
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const table = [];
+console.log('\n=== summary ===');
+console.log(
+  `${'suite'.padEnd(24)} node  start   time  ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'skipped'.padStart(7)}`,
+);
 for (const suite of selected) {
-  const onNode24 = suite.node24 && node24Mode !== 'none';
-  console.log(`\n=== ${suite.name}${onNode24 ? ' (Node.js 24)' : ''} ===`);
-  if (onNode24) {
-    node24Ready ??= ensureNode24();
-    if (!node24Ready) {
-      totals.failed += 1;
-      lines.push(`${suite.name.padEnd(18)} Node.js 24 missing`);
-      continue;
-    }
-  }
-  if (suite.needsChromium) {
-    chromiumReady ??= ensureChromium();
-    if (!chromiumReady) {
-      totals.failed += 1;
-      lines.push(`${suite.name.padEnd(18)} Chromium missing`);
-      continue;
-    }
-  }
-  const result = suite.exec(onNode24 ? node24Env() : {});
-  const c = suite.counts(result);
-  if (result.code !== 0 && c.failed === 0) c.failed = 1; // a runner that died still fails the run
-  totals.passed += c.passed;
-  totals.failed += c.failed;
-  totals.skipped += c.skipped;
-  lines.push(
-    `${suite.name.padEnd(18)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped  ${result.seconds.toFixed(1)} s`,
+  const r = results.get(suite.name);
+  if (!r) continue;
+  totals.passed += r.passed;
+  totals.failed += r.failed;
+  totals.skipped += r.skipped;
+  table.push({ suite: suite.name, ...r });
+  console.log(
+    `${suite.name.padEnd(24)} ${r.node.padStart(4)} ${r.startedAt.toFixed(0).padStart(6)} ${r.seconds.toFixed(1).padStart(6)}  ${String(r.passed).padStart(6)} ${String(r.failed).padStart(6)} ${String(r.skipped).padStart(7)}${r.note ? `  ${r.note}` : ''}`,
   );
 }
-console.log('\n=== summary ===');
-for (const l of lines) console.log(l);
-console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const totalSeconds = elapsed();
+console.log(`total time ${totalSeconds.toFixed(0)} s on ${cores} cores`);
+writeFileSync(
+  join(root, '.tmp', 'test-times.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), cores, totalSeconds, suites: table }, null, 2)}\n`,
+);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

@@ -4,7 +4,8 @@
 // Run: npx tsx e2e/grid/grid.bench.ts   (last line of output: one JSON object of figures)
 import { chromium, type Page } from '@playwright/test';
 import { measureStep, printFigures, type Figure, type LongTaskProbe } from '../bench/figures.ts';
-import { CHROMIUM, buildHarness, startHarnessServer } from './harnessServer.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { buildHarness, startHarnessServer } from './harnessServer.ts';
 import type {} from './harnessPage.ts';
 
 const figures: Figure[] = [];
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
   console.log('Building the grid harness…');
   buildHarness();
   const server = await startHarnessServer();
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const newPage = async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await page.goto(server.url);

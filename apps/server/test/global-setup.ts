@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** 'pglite' or 'postgres' (from ADLOOM_TEST_DB). */
+    /** 'pglite', 'postgres' or 'none' (from ADLOOM_TEST_DB). */
     adloomTestDb: string;
     /** A migrated PGlite data folder dump that each test database starts from. */
     adloomPgliteSnapshot: string;
@@ -44,14 +44,20 @@ function checkLogs(logDir: string): void {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = process.env.ADLOOM_TEST_DB ?? 'pglite';
-  if (kind !== 'pglite' && kind !== 'postgres')
-    throw new Error(`ADLOOM_TEST_DB must be pglite or postgres, not ${kind}`);
+  if (kind !== 'pglite' && kind !== 'postgres' && kind !== 'none')
+    throw new Error(`ADLOOM_TEST_DB must be pglite, postgres or none, not ${kind}`);
   project.provide('adloomTestDb', kind);
   const workDir = mkdtempSync(join(tmpdir(), 'adloom-test-'));
   const logDir = mkdtempSync(join(tmpdir(), 'adloom-test-logs-'));
   project.provide('adloomLogDir', logDir);
   project.provide('adloomPgliteSnapshot', '');
   project.provide('adloomPostgresUrl', '');
+
+  if (kind === 'none')
+    return async () => {
+      rmSync(workDir, { recursive: true, force: true });
+      checkLogs(logDir);
+    };
 
   if (kind === 'postgres') {
     const server = await startEmbeddedPostgres(join(workDir, 'pg'));

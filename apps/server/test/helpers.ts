@@ -98,9 +98,14 @@ export function openTestLog(label = 'app'): { write(line: string): void; close()
   };
 }
 
-/** Which database the suite runs on (ADLOOM_TEST_DB). */
+/** Which database the suite runs on (ADLOOM_TEST_DB); the database-free run has none to give. */
 export function testDbKind(): 'pglite' | 'postgres' {
-  return inject('adloomTestDb') === 'postgres' ? 'postgres' : 'pglite';
+  const kind = inject('adloomTestDb');
+  if (kind === 'none')
+    throw new Error(
+      'This file opens a database, so it runs on each database: take it off DATABASE_FREE in apps/server/vitest.config.ts.',
+    );
+  return kind === 'postgres' ? 'postgres' : 'pglite';
 }
 
 /** A new, empty database on the PostgreSQL server of `adminUrl`: its URL, and dropping it. */
