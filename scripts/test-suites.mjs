@@ -76,10 +76,13 @@ export function suites({ cores }) {
     vitest('server', 'apps/server', '24', { ADLOOM_TEST_DB: 'none' }),
     check('deadcode', 'npx', ['knip', '--no-progress']),
     vitest('contract', 'packages/contract', '24'),
-    // Last: they start once every other suite has started, and take the cores as they free up.
-    // Journeys wait on the page often: one worker more than the cores keeps them busy.
-    playwright('browser', 'e2e/playwright.config.ts', cores + 1),
-    playwright('browser-grid', 'e2e/grid/playwright.config.ts', 1),
+    // Last: they start once every other suite has started, and take the cores as they free up;
+    // the grid's journeys after the app's, so no more browsers run than there are cores.
+    playwright('browser', 'e2e/playwright.config.ts', cores),
+    {
+      ...playwright('browser-grid', 'e2e/grid/playwright.config.ts', 1),
+      after: ['build', 'browser'],
+    },
   ];
 }
 

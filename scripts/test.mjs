@@ -5,7 +5,7 @@
 // embedded database and on a real PostgreSQL server), the build, and the browser journeys last.
 // Each suite's output goes to .tmp/test-reports/NAME.log and is printed when the suite ends; a
 // table of each suite's time closes the run (also in .tmp/test-times.json).
-// Usage: node scripts/test.mjs [--only name,name] [--skip name,name] [--jobs N]
+// Usage: node scripts/test.mjs [--only name,name] [--skip name,name] [--jobs N] [--prepare]
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -33,8 +33,12 @@ if (!Number.isInteger(cores) || cores < 1) {
   process.exit(2);
 }
 
-rmSync(reportDir, { recursive: true, force: true });
-mkdirSync(reportDir, { recursive: true });
+// `--prepare`: only install what the suites run on (Node.js 24), e.g. while `npm ci` runs.
+const isPrepareOnly = args.includes('--prepare');
+if (!isPrepareOnly) {
+  rmSync(reportDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+}
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -141,6 +145,8 @@ function commandOf(suite) {
     };
   return { cmd: suite.cmd, args: suite.args, cwd: root, env: suite.env ?? {}, counts };
 }
+
+if (isPrepareOnly) process.exit(ensureNode24() ? 0 : 1);
 
 const all = suites({ cores });
 const selected = all.filter((s) => (!only || only.includes(s.name)) && !skip.includes(s.name));

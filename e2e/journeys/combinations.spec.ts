@@ -25,11 +25,14 @@ test('a visitor combines seeds with a link and copies the table', async ({ page 
   await expect(grid.getByRole('textbox', { name: 'Modifier, row 6' })).toHaveValue('blue');
   await expect(grid.getByRole('textbox', { name: 'Var 1, row 6' })).toHaveValue('used');
 
+  await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Table contents copied to clipboard!' }),
   ).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const readClipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await expect.poll(readClipboard).not.toBe('');
+  const copied = await readClipboard();
   expect(copied.split('\n')).toEqual([
     'Root\tModifier\tVar 1',
     'shoes\tred\tcheap',

@@ -92,11 +92,15 @@ test('a campaign template with {root}, {mod} and {mt} generates keywords and neg
     'Nike - Search | Nike Running Shoes - Broad | nike running shoes | Negative Exact',
     'Puma - Search | Puma Sneakers - Broad | puma sneakers | Negative Exact',
   ]);
+  // The clipboard still holds the pasted rows: empty it and wait for the copy.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.getByRole('button', { name: 'Copy Negatives' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Table contents copied to clipboard!' }).first(),
   ).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const readClipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await expect.poll(readClipboard).not.toBe('');
+  const copied = await readClipboard();
   expect(copied.split('\n')[0]).toBe('Campaign\tAd Group\tKeyword\tCriterion Type');
   expect(copied.split('\n')).toHaveLength(7);
 

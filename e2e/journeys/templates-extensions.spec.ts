@@ -43,9 +43,13 @@ async function newExtensionTemplate(page: Page, name: string): Promise<void> {
 }
 
 async function copiedText(page: Page, table: string): Promise<string> {
+  // An earlier copy's notice may still show: empty the clipboard and wait for this copy.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.getByRole('button', { name: `Copy ${table}`, exact: true }).click();
   await expect(notice(page, 'Table contents copied to clipboard!').first()).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
+  const read = () => page.evaluate(() => navigator.clipboard.readText());
+  await expect.poll(read).not.toBe('');
+  return read();
 }
 
 /** The lines of the Google Ads Editor file an output table downloads (BOM kept on line 1). */
