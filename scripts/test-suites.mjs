@@ -25,6 +25,7 @@ export const NODE24_VERSION = '24.21.0';
  *   env?: Record<string, string>,
  *   cores: number,
  *   after?: string[],
+ *   needs?: string[],
  *   last?: boolean,
  *   config?: string,
  * }} Suite
@@ -32,7 +33,8 @@ export const NODE24_VERSION = '24.21.0';
 
 /**
  * The suites in the order they start when cores are free (the longest first among those that
- * can start). `cores` is how many cores a suite keeps busy: its worker count.
+ * can start). `cores` is how many cores a suite keeps busy: its worker count. A suite starts
+ * after the suites named in `after` have ended, and is not run when one of `needs` failed.
  * @param {{ cores: number }} machine
  * @returns {Suite[]}
  */
@@ -54,6 +56,7 @@ export function suites({ cores }) {
     cores: workers,
     env: { ADLOOM_E2E_WORKERS: String(workers) },
     after: ['build'],
+    needs: ['build'],
     last: true,
   });
   return [

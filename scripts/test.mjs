@@ -178,7 +178,7 @@ function runSuite(suite) {
   };
   if (suite.node === '24' && !node24Ready) return fail('Node.js 24 missing');
   if (suite.kind === 'playwright' && !chromiumReady) return fail('Chromium missing');
-  const failedBefore = (suite.after ?? []).filter(
+  const failedBefore = (suite.needs ?? []).filter(
     (name) => selectedNames.has(name) && results.get(name)?.failed,
   );
   if (failedBefore.length > 0) return fail(`not run: ${failedBefore.join(', ')} failed`);
@@ -260,7 +260,7 @@ async function schedule() {
     }
     if (running.size === 0) {
       // Nothing can start: what is left waits on a suite that is not selected.
-      for (const suite of waiting.splice(0)) await runSuite({ ...suite, after: [] });
+      for (const suite of waiting.splice(0)) await runSuite({ ...suite, after: [], needs: [] });
       break;
     }
     await Promise.race(running.values());

@@ -51,8 +51,16 @@ export async function closeTutorial(page: Page): Promise<void> {
 /** Logs in through the login form. */
 export async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
+  const emailField = form.getByLabel('Email');
+  const passwordField = form.getByLabel('Password', { exact: true });
+  // The page is prerendered: what is typed before React takes it over can be lost on a busy
+  // machine. Type again until both fields hold their values.
+  await expect(async () => {
+    await emailField.fill(email);
+    await passwordField.fill(password);
+    await expect(emailField).toHaveValue(email, { timeout: 1000 });
+    await expect(passwordField).toHaveValue(password, { timeout: 1000 });
+  }).toPass();
   await form.getByRole('button', { name: 'Log In' }).click();
 }
 
