@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Prints the set of test names the test command runs, one a line (`file > describe > test`,
-// sorted, each once), so that two trees can be compared: nothing lost. The checks (lint, format,
+// sorted, each once; a server test with the database it runs on: `file [pglite] > ...`), so that
+// two trees can be compared: nothing lost. The checks (lint, format,
 // types, dead code, build) count as one test each and print as `check: NAME`.
-// Usage: node scripts/test-names.mjs [--repo DIR] [--out FILE]
-//   then e.g. `comm -23 before.txt after.txt` lists the names a change lost.
+// Usage: node scripts/test-names.mjs [--repo DIR] [--out FILE] [--compare BEFORE]
+//   --compare lists the names of BEFORE (an earlier --out) that this tree does not run; a server
+//   test that moved from both databases to the database-free run counts as kept.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ const argOf = (flag) => {
 };
 const repo = resolve(argOf('--repo') ?? thisRoot);
 const out = argOf('--out');
+const compare = argOf('--compare');
 
 /**
  * Every run that lists tests, old layouts included: each vitest workspace (the server's once per
@@ -37,6 +40,8 @@ const CHECKS = ['lint', 'format', 'typecheck', 'deadcode', 'build'];
 
 const scratch = mkdtempSync(join(tmpdir(), 'adloom-test-names-'));
 const names = new Set(CHECKS.map((name) => `check: ${name}`));
+/** A name on one line: line breaks in a title are written `\\n`. */
+const oneLine = (name) => name.replaceAll('\r', '\\r').replaceAll('\n', '\\n');
 let failed = false;
 
 for (const [i, listing] of LISTINGS.entries()) {
@@ -61,7 +66,9 @@ for (const [i, listing] of LISTINGS.entries()) {
     const walk = (suite, titles) => {
       for (const spec of suite.specs ?? [])
         names.add(
-          `${relative(repo, join(testDir, spec.file))} > ${[...titles, spec.title].join(' > ')}`,
+          oneLine(
+            `${relative(repo, join(testDir, spec.file))} > ${[...titles, spec.title].join(' > ')}`,
+          ),
         );
       for (const child of suite.suites ?? [])
         walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
@@ -83,13 +90,28 @@ for (const [i, listing] of LISTINGS.entries()) {
     }
     continue;
   }
+  // A server test is named with the database it runs on (none: the database-free run).
+  const database = listing.env?.ADLOOM_TEST_DB ? ` [${listing.env.ADLOOM_TEST_DB}]` : '';
   for (const test of JSON.parse(readFileSync(file, 'utf8')))
-    names.add(`${relative(repo, test.file)} > ${test.name}`);
+    names.add(oneLine(`${relative(repo, test.file)}${database} > ${test.name}`));
 }
 rmSync(scratch, { recursive: true, force: true });
 
 const text = `${[...names].sort().join('\n')}\n`;
 if (out) writeFileSync(out, text);
-else process.stdout.write(text);
+else if (!compare) process.stdout.write(text);
 console.error(`${names.size} test names in ${repo}`);
+if (compare) {
+  const before = readFileSync(compare, 'utf8').split('\n').filter(Boolean);
+  const asDatabaseFree = (name) => name.replace(/ \[(pglite|postgres)\] > /, ' [none] > ');
+  const moved = before.filter((name) => !names.has(name) && names.has(asDatabaseFree(name)));
+  const lost = before.filter((name) => !names.has(name) && !names.has(asDatabaseFree(name)));
+  const added = [...names].filter((name) => !before.includes(name) && !name.includes(' [none] > '));
+  console.log(`${before.length} names before, ${names.size} now`);
+  console.log(`${moved.length} moved from a database run to the database-free run`);
+  console.log(`${lost.length} not run now:`);
+  for (const name of lost) console.log(`  - ${name}`);
+  console.log(`${added.length} new (not counting the database-free run):`);
+  for (const name of added) console.log(`  + ${name}`);
+}
 process.exit(failed ? 1 : 0);
