@@ -54,7 +54,7 @@ export function suites({ cores }) {
     node: '24',
     config,
     cores: workers,
-    env: { ADLOOM_E2E_WORKERS: String(workers) },
+    env: { ADLOOM_E2E_WORKERS: String(workers), ADLOOM_E2E_RETRIES: '1' },
     after: ['build'],
     needs: ['build'],
     last: true,

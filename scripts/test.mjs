@@ -107,6 +107,7 @@ function playwrightCounts(file) {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
     failed: (s.unexpected ?? 0) + errors,
     skipped: s.skipped ?? 0,
+    ...(s.flaky ? { note: `${s.flaky} flaky (passed when run again)` } : {}),
   };
 }
 
