@@ -44,18 +44,19 @@ const RUNTIME = [
   'test/utf8-body.test.ts',
 ];
 
-const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const kind = process.env.ADLOOM_TEST_DB ?? 'pglite';
 const isRuntimeRun = process.env.ADLOOM_TEST_FILES === 'runtime';
-const files = kind === 'none' ? DATABASE_FREE : ALL;
+/** The runtime run takes its files whether or not they open a database. */
 const include = isRuntimeRun
-  ? RUNTIME.filter((file) => files === ALL || files.includes(file))
-  : files;
+  ? RUNTIME
+  : kind === 'none'
+    ? DATABASE_FREE
+    : ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
     include,
-    exclude: kind === 'none' ? [] : DATABASE_FREE,
+    exclude: kind === 'none' || isRuntimeRun ? [] : DATABASE_FREE,
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
