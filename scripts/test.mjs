@@ -40,23 +40,23 @@ if (!isPrepareOnly) {
   mkdirSync(reportDir, { recursive: true });
 }
 
-const CHROMIUM = '/usr/bin/chromium';
+/** The browser tests' Chromium (TEST_CHROMIUM_PATH in e2e/chromium.ts): Debian's headless shell. */
+const CHROMIUM = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+const CHROMIUM_PACKAGE = 'chromium-headless-shell';
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get install -y chromium`,
+      `Chromium's headless shell is missing at ${CHROMIUM}. Install it: sudo apt-get install -y ${CHROMIUM_PACKAGE}`,
     );
     return false;
   }
-  console.log(
-    'Installing Chromium from Debian (apt-get install -y chromium) for the browser tests...',
-  );
+  console.log(`Installing ${CHROMIUM_PACKAGE} from Debian for the browser tests...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', CHROMIUM_PACKAGE], { stdio: 'inherit', env });
   return existsSync(CHROMIUM);
 }
 
