@@ -7,12 +7,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * The browser tests' Chromium: Debian's `chromium-headless-shell`, the same engine and version
  * without the full browser's headless window and its compositing: the journeys take about a
- * third less CPU on it (docs/decisions.md, "Tests in a third of the time").
+ * third less CPU on it (docs/decisions.md, "Each suite runs once, side by side").
  */
 export const TEST_CHROMIUM_PATH =
   process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
-/** Launch flags that work here (see ../shared/STACK.md). */
+/** Launch flags that work on these machines: headless, as root, with no network of its own. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,20 +22,4 @@ export function geoFixtureFile(
   name: 'geotargets-raw-sample.csv' | 'geotargets-extract.csv',
 ): string {
   return resolve(FIXTURE_DIR, name);
-}
-
-/**
- * Path of the 98,790-row subset that only the benchmarks read, kept beside the repository
- * (`<repo>/../shared/data/geo`, never committed); throws naming the folder when it is missing.
- */
-export function geoSubsetFile(): string {
-  const path = resolve(
-    fileURLToPath(new URL('../../..', import.meta.url)),
-    '../shared/data/geo/geotargets-subset.csv',
-  );
-  if (!existsSync(path))
-    throw new Error(
-      `${path} is missing: the geo benchmark reads Google's geo targets subset from <repo>/../shared/data/geo, which is kept beside the repository, never in it.`,
-    );
-  return path;
 }
