@@ -74,4 +74,24 @@ describe('DraftKeeper', () => {
     await keeper.flush();
     expect((await storage.find('u|client|Acme'))?.text).toBe('earlier');
   });
+
+  it('writes no draft composed before a save left the set clean', async () => {
+    const storage = createMemoryDraftStorage<TestDraft>();
+    let finishCompose: (draft: TestDraft) => void = () => undefined;
+    const keeper = new DraftKeeper<TestDraft>({
+      storage,
+      delayMs: () => 800,
+      // A big set is composed in slices, across tasks: the save lands in between.
+      compose: () => new Promise<TestDraft>((resolve) => (finishCompose = resolve)),
+      onKept: () => undefined,
+      onOffer: () => undefined,
+    });
+    await keeper.open('u|client|Acme');
+    keeper.changed();
+    const writing = keeper.flush();
+    await keeper.clean();
+    finishCompose({ key: 'u|client|Acme', text: 'edited' });
+    await writing;
+    expect(await storage.find('u|client|Acme')).toBeUndefined();
+  });
 });

@@ -168,7 +168,9 @@ export class DraftKeeper<D extends { key: string }> {
       inSlices,
       () => token !== this.token || this.key !== key,
     );
-    if (!draft || this.offered) return;
+    // A save (clean) or another write that came while the draft was composed has the last word:
+    // writing this one after it would leave a draft of edits that were saved.
+    if (!draft || this.offered || token !== this.token) return;
     try {
       await this.options.storage.put(draft);
       this.writtenChanges = changes;
