@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.ts';
 
-// Browser journeys: the built web app served by the real server, in system Chromium.
-// Build first: `npm run build -w @adloom/web`. Run: `cd e2e && npx playwright test`.
+// The browser tests, in system Chromium: the journeys (the built web app served by the real
+// server) and the feed grid's and the combiner's tests against their harness page (built and
+// served by grid/globalSetup.ts); globalSetup.ts prepares both. One run, so the grid's files fill the cores the journeys' last
+// files leave free. Build first: `npm run build -w @adloom/web`. Run: `cd e2e && npx playwright
+// test` (one of them: `--project journeys` or `--project grid`).
 export default defineConfig({
-  testDir: './journeys',
+  testDir: '.',
+  globalSetup: './globalSetup.ts',
   fullyParallel: false,
   // Files run side by side, each worker with its own server and mailbox (`npm test` sets this to
   // the machine's cores); the tests of one file run in order.
@@ -29,4 +33,16 @@ export default defineConfig({
     trace: (process.env.ADLOOM_E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'journeys', testDir: './journeys' },
+    {
+      name: 'grid',
+      testDir: './grid',
+      testMatch: '*.spec.ts',
+      // A 100,000-row paste or import takes a while beside the journeys.
+      timeout: 180_000,
+      expect: { timeout: 30_000 },
+      use: { viewport: { width: 1440, height: 1000 } },
+    },
+  ],
 });

@@ -34,6 +34,7 @@ const LISTINGS = [
   { cwd: 'apps/server', env: { ADLOOM_TEST_DB: 'pglite' } },
   { cwd: 'apps/server', env: { ADLOOM_TEST_DB: 'postgres' } },
   { config: 'e2e/playwright.config.ts' },
+  // Before the grid's tests joined the journeys' configuration.
   { config: 'e2e/grid/playwright.config.ts', optional: true },
 ];
 const CHECKS = ['lint', 'format', 'typecheck', 'deadcode', 'build'];

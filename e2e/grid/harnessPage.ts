@@ -19,7 +19,10 @@ declare global {
 /** Opens the harness page and waits for the grid. */
 export async function openHarness(page: Page): Promise<void> {
   const url = process.env.GRID_HARNESS_URL;
-  if (!url) throw new Error('GRID_HARNESS_URL is not set: run with e2e/grid/playwright.config.ts');
+  if (!url)
+    throw new Error(
+      'GRID_HARNESS_URL is not set: run with e2e/playwright.config.ts (its grid project)',
+    );
   await page.goto(url);
   await page.getByRole('grid', { name: 'Feed rows' }).waitFor();
 }

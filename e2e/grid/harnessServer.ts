@@ -4,15 +4,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../chromium.ts';
 
 /** The repository root. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** Where the harness is built. */
 export const HARNESS_DIR = join(REPO_ROOT, '.tmp', 'grid-harness');
-
-/** The browser tests' Chromium, with the launch flags that work on these machines. */
-export const CHROMIUM = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 /** Builds the feed grid harness with Vite into .tmp/grid-harness. */
 export function buildHarness(): void {
