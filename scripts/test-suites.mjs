@@ -60,11 +60,18 @@ export function suites({ cores }) {
     last: true,
   });
   return [
-    // Once, on Node.js 24, the longest first; the build early, since the journeys wait for it.
-    vitest('server-embedded', 'apps/server', '24', { ADLOOM_TEST_DB: 'pglite' }),
-    vitest('server-postgres', 'apps/server', '24', { ADLOOM_TEST_DB: 'postgres' }),
-    check('typecheck', 'node', ['scripts/typecheck.mjs']),
+    // Once, on Node.js 24: the build first (the server's process tests run the compiled server,
+    // and the journeys the built app), then the longest first.
     check('build', 'npm', ['run', 'build', '--silent']),
+    {
+      ...vitest('server-embedded', 'apps/server', '24', { ADLOOM_TEST_DB: 'pglite' }),
+      after: ['build'],
+    },
+    {
+      ...vitest('server-postgres', 'apps/server', '24', { ADLOOM_TEST_DB: 'postgres' }),
+      after: ['build'],
+    },
+    check('typecheck', 'node', ['scripts/typecheck.mjs']),
     vitest('web', 'apps/web', '24'),
     // Again on the machine's Node.js: what can differ between runtimes.
     vitest('cli@machine', 'apps/cli', 'machine'),
@@ -79,13 +86,9 @@ export function suites({ cores }) {
     vitest('server', 'apps/server', '24', { ADLOOM_TEST_DB: 'none' }),
     check('deadcode', 'npx', ['knip', '--no-progress']),
     vitest('contract', 'packages/contract', '24'),
-    // Last: they start once every other suite has started, and take the cores as they free up;
-    // the grid's journeys after the app's, so no more browsers run than there are cores.
+    // Last: they start once every other suite has started, and take the cores as they free up
+    // (the journeys and the grid's tests, one Playwright run).
     playwright('browser', 'e2e/playwright.config.ts', cores),
-    {
-      ...playwright('browser-grid', 'e2e/grid/playwright.config.ts', 1),
-      after: ['build', 'browser'],
-    },
   ];
 }
 

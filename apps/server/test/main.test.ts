@@ -37,7 +37,8 @@ function listModes(root: string): {
   return { files, dirs };
 }
 
-// Real server processes (node --import tsx src/main.ts) on an embedded database in a scratch DATA_DIR.
+// Real server processes (the compiled server: node scripts/run.mjs main) on an embedded database in
+// a scratch DATA_DIR.
 // Starting PGlite's first initdb takes several seconds on a busy machine: generous time-outs.
 describe('the server process', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'adloom-main-'));

@@ -60,15 +60,25 @@ export function startServerProcess(
   return { child, output: () => output, exited };
 }
 
+/** The entry points the compiled server has (scripts/run.mjs), by the source file each is built from. */
+const COMPILED_ENTRIES: Record<string, string> = {
+  'src/main.ts': 'main',
+  'src/geo-load.ts': 'geo-load',
+  'src/data-command.ts': 'data',
+};
+
 /**
- * Runs the server's source (or another entry point of apps/server, with its arguments) under tsx,
- * its output copied to the run's log folder (scanned for secrets after the run).
+ * Runs an entry point of the server (by its source file, with its arguments) compiled, as it
+ * ships: `node scripts/run.mjs ENTRY ...`, which builds dist/ first when it is older than the
+ * source. Its output is copied to the run's log folder (scanned for secrets after the run).
  */
 export function startServer(env: Record<string, string>, command = ['src/main.ts']): ServerProcess {
-  // node --import tsx keeps the server in this pid (the tsx binary runs it in a child process).
+  const [source = '', ...args] = command;
+  const entry = COMPILED_ENTRIES[source];
+  if (!entry) throw new Error(`${source} is not an entry point of the compiled server`);
   return startServerProcess(
     env,
-    [process.execPath, '--import', 'tsx', ...command],
+    [process.execPath, join(SERVER_DIR, 'scripts', 'run.mjs'), entry, ...args],
     openTestLog('server'),
   );
 }
