@@ -81,6 +81,25 @@ export default tseslint.config(
     },
   },
   {
+    // app.ts registers the routes: nothing it imports takes anything from it (their shared
+    // types come from deps.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/main.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app.ts', './app.ts'],
+              message: "Take the routes' types from deps.ts: app.ts imports the routes.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The engine is pure: no React, no Node built-ins, no other workspace package.
     files: ['packages/engine/src/**/*.ts'],
     ignores: ['packages/engine/src/**/*.test.ts'],

@@ -82,6 +82,9 @@ async function startWithLinkedFeed(
     page.getByRole('status').filter({ hasText: SHEET_MESSAGES.uploaded }).first(),
   ).toBeVisible();
   await expect(linkedSheet(page)).toBeVisible();
+  // The link is saved after the upload's message: leaving before it is saved would (rightly)
+  // offer the edits back on the next visit.
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   return spreadsheetId;
 }
 

@@ -18,12 +18,13 @@ import {
   sendError,
   type ErrorLogFields,
 } from './errors.ts';
-import { createSessionService, type SessionService } from './auth/session.ts';
+import { createSessionService } from './auth/session.ts';
 import { LOG_REDACT_PATHS } from './log-format.ts';
 import { OUTBOX_DIR_NAME, createMailer, type Mailer } from './services/mailer.ts';
+import type { AppDeps } from './deps.ts';
 import { registerRoutes } from './routes/index.ts';
 import { useUtf8JsonParser } from './http/json-body.ts';
-import { createAttemptLimits, type AttemptLimits } from './services/attempt-limits.ts';
+import { createAttemptLimits } from './services/attempt-limits.ts';
 import { createDbAttemptStores } from './services/db-attempt-store.ts';
 import type { AttemptStoreFactory } from './services/rate-limit.ts';
 import {
@@ -35,21 +36,10 @@ import { readPrerenderedPages } from './http/web-pages.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
 import { createBodyTimeoutHook } from './http/body-guard.ts';
 import { rejectBadText } from './http/text-rule.ts';
-import { createGoogleAccessTokens, type GoogleAccessTokens } from './services/google-oauth.ts';
+import { createGoogleAccessTokens } from './services/google-oauth.ts';
 
 /** Answers smaller than this leave uncompressed (compressing them saves less than it costs). */
 export const COMPRESS_MIN_BYTES = 1024;
-
-/** What every route plugin receives. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  sessions: SessionService;
-  limits: AttemptLimits;
-  /** The users' Google access tokens, in memory only. */
-  googleTokens: GoogleAccessTokens;
-}
 
 /** The 503 message of a request that reaches a server while it stops. */
 const SERVER_STOPPING_MESSAGE = 'This server is restarting. Please try again shortly.';
@@ -218,7 +208,7 @@ export async function buildApp(deps: {
   );
   const googleTokens = createGoogleAccessTokens();
   await app.register(async (api) =>
-    registerRoutes(api, { config, db, mailer, sessions, limits, googleTokens }),
+    registerRoutes(api, { config, db, mailer, sessions, limits, googleTokens } satisfies AppDeps),
   );
 
   const hasWebApp = existsSync(join(config.webDist, 'index.html'));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import healthRoutes from './health/index.ts';
 import configRoutes from './config/index.ts';
 import usersRoutes from './users/index.ts';

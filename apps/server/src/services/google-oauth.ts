@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { GOOGLE_LINK_MESSAGES, SHEET_MESSAGES, type GoogleStatus } from '@adloom/contract';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { GoogleConfig } from '../config.ts';
 import {
   consumeOAuthState,

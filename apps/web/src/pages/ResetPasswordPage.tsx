@@ -5,18 +5,10 @@ import { useNavigate, useParams } from 'react-router';
 import { checkResetToken, resetPassword } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
-import { keptForPage } from '../state/pageState.ts';
 import { session } from '../state/session.ts';
 import { isServerFailure, resetErrorMessages } from '../features/auth/messages.ts';
+import { isResetTokenSpent, markResetTokenSpent } from '../features/auth/spentResetTokens.ts';
 import { AuthCard, reportAuthFailure } from './AuthCard.tsx';
-
-/**
- * Tokens this page has just used to set a password. Signing in swaps the page's layout, which
- * mounts the page again while the move to /campaign-builder is still under way (its screen loads
- * lazily): that mount must not check the spent token and send the person to login.
- */
-const spentTokens = new Set<string>();
-keptForPage(() => spentTokens.clear());
 
 /** /reset/:token: 'Almost There', password and confirm-password. */
 export function ResetPasswordPage() {
@@ -33,13 +25,13 @@ export function ResetPasswordPage() {
   useEffect(() => {
     let isCurrent = true;
     setIsTokenChecked(false);
-    if (spentTokens.has(token)) return;
+    if (isResetTokenSpent(token)) return;
     checkResetToken(token).then(
       () => {
         if (isCurrent) setIsTokenChecked(true);
       },
       (error: unknown) => {
-        if (!isCurrent || spentTokens.has(token)) return;
+        if (!isCurrent || isResetTokenSpent(token)) return;
         if (isServerFailure(error)) handleApiError(error);
         else {
           for (const message of resetErrorMessages(error)) notifyError(message);
@@ -60,7 +52,7 @@ export function ResetPasswordPage() {
     setPasswordConfirm('');
     try {
       const answer = await resetPassword(token, body);
-      spentTokens.add(token);
+      markResetTokenSpent(token);
       session.signIn(answer);
       notifySuccess(answer.message || 'Your password has been changed');
       navigate('/campaign-builder', { replace: true });

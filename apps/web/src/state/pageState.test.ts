@@ -79,6 +79,17 @@ describe('page-long state', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lives in modules, never in a component file: a component keeps its state in React', () => {
+    const inComponents = appFiles(SRC)
+      .filter((file) => file.endsWith('.tsx'))
+      .flatMap((file) =>
+        moduleStateNames(readFileSync(file, 'utf8')).map(
+          (name) => `${relative(SRC, file)}: ${name}`,
+        ),
+      );
+    expect(inComponents).toEqual([]);
+  });
+
   it('runs every registered reset, in order', () => {
     const calls: string[] = [];
     keptForPage(() => calls.push('first'));

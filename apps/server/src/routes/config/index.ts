@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API, type PublicConfig } from '@adloom/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { publicBotCheckSettings } from '../../services/bot-check.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API, FEEDBACK_THANKS_MESSAGE, FeedbackBodySchema } from '@adloom/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { parseBody } from '../../http/validate.ts';
 import { insertFeedback } from '../../db/workspace.ts';

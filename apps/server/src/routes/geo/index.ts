@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API, GeoBodySchema, GeoSearchBodySchema, type GeoStatus } from '@adloom/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { authenticate } from '../../auth/session.ts';
 import { parseBody } from '../../http/validate.ts';
 import { findGeoTargets, readGeoRelease, searchGeoTargets } from '../../services/geo.ts';

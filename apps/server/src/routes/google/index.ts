@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { linkRoutes } from './link.ts';
 import { sheetRoutes } from './sheets.ts';
 

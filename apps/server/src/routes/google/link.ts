@@ -7,7 +7,7 @@ import {
   type GoogleStatus,
   type LinkAnswer,
 } from '@adloom/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { parseBody } from '../../http/validate.ts';
 import { presentUser } from '../../presenters/user.ts';

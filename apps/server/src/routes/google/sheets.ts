@@ -10,7 +10,7 @@ import {
   type SheetProgress,
   type SheetUploadAnswer,
 } from '@adloom/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';

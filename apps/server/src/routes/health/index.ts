@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API, type Health } from '@adloom/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 
 /**
  * GET /api/health, liveness: answers while the process serves, whatever the database does (a

@@ -18,7 +18,7 @@ import {
   type TypeMessage,
 } from '@adloom/contract';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { fieldErrorsFromZod, validationError } from '../../errors.ts';
 import { parseBody, parseParams } from '../../http/validate.ts';

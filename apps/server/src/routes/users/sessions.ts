@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API, LogOutBodySchema, type LogOutAnswer } from '@adloom/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import { revokeAllSessions, revokeSession } from '../../db/users.ts';
 import { parseBody } from '../../http/validate.ts';
