@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const web = 'apps/web/src';
 
@@ -26,6 +28,53 @@ const webBoundaries = [
     target: `${web}/pages`,
     from: [`${web}/app`, `${web}/worker`],
     message: 'Pages import no app code; they start jobs through the features.',
+  },
+];
+
+/**
+ * Which features a feature may import: each feature folder declares it in its feature.json
+ * (`mayImport`); importing any other feature is an error. On top of the declarations, rules no
+ * declaration may loosen: the exports and the output tables never import the builder (the
+ * builder page hands them its workspace through a context); the worker imports no screen; the
+ * template tabs take generation's public entries only (index.ts for the page, jobs.ts for worker
+ * jobs, testing/ in tests), never its internals.
+ */
+const featuresDir = `${web}/features`;
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.map((feature) => {
+  const file = join(featuresDir, feature, 'feature.json');
+  const { mayImport } = JSON.parse(readFileSync(file, 'utf8'));
+  const unknown = mayImport.filter((name) => !features.includes(name));
+  if (unknown.length > 0) throw new Error(`${file} names no feature: ${unknown.join(', ')}`);
+  return {
+    target: `${featuresDir}/${feature}`,
+    from: features
+      .filter((other) => other !== feature && !mayImport.includes(other))
+      .map((other) => `${featuresDir}/${other}`),
+    message: `features/${feature} imports only what its feature.json declares (mayImport).`,
+  };
+});
+const TEMPLATE_TABS = ['campaign-template', 'ad-templates', 'extension-template', 'legacy-ads'];
+const fixedBoundaries = [
+  {
+    target: [`${featuresDir}/exports`, `${featuresDir}/output`],
+    from: `${featuresDir}/builder`,
+    message:
+      'The exports and the output tables never import the builder: read the workspace through KeptOutputsContext.',
+  },
+  {
+    target: `${web}/worker`,
+    from: `${featuresDir}/**/*.tsx`,
+    message: "The worker imports no feature's screens, only its jobs.",
+  },
+  {
+    target: TEMPLATE_TABS.map((tab) => `${featuresDir}/${tab}`),
+    from: `${featuresDir}/generation`,
+    except: ['./index.ts', './jobs.ts', './testing'],
+    message:
+      "Template tabs use generation's index.ts (the page) or jobs.ts (worker jobs), not its internals.",
   },
 ];
 
@@ -77,7 +126,17 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...webBoundaries, ...featureBoundaries, ...fixedBoundaries] },
+      ],
+    },
+  },
+  {
+    // A feature's test harness (a page built only for the browser tests) may show other features.
+    files: ['apps/web/src/features/*/harness/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...webBoundaries, ...fixedBoundaries] }],
     },
   },
   {

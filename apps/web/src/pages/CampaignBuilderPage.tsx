@@ -18,7 +18,7 @@ import {
 import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';
-import { DownloadEverything } from '../features/editor-download/index.ts';
+import { DownloadEverything, KeptOutputsContext } from '../features/exports/index.ts';
 import { IntroTutorial } from '../features/tutorial/IntroTutorial.tsx';
 import './CampaignBuilderPage.css';
 
@@ -50,47 +50,49 @@ function CampaignBuilder() {
   useKeepUnsavedTemplates(workspace.templateSets);
 
   return (
-    <div className="builder-page">
-      <header className="builder-page__header">
-        <Title order={1}>Campaign Builder</Title>
-        <WorkspaceSaveStatus feeds={workspace.editor} sets={workspace.templateSets} />
-      </header>
-      <IntroTutorial />
-      <ClientsSection />
-      <DataTableSection />
-      <section className="builder-section" aria-labelledby="templates-heading">
-        <div className="builder-section__head">
-          <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
-            Templates
-          </Title>
-          <DownloadEverything />
-        </div>
-        <Tabs defaultValue="campaigns" keepMounted={false}>
-          <Tabs.List>
-            {TEMPLATE_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="campaigns" pt="md">
-            <CampaignTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="rsa" pt="md">
-            <RsaTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="performance" pt="md">
-            <PerformanceTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="extensions" pt="md">
-            <ExtensionsTab />
-          </Tabs.Panel>
-        </Tabs>
-      </section>
-      <ConflictDialog editor={workspace.editor} what="This client's feeds" />
-      <DraftOfferDialog editor={workspace.editor} what="this client's feeds" />
-      <TemplateConflictDialog sets={workspace.templateSets} />
-      <TemplateDraftOfferDialog sets={workspace.templateSets} />
-    </div>
+    <KeptOutputsContext.Provider value={workspace}>
+      <div className="builder-page">
+        <header className="builder-page__header">
+          <Title order={1}>Campaign Builder</Title>
+          <WorkspaceSaveStatus feeds={workspace.editor} sets={workspace.templateSets} />
+        </header>
+        <IntroTutorial />
+        <ClientsSection />
+        <DataTableSection />
+        <section className="builder-section" aria-labelledby="templates-heading">
+          <div className="builder-section__head">
+            <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
+              Templates
+            </Title>
+            <DownloadEverything />
+          </div>
+          <Tabs defaultValue="campaigns" keepMounted={false}>
+            <Tabs.List>
+              {TEMPLATE_TABS.map((tab) => (
+                <Tabs.Tab key={tab.value} value={tab.value}>
+                  {tab.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="campaigns" pt="md">
+              <CampaignTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="rsa" pt="md">
+              <RsaTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="performance" pt="md">
+              <PerformanceTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="extensions" pt="md">
+              <ExtensionsTab />
+            </Tabs.Panel>
+          </Tabs>
+        </section>
+        <ConflictDialog editor={workspace.editor} what="This client's feeds" />
+        <DraftOfferDialog editor={workspace.editor} what="this client's feeds" />
+        <TemplateConflictDialog sets={workspace.templateSets} />
+        <TemplateDraftOfferDialog sets={workspace.templateSets} />
+      </div>
+    </KeptOutputsContext.Provider>
   );
 }

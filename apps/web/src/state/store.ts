@@ -7,6 +7,9 @@ export interface Store<T> {
   subscribe(listener: () => void): () => void;
 }
 
+/** What a reader of a store needs: its value and its changes. */
+export type ReadableStore<T> = Pick<Store<T>, 'get' | 'subscribe'>;
+
 /** Creates a store holding `initial`. Listeners run after every change. */
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
@@ -27,6 +30,6 @@ export function createStore<T>(initial: T): Store<T> {
 }
 
 /** Subscribes a component to a store. */
-export function useStore<T>(store: Store<T>): T {
+export function useStore<T>(store: ReadableStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

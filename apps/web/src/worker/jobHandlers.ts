@@ -2,20 +2,21 @@
  * The ONE map of engine jobs the worker runs. To add a job: write its handler in your feature's
  * jobs module (an `EngineJobHandler`, added to `EngineJobs` there), and add one line here.
  */
-import { clipboardTextJob, formatPackedJob, zipPackedJob } from '../features/output/outputJobs.ts';
+import { clipboardTextJob } from '../features/output/outputJobs.ts';
 import type { EngineJobs } from '../features/generation/jobTypes.ts';
 import { prepareRowsJob } from '../features/generation/prepareRowsJob.ts';
 import { generateCampaignJob } from '../features/campaign-template/campaignJobs.ts';
 import { measureTextsJob, validateFallbacksJob } from '../features/validation/validationJobs.ts';
-import {
-  adsEditorCsvJob,
-  generatePerformanceAdsJob,
-  generateRsaJob,
-} from '../features/ad-templates/adJobs.ts';
+import { generatePerformanceAdsJob, generateRsaJob } from '../features/ad-templates/adJobs.ts';
 import { generateExtensionsJob } from '../features/extension-template/extensionJobs.ts';
 import { validateExtensionsJob } from '../features/extension-template/extensionValidation.ts';
 import { findPreviewRowJob } from '../features/preview/previewJobs.ts';
-import { zipEditorFilesJob } from '../features/editor-download/editorZipJob.ts';
+import {
+  adsEditorCsvJob,
+  formatPackedJob,
+  zipEditorFilesJob,
+  zipPackedJob,
+} from '../features/exports/exportJobs.ts';
 
 export const jobHandlers = {
   prepareRows: prepareRowsJob,

@@ -3,17 +3,12 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
-import { OriginNote } from '../builder/OriginNote.tsx';
-import { describeOrigin } from '../builder/outputOrigin.ts';
+import { OriginNote } from '../exports/OriginNote.tsx';
+import { describeOrigin } from '../exports/outputOrigin.ts';
 import { runEngineJob } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
-import {
-  DOWNLOAD_LABEL,
-  editorFileName,
-  IssuesList,
-  OutputTable,
-  saveBlob,
-} from '../output/index.ts';
+import { editorFileName, saveBlob } from '../exports/index.ts';
+import { DOWNLOAD_LABEL, IssuesList, OutputTable } from '../output/index.ts';
 import { AD_FILE_NAMES, useAdOutputsStore } from './adOutputStore.ts';
 import type { AdKind } from './GenerateAds.tsx';
 

@@ -7,14 +7,9 @@ import {
   type FeedRow,
   type RsaTemplate,
 } from '@adloom/engine';
-import { unpackTable } from '../generation/packTable.ts';
-import type { EngineJobContext } from '../generation/jobTypes.ts';
-import {
-  adsEditorCsvJob,
-  generatePerformanceAdsJob,
-  generateRsaJob,
-  type AdOutput,
-} from './adJobs.ts';
+import { adsEditorCsvJob } from '../exports/exportJobs.ts';
+import { unpackTable, type EngineJobContext } from '../generation/jobs.ts';
+import { generatePerformanceAdsJob, generateRsaJob, type AdOutput } from './adJobs.ts';
 
 function row(id: string, root: string): FeedRow {
   return { id, root, mod: 'Shoes', var1: '', var2: '', var3: '', url: `https://${id}.example` };

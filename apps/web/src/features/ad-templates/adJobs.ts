@@ -1,7 +1,6 @@
 /** Engine-worker jobs of the ad tabs (registered in worker/jobHandlers.ts). */
 import {
   findFormulaCells,
-  formatCsv,
   generatePerformanceMaxAds,
   forEachResponsiveSearchAd,
   generateResponsiveSearchAds,
@@ -14,8 +13,13 @@ import {
   type RsaTemplate,
   type Table,
 } from '@adloom/engine';
-import { JobError, type EngineJobHandler } from '../generation/jobTypes.ts';
-import { packColumns, packIssues, type PackedTable } from '../generation/packTable.ts';
+import {
+  JobError,
+  packColumns,
+  packIssues,
+  type EngineJobHandler,
+  type PackedTable,
+} from '../generation/jobs.ts';
 import { AD_MESSAGES } from './messages.ts';
 import { RsaOutputPacker, performanceOutputColumns } from './outputTables.ts';
 
@@ -45,9 +49,6 @@ function newOutputId(): string {
 /** Text of the Editor download when the worker no longer holds the ads. */
 export const REGENERATE_MESSAGE = 'Generate the ads again to download them for Google Ads Editor';
 
-/** The UTF-8 byte order mark Editor and Excel read as "this is UTF-8" (as the other downloads). */
-const BOM = '\uFEFF';
-
 /** The ads of one generation, as the page names them for the Editor download. */
 export interface AdsEditorRef {
   kind: 'rsa' | 'performance';
@@ -69,14 +70,6 @@ export function getAdsEditorTable(ref: AdsEditorRef): Table {
   if (!last || last.outputId !== ref.outputId) throw new JobError(REGENERATE_MESSAGE);
   return performanceMaxAdsTable(last.ads);
 }
-
-/** The Editor CSV of the last generated ads of a kind (engine's Editor columns). */
-export const adsEditorCsvJob: EngineJobHandler<AdsEditorRef, { blob: Blob }> = (input) => {
-  const table = getAdsEditorTable(input);
-  const parts: string[] = [BOM];
-  for (const chunk of formatCsv(table)) parts.push(chunk);
-  return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }) };
-};
 
 /** Responsive search ads for the ad groups of the campaign template over the selected rows. */
 export const generateRsaJob: EngineJobHandler<
@@ -142,6 +135,5 @@ declare module '../generation/jobTypes.ts' {
   interface EngineJobs {
     generateRsa: typeof generateRsaJob;
     generatePerformanceAds: typeof generatePerformanceAdsJob;
-    adsEditorCsv: typeof adsEditorCsvJob;
   }
 }

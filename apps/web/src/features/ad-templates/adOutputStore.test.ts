@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newCampaignTemplate, type CampaignTemplate } from '@adloom/engine';
-import { campaignOutputOf, type CampaignOutputInfo } from '../builder/campaignOutputStore.ts';
-import type { OutputOrigin } from '../builder/outputOrigin.ts';
-import { OutputRegistry } from '../builder/outputRegistry.ts';
-import { emptyPackedTable } from '../generation/packTable.ts';
+import { campaignOutputOf, type CampaignOutputInfo } from '../exports/campaignOutputStore.ts';
+import type { OutputOrigin } from '../exports/outputOrigin.ts';
+import { OutputRegistry } from '../exports/outputRegistry.ts';
+import { emptyPackedTable } from '../generation/jobs.ts';
 import { adOutputsOf, type KeptAdOutput } from './adOutputStore.ts';
 
 function origin(templateName: string): OutputOrigin {

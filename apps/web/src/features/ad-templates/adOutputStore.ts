@@ -1,7 +1,7 @@
 import type { Store } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
-import type { OutputOrigin } from '../builder/outputOrigin.ts';
-import type { OutputRegistry } from '../builder/outputRegistry.ts';
+import type { OutputOrigin } from '../exports/outputOrigin.ts';
+import type { OutputRegistry } from '../exports/outputRegistry.ts';
 import type { AdOutput } from './adJobs.ts';
 
 /** Generated ads as the tab keeps them: which template and rows made them, from which groups. */

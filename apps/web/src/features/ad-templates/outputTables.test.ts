@@ -5,7 +5,7 @@ import {
   type FeedRow,
   type RsaTemplate,
 } from '@adloom/engine';
-import { packColumns, unpackTable } from '../generation/packTable.ts';
+import { packColumns, unpackTable } from '../generation/jobs.ts';
 import { RsaOutputPacker, rsaOutputColumns } from './outputTables.ts';
 
 function row(id: string, root: string, mod: string): FeedRow {

@@ -21,7 +21,7 @@ import {
   fieldColumn,
   type ColumnSource,
   type PackedTable,
-} from '../generation/packTable.ts';
+} from '../generation/jobs.ts';
 
 /** The Ad Type shown for responsive search ads. */
 export const RSA_OUTPUT_AD_TYPE = 'Responsive Search Ad';

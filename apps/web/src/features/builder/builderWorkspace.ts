@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
 import { TemplateSets, type ClientTemplates } from '../templates/templateSets.ts';
 import { indexedDbTemplateDrafts, type TemplateDraftStorage } from '../templates/templateDrafts.ts';
-import { OutputRegistry } from './outputRegistry.ts';
+import { OutputRegistry } from '../exports/outputRegistry.ts';
 import { reportFailure } from './failures.ts';
 import { FeedSheets } from '../sheets/index.ts';
 import { listsSource } from './listsSource.ts';
@@ -87,7 +87,7 @@ export class BuilderWorkspace {
   readonly editor: FeedSetEditor;
   /** The active client's five template kinds (features/templates). */
   readonly templateSets: TemplateSets;
-  /** What the template tabs generated (features/builder/outputRegistry). */
+  /** What the template tabs generated (features/exports/outputRegistry). */
   readonly outputs = new OutputRegistry();
   /** The feeds' Google Sheets, and the linked lists the dropdowns read (features/sheets). */
   readonly sheets: FeedSheets;

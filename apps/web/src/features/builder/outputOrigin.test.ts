@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { newCampaignTemplate, type CampaignTemplate } from '@adloom/engine';
-import { createStore } from '../../state/store.ts';
+import { createStore, type Store } from '../../state/store.ts';
 import {
   describeOrigin,
   describeStale,
   originNow,
   rowsKeyOf,
   staleReasons,
-  type RowsHolder,
-} from './outputOrigin.ts';
+} from '../exports/outputOrigin.ts';
 import { TrackedFeedStore } from './trackedFeedStore.ts';
 
-/** The part of a builder workspace an origin reads: a feed store and the active feed. */
-function workspaceWith(feed: string): RowsHolder & { select(feed: string): void } {
+/** The part of a builder workspace an origin reads: its feed store and the active feed. */
+interface TestWorkspace {
+  editor: { state: Store<{ activeFeed: string | null }>; store: TrackedFeedStore };
+  select(feed: string): void;
+}
+
+// How a kept output's origin follows the builder's rows (exports/outputOrigin.ts over
+// TrackedFeedStore).
+function workspaceWith(feed: string): TestWorkspace {
   const store = new TrackedFeedStore();
   store.load([
     { root: 'Nike', mod: 'Shoes' },
@@ -27,7 +33,7 @@ function shoes(): CampaignTemplate {
   return { ...newCampaignTemplate('Shoes'), campaign: '{root}', adGroup: '{root} {mod}' };
 }
 
-function originOf(workspace: RowsHolder, template: CampaignTemplate) {
+function originOf(workspace: TestWorkspace, template: CampaignTemplate) {
   return originNow(workspace, {
     templateKind: 'campaignTemplates',
     templateLabel: 'campaign template',

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { CampaignType } from '@adloom/engine';
-import { OriginNote } from '../builder/OriginNote.tsx';
+import { OriginNote } from '../exports/OriginNote.tsx';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { IssuesList, OutputTable } from '../output/index.ts';
 import {

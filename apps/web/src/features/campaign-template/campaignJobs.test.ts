@@ -1,6 +1,12 @@
-import { campaignGroupsOf } from '../generation/campaignGroups.ts';
+import {
+  campaignGroupsOf,
+  collectTransferables,
+  readPackedCell,
+  takeLongStrings,
+  type EngineJobContext,
+  type PackedTable,
+} from '../generation/jobs.ts';
 import { testJobContext } from '../generation/testing/jobContext.ts';
-import { collectTransferables, takeLongStrings } from '../generation/transferables.ts';
 import { describe, expect, it } from 'vitest';
 import {
   generateCampaignStructure,
@@ -9,8 +15,6 @@ import {
   type CampaignTemplate,
   type FeedRow,
 } from '@adloom/engine';
-import type { EngineJobContext } from '../generation/jobTypes.ts';
-import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
 import { generateCampaignJob } from './campaignJobs.ts';
 
 function row(id: string, root: string, mod: string): FeedRow {

@@ -9,17 +9,18 @@ import {
   type CampaignTemplate,
   type MatchType,
 } from '@adloom/engine';
-import { AdGroupCollector, AdGroupNames } from '../generation/campaignGroups.ts';
-import type { EngineJobHandler } from '../generation/jobTypes.ts';
 import {
+  AdGroupCollector,
+  AdGroupNames,
   ColumnPacker,
-  Uint32Builder,
   gridRowOf,
   packIssues,
   packTable,
+  Uint32Builder,
+  type EngineJobHandler,
   type PackedTable,
   type PackedValues,
-} from '../generation/packTable.ts';
+} from '../generation/jobs.ts';
 
 /** What 'Generate Keywords or Output' yields, packed for the page. */
 export interface CampaignOutput {

@@ -1,9 +1,9 @@
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import type { Store } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
-import type { OutputOrigin } from '../builder/outputOrigin.ts';
-import type { OutputRegistry } from '../builder/outputRegistry.ts';
-import { emptyPackedTable } from '../generation/packTable.ts';
+import type { OutputOrigin } from '../exports/outputOrigin.ts';
+import type { OutputRegistry } from '../exports/outputRegistry.ts';
+import { emptyPackedTable } from '../generation/jobs.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 
 /** One campaign type's last output on the Campaigns tab. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
-import { useCampaignOutputStore } from '../builder/campaignOutputStore.ts';
-import { originNow } from '../builder/outputOrigin.ts';
+import { useCampaignOutputStore } from '../exports/campaignOutputStore.ts';
+import { originNow } from '../exports/outputOrigin.ts';
 import {
   isJobCancelled,
   JobFailedError,
@@ -12,7 +12,7 @@ import {
   type JobProgress,
 } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
-import { formatFileDate, notifyFileError, safeFilePart, saveBlob } from '../output/index.ts';
+import { formatFileDate, notifyFileError, safeFilePart, saveBlob } from '../exports/index.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 import { useCampaignTabOutputStore } from './campaignTabState.ts';
 

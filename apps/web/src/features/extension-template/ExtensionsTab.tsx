@@ -10,9 +10,10 @@ import {
 } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
-import { ChangedSinceNote, OriginNote } from '../builder/OriginNote.tsx';
+import { ChangedSinceNote, OriginNote } from '../exports/OriginNote.tsx';
 import { useSelectedRows } from '../generation/index.ts';
-import { IssuesList, OutputTable, editorFileName, focusNextOutput } from '../output/index.ts';
+import { editorFileName } from '../exports/index.ts';
+import { IssuesList, OutputTable, focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { ValidatorScore } from '../validation/index.ts';

@@ -11,7 +11,7 @@ import {
   type ExtensionTypeName,
   type FeedRow,
 } from '@adloom/engine';
-import { readPackedCell, unpackTable, type PackedTable } from '../generation/packTable.ts';
+import { readPackedCell, unpackTable, type PackedTable } from '../generation/jobs.ts';
 import { generateExtensionsJob } from './extensionJobs.ts';
 import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
 

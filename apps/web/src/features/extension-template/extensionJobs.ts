@@ -5,8 +5,12 @@ import {
   type CampaignTemplate,
   type ExtensionTemplate,
 } from '@adloom/engine';
-import type { EngineJobHandler } from '../generation/jobTypes.ts';
-import { packIssues, packTable, type PackedTable } from '../generation/packTable.ts';
+import {
+  packIssues,
+  packTable,
+  type EngineJobHandler,
+  type PackedTable,
+} from '../generation/jobs.ts';
 import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
 
 /** What the extension generation job sends back. */

@@ -1,8 +1,8 @@
 import type { CampaignTemplate, ExtensionTemplate, ExtensionTypeName } from '@adloom/engine';
 import { createStore, type Store } from '../../state/store.ts';
 import type { BuilderWorkspace } from '../builder/builderWorkspace.ts';
-import { originNow, type OutputOrigin } from '../builder/outputOrigin.ts';
-import type { OutputRegistry } from '../builder/outputRegistry.ts';
+import { originNow, type OutputOrigin } from '../exports/outputOrigin.ts';
+import type { OutputRegistry } from '../exports/outputRegistry.ts';
 import { isJobCancelled, runEngineJob, type RowsSource } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import type { GeneratedExtensionsOutput } from './extensionJobs.ts';

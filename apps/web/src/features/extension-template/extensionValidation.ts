@@ -7,7 +7,7 @@ import {
   type FeedRow,
   type PlaceholderValues,
 } from '@adloom/engine';
-import type { EngineJobHandler } from '../generation/jobTypes.ts';
+import type { EngineJobHandler } from '../generation/jobs.ts';
 import { FAILURES_KEPT, type ValidationResult } from '../validation/checks.ts';
 
 /** The field a problem of `findExtensionProblem` is about (its message starts with it). */

@@ -2,6 +2,4 @@
 export { OutputTable } from './OutputTable.tsx';
 export { focusNextOutput } from './outputFocus.ts';
 export { DOWNLOAD_LABEL } from './OutputToolbar.tsx';
-export { saveBlob, notifyFileError } from './outputFiles.ts';
 export { IssuesList } from './IssuesList.tsx';
-export { editorFileName, formatFileDate, safeFilePart } from './fileNames.ts';

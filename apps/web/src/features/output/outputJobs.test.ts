@@ -8,12 +8,9 @@ import {
   packTable,
   unpackTable,
 } from '../generation/packTable.ts';
-import {
-  clipboardTextJob,
-  formatPackedJob,
-  formatPackedTsvParts,
-  TSV_LINES_PER_PART,
-} from './outputJobs.ts';
+import { formatPackedJob } from '../exports/exportJobs.ts';
+import { formatPackedTsvParts, TSV_LINES_PER_PART } from '../exports/tsv.ts';
+import { clipboardTextJob } from './outputJobs.ts';
 
 function lines(n: number): KeywordLine[] {
   return Array.from({ length: n }, (_, i) => ({

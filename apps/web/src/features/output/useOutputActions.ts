@@ -3,7 +3,7 @@ import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboar
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { runEngineJob } from '../generation/runEngineJob.ts';
 import type { PackedTable } from '../generation/packTable.ts';
-import { notifyFileError, saveBlob } from './outputFiles.ts';
+import { notifyFileError, saveBlob } from '../exports/files.ts';
 
 /**
  * Copy (the copy table, else the table; neutralised for a spreadsheet when `neutraliseCopy`)

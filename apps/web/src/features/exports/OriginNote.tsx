@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
+import { useKeptOutputs } from './keptOutputs.ts';
 import {
   describeOrigin,
   describeStale,
@@ -14,7 +14,7 @@ import './OriginNote.css';
 
 /** What changed since `origin` (re-renders when its template set or the rows change). */
 export function useStaleReasons(origin: OutputOrigin): StaleReason[] {
-  const workspace = useBuilderWorkspace();
+  const workspace = useKeptOutputs();
   const { templates } = useStore(workspace.templateSets.get(origin.templateKind).state);
   const store = workspace.editor.store;
   const rowsKey = useSyncExternalStore(

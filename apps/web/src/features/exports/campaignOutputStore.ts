@@ -1,6 +1,6 @@
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import type { Store } from '../../state/store.ts';
-import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
+import { useKeptOutputs } from './keptOutputs.ts';
 import type { OutputOrigin } from './outputOrigin.ts';
 import type { OutputRegistry } from './outputRegistry.ts';
 
@@ -24,7 +24,7 @@ export function campaignOutputOf(outputs: OutputRegistry): Store<CampaignOutputI
   return outputs.clientStore<CampaignOutputInfos>('campaignOutput', {});
 }
 
-/** The campaign output store of the builder around this component. */
+/** The campaign output store of the workspace around this component. */
 export function useCampaignOutputStore(): Store<CampaignOutputInfos> {
-  return campaignOutputOf(useBuilderWorkspace().outputs);
+  return campaignOutputOf(useKeptOutputs().outputs);
 }

@@ -1,7 +1,7 @@
 import { EXTENSION_TYPES, type CampaignType } from '@adloom/engine';
 import type { AdsEditorRef } from '../ad-templates/adJobs.ts';
 import { AD_FILE_NAMES, type AdOutputs } from '../ad-templates/adOutputStore.ts';
-import type { OutputOrigin } from '../builder/outputOrigin.ts';
+import type { OutputOrigin } from '../exports/outputOrigin.ts';
 import {
   CAMPAIGN_FILE_NAMES,
   type CampaignTabOutputs,
@@ -9,7 +9,7 @@ import {
 import type { ExtensionOutputs } from '../extension-template/extensionOutput.ts';
 import { EXTENSION_FILE_NAMES } from '../extension-template/extensionTables.ts';
 import { IMAGES_NEEDED_FILE_TEXT } from '@adloom/engine';
-import { editorFileName, editorZipFileName } from '../output/fileNames.ts';
+import { editorFileName, editorZipFileName } from './fileNames.ts';
 import type { PackedTable } from '../generation/packTable.ts';
 
 /** One output's skipped and cleaned items in the report: which output, which template. */

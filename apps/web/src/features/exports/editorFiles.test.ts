@@ -11,23 +11,21 @@ import {
   type RsaTemplate,
 } from '@adloom/engine';
 import {
-  adsEditorCsvJob,
   generatePerformanceAdsJob,
   generateRsaJob,
   type AdOutput,
 } from '../ad-templates/adJobs.ts';
 import { generateCampaignJob, type CampaignOutput } from '../campaign-template/campaignJobs.ts';
 import type { KeptAdOutput } from '../ad-templates/adOutputStore.ts';
-import type { OutputOrigin } from '../builder/outputOrigin.ts';
+import type { OutputOrigin } from '../exports/outputOrigin.ts';
 import type { CampaignTabOutput } from '../campaign-template/campaignTabState.ts';
 import type { ExtensionOutput } from '../extension-template/extensionOutput.ts';
 import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
 import type { EngineJobContext } from '../generation/jobTypes.ts';
-import { formatPackedJob } from '../output/outputJobs.ts';
 import { emptyPackedTable, packIssues, type PackedTable } from '../generation/packTable.ts';
 import { IMAGES_NEEDED_FILE_TEXT } from '@adloom/engine';
 import { allOutputsZipName, collectEditorFiles, type GeneratedOutputs } from './editorFiles.ts';
-import { zipEditorFilesJob } from './editorZipJob.ts';
+import { adsEditorCsvJob, formatPackedJob, zipEditorFilesJob } from './exportJobs.ts';
 
 const TODAY = new Date(2026, 10, 23);
 const ROWS: FeedRow[] = [

@@ -1,5 +1,4 @@
 import type { TemplateKind } from '@adloom/contract';
-import type { TrackedFeedStore } from './trackedFeedStore.ts';
 
 /** What changed since an output was generated. */
 export type StaleReason = 'template' | 'rows';
@@ -8,7 +7,8 @@ export type StaleReason = 'template' | 'rows';
 export interface RowsHolder {
   readonly editor: {
     readonly state: { get(): { activeFeed: string | null } };
-    readonly store: TrackedFeedStore;
+    /** The feed's rows: `rowsChanges` counts their changes (data, loads, selection). */
+    readonly store: { readonly rowsChanges: number; subscribe(listener: () => void): () => void };
   };
 }
 

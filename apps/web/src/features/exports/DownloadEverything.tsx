@@ -2,12 +2,12 @@ import { useId, useMemo, useState } from 'react';
 import { Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useStore } from '../../state/store.ts';
 import { useAdOutputsStore } from '../ad-templates/adOutputStore.ts';
-import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { useCampaignTabOutputStore } from '../campaign-template/campaignTabState.ts';
 import { extensionOutputsOf } from '../extension-template/extensionOutput.ts';
 import { runEngineJob } from '../generation/index.ts';
-import { notifyFileError, saveBlob } from '../output/index.ts';
+import { notifyFileError, saveBlob } from './files.ts';
 import { allOutputsZipName, collectEditorFiles } from './editorFiles.ts';
+import { useKeptOutputs } from './keptOutputs.ts';
 import './DownloadEverything.css';
 
 /** Texts of the everything-zip control. */
@@ -24,7 +24,7 @@ export const DOWNLOAD_EVERYTHING_TEXTS = {
  * engine worker (the lane that keeps the generated ads).
  */
 export function DownloadEverything() {
-  const workspace = useBuilderWorkspace();
+  const workspace = useKeptOutputs();
   const { client } = useStore(workspace.state);
   const campaigns = useStore(useCampaignTabOutputStore());
   const ads = useStore(useAdOutputsStore());
