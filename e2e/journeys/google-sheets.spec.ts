@@ -5,6 +5,9 @@ import { sheetCells, test, type GoogleStack } from '../support/google.ts';
 import { cell, MOD, registerThroughUi } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+// Each test signs up its own person: they spread over the workers, so this long file (about 80 s)
+// never runs last on one worker while the others wait.
+test.describe.configure({ mode: 'parallel' });
 
 /** The header row an upload writes (the CSV import's column names). */
 const HEADER = ['root', 'mod', 'var1', 'var2', 'var3', 'url'];
