@@ -156,8 +156,11 @@ plainTest(
     const panel = page.getByRole('dialog', { name: 'Live Previews' });
     const picture = panel.getByRole('img', { name: /^The ad preview/ });
     await expect(picture).toBeVisible();
-    // The screenshot is there and loaded, not a broken image.
-    expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+    // The screenshot is there and loads, not a broken image (which stays at 0); on a busy machine
+    // it may still be loading when it shows.
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(1200);
     await expect(panel.getByRole('listitem').first()).toContainText('Ad Preview');
     await expect(panel.locator('iframe')).toHaveCount(0);
     await screens(page, 'guide-walkthrough');
