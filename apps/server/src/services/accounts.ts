@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginBody, RegisterBody, Tutorial } from '@adloom/contract';
 import { UNAUTHORIZED_MESSAGE, type SessionService } from '../auth/session.ts';
-import type { Config } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import {
   consumeResetToken,
@@ -24,20 +24,12 @@ import {
 } from '../db/users.ts';
 import { AppError } from '../errors.ts';
 import { newTutorial } from '../presenters/user.ts';
-import type { AttemptLimits } from './attempt-limits.ts';
 import { verifyBotCheck } from './bot-check.ts';
-import { revokeGoogleLinkOfDeletedAccount, type GoogleAccessTokens } from './google-oauth.ts';
-import type { Mailer } from './mailer.ts';
+import { revokeGoogleLinkOfDeletedAccount } from './google-oauth.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** What the account flows use; `log` is the request's logger. */
-export interface AccountDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  sessions: SessionService;
-  limits: AttemptLimits;
-  googleTokens: GoogleAccessTokens;
+export interface AccountDeps extends AppDeps {
   log: FastifyBaseLogger;
 }
 
