@@ -18,13 +18,12 @@ import { editorCsvBlob, editorCsvParts } from './googleAdsEditor.ts';
 /** Input of the formatting job. */
 export interface FormatPackedInput {
   table: PackedTable;
-  /** 'tsv': the clipboard text; 'csv': the Google Ads Editor file (UTF-8 with BOM, CRLF). */
+  /** 'tsv': tab-separated text; 'csv': the Google Ads Editor file (UTF-8 with BOM, CRLF). */
   format: 'tsv' | 'csv';
 }
 
 /**
- * Formats a packed table off the main thread as a Blob: TSV text for the clipboard, or the
- * Editor CSV. A Blob crosses to the page without copying its bytes through the main thread.
+ * Formats a packed table off the main thread as a Blob: tab-separated text, or the Editor CSV. A Blob crosses to the page without copying its bytes through the main thread.
  */
 export const formatPackedJob: EngineJobHandler<FormatPackedInput, { blob: Blob }> = (input) => {
   if (input.format === 'tsv')
@@ -47,7 +46,7 @@ export const zipPackedJob: EngineJobHandler<ZipPackedInput, { blob: Blob }> = (i
  * `formatCsv`: the bytes of each table's own 'Download for Google Ads Editor'), a text as it is
  * (UTF-8). Run it in the worker: it formats every row.
  */
-export function zipFiles(
+function zipFiles(
   files: readonly ({ name: string; table: Table } | { name: string; text: string })[],
 ): Blob {
   const entries: Record<string, Uint8Array> = {};
@@ -73,7 +72,7 @@ export interface ZipEditorFilesInput {
 }
 
 /** The report's table: per skipped or cleaned item its output and template, then its cells. */
-export function reportTable(parts: readonly ReportPart[]): Table {
+function reportTable(parts: readonly ReportPart[]): Table {
   const headers = ['Output', 'Template', ...(parts[0]?.issues.headers ?? ISSUE_HEADERS)];
   const rows: string[][] = [];
   for (const part of parts) {
