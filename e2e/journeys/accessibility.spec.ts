@@ -10,7 +10,7 @@ import {
   newCampaignTemplate,
   newTemplate,
   openNavigation,
-  registerThroughUi,
+  signUp,
 } from './support.ts';
 
 // Every screen, signed out and signed in with a client, a feed, templates and outputs, at both
@@ -117,7 +117,7 @@ for (const width of [1440, 390]) {
       page,
     }, testInfo) => {
       const check = screenChecker(page, width, testInfo);
-      await registerThroughUi(page, uniqueEmail(`axe${width}`), 'axe-password-1');
+      await signUp(page, uniqueEmail(`axe${width}`), 'axe-password-1');
       await check('builder without a client');
       await page.getByRole('button', { name: 'New Client' }).click();
       const newClient = page.getByRole('dialog', { name: 'New Client' });
@@ -208,7 +208,7 @@ for (const width of [1440, 390]) {
     }, testInfo) => {
       const check = screenChecker(page, width, testInfo);
       const email = uniqueEmail(`axe${width}`);
-      await registerThroughUi(page, email, 'axe-password-1');
+      await signUp(page, email, 'axe-password-1');
       await openNavigation(page);
       await check('navigation');
       await page.getByRole('button', { name: 'Guides' }).click();

@@ -3,7 +3,7 @@ import { AI_MESSAGES } from '@adloom/contract';
 import { expect, test as base, uniqueEmail } from '../fixtures.ts';
 import { startAiStandIn, type AiStandIn } from '../../apps/server/test/ai-stand-in.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { cell, MOD, newTemplate, registerThroughUi } from './support.ts';
+import { cell, MOD, newTemplate, signUp } from './support.ts';
 
 const SCREENS = process.env.SCREENS_OUT;
 /** The email domain whose users see the helper (AI_HELPER_EMAIL_DOMAIN). */
@@ -43,7 +43,7 @@ test.setTimeout(120_000);
  */
 async function startWithRsaFallback(page: Page, prefix: string): Promise<void> {
   const email = uniqueEmail(prefix).replace('@example.com', `@${HELPER_DOMAIN}`);
-  await registerThroughUi(page, email, `${prefix}-password-1`);
+  await signUp(page, email, `${prefix}-password-1`);
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill(`${prefix} client`);
@@ -150,7 +150,7 @@ test('a refusal and a failure midway reach the person as messages, the text kept
   ai,
 }) => {
   const email = uniqueEmail('aifail').replace('@example.com', `@${HELPER_DOMAIN}`);
-  await registerThroughUi(page, email, 'aifail-password-1');
+  await signUp(page, email, 'aifail-password-1');
   await page.getByRole('button', { name: 'AI helper' }).click();
   const helper = page.getByRole('dialog', { name: 'AI helper' });
   const description = helper.getByRole('textbox', { name: 'Description', exact: true });
@@ -183,7 +183,7 @@ test('a server without a model says so in the panel', async ({ browser }) => {
     const context = await browser.newContext({ baseURL: server.url });
     const other = await context.newPage();
     const email = uniqueEmail('ainone').replace('@example.com', `@${HELPER_DOMAIN}`);
-    await registerThroughUi(other, email, 'ainone-password-1');
+    await signUp(other, email, 'ainone-password-1');
     await other.getByRole('button', { name: 'AI helper' }).click();
     const helper = other.getByRole('dialog', { name: 'AI helper' });
     await helper.getByRole('textbox', { name: 'Description', exact: true }).fill('Garden tools');
@@ -197,7 +197,7 @@ test('a server without a model says so in the panel', async ({ browser }) => {
 });
 
 test('a user of another domain sees neither the mascot nor the helper', async ({ page }) => {
-  await registerThroughUi(page, uniqueEmail('aiother'), 'aiother-password-1');
+  await signUp(page, uniqueEmail('aiother'), 'aiother-password-1');
   await expect(page.getByRole('heading', { name: 'Campaign Builder' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'AI helper' })).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'AI helper' })).toHaveCount(0);

@@ -1,12 +1,12 @@
 import { expect, test } from '../fixtures.ts';
-import { registerThroughUi, startWithClient } from './support.ts';
+import { signUp, startWithClient } from './support.ts';
 import { uniqueEmail } from '../fixtures.ts';
 
 // The clients section's failure notices, with the texts of spec section 8. Statuses above 499
 // go to the generic handler (a 500 opens /service-down), so these failures are 4xx answers.
 
 test('New Client refused by the server says so and keeps the dialog open', async ({ page }) => {
-  await registerThroughUi(page, uniqueEmail('clientfail'), 'clientfail-password-1');
+  await signUp(page, uniqueEmail('clientfail'), 'clientfail-password-1');
   await expect(page.getByLabel('Client (0)')).toBeVisible();
   // The name reaches the server one character longer than it takes: a real 400.
   await page.route('**/api/app/clients', async (route) => {
@@ -56,7 +56,7 @@ test('Delete Client of a client already deleted elsewhere says so', async ({ pag
 });
 
 test('clients and lists that cannot be loaded say so with the builder texts', async ({ page }) => {
-  await registerThroughUi(page, uniqueEmail('fetchfail'), 'fetchfail-password-1');
+  await signUp(page, uniqueEmail('fetchfail'), 'fetchfail-password-1');
   const refuse = { status: 429, json: { error: { code: 'rate_limited', message: 'Slow down' } } };
   await page.route('**/api/app/clients', (route) =>
     route.request().method() === 'GET' ? route.fulfill(refuse) : route.continue(),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { registerThroughUi } from './support.ts';
+import { signUp } from './support.ts';
 
 // Screenshots of the builder, lists and combinations screens at 390 px and 1440 px for a visual
 // review. Runs only when SCREENS_OUT names a folder:
@@ -32,7 +32,7 @@ for (const width of [390, 1440]) {
     await page.getByRole('button', { name: 'Combine', exact: true }).click();
     await page.screenshot({ path: `${out}/combinations-${width}.png`, fullPage: true });
 
-    await registerThroughUi(page, uniqueEmail(`screens${width}`), 'screens-password-1');
+    await signUp(page, uniqueEmail(`screens${width}`), 'screens-password-1');
     await page.screenshot({ path: `${out}/builder-empty-${width}.png`, fullPage: true });
     await fillBuilder(page);
     await expect(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { cell, MOD, registerThroughUi } from './support.ts';
+import { cell, MOD, signUp } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -24,7 +24,7 @@ async function newFeed(page: Page, name: string): Promise<void> {
 test('a client, a feed, pasted rows, an edit, Delete (2), Save Feeds, and a reload keeps them', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueEmail('builder'), 'builder-password-1');
+  await signUp(page, uniqueEmail('builder'), 'builder-password-1');
   await expect(page.getByLabel('Client (0)')).toBeVisible();
   await createClient(page, 'Acme Shoes');
   await expect(

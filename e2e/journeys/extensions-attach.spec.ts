@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { cell, MOD, newCampaignTemplate, newTemplate, registerThroughUi } from './support.ts';
+import { cell, MOD, newCampaignTemplate, newTemplate, signUp } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
@@ -15,7 +15,7 @@ const ROWS = [
 
 /** Registers, makes a client whose feed holds ROWS (all selected) and a campaign template. */
 async function startWithBrands(page: Page, prefix: string): Promise<void> {
-  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
+  await signUp(page, uniqueEmail(prefix), `${prefix}-password-1`);
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill('Shoe Shop');

@@ -1,5 +1,5 @@
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { registerThroughUi } from './support.ts';
+import { signUp } from './support.ts';
 
 /** Enough rows that a generation shows its progress for a few seconds. */
 const ROWS = 80_000;
@@ -16,7 +16,7 @@ test.setTimeout(180_000);
 test('a person cancels a running generation, keeps the output they had and generates again', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueEmail('cancel'), 'cancel-password-1');
+  await signUp(page, uniqueEmail('cancel'), 'cancel-password-1');
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill('Cancel client');

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { GEO_MESSAGES } from '@adloom/contract';
 import { test as base, expect, uniqueEmail } from '../fixtures.ts';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server.ts';
-import { cell, newCampaignTemplate, registerThroughUi, startWithClient } from './support.ts';
+import { cell, newCampaignTemplate, signUp, startWithClient } from './support.ts';
 
 /** Google's geo targets for tests: the server suite's extract (apps/server/test/fixtures/geo). */
 const GEO_EXTRACT = resolve(REPO_ROOT, 'apps/server/test/fixtures/geo/geotargets-extract.csv');
@@ -136,7 +136,7 @@ test('DE + City + berlin: a geo feed of criteria IDs becomes a location campaign
 test('New Geo Data Table on the Lists tab of /lists makes a data table of countries', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueEmail('geolists'), 'geolists-password-1');
+  await signUp(page, uniqueEmail('geolists'), 'geolists-password-1');
   await page.goto('/lists');
   await page.getByRole('tab', { name: 'Lists' }).click();
   await page.getByRole('button', { name: 'New Geo Data Table' }).click();

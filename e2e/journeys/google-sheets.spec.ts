@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { GOOGLE_LINK_MESSAGES, SHEET_MESSAGES } from '@adloom/contract';
 import { expect, test as plainTest, uniqueEmail } from '../fixtures.ts';
 import { sheetCells, test, type GoogleStack } from '../support/google.ts';
-import { cell, MOD, registerThroughUi } from './support.ts';
+import { cell, MOD, signUp } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 // Each test signs up its own person: they spread over the workers, so this long file (about 80 s)
@@ -75,7 +75,7 @@ async function startWithLinkedFeed(
   prefix: string,
   rows: string[][],
 ): Promise<string> {
-  await registerThroughUi(page, uniqueEmail(prefix), `${prefix}-password-1`);
+  await signUp(page, uniqueEmail(prefix), `${prefix}-password-1`);
   await linkGoogle(page);
   await newClient(page, prefix);
   await pasteRows(page, rows);
@@ -122,7 +122,7 @@ function alertWith(page: Page, text: string) {
 plainTest(
   'a server without the Google settings says so on the account page and offers no button',
   async ({ page }) => {
-    await registerThroughUi(page, uniqueEmail('gnone'), 'gnone-password-1');
+    await signUp(page, uniqueEmail('gnone'), 'gnone-password-1');
     await openAccount(page);
     const item = googleItem(page);
     await expect(item.getByText('Google Sheets is not set up on this server')).toContainText(
@@ -147,7 +147,7 @@ test('linking the account goes through consent and back, and no token reaches th
       );
     }
   });
-  await registerThroughUi(page, uniqueEmail('glink'), 'glink-password-1');
+  await signUp(page, uniqueEmail('glink'), 'glink-password-1');
   await openAccount(page);
   await expect(googleItem(page).getByText('Not linked', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Link New Sheet' })).toHaveCount(0);
@@ -221,7 +221,7 @@ test("a linked list's downloaded rows append to a feed and fill a seed box", asy
   page,
   google,
 }) => {
-  await registerThroughUi(page, uniqueEmail('glist'), 'glist-password-1');
+  await signUp(page, uniqueEmail('glist'), 'glist-password-1');
   await linkGoogle(page);
   await newClient(page, 'glist');
   const spreadsheetId = google.standIn.addSpreadsheet({
@@ -287,7 +287,7 @@ test('unlinking asks first, revokes the access at Google and hides the sheet act
   page,
   google,
 }) => {
-  await registerThroughUi(page, uniqueEmail('gunlink'), 'gunlink-password-1');
+  await signUp(page, uniqueEmail('gunlink'), 'gunlink-password-1');
   const tokensBefore = google.standIn.liveRefreshTokens();
   await linkGoogle(page);
   const [token] = google.standIn.liveRefreshTokens().filter((t) => !tokensBefore.includes(t));
@@ -317,7 +317,7 @@ test.describe('failures reach the person as the spec words them', () => {
     page,
     google,
   }) => {
-    await registerThroughUi(page, uniqueEmail('gheaders'), 'gheaders-password-1');
+    await signUp(page, uniqueEmail('gheaders'), 'gheaders-password-1');
     await linkGoogle(page);
     await newClient(page, 'gheaders');
     await pasteRows(page, [['keep me']]);
@@ -338,7 +338,7 @@ test.describe('failures reach the person as the spec words them', () => {
   });
 
   test('a sheet that does not exist is refused as an invalid URL', async ({ page, google }) => {
-    await registerThroughUi(page, uniqueEmail('g404'), 'g404-password-1');
+    await signUp(page, uniqueEmail('g404'), 'g404-password-1');
     await linkGoogle(page);
     await newClient(page, 'g404');
     await pasteRows(page, [['nike']]);

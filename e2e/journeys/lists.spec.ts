@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { cell, MOD, openNavigation, registerThroughUi } from './support.ts';
+import { cell, MOD, openNavigation, signUp } from './support.ts';
 
 const SAVED = 'Your data was successfully updated';
 
@@ -36,7 +36,7 @@ async function saveChanges(page: Page): Promise<void> {
 test('the lists screen: tabs, new, copy, delete, and a reload shows what was saved', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueEmail('lists'), 'lists-password-1');
+  await signUp(page, uniqueEmail('lists'), 'lists-password-1');
   await openLists(page);
   const tableTab = page.getByRole('tab', { name: 'Data Tables' });
   const listTab = page.getByRole('tab', { name: 'Lists' });
@@ -130,7 +130,7 @@ test('the lists screen: tabs, new, copy, delete, and a reload shows what was sav
 });
 
 test('the lists screen keeps unsaved edits and asks on a conflict', async ({ page, context }) => {
-  await registerThroughUi(page, uniqueEmail('listsconflict'), 'lists-password-1');
+  await signUp(page, uniqueEmail('listsconflict'), 'lists-password-1');
   await openLists(page);
   await newItem(page, 'Data Table', 'base');
   await saveChanges(page);

@@ -1,8 +1,8 @@
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { registerThroughUi } from './support.ts';
+import { signUp } from './support.ts';
 
 test('guides open the help wheel, a feature panel, back, and close', async ({ page }) => {
-  await registerThroughUi(page, uniqueEmail('guides'), 'guides-password-1');
+  await signUp(page, uniqueEmail('guides'), 'guides-password-1');
   await page.getByRole('button', { name: 'Guides' }).click();
   const dialog = page.getByRole('dialog', { name: 'Guides' });
   await expect(dialog.getByText('Not sure how to use a specific part of Adloom?')).toBeVisible();
@@ -23,7 +23,7 @@ test('guides open the help wheel, a feature panel, back, and close', async ({ pa
 });
 
 test('feedback needs 10 characters, then thanks the person', async ({ page }) => {
-  await registerThroughUi(page, uniqueEmail('feedback'), 'feedback-password-1');
+  await signUp(page, uniqueEmail('feedback'), 'feedback-password-1');
   await page.getByRole('button', { name: 'Feedback' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
   await dialog.getByText('Idea', { exact: true }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { cell, MOD, newCampaignTemplate, newTemplate, registerThroughUi } from './support.ts';
+import { cell, MOD, newCampaignTemplate, newTemplate, signUp } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
@@ -65,7 +65,7 @@ async function editorFile(page: Page, table: string): Promise<string[]> {
 test('extensions: callouts, sitelinks and a structured snippet generate, copy and download with their columns, and stay after a reload', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueEmail('extensions'), 'extensions-password-1');
+  await signUp(page, uniqueEmail('extensions'), 'extensions-password-1');
   await clientWithRows(page, 'Acme Shoes', [
     'nike\trunning\t\t\t\thttps://shop.test/nike',
     'puma\tsuede\t\t\t\thttps://shop.test/puma',
@@ -233,7 +233,7 @@ test('extensions: callouts, sitelinks and a structured snippet generate, copy an
 test('a legacy expanded text ad template is listed under the RSAs and converted to an RSA template in one step', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueEmail('legacy'), 'legacy-password-1');
+  await signUp(page, uniqueEmail('legacy'), 'legacy-password-1');
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill('Old Client');
@@ -317,7 +317,7 @@ for (const width of [390, 1440]) {
     const out = process.env.SCREENS_OUT;
     test.skip(!out, 'SCREENS_OUT is not set');
     await page.setViewportSize({ width, height: 900 });
-    await registerThroughUi(page, uniqueEmail(`ext-screens${width}`), 'screens-password-1');
+    await signUp(page, uniqueEmail(`ext-screens${width}`), 'screens-password-1');
     await clientWithRows(page, 'Acme', [
       'nike\trunning\t\t\t\thttps://shop.test/nike',
       'puma\tsuede\t\t\t\thttps://shop.test/puma',
