@@ -39,7 +39,8 @@ const webBoundaries = [
  * template tabs take generation's public entries only (index.ts for the page, jobs.ts for worker
  * jobs, testing/ in tests), never its internals.
  */
-const featuresDir = `${web}/features`;
+// Read from the repository's root, wherever eslint runs from.
+const featuresDir = join(import.meta.dirname, web, 'features');
 const features = readdirSync(featuresDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);

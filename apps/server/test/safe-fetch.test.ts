@@ -88,6 +88,19 @@ describe('isAllowedAddress', () => {
     ['2002:a00:1::', false],
     ['2001:db8::1', false],
     ['not an address', false],
+    // IPv6 forms that carry an IPv4 address count as that address (issue 37): IPv4-compatible
+    // (::/96), NAT64 (64:ff9b::/96) and 6to4 (2002::/16); the library classes the first as public.
+    ['::127.0.0.1', false],
+    ['::7f00:1', false],
+    ['::10.0.0.1', false],
+    ['::169.254.169.254', false],
+    ['::8.8.8.8', true],
+    ['64:ff9b::127.0.0.1', false],
+    ['64:ff9b::a9fe:a9fe', false],
+    ['64:ff9b::8.8.8.8', true],
+    ['2002:7f00:1::1', false],
+    ['2002:c0a8:101::', false],
+    ['2002:808:808::1', true],
   ])('%s: %s', (address, expected) => {
     expect(isAllowedAddress(address, false)).toBe(expected);
   });
@@ -148,6 +161,9 @@ describe('the feed fetcher', () => {
       standIn.url('/rss.xml'),
       `http://localhost:${standIn.port}/rss.xml`,
       `http://[::ffff:127.0.0.1]:${standIn.port}/rss.xml`,
+      `http://[::127.0.0.1]:${standIn.port}/rss.xml`,
+      `http://[64:ff9b::127.0.0.1]:${standIn.port}/rss.xml`,
+      `http://[2002:7f00:1::]:${standIn.port}/rss.xml`,
     ]) {
       const error = await fetchError(url, { allowLoopback: false });
       expect(error.code).toBe('url_refused');
@@ -165,6 +181,8 @@ describe('the feed fetcher', () => {
       answers('10.0.0.1'),
       answers('169.254.169.254'),
       answers('::ffff:10.0.0.1'),
+      answers('::a00:1'),
+      answers('2002:a00:1::'),
       // One private answer among public ones refuses the name.
       answers('93.184.216.34', '192.168.0.10'),
       answers('127.0.0.1', '10.0.0.1'),

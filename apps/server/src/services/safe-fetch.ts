@@ -41,13 +41,38 @@ const ACCEPT_HEADER =
   'application/xml, text/xml, application/rss+xml, application/atom+xml, */*;q=0.5';
 
 /**
- * True when `address` (an IPv4 or IPv6 literal) may be connected to: public unicast only (an
- * IPv4-mapped IPv6 address counts as its IPv4 address), plus loopback when `allowLoopback`.
+ * The IPv4 address an IPv6 address carries by one of the forms that reach IPv4 hosts:
+ * IPv4-mapped (::ffff:0:0/96) and IPv4-compatible (::/96) in its last 32 bits, NAT64
+ * (64:ff9b::/96, RFC 6052) in its last 32 bits, 6to4 (2002::/16, RFC 3056) in bits 16 to 48.
+ * Null for any other IPv6 address.
+ */
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const fromWords = (high: number, low: number) =>
+    new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zeroUpTo = (n: number) => p.slice(0, n).every((part) => part === 0);
+  if (zeroUpTo(5) && (p[5] === 0 || p[5] === 0xffff)) return fromWords(p[6]!, p[7]!);
+  if (p[0] === 0x64 && p[1] === 0xff9b && p.slice(2, 6).every((part) => part === 0))
+    return fromWords(p[6]!, p[7]!);
+  if (p[0] === 0x2002) return fromWords(p[1]!, p[2]!);
+  return null;
+}
+
+/**
+ * True when `address` (an IPv4 or IPv6 literal) may be connected to: public unicast only, plus
+ * loopback when `allowLoopback`. An IPv6 address that carries an IPv4 address (mapped,
+ * compatible, NAT64, 6to4) counts as that IPv4 address.
  */
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' || (allowLoopback && range === 'loopback');
+  const parsed = ipaddr.parse(address);
+  const allowed = (range: string) => range === 'unicast' || (allowLoopback && range === 'loopback');
+  if (parsed.kind() === 'ipv4') return allowed(parsed.range());
+  const ipv6 = parsed as ipaddr.IPv6;
+  // ::1 and :: are in ::/96 but are IPv6's own loopback and unspecified addresses.
+  if (ipv6.range() === 'loopback' || ipv6.range() === 'unspecified') return allowed(ipv6.range());
+  const ipv4 = carriedIpv4(ipv6);
+  return allowed(ipv4 ? ipv4.range() : ipv6.range());
 }
 
 function refusedAddress(host: string): AppError {
