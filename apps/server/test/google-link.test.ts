@@ -12,6 +12,7 @@ import {
 import { loadConfig, type Config } from '../src/config.ts';
 import { AppError } from '../src/errors.ts';
 import {
+  CODE_REFUSED_MESSAGE,
   GOOGLE_SHEETS_SCOPE,
   createGoogleAccessTokens,
   getGoogleAccessToken,
@@ -269,27 +270,38 @@ describe('Google account link', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('answers 502 with the link failure message when Google refuses the code', async () => {
+  it('answers 400 when the code does not belong to the state (Google answers invalid_grant)', async () => {
     const { token, user } = await t.signUp();
     const used = await consent(token);
     expect((await call('POST', '/api/google/access-token', { token, body: used })).status).toBe(
       200,
     );
     await call('POST', '/api/google/unlink-google-sheets', { token, body: { user: {} } });
-    // A code works once at Google: sent again with a fresh state, Google answers invalid_grant.
+    // A code works once at Google and only with its own state's verifier: sent with another,
+    // fresh state, Google answers invalid_grant. The request was wrong, not Google.
     const fresh = await consent(token);
     const answer = await call('POST', '/api/google/access-token', {
       token,
       body: { code: used.code, state: fresh.state },
     });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toEqual({ code: 'bad_request', message: CODE_REFUSED_MESSAGE });
+    expect(await linkRow(user._id)).toBeUndefined();
+    const me = await call('GET', '/api/users/me', { token });
+    expect(me.body.user.integrations).toEqual([]);
+  });
+
+  it('answers 502 with the link failure message when Google fails the code exchange', async () => {
+    const { token, user } = await t.signUp();
+    const pending = await consent(token);
+    standIn.failNextCodeExchange(1, 503);
+    const answer = await call('POST', '/api/google/access-token', { token, body: pending });
     expect(answer.status).toBe(502);
     expect(answer.body.error).toEqual({
       code: 'upstream_failed',
       message: GOOGLE_LINK_MESSAGES.linkFailed,
     });
     expect(await linkRow(user._id)).toBeUndefined();
-    const me = await call('GET', '/api/users/me', { token });
-    expect(me.body.user.integrations).toEqual([]);
   });
 
   it('unlinks: revokes the token at Google, deletes it and removes the integration', async () => {

@@ -91,6 +91,8 @@ export interface GoogleStandIn {
   failNext(count: number, status: number): void;
   /** The next `count` refresh-token requests to /token answer `status` (429 or 5xx). */
   failNextRefresh(count: number, status: number): void;
+  /** The next `count` code exchanges at /token answer `status` (5xx): Google down mid-link. */
+  failNextCodeExchange(count: number, status: number): void;
   /** While on, every Sheets API request answers 429 RESOURCE_EXHAUSTED. */
   quotaExhausted(exhausted: boolean): void;
   /** Revokes every refresh and access token, as a person removing the app's access at Google. */
@@ -318,6 +320,7 @@ export async function startGoogleStandIn({
   const accessTokens = new Map<string, AccessGrant>();
   let failures: { count: number; status: number } = { count: 0, status: 0 };
   let refreshFailures: { count: number; status: number } = { count: 0, status: 0 };
+  let codeFailures: { count: number; status: number } = { count: 0, status: 0 };
   let isQuotaExhausted = false;
   let url = '';
 
@@ -706,7 +709,10 @@ export async function startGoogleStandIn({
           response.end();
         } else if (method === 'POST' && path === '/token') {
           const form = new URLSearchParams(text);
-          if (form.get('grant_type') === 'refresh_token' && refreshFailures.count > 0) {
+          if (form.get('grant_type') === 'authorization_code' && codeFailures.count > 0) {
+            codeFailures.count -= 1;
+            send(response, codeFailures.status, { error: 'backend_error' });
+          } else if (form.get('grant_type') === 'refresh_token' && refreshFailures.count > 0) {
             refreshFailures.count -= 1;
             send(response, refreshFailures.status, { error: 'backend_error' });
           } else send(response, 200, handleToken(form));
@@ -784,6 +790,9 @@ export async function startGoogleStandIn({
     },
     failNextRefresh(count, status) {
       refreshFailures = { count, status };
+    },
+    failNextCodeExchange(count, status) {
+      codeFailures = { count, status };
     },
     quotaExhausted(exhausted) {
       isQuotaExhausted = exhausted;

@@ -38,6 +38,9 @@ const ACCESS_TOKEN_MARGIN_MS = 60_000;
 
 const STATE_REFUSED_MESSAGE =
   'This Google link has expired or was started elsewhere. Link Google Sheets again.';
+/** The code Google sent back does not go with the state's verifier, or was used already. */
+export const CODE_REFUSED_MESSAGE =
+  'This Google link was already used or belongs to another attempt. Link Google Sheets again.';
 const SCOPE_REFUSED_MESSAGE =
   'Google did not grant access to your spreadsheets. Link Google Sheets again and allow Adloom to see, edit, create and delete your Google Sheets spreadsheets.';
 
@@ -314,8 +317,9 @@ export async function startGoogleConsent(deps: GoogleDeps, userId: string): Prom
 
 /**
  * Links the user's Google account with the code Google sent back: the state must be one of the
- * user's, unexpired (it is used up either way). Google refusing, or granting no refresh token
- * or not the Sheets scope, is 502.
+ * user's, unexpired (it is used up either way). A code Google refuses as `invalid_grant` (used,
+ * or not the one of this state's PKCE verifier) is the request's fault: 400. Google failing, or
+ * granting no refresh token or not the Sheets scope, is 502.
  */
 export async function completeGoogleLink(
   deps: GoogleDeps,
@@ -336,6 +340,7 @@ export async function completeGoogleLink(
   } catch (error) {
     if (!(error instanceof GoogleOAuthError)) throw error;
     log.warn({ userId, google: error.logFields }, 'google code exchange failed');
+    if (error.kind === 'invalid_grant') throw new AppError('bad_request', CODE_REFUSED_MESSAGE);
     throw new AppError('upstream_failed', GOOGLE_LINK_MESSAGES.linkFailed);
   }
   if (!tokens.refreshToken) {
