@@ -28,6 +28,7 @@ const DATABASE_FREE = [
   'test/log-scan.test.ts',
   'test/safe-fetch.test.ts',
   'test/xml-feed-parser.test.ts',
+  'test/xml-feed-pieces.test.ts',
 ];
 
 /**

@@ -2,7 +2,10 @@
  * XML feed benchmark: POST /api/app/fetch-xml of a generated 100 MB product feed served by the
  * feed stand-in (test/feed-stand-in.ts), on PGlite.
  *
- *   npx tsx apps/server/bench/xml.bench.ts [--mb 100] [--runs 3]
+ *   npx tsx apps/server/bench/xml.bench.ts [--mb 100] [--runs 3] [--piece BYTES]
+ *
+ * `--piece 250` has the stand-in send the feed in writes of 250 bytes, one per turn of its event
+ * loop (HTTP chunked), as a slow shop server or a chunked proxy sends it.
  *
  * The app runs in this process (buildApp, listening on 127.0.0.1) so its memory can be sampled:
  * process.memoryUsage() every 50 ms during each call gives the peak RSS and the peak V8 heap.
@@ -27,6 +30,7 @@ const { values: args } = parseArgs({
   options: {
     mb: { type: 'string', default: '100' },
     runs: { type: 'string', default: '3' },
+    piece: { type: 'string', default: '0' },
   },
 });
 const FEED_MB = Number(args.mb);
@@ -88,7 +92,7 @@ async function main() {
     }),
   });
   const { token } = (await signUp.json()) as { token: string };
-  const feedUrl = `${standIn.baseUrl}/big.xml?bytes=${FEED_MB * MB}`;
+  const feedUrl = `${standIn.baseUrl}/big.xml?bytes=${FEED_MB * MB}&piece=${args.piece}`;
 
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {

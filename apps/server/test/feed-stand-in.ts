@@ -140,15 +140,30 @@ export function bigFeedItems(bytes: number): number {
   return Math.max(0, Math.floor((bytes - BIG_HEAD.length - BIG_TAIL.length) / BIG_ITEM_BYTES));
 }
 
-/** Writes the generated feed of `bytes` bytes, minding back-pressure. */
-async function writeBigFeed(response: ServerResponse, bytes: number): Promise<void> {
+/**
+ * Writes the generated feed of `bytes` bytes, minding back-pressure; with `piece`, in writes of
+ * that many bytes each, one per turn of the event loop, as a slow shop server or a chunked proxy
+ * sends it.
+ */
+async function writeBigFeed(response: ServerResponse, bytes: number, piece = 0): Promise<void> {
   const items = bigFeedItems(bytes);
-  response.write(BIG_HEAD);
+  const write = async (data: Buffer) => {
+    if (!response.write(data)) await new Promise((done) => response.once('drain', done));
+  };
+  const send = async (text: string) => {
+    const data = Buffer.from(text);
+    if (piece <= 0) return write(data);
+    for (let at = 0; at < data.length && !response.destroyed; at += piece) {
+      await write(data.subarray(at, at + piece));
+      await new Promise((done) => setImmediate(done));
+    }
+  };
+  await send(BIG_HEAD);
   const perChunk = Math.ceil((64 * 1024) / BIG_ITEM_BYTES);
   for (let i = 0; i < items && !response.destroyed;) {
     let chunk = '';
     for (const end = Math.min(items, i + perChunk); i < end; i += 1) chunk += bigFeedItemXml(i);
-    if (!response.write(chunk)) await new Promise((done) => response.once('drain', done));
+    await send(chunk);
   }
   response.end(BIG_TAIL);
 }
@@ -246,7 +261,7 @@ export async function startFeedStandIn(): Promise<FeedStandIn> {
       case '/big.xml': {
         const bytes = Number(url.searchParams.get('bytes') ?? 100 * 1024 * 1024);
         response.writeHead(200, { 'content-type': xml });
-        void writeBigFeed(response, bytes);
+        void writeBigFeed(response, bytes, Number(url.searchParams.get('piece') ?? 0));
         return;
       }
       case '/declared-large.xml':
