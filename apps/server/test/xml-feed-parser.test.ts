@@ -184,4 +184,28 @@ describe('readBrandCategories', () => {
       /more than 250,000 different brand and category pairs/,
     );
   });
+
+  it('holds at most about a MiB of a run without markup (a bomb of spaces or text)', async () => {
+    // 128 MiB of spaces between two products, as a decompression bomb inside a feed sends
+    // them (issue 37, finding 3: about 210 MB of memory per fetch before its 413). The parser
+    // kept every character of a text until its next tag.
+    const MiB = 1024 * 1024;
+    // In the 16 KiB pieces gunzip gives (the parser held every one of them).
+    const spaces = Buffer.alloc(16 * 1024, ' ');
+    let peakHeap = 0;
+    async function* bomb(): AsyncGenerator<Buffer> {
+      yield Buffer.from(
+        `<rss xmlns:g="${G}"><channel><item><g:brand>A</g:brand></item><description>`,
+      );
+      for (let i = 0; i < 128 * 64; i += 1) {
+        peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+        yield spaces;
+      }
+      yield Buffer.from('x</description><item><g:brand>B</g:brand></item></channel></rss>');
+    }
+    const before = process.memoryUsage().heapUsed;
+    const answer = await readBrandCategories(bomb(), 1);
+    expect(answer).toEqual({ A: { '': 1 }, B: { '': 1 } });
+    expect(peakHeap - before).toBeLessThan(48 * MiB);
+  });
 });

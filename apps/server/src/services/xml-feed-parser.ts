@@ -16,6 +16,13 @@ export const GOOGLE_NAMESPACE = 'http://base.google.com/ns/1.0';
 const SNIFF_BYTES = 1024;
 /** Longest field text kept; a longer brand or category is cut here (its start is what counts). */
 const FIELD_MAX_CHARS = 1000;
+/**
+ * Longest run of characters without `<` or `>` the parser sees; the rest of a longer run is
+ * dropped before it. The parser holds a text whole until its next tag, so a decompression bomb
+ * of spaces inside a feed held up to the size cap (200 MiB) per fetch. A product feed's texts
+ * are far shorter, and a field keeps only FIELD_MAX_CHARS anyway.
+ */
+const RUN_MAX_CHARS = 1024 * 1024;
 
 const FIELDS = ['brand', 'product_type', 'google_product_category'] as const;
 type Field = (typeof FIELDS)[number];
@@ -65,6 +72,8 @@ class FeedCounter {
   /** Depth of the field being read. */
   private fieldDepth = -1;
   private fieldText = '';
+  /** Characters since the last `<` or `>` (across writes). */
+  private run = 0;
 
   constructor(private readonly categoryLevel: number) {
     this.parser = new SaxesParser({
@@ -89,7 +98,36 @@ class FeedCounter {
   }
 
   write(text: string): void {
-    this.parser.write(text);
+    this.parser.write(this.bounded(text));
+  }
+
+  /** `text` with every run without `<` or `>` cut to RUN_MAX_CHARS (see there). */
+  private bounded(text: string): string {
+    const lastMarkup = Math.max(text.lastIndexOf('<'), text.lastIndexOf('>'));
+    // The usual case: no run can pass the limit in this text.
+    if (this.run + text.length <= RUN_MAX_CHARS) {
+      this.run = lastMarkup < 0 ? this.run + text.length : text.length - lastMarkup - 1;
+      return text;
+    }
+    const kept: string[] = [];
+    const markup = /[<>]/g;
+    let copyFrom = 0;
+    let runFrom = 0;
+    for (;;) {
+      const found = markup.exec(text);
+      const runEnd = found === null ? text.length : found.index;
+      const runLength = runEnd - runFrom;
+      if (this.run + runLength > RUN_MAX_CHARS) {
+        kept.push(text.slice(copyFrom, runFrom + Math.max(0, RUN_MAX_CHARS - this.run)));
+        copyFrom = runEnd;
+        this.run = RUN_MAX_CHARS;
+      } else this.run += runLength;
+      if (found === null) break;
+      this.run = 0;
+      runFrom = runEnd + 1;
+    }
+    kept.push(text.slice(copyFrom));
+    return kept.join('');
   }
 
   finish(): BrandCategories {
