@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { BrandCategories } from '@adloom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeedFetcher } from '../src/services/safe-fetch.ts';
 import { readBrandCategories } from '../src/services/xml-feed-parser.ts';
@@ -44,11 +45,12 @@ async function readFeed(piece: number): Promise<{ products: number; cpuMs: numbe
   });
   try {
     const before = process.cpuUsage();
-    const counts = await readBrandCategories(
+    const text = await readBrandCategories(
       fetcher.fetch(`${baseUrl}/big.xml?bytes=${FEED_BYTES}&piece=${piece}`, AbortSignal.any([])),
       1,
     );
     const spent = process.cpuUsage(before);
+    const counts = JSON.parse(text) as BrandCategories;
     const products = Object.values(counts)
       .flatMap((categories) => Object.values(categories))
       .reduce((sum, n) => sum + n, 0);

@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { FEED_MAX_ROWS, type BrandCategories } from '@adloom/contract';
+import { FEED_MAX_ROWS } from '@adloom/contract';
 import { AppError } from '../errors.ts';
 
 /**
@@ -54,6 +54,56 @@ export function categoryOf(fields: Partial<Record<Field, string>>, level: number
   const google = fields.google_product_category?.trim() ?? '';
   if (/^\d+$/.test(google)) return google;
   return pathLevel(google, level) ?? '';
+}
+
+/** Longest stretch of the answer's work between two turns of the event loop, in ms. */
+const SLICE_MS = 8;
+
+/** A pause to await often: it lets other work in once SLICE_MS have passed since the last. */
+function slices(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise((done) => setImmediate(done));
+    since = performance.now();
+  };
+}
+
+/** Items sorted alone in one go; a longer list is merged in slices. */
+const SORT_RUN = 4096;
+
+/**
+ * `items` sorted by UTF-16 code unit, as Array#sort sorts strings, pausing (`pause`) between
+ * slices: runs of SORT_RUN sorted, then merged pairwise.
+ */
+async function sortedInSlices(items: string[], pause: () => Promise<void>): Promise<string[]> {
+  if (items.length <= SORT_RUN) return items.sort();
+  let runs: string[][] = [];
+  for (let at = 0; at < items.length; at += SORT_RUN) {
+    runs.push(items.slice(at, at + SORT_RUN).sort());
+    await pause();
+  }
+  while (runs.length > 1) {
+    const merged: string[][] = [];
+    for (let i = 0; i < runs.length; i += 2) {
+      const a = runs[i]!;
+      const b = runs[i + 1];
+      if (b === undefined) {
+        merged.push(a);
+        continue;
+      }
+      const out = new Array<string>(a.length + b.length);
+      let ia = 0;
+      let ib = 0;
+      for (let k = 0; k < out.length; k += 1) {
+        out[k] = ib >= b.length || (ia < a.length && a[ia]! <= b[ib]!) ? a[ia++]! : b[ib++]!;
+        if ((k & 4095) === 4095) await pause();
+      }
+      merged.push(out);
+    }
+    runs = merged;
+  }
+  return runs[0]!;
 }
 
 /** The parse of one feed: feed it text, then take the counts. */
@@ -130,21 +180,23 @@ class FeedCounter {
     return kept.join('');
   }
 
-  finish(): BrandCategories {
+  /**
+   * The counts as the JSON text of BrandCategories, brands and categories sorted by code unit.
+   * Made in slices that let other requests in (see slices): for 249,000 pairs, sorting and
+   * JSON.stringify of the answer held the event loop for about 0.7 s in one go.
+   */
+  async finishJson(): Promise<string> {
     this.parser.close();
-    const brands = [...this.counts.keys()].sort();
-    // fromEntries defines own properties: a brand named __proto__ stays a brand.
-    return Object.fromEntries(
-      brands.map((brand) => {
-        const categories = this.counts.get(brand) ?? new Map<string, number>();
-        return [
-          brand,
-          Object.fromEntries(
-            [...categories.keys()].sort().map((name) => [name, categories.get(name)]),
-          ),
-        ];
-      }),
-    ) as BrandCategories;
+    const pause = slices();
+    const parts: string[] = [];
+    for (const brand of await sortedInSlices([...this.counts.keys()], pause)) {
+      const categories = this.counts.get(brand) ?? new Map<string, number>();
+      const names = await sortedInSlices([...categories.keys()], pause);
+      const fields = names.map((name) => `${JSON.stringify(name)}:${categories.get(name)}`);
+      parts.push(`${JSON.stringify(brand)}:{${fields.join(',')}}`);
+      await pause();
+    }
+    return `{${parts.join(',')}}`;
   }
 
   private open(tag: SaxesTagNS): void {
@@ -260,13 +312,14 @@ function checkLooksLikeXml(start: string): void {
 
 /**
  * How many products of the feed whose bytes arrive as `chunks` carry each brand and category
- * (`categoryLevel` of `g:product_type`, see categoryOf). A body that is not well-formed XML is
- * 422 xml_malformed naming the line and column; one that is not a feed, 422 saying so.
+ * (`categoryLevel` of `g:product_type`, see categoryOf), as the JSON text of BrandCategories
+ * (the answer is sent as it is). A body that is not well-formed XML is 422 xml_malformed naming
+ * the line and column; one that is not a feed, 422 saying so.
  */
 export async function readBrandCategories(
   chunks: AsyncIterable<Buffer>,
   categoryLevel: number,
-): Promise<BrandCategories> {
+): Promise<string> {
   const counter = new FeedCounter(categoryLevel);
   let decode: Decode | undefined;
   const head: Buffer[] = [];
@@ -301,5 +354,5 @@ export async function readBrandCategories(
   }
   feed((decode ?? startDecoding())());
   if (!isChecked) throw new AppError('xml_malformed', 'The feed is empty.');
-  return counter.finish();
+  return counter.finishJson();
 }

@@ -1,4 +1,3 @@
-import type { BrandCategories } from '@adloom/contract';
 import type { XmlFeedsConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createFeedFetcher } from './safe-fetch.ts';
@@ -13,14 +12,15 @@ export function hasXmlTools(email: string, xmlFeeds: Pick<XmlFeedsConfig, 'email
 /** Reads people's product feeds, a few per user at once. */
 export interface XmlFeedReader {
   /**
-   * The brands and categories of the feed at `url` (see readBrandCategories); fetch_busy when
+   * The brands and categories of the feed at `url`, as the JSON text of BrandCategories (see
+   * readBrandCategories); fetch_busy when
    * the user already has XML_FETCHES_PER_USER fetches running; `signal` ends it early.
    */
   read(
     userId: string,
     feed: { url: string; categoryLevel: number },
     signal: AbortSignal,
-  ): Promise<BrandCategories>;
+  ): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -10,7 +10,6 @@ import {
   TEMPLATE_SAVE_PATHS,
   WAITING_LIST_MESSAGE,
   WaitingListBodySchema,
-  type BrandCategories,
   type CreateClientAnswer,
   type TemplateKind,
 } from '@adloom/contract';
@@ -156,7 +155,7 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
       });
     });
 
-    authed.post(API.app.fetchXml, async (request, reply): Promise<BrandCategories> => {
+    authed.post(API.app.fetchXml, async (request, reply) => {
       const user = getUser(request);
       if (!hasXmlTools(user.email, deps.config.xmlFeeds))
         throw new AppError('forbidden', 'The XML feed tools are not available to this account.');
@@ -164,7 +163,7 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
       // A person who leaves (closes the connection) stops the download.
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      return xmlFeeds.read(user.id, body, gone.signal);
+      return sendJsonText(reply, await xmlFeeds.read(user.id, body, gone.signal));
     });
 
     for (const kind of Object.keys(TEMPLATE_SAVE_PATHS) as TemplateKind[]) {
