@@ -68,3 +68,30 @@ test('a stored token the server rejects ends the session with the 401 message', 
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('adloom.token'))).toBeNull();
 });
+
+test('Escape closes the navigation drawer on a phone and leaves the sidebar on a laptop', async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail('drawer'), 'drawer-password-1');
+  const logOut = page.getByRole('button', { name: 'Log Out' });
+  // A laptop: the sidebar is always there; Escape changes nothing.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(logOut).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(logOut).toBeInViewport();
+  // A phone: the burger opens the drawer, Escape closes it and the focus is back on the burger.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(logOut).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(logOut).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(logOut).not.toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
+  // A dialog opened from the drawer takes the first Escape; the drawer stays open behind it.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeHidden();
+  await expect(logOut).toBeInViewport();
+});

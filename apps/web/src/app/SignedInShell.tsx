@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   AppShell,
   Burger,
@@ -51,6 +51,21 @@ export function SignedInShell({
 
   useEffect(() => close(), [location.pathname, close]);
 
+  // On a phone the navigation is a drawer: Escape closes it, as it closes a dialog, and the
+  // focus goes back to the burger that opened it. A dialog open over it takes its Escape first.
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!isNavOpen) return;
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      close();
+      burgerRef.current?.focus();
+    }
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [isNavOpen, close]);
+
   function handleLogOut() {
     // Signed out here at once; the server ends the token in the background (best effort).
     void logOut();
@@ -67,6 +82,7 @@ export function SignedInShell({
       <AppShell.Header className={classes.shellHeader}>
         <Group h="100%" px="md" gap="sm">
           <Burger
+            ref={burgerRef}
             opened={isNavOpen}
             onClick={toggle}
             hiddenFrom="sm"
