@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { cell, startWithRows } from './support.ts';
+import { cell, newCampaignTemplate, startWithClient, startWithRows } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
@@ -286,3 +286,26 @@ for (const width of [390, 1440]) {
     await page.screenshot({ path: `${out}/campaigns-tab-${width}.png`, fullPage: true });
   });
 }
+
+test('a template save that cannot reach the server says so in plain words, not the browser’s', async ({
+  page,
+}) => {
+  await startWithClient(page, 'offline');
+  await newCampaignTemplate(page, 'Brands', {
+    campaign: '{root}',
+    adGroup: '{root} {mod}',
+    keyword: '{root} {mod}',
+  });
+  // The connection drops: every save fails before it reaches the server, as with the server down.
+  await page.route('**/api/app/**', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const alert = page.getByRole('alert').filter({ hasText: 'Unable to save templates:' }).first();
+    await expect(alert).toContainText('Could not reach the server. Check your connection');
+    await expect(alert).not.toContainText('Failed to fetch');
+    await expect(alert).toBeInViewport();
+  }
+});

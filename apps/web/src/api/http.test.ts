@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionSchema } from '@adloom/contract';
 import { ApiError } from './errors.ts';
-import { createHttpClient, LOADING_DELAY_MS, SLOW_REQUEST_WARNING_MS } from './http.ts';
+import {
+  createHttpClient,
+  LOADING_DELAY_MS,
+  NETWORK_FAILURE_MESSAGE,
+  SLOW_REQUEST_WARNING_MS,
+} from './http.ts';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -131,6 +136,8 @@ describe('HTTP client', () => {
     await expect(client.get('/api/health')).rejects.toMatchObject({
       status: 0,
       hasResponse: false,
+      // In plain words, not the browser's ('Failed to fetch', 'Load failed', 'NetworkError…').
+      message: NETWORK_FAILURE_MESSAGE,
     });
     expect(onError).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { createStore, type Store } from '../state/store.ts';
-import { ApiError, toApiError } from './errors.ts';
+import { ApiError, NO_RESPONSE_MESSAGE, toApiError } from './errors.ts';
 
 /** Spec section 9: the loading indicator appears only for requests running longer than this. */
 export const LOADING_DELAY_MS = 500;
@@ -87,6 +87,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * What a request that never reached the server says: the browser's own words differ by browser
+ * and mean nothing to a person ('Failed to fetch', 'Load failed', 'NetworkError when attempting
+ * to fetch resource.'); callers may put it after their own ('Unable to save templates: …').
+ */
+export const NETWORK_FAILURE_MESSAGE = NO_RESPONSE_MESSAGE;
+
 /** Creates the HTTP client: token header, loading indicator, slow warning, error mapping. */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const timers = deps.timers ?? realTimers;
@@ -127,7 +134,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         throw new ApiError({
           status: 0,
           path,
-          message: cause instanceof Error ? cause.message : 'Network error',
+          message: NETWORK_FAILURE_MESSAGE,
         });
       }
       const body = await readBody(response);
@@ -182,7 +189,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       throw new ApiError({
         status: 0,
         path,
-        message: cause instanceof Error ? cause.message : 'Network error',
+        message: NETWORK_FAILURE_MESSAGE,
       });
     } finally {
       timers.clearTimeout(warningTimer);
