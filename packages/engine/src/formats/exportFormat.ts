@@ -59,7 +59,7 @@ export interface ExportContext {
 }
 
 /**
- * A way out of the product: the files of some tables. Given no table with lines, a format makes
+ * A way out of the product: the files of some tables. Given no table, a format makes
  * no file. `files` reads no table: a host may list the names before any table is at hand.
  */
 export interface ExportFormat {
