@@ -1,4 +1,5 @@
 import type { Table } from '@adloom/engine';
+import { keptForPage } from '../../state/pageState.ts';
 import { JobError } from '../generation/jobs.ts';
 
 // Tables the engine worker keeps for a later download (in the worker only): a kind that would
@@ -15,6 +16,7 @@ export interface HeldTableRef {
 }
 
 const held = new Map<string, { id: string; make: () => Table }>();
+keptForPage(() => held.clear());
 
 function newHeldId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
