@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type iconvLite from 'iconv-lite';
-import { CsvBytes } from '@adloom/engine';
+import { CsvBytes, UTF8_BOM } from '@adloom/engine';
 
 /** A user-facing input error: printed as is, exit code 1. */
 export class InputError extends Error {
@@ -150,8 +150,6 @@ function writeBytes(fd: number, bytes: Uint8Array): void {
   }
 }
 
-const BOM = '\uFEFF';
-
 /**
  * The files of one run, written into a fresh folder beside `dir` as they are made and moved into
  * `dir` only by `commit`: an error before it leaves `dir` as it was. With `toStdout` the one
@@ -188,7 +186,10 @@ export class OutputFolder {
     return new OutputFolder(dir, target, temp);
   }
 
-  /** The sink of a new file `name` (a BOM first: Excel and Editor then read UTF-8). */
+  /**
+   * The sink of a new file `name`, a BOM first (Excel and Editor then read UTF-8): every file the
+   * command writes into a folder starts with one, the images note too.
+   */
   file(name: string): OutputSink {
     if (this.temp === undefined) {
       const sink = new OutputSink(1);
@@ -198,7 +199,7 @@ export class OutputFolder {
     const fd = openSync(path.join(this.temp, name), 'w');
     const sink = new OutputSink(fd);
     this.files.set(name, { fd, sink });
-    sink.text(BOM);
+    sink.text(UTF8_BOM);
     return sink;
   }
 

@@ -11,12 +11,13 @@ import {
   findFormulaCells,
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
-  formatCsv,
   formatCsvLine,
   generateBuild,
+  editorFileStem,
   generateRunExtensions,
+  GOOGLE_ADS_EDITOR,
   GroupKeyMaker,
-  IMAGES_NEEDED_FILE_TEXT,
+  IMAGES_NEEDED_FILE_STEM,
   IMAGES_NEEDED_NOTE,
   performanceMaxAdsTable,
   restoreAdTemplate,
@@ -30,6 +31,7 @@ import {
   type AdGroupRef,
   type AdGroupStore,
   type AdGroupTarget,
+  type ExportTableKind,
   type ExtensionTypeName,
   type RowGroupKeys,
   type RowIssue,
@@ -51,22 +53,43 @@ import {
 import type { Progress } from './progress.ts';
 import { IssueReport, MAX_LISTED_ISSUES, plural } from './report.ts';
 
-/** What `--only` names, and the file each is written to. */
-export const OUTPUT_KINDS = {
-  campaigns: 'campaigns.csv',
-  'ad-groups': 'ad-groups.csv',
-  keywords: 'keywords.csv',
-  negatives: 'negatives.csv',
-  rsa: 'responsive-search-ads.csv',
-  'asset-groups': 'asset-groups.csv',
-  callouts: 'callouts.csv',
-  sitelinks: 'sitelinks.csv',
-  'structured-snippets': 'structured-snippets.csv',
-  report: 'adloom-report.csv',
-} as const;
+/**
+ * The command's names for a format's files: the stem with hyphens for its spaces and the
+ * extension (`asset-groups.csv`), where the web app writes `<client> - asset groups - <date>.csv`.
+ */
+export function commandFileName(stem: string, extension: string): string {
+  return `${stem.replaceAll(' ', '-')}.${extension}`;
+}
+
+/** The table each output `--only` can name holds (the report is the command's own). */
+const OUTPUT_TABLES = {
+  campaigns: 'campaigns',
+  'ad-groups': 'ad-groups',
+  keywords: 'keywords',
+  negatives: 'negatives',
+  rsa: 'responsive-search-ads',
+  'asset-groups': 'asset-groups',
+  callouts: 'callouts',
+  sitelinks: 'sitelinks',
+  'structured-snippets': 'structured-snippets',
+} as const satisfies Record<string, ExportTableKind>;
 
 /** An output `--only` can name. */
-export type OutputKind = keyof typeof OUTPUT_KINDS;
+export type OutputKind = keyof typeof OUTPUT_TABLES | 'report';
+
+/**
+ * What `--only` names, and the file each is written to: the Google Ads Editor format's file of
+ * its table (`editorFileStem`), and the command's report of every reported item.
+ */
+export const OUTPUT_KINDS: Readonly<Record<OutputKind, string>> = {
+  ...(Object.fromEntries(
+    Object.entries(OUTPUT_TABLES).map(([kind, table]) => [
+      kind,
+      commandFileName(editorFileStem(table), 'csv'),
+    ]),
+  ) as Record<keyof typeof OUTPUT_TABLES, string>),
+  report: 'adloom-report.csv',
+};
 
 /** Options of `runGenerate` (paths as given on the command line). */
 export interface GenerateOptions {
@@ -92,7 +115,7 @@ export interface GenerateOptions {
 }
 
 /** Written beside asset groups: they cannot run until images are added in Editor. */
-const IMAGES_NEEDED_FILE = 'performance-max-images-needed.txt';
+const IMAGES_NEEDED_FILE = commandFileName(IMAGES_NEEDED_FILE_STEM, 'txt');
 
 async function readJson(file: string, what: string): Promise<unknown> {
   const buf = readInputFile(file, what);
@@ -109,7 +132,7 @@ function failOnProblems(file: string, what: string, problems: string[]): void {
 
 const EXTENSION_FILES: Record<
   ExtensionTypeName,
-  { kind: OutputKind; table: (e: GeneratedExtension[]) => Table; noun: string }
+  { kind: keyof typeof OUTPUT_TABLES; table: (e: GeneratedExtension[]) => Table; noun: string }
 > = {
   Callout: { kind: 'callouts', table: calloutsTable, noun: 'callout' },
   Sitelink: { kind: 'sitelinks', table: sitelinksTable, noun: 'sitelink' },
@@ -323,10 +346,19 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
       extensions: extensionTemplates,
     });
     const { campaigns, assetGroups } = build;
-    const write = (kind: OutputKind, what: string, table: () => Table): void => {
+    // A whole table goes through the Google Ads Editor format: its file, and the notes beside it
+    // (the images note beside asset groups, in a folder only). The command starts every file in
+    // a folder with a BOM (OutputFolder.file), the note too.
+    const write = (kind: keyof typeof OUTPUT_TABLES, what: string, table: () => Table): void => {
       if (!wants(kind)) return;
-      folder.writeFile(OUTPUT_KINDS[kind], formatCsv(table()));
-      counts.push([OUTPUT_KINDS[kind], what]);
+      const files = GOOGLE_ADS_EDITOR.files([{ kind: OUTPUT_TABLES[kind], read: table }], {
+        fileName: commandFileName,
+        withNotes: o.out !== undefined,
+      });
+      for (const file of files) {
+        folder.writeFile(file.name, file.chunks());
+        counts.push([file.name, file.name === IMAGES_NEEDED_FILE ? IMAGES_NEEDED_NOTE : what]);
+      }
     };
     write('campaigns', plural(campaigns.length, 'campaign'), () => campaignsTable(campaigns));
     if (threaded) {
@@ -350,11 +382,6 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         write('asset-groups', plural(assetGroups.length, 'asset group'), () =>
           assetGroupsTable(assetGroups),
         );
-      }
-      // Editor takes text-only asset groups, but they cannot run until images are added.
-      if (wants('asset-groups') && o.out !== undefined) {
-        folder.writeFile(IMAGES_NEEDED_FILE, [IMAGES_NEEDED_FILE_TEXT]);
-        counts.push([IMAGES_NEEDED_FILE, IMAGES_NEEDED_NOTE]);
       }
     } else {
       if (adGroupsOut) counts.push(['ad-groups.csv', plural(adGroupStore.length, 'ad group')]);

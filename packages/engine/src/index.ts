@@ -191,6 +191,21 @@ export { CsvBytes } from './csvBytes.ts';
 export { type FormulaCheckTemplates, findFormulaCells, startsLikeFormula } from './formulaCells.ts';
 export { IMAGES_NEEDED_NOTE, IMAGES_NEEDED_FILE_TEXT } from './notes.ts';
 export {
+  EXPORT_TABLE_KINDS,
+  type ExportTableKind,
+  type ExportTable,
+  type ExportFile,
+  type ExportContext,
+  type ExportFormat,
+  UTF8_BOM,
+  exportFileParts,
+} from './formats/exportFormat.ts';
+export {
+  GOOGLE_ADS_EDITOR,
+  IMAGES_NEEDED_FILE_STEM,
+  editorFileStem,
+} from './formats/googleAdsEditor.ts';
+export {
   splitSeedLines,
   combineSeeds,
   limitFeedCell,

@@ -20,6 +20,7 @@ import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';
 import { DownloadEverything, KeptOutputsContext } from '../features/exports/index.ts';
 import { IntroTutorial } from '../features/tutorial/IntroTutorial.tsx';
+import { EXPORTED_TABLES } from './exportedTables.ts';
 import './CampaignBuilderPage.css';
 
 /** The four template tabs of spec section 2; their editors come with the next release. */
@@ -64,7 +65,7 @@ function CampaignBuilder() {
             <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
               Templates
             </Title>
-            <DownloadEverything />
+            <DownloadEverything kinds={EXPORTED_TABLES} />
           </div>
           <Tabs defaultValue="campaigns" keepMounted={false}>
             <Tabs.List>

@@ -33,3 +33,26 @@ export function createStore<T>(initial: T): Store<T> {
 export function useStore<T>(store: ReadableStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+
+/**
+ * One readable store over several: its value is their values in order, a new array only when one
+ * of them changed (so `useStore` of it re-renders only then).
+ */
+export function combineStores(
+  stores: readonly ReadableStore<unknown>[],
+): ReadableStore<readonly unknown[]> {
+  let last: readonly unknown[] = stores.map((store) => store.get());
+  return {
+    get() {
+      const now = stores.map((store) => store.get());
+      if (now.some((value, i) => !Object.is(value, last[i]))) last = now;
+      return last;
+    },
+    subscribe(listener) {
+      const stops = stores.map((store) => store.subscribe(listener));
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+  };
+}

@@ -11,26 +11,18 @@ import { generatePerformanceAdsJob, generateRsaJob } from '../features/ad-templa
 import { generateExtensionsJob } from '../features/extension-template/extensionJobs.ts';
 import { validateExtensionsJob } from '../features/extension-template/extensionValidation.ts';
 import { findPreviewRowJob } from '../features/preview/previewJobs.ts';
-import {
-  adsEditorCsvJob,
-  formatPackedJob,
-  zipEditorFilesJob,
-  zipPackedJob,
-} from '../features/exports/exportJobs.ts';
+import { exportFilesJob } from '../features/exports/exportJobs.ts';
 
 export const jobHandlers = {
   prepareRows: prepareRowsJob,
-  formatPacked: formatPackedJob,
   clipboardText: clipboardTextJob,
-  zipPacked: zipPackedJob,
   generateCampaign: generateCampaignJob,
   measureTexts: measureTextsJob,
   validateFallbacks: validateFallbacksJob,
   generateRsa: generateRsaJob,
   generatePerformanceAds: generatePerformanceAdsJob,
-  adsEditorCsv: adsEditorCsvJob,
   generateExtensions: generateExtensionsJob,
   validateExtensions: validateExtensionsJob,
   findPreviewRow: findPreviewRowJob,
-  zipEditorFiles: zipEditorFilesJob,
+  exportFiles: exportFilesJob,
 } satisfies EngineJobs;

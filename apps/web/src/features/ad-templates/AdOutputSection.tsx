@@ -5,16 +5,16 @@ import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { OriginNote } from '../exports/OriginNote.tsx';
 import { describeOrigin } from '../exports/outputOrigin.ts';
-import { runEngineJob } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
-import { editorFileName, saveBlob } from '../exports/index.ts';
+import { downloadTable } from '../exports/index.ts';
 import { DOWNLOAD_LABEL, IssuesList, OutputTable } from '../output/index.ts';
-import { AD_FILE_NAMES, useAdOutputsStore } from './adOutputStore.ts';
+import { useAdOutputsStore } from './adOutputStore.ts';
+import { adsExportTable } from './exportTables.ts';
 import type { AdKind } from './GenerateAds.tsx';
 
-const TITLES: Record<AdKind, { label: string; file: string }> = {
-  rsa: { label: 'Responsive Search Ads', file: AD_FILE_NAMES.rsa },
-  performance: { label: 'Performance Max Ads', file: AD_FILE_NAMES.performance },
+const TITLES: Record<AdKind, { label: string }> = {
+  rsa: { label: 'Responsive Search Ads' },
+  performance: { label: 'Performance Max Ads' },
 };
 
 /**
@@ -27,14 +27,15 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
   const output = useStore(ads)[kind];
   const client = useStore(workspace.state).client;
   const [isSaving, setSaving] = useState(false);
-  const { label, file } = TITLES[kind];
+  const { label } = TITLES[kind];
 
   async function handleDownload() {
     if (!output) return;
     setSaving(true);
     try {
-      const result = await runEngineJob('adsEditorCsv', { kind, outputId: output.outputId });
-      saveBlob(result.blob, editorFileName(client, file));
+      // The ads' Editor table is held by the worker lane that generated them (the default one).
+      const table = adsExportTable(kind, output.outputId);
+      await downloadTable(table.source, { kind: table.kind, client });
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error));
     } finally {

@@ -7,9 +7,10 @@ import {
   type FeedRow,
   type RsaTemplate,
 } from '@adloom/engine';
-import { adsEditorCsvJob } from '../exports/exportJobs.ts';
+import { exportFilesJob } from '../exports/exportJobs.ts';
 import { unpackTable, type EngineJobContext } from '../generation/jobs.ts';
 import { generatePerformanceAdsJob, generateRsaJob, type AdOutput } from './adJobs.ts';
+import { adsExportTable } from './exportTables.ts';
 
 function row(id: string, root: string): FeedRow {
   return { id, root, mod: 'Shoes', var1: '', var2: '', var3: '', url: `https://${id}.example` };
@@ -19,6 +20,15 @@ const ROWS = [row('a', 'Nike'), row('b', 'Emporio Armani Collection')];
 
 function ctx(rows: readonly FeedRow[]): EngineJobContext {
   return testJobContext(rows);
+}
+
+/** The Editor file of the ads the worker holds, as the ad tab's own download makes it. */
+function adsEditorCsv(kind: 'rsa' | 'performance', outputId: string) {
+  const tables = [adsExportTable(kind, outputId)];
+  return exportFilesJob(
+    { format: 'google-ads-editor', tables, naming: null, zip: false },
+    ctx([]),
+  ) as { blob: Blob };
 }
 
 function campaign(type: CampaignTemplate['type']): CampaignTemplate {
@@ -104,9 +114,7 @@ describe('generateRsaJob', () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]!.join(' ')).toContain('Headline 1 has 35 characters (max 30)');
 
-    const csv = await (
-      await adsEditorCsvJob({ kind: 'rsa', outputId: out.outputId }, ctx([]))
-    ).blob.text();
+    const csv = await adsEditorCsv('rsa', out.outputId).blob.text();
     expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFCampaign,Ad Group,Ad type,Headline 1,/);
     expect(csv).toContain('Nike,Nike Shoes,Responsive search ad,Buy Nike Shoes,Free delivery,');
   });
@@ -118,7 +126,7 @@ describe('generateRsaJob', () => {
         ctx(ROWS),
       ),
     ).toThrow('Generate keywords before generating ads');
-    expect(() => adsEditorCsvJob({ kind: 'rsa', outputId: 'gone' }, ctx([]))).toThrow(
+    expect(() => adsEditorCsv('rsa', 'gone')).toThrow(
       'Generate the ads again to download them for Google Ads Editor',
     );
   });

@@ -7,12 +7,11 @@ import {
   performanceMaxAdsTable,
   responsiveSearchAdsTable,
   type CampaignTemplate,
-  type PerformanceMaxAd,
   type GenerateResponsiveSearchAdsInput,
   type PerformanceMaxTemplate,
   type RsaTemplate,
-  type Table,
 } from '@adloom/engine';
+import { holdTable } from '../exports/heldTables.ts';
 import {
   JobError,
   packColumns,
@@ -20,6 +19,7 @@ import {
   type EngineJobHandler,
   type PackedTable,
 } from '../generation/jobs.ts';
+import { ADS_HELD_SLOTS } from './adsHeld.ts';
 import { AD_MESSAGES } from './messages.ts';
 import { RsaOutputPacker, performanceOutputColumns } from './outputTables.ts';
 
@@ -28,47 +28,11 @@ export interface AdOutput {
   table: PackedTable;
   issues: PackedTable;
   adCount: number;
-  /** Names the ads the worker keeps for the Editor download (`adsEditorCsvJob`). */
+  /**
+   * The id of the ads' Editor table the worker holds (`adsHeldRef`): made only when downloaded
+   * (sending a second 100k-line table to the page would cost a long main-thread task).
+   */
   outputId: string;
-}
-
-/**
- * The last generated ads of each kind, kept in the worker so the Editor file is made only when
- * asked for (sending a second 100k-line table to the page would cost a long main-thread task).
- */
-const lastAds: {
-  /** The RSAs' input: they are made again for the download (the same input makes the same ads). */
-  rsa: { outputId: string; input: GenerateResponsiveSearchAdsInput } | null;
-  performance: { outputId: string; ads: PerformanceMaxAd[] } | null;
-} = { rsa: null, performance: null };
-
-function newOutputId(): string {
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** Text of the Editor download when the worker no longer holds the ads. */
-export const REGENERATE_MESSAGE = 'Generate the ads again to download them for Google Ads Editor';
-
-/** The ads of one generation, as the page names them for the Editor download. */
-export interface AdsEditorRef {
-  kind: 'rsa' | 'performance';
-  outputId: string;
-}
-
-/**
- * The engine's Editor table of the ads the worker keeps for `outputId` (in the worker only);
- * fails with REGENERATE_MESSAGE when it no longer holds them (a newer generation, or a
- * restarted worker).
- */
-export function getAdsEditorTable(ref: AdsEditorRef): Table {
-  if (ref.kind === 'rsa') {
-    const last = lastAds.rsa;
-    if (!last || last.outputId !== ref.outputId) throw new JobError(REGENERATE_MESSAGE);
-    return responsiveSearchAdsTable(generateResponsiveSearchAds(last.input).ads);
-  }
-  const last = lastAds.performance;
-  if (!last || last.outputId !== ref.outputId) throw new JobError(REGENERATE_MESSAGE);
-  return performanceMaxAdsTable(last.ads);
 }
 
 /** Responsive search ads for the ad groups of the campaign template over the selected rows. */
@@ -100,8 +64,10 @@ export const generateRsaJob: EngineJobHandler<
   });
   ctx.progress(0.8);
   const table = packer.finish();
-  const outputId = newOutputId();
-  lastAds.rsa = { outputId, input: ads };
+  // The RSAs are made again for the download (the same input makes the same ads).
+  const outputId = holdTable(ADS_HELD_SLOTS.rsa, () =>
+    responsiveSearchAdsTable(generateResponsiveSearchAds(ads).ads),
+  );
   const formulas = findFormulaCells(ctx.rows, { rsa: input.template });
   return { table, issues: packIssues(issues.concat(formulas), ctx), adCount, outputId };
 };
@@ -124,8 +90,7 @@ export const generatePerformanceAdsJob: EngineJobHandler<
   });
   ctx.progress(0.7);
   const table = packColumns(performanceOutputColumns(result.ads));
-  const outputId = newOutputId();
-  lastAds.performance = { outputId, ads: result.ads };
+  const outputId = holdTable(ADS_HELD_SLOTS.performance, () => performanceMaxAdsTable(result.ads));
   const formulas = findFormulaCells(ctx.rows, { pmax: input.template });
   const issues = packIssues(result.issues.concat(formulas), ctx);
   return { table, issues, adCount: result.ads.length, outputId };

@@ -18,12 +18,6 @@ export interface AdOutputs {
   performance: KeptAdOutput | null;
 }
 
-/** The output words of each kind's Editor file name (`editorFileName(client, word)`). */
-export const AD_FILE_NAMES: Readonly<Record<keyof AdOutputs, string>> = {
-  rsa: 'responsive search ads',
-  performance: 'performance max ads',
-};
-
 /**
  * Generated ads of the active client: each kind kept until it is generated again, the person
  * clears it or the client changes; a campaign template change keeps them (issue 14).

@@ -3,8 +3,8 @@ import type { CampaignType } from '@adloom/engine';
 import { OriginNote } from '../exports/OriginNote.tsx';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { IssuesList, OutputTable } from '../output/index.ts';
+import { CAMPAIGN_TABLE_KINDS } from './exportTables.ts';
 import {
-  CAMPAIGN_FILE_NAMES,
   clearOneOutput,
   useCampaignTabOutputStore,
   type CampaignTabOutput,
@@ -19,7 +19,7 @@ export function CampaignOutputView({
   isPerformance,
   tab,
   onTabChange,
-  fileName,
+  client,
   isZipping,
   onZip,
 }: {
@@ -29,8 +29,8 @@ export function CampaignOutputView({
   isPerformance: boolean;
   tab: string | null;
   onTabChange: (tab: string | null) => void;
-  /** The Editor file name of one table (by its output word). */
-  fileName: (what: string) => string;
+  /** The client the downloads are named for. */
+  client: string | null;
   isZipping: boolean;
   onZip: () => void;
 }) {
@@ -67,7 +67,7 @@ export function CampaignOutputView({
               label="Keywords"
               table={output.keywords}
               onClear={() => clearOneOutput(tabOutput, type, 'keywords')}
-              editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.keywords) }}
+              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.keywords, client }}
               emptyText={
                 isPerformance ? 'A Performance Max campaign has no keywords.' : 'No keywords.'
               }
@@ -78,7 +78,7 @@ export function CampaignOutputView({
               label="Negatives"
               table={output.negatives}
               onClear={() => clearOneOutput(tabOutput, type, 'negatives')}
-              editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.negatives) }}
+              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.negatives, client }}
               emptyText="No negatives."
             />
           </Tabs.Panel>
@@ -91,7 +91,7 @@ export function CampaignOutputView({
                 label="Asset Groups"
                 table={output.assetGroups}
                 onClear={() => clearOneOutput(tabOutput, type, 'assetGroups')}
-                editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.assetGroups) }}
+                editorExport={{ kind: CAMPAIGN_TABLE_KINDS.assetGroups, client }}
                 emptyText="No asset groups."
               />
             </Tabs.Panel>
@@ -101,7 +101,7 @@ export function CampaignOutputView({
               label="Campaigns"
               table={output.campaigns}
               onClear={() => clearOneOutput(tabOutput, type, 'campaigns')}
-              editorExport={{ fileName: fileName(CAMPAIGN_FILE_NAMES.campaigns) }}
+              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.campaigns, client }}
               emptyText="No campaigns."
               unit={['row', 'rows']}
             />

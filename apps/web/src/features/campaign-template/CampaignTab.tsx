@@ -3,7 +3,6 @@ import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import type { JobProgress } from '../generation/index.ts';
-import { editorFileName } from '../exports/index.ts';
 import { focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
@@ -159,7 +158,7 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
           isPerformance={isPerformance}
           tab={shownTab}
           onTabChange={setTab}
-          fileName={(what) => editorFileName(client, what)}
+          client={client}
           isZipping={isZipping}
           onZip={() => void handleZip()}
         />

@@ -32,17 +32,6 @@ export function useCampaignTabOutputStore(): Store<CampaignTabOutputs> {
   return campaignTabOutputOf(useBuilderWorkspace().outputs);
 }
 
-/** The output words of each table's Editor file name (`editorFileName(client, word)`). */
-export const CAMPAIGN_FILE_NAMES = {
-  keywords: 'keywords',
-  negatives: 'negatives',
-  assetGroups: 'asset groups',
-  campaigns: 'campaigns',
-} as const satisfies Record<
-  keyof Pick<CampaignOutput, 'keywords' | 'negatives' | 'campaigns' | 'assetGroups'>,
-  string
->;
-
 /** Replaces one output table with an empty one (its Clear button). */
 export function clearOneOutput(
   tabOutput: Store<CampaignTabOutputs>,

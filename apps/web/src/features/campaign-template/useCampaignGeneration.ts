@@ -12,7 +12,8 @@ import {
   type JobProgress,
 } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
-import { formatFileDate, notifyFileError, safeFilePart, saveBlob } from '../exports/index.ts';
+import { downloadTablesZip, notifyFileError } from '../exports/index.ts';
+import { campaignExportTables } from './exportTables.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 import { useCampaignTabOutputStore } from './campaignTabState.ts';
 
@@ -132,7 +133,7 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
   };
 }
 
-/** The zip of every campaign output table, made in the worker. */
+/** The zip of every campaign output table with lines, made in the worker. */
 export function useCampaignZip(
   client: string | null,
   output: CampaignOutput | undefined,
@@ -144,16 +145,10 @@ export function useCampaignZip(
     if (!output) return;
     setIsZipping(true);
     try {
-      const files = [
-        { name: 'keywords.csv', table: output.keywords },
-        { name: 'negatives.csv', table: output.negatives },
-        ...(isPerformance ? [{ name: 'asset groups.csv', table: output.assetGroups }] : []),
-        { name: 'campaigns.csv', table: output.campaigns },
-      ].filter((file) => file.table.rowCount > 0);
-      const zipped = await runEngineJob('zipPacked', { files }, { lane: 'output' });
-      saveBlob(
-        zipped.blob,
-        `${safeFilePart(client ?? 'adloom')} - campaign output - ${formatFileDate(new Date())}.zip`,
+      await downloadTablesZip(
+        campaignExportTables(output, isPerformance),
+        client,
+        'campaign output',
       );
     } catch (error) {
       notifyFileError(error);

@@ -1,9 +1,7 @@
-import * as Comlink from 'comlink';
-import type { ColumnChunk } from '../feed-grid/columnChunk.ts';
+import { runChunkTask } from '../feed-grid/chunkTask.ts';
 import type { FeedStore } from '../feed-grid/feedStore.ts';
 import { formatRows } from '../feed-grid/gridLayout.ts';
 import { planCombination, type CombineInput } from './combine.ts';
-import type { CombineWorkerApi } from './combine.worker.ts';
 
 /** How a combine ended. */
 export type CombineOutcome =
@@ -26,16 +24,14 @@ export async function combineIntoStore(
     type: 'module',
     name: 'combine',
   });
-  const remote = Comlink.wrap<CombineWorkerApi>(worker);
   const bulk = store.beginBulkAppend();
   try {
-    await remote.combine(
-      input,
-      Comlink.proxy((chunk: ColumnChunk) => {
+    await runChunkTask<CombineInput, number>(worker, input, {
+      onChunk(chunk) {
         bulk.addChunk(chunk);
         onProgress?.(bulk.count / plan.rowCount);
-      }),
-    );
+      },
+    });
     const rowCount = bulk.commit({ replaceBlankFeed: true });
     return {
       ok: true,
@@ -45,8 +41,5 @@ export async function combineIntoStore(
   } catch (error) {
     bulk.abort();
     return { ok: false, message: error instanceof Error ? error.message : 'The combine failed.' };
-  } finally {
-    remote[Comlink.releaseProxy]();
-    worker.terminate();
   }
 }

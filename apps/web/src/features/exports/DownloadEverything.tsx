@@ -1,12 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useStore } from '../../state/store.ts';
-import { useAdOutputsStore } from '../ad-templates/adOutputStore.ts';
-import { useCampaignTabOutputStore } from '../campaign-template/campaignTabState.ts';
-import { extensionOutputsOf } from '../extension-template/extensionOutput.ts';
-import { runEngineJob } from '../generation/index.ts';
-import { notifyFileError, saveBlob } from './files.ts';
-import { allOutputsZipName, collectEditorFiles } from './editorFiles.ts';
+import { combineStores, useStore } from '../../state/store.ts';
+import { downloadExport, exportFileNames } from './downloads.ts';
+import { allOutputsZipName, everythingExport } from './everything.ts';
+import type { ExportableKind } from './exportables.ts';
+import { notifyFileError } from './files.ts';
 import { useKeptOutputs } from './keptOutputs.ts';
 import './DownloadEverything.css';
 
@@ -18,35 +16,34 @@ export const DOWNLOAD_EVERYTHING_TEXTS = {
 } as const;
 
 /**
- * One button for the Templates section: a zip of the Google Ads Editor CSV of every output kept
- * for the client, each file named and formatted as that tab's own download, with the
- * skipped-and-cleaned report and, for Performance Max, the note that images are still needed. Zipped in the
- * engine worker (the lane that keeps the generated ads).
+ * One button for the Templates section: a zip of the Google Ads Editor CSV of every table the
+ * registered template kinds (`kinds`, pages/exportedTables.ts) keep for the client, each file
+ * named and formatted as that tab's own download, with the skipped-and-cleaned report and, for
+ * Performance Max, the note that images are still needed. Zipped in the engine worker (the lane
+ * that keeps the generated ads).
  */
-export function DownloadEverything() {
+export function DownloadEverything({ kinds }: { kinds: readonly ExportableKind[] }) {
   const workspace = useKeptOutputs();
+  const { outputs } = workspace;
   const { client } = useStore(workspace.state);
-  const campaigns = useStore(useCampaignTabOutputStore());
-  const ads = useStore(useAdOutputsStore());
-  const extensions = useStore(extensionOutputsOf(workspace.outputs));
+  // Drawn again whenever a kind's kept outputs change; listing the names reads no table.
+  useStore(
+    useMemo(() => combineStores(kinds.map((kind) => kind.store(outputs))), [kinds, outputs]),
+  );
   const [isZipping, setIsZipping] = useState(false);
   const reasonId = useId();
 
-  const files = useMemo(
-    () => collectEditorFiles({ client, campaigns, ads, extensions }),
-    [client, campaigns, ads, extensions],
-  );
-  const hasFiles = files.length > 0;
+  const names = exportFileNames(everythingExport(kinds, outputs, client));
+  const hasFiles = names.length > 0;
 
   async function handleDownload() {
     // Collected again now: the names carry today's date.
     const today = new Date();
-    const now = collectEditorFiles({ client, campaigns, ads, extensions }, today);
-    if (now.length === 0) return;
+    const input = everythingExport(kinds, outputs, client, today);
+    if (exportFileNames(input).length === 0) return;
     setIsZipping(true);
     try {
-      const zipped = await runEngineJob('zipEditorFiles', { files: now });
-      saveBlob(zipped.blob, allOutputsZipName(client, today));
+      await downloadExport(input, { zipName: allOutputsZipName(client, today) });
     } catch (error) {
       notifyFileError(error);
     } finally {
@@ -62,7 +59,7 @@ export function DownloadEverything() {
         </Text>
       ) : hasFiles ? (
         <Tooltip
-          label={files.map((file) => file.name).join('\n')}
+          label={names.join('\n')}
           withArrow
           multiline
           maw={360}
@@ -70,7 +67,7 @@ export function DownloadEverything() {
           position="bottom-end"
         >
           <Text size="sm" c="dimmed" className="download-everything__count" tabIndex={0}>
-            {files.length === 1 ? '1 file' : `${files.length} files`}
+            {names.length === 1 ? '1 file' : `${names.length} files`}
           </Text>
         </Tooltip>
       ) : null}

@@ -1,74 +1,36 @@
 import { strToU8, zipSync } from 'fflate';
-import type { Table } from '@adloom/engine';
-import { getAdsEditorTable, type AdsEditorRef } from '../ad-templates/adJobs.ts';
+import { exportFileParts, type ExportFormat, type ExportTable, type Table } from '@adloom/engine';
 import {
   ISSUE_HEADERS,
   readPackedCell,
   unpackTable,
   type EngineJobHandler,
-  type PackedTable,
 } from '../generation/jobs.ts';
-import { formatPackedTsvParts } from './tsv.ts';
-import type { EditorZipFile, ReportPart } from './editorFiles.ts';
-import { editorCsvBlob, editorCsvParts } from './googleAdsEditor.ts';
+import { EXPORT_FORMATS, getExportFormat } from './formats.ts';
+import { fileNamer, type FileNaming } from './fileNames.ts';
+import type { ExportTableRef, ReportPart, TableSource } from './exportables.ts';
+import { readHeldTable } from './heldTables.ts';
 
-// The export step's worker jobs: a table as a file (the Editor CSV, or TSV), zips of tables, and
-// the zip of every kept output. Every download's bytes are made here.
+// The export step's worker job: every download's bytes are made here, by a format, from tables
+// the page names (packed, or held by this worker).
 
-/** Input of the formatting job. */
-export interface FormatPackedInput {
-  table: PackedTable;
-  /** 'tsv': tab-separated text; 'csv': the Google Ads Editor file (UTF-8 with BOM, CRLF). */
-  format: 'tsv' | 'csv';
+/** What a download asks the worker for. */
+export interface ExportFilesInput {
+  /** The format's id (`EXPORT_FORMATS`). */
+  format: string;
+  tables: ExportTableRef[];
+  naming: FileNaming;
+  /** The skipped-and-cleaned report after the tables, under this stem. */
+  report?: { stem: string; parts: ReportPart[] };
+  /** The format's notes beside its tables (Editor: the images still needed). */
+  withNotes?: boolean;
+  /** All files in one zip; false: the one file itself (a table's own download). */
+  zip: boolean;
 }
 
-/**
- * Formats a packed table off the main thread as a Blob: tab-separated text, or the Editor CSV. A Blob crosses to the page without copying its bytes through the main thread.
- */
-export const formatPackedJob: EngineJobHandler<FormatPackedInput, { blob: Blob }> = (input) => {
-  if (input.format === 'tsv')
-    return { blob: new Blob(formatPackedTsvParts(input.table), { type: 'text/plain' }) };
-  return { blob: editorCsvBlob(unpackTable(input.table)) };
-};
-
-/** Input of the zip job: one Editor CSV per table. */
-export interface ZipPackedInput {
-  files: { name: string; table: PackedTable }[];
-}
-
-/** Every table as an Editor CSV (as `formatPackedJob` makes them) in one zip. */
-export const zipPackedJob: EngineJobHandler<ZipPackedInput, { blob: Blob }> = (input) => ({
-  blob: zipFiles(input.files.map((file) => ({ name: file.name, table: unpackTable(file.table) }))),
-});
-
-/**
- * One zip, one entry per file under its name: a table as its Editor CSV (BOM, then the engine's
- * `formatCsv`: the bytes of each table's own 'Download for Google Ads Editor'), a text as it is
- * (UTF-8). Run it in the worker: it formats every row.
- */
-function zipFiles(
-  files: readonly ({ name: string; table: Table } | { name: string; text: string })[],
-): Blob {
-  const entries: Record<string, Uint8Array> = {};
-  for (const file of files) {
-    if ('text' in file) {
-      entries[file.name] = strToU8(file.text);
-      continue;
-    }
-    entries[file.name] = strToU8(editorCsvParts(file.table).join(''));
-  }
-  const zipped = zipSync(entries, { level: 6 });
-  return new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
-}
-
-/** The Editor CSV of the last generated ads of a kind (engine's Editor columns). */
-export const adsEditorCsvJob: EngineJobHandler<AdsEditorRef, { blob: Blob }> = (input) => ({
-  blob: editorCsvBlob(getAdsEditorTable(input)),
-});
-
-/** Input of the everything-zip job. */
-export interface ZipEditorFilesInput {
-  files: EditorZipFile[];
+/** The cells of a table source: a packed table unpacked, or a held table made now. */
+function readSource(source: TableSource): Table {
+  return 'packed' in source ? unpackTable(source.packed) : readHeldTable(source.held);
 }
 
 /** The report's table: per skipped or cleaned item its output and template, then its cells. */
@@ -87,32 +49,55 @@ function reportTable(parts: readonly ReportPart[]): Table {
 }
 
 /**
- * Every kept output in one zip: each Editor CSV with the bytes of its tab's own download, the
- * skipped-and-cleaned report as a CSV for a spreadsheet (cells starting with = + - @ neutralised,
- * see decisions "Editor CSV and CSV import"), and the texts as they are. Runs on the lane that
- * generated the ads (the default one): the ads' Editor tables are made from what that worker
- * keeps.
+ * The files of an export, as the format makes them: `read` gives each table's cells (the page
+ * lists the names with a `read` that is never called, the worker reads them).
  */
-export const zipEditorFilesJob: EngineJobHandler<ZipEditorFilesInput, { blob: Blob }> = (input) => {
-  const entries = input.files.map((file) => {
-    if ('text' in file) return { name: file.name, text: file.text };
-    if ('report' in file) {
-      const parts = editorCsvParts(reportTable(file.report), { neutraliseFormulas: true });
-      return { name: file.name, text: parts.join('') };
-    }
-    return {
-      name: file.name,
-      table: 'ads' in file ? getAdsEditorTable(file.ads) : unpackTable(file.table),
-    };
+export function exportFilesOf(
+  format: ExportFormat,
+  input: Omit<ExportFilesInput, 'format' | 'zip'>,
+  read: (source: TableSource) => Table,
+) {
+  const tables: ExportTable[] = input.tables.map((ref) => ({
+    kind: ref.kind,
+    ...(ref.qualifier ? { qualifier: ref.qualifier } : {}),
+    read: () => read(ref.source),
+  }));
+  const { report } = input;
+  return format.files(tables, {
+    fileName: fileNamer(input.naming),
+    ...(report ? { report: { stem: report.stem, read: () => reportTable(report.parts) } } : {}),
+    ...(input.withNotes ? { withNotes: true } : {}),
   });
-  return { blob: zipFiles(entries) };
-};
+}
+
+/**
+ * The export job over `formats`: the files of the tables as one zip (each entry the bytes of that
+ * file on its own), or the one file as a Blob whose parts are never joined. A Blob crosses to the
+ * page without copying its bytes through the main thread.
+ */
+export function makeExportFilesJob(
+  formats: readonly ExportFormat[],
+): EngineJobHandler<ExportFilesInput, { blob: Blob }> {
+  return (input) => {
+    const files = exportFilesOf(getExportFormat(formats, input.format), input, readSource);
+    if (!input.zip) {
+      const [file] = files;
+      if (!file || files.length > 1)
+        throw new Error(`One file expected, the format made ${files.length}`);
+      return { blob: new Blob([...exportFileParts(file)], { type: file.type }) };
+    }
+    const entries: Record<string, Uint8Array> = {};
+    for (const file of files) entries[file.name] = strToU8([...exportFileParts(file)].join(''));
+    const zipped = zipSync(entries, { level: 6 });
+    return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }) };
+  };
+}
+
+/** Every download's job, over the app's formats. */
+export const exportFilesJob = makeExportFilesJob(EXPORT_FORMATS);
 
 declare module '../generation/jobTypes.ts' {
   interface EngineJobs {
-    formatPacked: typeof formatPackedJob;
-    zipPacked: typeof zipPackedJob;
-    adsEditorCsv: typeof adsEditorCsvJob;
-    zipEditorFiles: typeof zipEditorFilesJob;
+    exportFiles: typeof exportFilesJob;
   }
 }

@@ -17,26 +17,23 @@ export function safeFilePart(text: string): string {
 }
 
 /**
- * The Editor file name of one output: `<client> - <output> - <yyyymmdd>.csv`, e.g.
- * `Acme - keywords - 20261123.csv` (see docs/decisions.md).
+ * How a download names its files (it crosses to the worker): `<client> - <stem> - <yyyymmdd>`
+ * with the date the page took, or null: the stem alone (the files inside a tab's zip).
  */
-export function editorFileName(client: string | null, output: string, today = new Date()): string {
-  const parts = [
-    client ? safeFilePart(client) : 'adloom',
-    safeFilePart(output),
-    formatFileDate(today),
-  ];
-  return `${parts.join(' - ')}.csv`;
+export type FileNaming = { client: string | null; date: string } | null;
+
+/** Dated names under the client (see docs/decisions.md, "Downloads and Download everything"). */
+export function datedNaming(client: string | null, today = new Date()): FileNaming {
+  return { client, date: formatFileDate(today) };
 }
 
 /**
- * The name of a zip of Editor files: `<client> - <output> - <yyyymmdd>.zip`, e.g.
- * `Acme - all outputs - 20261123.zip`.
+ * The names of `naming`: `Acme - keywords - 20261123.csv` (client null: `adloom - ...`), or
+ * `keywords.csv` for null.
  */
-export function editorZipFileName(
-  client: string | null,
-  output: string,
-  today = new Date(),
-): string {
-  return `${editorFileName(client, output, today).slice(0, -'.csv'.length)}.zip`;
+export function fileNamer(naming: FileNaming): (stem: string, extension: string) => string {
+  if (!naming) return (stem, extension) => `${stem}.${extension}`;
+  const client = naming.client ? safeFilePart(naming.client) : 'adloom';
+  return (stem, extension) =>
+    `${[client, safeFilePart(stem), naming.date].join(' - ')}.${extension}`;
 }

@@ -1,6 +1,7 @@
 // Kept outputs and their exports: the registry of what the template tabs generated, where each
-// came from ("Made from" notes), and the downloads for Google Ads Editor.
+// came from ("Made from" notes), the tables each template kind exports, and every download.
 export { DownloadEverything } from './DownloadEverything.tsx';
 export { KeptOutputsContext } from './keptOutputs.ts';
-export { saveBlob, notifyFileError } from './files.ts';
-export { editorFileName, formatFileDate, safeFilePart } from './fileNames.ts';
+export { notifyFileError } from './files.ts';
+export { downloadTable, downloadTablesZip } from './downloads.ts';
+export type { ExportableKind, ExportTableRef } from './exportables.ts';

@@ -12,7 +12,6 @@ import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { ChangedSinceNote, OriginNote } from '../exports/OriginNote.tsx';
 import { useSelectedRows } from '../generation/index.ts';
-import { editorFileName } from '../exports/index.ts';
 import { IssuesList, OutputTable, focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
@@ -20,7 +19,7 @@ import { ValidatorScore } from '../validation/index.ts';
 import { useTextMeasurer } from '../validation/useWorkerChecks.ts';
 import { ExtensionEditor } from './ExtensionEditor.tsx';
 import { createExtensionValidator } from './extensionValidator.ts';
-import { EXTENSION_FILE_NAMES } from './extensionTables.ts';
+import { EXTENSION_TABLE_KINDS } from './extensionTables.ts';
 import {
   cancelExtensionGeneration,
   clearExtensionOutput,
@@ -224,9 +223,7 @@ export function ExtensionsTab() {
         table={output?.table ?? null}
         copyTable={output?.copyTable ?? null}
         onClear={() => clearExtensionOutput(workspace, type)}
-        editorExport={{
-          fileName: editorFileName(client, EXTENSION_FILE_NAMES[output?.type ?? type]),
-        }}
+        editorExport={{ kind: EXTENSION_TABLE_KINDS[output?.type ?? type], client }}
         emptyText="No extensions generated yet."
         unit={['extension', 'extensions']}
       />

@@ -1,4 +1,5 @@
 import {
+  type ExportTableKind,
   EXTENSION_TYPE_DEFINITIONS,
   calloutsTable,
   sitelinksTable,
@@ -39,9 +40,9 @@ export function extensionEditorTable(
   return calloutsTable(extensions);
 }
 
-/** File name part of a type's Editor CSV. */
-export const EXTENSION_FILE_NAMES: Readonly<Record<ExtensionTypeName, string>> = {
+/** The table kind each extension type exports (the format names its file). */
+export const EXTENSION_TABLE_KINDS = {
   Callout: 'callouts',
   Sitelink: 'sitelinks',
   'Structured Snippet': 'structured-snippets',
-};
+} as const satisfies Record<ExtensionTypeName, ExportTableKind>;

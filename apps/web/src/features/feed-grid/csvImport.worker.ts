@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-import * as Comlink from 'comlink';
-import { getChunkTransferables, type ColumnChunk } from './columnChunk.ts';
+import { serveChunkTask } from './chunkTask.ts';
 import {
   decodeCsvBytes,
   parseCsvText,
@@ -10,35 +9,31 @@ import {
   type CsvImportSummary,
 } from './csvImport.ts';
 
+declare const self: DedicatedWorkerGlobalScope;
+
+/** What the page sends: the file, and the columns a person chose (none: its headers choose). */
+export interface CsvImportTaskInput {
+  file: Blob;
+  mapping?: CsvColumnMapping;
+}
+
+/** What the import answers: the summary, or the file's first rows when no header names a column. */
+export type CsvImportTaskResult = { summary: CsvImportSummary } | { head: CsvHead };
+
 /**
  * Parses a CSV file off the main thread, sending rows back in transferable chunks. Without a
  * mapping the file's headers choose the columns; when they name none, the file's first rows
  * come back instead, for a person to map.
  */
-const api = {
-  async importCsv(
-    file: Blob,
-    onChunk: (chunk: ColumnChunk) => unknown,
-    onProgress: (fraction: number) => unknown,
-    chosen?: CsvColumnMapping,
-  ): Promise<{ summary: CsvImportSummary } | { head: CsvHead }> {
-    const text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
-    const plan = chosen ? { mapping: chosen } : planCsvImport(text);
-    if ('head' in plan) return plan;
-    const sends: unknown[] = [];
-    const summary = parseCsvText({
-      text,
-      mapping: plan.mapping,
-      onChunk: (chunk) =>
-        sends.push(onChunk(Comlink.transfer(chunk, getChunkTransferables(chunk)))),
-      onProgress: (fraction) => void onProgress(fraction),
-    });
-    await Promise.all(sends);
-    return { summary };
-  },
-};
-
-/** The import worker's typed surface. */
-export type CsvImportWorkerApi = typeof api;
-
-Comlink.expose(api);
+serveChunkTask<CsvImportTaskInput, CsvImportTaskResult>(self, async ({ file, mapping }, ctx) => {
+  const text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+  const plan = mapping ? { mapping } : planCsvImport(text);
+  if ('head' in plan) return plan;
+  const summary = parseCsvText({
+    text,
+    mapping: plan.mapping,
+    onChunk: (chunk) => ctx.sendChunk(chunk),
+    onProgress: (fraction) => ctx.progress(fraction),
+  });
+  return { summary };
+});

@@ -1,12 +1,11 @@
-import * as Comlink from 'comlink';
-import type { ColumnChunk } from './columnChunk.ts';
+import { runChunkTask } from './chunkTask.ts';
 import {
   describeCsvImport,
   type CsvColumnMapping,
   type CsvHead,
   type CsvImportSummary,
 } from './csvImport.ts';
-import type { CsvImportWorkerApi } from './csvImport.worker.ts';
+import type { CsvImportTaskInput, CsvImportTaskResult } from './csvImport.worker.ts';
 import type { FeedStore } from './feedStore.ts';
 
 /**
@@ -33,18 +32,13 @@ export async function importCsvFile(
     type: 'module',
     name: 'csv-import',
   });
-  const remote = Comlink.wrap<CsvImportWorkerApi>(worker);
   const bulk = store.beginBulkAppend();
-  // Progress travels on its own message port and may arrive after the result: drop it then.
-  let isDone = false;
   try {
-    const result = await remote.importCsv(
-      file,
-      Comlink.proxy((chunk: ColumnChunk) => bulk.addChunk(chunk)),
-      Comlink.proxy((fraction: number) => {
-        if (!isDone) onProgress?.(fraction);
-      }),
-      mapping,
+    // Chunks and progress arrive in order, before the result (chunkTask.ts).
+    const result = await runChunkTask<CsvImportTaskInput, CsvImportTaskResult>(
+      worker,
+      mapping ? { file, mapping } : { file },
+      { onChunk: (chunk) => bulk.addChunk(chunk), ...(onProgress ? { onProgress } : {}) },
     );
     if ('head' in result) {
       bulk.abort();
@@ -68,9 +62,5 @@ export async function importCsvFile(
       ? error.message
       : `This file could not be read. Nothing was imported.`;
     return { ok: false, message };
-  } finally {
-    isDone = true;
-    remote[Comlink.releaseProxy]();
-    worker.terminate();
   }
 }

@@ -21,9 +21,9 @@ describe('runEngineJob', () => {
     const store = storeWithRows();
     const source = selectedRowsSource(store);
     const lane = `lane-${Math.random()}`;
-    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
-    const first = runEngineJob('formatPacked', input, { rows: source, lane });
-    const second = runEngineJob('formatPacked', input, { rows: source, lane });
+    const input = { table: { headers: [], rowCount: 0, columns: [] } };
+    const first = runEngineJob('clipboardText', input, { rows: source, lane });
+    const second = runEngineJob('clipboardText', input, { rows: source, lane });
     await tick();
     const worker = FakeWorker.made.at(-1)!;
     const chunk = worker.posted.find((m) => m.type === 'rows-chunk');
@@ -41,8 +41,8 @@ describe('runEngineJob', () => {
 
   it('puts the long strings sent ahead of a result back in place', async () => {
     const lane = `lane-${Math.random()}`;
-    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
-    const job = runEngineJob('formatPacked', input, { lane });
+    const input = { table: { headers: [], rowCount: 0, columns: [] } };
+    const job = runEngineJob('clipboardText', input, { lane });
     await tick();
     const worker = FakeWorker.made.at(-1)!;
     const result = {
@@ -58,15 +58,15 @@ describe('runEngineJob', () => {
     const store = storeWithRows();
     const source = selectedRowsSource(store);
     const lane = `lane-${Math.random()}`;
-    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
+    const input = { table: { headers: [], rowCount: 0, columns: [] } };
     const runningAbort = new AbortController();
     const queuedAbort = new AbortController();
-    const running = runEngineJob('formatPacked', input, {
+    const running = runEngineJob('clipboardText', input, {
       rows: source,
       lane,
       signal: runningAbort.signal,
     });
-    const queued = runEngineJob('formatPacked', input, { lane, signal: queuedAbort.signal });
+    const queued = runEngineJob('clipboardText', input, { lane, signal: queuedAbort.signal });
     await tick();
     const worker = FakeWorker.made.at(-1)!;
     queuedAbort.abort();
@@ -77,7 +77,7 @@ describe('runEngineJob', () => {
     expect(worker.jobs()).toHaveLength(1);
 
     // The next job gets a fresh worker, and the rows again.
-    const next = runEngineJob('formatPacked', input, { rows: source, lane });
+    const next = runEngineJob('clipboardText', input, { rows: source, lane });
     await tick();
     const fresh = FakeWorker.made.at(-1)!;
     expect(fresh).not.toBe(worker);
@@ -90,14 +90,14 @@ describe('runEngineJob', () => {
     const store = storeWithRows();
     const source = selectedRowsSource(store);
     const lane = `lane-${Math.random()}`;
-    const input = { table: { headers: [], rowCount: 0, columns: [] }, format: 'tsv' as const };
-    const first = runEngineJob('formatPacked', input, { rows: source, lane });
+    const input = { table: { headers: [], rowCount: 0, columns: [] } };
+    const first = runEngineJob('clipboardText', input, { rows: source, lane });
     await tick();
     const worker = FakeWorker.made.at(-1)!;
     worker.answer({ text: '1' });
     await first;
     store.setSelected(store.getSlotAt(4), true);
-    const second = runEngineJob('formatPacked', input, { rows: source, lane });
+    const second = runEngineJob('clipboardText', input, { rows: source, lane });
     await tick();
     const begins = worker.posted.filter((m) => m.type === 'rows-begin');
     expect(begins.map((m) => (m.type === 'rows-begin' ? m.total : 0))).toEqual([2, 3]);

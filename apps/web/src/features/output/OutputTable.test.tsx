@@ -24,7 +24,7 @@ describe('OutputTable', () => {
           label="Keywords"
           table={bigTable(200_000)}
           onClear={() => undefined}
-          editorExport={{ fileName: 'x.csv' }}
+          editorExport={{ kind: 'keywords', client: null }}
         />
       </MantineProvider>,
     );
@@ -48,7 +48,11 @@ describe('OutputTable', () => {
   it('says so when there is nothing, with Copy and Download disabled', () => {
     render(
       <MantineProvider>
-        <OutputTable label="Negatives" table={bigTable(0)} editorExport={{ fileName: 'x.csv' }} />
+        <OutputTable
+          label="Negatives"
+          table={bigTable(0)}
+          editorExport={{ kind: 'negatives', client: null }}
+        />
       </MantineProvider>,
     );
     expect(screen.getByText('Nothing generated yet.')).toBeTruthy();

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Text } from '@mantine/core';
 import { readPackedCell, type PackedTable } from '../generation/packTable.ts';
 import { claimOutputFocus } from './outputFocus.ts';
+import type { TableExport } from '../exports/downloads.ts';
 import { OutputToolbar } from './OutputToolbar.tsx';
 import { useOutputActions } from './useOutputActions.ts';
 import { useFittedRowLines } from './useFittedRowLines.ts';
@@ -33,8 +34,11 @@ export interface OutputTableProps {
   table: PackedTable | null;
   /** Clear button; omitted: no Clear button. */
   onClear?: () => void;
-  /** 'Download for Google Ads Editor' saves `table` as Editor CSV under this file name. */
-  editorExport?: { fileName: string };
+  /**
+   * 'Download for Google Ads Editor' saves `table` as the Editor CSV of this table kind, named
+   * for the client and today (the export step's `downloadTable`).
+   */
+  editorExport?: TableExport;
   /** What Copy puts on the clipboard when it is not `table`. */
   copyTable?: PackedTable | null;
   /**

@@ -8,7 +8,6 @@ import {
   packTable,
   unpackTable,
 } from '../generation/packTable.ts';
-import { formatPackedJob } from '../exports/exportJobs.ts';
 import { formatPackedTsvParts, TSV_LINES_PER_PART } from '../exports/tsv.ts';
 import { clipboardTextJob } from './outputJobs.ts';
 
@@ -65,15 +64,6 @@ describe('formatPackedTsvParts', () => {
     const parts = formatPackedTsvParts(packed);
     expect(parts).toHaveLength(1);
     expect(parts.join('')).toBe(formatTsv(unpackTable(packed)));
-  });
-});
-
-describe('formatPackedJob', () => {
-  it('makes the clipboard text as a text Blob', async () => {
-    const packed = packTable(keywordsTable(lines(20)));
-    const result = await formatPackedJob({ table: packed, format: 'tsv' }, ctx);
-    expect(result.blob.type).toBe('text/plain');
-    expect(await result.blob.text()).toBe(formatTsv(unpackTable(packed)));
   });
 });
 

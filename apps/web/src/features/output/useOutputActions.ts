@@ -3,7 +3,8 @@ import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboar
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { runEngineJob } from '../generation/runEngineJob.ts';
 import type { PackedTable } from '../generation/packTable.ts';
-import { notifyFileError, saveBlob } from '../exports/files.ts';
+import { notifyFileError } from '../exports/files.ts';
+import { downloadTable, type TableExport } from '../exports/downloads.ts';
 
 /**
  * Copy (the copy table, else the table; neutralised for a spreadsheet when `neutraliseCopy`)
@@ -12,7 +13,7 @@ import { notifyFileError, saveBlob } from '../exports/files.ts';
 export function useOutputActions(
   table: PackedTable | null,
   copyTable: PackedTable | null | undefined,
-  editorExport: { fileName: string } | undefined,
+  editorExport: TableExport | undefined,
   neutraliseCopy = false,
 ) {
   const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
@@ -43,12 +44,7 @@ export function useOutputActions(
     if (!table || !editorExport || table.rowCount === 0) return;
     setBusy('download');
     try {
-      const result = await runEngineJob(
-        'formatPacked',
-        { table, format: 'csv' },
-        { lane: 'output' },
-      );
-      saveBlob(result.blob, editorExport.fileName);
+      await downloadTable({ packed: table }, editorExport, { lane: 'output' });
     } catch (error) {
       notifyFileError(error);
     } finally {

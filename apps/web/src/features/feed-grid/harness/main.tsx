@@ -1,13 +1,11 @@
-import * as Comlink from 'comlink';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Combiner } from '../../combiner/Combiner.tsx';
-import type { ColumnChunk } from '../columnChunk.ts';
+import { runChunkTask } from '../chunkTask.ts';
 import { FeedGrid } from '../FeedGrid.tsx';
 import { FeedStore } from '../feedStore.ts';
-import type { SampleWorkerApi } from './sample.worker.ts';
 import '../../../styles/utilities.css';
 import './harness.css';
 
@@ -53,16 +51,13 @@ async function loadSample(rowCount: number): Promise<number> {
     type: 'module',
     name: 'sample',
   });
-  const remote = Comlink.wrap<SampleWorkerApi>(worker);
   store.reset();
   const bulk = store.beginBulkAppend();
-  await remote.makeSample(
-    rowCount,
-    Comlink.proxy((chunk: ColumnChunk) => bulk.addChunk(chunk)),
-  );
+  await runChunkTask<number, number>(worker, rowCount, {
+    onChunk: (chunk) => bulk.addChunk(chunk),
+  });
   bulk.commit();
   store.clearHistory();
-  worker.terminate();
   await nextPaint();
   return performance.now() - started;
 }

@@ -1,7 +1,7 @@
-import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import {
+  IMAGES_NEEDED_FILE_TEXT,
   newCampaignTemplate,
   newExtensionTemplate,
   newPerformanceMaxTemplate,
@@ -14,18 +14,41 @@ import {
   generatePerformanceAdsJob,
   generateRsaJob,
   type AdOutput,
-} from '../ad-templates/adJobs.ts';
-import { generateCampaignJob, type CampaignOutput } from '../campaign-template/campaignJobs.ts';
-import type { KeptAdOutput } from '../ad-templates/adOutputStore.ts';
-import type { OutputOrigin } from '../exports/outputOrigin.ts';
-import type { CampaignTabOutput } from '../campaign-template/campaignTabState.ts';
-import type { ExtensionOutput } from '../extension-template/extensionOutput.ts';
-import { generateExtensionsJob } from '../extension-template/extensionJobs.ts';
-import type { EngineJobContext } from '../generation/jobTypes.ts';
-import { emptyPackedTable, packIssues, type PackedTable } from '../generation/packTable.ts';
-import { IMAGES_NEEDED_FILE_TEXT } from '@adloom/engine';
-import { allOutputsZipName, collectEditorFiles, type GeneratedOutputs } from './editorFiles.ts';
-import { adsEditorCsvJob, formatPackedJob, zipEditorFilesJob } from './exportJobs.ts';
+} from '../features/ad-templates/adJobs.ts';
+import {
+  adOutputsOf,
+  type AdOutputs,
+  type KeptAdOutput,
+} from '../features/ad-templates/adOutputStore.ts';
+import { adsExportTable } from '../features/ad-templates/exportTables.ts';
+import {
+  generateCampaignJob,
+  type CampaignOutput,
+} from '../features/campaign-template/campaignJobs.ts';
+import {
+  campaignTabOutputOf,
+  type CampaignTabOutput,
+  type CampaignTabOutputs,
+} from '../features/campaign-template/campaignTabState.ts';
+import { generateExtensionsJob } from '../features/extension-template/extensionJobs.ts';
+import {
+  extensionOutputsOf,
+  type ExtensionOutput,
+  type ExtensionOutputs,
+} from '../features/extension-template/extensionOutput.ts';
+import { exportFileNames } from '../features/exports/downloads.ts';
+import { allOutputsZipName, everythingExport } from '../features/exports/everything.ts';
+import type { TableSource } from '../features/exports/exportables.ts';
+import { exportFilesJob, type ExportFilesInput } from '../features/exports/exportJobs.ts';
+import type { OutputOrigin } from '../features/exports/outputOrigin.ts';
+import { OutputRegistry } from '../features/exports/outputRegistry.ts';
+import {
+  emptyPackedTable,
+  packIssues,
+  type PackedTable,
+} from '../features/generation/packTable.ts';
+import { testJobContext } from '../features/generation/testing/jobContext.ts';
+import { EXPORTED_TABLES } from './exportedTables.ts';
 
 const TODAY = new Date(2026, 10, 23);
 const ROWS: FeedRow[] = [
@@ -33,8 +56,39 @@ const ROWS: FeedRow[] = [
   { id: 'b', root: 'Puma', mod: 'Boots', var1: '', var2: '', var3: '', url: 'https://b.example' },
 ];
 
-function ctx(rows: readonly FeedRow[] = ROWS): EngineJobContext {
-  return testJobContext(rows);
+const ctx = (rows: readonly FeedRow[] = ROWS) => testJobContext(rows);
+
+/** Every kept output of the active client, as the tabs' stores hold them. */
+interface GeneratedOutputs {
+  client: string | null;
+  campaigns: CampaignTabOutputs;
+  ads: AdOutputs;
+  extensions: ExtensionOutputs;
+}
+
+/** A workspace's outputs holding `outputs` in the tabs' stores. */
+function registryOf(outputs: GeneratedOutputs): OutputRegistry {
+  const registry = new OutputRegistry();
+  campaignTabOutputOf(registry).set(outputs.campaigns);
+  adOutputsOf(registry).set(outputs.ads);
+  extensionOutputsOf(registry).set(outputs.extensions);
+  return registry;
+}
+
+/** "Download everything" of `outputs`: what goes to the worker, as the button sends it. */
+function everything(outputs: GeneratedOutputs): ExportFilesInput {
+  return everythingExport(EXPORTED_TABLES, registryOf(outputs), outputs.client, TODAY);
+}
+
+/** The names of the files "Download everything" zips (the button's list). */
+function fileNamesOf(outputs: GeneratedOutputs): string[] {
+  return exportFileNames(everything(outputs));
+}
+
+/** The bytes of an export job's Blob. */
+async function run(input: ExportFilesInput): Promise<Uint8Array> {
+  const { blob } = (await exportFilesJob(input, ctx([]))) as { blob: Blob };
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 function campaignTemplate(type: CampaignTemplate['type']): CampaignTemplate {
@@ -138,24 +192,22 @@ function readText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 }
 
-async function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Uint8Array(await blob.arrayBuffer());
+/** The bytes a table's own 'Download for Google Ads Editor' saves (the tab's download). */
+function ownDownload(source: TableSource): Promise<Uint8Array> {
+  return run({
+    format: 'google-ads-editor',
+    tables: [{ kind: 'keywords', source }],
+    naming: null,
+    zip: false,
+  });
 }
 
-/** The bytes a table's own 'Download for Google Ads Editor' saves (OutputTable's job). */
-async function ownCsv(table: PackedTable): Promise<Uint8Array> {
-  return bytesOf((await formatPackedJob({ table, format: 'csv' }, ctx([]))).blob);
-}
-
-/** The bytes an ad tab's own 'Download for Google Ads Editor' saves. */
-async function ownAdsCsv(kind: 'rsa' | 'performance', ads: AdOutput): Promise<Uint8Array> {
-  return bytesOf((await adsEditorCsvJob({ kind, outputId: ads.outputId }, ctx([]))).blob);
-}
+const ownCsv = (table: PackedTable) => ownDownload({ packed: table });
+const ownAdsCsv = (kind: 'rsa' | 'performance', ads: AdOutput) =>
+  ownDownload(adsExportTable(kind, ads.outputId).source);
 
 async function unzip(outputs: GeneratedOutputs) {
-  const files = collectEditorFiles(outputs, TODAY);
-  const { blob } = await zipEditorFilesJob({ files }, ctx([]));
-  return { files, entries: unzipSync(await bytesOf(blob)) };
+  return { entries: unzipSync(await run(everything(outputs))) };
 }
 
 /** The lines of a CSV text (BOM kept on the first), without the empty one after the last CRLF. */
@@ -199,7 +251,7 @@ async function wholeBuild(): Promise<GeneratedOutputs> {
   };
 }
 
-describe('collectEditorFiles and zipEditorFilesJob', () => {
+describe('the registered tables in "Download everything" (exportFiles)', () => {
   it('zip every kept output of a whole build under its own download name, byte for byte', async () => {
     const outputs = await wholeBuild();
     const { entries } = await unzip(outputs);
@@ -321,20 +373,22 @@ describe('collectEditorFiles and zipEditorFilesJob', () => {
       ads: { rsa: null, performance: null },
       extensions: {},
     };
-    expect(collectEditorFiles(none, TODAY)).toEqual([]);
+    expect(fileNamesOf(none)).toEqual([]);
     const callouts = await calloutOutput();
     const emptied = { ...callouts, table: emptyPackedTable(callouts.table.headers) };
-    expect(collectEditorFiles({ ...none, extensions: { Callout: emptied } }, TODAY)).toEqual([]);
-    expect(
-      collectEditorFiles({ ...none, extensions: { Callout: callouts } }, TODAY).map((f) => f.name),
-    ).toEqual(['Acme - callouts - 20261123.csv', 'Acme - skipped and cleaned - 20261123.csv']);
+    expect(fileNamesOf({ ...none, extensions: { Callout: emptied } })).toEqual([]);
+    expect(fileNamesOf({ ...none, extensions: { Callout: callouts } })).toEqual([
+      'Acme - callouts - 20261123.csv',
+      'Acme - skipped and cleaned - 20261123.csv',
+    ]);
   });
 
   it('fails with the regenerate message when the worker no longer holds the ads', async () => {
-    const files = [{ name: 'x.csv', ads: { kind: 'rsa' as const, outputId: 'gone' } }];
-    expect(() => zipEditorFilesJob({ files }, ctx([]))).toThrow(
-      'Generate the ads again to download them for Google Ads Editor',
-    );
+    const outputs = await wholeBuild();
+    const gone = { ...outputs.ads.rsa!, outputId: 'gone' };
+    await expect(
+      run(everything({ ...outputs, ads: { ...outputs.ads, rsa: gone } })),
+    ).rejects.toThrow('Generate the ads again to download them for Google Ads Editor');
   });
 
   it('names the zip <client> - all outputs - <yyyymmdd>.zip', () => {

@@ -1,0 +1,86 @@
+import type { ExportTableKind } from '@adloom/engine';
+import { runEngineJob } from '../generation/index.ts';
+import type { PackedTable } from '../generation/jobs.ts';
+import type { ExportFilesInput } from './exportJobs.ts';
+import { exportFilesOf } from './exportJobs.ts';
+import type { TableSource } from './exportables.ts';
+import { datedNaming, fileNamer } from './fileNames.ts';
+import { saveBlob } from './files.ts';
+import { EDITOR_FORMAT_ID, EXPORT_FORMATS, getExportFormat } from './formats.ts';
+
+// Every download goes through here: the page names the files (the format's names, no table
+// read), the worker makes the bytes (exportFiles), the page saves them.
+
+function unread(): never {
+  throw new Error('The page lists the files; the worker reads the tables');
+}
+
+/** The names of the files an export makes, in order (no table is read). */
+export function exportFileNames(input: ExportFilesInput): string[] {
+  return exportFilesOf(getExportFormat(EXPORT_FORMATS, input.format), input, unread).map(
+    (file) => file.name,
+  );
+}
+
+/**
+ * Makes the export's files in the worker and saves them: the one file under its own name, or the
+ * zip under `zipName`. `lane`: the worker lane (the held ads are on the default one).
+ */
+export async function downloadExport(
+  input: ExportFilesInput,
+  options: { zipName?: string; lane?: string } = {},
+): Promise<void> {
+  const name = input.zip ? options.zipName : exportFileNames(input)[0];
+  if (!name) throw new Error('Nothing to download');
+  const { blob } = await runEngineJob(
+    'exportFiles',
+    input,
+    options.lane ? { lane: options.lane } : {},
+  );
+  saveBlob(blob, name);
+}
+
+/** What a table's own download says of it: what it holds, for whom. */
+export interface TableExport {
+  kind: ExportTableKind;
+  client: string | null;
+}
+
+/** A table's own 'Download for Google Ads Editor': its Editor CSV, named for the client and today. */
+export function downloadTable(
+  source: TableSource,
+  { kind, client }: TableExport,
+  options: { lane?: string } = {},
+): Promise<void> {
+  return downloadExport(
+    {
+      format: EDITOR_FORMAT_ID,
+      tables: [{ kind, source }],
+      naming: datedNaming(client),
+      zip: false,
+    },
+    options,
+  );
+}
+
+/**
+ * A tab's zip of its tables (`<client> - <what> - <yyyymmdd>.zip`, each file named by its stem
+ * alone), only the tables with lines.
+ */
+export function downloadTablesZip(
+  tables: readonly { kind: ExportTableKind; table: PackedTable }[],
+  client: string | null,
+  what: string,
+): Promise<void> {
+  return downloadExport(
+    {
+      format: EDITOR_FORMAT_ID,
+      tables: tables
+        .filter(({ table }) => table.rowCount > 0)
+        .map(({ kind, table }) => ({ kind, source: { packed: table } })),
+      naming: null,
+      zip: true,
+    },
+    { zipName: fileNamer(datedNaming(client))(what, 'zip'), lane: 'output' },
+  );
+}
