@@ -1,6 +1,8 @@
 import { expect, test, uniqueEmail } from '../fixtures.ts';
 import { signUp } from './support.ts';
 
+const SCREENS = process.env.SCREENS_OUT;
+
 test('guides open the help wheel, a feature panel, back, and close', async ({ page }) => {
   await signUp(page, uniqueEmail('guides'), 'guides-password-1');
   await page.getByRole('button', { name: 'Guides' }).click();
@@ -28,11 +30,19 @@ test('feedback needs 10 characters, then thanks the person', async ({ page }) =>
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
   await dialog.getByText('Idea', { exact: true }).click();
   await expect(dialog.getByRole('radio', { name: 'Idea' })).toBeChecked();
-  await dialog.getByLabel('Message').fill('too short');
-  await dialog.getByRole('button', { name: 'Send Feedback' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Please provide valid feedback.' }),
-  ).toBeVisible();
+  // Send waits for 10 characters (spaces around do not count), at either width.
+  const send = dialog.getByRole('button', { name: 'Send Feedback' });
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel('Message').fill('  too short  ');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(send).toBeDisabled();
+    await expect(dialog.getByText('At least 10 characters (1 more)')).toBeVisible();
+    if (SCREENS) await page.screenshot({ path: `${SCREENS}/feedback-${width}.png` });
+  }
+  await dialog.getByLabel('Message').fill('long enough');
+  await expect(send).toBeEnabled();
+  await expect(dialog.getByText('At least 10 characters', { exact: true })).toBeVisible();
 
   await dialog.getByLabel('Message').fill('Please add a dark mode to the campaign builder.');
   await dialog.getByRole('button', { name: 'Send Feedback' }).click();

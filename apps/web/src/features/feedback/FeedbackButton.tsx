@@ -20,6 +20,8 @@ export function FeedbackButton() {
   const [isSending, setIsSending] = useState(false);
   if (!current) return null;
   const email = current.user.email;
+  // Send waits for the spec's 10 characters; the hint counts down what is missing.
+  const missing = Math.max(0, FEEDBACK_MIN_CHARS - message.trim().length);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -79,7 +81,11 @@ export function FeedbackButton() {
             </div>
             <Textarea
               label="Message"
-              description={`At least ${FEEDBACK_MIN_CHARS} characters`}
+              description={
+                missing > 0
+                  ? `At least ${FEEDBACK_MIN_CHARS} characters (${missing} more)`
+                  : `At least ${FEEDBACK_MIN_CHARS} characters`
+              }
               autosize
               minRows={4}
               maxRows={10}
@@ -91,7 +97,7 @@ export function FeedbackButton() {
               <Button variant="default" onClick={() => setIsOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={isSending}>
+              <Button type="submit" loading={isSending} disabled={missing > 0}>
                 Send Feedback
               </Button>
             </Group>
