@@ -298,11 +298,11 @@ for (const run of runs) {
   const names = new Set([...readdirSync(a), ...readdirSync(b)]);
   for (const name of [...names].sort()) {
     compared++;
-    let same = false;
+    let same;
     try {
       same = readFileSync(path.join(a, name)).equals(readFileSync(path.join(b, name)));
     } catch {
-      same = false;
+      same = false; // on one side only
     }
     if (!same) differ.push(`${run.name}/${name}`);
   }
