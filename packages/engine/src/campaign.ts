@@ -4,6 +4,7 @@
  * keywordsCsv.ts); the object API collects what it streams.
  */
 import { compileCampaignRow, GeneratedAssetGroup, type CampaignRow } from './campaignRows.ts';
+import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from './campaignInput.ts';
 import type { FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
 import {
@@ -29,39 +30,14 @@ import {
   type CompiledPattern,
   type PlaceholderValues,
 } from './text.ts';
-import type {
-  AdGroupRef,
-  AssetGroupRef,
-  CampaignTemplate,
-  FeedRow,
-  FeedRows,
-  KeywordLine,
-} from './types.ts';
+import type { AdGroupRef, AssetGroupRef, FeedRow, KeywordLine } from './types.ts';
 
 export type { CampaignRow } from './campaignRows.ts';
-
-/** Input of `generateCampaignStructure`. */
-export interface GenerateCampaignStructureInput {
-  template: CampaignTemplate;
-  /** The selected feed rows (every row given counts as selected). */
-  rows: FeedRows;
-  /**
-   * How a message names another row, from its number among `rows` (from 1): the grid row in the
-   * browser, the file's line on the command line. `row n` when not given.
-   */
-  rowLabel?: (rowNumber: number) => string;
-  /**
-   * The rows' group keys made beforehand (`GroupKeyMaker`, perhaps on several threads), for the
-   * keyword step's look-ahead; made by the step when not given (or when it does not use them).
-   */
-  groupKeys?: RowGroupKeys;
-}
-
-/** Per row the key of its campaign and ad group, and 1 in `named` when it names both. */
-export interface RowGroupKeys {
-  keys: Int32Array;
-  named: Uint8Array;
-}
+export type {
+  GenerateCampaignStructureInput,
+  KeywordsCsvSinks,
+  RowGroupKeys,
+} from './campaignInput.ts';
 
 /** Everything a campaign template yields. */
 export interface CampaignStructure {
@@ -107,28 +83,6 @@ export function generateCampaignStructure(
     assetGroups: (g) => out.assetGroups.push(g),
   }).issues;
   return out;
-}
-
-/** Where `writeKeywordsCsv` sends its CSV chunks. */
-export interface KeywordsCsvSinks {
-  /** Chunks of the keywords CSV (header first). */
-  keywords: (chunk: string) => void;
-  /** Chunks of the negatives CSV (header first). */
-  negatives: (chunk: string) => void;
-  /** Campaign rows, in the order of `generateCampaignStructure` (optional). */
-  campaigns?: (campaign: CampaignRow) => void;
-  /**
-   * Ad groups of a search template, in the order of `generateCampaignStructure` (optional).
-   * `groupId`, when given, is the id the group's keyword lines carry (see `KeywordLineSink`).
-   */
-  adGroups?: (adGroup: AdGroupRef, groupId?: number) => void;
-  /** Asset groups of a performance template, in the order of `generateCampaignStructure` (optional). */
-  assetGroups?: (assetGroup: AssetGroupRef) => void;
-  /**
-   * Each row problem once it is final, in the order of `WriteKeywordsCsvResult.issues`
-   * (optional). Given, `issues` stays empty: a feed of a million rows may report a million.
-   */
-  issue?: (issue: RowIssue) => void;
 }
 
 /** Counts and row problems of `writeKeywordsCsv`. */

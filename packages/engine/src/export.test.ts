@@ -7,10 +7,9 @@ import {
   performanceMaxAdsTable,
   responsiveSearchAdCells,
   responsiveSearchAdsTable,
-  rsaLinePlan,
   RSA_HEADERS,
-  writeRsaLine,
 } from './export.ts';
+import { rsaLinePlan, writeRsaLine } from './ads/rsaLine.ts';
 import { CsvBytes } from './csvBytes.ts';
 import type { RsaAd } from './ads/rsa.ts';
 

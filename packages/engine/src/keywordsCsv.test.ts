@@ -23,14 +23,10 @@ import {
   type MatchType,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
-import {
-  GroupKeyMaker,
-  GroupLineSets,
-  IntChunks,
-  NameCells,
-  powerOf,
-  TextKeyTable,
-} from './keywordsCsv.ts';
+import { GroupKeyMaker, NameCells } from './keywords/groupKeys.ts';
+import { IntChunks } from './keywords/intLists.ts';
+import { powerOf } from './keywords/plans.ts';
+import { GroupLineSets, TextKeyTable } from './keywords/textTables.ts';
 import {
   formatKeywordsCsvReference as formatKeywordsCsv,
   generateCampaignStructureReference,

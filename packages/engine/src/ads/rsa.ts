@@ -6,7 +6,7 @@ import {
   type RsaLineCells,
   type RsaLinePlan,
   type RsaTextCellWriter,
-} from '../export.ts';
+} from './rsaLine.ts';
 import { patternBytesOf, RowValueBytes, type PatternBytes } from '../fillBytes.ts';
 import type { RowIssue } from '../issues.ts';
 import {

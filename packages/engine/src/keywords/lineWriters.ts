@@ -1,0 +1,239 @@
+/**
+ * Where the keyword path's lines go: Editor CSV chunks (`CsvChunks`) or each line's fields
+ * (`FieldLines`).
+ */
+import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from '../csv.ts';
+import type { MatchType } from '../types.ts';
+import { IntList } from './intLists.ts';
+import { MATCH_TYPE_CODES } from './matchTypes.ts';
+
+/** The columns of a keywords or negatives table. */
+export const KEYWORD_HEADERS = ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'] as const;
+
+/** The header line of a keywords or negatives CSV. */
+export function keywordsCsvHeader(options: FormatCsvOptions): string {
+  return KEYWORD_HEADERS.join(',') + resolveCsvOptions(options).newline;
+}
+
+/**
+ * Where the fast path's lines go: `CsvChunks` (Editor CSV) or `FieldLines` (each line's fields).
+ * `groupId` identifies (campaign, group); `plain` is for CSV quoting (see `CsvChunks.line`).
+ */
+export type LineWriter = CsvChunks | FieldLines;
+
+/** Hands each line's fields to a callback (the web worker packs them into its tables). */
+export class FieldLines {
+  count = 0;
+  constructor(private readonly onLine: KeywordLineSink) {}
+
+  line(groupId: number, campaign: string, group: string, keyword: string, mt: number): void {
+    this.count++;
+    this.onLine(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType, groupId);
+  }
+
+  end(): void {}
+}
+
+/**
+ * A keyword or negative line as fields (`adGroup` is '' for a campaign negative). `groupId`, when
+ * given, names the line's (campaign, adGroup): lines of one pair share it, lines of two pairs never
+ * do, so a consumer can keep each ad group's name once. It is numbered from 0, in no set order;
+ * -1 (or absent) when unknown.
+ */
+export type KeywordLineSink = (
+  campaign: string,
+  adGroup: string,
+  keyword: string,
+  matchType: MatchType,
+  groupId?: number,
+) => void;
+
+/** Lines joined before they are added to a chunk as one flat string. */
+const RUN_LINES = 128;
+
+/**
+ * Keyword or negative lines as Editor CSV: the chunks of `formatKeywordsCsv`. Lines are joined
+ * into runs of `RUN_LINES` that are flattened (a string made by `+` is a tree of pieces until
+ * something reads it): a chunk is then a short list of flat runs, not a tree of ~10 pieces per
+ * line that the garbage collector copies and the consumer must walk.
+ */
+export class CsvChunks {
+  private chunk: string;
+  private run = '';
+  private runLines = 0;
+  private lines = 0;
+  private lastCampaign: string | undefined;
+  private lastCampaignPlain = 0;
+  private campaignCell = '';
+  /** Criterion Type cells by match type code; campaign negatives at code + 5. */
+  private readonly typeCells: string[] = [];
+  count = 0;
+  /** Read from each run to flatten it (kept so the read is not optimised away). */
+  probe = 0;
+
+  readonly neutralise: boolean;
+  private readonly chunkLines: number;
+
+  /**
+   * `kept`: when given, the lines are kept there (formatted as this writer formats them) instead
+   * of written, for `append` to add to another writer later.
+   */
+  constructor(
+    private readonly write: (chunk: string) => void,
+    options: Required<FormatCsvOptions>,
+    readonly kept?: KeptLines,
+    private readonly prefix = new LinePrefix(),
+  ) {
+    this.neutralise = options.neutraliseFormulas;
+    this.chunkLines = options.chunkLines;
+    const nl = options.newline;
+    this.chunk = keywordsCsvHeader(options);
+    for (const mt of MATCH_TYPE_CODES) this.typeCells.push(`,${formatCsvCell(mt)}${nl}`);
+    for (const mt of MATCH_TYPE_CODES) {
+      const ct = mt.startsWith('Negative') ? `Campaign ${mt}` : mt;
+      this.typeCells.push(`,${formatCsvCell(ct)}${nl}`);
+    }
+  }
+
+  /**
+   * One line; `groupId` identifies (campaign, group) so the formatted prefix is reused. `plain`
+   * holds bits 1 (campaign), 2 (group), 4 (keyword): that text is its own CSV cell.
+   */
+  line(
+    groupId: number,
+    campaign: string,
+    group: string,
+    keyword: string,
+    mt: number,
+    plain: number,
+  ): void {
+    const prefix = this.prefix;
+    if (groupId !== prefix.group) {
+      // The lines of a row share its campaign (the same string): its cell is formatted once.
+      if (campaign !== this.lastCampaign || (plain & 1) !== this.lastCampaignPlain) {
+        this.lastCampaign = campaign;
+        this.lastCampaignPlain = plain & 1;
+        this.campaignCell = (plain & 1 ? campaign : formatCsvCell(campaign, this.neutralise)) + ',';
+      }
+      const g = plain & 2 ? group : formatCsvCell(group, this.neutralise);
+      prefix.set(groupId, this.campaignCell + g + ',');
+    }
+    const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
+    const text =
+      prefix.text +
+      (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
+      (this.typeCells[mt + campaignLevel] as string);
+    if (this.kept) this.kept.add(text);
+    else this.push(text);
+  }
+
+  private push(text: string): void {
+    this.run += text;
+    this.count++;
+    if (++this.lines === this.chunkLines) {
+      handOver(this.write, this.chunk + this.run);
+      this.chunk = '';
+      this.run = '';
+      this.runLines = 0;
+      this.lines = 0;
+    } else if (++this.runLines === RUN_LINES) {
+      // Reading a character flattens the run's tree into one string.
+      this.probe ^= this.run.charCodeAt(0);
+      this.chunk += this.run;
+      this.run = '';
+      this.runLines = 0;
+    }
+  }
+
+  /** Appends the lines kept in `kept`, split at this writer's chunk boundaries. */
+  append(kept: KeptLines): void {
+    kept.finish();
+    this.chunk += this.run;
+    this.run = '';
+    this.runLines = 0;
+    const lengths = kept.lengths.data;
+    let line = 0;
+    for (const run of kept.runs) {
+      const n = Math.min(RUN_LINES, kept.lengths.length - line);
+      let at = 0;
+      let taken = 0;
+      while (taken < n) {
+        const k = Math.min(this.chunkLines - this.lines, n - taken);
+        let length = 0;
+        for (let j = 0; j < k; j++) length += lengths[line + taken + j] as number;
+        this.chunk += at === 0 && length === run.length ? run : run.slice(at, at + length);
+        at += length;
+        taken += k;
+        this.count += k;
+        this.lines += k;
+        if (this.lines === this.chunkLines) {
+          this.write(this.chunk);
+          this.chunk = '';
+          this.lines = 0;
+        }
+      }
+      line += n;
+    }
+  }
+
+  end(): void {
+    const chunk = this.chunk + this.run;
+    if (chunk) this.write(chunk);
+    this.chunk = '';
+    this.run = '';
+  }
+}
+
+/**
+ * Calls `write` with `chunk`. A writer's lines hand their chunks over through this function, not
+ * with a call of their own: V8 compiles a call that has seen one target (the keywords' sink) to
+ * expect that one, and the negatives' first chunk then throws the writer's optimised code away.
+ * This call is too rare to be compiled into the writer's code.
+ */
+function handOver(write: (chunk: string) => void, chunk: string): void {
+  write(chunk);
+}
+
+/**
+ * The start of a line ("campaign,group,", formatted) of the group written last, shared by a
+ * run's writers: a group id names one campaign and ad group, whose cells a writer formats alike
+ * whatever its `plain` bits say (they only spare the check), so a group's keyword and negative
+ * lines start alike. It is flattened once (a string made by `+` is a tree of its pieces until
+ * something reads it): each line then copies it as one piece.
+ */
+export class LinePrefix {
+  group = -1;
+  text = '';
+  /** Read from each prefix to flatten it (kept so the read is not optimised away). */
+  probe = 0;
+
+  set(group: number, text: string): void {
+    this.group = group;
+    this.text = text;
+    this.probe ^= text.charCodeAt(0);
+  }
+}
+
+/** Lines kept for later, in flattened runs of `RUN_LINES` with each line's length. */
+export class KeptLines {
+  readonly runs: string[] = [];
+  readonly lengths = new IntList();
+  private run = '';
+  private runLines = 0;
+  probe = 0;
+
+  add(text: string): void {
+    this.run += text;
+    this.lengths.push(text.length);
+    if (++this.runLines === RUN_LINES) this.finish();
+  }
+
+  /** Closes the open run. */
+  finish(): void {
+    if (this.runLines === 0) return;
+    this.probe ^= this.run.charCodeAt(0);
+    this.runs.push(this.run);
+    this.run = '';
+    this.runLines = 0;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The keyword path's run over the rows (see keywordsCsv.ts): its parts made for the template,
+ * every row read, then what waits for the end written.
+ */
+import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from '../campaignInput.ts';
+import { compileCampaignRow } from '../campaignRows.ts';
+import type { RowIssue } from '../issues.ts';
+import { defaultRowLabel, foldName } from '../names.ts';
+import { GroupClosing } from './closing.ts';
+import { HeldLines } from './heldLines.ts';
+import { CsvChunks, type LineWriter } from './lineWriters.ts';
+import { groupsOfRows, lastRowsOfGroups } from './lookAhead.ts';
+import { NEGATIVE_EXACT } from './matchTypes.ts';
+import { compileKeywordPatterns } from './patterns.ts';
+import { PendingExacts } from './pendingExact.ts';
+import { RowGroups } from './rowGroups.ts';
+import { RowIssues } from './rowIssues.ts';
+import { RowReader } from './rowReader.ts';
+import { RowTexts } from './rowTexts.ts';
+import { GroupLineSets, TextKeyTable } from './textTables.ts';
+
+/** A group's lines are kept in its place up to what one row adds to it (see GroupLineSets). */
+function inlineLines(perRow: number): number {
+  return Math.min(4, Math.max(1, perRow));
+}
+
+/**
+ * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
+ * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
+ */
+export function runSearchKeywordLines(
+  input: GenerateCampaignStructureInput,
+  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
+  keywordCsv: LineWriter,
+  negativeCsv: LineWriter,
+  keptCsv: CsvChunks | undefined,
+  report: (issue: RowIssue) => void,
+): { keywordLines: number; negativeLines: number } {
+  const { template, rows } = input;
+  const rowLabel = input.rowLabel ?? defaultRowLabel;
+  const p = compileKeywordPatterns(template);
+  const { splitsByMatchType, positiveCount, negativeCount } = p;
+  const issues = new RowIssues(report);
+  const texts = new RowTexts(p, template, rows, issues);
+  const rowGroups = new RowGroups(p, texts);
+
+  const campaigns = new TextKeyTable(texts.spellCampaign, 1024, 0, foldName);
+  // Groups: a = campaign id; pattern = group match type code; campaign level (no group): row -1.
+  // At most one group per row and match type (more only for campaign-level negatives). The slots
+  // are sized for that too: a hash table's pages are touched only where entries land, so a table
+  // sized for the upper bound costs what the groups use, and it is never rebuilt as it fills.
+  const maxGroups = rows.length * (splitsByMatchType ? 3 : 1);
+  // With {mt} (three groups a row), closed groups are taken out of the look-ups
+  // (`TextKeyTable.forget`), so the slots are sized for the open groups.
+  const groups = new TextKeyTable(
+    texts.spellGroup,
+    splitsByMatchType ? 1024 : maxGroups,
+    maxGroups,
+    foldName,
+  );
+  // Lines per group: match type code and keyword; pattern = index in `pats`.
+  // With template negatives, each group's lines are listed for the blocking check at the end.
+  // A template with positive keywords closes each group after the last row that can reach it
+  // (see lookAhead.ts): its held negatives are written then and its lines dropped, so the sets
+  // hold the open groups' lines, not every line of the run.
+  const closesGroups = positiveCount > 0;
+  const lines = new GroupLineSets(
+    texts.remakeKeyword,
+    maxGroups,
+    rows.length * positiveCount,
+    negativeCount > 0,
+    closesGroups,
+    inlineLines(positiveCount),
+  );
+  const negatives = new GroupLineSets(
+    texts.remakeKeyword,
+    maxGroups,
+    0,
+    false,
+    closesGroups,
+    inlineLines(negativeCount),
+  );
+  // Template negatives are held to the end, when the keywords they may block are all known.
+  const drop = template.settings.dropBlockingNegatives;
+  const heldCapacity = rows.length * negativeCount * (splitsByMatchType ? 3 : 1);
+  const held = new HeldLines(
+    p,
+    texts,
+    rowGroups,
+    campaigns,
+    groups,
+    lines,
+    negativeCsv,
+    drop,
+    heldCapacity,
+  );
+  // The look-ahead: per row whether it is the last that can reach its group(s).
+  const lastRows = closesGroups && !splitsByMatchType ? lastRowsOfGroups(input, texts) : undefined;
+  const mtGroups =
+    closesGroups && splitsByMatchType ? groupsOfRows(input, texts, p.reachMts) : undefined;
+  // Exact keywords to add as Negative Exact to their campaign's Broad group at the end.
+  const pending = new PendingExacts(
+    p,
+    texts,
+    rows,
+    campaigns,
+    groups,
+    negatives,
+    mtGroups ? 3 * rows.length : 0,
+  );
+  const closing = closesGroups
+    ? new GroupClosing(
+        p,
+        texts,
+        rowGroups,
+        groups,
+        lines,
+        negatives,
+        held,
+        pending,
+        lastRows,
+        mtGroups,
+        maxGroups,
+      )
+    : undefined;
+  // Without Negative Exact patterns, only pending lines are Negative Exact lines, so as long as
+  // each finds its Broad group when it is made (groups are never removed), whether it is a
+  // duplicate is known then: such lines are formatted and kept as they come (in order), the rest
+  // (from the first that cannot) are made again at the end. Negative lines come from the
+  // template's negative patterns first, then the kept ones; with no negative patterns the kept
+  // ones go straight to the negatives CSV instead of into memory.
+  const writesKeptNow = negativeCount === 0;
+  const canKeepPending =
+    !p.mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
+  const plainMask = keptCsv?.neutralise ? 0 : 7;
+  const reader = new RowReader({
+    p,
+    rows,
+    rowLabel,
+    texts,
+    issues,
+    rowGroups,
+    campaigns,
+    groups,
+    lines,
+    negatives,
+    held,
+    pending,
+    closing,
+    lastRows,
+    mtGroups,
+    sinks,
+    makeCampaignRow: compileCampaignRow(template),
+    keywordCsv,
+    negativeCsv,
+    keptCsv,
+    plainMask,
+    canKeepPending,
+    writesKeptNow,
+  });
+  for (let r = 0; r < rows.length; r++) reader.readRow(r);
+
+  if (closing && rows.length > 0) closing.closeAfter(rows.length - 1);
+  // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
+  // whose {mt} is Broad.
+  held.write(closing ? closing.heldFrom : 0, () => true);
+  held.reportFinds(rows, rowLabel, report);
+  if (negativeCsv instanceof CsvChunks && keptCsv?.kept) negativeCsv.append(keptCsv.kept);
+  pending.writeAll(negativeCsv, plainMask);
+  keywordCsv.end();
+  negativeCsv.end();
+  return { keywordLines: keywordCsv.count, negativeLines: negativeCsv.count };
+}
