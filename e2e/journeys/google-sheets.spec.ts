@@ -125,9 +125,14 @@ plainTest(
     await signUp(page, uniqueEmail('gnone'), 'gnone-password-1');
     await openAccount(page);
     const item = googleItem(page);
-    await expect(item.getByText('Google Sheets is not set up on this server')).toContainText(
-      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
-    );
+    // In a customer's words at both widths: no operator's setting names.
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const notice = item.getByText('Google Sheets is not set up on this server');
+      await expect(notice).toContainText('Ask the person who runs your Adloom to connect Google.');
+      await expect(notice).not.toContainText('GOOGLE_CLIENT_ID');
+      await expect(notice).toBeVisible();
+    }
     await expect(item.getByRole('button')).toHaveCount(0);
     await page.goto('/campaign-builder');
     await expect(page.getByRole('button', { name: 'Link New Sheet' })).toHaveCount(0);

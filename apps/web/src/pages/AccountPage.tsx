@@ -44,8 +44,9 @@ export const ACCOUNT_MESSAGES = {
   disableFailed: TUTORIAL_MESSAGES.disableFailed,
   resetFailed: TUTORIAL_MESSAGES.resetFailed,
   resetDone: TUTORIAL_MESSAGES.resetDone,
+  // In a customer's words: the settings that turn it on are the operator's (README, Settings).
   googleNotConfigured:
-    'Google Sheets is not set up on this server. An administrator sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).',
+    'Google Sheets is not set up on this server. Ask the person who runs your Adloom to connect Google.',
   googleStatusFailed: 'The Google Sheets link could not be checked.',
   googleNeedsConsent:
     "Google no longer accepts Adloom's access to your Google account. Link it again to download and upload sheets.",
