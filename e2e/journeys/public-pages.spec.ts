@@ -143,3 +143,36 @@ for (const width of [1440, 390]) {
     await expect(page.getByRole('heading', { name: 'Keyword Combiner', level: 1 })).toBeVisible();
   });
 }
+
+test('a notice shows below the header and never covers its Log In link', async ({ page }) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/contact');
+    const logIn = page.getByRole('banner').getByRole('link', { name: 'Log In' });
+    await expect(logIn).toBeVisible();
+    // A notice: the waiting list refuses an address it already holds, or thanks the person.
+    const form = page
+      .getByRole('form')
+      .filter({ has: page.getByRole('button', { name: 'Sign Up' }) });
+    await form.getByLabel('Email').fill(uniqueEmail(`notice${width}`));
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    const notice = page
+      .locator('[role="status"], [role="alert"]')
+      .filter({ hasText: /\S/ })
+      .first();
+    await expect(notice).toBeVisible();
+    const link = (await logIn.boundingBox())!;
+    const box = (await notice.boundingBox())!;
+    const overlaps =
+      box.x < link.x + link.width &&
+      link.x < box.x + box.width &&
+      box.y < link.y + link.height &&
+      link.y < box.y + box.height;
+    expect(overlaps, `notice ${JSON.stringify(box)} over Log In ${JSON.stringify(link)}`).toBe(
+      false,
+    );
+    await expect(logIn).toBeInViewport();
+    if (process.env.SCREENS_OUT)
+      await page.screenshot({ path: `${process.env.SCREENS_OUT}/notice-${width}.png` });
+  }
+});
