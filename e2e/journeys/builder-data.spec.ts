@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { startServer } from '../support/server.ts';
-import { cell, MOD, startWithClient } from './support.ts';
+import { cell, MOD, newCampaignTemplate, startWithClient } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -410,4 +410,39 @@ test('an autosave the server refuses says so with the spec text and keeps the ed
   await expect(
     page.getByRole('alert').filter({ hasText: 'Unable to save feed: Slow down' }),
   ).toHaveCount(1);
+});
+
+test('unsaved feed and template edits are offered back one at a time, feeds first', async ({
+  page,
+}) => {
+  await startWithSavedClient(page, 'twooffers');
+  await cell(page, 'Root', 1).fill('kept row');
+  await cell(page, 'Root', 1).press('Tab');
+  await newCampaignTemplate(page, 'Kept', {
+    campaign: '{root}',
+    adGroup: '{root} {mod}',
+    keyword: '{root}',
+  });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Unsaved changes kept in this browser' }),
+  ).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const feeds = page.getByRole('dialog', { name: 'Restore unsaved changes?' });
+  const templates = page.getByRole('dialog', { name: 'Restore unsaved template changes?' });
+  await expect(feeds).toBeVisible();
+  await expect(templates).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(feeds).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await feeds.getByRole('button', { name: 'Restore my changes' }).click();
+  // Then the templates' offer, alone.
+  await expect(templates).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await templates.getByRole('button', { name: 'Restore my changes' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cell(page, 'Root', 1)).toHaveValue('kept row');
+  await page.getByRole('tab', { name: 'Campaigns', exact: true }).first().click();
+  await expect(page.getByLabel('Campaign template')).toHaveValue('Kept');
 });

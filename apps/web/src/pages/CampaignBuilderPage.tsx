@@ -92,7 +92,7 @@ function CampaignBuilder() {
         <ConflictDialog editor={workspace.editor} what="This client's feeds" />
         <DraftOfferDialog editor={workspace.editor} what="this client's feeds" />
         <TemplateConflictDialog sets={workspace.templateSets} />
-        <TemplateDraftOfferDialog sets={workspace.templateSets} />
+        <TemplateDraftOfferDialog sets={workspace.templateSets} feeds={workspace.editor} />
       </div>
     </KeptOutputsContext.Provider>
   );

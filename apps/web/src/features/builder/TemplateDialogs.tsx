@@ -45,12 +45,22 @@ export function TemplateConflictDialog({ sets }: { sets: TemplateSets }) {
   );
 }
 
-/** Offers unsaved template edits kept in the browser from an earlier visit. */
-export function TemplateDraftOfferDialog({ sets }: { sets: TemplateSets }) {
+/**
+ * Offers unsaved template edits kept in the browser from an earlier visit, once the feeds'
+ * offer (`feeds`) is answered: the two never stack on load.
+ */
+export function TemplateDraftOfferDialog({
+  sets,
+  feeds,
+}: {
+  sets: TemplateSets;
+  feeds: FeedSetEditor;
+}) {
   const offer = useStore(sets.draftOffer);
+  const feedOffer = useStore(feeds.state).draftOffer;
   return (
     <DraftOfferModal
-      offer={offer}
+      offer={feedOffer === null ? offer : null}
       title="Restore unsaved template changes?"
       what="this client's templates"
       onDiscard={() => void sets.discardDraft()}
