@@ -71,7 +71,16 @@ test('forgot password, follow the mailed link, set a new password and log in wit
   await logInThroughUi(page, email, newPassword);
   await expect(page).toHaveURL(/\/campaign-builder$/);
 
-  // The link is single-use: opening it again sends the person to login.
+  // The link is single-use. Opened again while signed in, at either width, it says so and
+  // leaves the person in the builder: no login form beside the signed-in navigation.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/campaign-builder$/);
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Log in' })).toHaveCount(0);
+  }
+  // Signed out, it sends the person to login.
   await page.evaluate(() => localStorage.clear());
   await page.goto(link!);
   await expect(page).toHaveURL(/\/login$/);

@@ -21,7 +21,9 @@ export function ResetPasswordPage() {
   // already used and send a person who just reset their password to login.
   const [isTokenChecked, setIsTokenChecked] = useState(false);
 
-  // Spec section 2: on opening, the token is checked; on an error the person goes to login.
+  // Spec section 2: on opening, the token is checked; on an error the person goes to login, or,
+  // already signed in (a used link opened again), back to the campaign builder: the login form
+  // has nothing to offer them.
   useEffect(() => {
     let isCurrent = true;
     setIsTokenChecked(false);
@@ -35,7 +37,7 @@ export function ResetPasswordPage() {
         if (isServerFailure(error)) handleApiError(error);
         else {
           for (const message of resetErrorMessages(error)) notifyError(message);
-          navigate('/login', { replace: true });
+          navigate(session.get() ? '/campaign-builder' : '/login', { replace: true });
         }
       },
     );
