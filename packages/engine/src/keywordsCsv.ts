@@ -40,6 +40,7 @@ import {
   type PlaceholderValues,
 } from './text.ts';
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks, RowGroupKeys } from './campaign.ts';
+import { newFeedCells } from './feedColumns.ts';
 import {
   FEED_COLUMNS,
   type CampaignTemplate,
@@ -938,7 +939,7 @@ class PlanFiller {
     const measured = this.measured;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i] as number;
-      const value = row[PLACEHOLDERS[slot] as 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'];
+      const value = row[FEED_COLUMNS[slot]!];
       if (value === measured[slot]) continue;
       measured[slot] = value;
       measurePiece(this.slots[slot] as PieceFacts, value);
@@ -1223,7 +1224,7 @@ export class GroupKeyMaker {
     this.emptyMt = newPiece();
     measurePiece(this.emptyMt, '');
     this.filler.slots[MT_SLOT] = this.emptyMt;
-    const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    const emptyRow = newFeedCells();
     this.values = { row: emptyRow, const: template.const, mt: '' };
     const constTidy = (constFacts.flags & (TIDY_VALUE | ASCII)) === (TIDY_VALUE | ASCII);
     this.cellHash[SLOT_NUMBER.const] = constFacts.lowerHash;
@@ -1528,7 +1529,7 @@ function runSearchKeywordLines(
 
   // The fields of a feed row in their order, so that it has the rows' shape. No row is read ahead
   // of the loop: a store that makes rows as they are read (FeedRows) would make the first twice.
-  const emptyRow = { id: '', root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+  const emptyRow = { id: '', ...newFeedCells() };
   const values: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
   // Values for making a remembered text again (never the current row's object).
   const again: PlaceholderValues = { row: emptyRow, const: template.const, mt: '' };
