@@ -130,6 +130,16 @@ export function newIdentifiedFeedCells(id: string): FeedCells & { id: string } {
   return { id, ...EMPTY_CELLS };
 }
 
+/** A row with this id and the cells `cells` holds (any other column empty, other fields dropped). */
+export function completeFeedRow(
+  id: string,
+  cells: Readonly<Partial<Record<FeedColumn, string | undefined>>>,
+): FeedCells & { id: string } {
+  const row = newIdentifiedFeedCells(id);
+  for (const c of FEED_COLUMNS) row[c] = cells[c] ?? '';
+  return row;
+}
+
 /** The row's data made from its cells in `FEED_COLUMNS` order (a missing cell is empty). */
 export function feedCellsFrom(cells: ArrayLike<string | undefined>): FeedCells {
   const row = newFeedCells();

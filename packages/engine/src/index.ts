@@ -13,6 +13,7 @@ export {
   type FeedCells,
   newFeedCells,
   newIdentifiedFeedCells,
+  completeFeedRow,
   feedCellsFrom,
   isEmptyFeedCells,
   describeFeedColumnKeys,

@@ -1,3 +1,4 @@
+import { newFeedCells } from '@adloom/engine';
 import * as Comlink from 'comlink';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -31,7 +32,7 @@ declare global {
 }
 
 const store = new FeedStore();
-store.load([{ root: '', mod: '', var1: '', var2: '', var3: '', url: '' }]);
+store.load([newFeedCells()]);
 store.clearHistory();
 
 const longTasks: PerformanceEntry[] = [];
