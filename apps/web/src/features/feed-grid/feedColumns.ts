@@ -3,20 +3,15 @@
  * the grid, its store and its imports address them.
  */
 import {
-  FEED_CELL_MAX_CHARS,
   FEED_COLUMN_LABELS,
   FEED_COLUMN_MAX_CHARS,
   FEED_COLUMNS,
-  FEED_URL_MAX_CHARS,
   URL_COLUMN_INDEX,
   findFeedColumn,
   limitFeedCell,
   newIdentifiedFeedCells,
   type FeedRow,
 } from '@adloom/engine';
-
-/** The engine's cell limits: 30 characters for root, modifier and vars; 2048 for Final URL. */
-export { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS };
 
 /** The grid's visible column labels, in FEED_COLUMNS order (as the engine's reports name them). */
 export { FEED_COLUMN_LABELS };
