@@ -262,8 +262,8 @@ export type ImportCsvResult =
 
 /**
  * Feed rows from CSV records handed over one by one (`forEachCsvRecord`, or a file read in
- * pieces): the first non-blank record is the header and names the fields (`root`, `mod`,
- * `var1`..`var3`, `url` and the UI labels Root, Modifier, Var 1, Final URL, in any case). Cells
+ * pieces): the first non-blank record is the header and names the fields (each column's key,
+ * label or alias: `root`, `Modifier`, `Var 1`, `Final URL`, in any case). Cells
  * are trimmed and limited; blank records are skipped. A header with no recognised column is an
  * error (`error`).
  */

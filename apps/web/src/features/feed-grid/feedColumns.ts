@@ -10,6 +10,7 @@ import {
   findFeedColumn,
   limitFeedCell,
   newIdentifiedFeedCells,
+  type FeedColumn,
   type FeedRow,
 } from '@adloom/engine';
 
@@ -20,6 +21,15 @@ export { FEED_COLUMN_LABELS };
 export const FEED_COLUMN_COUNT = FEED_COLUMNS.length;
 /** Index of the Final URL column. */
 export { URL_COLUMN_INDEX };
+
+/**
+ * The grid's CSS column tracks for these feed columns: row number, select box, one track per
+ * column (Final URL wider), delete button.
+ */
+export function gridColumnTracks(columns: readonly FeedColumn[]): string {
+  const tracks = columns.map((c) => (c === 'url' ? 'minmax(220px, 2fr)' : 'minmax(115px, 1fr)'));
+  return ['40px', '72px', ...tracks, '44px'].join(' ');
+}
 
 /** Most characters a cell of the column at `columnIndex` may hold. */
 export function getColumnMaxChars(columnIndex: number): number {
