@@ -17,7 +17,7 @@ import {
   type FeedRowData,
   type FeedRows,
   type TruncatedCell,
-  newIdentifiedFeedCells,
+  identifiedFeedCellsFrom,
 } from '@adloom/engine';
 import type iconvLite from 'iconv-lite';
 import { ByteBlocks, grown, sharedArray, writeUtf8 } from './bytes.ts';
@@ -69,6 +69,8 @@ export class PackedFeedRows implements FeedRows {
   private lines: Int32Array;
   private lastIndex = -1;
   private last: FeedRow | undefined;
+  /** The cells of the row being made (`at`), in FEED_COLUMNS order. */
+  private readonly cells: string[] = [];
   length: number;
 
   /** Empty rows to add to, or (`from`) the rows another thread shared. */
@@ -189,14 +191,15 @@ export class PackedFeedRows implements FeedRows {
     );
     const lengths = this.lengths;
     const l = PACKED_COLUMNS.length * index;
-    const row: FeedRow = newIdentifiedFeedCells(String(index + 1));
+    const cells = this.cells;
     let from = 0;
     for (let c = 0; c < PACKED_COLUMNS.length; c++) {
       const end = from + (lengths[l + c] as number);
-      row[PACKED_COLUMNS[c]!] = text.slice(from, end);
+      cells[c] = text.slice(from, end);
       from = end;
     }
-    row.url = text.slice(from);
+    cells[PACKED_COLUMNS.length] = text.slice(from);
+    const row: FeedRow = identifiedFeedCellsFrom(String(index + 1), cells);
     this.lastIndex = index;
     this.last = row;
     return row;

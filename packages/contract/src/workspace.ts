@@ -25,6 +25,7 @@ import {
   findExtensionAttachLevel,
   findExtensionTypeName,
   findMatchType,
+  identifiedFeedCellsFrom,
   newFeedCells,
   restoreAdTemplate,
   restoreCampaignTemplate,
@@ -119,20 +120,25 @@ function readCell(
   return trimmed;
 }
 
+/** The cells of the row `parseFeedRow` is reading (reused: the row copies them). */
+const PARSED_CELLS: string[] = [];
+
 /**
  * Validates one feed row (spec section 5): each of the engine's `FEED_COLUMN_DEFINITIONS`
  * trimmed and at most its `maxChars` (30 for root..var3, 2048 for url); `id` optional text;
  * `selected` (client-only) and unknown fields are dropped. Problems are appended to `issues`.
  */
 export function parseFeedRow(value: unknown, index: number, issues: FeedRowIssue[]): ParsedFeedRow {
-  const parsed: ParsedFeedRow = { id: '', ...newFeedCells() };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.push({ path: [index], message: 'A row must be an object' });
-    return parsed;
+    return { id: '', ...newFeedCells() };
   }
   const row = value as Record<string, unknown>;
-  for (const column of FEED_COLUMN_DEFINITIONS)
-    parsed[column.key] = readCell(row, column.key, column.maxChars, index, issues);
+  const cells = PARSED_CELLS;
+  FEED_COLUMN_DEFINITIONS.forEach((column, c) => {
+    cells[c] = readCell(row, column.key, column.maxChars, index, issues);
+  });
+  const parsed: ParsedFeedRow = identifiedFeedCellsFrom('', cells);
   const id = row.id;
   if (typeof id === 'string' && id !== '') {
     if (id.length > ROW_ID_MAX_CHARS)

@@ -232,8 +232,8 @@ function readMappedRow(
     if (slot < 0) continue;
     const cell = cells[i] ?? '';
     let value = cell.trim();
-    const column = FEED_COLUMNS[slot]!;
-    if (value.length > FEED_COLUMN_MAX_CHARS[column]) {
+    if (value.length > (MAX_CHARS_BY_SLOT[slot] as number)) {
+      const column = FEED_COLUMNS[slot]!;
       value = limitFeedCell(column, cell).value;
       truncated.push({ rowNumber, column, original: cell.trim() });
     }
@@ -242,6 +242,9 @@ function readMappedRow(
   }
   return feedCellsFrom(values);
 }
+
+/** Each column's cell limit by slot (a lookup by index per cell, not by name). */
+const MAX_CHARS_BY_SLOT = Int32Array.from(FEED_COLUMNS, (column) => FEED_COLUMN_MAX_CHARS[column]);
 
 /** The cells of the row `readMappedRow` is reading, by slot (reused: one array per reader). */
 const scratchCells: string[] = FEED_COLUMNS.map(() => '');

@@ -116,18 +116,40 @@ export const URL_COLUMN_INDEX = FEED_COLUMNS.indexOf('url');
 /** A feed row's data: one text per column. */
 export type FeedCells = Record<FeedColumn, string>;
 
-const EMPTY_CELLS: Readonly<FeedCells> = Object.freeze(
-  Object.fromEntries(FEED_COLUMNS.map((c) => [c, ''])) as FeedCells,
-);
+/** Cells to make a row from, by index in `FEED_COLUMNS`; a missing one is ''. */
+type CellValues = ArrayLike<string | undefined>;
+
+const NO_CELLS: CellValues = [];
+
+/*
+ * Rows are made by constructors: V8 runs a constructor's stores by a key held in a variable about
+ * as fast as an object literal's (200k rows: ~20 ms), where the same stores into an object already
+ * made take three to four times as long. Plain functions whose prototype is Object.prototype, so
+ * what they make are plain objects, all of one shape.
+ */
+function CellsRow(this: Record<string, string>, cells: CellValues): void {
+  for (let c = 0; c < FEED_COLUMNS.length; c++) this[FEED_COLUMNS[c]!] = cells[c] ?? '';
+}
+function IdentifiedCellsRow(this: Record<string, string>, id: string, cells: CellValues): void {
+  this.id = id;
+  for (let c = 0; c < FEED_COLUMNS.length; c++) this[FEED_COLUMNS[c]!] = cells[c] ?? '';
+}
+CellsRow.prototype = Object.prototype;
+IdentifiedCellsRow.prototype = Object.prototype;
+const makeCells = CellsRow as unknown as new (cells: CellValues) => FeedCells;
+const makeIdentifiedCells = IdentifiedCellsRow as unknown as new (
+  id: string,
+  cells: CellValues,
+) => FeedCells & { id: string };
 
 /** A row's data with every cell empty (a new object each call, always of one shape). */
 export function newFeedCells(): FeedCells {
-  return { ...EMPTY_CELLS };
+  return new makeCells(NO_CELLS);
 }
 
 /** A row with this id and every cell empty (id first, then the columns: one shape). */
 export function newIdentifiedFeedCells(id: string): FeedCells & { id: string } {
-  return { id, ...EMPTY_CELLS };
+  return new makeIdentifiedCells(id, NO_CELLS);
 }
 
 /** A row with this id and the cells `cells` holds (any other column empty, other fields dropped). */
@@ -135,16 +157,23 @@ export function completeFeedRow(
   id: string,
   cells: Readonly<Partial<Record<FeedColumn, string | undefined>>>,
 ): FeedCells & { id: string } {
-  const row = newIdentifiedFeedCells(id);
-  for (const c of FEED_COLUMNS) row[c] = cells[c] ?? '';
-  return row;
+  return new makeIdentifiedCells(
+    id,
+    FEED_COLUMNS.map((c) => cells[c]),
+  );
 }
 
 /** The row's data made from its cells in `FEED_COLUMNS` order (a missing cell is empty). */
-export function feedCellsFrom(cells: ArrayLike<string | undefined>): FeedCells {
-  const row = newFeedCells();
-  for (let c = 0; c < FEED_COLUMNS.length; c++) row[FEED_COLUMNS[c]!] = cells[c] ?? '';
-  return row;
+export function feedCellsFrom(cells: CellValues): FeedCells {
+  return new makeCells(cells);
+}
+
+/**
+ * A row with this id made from its cells in `FEED_COLUMNS` order (a missing cell is empty): the
+ * fast way to make rows by the million (gather the cells in a reused array, then call this).
+ */
+export function identifiedFeedCellsFrom(id: string, cells: CellValues): FeedCells & { id: string } {
+  return new makeIdentifiedCells(id, cells);
 }
 
 /** True when every data column of the row is empty. */

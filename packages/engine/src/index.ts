@@ -14,6 +14,7 @@ export {
   newFeedCells,
   newIdentifiedFeedCells,
   completeFeedRow,
+  identifiedFeedCellsFrom,
   feedCellsFrom,
   isEmptyFeedCells,
   describeFeedColumnKeys,

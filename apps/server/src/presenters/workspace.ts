@@ -5,7 +5,7 @@
  */
 import type { ClientRevisions, SheetSync, TemplateKind } from '@adloom/contract';
 import { TEMPLATE_KINDS } from '@adloom/contract';
-import { FEED_COLUMNS, newIdentifiedFeedCells } from '@adloom/engine';
+import { FEED_COLUMNS, identifiedFeedCellsFrom } from '@adloom/engine';
 import type {
   ClientRecord,
   FeedMetaRecord,
@@ -24,14 +24,14 @@ export function presentStoredRowsJson(storedJson: string, layout: readonly strin
   const idAt = layout.indexOf('id');
   const cellAt = FEED_COLUMNS.map((column) => layout.indexOf(column));
   const rows = new Array<Record<string, string>>(stored.length);
+  const cells = new Array<string>(cellAt.length);
   for (let i = 0; i < stored.length; i++) {
     const r = stored[i]!;
-    const row = newIdentifiedFeedCells((idAt < 0 ? undefined : r[idAt]) ?? '');
     for (let c = 0; c < cellAt.length; c++) {
       const at = cellAt[c]!;
-      if (at >= 0) row[FEED_COLUMNS[c]!] = r[at] ?? '';
+      cells[c] = at < 0 ? '' : (r[at] ?? '');
     }
-    rows[i] = row;
+    rows[i] = identifiedFeedCellsFrom((idAt < 0 ? undefined : r[idAt]) ?? '', cells);
   }
   return JSON.stringify(rows);
 }

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import {
   FEED_COLUMNS,
-  newIdentifiedFeedCells,
+  identifiedFeedCellsFrom,
   type CampaignTemplate,
   type FeedRow,
 } from '@adloom/engine';
@@ -49,9 +49,10 @@ function readRowsChunk(message: Extract<ToWorkerMessage, { type: 'rows-chunk' }>
     cursors[c] = end;
     return (message.texts[c] as string).slice(start, end);
   };
+  const cells = new Array<string>(ID_TEXT);
   for (let i = 0; i < count; i += 1) {
-    const row: FeedRow = newIdentifiedFeedCells(cell(ID_TEXT, i));
-    for (let c = 0; c < ID_TEXT; c += 1) row[FEED_COLUMNS[c]!] = cell(c, i);
+    for (let c = 0; c < ID_TEXT; c += 1) cells[c] = cell(c, i);
+    const row: FeedRow = identifiedFeedCellsFrom(cell(ID_TEXT, i), cells);
     incoming.rows[incoming.filled] = row;
     incoming.positions[incoming.filled] = message.positions[i] as number;
     incoming.filled += 1;

@@ -9,7 +9,7 @@ import {
   URL_COLUMN_INDEX,
   findFeedColumn,
   limitFeedCell,
-  newIdentifiedFeedCells,
+  identifiedFeedCellsFrom,
   type FeedColumn,
   type FeedRow,
 } from '@adloom/engine';
@@ -57,6 +57,9 @@ export function isHeaderRow(cells: readonly string[]): boolean {
   return filled.length > 0 && filled.every((cell) => findColumnForHeader(cell) !== undefined);
 }
 
+/** The cells of the row `feedRowAt` is making (reused: the row copies them). */
+const ROW_CELLS: string[] = [];
+
 /**
  * The row object of the cells at `index` of the columns (FEED_COLUMNS order): one fixed shape,
  * for code that turns columns into rows (saving a feed, restoring a draft).
@@ -66,7 +69,7 @@ export function feedRowAt(
   columns: readonly (readonly string[])[],
   index: number,
 ): FeedRow {
-  const row: FeedRow = newIdentifiedFeedCells(id);
-  for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) row[FEED_COLUMNS[c]!] = columns[c]![index]!;
-  return row;
+  const cells = ROW_CELLS;
+  for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) cells[c] = columns[c]![index]!;
+  return identifiedFeedCellsFrom(id, cells);
 }
