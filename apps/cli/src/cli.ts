@@ -1,5 +1,11 @@
 /** The `adloom` command line: options, help and exit codes. Generation itself is in generate.ts. */
 import { parseArgs } from 'node:util';
+import {
+  FEED_CELL_MAX_CHARS,
+  FEED_COLUMN_DEFINITIONS,
+  FEED_TEXT_COLUMNS,
+  PLACEHOLDERS,
+} from '@adloom/engine';
 import { InputError, OutputClosed } from './files.ts';
 import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
 import { Progress } from './progress.ts';
@@ -21,6 +27,31 @@ export interface CliIo {
   adsThreadScript?: URL;
 }
 
+/** `items` joined by ', ' in lines of at most `width` characters, each after `indent`. */
+function wrapList(items: readonly string[], indent: string, width = 98): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, item] of items.entries()) {
+    const piece = i < items.length - 1 ? `${item},` : item;
+    if (line !== '' && indent.length + line.length + 1 + piece.length > width) {
+      lines.push(line);
+      line = piece;
+    } else line = line === '' ? piece : `${line} ${piece}`;
+  }
+  lines.push(line);
+  return lines.map((l) => indent + l).join('\n');
+}
+
+const OPTION_INDENT = ' '.repeat(21);
+const FEED_HEADER_NAMES = wrapList(
+  FEED_COLUMN_DEFINITIONS.map((d) => `${d.key} (or ${d.label})`),
+  OPTION_INDENT,
+);
+const TEXT_COLUMN_NAMES = FEED_TEXT_COLUMNS.join(', ');
+const PLACEHOLDER_NAMES = PLACEHOLDERS.filter((p) => p !== 'mt')
+  .map((p) => `{${p}}`)
+  .join(' ');
+
 export const HELP = `adloom: build Google Ads campaigns in bulk from a data feed and templates.
 
 Usage:
@@ -36,11 +67,12 @@ them and writes one Google Ads Editor CSV per output kind into DIR
 
 Options:
   --feed FILE        The data feed, CSV with a header row. Columns are matched by header name,
-                     in any case: root, mod (or Modifier), var1..var3 (or Var 1..Var 3),
-                     url (or Final URL). Other columns are ignored. UTF-8 (with or without BOM),
+                     in any case:
+${FEED_HEADER_NAMES}.
+                     Other columns are ignored. UTF-8 (with or without BOM),
                      UTF-16 with BOM, or windows-1252 (what Excel saves; € – — “ ” ™ kept).
-                     Cells are trimmed; root, mod and var1..var3 are cut to 30 characters
-                     (reported).
+                     Cells are trimmed; ${TEXT_COLUMN_NAMES} are cut to
+                     ${FEED_CELL_MAX_CHARS} characters (reported).
   --campaign FILE    Campaign template (JSON): name, type ("search" or "performance"), const,
                      campaign, adGroup, assetGroup, keywords [{keyword, matchType, selected}],
                      settings {budget {value, selected}, location {value, selected},
@@ -78,8 +110,8 @@ Options:
   --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
   -h, --help         Show this help.
 
-Placeholders in patterns and ad text: {root} {mod} {var1} {var2} {var3} {url} {const}, and {mt}
-(the match type) in ad group names, in any case. Google's own {KeyWord:default},
+Placeholders in patterns and ad text: ${PLACEHOLDER_NAMES},
+and {mt} (the match type) in ad group names, in any case. Google's own {KeyWord:default},
 {CUSTOMIZER.name:default}, {LOCATION(City):default} and {COUNTDOWN(...)} pass through and are
 counted as their default text; an insertion without default text (such as {KeyWord}) is
 reported once per template text and counted as 10 characters.

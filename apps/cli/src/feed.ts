@@ -7,8 +7,9 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import {
   FEED_CELL_MAX_CHARS,
+  FEED_COLUMN_MAX_CHARS,
   FEED_COLUMNS,
-  FEED_URL_MAX_CHARS,
+  FEED_TEXT_COLUMNS,
   FeedCsvReader,
   forEachCsvRecord,
   type FeedColumn,
@@ -16,6 +17,7 @@ import {
   type FeedRowData,
   type FeedRows,
   type TruncatedCell,
+  identifiedFeedCellsFrom,
 } from '@adloom/engine';
 import type iconvLite from 'iconv-lite';
 import { ByteBlocks, grown, sharedArray, writeUtf8 } from './bytes.ts';
@@ -28,8 +30,10 @@ import { InputError, inputFileError, loadIconv } from './files.ts';
  */
 const READ_BYTES = 1 << 16;
 
-/** The text columns before the URL, in the order they are packed. */
-const PACKED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
+/** The text columns before the URL, in the order they are packed (the feed's, url last). */
+const PACKED_COLUMNS = FEED_TEXT_COLUMNS;
+if (FEED_COLUMNS.length !== PACKED_COLUMNS.length + 1 || FEED_COLUMNS.at(-1) !== 'url')
+  throw new Error('PackedFeedRows: the feed columns must be the text columns, then url');
 
 /**
  * A text cell's length in UTF-16 code units fits in a byte: `FEED_CELL_MAX_CHARS` characters,
@@ -42,7 +46,7 @@ if (!CELL_LENGTH_FITS_A_BYTE) throw new Error('PackedFeedRows: text cells too lo
 const CELLS_PER_ROW = FEED_COLUMNS.length;
 
 /**
- * Feed rows packed as UTF-8: per row its five text cells and the URL, one after another, with
+ * Feed rows packed as UTF-8: per row its text cells and the URL, one after another, with
  * the cells' lengths in characters beside them. A row's id is its number (from 1). Reading a row
  * decodes its bytes at once and slices the cells from that text (one call into Node per row, not
  * one per cell); the last row read is kept, as the engine often reads one row several times.
@@ -55,7 +59,7 @@ export class PackedFeedRows implements FeedRows {
   private starts: Int32Array;
   private ends: Int32Array;
   /**
-   * Per row the lengths of its five text cells in UTF-16 code units: a byte each, as cells are cut
+   * Per row the lengths of its text cells in UTF-16 code units: a byte each, as cells are cut
    * to 30 characters, at most 60 code units (`CELL_LENGTH_FITS_A_BYTE`).
    */
   private lengths: Uint8Array;
@@ -65,6 +69,8 @@ export class PackedFeedRows implements FeedRows {
   private lines: Int32Array;
   private lastIndex = -1;
   private last: FeedRow | undefined;
+  /** The cells of the row being made (`at`), in FEED_COLUMNS order. */
+  private readonly cells: string[] = [];
   length: number;
 
   /** Empty rows to add to, or (`from`) the rows another thread shared. */
@@ -119,21 +125,15 @@ export class PackedFeedRows implements FeedRows {
     const bytes = store.current;
     const start = store.used;
     let at = start;
-    const { root, mod, var1, var2, var3, url } = row;
     const l = PACKED_COLUMNS.length * n;
     const lengths = this.lengths;
-    lengths[l] = root.length;
-    lengths[l + 1] = mod.length;
-    lengths[l + 2] = var1.length;
-    lengths[l + 3] = var2.length;
-    lengths[l + 4] = var3.length;
     // Cell by cell: half of a surrogate pair at a cell's end stays apart from the next cell's.
-    at = writeUtf8(bytes, at, root);
-    at = writeUtf8(bytes, at, mod);
-    at = writeUtf8(bytes, at, var1);
-    at = writeUtf8(bytes, at, var2);
-    at = writeUtf8(bytes, at, var3);
-    at = writeUtf8(bytes, at, url);
+    for (let c = 0; c < PACKED_COLUMNS.length; c++) {
+      const cell = row[PACKED_COLUMNS[c]!];
+      lengths[l + c] = cell.length;
+      at = writeUtf8(bytes, at, cell);
+    }
+    at = writeUtf8(bytes, at, row.url);
     this.ascii[n] = at - start === chars ? 1 : 0;
     this.starts[n] = start;
     this.ends[n] = at;
@@ -191,20 +191,15 @@ export class PackedFeedRows implements FeedRows {
     );
     const lengths = this.lengths;
     const l = PACKED_COLUMNS.length * index;
-    const mod = lengths[l] as number;
-    const var1 = mod + (lengths[l + 1] as number);
-    const var2 = var1 + (lengths[l + 2] as number);
-    const var3 = var2 + (lengths[l + 3] as number);
-    const url = var3 + (lengths[l + 4] as number);
-    const row: FeedRow = {
-      id: String(index + 1),
-      root: text.slice(0, mod),
-      mod: text.slice(mod, var1),
-      var1: text.slice(var1, var2),
-      var2: text.slice(var2, var3),
-      var3: text.slice(var3, url),
-      url: text.slice(url),
-    };
+    const cells = this.cells;
+    let from = 0;
+    for (let c = 0; c < PACKED_COLUMNS.length; c++) {
+      const end = from + (lengths[l + c] as number);
+      cells[c] = text.slice(from, end);
+      from = end;
+    }
+    cells[PACKED_COLUMNS.length] = text.slice(from);
+    const row: FeedRow = identifiedFeedCellsFrom(String(index + 1), cells);
     this.lastIndex = index;
     this.last = row;
     return row;
@@ -647,9 +642,7 @@ class Utf8Records {
     if (!this.slots && reader.mapped) {
       const mapping = reader.mapped.mapping;
       this.slots = Int8Array.from(mapping, (c) => (c === undefined ? -1 : FEED_COLUMNS.indexOf(c)));
-      this.limits = Int32Array.from(mapping, (c) =>
-        c === 'url' ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS,
-      );
+      this.limits = Int32Array.from(mapping, (c) => (c ? FEED_COLUMN_MAX_CHARS[c] : 0));
     }
     return nextRecordStart(bytes, recordEnd, end);
   }

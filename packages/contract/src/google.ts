@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Feed } from '@adloom/engine';
+import { FEED_COLUMNS, type Feed } from '@adloom/engine';
 import { FeedRowsSchema, FeedSchema, SHEET_URL_MAX_CHARS, type SheetSync } from './workspace.ts';
 import { PublicUserSchema } from './users.ts';
 
@@ -40,8 +40,7 @@ export const SHEET_MESSAGES = {
   /** Spec section 8 success notice of an upload. */
   uploaded: 'Feed successfully uploaded to Sheets',
   /** Spec section 5: the hint beside the link form. */
-  headersHint:
-    "The sheet's first row must hold headers, each unique (root, mod, var1, var2, var3, url).",
+  headersHint: `The sheet's first row must hold headers, each unique (${FEED_COLUMNS.join(', ')}).`,
   /** 401 `relink_needed`: Google no longer honours the stored token (invalid_grant). */
   relinkNeeded:
     "Google no longer accepts Adloom's access to your Google account. Go to 'Account' and link it again",

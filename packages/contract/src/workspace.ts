@@ -13,8 +13,7 @@ import {
   EXTENSION_ATTACH_LEVELS,
   EXTENSION_INPUT_MAX_CHARS,
   EXTENSION_TYPES,
-  FEED_CELL_MAX_CHARS,
-  FEED_URL_MAX_CHARS,
+  FEED_COLUMN_DEFINITIONS,
   MATCH_TYPES,
   PMAX_MAX_DESCRIPTIONS,
   PMAX_MAX_HEADLINES,
@@ -26,6 +25,8 @@ import {
   findExtensionAttachLevel,
   findExtensionTypeName,
   findMatchType,
+  identifiedFeedCellsFrom,
+  newFeedCells,
   restoreAdTemplate,
   restoreCampaignTemplate,
   restoreExtensionTemplate,
@@ -37,6 +38,7 @@ import type {
   CampaignTemplate,
   ExtensionTemplate,
   Feed,
+  FeedCells,
   PerformanceMaxTemplate,
   RsaTemplate,
 } from '@adloom/engine';
@@ -95,10 +97,8 @@ export interface FeedRowIssue {
 /** Most row problems reported for one feed (the rest would only repeat them). */
 export const FEED_ROW_ISSUES_MAX = 20;
 
-const CELL_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
-
-/** One feed row after validation: the six columns trimmed; id '' when the row had none. */
-export type ParsedFeedRow = Record<'id' | (typeof CELL_COLUMNS)[number] | 'url', string>;
+/** One feed row after validation: every feed column trimmed; id '' when the row had none. */
+export type ParsedFeedRow = { id: string } & FeedCells;
 
 function readCell(
   row: Record<string, unknown>,
@@ -120,26 +120,25 @@ function readCell(
   return trimmed;
 }
 
+/** The cells of the row `parseFeedRow` is reading (reused: the row copies them). */
+const PARSED_CELLS: string[] = [];
+
 /**
- * Validates one feed row (spec section 5): root, mod, var1..var3 trimmed and at most 30
- * characters, url trimmed and at most 2048; `id` optional text; `selected` (client-only) and
- * unknown fields are dropped. Problems are appended to `issues`.
+ * Validates one feed row (spec section 5): each of the engine's `FEED_COLUMN_DEFINITIONS`
+ * trimmed and at most its `maxChars` (30 for root..var3, 2048 for url); `id` optional text;
+ * `selected` (client-only) and unknown fields are dropped. Problems are appended to `issues`.
  */
 export function parseFeedRow(value: unknown, index: number, issues: FeedRowIssue[]): ParsedFeedRow {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.push({ path: [index], message: 'A row must be an object' });
-    return { id: '', root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    return { id: '', ...newFeedCells() };
   }
   const row = value as Record<string, unknown>;
-  const parsed: ParsedFeedRow = {
-    id: '',
-    root: readCell(row, 'root', FEED_CELL_MAX_CHARS, index, issues),
-    mod: readCell(row, 'mod', FEED_CELL_MAX_CHARS, index, issues),
-    var1: readCell(row, 'var1', FEED_CELL_MAX_CHARS, index, issues),
-    var2: readCell(row, 'var2', FEED_CELL_MAX_CHARS, index, issues),
-    var3: readCell(row, 'var3', FEED_CELL_MAX_CHARS, index, issues),
-    url: readCell(row, 'url', FEED_URL_MAX_CHARS, index, issues),
-  };
+  const cells = PARSED_CELLS;
+  FEED_COLUMN_DEFINITIONS.forEach((column, c) => {
+    cells[c] = readCell(row, column.key, column.maxChars, index, issues);
+  });
+  const parsed: ParsedFeedRow = identifiedFeedCellsFrom('', cells);
   const id = row.id;
   if (typeof id === 'string' && id !== '') {
     if (id.length > ROW_ID_MAX_CHARS)
@@ -152,9 +151,6 @@ export function parseFeedRow(value: unknown, index: number, issues: FeedRowIssue
   }
   return parsed;
 }
-
-/** The columns checked per row, in order (exported for the web app's table). */
-export const FEED_ROW_CELL_COLUMNS = CELL_COLUMNS;
 
 /**
  * A feed's rows: hand-written checks rather than one zod object per row, because a feed may

@@ -21,10 +21,12 @@ import {
 import { LABEL_SEPARATOR_REASON } from './ads/shared.ts';
 import { EXTENSION_ATTACH_LEVELS } from './types.ts';
 import { findSnippetHeader } from './extensions.ts';
-import { findUnknownPlaceholders } from './text.ts';
+import { PLACEHOLDERS, findUnknownPlaceholders } from './text.ts';
 import { EXTENSION_TYPE_DEFINITIONS } from './limits.ts';
 
 type Obj = Record<string, unknown>;
+
+const KNOWN_PLACEHOLDERS = PLACEHOLDERS.map((name) => `{${name}}`).join(' ');
 
 function isObj(x: unknown): x is Obj {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -64,10 +66,7 @@ class Problems {
     }
     const s = String(x);
     for (const t of findUnknownPlaceholders(s))
-      this.add(
-        path,
-        `unknown placeholder ${t} (known: {root} {mod} {var1} {var2} {var3} {url} {const} {mt})`,
-      );
+      this.add(path, `unknown placeholder ${t} (known: ${KNOWN_PLACEHOLDERS})`);
     return s;
   }
 }

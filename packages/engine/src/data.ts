@@ -1,15 +1,28 @@
 /** Data helpers: keyword combiner, clipboard paste, CSV import mapped by header names. */
 import { forEachCsvRecord } from './csv.ts';
-import { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS, LINKED_VARIABLES_ERROR } from './limits.ts';
-import { FEED_COLUMNS, type FeedColumn, type FeedRow } from './types.ts';
+import {
+  FEED_COLUMN_MAX_CHARS,
+  FEED_COLUMNS,
+  FEED_TEXT_COLUMNS,
+  describeFeedColumnKeys,
+  feedCellsFrom,
+  headerNamesOf,
+  isEmptyFeedCells,
+  newFeedCells,
+  type FeedCells,
+  type FeedColumn,
+  type FeedTextColumn,
+} from './feedColumns.ts';
+import { LINKED_VARIABLES_ERROR } from './limits.ts';
+import type { FeedRow } from './types.ts';
 
 /** A feed row's data without its id. */
-export type FeedRowData = Omit<FeedRow, 'id' | 'selected'>;
+export type FeedRowData = FeedCells;
 
-/** The five seed columns of the combiner, in order. */
-export const SEED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3'] as const;
+/** The seed columns of the combiner, in order: the feed's text columns. */
+export const SEED_COLUMNS: readonly SeedColumn[] = FEED_TEXT_COLUMNS;
 /** A seed column. */
-export type SeedColumn = (typeof SEED_COLUMNS)[number];
+export type SeedColumn = FeedTextColumn;
 
 /** Splits a seed text area into values: one per line, trimmed, empty lines dropped. */
 export function splitSeedLines(text: string): string[] {
@@ -22,7 +35,7 @@ export function splitSeedLines(text: string): string[] {
 /** Input of `combineSeeds`. */
 export interface CombineSeedsInput {
   seeds: Partial<Record<SeedColumn, readonly string[]>>;
-  /** links[i] joins SEED_COLUMNS[i] and SEED_COLUMNS[i + 1] (four links). */
+  /** links[i] joins SEED_COLUMNS[i] and SEED_COLUMNS[i + 1] (one fewer than the seeds). */
   links?: readonly boolean[];
 }
 
@@ -53,7 +66,7 @@ export function combineSeeds(
   const rows: FeedRowData[] = [];
   const idx = new Array<number>(factors.length).fill(0);
   for (;;) {
-    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    const row = newFeedCells();
     factors.forEach((f, k) => {
       for (const c of f.cols) row[c] = input.seeds[c]?.[idx[k]!] ?? '';
     });
@@ -78,13 +91,13 @@ export interface TruncatedCell {
   original: string;
 }
 
-/** Trims a cell and limits it: 30 characters for root..var3, 2048 for the URL. */
+/** Trims a cell and limits it to its column's `maxChars` (30 for text, 2048 for the URL). */
 export function limitFeedCell(
   column: FeedColumn,
   value: string,
 ): { value: string; isTruncated: boolean } {
   const v = value.trim();
-  const max = column === 'url' ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS;
+  const max = FEED_COLUMN_MAX_CHARS[column];
   if (v.length <= max) return { value: v, isTruncated: false };
   const cut = [...v].slice(0, max).join('').trimEnd();
   return { value: cut, isTruncated: true };
@@ -96,7 +109,7 @@ export interface ReadRowsResult {
   truncated: TruncatedCell[];
 }
 
-/** Clipboard paste: tab-separated lines, first line skipped, columns root, mod, var1, var2, var3, url. */
+/** Clipboard paste: tab-separated lines, first line skipped, columns in `FEED_COLUMNS` order. */
 export function parsePastedRows(text: string): ReadRowsResult {
   const lines = text.split(/\r?\n|\r/);
   const rows: FeedRowData[] = [];
@@ -105,7 +118,7 @@ export function parsePastedRows(text: string): ReadRowsResult {
     const line = lines[l] ?? '';
     if (line.trim() === '') continue;
     const cells = line.split('\t');
-    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    const row = newFeedCells();
     FEED_COLUMNS.forEach((col, i) => {
       const c = limitFeedCell(col, cells[i] ?? '');
       row[col] = c.value;
@@ -123,32 +136,24 @@ export function parsePastedRows(text: string): ReadRowsResult {
 
 /** True when every data column of the row is empty. */
 export function isEmptyFeedRow(row: FeedRowData): boolean {
-  return (
-    row.root === '' &&
-    row.mod === '' &&
-    row.var1 === '' &&
-    row.var2 === '' &&
-    row.var3 === '' &&
-    row.url === ''
-  );
+  return isEmptyFeedCells(row);
 }
 
-/** Header names accepted for each column (compared lowercased without spaces, '_' or '-'). */
-const HEADER_ALIASES: Record<FeedColumn, string[]> = {
-  root: ['root'],
-  mod: ['mod', 'modifier'],
-  var1: ['var1', 'variable1'],
-  var2: ['var2', 'variable2'],
-  var3: ['var3', 'variable3'],
-  url: ['url', 'finalurl'],
-};
+/** A header as headers are compared: lowercased without spaces, '_' or '-'. */
+function normaliseHeader(header: string): string {
+  return header.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** Header names accepted for each column: its key, its label and its aliases, normalised. */
 const COLUMN_BY_HEADER = new Map<string, FeedColumn>(
-  FEED_COLUMNS.flatMap((col) => HEADER_ALIASES[col].map((a): [string, FeedColumn] => [a, col])),
+  FEED_COLUMNS.flatMap((col) =>
+    headerNamesOf(col).map((a): [string, FeedColumn] => [normaliseHeader(a), col]),
+  ),
 );
 
 /** The feed column a header names ('root', 'Modifier', 'Var 1', 'Final URL', ...), or undefined. */
 export function findFeedColumn(header: string): FeedColumn | undefined {
-  return COLUMN_BY_HEADER.get(header.toLowerCase().replace(/[\s_-]+/g, ''));
+  return COLUMN_BY_HEADER.get(normaliseHeader(header));
 }
 
 /** How a header row maps to feed columns. */
@@ -171,7 +176,7 @@ export function mapFeedHeaders(header: readonly string[]): FeedHeaderMapping {
 
 /** The message for a header row that names no feed column. */
 export function describeUnrecognisedHeaders(header: readonly string[]): string {
-  return `No recognised column in the header row (${header.map((h) => JSON.stringify(h)).join(', ')}); expected root, mod, var1, var2, var3 or url (or Root, Modifier, Var 1, Final URL)`;
+  return `No recognised column in the header row (${header.map((h) => JSON.stringify(h)).join(', ')}); expected ${describeFeedColumnKeys()} (or their labels, such as Root, Modifier, Var 1, Final URL)`;
 }
 
 /**
@@ -203,9 +208,8 @@ function columnSlots(mapping: readonly (FeedColumn | undefined)[]): Int8Array {
 
 /**
  * One record's row (`readMappedRows`), cells placed by `slots` (`columnSlots`), numbered
- * `rowNumber` in `truncated`; undefined for a blank record. The cells are kept in locals and the
- * row made at the end with one shape: setting a row's field by a column name held in a variable
- * was a lookup by name per cell, most of the time of reading a big feed's rows.
+ * `rowNumber` in `truncated`; undefined for a blank record. The cells are gathered by slot and
+ * the row made at the end in one go (`feedCellsFrom`), always of one shape.
  */
 function readMappedRow(
   cells: readonly string[],
@@ -221,35 +225,29 @@ function readMappedRow(
     }
   }
   if (isBlank) return undefined;
-  let root = '';
-  let mod = '';
-  let var1 = '';
-  let var2 = '';
-  let var3 = '';
-  let url = '';
+  const values = scratchCells;
+  values.fill('');
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
     if (slot < 0) continue;
     const cell = cells[i] ?? '';
     let value = cell.trim();
-    if (value.length > (slot === URL_SLOT ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS)) {
+    if (value.length > (MAX_CHARS_BY_SLOT[slot] as number)) {
       const column = FEED_COLUMNS[slot]!;
       value = limitFeedCell(column, cell).value;
       truncated.push({ rowNumber, column, original: cell.trim() });
     }
     // A column named twice takes its first non-empty cell.
-    if (slot === 0) root ||= value;
-    else if (slot === 1) mod ||= value;
-    else if (slot === 2) var1 ||= value;
-    else if (slot === 3) var2 ||= value;
-    else if (slot === 4) var3 ||= value;
-    else url ||= value;
+    if (values[slot] === '') values[slot] = value;
   }
-  return { root, mod, var1, var2, var3, url };
+  return feedCellsFrom(values);
 }
 
-/** The index of `url` in `FEED_COLUMNS`. */
-const URL_SLOT = FEED_COLUMNS.indexOf('url');
+/** Each column's cell limit by slot (a lookup by index per cell, not by name). */
+const MAX_CHARS_BY_SLOT = Int32Array.from(FEED_COLUMNS, (column) => FEED_COLUMN_MAX_CHARS[column]);
+
+/** The cells of the row `readMappedRow` is reading, by slot (reused: one array per reader). */
+const scratchCells: string[] = FEED_COLUMNS.map(() => '');
 
 /** Result of `importCsvRows`. */
 export type ImportCsvResult =
@@ -267,8 +265,8 @@ export type ImportCsvResult =
 
 /**
  * Feed rows from CSV records handed over one by one (`forEachCsvRecord`, or a file read in
- * pieces): the first non-blank record is the header and names the fields (`root`, `mod`,
- * `var1`..`var3`, `url` and the UI labels Root, Modifier, Var 1, Final URL, in any case). Cells
+ * pieces): the first non-blank record is the header and names the fields (each column's key,
+ * label or alias: `root`, `Modifier`, `Var 1`, `Final URL`, in any case). Cells
  * are trimmed and limited; blank records are skipped. A header with no recognised column is an
  * error (`error`).
  */

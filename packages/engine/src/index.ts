@@ -1,9 +1,25 @@
 /** Adloom engine: feed rows + templates -> keywords, ads, asset groups, extensions, validation, export tables. */
 // What the apps use (in each module's order); the rest stays inside the engine.
 export {
+  FEED_COLUMN_DEFINITIONS,
+  type FeedColumnDefinition,
   FEED_COLUMNS,
-  FEED_COLUMN_LABELS,
   type FeedColumn,
+  FEED_TEXT_COLUMNS,
+  type FeedTextColumn,
+  FEED_COLUMN_LABELS,
+  FEED_COLUMN_MAX_CHARS,
+  URL_COLUMN_INDEX,
+  type FeedCells,
+  newFeedCells,
+  newIdentifiedFeedCells,
+  completeFeedRow,
+  identifiedFeedCellsFrom,
+  feedCellsFrom,
+  isEmptyFeedCells,
+  describeFeedColumnKeys,
+} from './feedColumns.ts';
+export {
   type FeedRow,
   type FeedRows,
   type FeedDataType,
@@ -104,6 +120,8 @@ export {
   findExtensionTemplateProblems,
 } from './check.ts';
 export {
+  PLACEHOLDERS,
+  type PlaceholderName,
   type PlaceholderValues,
   compilePattern,
   newValueFacts,

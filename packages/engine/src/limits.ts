@@ -150,7 +150,7 @@ export const KEYWORD_TYPOGRAPHIC_FORMS: Readonly<Record<string, string>> = {
 export const NAME_MAX_CHARS = 254;
 
 // ---- Feeds ----
-/** Feed cell limit (root, modifier, var1..var3). */
+/** Feed cell limit of every text column (root, modifier, the variables). */
 export const FEED_CELL_MAX_CHARS = 30;
 /** Final URL cells of a feed (no limit is shown in the app; Google's URL limit applies). */
 export const FEED_URL_MAX_CHARS = 2048;

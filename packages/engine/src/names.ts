@@ -1,4 +1,5 @@
 /** Names: unique names in a list, and campaign and group names as Google takes them. */
+import { haveSameFeedCells } from './feedColumns.ts';
 import { NAME_MAX_CHARS } from './limits.ts';
 import {
   tidySpaces,
@@ -149,14 +150,7 @@ export function mergeIssue(
       code: `${code}-name-variant`,
       message: `${what === 'ad group' ? 'Ad' : 'Asset'} group "${spelled}" is written "${name}" as in ${firstRow}: names that differ only by case or Unicode form are one ${what}, made from ${firstRow}`,
     };
-  if (
-    row.root === first.root &&
-    row.mod === first.mod &&
-    row.var1 === first.var1 &&
-    row.var2 === first.var2 &&
-    row.var3 === first.var3 &&
-    row.url === first.url
-  )
+  if (haveSameFeedCells(row, first))
     return {
       kind: 'warning',
       code: 'duplicate-row',

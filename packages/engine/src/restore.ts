@@ -3,6 +3,7 @@
  * entity types (legacy plain-string headlines -> `{ text, pos: 0 }`, a missing campaign type ->
  * 'search', missing fields -> the spec's defaults) and never throw. `new*` build fresh values.
  */
+import { FEED_COLUMN_DEFINITIONS, newIdentifiedFeedCells } from './feedColumns.ts';
 import {
   BUDGET_DEFAULT,
   EXTENSION_TYPE_DEFINITIONS,
@@ -132,7 +133,7 @@ function emptyPinned(n: number): PinnedText[] {
 
 /** A new empty feed row with the given id. */
 export function newFeedRow(id: string): FeedRow {
-  return { id, root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+  return newIdentifiedFeedCells(id);
 }
 
 /** A new feed (or list) with one empty row, not linked to a sheet. */
@@ -147,15 +148,9 @@ export function newFeed(
 /** A feed row from any shape; `fallbackId` is used when the row carries none. */
 export function restoreFeedRow(x: unknown, fallbackId: string): FeedRow {
   const o = asObj(x);
-  const row: FeedRow = {
-    id: asText(pick(o, 'id', '_id')) || fallbackId,
-    root: asText(o.root),
-    mod: asText(pick(o, 'mod', 'modifier')),
-    var1: asText(o.var1),
-    var2: asText(o.var2),
-    var3: asText(o.var3),
-    url: asText(pick(o, 'url', 'finalUrl')),
-  };
+  const row: FeedRow = newIdentifiedFeedCells(asText(pick(o, 'id', '_id')) || fallbackId);
+  for (const column of FEED_COLUMN_DEFINITIONS)
+    row[column.key] = asText(pick(o, column.key, ...column.legacyFields));
   if (typeof o.selected === 'boolean') row.selected = o.selected;
   return row;
 }

@@ -10,9 +10,9 @@ import {
   readMappedRows,
   type FeedRowData,
 } from './data.ts';
-import { FEED_COLUMNS, type FeedColumn } from './types.ts';
+import { FEED_COLUMNS, newFeedCells, type FeedColumn } from './feedColumns.ts';
 
-/** The header row written to a sheet: the CSV-import names of the six columns. */
+/** The header row written to a sheet: the CSV-import names of the feed's columns (their keys). */
 export const SHEET_HEADER_ROW: readonly string[] = FEED_COLUMNS;
 
 /** Why a sheet's header row cannot be read. */
@@ -52,8 +52,8 @@ function findRepeatedHeader(
 }
 
 /**
- * A sheet's values as feed rows. The first row holds the headers (root, mod/Modifier,
- * var1..var3/Var 1..3, url/Final URL, any case); cells are trimmed and limited like CSV import,
+ * A sheet's values as feed rows. The first row holds the headers (each column's key, label or
+ * alias, any case: root, mod/Modifier, var1/Var 1, url/Final URL); cells are trimmed and limited like CSV import,
  * blank rows skipped. No header row, a repeated header or no recognised column is an error.
  */
 export function readSheetRows(values: readonly (readonly string[])[]): ReadSheetRowsResult {
@@ -89,12 +89,12 @@ export function readSheetRows(values: readonly (readonly string[])[]): ReadSheet
   };
 }
 
-/** A row's six cells in sheet column order. */
+/** A row's cells in sheet column order (`FEED_COLUMNS`). */
 function sheetCellsOf(row: FeedRowData): string[] {
   return FEED_COLUMNS.map((col) => row[col]);
 }
 
-/** Feed rows as sheet values: the header row `root, mod, var1, var2, var3, url`, then one row each. */
+/** Feed rows as sheet values: the header row `SHEET_HEADER_ROW`, then one row each. */
 export function formatSheetValues(rows: readonly FeedRowData[]): string[][] {
   const values = new Array<string[]>(rows.length + 1);
   values[0] = [...SHEET_HEADER_ROW];
@@ -103,7 +103,7 @@ export function formatSheetValues(rows: readonly FeedRowData[]): string[][] {
 }
 
 /**
- * How many non-blank rows of a sheet `rows` does not hold, compared by the six cell values as
+ * How many non-blank rows of a sheet `rows` does not hold, compared by every cell value as
  * they stand in the sheet (trimmed). When the sheet's headers cannot be read, every non-blank
  * row counts, the first one too: uploading replaces them all.
  */
@@ -129,7 +129,7 @@ export function countSheetRowsNotIn(
       count++;
       continue;
     }
-    const row: FeedRowData = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    const row = newFeedCells();
     mapping.forEach((col, i) => {
       // Cut as a download cuts it, so a downloaded row is recognised as held.
       if (col) row[col] = limitFeedCell(col, cells[i] ?? '').value;

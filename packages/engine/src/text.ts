@@ -1,37 +1,31 @@
 /**
  * Placeholders and Google's way of counting ad text.
  *
- * Feed placeholders (`{root} {mod} {var1} {var2} {var3} {url} {const}` and `{mt}`) are matched
- * case-insensitively and replaced with the row's values. Google's own dynamic syntax
+ * Feed placeholders (each feed column's key, `{root}` to `{url}`, then `{const}` and `{mt}`) are
+ * matched case-insensitively and replaced with the row's values. Google's own dynamic syntax
  * (`{KeyWord:default}`, `{CUSTOMIZER.name:default}`, `{LOCATION(City):default}`, `{COUNTDOWN(...)}`,
  * `{=IF(...):default}`) passes through untouched and is counted as its default text.
  */
 import { KEYWORD_INSERTION_FALLBACK_CHARS } from './limits.ts';
-import type { FeedRow } from './types.ts';
+import { FEED_COLUMNS, newFeedCells, type FeedCells, type FeedColumn } from './feedColumns.ts';
 
-/** Names of the placeholders a pattern may use. */
-export const PLACEHOLDERS = ['root', 'mod', 'var1', 'var2', 'var3', 'url', 'const', 'mt'] as const;
-/** A placeholder name. */
-export type PlaceholderName = (typeof PLACEHOLDERS)[number];
+/** A placeholder name: a feed column, the template's constant or the match type. */
+export type PlaceholderName = FeedColumn | 'const' | 'mt';
+
+/** Names of the placeholders a pattern may use: the feed's columns, then `const` and `mt`. */
+export const PLACEHOLDERS: readonly PlaceholderName[] = [...FEED_COLUMNS, 'const', 'mt'];
 
 const PLACEHOLDER_SET = new Set<string>(PLACEHOLDERS);
 
 /** The values a compiled pattern is filled from: a feed row plus the template's constant and match type. */
 export interface PlaceholderValues {
-  row: Pick<FeedRow, 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'>;
+  row: FeedCells;
   const?: string;
   mt?: string;
 }
 
 /** Values of no row: what a reused `PlaceholderValues` holds before its first row. */
-export const NO_ROW_VALUES: Readonly<PlaceholderValues['row']> = Object.freeze({
-  root: '',
-  mod: '',
-  var1: '',
-  var2: '',
-  var3: '',
-  url: '',
-});
+export const NO_ROW_VALUES: Readonly<PlaceholderValues['row']> = Object.freeze(newFeedCells());
 
 /** A pattern split once into literal parts and placeholder slots: parts.length === slots.length + 1. */
 export interface CompiledPattern {
@@ -140,37 +134,16 @@ function tidiedFrame(parts: readonly string[]): string[] {
 }
 
 /** Slot numbers: the index of each placeholder in PLACEHOLDERS. */
-export const SLOT_NUMBER: Readonly<Record<PlaceholderName, number>> = {
-  root: 0,
-  mod: 1,
-  var1: 2,
-  var2: 3,
-  var3: 4,
-  url: 5,
-  const: 6,
-  mt: 7,
-};
+export const SLOT_NUMBER: Readonly<Record<PlaceholderName, number>> = Object.fromEntries(
+  PLACEHOLDERS.map((name, i) => [name, i]),
+) as Record<PlaceholderName, number>;
+
+const CONST_SLOT = FEED_COLUMNS.length;
 
 /** The value of slot number `at` (the index in PLACEHOLDERS). */
 export function slotValueAt(at: number, v: PlaceholderValues): string {
-  switch (at) {
-    case 0:
-      return v.row.root;
-    case 1:
-      return v.row.mod;
-    case 2:
-      return v.row.var1;
-    case 3:
-      return v.row.var2;
-    case 4:
-      return v.row.var3;
-    case 5:
-      return v.row.url;
-    case 6:
-      return v.const ?? '';
-    default:
-      return v.mt ?? '';
-  }
+  if (at < CONST_SLOT) return v.row[FEED_COLUMNS[at]!];
+  return (at === CONST_SLOT ? v.const : v.mt) ?? '';
 }
 
 function slotValue(slot: PlaceholderName, v: PlaceholderValues): string {

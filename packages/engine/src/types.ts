@@ -3,30 +3,13 @@
  * Stored templates are in these shapes; legacy input is restored by the `restore*` functions.
  */
 
-/** The six data columns of a feed row, in display order. */
-export const FEED_COLUMNS = ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
-/** One data column of a feed row. */
-export type FeedColumn = (typeof FEED_COLUMNS)[number];
+import type { FeedCells, FeedColumn } from './feedColumns.ts';
 
-/** The columns as the grid and the reports name them (spec section 2, Data Table). */
-export const FEED_COLUMN_LABELS: Readonly<Record<FeedColumn, string>> = {
-  root: 'Root',
-  mod: 'Modifier',
-  var1: 'Var 1',
-  var2: 'Var 2',
-  var3: 'Var 3',
-  url: 'Final URL',
-};
+export { FEED_COLUMNS, FEED_COLUMN_LABELS, type FeedColumn } from './feedColumns.ts';
 
-/** One feed row: the six data columns and a unique id. `selected` lives only in the client. */
-export interface FeedRow {
+/** One feed row: a text per data column and a unique id. `selected` lives only in the client. */
+export interface FeedRow extends FeedCells {
   id: string;
-  root: string;
-  mod: string;
-  var1: string;
-  var2: string;
-  var3: string;
-  url: string;
   selected?: boolean;
 }
 
@@ -48,7 +31,7 @@ export interface FeedRows {
   /**
    * When every character of row `index` is ASCII, the bytes holding it (one byte per character)
    * and in `bounds` where each cell starts, in FEED_COLUMNS order, then where the last one ends
-   * (7 numbers); else undefined (read the row with `at`). A packed store answers without making
+   * (one more than the columns); else undefined (read the row with `at`). A packed store answers without making
    * the row, so a scan of a few cells costs no decoding (`GroupKeyMaker`).
    */
   asciiCells?(index: number, bounds: Int32Array): Uint8Array | undefined;

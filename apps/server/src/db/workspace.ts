@@ -4,6 +4,7 @@
  * A feed's rows travel as JSON text both ways, so 100k rows are one parameter and one column.
  */
 import type { SheetSync, TemplateKind } from '@adloom/contract';
+import { FEED_COLUMNS } from '@adloom/engine';
 import { sqlArray, type Db } from './index.ts';
 
 /** A client row with the revisions of its six stored sets. */
@@ -18,8 +19,13 @@ export interface ClientRecord {
   extension_templates_revision: number;
 }
 
-// A feed's rows are stored as one JSON document: an array of `[id, root, mod, var1, var2, var3,
-// url]` arrays (a third smaller and faster to write than objects with keys).
+/**
+ * The layout rows are written in: a feed's rows are one JSON document, an array of rows, each an
+ * array of cells in this order (a third smaller and faster to write than objects with keys). The
+ * layout is stored with the rows (`rows_layout`, migration 0010), so rows read later are mapped by
+ * key: a column added to the engine's `FEED_COLUMNS` never shifts rows stored before it.
+ */
+export const STORED_ROW_LAYOUT: readonly string[] = ['id', ...FEED_COLUMNS];
 
 /** When and how a linked feed's kept copy was last read from or written to its sheet. */
 export interface SheetSyncRecord {
@@ -45,7 +51,10 @@ export interface TemplateRecord {
   body: Record<string, unknown>;
 }
 
-/** A feed ready to store: `storedJson` is the rows document, `rowsJson` the rows as answered. */
+/**
+ * A feed ready to store: `storedJson` is the rows document (in `STORED_ROW_LAYOUT`), `rowsJson`
+ * the rows as answered.
+ */
 export interface FeedToStore {
   id: string;
   name: string;
@@ -202,10 +211,10 @@ export async function listFeedRows(
   db: Db,
   userId: string,
   feedIds: readonly string[],
-): Promise<{ id: string; rows_version: string; rows_json: string }[]> {
+): Promise<{ id: string; rows_version: string; rows_json: string; rows_layout: string[] }[]> {
   if (feedIds.length === 0) return [];
   return db.query(
-    'select id, rows_version, rows::text as rows_json from feeds where user_id = $1 and id = any($2::uuid[])',
+    'select id, rows_version, rows::text as rows_json, rows_layout from feeds where user_id = $1 and id = any($2::uuid[])',
     [userId, sqlArray(feedIds)],
   );
 }
@@ -215,6 +224,7 @@ export interface FeedRowsState extends SheetSyncRecord {
   id: string;
   rows_hash: string;
   rows_version: string;
+  rows_layout: string[];
 }
 
 /** The rows states of the feeds of one set (a client's, or the user's lists when clientId is null). */
@@ -223,7 +233,7 @@ export async function listFeedRowsStates(
   userId: string,
   clientId: string | null,
 ): Promise<FeedRowsState[]> {
-  const columns = `id, rows_hash, rows_version, ${SYNC_COLUMNS}`;
+  const columns = `id, rows_hash, rows_version, rows_layout, ${SYNC_COLUMNS}`;
   return clientId === null
     ? tx.query<FeedRowsState>(
         `select ${columns} from feeds where user_id = $1 and client_id is null`,
@@ -281,9 +291,10 @@ export async function replaceFeeds(
       const sets = ['position = $3', 'name = $4', 'data_type = $5', 'sheet_url = $6'];
       sets.push('sheet_name = $7', 'updated_at = now()');
       if (!feed.isRowsUnchanged) {
-        params.push(feed.storedJson, feed.rowCount, feed.rowsHash, feed.rowsVersion);
+        params.push(feed.storedJson, sqlArray(STORED_ROW_LAYOUT));
+        params.push(feed.rowCount, feed.rowsHash, feed.rowsVersion);
         const n = params.length;
-        sets.push(`rows = $${n - 3}`, `row_count = $${n - 2}`);
+        sets.push(`rows = $${n - 4}`, `rows_layout = $${n - 3}::text[]`, `row_count = $${n - 2}`);
         sets.push(`rows_hash = $${n - 1}`, `rows_version = $${n}`);
       }
       if (!feed.isSyncUnchanged) {
@@ -296,8 +307,9 @@ export async function replaceFeeds(
     } else {
       await tx.query(
         `insert into feeds (id, user_id, position, name, data_type, sheet_url, sheet_name,
-           rows, row_count, rows_hash, rows_version, client_id, ${SYNC_COLUMNS})
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::uuid, $13, $14, $15)`,
+           rows, row_count, rows_hash, rows_version, client_id, ${SYNC_COLUMNS}, rows_layout)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::uuid, $13, $14, $15,
+           $16::text[])`,
         [
           ...head,
           feed.storedJson,
@@ -306,6 +318,7 @@ export async function replaceFeeds(
           feed.rowsVersion,
           clientId,
           ...sync,
+          sqlArray(STORED_ROW_LAYOUT),
         ],
       );
     }
@@ -352,7 +365,8 @@ export async function storeSheetCopy(
 ): Promise<boolean> {
   const rows = await tx.query(
     `update feeds set rows = $3, row_count = $4, rows_hash = $5, rows_version = $6,
-       sheet_synced_at = $7, sheet_sync_direction = $8, sheet_rows_moved = $9, updated_at = now()
+       sheet_synced_at = $7, sheet_sync_direction = $8, sheet_rows_moved = $9,
+       rows_layout = $10::text[], updated_at = now()
      where id = $1 and user_id = $2 returning id`,
     [
       feedId,
@@ -364,6 +378,7 @@ export async function storeSheetCopy(
       copy.sync.at,
       copy.sync.direction,
       copy.sync.rows,
+      sqlArray(STORED_ROW_LAYOUT),
     ],
   );
   return rows.length > 0;

@@ -5,6 +5,7 @@
  */
 import type { ClientRevisions, SheetSync, TemplateKind } from '@adloom/contract';
 import { TEMPLATE_KINDS } from '@adloom/contract';
+import { FEED_COLUMNS, identifiedFeedCellsFrom } from '@adloom/engine';
 import type {
   ClientRecord,
   FeedMetaRecord,
@@ -12,21 +13,25 @@ import type {
   TemplateRecord,
 } from '../db/workspace.ts';
 
-/** Stored rows (`[id, root, mod, var1, var2, var3, url]` arrays) as the JSON text of row objects. */
-export function presentStoredRowsJson(storedJson: string): string {
+/**
+ * Stored rows (arrays of cells, the field of each position named by `layout`, see
+ * `STORED_ROW_LAYOUT`) as the JSON text of row objects `{ id, ...FEED_COLUMNS }`. Cells are
+ * mapped by key: a column the layout lacks (added after the rows were written) reads as '', a
+ * key no column has any more is left out.
+ */
+export function presentStoredRowsJson(storedJson: string, layout: readonly string[]): string {
   const stored = JSON.parse(storedJson) as string[][];
+  const idAt = layout.indexOf('id');
+  const cellAt = FEED_COLUMNS.map((column) => layout.indexOf(column));
   const rows = new Array<Record<string, string>>(stored.length);
+  const cells = new Array<string>(cellAt.length);
   for (let i = 0; i < stored.length; i++) {
     const r = stored[i]!;
-    rows[i] = {
-      id: r[0] ?? '',
-      root: r[1] ?? '',
-      mod: r[2] ?? '',
-      var1: r[3] ?? '',
-      var2: r[4] ?? '',
-      var3: r[5] ?? '',
-      url: r[6] ?? '',
-    };
+    for (let c = 0; c < cellAt.length; c++) {
+      const at = cellAt[c]!;
+      cells[c] = at < 0 ? '' : (r[at] ?? '');
+    }
+    rows[i] = identifiedFeedCellsFrom((idAt < 0 ? undefined : r[idAt]) ?? '', cells);
   }
   return JSON.stringify(rows);
 }

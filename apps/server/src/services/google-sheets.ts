@@ -9,6 +9,7 @@
  */
 import {
   countSheetRowsNotIn,
+  SHEET_HEADER_ROW,
   formatSheetValues,
   isEmptyFeedRow,
   readSheetRows,
@@ -35,9 +36,9 @@ const RETRY_AFTER_MAX_MS = 30_000;
 /** One request to Google must answer within this time. */
 const SHEET_REQUEST_TIMEOUT_MS = 60_000;
 const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
-/** The columns written: root, mod, var1, var2, var3, url. */
-const WRITTEN_LAST_COLUMN = 'F';
-const WRITTEN_COLUMNS = 6;
+/** The columns written: one per feed column (the engine's `SHEET_HEADER_ROW`), from A. */
+const WRITTEN_COLUMNS = SHEET_HEADER_ROW.length;
+const WRITTEN_LAST_COLUMN = columnLetters(WRITTEN_COLUMNS);
 const SPREADSHEET_FIELDS = 'properties.title,sheets.properties(sheetId,title,gridProperties)';
 
 /** Where log lines about Google's refusals go (never with the token). */
@@ -106,6 +107,14 @@ interface SpreadsheetBody {
 
 interface ValuesBody {
   values?: unknown[][];
+}
+
+/** The A1 letters of the column numbered `n` from 1 (1: A, 26: Z, 27: AA). */
+function columnLetters(n: number): string {
+  let letters = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26))
+    letters = String.fromCharCode(65 + ((k - 1) % 26)) + letters;
+  return letters;
 }
 
 /** An A1 range on a tab: the title quoted, a `'` in it doubled. */

@@ -5,7 +5,7 @@
  * refused with 409 and the current state; a save without a revision overwrites.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { makeUniqueName } from '@adloom/engine';
+import { FEED_COLUMNS, makeUniqueName } from '@adloom/engine';
 import {
   LISTS_SAVED_MESSAGE,
   SAVE_CONFLICT_MESSAGE,
@@ -40,6 +40,7 @@ import {
   setClientTemplatesRevision,
   setListsRevision,
   storeSheetCopy,
+  STORED_ROW_LAYOUT,
   type FeedMetaRecord,
   type FeedRowsState,
   type FeedToStore,
@@ -147,7 +148,7 @@ async function loadFeedsJson(
     else rowsById.set(feed.id, cached);
   }
   for (const stored of await listFeedRows(db, userId, misses)) {
-    const json = presentStoredRowsJson(stored.rows_json);
+    const json = presentStoredRowsJson(stored.rows_json, stored.rows_layout);
     cache.set(stored.id, stored.rows_version, json);
     rowsById.set(stored.id, json);
   }
@@ -159,7 +160,7 @@ async function loadFeedsJson(
 
 /**
  * Rows ready to store: an id made when missing or repeated; answered as objects, stored
- * compactly as `[id, root, mod, var1, var2, var3, url]` arrays (see db/workspace.ts).
+ * compactly as arrays in `STORED_ROW_LAYOUT` (see db/workspace.ts).
  */
 export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJson: string } {
   // The parsed rows are fresh objects in answer order (id first): ids are filled in place and
@@ -179,7 +180,7 @@ function rowIdMaker(): () => string {
   return () => prefix + (count += 1).toString(36);
 }
 
-/** The rows' stored JSON (`[id, root, ...]` arrays), ids made in place when missing or repeated. */
+/** The rows' stored JSON (arrays in `STORED_ROW_LAYOUT`), ids made in place when missing or repeated. */
 function storedRowsJson(rows: ParsedFeedRow[]): string {
   const seen = new Set<string>();
   const stored = new Array<string[]>(rows.length);
@@ -188,9 +189,20 @@ function storedRowsJson(rows: ParsedFeedRow[]): string {
     const row = rows[i]!;
     if (row.id === '' || seen.has(row.id)) row.id = makeId();
     seen.add(row.id);
-    stored[i] = [row.id, row.root, row.mod, row.var1, row.var2, row.var3, row.url];
+    const cells = new Array<string>(STORED_ROW_LAYOUT.length);
+    cells[0] = row.id;
+    for (let c = 0; c < FEED_COLUMNS.length; c++) cells[c + 1] = row[FEED_COLUMNS[c]!];
+    stored[i] = cells;
   }
   return JSON.stringify(stored);
+}
+
+/** True when rows stored in `layout` are in today's `STORED_ROW_LAYOUT`. */
+function isStoredLayout(layout: readonly string[]): boolean {
+  return (
+    layout.length === STORED_ROW_LAYOUT.length &&
+    layout.every((key, i) => key === STORED_ROW_LAYOUT[i])
+  );
 }
 
 /** sha256 of a stored rows document (a save of unchanged rows does not rewrite them). */
@@ -251,7 +263,9 @@ export function prepareFeeds(
     }
     const prepared = prepareRows(feed.rows);
     const rowsHash = hashRows(prepared.storedJson);
-    const isRowsUnchanged = state !== undefined && state.rows_hash === rowsHash;
+    // Rows of another layout are written again even with equal text: their layout changes.
+    const isRowsUnchanged =
+      state !== undefined && state.rows_hash === rowsHash && isStoredLayout(state.rows_layout);
     const sheetSync: SheetSync | null =
       isLinked && feed.rows.length > 0
         ? { at: now.toISOString(), direction: 'kept', rows: feed.rows.length }
@@ -288,7 +302,7 @@ async function readKeptCopies(
     else feed.rowsJson = cached;
   }
   for (const stored of await listFeedRows(tx, userId, [...misses.keys()])) {
-    misses.get(stored.id)!.rowsJson = presentStoredRowsJson(stored.rows_json);
+    misses.get(stored.id)!.rowsJson = presentStoredRowsJson(stored.rows_json, stored.rows_layout);
   }
 }
 

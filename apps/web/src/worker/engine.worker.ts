@@ -1,5 +1,10 @@
 /// <reference lib="webworker" />
-import type { CampaignTemplate, FeedRow } from '@adloom/engine';
+import {
+  FEED_COLUMNS,
+  identifiedFeedCellsFrom,
+  type CampaignTemplate,
+  type FeedRow,
+} from '@adloom/engine';
 import { campaignGroupsOf, type CampaignGroups } from '../features/generation/campaignGroups.ts';
 import { jobHandlers } from './jobHandlers.ts';
 import {
@@ -31,6 +36,9 @@ function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
 
+/** The index of the rows' ids among a chunk's texts: after every feed column. */
+const ID_TEXT = FEED_COLUMNS.length;
+
 function readRowsChunk(message: Extract<ToWorkerMessage, { type: 'rows-chunk' }>): void {
   if (!incoming || incoming.key !== message.key) return;
   const cursors = message.lengths.map(() => 0);
@@ -41,16 +49,10 @@ function readRowsChunk(message: Extract<ToWorkerMessage, { type: 'rows-chunk' }>
     cursors[c] = end;
     return (message.texts[c] as string).slice(start, end);
   };
+  const cells = new Array<string>(ID_TEXT);
   for (let i = 0; i < count; i += 1) {
-    const row: FeedRow = {
-      root: cell(0, i),
-      mod: cell(1, i),
-      var1: cell(2, i),
-      var2: cell(3, i),
-      var3: cell(4, i),
-      url: cell(5, i),
-      id: cell(6, i),
-    };
+    for (let c = 0; c < ID_TEXT; c += 1) cells[c] = cell(c, i);
+    const row: FeedRow = identifiedFeedCellsFrom(cell(ID_TEXT, i), cells);
     incoming.rows[incoming.filled] = row;
     incoming.positions[incoming.filled] = message.positions[i] as number;
     incoming.filled += 1;

@@ -11,6 +11,7 @@ import {
   type PlaceholderValues,
 } from '../text.ts';
 import { FEED_COLUMNS, type CampaignTemplate, type FeedRow, type FeedRows } from '../types.ts';
+import { newFeedCells } from '../feedColumns.ts';
 import { EXACT, MATCH_TYPE_CODES, matchTypeCode } from './matchTypes.ts';
 import {
   ASCII,
@@ -92,7 +93,7 @@ export class GroupKeyMaker {
     this.emptyMt = newPiece();
     measurePiece(this.emptyMt, '');
     this.filler.slots[MT_SLOT] = this.emptyMt;
-    const emptyRow = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    const emptyRow = newFeedCells();
     this.values = { row: emptyRow, const: template.const, mt: '' };
     const constTidy = (constFacts.flags & (TIDY_VALUE | ASCII)) === (TIDY_VALUE | ASCII);
     this.cellHash[SLOT_NUMBER.const] = constFacts.lowerHash;

@@ -7,7 +7,7 @@ import { composeHash, HASH_BASE } from '../hash.ts';
 import { KEYWORD_REJECTED_ASCII } from '../keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, NAME_MAX_CHARS } from '../limits.ts';
 import { PLACEHOLDERS, SLOT_NUMBER, type CompiledPattern } from '../text.ts';
-import type { FeedRow } from '../types.ts';
+import { FEED_COLUMNS, type FeedRow } from '../types.ts';
 
 /** Piece flags. */
 const NO_CONTROL = 1; // no character below U+0020, nor DEL
@@ -232,7 +232,7 @@ export class PlanFiller {
     const measured = this.measured;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i] as number;
-      const value = row[PLACEHOLDERS[slot] as 'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url'];
+      const value = row[FEED_COLUMNS[slot]!];
       if (value === measured[slot]) continue;
       measured[slot] = value;
       measurePiece(this.slots[slot] as PieceFacts, value);

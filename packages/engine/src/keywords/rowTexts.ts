@@ -8,6 +8,7 @@ import { cleanFilledKeyword, cleanKeyword, cleanKeywordQuick } from '../keywords
 import { cleanName, fillRaw, nameProblem, type NameKind } from '../names.ts';
 import { SLOT_NUMBER, type CompiledPattern, type PlaceholderValues } from '../text.ts';
 import type { CampaignTemplate, FeedRow, FeedRows } from '../types.ts';
+import { newFeedCells } from '../feedColumns.ts';
 import { MATCH_TYPE_CODES, NO_MT } from './matchTypes.ts';
 import type { KeywordPatterns } from './patterns.ts';
 import {
@@ -62,7 +63,7 @@ export class RowTexts {
     this.emptyMt = newPiece();
     measurePiece(this.emptyMt, '');
     this.setMt(-1);
-    const emptyRow = { id: '', root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    const emptyRow = { id: '', ...newFeedCells() };
     this.values = { row: emptyRow, const: template.const, mt: '' };
     this.again = { row: emptyRow, const: template.const, mt: '' };
     const n = p.pats.length;

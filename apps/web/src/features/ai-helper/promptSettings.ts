@@ -1,16 +1,17 @@
-import type { FeedRow } from '@adloom/engine';
+import {
+  FEED_COLUMN_LABELS,
+  FEED_TEXT_COLUMNS,
+  type FeedRow,
+  type FeedTextColumn,
+} from '@adloom/engine';
+
+/** A column a prompt setting can be filled from: the feed's text columns. */
+export type RowColumn = FeedTextColumn;
 
 /** The feed columns a prompt setting can be filled from, with their grid names. */
-export const ROW_COLUMNS = [
-  { value: 'root', label: 'Root' },
-  { value: 'mod', label: 'Modifier' },
-  { value: 'var1', label: 'Var 1' },
-  { value: 'var2', label: 'Var 2' },
-  { value: 'var3', label: 'Var 3' },
-] as const;
-
-/** A column a prompt setting can be filled from. */
-export type RowColumn = (typeof ROW_COLUMNS)[number]['value'];
+export const ROW_COLUMNS: readonly { value: RowColumn; label: string }[] = FEED_TEXT_COLUMNS.map(
+  (value) => ({ value, label: FEED_COLUMN_LABELS[value] }),
+);
 
 /** The distinct non-empty values of `column` in `rows`, first seen first, joined with ', '. */
 export function valuesFromRows(rows: readonly FeedRow[], column: RowColumn): string {

@@ -1,10 +1,11 @@
 import { FEED_MAX_ROWS, type SheetSync, type StoredFeed } from '@adloom/contract';
 import {
-  makeUniqueName,
-  newFeed,
+  completeFeedRow,
   type Feed,
   type FeedDataType,
   type FeedRow,
+  makeUniqueName,
+  newFeed,
 } from '@adloom/engine';
 import type { ApiError } from '../../api/errors.ts';
 import {
@@ -359,15 +360,7 @@ export class FeedSetEditor {
     );
     this.rows.set(
       unique,
-      rows.map((row) => ({
-        id: makeRowId(),
-        root: row.root ?? '',
-        mod: row.mod ?? '',
-        var1: row.var1 ?? '',
-        var2: row.var2 ?? '',
-        var3: row.var3 ?? '',
-        url: row.url ?? '',
-      })),
+      rows.map((row) => completeFeedRow(makeRowId(), row)),
     );
     this.patch({ feeds: [...this.state.get().feeds, toMeta(newFeed(unique, dataType))] });
     this.markChanged();

@@ -1,6 +1,6 @@
 import type { SheetDownloadAnswer, StoredFeed } from '@adloom/contract';
 import type { Feed } from '@adloom/engine';
-import { makeUniqueName } from '@adloom/engine';
+import { completeFeedRow, makeUniqueName } from '@adloom/engine';
 import { loadLists, saveLists } from '../../api/workspace.ts';
 import { createStore, type Store } from '../../state/store.ts';
 import { isRowsSaved } from './feedSetEditor.ts';
@@ -47,15 +47,9 @@ export const listsSource: Store<ListsSnapshot | null> & {
         name: unique,
         dataType: 'list',
         sheetUrl: '',
-        rows: roots.map((root, i) => ({
-          id: `list-${Date.now().toString(36)}-${i}`,
-          root,
-          mod: '',
-          var1: '',
-          var2: '',
-          var3: '',
-          url: '',
-        })),
+        rows: roots.map((root, i) =>
+          completeFeedRow(`list-${Date.now().toString(36)}-${i}`, { root }),
+        ),
       };
       const answer = await saveLists({
         feeds: [

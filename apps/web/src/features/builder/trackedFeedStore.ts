@@ -1,4 +1,4 @@
-import type { FeedRow } from '@adloom/engine';
+import { FEED_COLUMNS, type FeedRow } from '@adloom/engine';
 import { FeedStore, normalizeCell, type BulkAppend } from '../feed-grid/index.ts';
 
 /**
@@ -110,11 +110,7 @@ export class TrackedFeedStore extends FeedStore {
   appendFeedRows(rows: readonly Partial<FeedRow>[]): number {
     const bulk = this.beginBulkAppend();
     bulk.addRows(
-      rows.map((row) =>
-        [row.root, row.mod, row.var1, row.var2, row.var3, row.url].map((cell, c) =>
-          normalizeCell(cell ?? '', c),
-        ),
-      ),
+      rows.map((row) => FEED_COLUMNS.map((column, c) => normalizeCell(row[column] ?? '', c))),
     );
     return bulk.commit({ replaceBlankFeed: true });
   }

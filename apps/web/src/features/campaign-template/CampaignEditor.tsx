@@ -1,9 +1,10 @@
+import { PLACEHOLDERS } from '@adloom/engine';
 import { SegmentedControl, Text, TextInput } from '@mantine/core';
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { CampaignSettingsEditor } from './CampaignSettingsEditor.tsx';
 import { KeywordTable } from './KeywordTable.tsx';
 
-const PLACEHOLDER_HINT = 'Placeholders: {root} {mod} {var1} {var2} {var3} {url} {const} {mt}';
+const PLACEHOLDER_HINT = `Placeholders: ${PLACEHOLDERS.map((name) => `{${name}}`).join(' ')}`;
 
 /** The template's fields, keyword table and settings. */
 export function CampaignEditor({

@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { FEED_COLUMN_LABELS, FEED_TEXT_COLUMNS } from '@adloom/engine';
 import type { FeedStore } from '../feed-grid/feedStore.ts';
 import { formatCount, formatRows } from '../feed-grid/gridLayout.ts';
 import { SEED_COLUMN_COUNT, parseSeedText, planCombination } from './combine.ts';
 import { combineIntoStore } from './combineIntoStore.ts';
 import './Combiner.css';
 
-/** Labels of the five seed boxes. */
-export const SEED_LABELS = ['Root', 'Modifier', 'Var 1', 'Var 2', 'Var 3'] as const;
+/** Labels of the seed boxes: the feed's text columns as the grid names them. */
+export const SEED_LABELS: readonly string[] = FEED_TEXT_COLUMNS.map((c) => FEED_COLUMN_LABELS[c]);
 /** The spec's seed text area size. */
 const SEED_COLS = 25;
 const SEED_ROWS = 5;

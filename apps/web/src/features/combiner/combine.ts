@@ -1,9 +1,9 @@
-import { LINKED_VARIABLES_ERROR, splitSeedLines } from '@adloom/engine';
+import { FEED_TEXT_COLUMNS, LINKED_VARIABLES_ERROR, splitSeedLines } from '@adloom/engine';
 import type { ColumnChunk } from '../feed-grid/columnChunk.ts';
 import { FEED_COLUMN_COUNT, normalizeCell } from '../feed-grid/feedColumns.ts';
 
-/** Seed boxes of the combiner: Root, Modifier, Var 1, Var 2, Var 3. */
-export const SEED_COLUMN_COUNT = 5;
+/** Seed boxes of the combiner: one per text column of the feed (box i fills column i). */
+export const SEED_COLUMN_COUNT = FEED_TEXT_COLUMNS.length;
 /** The most rows one combine may make (a guard against a typo making billions). */
 export const COMBINE_MAX_ROWS = 2_000_000;
 /** Rows per chunk the combine worker sends. */
@@ -14,9 +14,9 @@ export const LINKED_LENGTH_MESSAGE = LINKED_VARIABLES_ERROR;
 
 /** What to combine: the seed lines of each box and the links between neighbours. */
 export interface CombineInput {
-  /** Five lists of values (see parseSeedText). */
+  /** One list of values per seed box (see parseSeedText). */
   seeds: string[][];
-  /** links[i] joins box i and box i + 1 (four links). */
+  /** links[i] joins box i and box i + 1 (one fewer than the boxes). */
   links: boolean[];
 }
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Feed, FeedRow } from '@adloom/engine';
+import { FEED_COLUMNS, newIdentifiedFeedCells, type Feed, type FeedRow } from '@adloom/engine';
 import { draftFeeds, joinDraft, splitDraft, type FeedSetDraft } from './drafts.ts';
 import { createMemoryDraftStorage } from '../../state/revisionedSet/index.ts';
 import { packRows, RowPacker, rowObjectColumns, unpackRows } from './packedRows.ts';
 
 function row(id: string, cells: Partial<Omit<FeedRow, 'id'>> = {}): FeedRow {
-  return { id, root: '', mod: '', var1: '', var2: '', var3: '', url: '', ...cells };
+  return { ...newIdentifiedFeedCells(id), ...cells };
 }
 
 const AWKWARD: FeedRow[] = [
@@ -57,6 +57,41 @@ describe('packed rows', () => {
     expect(() => packer.result).toThrow();
     expect(packer.step()).toBe(true);
     expect(unpackRows(packer.result)).toEqual(rows);
+  });
+
+  it('records its fields, and reads each cell by its field name', () => {
+    const packed = packRows(rowObjectColumns([row('r1', { root: 'a', url: 'https://x.test' })]));
+    expect(packed.fields).toEqual(['id', ...FEED_COLUMNS]);
+    // Another order, a column the draft lacks and a field no column has any more.
+    const reordered = {
+      ...packed,
+      fields: ['url', 'retired', 'id', 'root'],
+      text: [['https://x.test'], ['gone'], ['r1'], ['a']],
+      lengths: [Uint16Array.of(14), Uint16Array.of(4), Uint16Array.of(2), Uint16Array.of(1)],
+    };
+    expect(unpackRows(reordered)).toEqual([row('r1', { root: 'a', url: 'https://x.test' })]);
+  });
+
+  it('reads a draft packed before drafts recorded their fields (id, root..var3, url)', () => {
+    // The shape IndexedDB holds from drafts written before: no `fields`, seven fields in order.
+    const kept = {
+      rowCount: 2,
+      blockRows: [2],
+      text: [['r1r2'], ['ab'], ['m'], ['v1'], [''], ['x'], ['https://u']],
+      lengths: [
+        Uint16Array.of(2, 2),
+        Uint16Array.of(1, 1),
+        Uint16Array.of(1, 0),
+        Uint16Array.of(2, 0),
+        Uint16Array.of(0, 0),
+        Uint16Array.of(0, 1),
+        Uint16Array.of(0, 9),
+      ],
+    };
+    expect(unpackRows(kept)).toEqual([
+      row('r1', { root: 'a', mod: 'm', var1: 'v1' }),
+      row('r2', { root: 'b', var3: 'x', url: 'https://u' }),
+    ]);
   });
 
   it('refuses damaged data', () => {

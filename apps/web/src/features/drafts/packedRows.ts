@@ -1,9 +1,12 @@
-import type { FeedRow } from '@adloom/engine';
+import { FEED_COLUMNS, type FeedRow } from '@adloom/engine';
 import { feedRowAt } from '../feed-grid/feedColumns.ts';
 
-/** The fields of a row as a packed draft keeps them, in this order. */
-export const PACKED_FIELDS = ['id', 'root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
+/** The fields of a row as a packed draft keeps them, in this order: the id, then every column. */
+export const PACKED_FIELDS: readonly string[] = ['id', ...FEED_COLUMNS];
 const FIELD_COUNT = PACKED_FIELDS.length;
+
+/** The fields of drafts packed before they recorded theirs (`PackedRows.fields`). */
+const FIRST_PACKED_FIELDS: readonly string[] = ['id', 'root', 'mod', 'var1', 'var2', 'var3', 'url'];
 
 /** Rows packed per block of this many. */
 export const PACK_BLOCK_ROWS = 8_192;
@@ -15,6 +18,12 @@ export const PACK_BLOCK_ROWS = 8_192;
  * objects.
  */
 export interface PackedRows {
+  /**
+   * The field of each position of `text` and `lengths` (PACKED_FIELDS when packed): a draft is
+   * read back by field name, so a column added later never shifts a kept draft. Drafts packed
+   * before it was recorded have none: theirs were FIRST_PACKED_FIELDS.
+   */
+  fields?: string[];
   rowCount: number;
   /** Rows in each block (every field has the same blocks). */
   blockRows: number[];
@@ -36,7 +45,7 @@ export function rowObjectColumns(rows: readonly FeedRow[]): RowColumns {
   return {
     rowCount: rows.length,
     cells(field, start, end) {
-      const name = PACKED_FIELDS[field]!;
+      const name = PACKED_FIELDS[field] as keyof FeedRow;
       const out = new Array<string>(end - start);
       for (let i = start; i < end; i += 1) {
         const value = rows[i]![name] as unknown;
@@ -58,6 +67,7 @@ export class RowPacker {
     this.source = source;
     this.blockSize = Math.max(1, blockSize);
     this.packed = packed ?? {
+      fields: [...PACKED_FIELDS],
       rowCount: source.rowCount,
       blockRows: [],
       text: PACKED_FIELDS.map(() => []),
@@ -119,15 +129,23 @@ export function packRows(source: RowColumns): PackedRows {
   return packer.result;
 }
 
-/** The rows back as objects, exactly as packed. Throws when the packed data does not add up. */
+/**
+ * The rows back as objects, exactly as packed, each field by its name (a column the draft does
+ * not hold is ''; a field no column has any more is dropped). Throws when the packed data does
+ * not add up.
+ */
 export function unpackRows(packed: PackedRows): FeedRow[] {
   const { rowCount, blockRows } = packed;
   if (blockRows.reduce((sum, n) => sum + n, 0) !== rowCount)
     throw new Error('A kept draft is damaged (row count)');
-  const [ids, ...cells] = PACKED_FIELDS.map((_, f) => unpackField(packed, f)) as [
-    string[],
-    ...string[][],
-  ];
+  const fields = packed.fields ?? FIRST_PACKED_FIELDS;
+  const byField = new Map(fields.map((name, f) => [name, unpackField(packed, f)]));
+  const ids = byField.get('id');
+  if (!ids) throw new Error('A kept draft is damaged (ids)');
+  let empty: string[] | undefined;
+  const cells = FEED_COLUMNS.map(
+    (column) => byField.get(column) ?? (empty ??= new Array<string>(rowCount).fill('')),
+  );
   const rows = new Array<FeedRow>(rowCount);
   for (let i = 0; i < rowCount; i += 1) rows[i] = feedRowAt(ids[i]!, cells, i);
   return rows;

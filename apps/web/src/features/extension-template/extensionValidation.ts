@@ -1,10 +1,12 @@
 import {
+  type CampaignTemplate,
   compileExtensionTemplate,
+  type ExtensionTemplate,
+  FEED_TEXT_COLUMNS,
+  type FeedRow,
   fillExtensionValues,
   findExtensionProblem,
-  type CampaignTemplate,
-  type ExtensionTemplate,
-  type FeedRow,
+  newFeedCells,
   type PlaceholderValues,
 } from '@adloom/engine';
 import type { EngineJobHandler } from '../generation/jobs.ts';
@@ -18,7 +20,9 @@ export function findProblemField(template: ExtensionTemplate, problem: string): 
 }
 
 function rowText(row: FeedRow): string {
-  return [row.root, row.mod, row.var1, row.var2, row.var3].filter((v) => v !== '').join(' · ');
+  return FEED_TEXT_COLUMNS.map((column) => row[column])
+    .filter((v) => v !== '')
+    .join(' · ');
 }
 
 /**
@@ -37,7 +41,7 @@ export function validateExtensionTemplate(
   const type = template.extensionType.name;
   // {const} is the campaign template's, as generation fills it.
   const values: PlaceholderValues = {
-    row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
+    row: newFeedCells(),
     const: campaign?.const ?? '',
   };
   const result: ValidationResult = { valid: 0, total: rows.length, failures: [], failing: 0 };

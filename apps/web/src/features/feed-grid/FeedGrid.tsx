@@ -1,6 +1,13 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+} from 'react';
 import { FEED_COLUMNS } from '@adloom/engine';
-import { FEED_COLUMN_COUNT } from './feedColumns.ts';
+import { FEED_COLUMN_COUNT, gridColumnTracks } from './feedColumns.ts';
 import type { FeedStore } from './feedStore.ts';
 import {
   FEED_ROW_HEIGHT_PX,
@@ -146,6 +153,11 @@ export function FeedGrid({
   return (
     <div
       className={`feed-grid compact-text${columnCount === 1 ? ' feed-grid--single' : ''}`}
+      style={
+        columnCount === 1
+          ? undefined
+          : ({ '--fg-columns': gridColumnTracks(shownColumns) } as CSSProperties)
+      }
       onKeyDown={handleRootKeyDown}
     >
       <GridToolbar

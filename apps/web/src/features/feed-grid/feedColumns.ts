@@ -1,27 +1,39 @@
+/**
+ * The grid's columns: the engine's one feed-column list (`FEED_COLUMN_DEFINITIONS`) by index, as
+ * the grid, its store and its imports address them.
+ */
 import {
-  FEED_CELL_MAX_CHARS,
   FEED_COLUMN_LABELS,
+  FEED_COLUMN_MAX_CHARS,
   FEED_COLUMNS,
-  FEED_URL_MAX_CHARS,
+  URL_COLUMN_INDEX,
   findFeedColumn,
   limitFeedCell,
+  identifiedFeedCellsFrom,
+  type FeedColumn,
   type FeedRow,
 } from '@adloom/engine';
-
-/** The engine's cell limits: 30 characters for root, modifier and vars; 2048 for Final URL. */
-export { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS };
 
 /** The grid's visible column labels, in FEED_COLUMNS order (as the engine's reports name them). */
 export { FEED_COLUMN_LABELS };
 
-/** Number of data columns in a feed row (root, mod, var1, var2, var3, url). */
+/** Number of data columns in a feed row (`FEED_COLUMNS`). */
 export const FEED_COLUMN_COUNT = FEED_COLUMNS.length;
 /** Index of the Final URL column. */
-export const URL_COLUMN_INDEX = FEED_COLUMNS.indexOf('url');
+export { URL_COLUMN_INDEX };
+
+/**
+ * The grid's CSS column tracks for these feed columns: row number, select box, one track per
+ * column (Final URL wider), delete button.
+ */
+export function gridColumnTracks(columns: readonly FeedColumn[]): string {
+  const tracks = columns.map((c) => (c === 'url' ? 'minmax(220px, 2fr)' : 'minmax(115px, 1fr)'));
+  return ['40px', '72px', ...tracks, '44px'].join(' ');
+}
 
 /** Most characters a cell of the column at `columnIndex` may hold. */
 export function getColumnMaxChars(columnIndex: number): number {
-  return columnIndex === URL_COLUMN_INDEX ? FEED_URL_MAX_CHARS : FEED_CELL_MAX_CHARS;
+  return FEED_COLUMN_MAX_CHARS[FEED_COLUMNS[columnIndex] ?? 'root'];
 }
 
 /** A cell value as the feed stores it: trimmed and cut to the column's limit (the engine's rule). */
@@ -30,9 +42,9 @@ export function normalizeCell(value: string, columnIndex: number): string {
 }
 
 /**
- * The feed column index a header names, mapped as the engine's `findFeedColumn` does (`root`,
- * `mod`, `var1`..`var3`, `url` and the labels Root, Modifier, Var 1.. Var 3, Final URL; case and
- * spacing ignored), or undefined. A byte-order mark before the first header is ignored.
+ * The feed column index a header names, mapped as the engine's `findFeedColumn` does (a column's
+ * key, label or alias: `root`, `Modifier`, `Var 1`, `Final URL`; case and spacing ignored), or
+ * undefined. A byte-order mark before the first header is ignored.
  */
 export function findColumnForHeader(header: string): number | undefined {
   const column = findFeedColumn(header.replace(/^\uFEFF/, '').trim());
@@ -45,8 +57,11 @@ export function isHeaderRow(cells: readonly string[]): boolean {
   return filled.length > 0 && filled.every((cell) => findColumnForHeader(cell) !== undefined);
 }
 
+/** The cells of the row `feedRowAt` is making (reused: the row copies them). */
+const ROW_CELLS: string[] = [];
+
 /**
- * The row object of the cells at `index` of six columns (FEED_COLUMNS order): one fixed shape,
+ * The row object of the cells at `index` of the columns (FEED_COLUMNS order): one fixed shape,
  * for code that turns columns into rows (saving a feed, restoring a draft).
  */
 export function feedRowAt(
@@ -54,13 +69,7 @@ export function feedRowAt(
   columns: readonly (readonly string[])[],
   index: number,
 ): FeedRow {
-  return {
-    id,
-    root: columns[0]![index]!,
-    mod: columns[1]![index]!,
-    var1: columns[2]![index]!,
-    var2: columns[3]![index]!,
-    var3: columns[4]![index]!,
-    url: columns[5]![index]!,
-  };
+  const cells = ROW_CELLS;
+  for (let c = 0; c < FEED_COLUMN_COUNT; c += 1) cells[c] = columns[c]![index]!;
+  return identifiedFeedCellsFrom(id, cells);
 }

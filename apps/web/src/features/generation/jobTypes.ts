@@ -56,7 +56,7 @@ export interface JobProgress {
 export interface RowsChunkMessage {
   type: 'rows-chunk';
   key: string;
-  /** root, mod, var1, var2, var3, url, id */
+  /** FEED_COLUMNS in order, then id */
   texts: string[];
   lengths: Uint32Array[];
   positions: Uint32Array;

@@ -1,3 +1,4 @@
+import { newFeedCells } from '@adloom/engine';
 import {
   GEO_COUNTRY_TYPE,
   GEO_REMOVAL_PLANNED,
@@ -99,14 +100,7 @@ export function toGeoFeedRows(
   for (const target of targets) {
     if (!matchesGeoFilters(target, form)) continue;
     if (options.leaveOutRemovalPlanned && isRemovalPlanned(target)) continue;
-    rows.push({
-      root: String(target.criteriaId),
-      mod: target.name,
-      var1: '',
-      var2: '',
-      var3: '',
-      url: '',
-    });
+    rows.push({ ...newFeedCells(), root: String(target.criteriaId), mod: target.name });
   }
   return rows;
 }

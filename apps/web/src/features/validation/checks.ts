@@ -9,14 +9,16 @@ import {
   compileRsaTemplate,
   describeFailure,
   describeFailureField,
+  FEED_TEXT_COLUMNS,
+  type FeedRow,
   fillPerformanceMaxFallback,
   fillRsaFallback,
   measureFill,
+  newFeedCells,
   newValueFacts,
-  prepareValueFacts,
-  type FeedRow,
   type PerformanceMaxFallback,
   type PlaceholderValues,
+  prepareValueFacts,
   type RsaFallback,
   type TextFailure,
 } from '@adloom/engine';
@@ -135,7 +137,9 @@ export function makeRowChecker(check: FallbackCheck): RowChecker {
 }
 
 function rowText(row: FeedRow): string {
-  return [row.root, row.mod, row.var1, row.var2, row.var3].filter((v) => v !== '').join(' · ');
+  return FEED_TEXT_COLUMNS.map((column) => row[column])
+    .filter((v) => v !== '')
+    .join(' · ');
 }
 
 /** Accumulates a validation over rows, one row at a time. */
@@ -143,7 +147,7 @@ export class FallbackValidation {
   private readonly checker: RowChecker;
   private readonly facts = newValueFacts();
   private readonly values: PlaceholderValues = {
-    row: { root: '', mod: '', var1: '', var2: '', var3: '', url: '' },
+    row: newFeedCells(),
   };
   readonly result: ValidationResult;
 

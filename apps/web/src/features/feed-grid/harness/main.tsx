@@ -1,3 +1,4 @@
+import { newFeedCells } from '@adloom/engine';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, useState } from 'react';
@@ -29,7 +30,7 @@ declare global {
 }
 
 const store = new FeedStore();
-store.load([{ root: '', mod: '', var1: '', var2: '', var3: '', url: '' }]);
+store.load([newFeedCells()]);
 store.clearHistory();
 
 const longTasks: PerformanceEntry[] = [];
