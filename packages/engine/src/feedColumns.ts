@@ -8,7 +8,10 @@
  * The list lives in the engine, not in the contract: the engine imports nothing from the
  * workspace (the contract imports the engine), and it is the lowest package every app imports.
  */
-import { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS } from './limits.ts';
+/** Feed cell limit of every text column (root, modifier, the variables). */
+export const FEED_CELL_MAX_CHARS = 30;
+/** Final URL cells of a feed (no limit is shown in the app; Google's URL limit applies). */
+export const FEED_URL_MAX_CHARS = 2048;
 
 /** What the product knows of one feed column. */
 export interface FeedColumnDefinition {

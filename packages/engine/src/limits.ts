@@ -150,10 +150,8 @@ export const KEYWORD_TYPOGRAPHIC_FORMS: Readonly<Record<string, string>> = {
 export const NAME_MAX_CHARS = 254;
 
 // ---- Feeds ----
-/** Feed cell limit of every text column (root, modifier, the variables). */
-export const FEED_CELL_MAX_CHARS = 30;
-/** Final URL cells of a feed (no limit is shown in the app; Google's URL limit applies). */
-export const FEED_URL_MAX_CHARS = 2048;
+// The feed's cell limits live with its columns (feedColumns.ts), which every package reads.
+export { FEED_CELL_MAX_CHARS, FEED_URL_MAX_CHARS } from './feedColumns.ts';
 /** Linked variable columns of unequal length. */
 export const LINKED_VARIABLES_ERROR = 'Linked variables must have the same number of rows';
 
