@@ -18,7 +18,7 @@ import {
   MT_SLOT,
   TIDY_VALUE,
   measurePiece,
-  newPiece,
+  measuredPiece,
   planOf,
   powerOf,
   PlanFiller,
@@ -85,13 +85,8 @@ export class GroupKeyMaker {
           this.nameSlots.push(slot);
     const constFacts = this.filler.slots[SLOT_NUMBER.const] as PieceFacts;
     measurePiece(constFacts, template.const);
-    this.mtFacts = MATCH_TYPE_CODES.map((name) => {
-      const f = newPiece();
-      measurePiece(f, name);
-      return f;
-    });
-    this.emptyMt = newPiece();
-    measurePiece(this.emptyMt, '');
+    this.mtFacts = MATCH_TYPE_CODES.map(measuredPiece);
+    this.emptyMt = measuredPiece('');
     this.filler.slots[MT_SLOT] = this.emptyMt;
     const emptyRow = newFeedCells();
     this.values = { row: emptyRow, const: template.const, mt: '' };
@@ -279,8 +274,7 @@ export class NameCells {
 
   constructor(template: Pick<CampaignTemplate, 'campaign' | 'adGroup' | 'const'>) {
     const plans = [template.campaign, template.adGroup].map((p) => planOf(compilePattern(p)));
-    const constFacts = newPiece();
-    measurePiece(constFacts, template.const);
+    const constFacts = measuredPiece(template.const);
     let isAsciiFrame = plans.every((plan) => plan.isAsciiFrame);
     for (const plan of plans)
       for (const slot of plan.slots)

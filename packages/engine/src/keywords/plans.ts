@@ -139,6 +139,13 @@ export function measurePiece(f: PieceFacts, s: string): void {
   f.flags = flags;
 }
 
+/** The facts of `text` alone, in a new piece. */
+export function measuredPiece(text: string): PieceFacts {
+  const f = newPiece();
+  measurePiece(f, text);
+  return f;
+}
+
 export const MT_SLOT = SLOT_NUMBER.mt;
 
 /** A compiled pattern with its literal parts measured once. */
@@ -165,11 +172,7 @@ export interface Plan {
 }
 
 export function planOf(pattern: CompiledPattern): Plan {
-  const parts = pattern.parts.map((text) => {
-    const f = newPiece();
-    measurePiece(f, text);
-    return f;
-  });
+  const parts = pattern.parts.map(measuredPiece);
   const all = (flag: number): boolean => parts.every((f) => (f.flags & flag) !== 0);
   const first = parts[0] as PieceFacts;
   const last = parts[parts.length - 1] as PieceFacts;

@@ -14,7 +14,7 @@ import type { KeywordPatterns } from './patterns.ts';
 import {
   measurePiece,
   MT_SLOT,
-  newPiece,
+  measuredPiece,
   PlanFiller,
   type PieceFacts,
   type Plan,
@@ -55,13 +55,8 @@ export class RowTexts {
     private readonly issues: RowIssues,
   ) {
     measurePiece(this.filler.slots[SLOT_NUMBER.const] as PieceFacts, template.const);
-    this.mtFacts = MATCH_TYPE_CODES.map((name) => {
-      const f = newPiece();
-      measurePiece(f, name);
-      return f;
-    });
-    this.emptyMt = newPiece();
-    measurePiece(this.emptyMt, '');
+    this.mtFacts = MATCH_TYPE_CODES.map(measuredPiece);
+    this.emptyMt = measuredPiece('');
     this.setMt(-1);
     const emptyRow = { id: '', ...newFeedCells() };
     this.values = { row: emptyRow, const: template.const, mt: '' };
