@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BENCH_FEED_HEADER, BENCH_RSA, benchFeedLine } from './benchInputs.mjs';
 
 const cliRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -35,10 +36,6 @@ const RATIO_ROWS = 50_000;
  */
 const RATIO_RUNS = 3;
 
-const BRANDS = ['nike', 'adidas', 'puma', 'reebok', 'asics', 'new balance', 'saucony', 'hoka'];
-const MODS = ['running shoes', 'trainers', 'sneakers', 'boots', 'sandals', 'trail shoes', 'slides'];
-const COLOURS = ['red', 'blue', 'black', 'white', 'grey', 'green', 'navy', 'pink'];
-
 const CAMPAIGN = {
   name: 'Bench',
   type: 'search',
@@ -52,44 +49,11 @@ const CAMPAIGN = {
     { keyword: '{root} {mod} cheap', matchType: 'Negative Broad' },
   ],
 };
-const HEADLINES = [
-  '{root}',
-  '{mod} Sale',
-  '{var1} {mod}',
-  'Shop {root}',
-  '{root} Deals',
-  'Free Delivery',
-  'Official Store',
-  'Order Today',
-  '30-Day Returns',
-  'Top Brands',
-  'New Season Styles',
-  'Best Prices Online',
-  'Fast Shipping',
-  'Gift Cards Available',
-  'Shop the Range',
-];
-const RSA = {
-  name: 'Bench RSA',
-  templates: [
-    {
-      headlines: HEADLINES.map((text, i) => ({ text, pos: i === 0 ? 1 : 0 })),
-      descriptions: [
-        { text: 'Shop {root} {mod} in {var1}. Free delivery and returns.', pos: 0 },
-        { text: 'Official stockist. Order today, delivered tomorrow.', pos: 0 },
-      ],
-      paths: ['{var1}', 'deals'],
-      labels: [],
-    },
-  ],
-};
-
 async function writeFeed(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
-  let chunk = 'Root,Modifier,Var 1,Final URL\r\n';
+  let chunk = BENCH_FEED_HEADER;
   for (let i = 0; i < rows; i++) {
-    const brand = BRANDS[i % BRANDS.length] as string;
-    chunk += `${brand} ${i},${MODS[i % MODS.length]},${COLOURS[(i >> 3) % COLOURS.length]},https://www.shoes.example/${brand.replace(' ', '-')}/${i}\r\n`;
+    chunk += benchFeedLine(i);
     if (chunk.length > 1 << 16) {
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
@@ -139,7 +103,7 @@ try {
   const rsaFile = path.join(work, 'rsa.json');
   const { writeFileSync } = await import('node:fs');
   writeFileSync(campaignFile, JSON.stringify(CAMPAIGN));
-  writeFileSync(rsaFile, JSON.stringify(RSA));
+  writeFileSync(rsaFile, JSON.stringify(BENCH_RSA));
   // Both programs compiled before any run: the command by its own build, the other by esbuild.
   const adloom = path.join(cliRoot, 'bin', 'adloom.js');
   // A first generation keeps V8's compiled code (bin/compiled.cjs), as any earlier run on the

@@ -18,6 +18,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  BENCH_FEED_HEADER,
+  BENCH_RSA,
+  benchFeedLine,
+  BRANDS,
+  COLOURS,
+  MODS,
+} from './benchInputs.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -33,49 +41,11 @@ if (!before || !after) {
   process.exit(2);
 }
 
-// The CLI bench's feed and templates (cli.bench.ts).
-const BRANDS = ['nike', 'adidas', 'puma', 'reebok', 'asics', 'new balance', 'saucony', 'hoka'];
-const MODS = ['running shoes', 'trainers', 'sneakers', 'boots', 'sandals', 'trail shoes', 'slides'];
-const COLOURS = ['red', 'blue', 'black', 'white', 'grey', 'green', 'navy', 'pink'];
 function benchFeed(rows) {
-  let text = 'Root,Modifier,Var 1,Final URL\r\n';
-  for (let i = 0; i < rows; i++) {
-    const brand = BRANDS[i % BRANDS.length];
-    text += `${brand} ${i},${MODS[i % MODS.length]},${COLOURS[(i >> 3) % COLOURS.length]},https://www.shoes.example/${brand.replace(' ', '-')}/${i}\r\n`;
-  }
+  let text = BENCH_FEED_HEADER;
+  for (let i = 0; i < rows; i++) text += benchFeedLine(i);
   return text;
 }
-const HEADLINES = [
-  '{root}',
-  '{mod} Sale',
-  '{var1} {mod}',
-  'Shop {root}',
-  '{root} Deals',
-  'Free Delivery',
-  'Official Store',
-  'Order Today',
-  '30-Day Returns',
-  'Top Brands',
-  'New Season Styles',
-  'Best Prices Online',
-  'Fast Shipping',
-  'Gift Cards Available',
-  'Shop the Range',
-];
-const RSA = {
-  name: 'Bench RSA',
-  templates: [
-    {
-      headlines: HEADLINES.map((text, i) => ({ text, pos: i === 0 ? 1 : 0 })),
-      descriptions: [
-        { text: 'Shop {root} {mod} in {var1}. Free delivery and returns.', pos: 0 },
-        { text: 'Official stockist. Order today, delivered tomorrow.', pos: 0 },
-      ],
-      paths: ['{var1}', 'deals'],
-      labels: [],
-    },
-  ],
-};
 const search = (name, adGroup, keywords, more = {}) => ({
   name,
   type: 'search',
@@ -244,7 +214,7 @@ const feeds = {
   bench: file('bench.csv', benchFeed(benchRows)),
   awkward: file('awkward.csv', awkwardFeed(4000)),
 };
-const rsa = file('rsa.json', RSA);
+const rsa = file('rsa.json', BENCH_RSA);
 const runs = [];
 for (const [feedName, feed] of Object.entries(feeds)) {
   for (const [name, template] of Object.entries(CAMPAIGNS)) {
