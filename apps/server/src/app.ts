@@ -31,9 +31,11 @@ import {
   applySecurityHeaders,
   buildContentSecurityPolicy,
   frameOrigins,
+  type CspSources,
 } from './http/security-headers.ts';
 import { readPrerenderedPages } from './http/web-pages.ts';
 import { botCheckCspSources, publicBotCheckSettings } from './services/bot-check.ts';
+import { tagManagerCspSources } from './services/tag-manager.ts';
 import { createBodyTimeoutHook } from './http/body-guard.ts';
 import { rejectBadText } from './http/text-rule.ts';
 import { createGoogleAccessTokens } from './services/google-oauth.ts';
@@ -57,20 +59,20 @@ const OAUTH_QUERY_PATTERN = /([?&](?:code|state)=)[^&#]*/g;
 
 /**
  * What the Content-Security-Policy adds: the bot check's script and frame, the prerendered
- * pages' inline scripts (by hash), the configured frames.
+ * pages' inline scripts (by hash), the configured frames, the tag manager's hosts.
  */
-function contentSecuritySources(
-  config: Config,
-  inlineScriptHashes: string[],
-): { scriptSrc: string[]; frameSrc: string[] } {
+function contentSecuritySources(config: Config, inlineScriptHashes: string[]): CspSources {
   const botCheck = botCheckCspSources(publicBotCheckSettings(config));
+  const tagManager = tagManagerCspSources(config.tagManager);
   const { helpVideoUrls, landingVideoUrl, demoBookingUrl } = config.media;
   return {
-    scriptSrc: [...botCheck.scriptSrc, ...inlineScriptHashes],
+    scriptSrc: [...botCheck.scriptSrc, ...tagManager.scriptSrc, ...inlineScriptHashes],
     frameSrc: [
       ...botCheck.frameSrc,
       ...frameOrigins([...Object.values(helpVideoUrls), landingVideoUrl, demoBookingUrl]),
     ],
+    imgSrc: tagManager.imgSrc,
+    connectSrc: tagManager.connectSrc,
   };
 }
 

@@ -534,4 +534,37 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...base(), ...env })).toThrow(message);
     });
   });
+
+  describe('the tag manager (GTM_ID, GTM_SCRIPT_URL)', () => {
+    const base = () => ({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET });
+
+    it('is off unless GTM_ID is set', () => {
+      expect(loadConfig(base()).tagManager).toEqual({ enabled: false });
+    });
+
+    it("loads Google's container script by default, or the configured one", () => {
+      expect(loadConfig({ ...base(), GTM_ID: ' GTM-AB12CD3 ' }).tagManager).toEqual({
+        enabled: true,
+        id: 'GTM-AB12CD3',
+        scriptUrl: 'https://www.googletagmanager.com/gtm.js',
+      });
+      expect(
+        loadConfig({
+          ...base(),
+          GTM_ID: 'GTM-AB12CD3',
+          GTM_SCRIPT_URL: 'http://127.0.0.1:4100/gtm.js',
+        }).tagManager,
+      ).toEqual({ enabled: true, id: 'GTM-AB12CD3', scriptUrl: 'http://127.0.0.1:4100/gtm.js' });
+    });
+
+    it.each([
+      [{ GTM_ID: 'UA-12345-1' }, /GTM_ID must be a container id/],
+      [{ GTM_ID: 'GTM-AB"><script>' }, /GTM_ID must be a container id/],
+      [{ GTM_SCRIPT_URL: 'https://tags.example.com/gtm.js' }, /GTM_ID is not/],
+      [{ GTM_ID: 'GTM-AB12CD3', GTM_SCRIPT_URL: 'javascript:alert(1)' }, /must be an http/],
+    ])('refuses %o', (env, message) => {
+      expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base(), ...env })).toThrow(message);
+    });
+  });
 });

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GUIDE_IDS, type GuideId, type MediaSettings } from '@adloom/contract';
+import {
+  GUIDE_IDS,
+  type GuideId,
+  type MediaSettings,
+  type TagManagerSettings,
+} from '@adloom/contract';
 
 /** Default request body limit: generous enough for a 200k-row feed saved as JSON. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -260,6 +265,11 @@ export interface Config {
    * Content-Security-Policy allows exactly their origins.
    */
   media: MediaSettings;
+  /**
+   * Google Tag Manager (GTM_ID, GTM_SCRIPT_URL): off unless GTM_ID is set; the web app loads it
+   * only after the person accepts the consent banner.
+   */
+  tagManager: TagManagerSettings;
 }
 
 /** A setting that makes the server refuse to start. */
@@ -487,6 +497,26 @@ function isGuideId(id: string): id is GuideId {
   return (GUIDE_IDS as readonly string[]).includes(id);
 }
 
+/** Google's container script, loaded as `<GTM_SCRIPT_URL>?id=<GTM_ID>`. */
+export const DEFAULT_GTM_SCRIPT_URL = 'https://www.googletagmanager.com/gtm.js';
+
+/** GTM_ID (a container id, `GTM-` and 4 to 12 letters or digits) and GTM_SCRIPT_URL. */
+function readTagManager(env: Env): TagManagerSettings {
+  const id = readText(env, 'GTM_ID');
+  const rawScriptUrl = readText(env, 'GTM_SCRIPT_URL');
+  if (id === undefined) {
+    if (rawScriptUrl !== undefined)
+      throw new ConfigError('GTM_SCRIPT_URL is set but GTM_ID is not: set both, or neither.');
+    return { enabled: false };
+  }
+  if (!/^GTM-[A-Z0-9]{4,12}$/.test(id))
+    throw new ConfigError(`GTM_ID must be a container id such as GTM-ABC1234 (got "${id}")`);
+  const scriptUrl = URL.parse(rawScriptUrl ?? DEFAULT_GTM_SCRIPT_URL);
+  if (!scriptUrl || (scriptUrl.protocol !== 'https:' && scriptUrl.protocol !== 'http:'))
+    throw new ConfigError(`GTM_SCRIPT_URL must be an http(s) URL (got "${rawScriptUrl}")`);
+  return { enabled: true, id, scriptUrl: scriptUrl.href };
+}
+
 /** HELP_VIDEO_URLS: a JSON object from guide id to player address; empty addresses are skipped. */
 function readHelpVideoUrls(env: Env): MediaSettings['helpVideoUrls'] {
   const raw = readText(env, 'HELP_VIDEO_URLS');
@@ -628,5 +658,6 @@ export function loadConfig(env: Env = process.env): Config {
     xmlFeeds: readXmlFeeds(env),
     geoTargetsFile: readGeoTargetsFile(env, baseDir),
     media: readMedia(env),
+    tagManager: readTagManager(env),
   };
 }

@@ -150,6 +150,7 @@ describe('bot check on register', () => {
         botCheck: { enabled: false },
         // No help video, landing video or booking widget configured: no frame at all.
         media: { helpVideoUrls: {}, landingVideoUrl: null, demoBookingUrl: null },
+        tagManager: { enabled: false },
       });
       const policy = String(config.headers['content-security-policy']);
       expect(policy).toContain("script-src 'self';");

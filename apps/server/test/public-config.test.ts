@@ -45,3 +45,56 @@ describe('GET /api/config: the configured frames', () => {
     expect(page.headers['content-security-policy']).toBe(policy);
   });
 });
+
+describe('GET /api/config: the tag manager', () => {
+  it('is off by default, and its hosts are then nowhere in the policy', async () => {
+    const plain = await startTestApp();
+    try {
+      const response = await plain.request('GET', '/api/config');
+      expect(PublicConfigSchema.strict().parse(response.body).tagManager).toEqual({
+        enabled: false,
+      });
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).not.toContain('googletagmanager');
+      expect(policy).toContain("connect-src 'self';");
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("hands over the container and allows Google's tag and Analytics hosts", async () => {
+    const tagged = await startTestApp({
+      tagManager: {
+        enabled: true,
+        id: 'GTM-AB12CD3',
+        scriptUrl: 'https://www.googletagmanager.com/gtm.js',
+      },
+    });
+    try {
+      const response = await tagged.request('GET', '/api/config');
+      expect(PublicConfigSchema.strict().parse(response.body).tagManager).toEqual({
+        enabled: true,
+        id: 'GTM-AB12CD3',
+        scriptUrl: 'https://www.googletagmanager.com/gtm.js',
+      });
+      const parts = String(response.headers['content-security-policy']).split('; ');
+      const directive = (name: string) =>
+        parts
+          .find((part) => part.startsWith(`${name} `))
+          ?.split(' ')
+          .slice(1) ?? [];
+      expect(directive('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+      for (const name of ['img-src', 'connect-src'])
+        expect(directive(name)).toEqual(
+          expect.arrayContaining([
+            'https://www.googletagmanager.com',
+            'https://*.google-analytics.com',
+            'https://*.analytics.google.com',
+          ]),
+        );
+      expect(directive('frame-src')).toEqual(["'none'"]);
+    } finally {
+      await tagged.close();
+    }
+  });
+});

@@ -169,10 +169,22 @@ export const BotCheckSettingsSchema = z.discriminatedUnion('enabled', [
 /** The register bot check as the web app sees it. */
 export type BotCheckSettings = z.infer<typeof BotCheckSettingsSchema>;
 
+/**
+ * Google Tag Manager as the web app sees it: off (GTM_ID not set), or the container id and the
+ * script to load (`<scriptUrl>?id=<id>`) once the person accepts analytics.
+ */
+export const TagManagerSettingsSchema = z.discriminatedUnion('enabled', [
+  z.object({ enabled: z.literal(false) }),
+  z.object({ enabled: z.literal(true), id: z.string(), scriptUrl: z.string() }),
+]);
+/** Google Tag Manager as the web app sees it. */
+export type TagManagerSettings = z.infer<typeof TagManagerSettingsSchema>;
+
 /** GET /api/config (no token): public settings the web app needs before sign-in. */
 export const PublicConfigSchema = z.object({
   botCheck: BotCheckSettingsSchema,
   media: MediaSettingsSchema,
+  tagManager: TagManagerSettingsSchema,
 });
 /** GET /api/config */
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

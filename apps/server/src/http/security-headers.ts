@@ -1,22 +1,28 @@
 import type { FastifyReply } from 'fastify';
 
+/** What the policy allows beyond our own origin. */
+export interface CspSources {
+  scriptSrc?: readonly string[];
+  frameSrc?: readonly string[];
+  imgSrc?: readonly string[];
+  connectSrc?: readonly string[];
+}
+
 /**
  * Content-Security-Policy for the Vite-built single-page app: scripts only from our origin
- * (plus the bot-check widget's sources when it is on), inline styles allowed (the UI kit sets
+ * (plus the bot-check widget's and the tag manager's sources when they are on), inline styles allowed (the UI kit sets
  * style attributes), workers from blob: (Vite workers), in frames exactly the configured
  * players and widgets (and the bot check's frame), none when nothing is configured, and no
  * framing of the app itself.
  */
-export function buildContentSecurityPolicy(
-  extra: { scriptSrc?: readonly string[]; frameSrc?: readonly string[] } = {},
-): string {
+export function buildContentSecurityPolicy(extra: CspSources = {}): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...(extra.scriptSrc ?? [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...(extra.imgSrc ?? [])].join(' '),
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(extra.connectSrc ?? [])].join(' '),
     "worker-src 'self' blob:",
     `frame-src ${extra.frameSrc?.length ? [...new Set(extra.frameSrc)].join(' ') : "'none'"}`,
     "media-src 'self' blob:",

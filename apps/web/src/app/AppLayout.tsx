@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
 import { LoadingIndicator } from '../components/LoadingIndicator.tsx';
 import { NotificationStack } from '../components/NotificationStack.tsx';
+import { ConsentBanner } from '../features/consent/index.ts';
 import { useSession } from '../state/useSession.ts';
 import { Footer } from './Footer.tsx';
 import { CONTENT_ID } from './contentId.ts';
@@ -50,6 +51,7 @@ export function AppLayout() {
       <PageTitle />
       <NotificationStack />
       <LoadingIndicator />
+      <ConsentBanner />
     </>
   );
 

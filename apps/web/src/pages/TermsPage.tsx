@@ -1,12 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../components/supportEmail.ts';
-import {
-  CANCELLATION_NOTICE_HOURS,
-  LEGAL_UPDATED,
-  MINIMUM_AGE_YEARS,
-  PAYMENT_RETRY_DAYS,
-} from './legal.ts';
+import { LEGAL_UPDATED, MINIMUM_AGE_YEARS, POLICY_CHANGE_NOTICE_DAYS } from './legal.ts';
 import classes from './TextPage.module.css';
 
 /** /terms */
@@ -32,12 +27,11 @@ export function TermsPage() {
         store and process them only to run the service for you. You are responsible for making sure
         your ads follow the advertising platform&apos;s policies and the law.
       </p>
-      <h2>3. Subscriptions and payment</h2>
+      <h2>3. Price</h2>
       <p>
-        Paid plans renew automatically at the end of each billing period. To avoid being charged for
-        the next period, cancel at least {CANCELLATION_NOTICE_HOURS} hours before the renewal date.
-        If a payment fails we retry it within {PAYMENT_RETRY_DAYS} days; if it still fails, paid
-        features may be paused until the payment succeeds.
+        Adloom has no paid plans: there are no subscriptions, payments or charges. If that ever
+        changes, we will tell you at least {POLICY_CHANGE_NOTICE_DAYS} days ahead, and nothing will
+        be charged without your agreement.
       </p>
       <h2>4. Acceptable use</h2>
       <p>
@@ -47,7 +41,8 @@ export function TermsPage() {
       <h2>5. Availability and changes</h2>
       <p>
         We work to keep Adloom available and your data safe, but the service is provided as is. We
-        may change these terms; when the change matters we will tell you by email before it applies.
+        may change these terms; when the change matters we will tell you by email at least{' '}
+        {POLICY_CHANGE_NOTICE_DAYS} days before it applies.
       </p>
       <h2>6. Ending your account</h2>
       <p>

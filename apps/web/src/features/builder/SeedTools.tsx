@@ -7,9 +7,13 @@ import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { parseSeedText, SEED_LABELS } from '../combiner/index.ts';
 import { ApiError } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
+import { track } from '../../api/analytics.ts';
 import type { StoredFeed } from '@adloom/contract';
 import { useSheetsBusy } from '../sheets/index.ts';
 import { useBuilderWorkspace } from './useBuilderWorkspace.ts';
+
+/** Spec section 7: a list saved from the save-list modal records a create-item event of type feed. */
+const SAVE_LIST_EVENT = { name: 'create-item', type: 'feed' } as const;
 
 /**
  * Under each seed box: a list dropdown that fills the box with a list's root values, and Save
@@ -99,6 +103,7 @@ export function SaveListModal({
     try {
       await listsSource.saveNewList(name, values);
       onClose();
+      track(SAVE_LIST_EVENT);
       setName('');
       notifySuccess(LIST_MESSAGES.saved);
     } catch (error) {
