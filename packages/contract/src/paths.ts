@@ -19,6 +19,8 @@ export const API = {
     resetTutorials: '/api/users/reset-tutorials',
     /** Not in the spec: the signed-in user's own record, used to refresh integrations. */
     me: '/api/users/me',
+    /** Not in the spec: "Download my data", a zip of everything the person keeps. */
+    myData: '/api/users/me/data',
     /** Not in the spec: POST ends the calling token on the server (Log Out). */
     logout: '/api/users/logout',
     /** Not in the spec: POST ends every token of the signed-in user, this one included. */

@@ -49,6 +49,28 @@ describe('HTTP client', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('hands over a file answer as a Blob, and a failed one as an ApiError', async () => {
+    const t = setup('tok-1');
+    const answer = t.client.getBlob('/api/users/me/data');
+    t.release(
+      new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+        status: 200,
+        headers: { 'content-type': 'application/zip' },
+      }),
+    );
+    const blob = await answer;
+    expect(blob.type).toBe('application/zip');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x50, 0x4b, 3, 4]);
+    expect((t.calls[0]?.init?.headers as Record<string, string>).authorization).toBe(
+      'Bearer tok-1',
+    );
+
+    const failed = t.client.getBlob('/api/users/me/data', { errors: 'caller' });
+    t.release(json(401, { error: { code: 'unauthorized', message: 'Sign in again' } }));
+    await expect(failed).rejects.toMatchObject({ status: 401 });
+    expect(t.onError).not.toHaveBeenCalled();
+  });
+
   it('sends the token in the authorization header and JSON bodies', async () => {
     const t = setup('tok-1');
     const answer = t.client.post('/api/feedback', { type: 'Idea' });

@@ -72,6 +72,12 @@ export interface HttpClient {
     body: unknown,
     signal?: AbortSignal,
   ): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * A GET whose answer is a file: the token header, the loading indicator and the 15 s warning as
+   * every call; the body as a Blob once the status is 2xx (a failure is thrown as an ApiError and
+   * also goes through the generic handler unless `errors` is 'caller').
+   */
+  getBlob(path: string, options?: Pick<RequestOptions<Blob>, 'errors' | 'signal'>): Promise<Blob>;
   /** True while some request has been running longer than 500 ms (appIsLoading). */
   readonly isLoading: Store<boolean>;
 }
@@ -102,9 +108,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const isLoading = createStore(false);
   let slowCount = 0;
 
-  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  async function request<T>(
+    path: string,
+    options: RequestOptions<T> = {},
+    asBlob = false,
+  ): Promise<T> {
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: asBlob ? '*/*' : 'application/json' };
     const token = options.isAnonymous ? null : (options.token ?? deps.getToken());
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -137,6 +147,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           message: NETWORK_FAILURE_MESSAGE,
         });
       }
+      if (asBlob && response.ok) return (await response.blob()) as T;
       const body = await readBody(response);
       if (!response.ok) throw toApiError(response.status, body, path);
       if (!options.schema) return body as T;
@@ -204,6 +215,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     request,
     postStream,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
+    getBlob: (path, options) => request<Blob>(path, { ...options, method: 'GET' }, true),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body: body ?? {} }),
     isLoading,
   };

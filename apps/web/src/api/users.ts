@@ -164,3 +164,8 @@ export async function fetchMe(): Promise<PublicUser> {
   const answer = await http.get(API.users.me, { schema: MeAnswerSchema });
   return answer.user;
 }
+
+/** "Download my data": the zip of everything the person keeps (the caller shows failures). */
+export function downloadMyData(): Promise<Blob> {
+  return http.getBlob(API.users.myData, { errors: 'caller' });
+}

@@ -25,7 +25,7 @@ import {
   getGoogleStatus,
   unlinkGoogleSheets,
 } from '../api/google.ts';
-import { deleteAccount, resetTutorials, toggleTutorials } from '../api/users.ts';
+import { deleteAccount, downloadMyData, resetTutorials, toggleTutorials } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
 import { isServerFailure } from '../features/auth/messages.ts';
 import { logOutEverywhere } from '../features/auth/logOut.ts';
@@ -35,6 +35,7 @@ import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
 import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/templateDrafts.ts';
 import { useSession } from '../state/useSession.ts';
 import { TUTORIAL_MESSAGES } from '../features/tutorial/messages.ts';
+import { saveBlob } from '../features/exports/index.ts';
 import classes from './AccountPage.module.css';
 
 /** Spec section 8 texts of the account page. */
@@ -56,7 +57,38 @@ export const ACCOUNT_MESSAGES = {
     "Google could not be reached to withdraw Adloom's access. Adloom no longer holds it; you can also remove Adloom under your Google account's security settings.",
   loggedOutEverywhere: 'You have been logged out on every device.',
   logOutEverywhereFailed: 'We were unable to log you out everywhere. Please try again.',
+  downloadDataFailed: 'We were unable to make your data file. Please try again.',
 } as const;
+
+/** `adloom-data-<yyyymmdd>.zip` in the person's own date. */
+function myDataFileName(today = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `adloom-data-${today.getFullYear()}${pad(today.getMonth() + 1)}${pad(today.getDate())}.zip`;
+}
+
+/**
+ * "Download my data": every client with its feeds and templates, and the lists, as one zip
+ * (JSON, and the feeds as CSV). `variant`: how prominent the button is where it stands.
+ */
+function DownloadMyDataButton({ variant = 'default' }: { variant?: 'default' | 'light' }) {
+  const [isDownloading, setIsDownloading] = useState(false);
+  async function handleDownload() {
+    setIsDownloading(true);
+    try {
+      saveBlob(await downloadMyData(), myDataFileName());
+    } catch (error) {
+      if (isServerFailure(error)) handleApiError(error);
+      else notifyError(ACCOUNT_MESSAGES.downloadDataFailed);
+    } finally {
+      setIsDownloading(false);
+    }
+  }
+  return (
+    <Button variant={variant} onClick={() => void handleDownload()} loading={isDownloading}>
+      Download My Data
+    </Button>
+  );
+}
 
 /**
  * Forgets what this browser keeps of a deleted account: its unsaved feed and template drafts.
@@ -417,6 +449,16 @@ function UserPreferences({
       <LogOutEverywhereItem />
       <div className={classes.item}>
         <div>
+          <Text fw={600}>Download my data</Text>
+          <Text size="sm" c="dimmed">
+            Every client with its feeds and templates, and your lists, in one zip (JSON, and the
+            feeds as CSV).
+          </Text>
+        </div>
+        <DownloadMyDataButton />
+      </div>
+      <div className={classes.item}>
+        <div>
           <Text fw={600} c="red.8">
             Delete account
           </Text>
@@ -452,8 +494,12 @@ function UserPreferences({
           <Stack gap="md">
             <Text size="sm">
               This cannot be undone. Every client, feed, list and template you keep in Adloom is
-              removed. Enter your password to confirm.
+              removed. Take a copy first if you may need it.
             </Text>
+            <Group>
+              <DownloadMyDataButton variant="light" />
+            </Group>
+            <Text size="sm">Enter your password to confirm.</Text>
             <PasswordInput
               label="Password"
               description={`At least ${PASSWORD_MIN_CHARS} characters`}

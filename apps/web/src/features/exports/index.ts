@@ -2,6 +2,6 @@
 // came from ("Made from" notes), the tables each template kind exports, and every download.
 export { DownloadEverything } from './DownloadEverything.tsx';
 export { KeptOutputsContext } from './keptOutputs.ts';
-export { notifyFileError } from './files.ts';
+export { notifyFileError, saveBlob } from './files.ts';
 export { downloadTable, downloadTablesZip } from './downloads.ts';
 export type { ExportableKind, ExportTableRef } from './exportables.ts';
