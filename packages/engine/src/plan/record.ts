@@ -9,6 +9,7 @@
  *   {"kind":"keyword"}
  *   ,{"place":["Shoes - Nike","Nike Air Max Broad"]}
  *   ,[2,0,0,"nike air max","Broad"]          line change, status code, contents, identity after the place
+ *                                              (a run of n empty cells written as the number n)
  *   ,{"field":"finalurl"}                      names content field 0
  *   ,[1,0,[0,-1534]…]                          contents: field index, hash, field index, hash…
  *   ],"counts":{"keyword":1,…}}
@@ -128,7 +129,16 @@ export class BuildRecordWriter {
       content = `[${parts.join(',')}]`;
     }
     let text = `[${item.line - this.lastLine},${ITEM_STATUSES.indexOf(item.status)},${content}`;
-    for (let c = n; c < item.identity.length; c++) text += `,${JSON.stringify(item.identity[c])}`;
+    // A run of two or more empty cells (an ad's unused headlines and pins) is written as its length.
+    for (let c = n; c < item.identity.length; c++) {
+      const cell = item.identity[c]!;
+      if (cell === '' && item.identity[c + 1] === '') {
+        let run = 1;
+        while (item.identity[c + run] === '') run++;
+        text += `,${run}`;
+        c += run - 1;
+      } else text += `,${JSON.stringify(cell)}`;
+    }
     this.entry(`${text}]`);
     this.lastLine = item.line;
     this.counts[item.kind] = (this.counts[item.kind] ?? 0) + 1;
@@ -297,7 +307,11 @@ export class BuildRecordReader {
     if (!status) this.fail('unknown status');
     if (this.place.length !== spec.placeCells) this.fail('an item without its place');
     const identity = [...this.place];
-    for (let c = 3; c < entry.length; c++) identity.push(String(entry[c]));
+    for (let c = 3; c < entry.length; c++) {
+      const cell = entry[c];
+      if (typeof cell === 'number') for (let k = 0; k < cell && k < 64; k++) identity.push('');
+      else identity.push(String(cell));
+    }
     if (identity.length !== spec.identity.length) this.fail('an item with missing cells');
     const fieldIndices: number[] = [];
     const hashes: number[] = [];

@@ -214,5 +214,5 @@ export function randomBuild(seed: number, size = 30, awkward = true): TestBuild 
 
 /** A deep copy of a build (tests mutate the copy). */
 export function copyBuild(b: TestBuild): TestBuild {
-  return structuredClone(b);
+  return JSON.parse(JSON.stringify(b)) as TestBuild;
 }
