@@ -219,6 +219,72 @@ export {
   exportFileParts,
 } from './formats/exportFormat.ts';
 export {
+  PLAN_ITEM_KINDS,
+  type PlanItemKind,
+  PLAN_ITEM_KIND_LABELS,
+  type ItemStatus,
+  ITEM_STATUSES,
+  type StatusHeader,
+  type PlanKindSpec,
+  PLAN_KIND_SPECS,
+  itemKindOfTable,
+  normalizeHeader,
+  describeItem,
+} from './plan/kinds.ts';
+export {
+  type BuildItem,
+  type ReadItemsOptions,
+  DEFAULT_CLIENT_LABEL,
+  normalizeLabels,
+  readBuildItems,
+  forEachBuildItem,
+} from './plan/items.ts';
+export {
+  type BaselineSource,
+  type BaselineItem,
+  Baseline,
+  emptyBaseline,
+} from './plan/baseline.ts';
+export {
+  BUILD_RECORD_FORMAT,
+  BUILD_RECORD_VERSION,
+  BUILD_RECORD_FILE_NAME,
+  type BuildRecordInfo,
+  type BuildRecordHeader,
+  type BuildRecordOptions,
+  buildRecordChunks,
+  BuildRecordReader,
+  readBuildRecord,
+} from './plan/record.ts';
+export {
+  type AccountExportOptions,
+  type AccountExportSummary,
+  AccountExportReader,
+  readAccountExport,
+} from './plan/account.ts';
+export {
+  type DroppedPolicy,
+  DROPPED_POLICIES,
+  type ChangeAction,
+  CHANGE_ACTIONS,
+  type PlanOptions,
+  type PlanCounts,
+  type ChangeLine,
+  type Collision,
+  type ChangePlan,
+  planChanges,
+} from './plan/plan.ts';
+export {
+  PLAN_TABLE_HEADERS,
+  PLAN_FILE_NAME,
+  planLines,
+  planCollisions,
+  planTable,
+  changesTables,
+  planRecordChunks,
+} from './plan/changes.ts';
+export { addLabel, labelTables } from './plan/label.ts';
+export {
   GOOGLE_ADS_EDITOR,
   IMAGES_NEEDED_FILE_STEM,
   editorFileStem,

@@ -32,6 +32,12 @@ export interface ExportTable {
   qualifier?: string;
   /** The table's header and rows, read only when the file's text is made. */
   read(): Table;
+  /**
+   * The feed line (the grid's row number, from 1; 0 for none) that made each row, in the order
+   * of `read().rows`. Optional: the change plan (../plan/) names the feed row behind a change
+   * when the generator says which it is.
+   */
+  lines?(): ArrayLike<number>;
 }
 
 /** One file a format makes. */
@@ -56,6 +62,13 @@ export interface ExportContext {
   report?: { stem: string; read(): Table };
   /** Adds the notes a format writes beside its tables (Editor: the images still needed). */
   withNotes?: boolean;
+  /**
+   * The client's label (`adloom` unless the client says otherwise), added to what the format
+   * writes so an export of the account tells Adloom's items from hand-made ones (Editor: the
+   * `Labels` column of campaigns, ad groups, keywords and ads; see plan/label.ts). Unset: the
+   * tables as they are.
+   */
+  clientLabel?: string;
 }
 
 /**

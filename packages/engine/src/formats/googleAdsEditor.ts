@@ -6,6 +6,7 @@
  */
 import { formatCsv, type Table } from '../csv.ts';
 import { IMAGES_NEEDED_FILE_TEXT } from '../notes.ts';
+import { labelTables } from '../plan/label.ts';
 import type { ExportFile, ExportFormat, ExportTableKind } from './exportFormat.ts';
 
 /** The stem of each table's Editor file: the host adds its naming ('keywords.csv'). */
@@ -47,12 +48,14 @@ function csvFile(name: string, read: () => Table, neutraliseFormulas = false): E
  * Google Ads Editor: a CSV per table in the order given (formulas kept as text: "-50% Sale" must
  * reach Editor unchanged), then the report with formulas neutralised (it is for a spreadsheet),
  * then, with notes asked for and asset groups or Performance Max ads among the tables, the
- * images note (a text without BOM).
+ * images note (a text without BOM). With a client label, campaigns, ad groups, keywords and ads
+ * carry it in their `Labels` column.
  */
 export const GOOGLE_ADS_EDITOR: ExportFormat = {
   id: 'google-ads-editor',
   label: 'Google Ads Editor',
-  files(tables, context) {
+  files(given, context) {
+    const tables = context.clientLabel ? labelTables(given, context.clientLabel) : given;
     const files: ExportFile[] = [];
     const taken = new Set<string>();
     let needsImages = false;

@@ -1,0 +1,283 @@
+import { describe, expect, test } from 'vitest';
+import { formatCsvText } from '../csv.ts';
+import { GOOGLE_ADS_EDITOR } from '../formats/googleAdsEditor.ts';
+import type { ExportTable } from '../formats/exportFormat.ts';
+import { emptyBaseline } from './baseline.ts';
+import {
+  changesTables,
+  planCollisions,
+  planLines,
+  planRecordChunks,
+  planTable,
+} from './changes.ts';
+import { forEachBuildItem, hashField, normalizeLabels, type BuildItem } from './items.ts';
+import { planChanges, type ChangeLine } from './plan.ts';
+import { buildRecordChunks, readBuildRecord, BuildRecordReader } from './record.ts';
+import { copyBuild, randomBuild, seeded, tablesOf, type TestBuild } from './testTables.ts';
+
+const INFO = {
+  created: '2026-12-01T09:00:00.000Z',
+  client: 'Acme',
+  feed: 'Shoes',
+  templates: ['Shoes', 'Shoes RSA'],
+  label: 'adloom',
+};
+
+function items(tables: readonly ExportTable[]): BuildItem[] {
+  const out: BuildItem[] = [];
+  forEachBuildItem(tables, (i) =>
+    out.push({ ...i, identity: [...i.identity], fields: [...i.fields], values: [...i.values] }),
+  );
+  return out;
+}
+
+function record(tables: readonly ExportTable[]) {
+  return readBuildRecord(buildRecordChunks(INFO, tables));
+}
+
+/** A line as a comparable string. */
+const key = (l: ChangeLine): string =>
+  [l.action, l.kind, l.campaign, l.adGroup, l.item, l.reason, l.line].join(' | ');
+
+describe('build items', () => {
+  test('a campaign and its location rows are one item with its locations sorted', () => {
+    const b = randomBuild(1, 10, false);
+    b.campaigns[0]!.locationId = '2840;2826';
+    const campaigns = items(tablesOf(b)).filter((i) => i.kind === 'campaign');
+    expect(campaigns).toHaveLength(b.campaigns.length);
+    const first = campaigns[0]!;
+    expect(first.identity).toEqual([b.campaigns[0]!.campaign]);
+    expect(first.fields).toEqual(['campaigntype', 'budget', 'networks', 'locationid']);
+    expect(first.values).toEqual([
+      'Search',
+      String(b.campaigns[0]!.budget),
+      'Google search',
+      '2826;2840',
+    ]);
+    expect(first.rowCount).toBe(3);
+  });
+
+  test('status comes from the status column, lines from the table, dated labels do not count', () => {
+    const b = randomBuild(2, 10, false);
+    b.keywords[1]!.status = 'Paused';
+    const all = items(tablesOf(b));
+    const kws = all.filter((i) => i.kind === 'keyword');
+    expect(kws.map((k) => k.status)).toEqual(b.keywords.map((k) => k.status ?? 'Enabled'));
+    expect(kws.map((k) => k.line)).toEqual(b.keywords.map((k) => k.line));
+    const ad = all.find((i) => i.kind === 'responsive-search-ad')!;
+    expect(ad.identity.slice(0, 3)).toEqual([
+      b.ads[0]!.campaign,
+      b.ads[0]!.adGroup,
+      b.ads[0]!.headlines[0],
+    ]);
+    expect(ad.values[ad.fields.indexOf('labels')]).toBe('yyyymmdd-v1');
+    expect(normalizeLabels('20261206-v2; fallback;adloom', 'adloom')).toBe('fallback;yyyymmdd-v2');
+  });
+});
+
+describe('the build record', () => {
+  test.each([3, 4, 5])(
+    'round-trips every item exactly, read in random pieces (seed %i)',
+    (seed) => {
+      const b = randomBuild(seed, 60);
+      b.keywords[0]!.keyword = 'a\u0000b'; // a cell the baseline cannot join
+      b.keywords[1]!.status = 'Paused';
+      const tables = tablesOf(b);
+      const text = [...buildRecordChunks(INFO, tables)].join('');
+      const rand = seeded(seed);
+      const reader = new BuildRecordReader();
+      for (let at = 0; at < text.length;) {
+        const n = 1 + Math.floor(rand() * 200);
+        reader.push(text.slice(at, at + n));
+        at += n;
+      }
+      const baseline = reader.end();
+      const want = items(tables);
+      expect(baseline.size).toBe(want.length);
+      want.forEach((item, i) => {
+        const got = baseline.item(i);
+        expect(got.kind).toBe(item.kind);
+        expect(got.identity).toEqual(item.identity);
+        expect(got.status).toBe(item.status);
+        expect(got.line).toBe(item.line);
+        expect(got.fields).toEqual(item.fields);
+        expect(got.hashes).toEqual(item.fields.map((f, k) => hashField(f, item.values[k]!)));
+      });
+      expect(baseline.header).toMatchObject({ ...INFO, format: 'adloom-build', version: 1 });
+      expect(baseline.header.counts.keyword).toBe(b.keywords.length);
+      expect(JSON.parse(text)).toHaveProperty('items');
+    },
+  );
+
+  test('a record cut short or of another format is refused with a clear error', () => {
+    const text = [...buildRecordChunks(INFO, tablesOf(randomBuild(6, 10)))].join('');
+    expect(() => readBuildRecord([text.slice(0, text.indexOf('],"counts"'))])).toThrow(
+      /incomplete/,
+    );
+    expect(() => readBuildRecord([text.slice(0, text.length - 40)])).toThrow(/unreadable counts/);
+    expect(() => readBuildRecord(['{"format":"other","items":[\n]}'])).toThrow(
+      /not an Adloom build record/,
+    );
+  });
+});
+
+describe('the change plan', () => {
+  test.each([7, 8, 9, 10])('a build against its own record plans nothing (seed %i)', (seed) => {
+    const tables = tablesOf(randomBuild(seed, 80));
+    const plan = planChanges(record(tables), tables);
+    expect(plan.totals).toMatchObject({ add: 0, update: 0, pause: 0, enable: 0, remove: 0 });
+    expect(plan.totals.unchanged).toBe(items(tables).length);
+    expect([...planLines(plan, tables)]).toEqual([]);
+    expect(changesTables(plan, tables)).toEqual([]);
+  });
+
+  test.each([11, 12, 13])(
+    'a random change of the feed gives exactly its change lines (seed %i)',
+    (seed) => {
+      const before = randomBuild(seed, 60, false);
+      const baseline = record(tablesOf(before));
+      const after = copyBuild(before);
+      const rand = seeded(seed * 31);
+      const pick = <T>(xs: T[]): number => Math.floor(rand() * xs.length);
+      const want: string[] = [];
+      // A keyword no longer made.
+      const [gone] = after.keywords.splice(pick(after.keywords), 1);
+      want.push(
+        `pause | keyword | ${gone!.campaign} | ${gone!.adGroup} | ${kw(gone!)} | no longer in the feed | 0`,
+      );
+      // A new keyword.
+      const model = after.keywords[0]!;
+      after.keywords.push({
+        ...model,
+        keyword: 'brand new keyword',
+        matchType: 'Exact',
+        line: 999,
+      });
+      want.push(
+        `add | keyword | ${model.campaign} | ${model.adGroup} | [brand new keyword] | new in the feed | 999`,
+      );
+      // An out-of-stock row's keyword.
+      const paused = after.keywords[1]!;
+      paused.status = 'Paused';
+      want.push(
+        `pause | keyword | ${paused.campaign} | ${paused.adGroup} | ${kw(paused)} | feed row paused or out of stock | ${paused.line}`,
+      );
+      // A changed final URL.
+      const moved = after.ads[pick(after.ads)]!;
+      moved.finalUrl = 'https://example.com/moved';
+      want.push(
+        `update | responsive-search-ad | ${moved.campaign} | ${moved.adGroup} | ${moved.headlines[0]} | final URL changed | ${moved.line}`,
+      );
+      // An edited headline: a new ad, the old one paused.
+      const edited = after.ads.find((a) => a !== moved)!;
+      const oldFirst = edited.headlines[0]!;
+      edited.headlines = [...edited.headlines];
+      edited.headlines[2] = 'Edited headline';
+      want.push(
+        `add | responsive-search-ad | ${edited.campaign} | ${edited.adGroup} | ${oldFirst} | headline 3 changed: a new ad (the old ad is paused, with its history) | ${edited.line}`,
+        `pause | responsive-search-ad | ${edited.campaign} | ${edited.adGroup} | ${oldFirst} | no longer in the feed: replaced by the edited ad | 0`,
+      );
+      // A changed budget.
+      const budget = after.campaigns[0]!;
+      budget.budget = 99;
+      want.push(
+        `update | campaign | ${budget.campaign} |  | ${budget.campaign} | budget changed | ${budget.line}`,
+      );
+      const tables = tablesOf(after);
+      const plan = planChanges(baseline, tables);
+      expect([...planLines(plan, tables)].map(key).sort()).toEqual(want.sort());
+      expect(plan.counts.keyword).toMatchObject({ add: 1, pause: 2, update: 0 });
+      expect(plan.counts['responsive-search-ad']).toMatchObject({ add: 1, update: 1, pause: 1 });
+      expect(plan.counts.campaign.update).toBe(1);
+    },
+  );
+
+  test('changes-only tables hold exactly the changed rows with their statuses, under the full names', () => {
+    const before = randomBuild(14, 30, false);
+    const after = copyBuild(before);
+    const [gone] = after.keywords.splice(0, 1);
+    after.keywords[0]!.status = 'Paused';
+    after.ads[0]!.finalUrl = 'https://example.com/new';
+    const tables = tablesOf(after);
+    const plan = planChanges(record(tablesOf(before)), tables);
+    const changes = changesTables(plan, tables);
+    expect(changes.map((t) => t.kind)).toEqual(['keywords', 'responsive-search-ads']);
+    const kws = changes[0]!.read();
+    expect(kws.headers).toEqual(['Campaign', 'Ad Group', 'Keyword', 'Criterion Type', 'Status']);
+    expect([...kws.rows]).toEqual([
+      [
+        after.keywords[0]!.campaign,
+        after.keywords[0]!.adGroup,
+        after.keywords[0]!.keyword,
+        after.keywords[0]!.matchType,
+        'Paused',
+      ],
+      [gone!.campaign, gone!.adGroup, gone!.keyword, gone!.matchType, 'Paused'],
+    ]);
+    expect(Array.from(changes[0]!.lines!())).toEqual([after.keywords[0]!.line, 0]);
+    const ads = changes[1]!.read();
+    const rows = [...ads.rows];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![ads.headers.indexOf('Final URL')]).toBe('https://example.com/new');
+    expect(rows[0]![ads.headers.indexOf('Status')]).toBe('Enabled');
+    const names = (ts: ExportTable[]) =>
+      GOOGLE_ADS_EDITOR.files(ts, { fileName: (s, e) => `${s}.${e}` }).map((f) => f.name);
+    expect(names(changes)).toEqual(
+      names(tables.filter((t) => t.kind === 'keywords' || t.kind === 'responsive-search-ads')),
+    );
+    const plan2 = formatCsvText(planTable(plan, tables)).split('\r\n')[0];
+    expect(plan2).toBe('Action,Kind,Campaign,Ad Group,Item,Reason,Feed line');
+  });
+
+  test('the record after a plan plans nothing again; a dropped item that returns is resumed', () => {
+    const before = randomBuild(15, 30, false);
+    const after = copyBuild(before);
+    const [gone] = after.keywords.splice(2, 1);
+    const tables = tablesOf(after);
+    const plan = planChanges(record(tablesOf(before)), tables);
+    const next = readBuildRecord(planRecordChunks(INFO, plan, tables));
+    const again = planChanges(next, tables);
+    expect([...planLines(again, tables)]).toEqual([]);
+    const back = copyBuild(after);
+    back.keywords.push(gone!);
+    const backTables = tablesOf(back);
+    const resumed = [...planLines(planChanges(next, backTables), backTables)];
+    expect(resumed.map(key)).toEqual([
+      `enable | keyword | ${gone!.campaign} | ${gone!.adGroup} | ${kw(gone!)} | back in the feed | ${gone!.line}`,
+    ]);
+  });
+
+  test('dropped items follow the policy: remove, or keep', () => {
+    const before = randomBuild(16, 20, false);
+    const after = copyBuild(before);
+    after.keywords.splice(0, 1);
+    const tables = tablesOf(after);
+    const baseline = record(tablesOf(before));
+    const removed = planChanges(baseline, tables, { dropped: 'remove' });
+    expect([...planLines(removed, tables)].map((l) => l.action)).toEqual(['remove']);
+    expect([...changesTables(removed, tables)[0]!.read().rows][0]).toContain('Removed');
+    const kept = planChanges(baseline, tables, { dropped: 'keep' });
+    expect([...planLines(kept, tables)]).toEqual([]);
+    expect(kept.counts.keyword.unchanged).toBe(before.keywords.length);
+  });
+
+  test('against no baseline every item is new', () => {
+    const b = randomBuild(17, 20, false);
+    b.keywords[0]!.status = 'Paused';
+    const tables = tablesOf(b);
+    const plan = planChanges(emptyBaseline(), tables);
+    expect(plan.totals.add).toBe(items(tables).length);
+    const lines = [...planLines(plan, tables)];
+    expect(lines[0]!.reason).toBe('new in the feed; its feed row is paused or out of stock');
+    expect([...changesTables(plan, tables)[0]!.read().rows][0]).toContain('Paused');
+    expect([...planCollisions(plan, tables)]).toEqual([]);
+  });
+});
+
+function kw(k: TestBuild['keywords'][number]): string {
+  return k.matchType === 'Exact'
+    ? `[${k.keyword}]`
+    : k.matchType === 'Phrase'
+      ? `"${k.keyword}"`
+      : k.keyword;
+}
