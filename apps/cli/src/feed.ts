@@ -208,7 +208,7 @@ export class PackedFeedRows implements FeedRows {
   firstCodeOf(index: number, column: FeedColumn): number {
     if (!(index >= 0 && index < this.length)) return NaN;
     // A row of non-ASCII bytes is made (its cells' offsets are in characters, not bytes).
-    if (this.ascii[index] !== 1) return (this.at(index) as FeedRow)[column].charCodeAt(0);
+    if (this.ascii[index] !== 1) return ((this.at(index) as FeedRow)[column] ?? '').charCodeAt(0);
     const lengths = this.lengths;
     const l = PACKED_COLUMNS.length * index;
     const c = FEED_COLUMNS.indexOf(column);
