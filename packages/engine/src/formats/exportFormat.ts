@@ -32,6 +32,12 @@ export interface ExportTable {
   qualifier?: string;
   /** The table's header and rows, read only when the file's text is made. */
   read(): Table;
+  /**
+   * The 1-based feed line (the grid's row number, as the report's Line column counts) of the row
+   * that made each row of `read().rows`, in the same order; 0 when none (an account-level asset).
+   * Optional: a host that knows them gives them (a build record reads them).
+   */
+  lines?(): ArrayLike<number>;
 }
 
 /** One file a format makes. */
