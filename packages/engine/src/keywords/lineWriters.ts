@@ -4,7 +4,7 @@
  */
 import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from '../csv.ts';
 import type { MatchType } from '../types.ts';
-import { IntChunks, IntList } from './intLists.ts';
+import { IntList, type IntChunks } from './intLists.ts';
 import { MATCH_TYPE_CODES } from './matchTypes.ts';
 
 /** The columns of a keywords or negatives table. */
