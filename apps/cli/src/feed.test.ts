@@ -6,8 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PackedFeedRows, readFeed } from './feed.ts';
 
 /** A feed row's cells, the unnamed ones empty. */
-function data(cells: Partial<Record<'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url', string>>) {
-  return { root: '', mod: '', var1: '', var2: '', var3: '', url: '', ...cells };
+function data(
+  cells: Partial<Record<'root' | 'mod' | 'var1' | 'var2' | 'var3' | 'url' | 'status', string>>,
+) {
+  return { root: '', mod: '', var1: '', var2: '', var3: '', url: '', status: '', ...cells };
 }
 
 describe('PackedFeedRows', () => {
@@ -24,6 +26,9 @@ describe('PackedFeedRows', () => {
       }),
       data({}),
       data({ root: 'a, "b"', url: 'not a url' }),
+      data({ root: 'paused', url: 'https://x.example/p', status: 'Paused' }),
+      data({ root: 'Crème', url: 'https://x.example/ü', status: 'out of stock' }),
+      data({ root: 'odd', status: 'soon' }),
     ];
     added.forEach((row, i) => rows.add(row, i + 2));
     expect(rows.length).toBe(added.length);
@@ -31,6 +36,14 @@ describe('PackedFeedRows', () => {
       expect(rows.at(i)).toEqual({ id: String(i + 1), ...row });
       expect(rows.lineOfRow(i + 1)).toBe(i + 2);
     });
+    // The statuses are known without making the rows: paused, paused, unknown.
+    expect(Array.from(rows.statusCodes() ?? [])).toEqual([0, 0, 0, 0, 1, 1, 2]);
+    const bounds = new Int32Array(9);
+    const bytes = rows.asciiCells(4, bounds);
+    expect(Buffer.from(bytes!.subarray(bounds[5], bounds[6])).toString()).toBe(
+      'https://x.example/p',
+    );
+    expect(Buffer.from(bytes!.subarray(bounds[6], bounds[7])).toString()).toBe('Paused');
   });
 
   it('keeps the halves of a surrogate pair split between two cells apart', () => {
@@ -51,9 +64,11 @@ describe('PackedFeedRows', () => {
       data({ root: 'Café', mod: '=Straße', var2: '@😀', url: '-https://x.example/é' }),
       data({}),
       data({ var3: '+', url: 'h' }),
+      data({ root: 'é', url: 'https://x', status: 'Paused' }),
+      data({ url: 'https://y', status: '=x' }),
     ];
     added.forEach((row, i) => rows.add(row, i + 2));
-    const columns = ['root', 'mod', 'var1', 'var2', 'var3', 'url'] as const;
+    const columns = ['root', 'mod', 'var1', 'var2', 'var3', 'url', 'status'] as const;
     for (let i = 0; i < added.length; i++)
       for (const c of columns)
         expect(rows.firstCodeOf(i, c), `row ${i} ${c}`).toEqual(

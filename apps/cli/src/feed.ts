@@ -18,6 +18,9 @@ import {
   type FeedRows,
   type TruncatedCell,
   identifiedFeedCellsFrom,
+  readRowStatus,
+  ROW_PAUSED,
+  ROW_UNKNOWN_STATUS,
 } from '@adloom/engine';
 import type iconvLite from 'iconv-lite';
 import { ByteBlocks, grown, sharedArray, writeUtf8 } from './bytes.ts';
@@ -30,10 +33,16 @@ import { InputError, inputFileError, loadIconv } from './files.ts';
  */
 const READ_BYTES = 1 << 16;
 
-/** The text columns before the URL, in the order they are packed (the feed's, url last). */
+/** The text columns before the URL, in the order they are packed (the feed's: url, status last). */
 const PACKED_COLUMNS = FEED_TEXT_COLUMNS;
-if (FEED_COLUMNS.length !== PACKED_COLUMNS.length + 1 || FEED_COLUMNS.at(-1) !== 'url')
-  throw new Error('PackedFeedRows: the feed columns must be the text columns, then url');
+if (
+  FEED_COLUMNS.length !== PACKED_COLUMNS.length + 2 ||
+  FEED_COLUMNS.at(-2) !== 'url' ||
+  FEED_COLUMNS.at(-1) !== 'status'
+)
+  throw new Error('PackedFeedRows: the feed columns must be the text columns, url, then status');
+/** Per row its lengths: each text column's, then the status's (the URL is what is left). */
+const LENGTHS_PER_ROW = PACKED_COLUMNS.length + 1;
 
 /**
  * A text cell's length in UTF-16 code units fits in a byte: `FEED_CELL_MAX_CHARS` characters,
@@ -42,7 +51,7 @@ if (FEED_COLUMNS.length !== PACKED_COLUMNS.length + 1 || FEED_COLUMNS.at(-1) !==
 const CELL_LENGTH_FITS_A_BYTE = 2 * FEED_CELL_MAX_CHARS <= 0xff;
 if (!CELL_LENGTH_FITS_A_BYTE) throw new Error('PackedFeedRows: text cells too long for a byte');
 
-/** The cells a row packs: the text columns and the URL (`FEED_COLUMNS`, in that order). */
+/** The cells a row packs: the text columns, the URL and the status (`FEED_COLUMNS` order). */
 const CELLS_PER_ROW = FEED_COLUMNS.length;
 
 /**
@@ -67,6 +76,8 @@ export class PackedFeedRows implements FeedRows {
   private ascii: Uint8Array;
   /** Per row the physical line of the file it starts on. */
   private lines: Int32Array;
+  /** Per row its status code (`rowStatusCodes`), once a row has a status other than active. */
+  private statuses: Uint8Array | undefined;
   private lastIndex = -1;
   private last: FeedRow | undefined;
   /** The cells of the row being made (`at`), in FEED_COLUMNS order. */
@@ -83,7 +94,7 @@ export class PackedFeedRows implements FeedRows {
     this.blockOf = from?.blockOf ?? sharedArray(Uint16Array, 1 << 16);
     this.starts = from?.starts ?? sharedArray(Int32Array, 1 << 16);
     this.ends = from?.ends ?? sharedArray(Int32Array, 1 << 16);
-    this.lengths = from?.lengths ?? sharedArray(Uint8Array, PACKED_COLUMNS.length << 16);
+    this.lengths = from?.lengths ?? sharedArray(Uint8Array, LENGTHS_PER_ROW << 16);
     this.ascii = from?.ascii ?? sharedArray(Uint8Array, 1 << 16);
     this.lines = from?.lines ?? sharedArray(Int32Array, 1 << 16);
     this.length = from?.length ?? 0;
@@ -109,7 +120,7 @@ export class PackedFeedRows implements FeedRows {
     this.blockOf = grown(this.blockOf, n + 1);
     this.starts = grown(this.starts, n + 1);
     this.ends = grown(this.ends, n + 1);
-    this.lengths = grown(this.lengths, PACKED_COLUMNS.length * (n + 1));
+    this.lengths = grown(this.lengths, LENGTHS_PER_ROW * (n + 1));
     this.ascii = grown(this.ascii, n + 1);
     this.lines = grown(this.lines, n + 1);
   }
@@ -118,14 +129,15 @@ export class PackedFeedRows implements FeedRows {
     const n = this.length;
     this.growFor(n);
     // A UTF-16 code unit is at most 3 bytes of UTF-8.
-    let chars = row.url.length;
+    const status = row.status ?? '';
+    let chars = row.url.length + status.length;
     for (const c of PACKED_COLUMNS) chars += row[c].length;
     const store = this.bytes;
     this.blockOf[n] = store.reserve(3 * chars);
     const bytes = store.current;
     const start = store.used;
     let at = start;
-    const l = PACKED_COLUMNS.length * n;
+    const l = LENGTHS_PER_ROW * n;
     const lengths = this.lengths;
     // Cell by cell: half of a surrogate pair at a cell's end stays apart from the next cell's.
     for (let c = 0; c < PACKED_COLUMNS.length; c++) {
@@ -134,6 +146,9 @@ export class PackedFeedRows implements FeedRows {
       at = writeUtf8(bytes, at, cell);
     }
     at = writeUtf8(bytes, at, row.url);
+    lengths[l + PACKED_COLUMNS.length] = status.length;
+    at = writeUtf8(bytes, at, status);
+    this.noteStatus(n, status);
     this.ascii[n] = at - start === chars ? 1 : 0;
     this.starts[n] = start;
     this.ends[n] = at;
@@ -168,9 +183,21 @@ export class PackedFeedRows implements FeedRows {
       const end = cells[3 * c + 1] as number;
       for (let k = cells[3 * c] as number; k < end; k++) bytes[at++] = source[k] as number;
     }
-    const l = PACKED_COLUMNS.length * n;
+    const l = LENGTHS_PER_ROW * n;
     const lengths = this.lengths;
     for (let c = 0; c < PACKED_COLUMNS.length; c++) lengths[l + c] = cells[3 * c + 2] as number;
+    const s = CELLS_PER_ROW - 1;
+    lengths[l + PACKED_COLUMNS.length] = cells[3 * s + 2] as number;
+    // A status cell is short and rare: it is read as text (`noteStatus`) only when there is one.
+    if ((cells[3 * s + 1] as number) > (cells[3 * s] as number))
+      this.noteStatus(
+        n,
+        Buffer.from(source.buffer, source.byteOffset, source.length).toString(
+          'utf8',
+          cells[3 * s],
+          cells[3 * s + 1],
+        ),
+      );
     // Every UTF-8 sequence of a non-ASCII character is longer than its UTF-16 code units.
     this.ascii[n] = size === chars ? 1 : 0;
     this.starts[n] = start;
@@ -190,7 +217,7 @@ export class PackedFeedRows implements FeedRows {
       this.ends[index],
     );
     const lengths = this.lengths;
-    const l = PACKED_COLUMNS.length * index;
+    const l = LENGTHS_PER_ROW * index;
     const cells = this.cells;
     let from = 0;
     for (let c = 0; c < PACKED_COLUMNS.length; c++) {
@@ -198,7 +225,15 @@ export class PackedFeedRows implements FeedRows {
       cells[c] = text.slice(from, end);
       from = end;
     }
-    cells[PACKED_COLUMNS.length] = text.slice(from);
+    const statusLength = lengths[l + PACKED_COLUMNS.length] as number;
+    if (statusLength === 0) {
+      cells[PACKED_COLUMNS.length] = text.slice(from);
+      cells[PACKED_COLUMNS.length + 1] = '';
+    } else {
+      const urlEnd = text.length - statusLength;
+      cells[PACKED_COLUMNS.length] = text.slice(from, urlEnd);
+      cells[PACKED_COLUMNS.length + 1] = text.slice(urlEnd);
+    }
     const row: FeedRow = identifiedFeedCellsFrom(String(index + 1), cells);
     this.lastIndex = index;
     this.last = row;
@@ -208,18 +243,42 @@ export class PackedFeedRows implements FeedRows {
   firstCodeOf(index: number, column: FeedColumn): number {
     if (!(index >= 0 && index < this.length)) return NaN;
     // A row of non-ASCII bytes is made (its cells' offsets are in characters, not bytes).
-    if (this.ascii[index] !== 1) return (this.at(index) as FeedRow)[column].charCodeAt(0);
+    if (this.ascii[index] !== 1) return ((this.at(index) as FeedRow)[column] ?? '').charCodeAt(0);
     const lengths = this.lengths;
-    const l = PACKED_COLUMNS.length * index;
+    const l = LENGTHS_PER_ROW * index;
     const c = FEED_COLUMNS.indexOf(column);
+    const statusLength = lengths[l + PACKED_COLUMNS.length] as number;
     let at = this.starts[index] as number;
-    for (let j = 0; j < c; j++) at += lengths[l + j] as number;
+    for (let j = 0; j < Math.min(c, PACKED_COLUMNS.length); j++) at += lengths[l + j] as number;
+    if (c > PACKED_COLUMNS.length) at = (this.ends[index] as number) - statusLength;
     const end =
-      c < PACKED_COLUMNS.length ? at + (lengths[l + c] as number) : (this.ends[index] as number);
+      c < PACKED_COLUMNS.length
+        ? at + (lengths[l + c] as number)
+        : c === PACKED_COLUMNS.length
+          ? (this.ends[index] as number) - statusLength
+          : (this.ends[index] as number);
     if (at === end) return NaN;
     return (this.bytes.blocks[this.blockOf[index] as number] as Buffer<ArrayBufferLike>)[
       at
     ] as number;
+  }
+
+  /** Notes row `n`'s status code when its cell is not empty (`rowStatusCodes`). */
+  private noteStatus(n: number, cell: string): void {
+    if (cell === '') return;
+    const read = readRowStatus(cell);
+    const code = !read.known ? ROW_UNKNOWN_STATUS : read.status === 'paused' ? ROW_PAUSED : -1;
+    if (code < 0) return;
+    if (!this.statuses || this.statuses.length <= n)
+      this.statuses = grown(this.statuses ?? new Uint8Array(1 << 10), n + 1);
+    this.statuses[n] = code;
+  }
+
+  statusCodes(): Uint8Array | undefined {
+    if (!this.statuses) return undefined;
+    const out = new Uint8Array(this.length);
+    out.set(this.statuses.subarray(0, Math.min(this.length, this.statuses.length)));
+    return out;
   }
 
   indexOfId(id: string): number {
@@ -236,11 +295,13 @@ export class PackedFeedRows implements FeedRows {
     if (!(index >= 0 && index < this.length) || this.ascii[index] !== 1) return undefined;
     // An ASCII row's cell lengths in code units are its lengths in bytes.
     const lengths = this.lengths;
-    const l = PACKED_COLUMNS.length * index;
+    const l = LENGTHS_PER_ROW * index;
     let at = this.starts[index] as number;
     bounds[0] = at;
     for (let j = 0; j < PACKED_COLUMNS.length; j++) bounds[j + 1] = at += lengths[l + j] as number;
-    bounds[PACKED_COLUMNS.length + 1] = this.ends[index] as number;
+    const end = this.ends[index] as number;
+    bounds[PACKED_COLUMNS.length + 1] = end - (lengths[l + PACKED_COLUMNS.length] as number);
+    bounds[PACKED_COLUMNS.length + 2] = end;
     return this.bytes.blocks[this.blockOf[index] as number];
   }
 }

@@ -12,7 +12,12 @@ import {
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
   formatCsvLine,
+  findBuildStatus,
   generateBuild,
+  IntChunks,
+  responsiveSearchAdCells,
+  rowStatusCodes,
+  editorStatus,
   editorFileStem,
   generateRunExtensions,
   GOOGLE_ADS_EDITOR,
@@ -31,6 +36,7 @@ import {
   type AdGroupRef,
   type AdGroupStore,
   type AdGroupTarget,
+  type BuildStatus,
   type ExportTableKind,
   type ExtensionTypeName,
   type RowGroupKeys,
@@ -112,6 +118,11 @@ export interface GenerateOptions {
    * thread of their own, beside the keyword step (adsThread.ts); else on this one.
    */
   adsThreadScript?: URL;
+  /**
+   * Given, filled with the feed line of each row of each streamed table (keywords, negatives,
+   * ad groups), in file order (`ExportTable.lines`): what a build record reads.
+   */
+  lines?: Map<ExportTableKind, ArrayLike<number>>;
 }
 
 /** Written beside asset groups: they cannot run until images are added in Editor. */
@@ -132,7 +143,11 @@ function failOnProblems(file: string, what: string, problems: string[]): void {
 
 const EXTENSION_FILES: Record<
   ExtensionTypeName,
-  { kind: keyof typeof OUTPUT_TABLES; table: (e: GeneratedExtension[]) => Table; noun: string }
+  {
+    kind: keyof typeof OUTPUT_TABLES;
+    table: (e: GeneratedExtension[], status?: BuildStatus) => Table;
+    noun: string;
+  }
 > = {
   Callout: { kind: 'callouts', table: calloutsTable, noun: 'callout' },
   Sitelink: { kind: 'sitelinks', table: sitelinksTable, noun: 'sitelink' },
@@ -212,6 +227,11 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
   /** The physical line of the feed where row `n` (from 1) starts. */
   const lineOfRow = (n: number): number => rows.lineOfRow(n);
   const wants = (kind: OutputKind): boolean => !o.only || o.only.has(kind);
+  // Items every row behind is paused go out Paused (none paused: no status column at all).
+  const status = findBuildStatus(
+    { rows, campaign, extensions: extensionTemplates },
+    rowStatusCodes(rows),
+  );
   const folder = OutputFolder.open(o.out);
   try {
     // Each reported item goes to the report as it comes; the summary keeps what it prints.
@@ -239,25 +259,29 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     const keywordsOut = isPerformance ? undefined : open('keywords');
     const negativesOut = isPerformance ? undefined : open('negatives');
     const adGroupsOut = isPerformance ? undefined : open('ad-groups');
-    adGroupsOut?.line(adGroupsTable([]).headers);
+    adGroupsOut?.line(adGroupsTable([], status).headers);
     // The ad group lines as CSV text, joined into long runs (see TextRuns); one list of cells
     // for every line.
     const adGroupLines = adGroupsOut && new TextRuns((text) => adGroupsOut.text(text));
-    const adGroupCells = ['', ''];
+    const adGroupCells = status ? ['', '', ''] : ['', ''];
+    const adGroupRows = o.lines && new IntChunks();
     const onAdGroup = (g: AdGroupRef): void => {
       if (adGroupLines) {
         adGroupCells[0] = g.campaign;
         adGroupCells[1] = g.adGroup;
+        if (status) adGroupCells[2] = editorStatus(status.groupPaused(g.campaign, g.adGroup));
         adGroupLines.add(formatCsvLine(adGroupCells));
       }
+      adGroupRows?.push(lineOfRow(Number(g.id)));
       progress?.group(g.id);
     };
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
-    rsaOut?.line(RSA_HEADERS);
+    rsaOut?.line(status ? [...RSA_HEADERS, 'Status'] : RSA_HEADERS);
     let rsaCount = 0;
     // With the ads' thread, this thread makes the keywords and hands each ad group over; the
     // thread writes the RSA file (header written here first) and its items to a scratch part.
-    const threaded = adsThread && !isPerformance;
+    // With paused rows the ads are made here, each with its ad group's status.
+    const threaded = adsThread && !isPerformance && !status;
     let reportPart: { fd: number; file: string } | undefined;
     const groupKeys: RowGroupKeys | undefined =
       threaded && GroupKeyMaker.usesGroupKeys(campaign)
@@ -287,8 +311,12 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     const adGroupStore = threaded
       ? new HandedOver(onAdGroup, adsThread)
       : new PackedAdGroups(onAdGroup);
+    const keywordRows = o.lines && new IntChunks();
+    const negativeRows = o.lines && new IntChunks();
+    const rsaCells: string[] = [];
     const build = generateBuild(
       {
+        status,
         rows,
         campaign,
         rsa: threaded ? undefined : rsa,
@@ -310,18 +338,42 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
           negativesOut?.text(chunk);
           progress?.lines(chunk);
         },
-        rsaLines: {
-          csv: rsaOut,
-          ad: (rowId) => {
-            rsaCount++;
-            progress?.ad(rowId);
-          },
-        },
+        ...(status
+          ? {
+              rsaAd: (ad) => {
+                rsaCount++;
+                progress?.ad(ad.rowId);
+                const cells = responsiveSearchAdCells(ad, rsaCells);
+                cells.push(editorStatus(status.groupPaused(ad.campaign, ad.adGroup)));
+                rsaOut?.line(cells);
+              },
+            }
+          : {
+              rsaLines: {
+                csv: rsaOut,
+                ad: (rowId) => {
+                  rsaCount++;
+                  progress?.ad(rowId);
+                },
+              },
+            }),
+        keywordRows,
+        negativeRows,
         adGroupStore,
         issue: (i) => report.add(i),
       },
     );
     adGroupLines?.end();
+    if (o.lines) {
+      const feedLines = (rows: IntChunks | undefined): Uint32Array =>
+        Uint32Array.from({ length: rows?.length ?? 0 }, (_, i) => lineOfRow(rows!.at(i) + 1));
+      o.lines.set('keywords', feedLines(keywordRows));
+      o.lines.set('negatives', feedLines(negativeRows));
+      o.lines.set(
+        'ad-groups',
+        Uint32Array.from({ length: adGroupRows?.length ?? 0 }, (_, i) => adGroupRows!.at(i)),
+      );
+    }
     let extensions = build.extensions;
     // With the ads' thread, this thread's own outputs are done while it finishes: they are written
     // out, and the extensions and the formula check are made meanwhile (their items are reported
@@ -360,7 +412,9 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         counts.push([file.name, file.name === IMAGES_NEEDED_FILE ? IMAGES_NEEDED_NOTE : what]);
       }
     };
-    write('campaigns', plural(campaigns.length, 'campaign'), () => campaignsTable(campaigns));
+    write('campaigns', plural(campaigns.length, 'campaign'), () =>
+      campaignsTable(campaigns, status),
+    );
     if (threaded) {
       const done = await waitForAds(adsThread, progress);
       rsaCount = done.ads;
@@ -376,11 +430,11 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         write(
           'asset-groups',
           `${plural(ads.length, 'asset group')} with assets (of ${assetGroups.length})`,
-          () => performanceMaxAdsTable(ads),
+          () => performanceMaxAdsTable(ads, status),
         );
       } else {
         write('asset-groups', plural(assetGroups.length, 'asset group'), () =>
-          assetGroupsTable(assetGroups),
+          assetGroupsTable(assetGroups, status),
         );
       }
     } else {
@@ -393,7 +447,7 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     }
     for (const [type, list] of extensions) {
       const f = EXTENSION_FILES[type];
-      write(f.kind, plural(list.length, f.noun), () => f.table(list));
+      write(f.kind, plural(list.length, f.noun), () => f.table(list, status));
     }
     if (wants('report')) counts.push([OUTPUT_KINDS.report, plural(report.count, 'reported item')]);
 

@@ -96,6 +96,50 @@ describe('adloom generate (golden)', () => {
     compareWithGolden('search', out, r.stdout);
   });
 
+  it('reads a status column: what only paused rows make goes out Paused, the rest Enabled', () => {
+    const feed = tmp('status-feed.csv');
+    writeFileSync(
+      feed,
+      [
+        'Root,Modifier,Var 1,Final URL,Status',
+        'Nike,Air Max,Red,https://a.example/1,Paused',
+        'Nike,Air Max,Blue,https://a.example/2,',
+        'Puma,Suede,Blue,https://a.example/3,out of stock',
+        'Asics,Gel,White,https://a.example/4,soon',
+      ].join('\n'),
+    );
+    const out = tmp('status');
+    const args = ['generate', '--feed', path.relative(repoRoot, feed), '--campaign'];
+    const r = run([...args, fx('campaign.json'), '--rsa', fx('rsa.json'), '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('columns: root, mod, var1, url, status');
+    const lines = (f: string): string[] =>
+      readFileSync(path.join(out, f), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n');
+    expect(lines('ad-groups.csv')[0]).toBe('Campaign,Ad Group,Ad Group Status');
+    expect(lines('ad-groups.csv').filter((l) => l.includes('Puma'))).not.toHaveLength(0);
+    for (const l of lines('ad-groups.csv').filter((l) => l.includes('Puma')))
+      expect(l).toMatch(/,Paused$/);
+    for (const l of lines('ad-groups.csv').filter((l) => /Nike|Asics/.test(l)))
+      expect(l).toMatch(/,Enabled$/);
+    expect(lines('keywords.csv')[0]).toBe('Campaign,Ad Group,Keyword,Criterion Type,Status');
+    expect(lines('keywords.csv').filter((l) => l.includes('nike air max red'))[0]).toMatch(
+      /,Paused$/,
+    );
+    expect(lines('keywords.csv').filter((l) => l.includes('nike air max blue'))[0]).toMatch(
+      /,Enabled$/,
+    );
+    expect(lines('responsive-search-ads.csv')[0]).toMatch(/,Status$/);
+    expect(lines('campaigns.csv')[0]).toMatch(/,Campaign Status$/);
+    expect(lines('campaigns.csv').filter((l) => l.startsWith('Shoes - Puma,Search'))[0]).toMatch(
+      /,Paused$/,
+    );
+    // The unknown status is reported, by its line, and read as active.
+    expect(readFileSync(path.join(out, 'adloom-report.csv'), 'utf8')).toContain('status-unknown');
+  });
+
   it('writes Performance Max campaigns and asset groups', () => {
     const out = tmp('performance');
     const r = run([

@@ -205,7 +205,7 @@ function checkList(
     const source = sources[i]!;
     const pattern = compilePattern(source);
     const empty = pattern.slots.find((slot) =>
-      slot === 'const' || slot === 'mt' ? true : row[slot].trim() === '',
+      slot === 'const' || slot === 'mt' ? true : (row[slot] ?? '').trim() === '',
     );
     if (empty)
       return {

@@ -12,10 +12,13 @@ import {
   type RsaAd,
   type RsaLineSink,
 } from './ads/rsa.ts';
+import { findBuildStatus, type BuildStatus } from './buildStatus.ts';
 import { writeKeywordsCsv, type RowGroupKeys } from './campaign.ts';
 import type { CampaignRow } from './campaignRows.ts';
 import { generateExtensions, type GeneratedExtension } from './extensions.ts';
 import type { RowIssue } from './issues.ts';
+import type { IntChunks } from './keywords/intLists.ts';
+import { ROW_UNKNOWN_STATUS, rowStatusCodes } from './rowStatus.ts';
 import type { AdGroupTarget } from './ads/shared.ts';
 import type {
   AdGroupRef,
@@ -49,6 +52,11 @@ export interface GenerateBuildInput {
   rowLabel?: (rowNumber: number) => string;
   /** The rows' group keys made beforehand (`GenerateCampaignStructureInput.groupKeys`). */
   groupKeys?: RowGroupKeys;
+  /**
+   * The items' statuses when the caller found them (`findBuildStatus`); else found here. None
+   * (no row paused): the files have no status column.
+   */
+  status?: BuildStatus;
 }
 
 /** Where `generateBuild` streams the keyword and negative CSV chunks (header first). */
@@ -75,6 +83,10 @@ export interface GenerateBuildSinks {
    * the command line writes a million warnings to its report instead of holding them.
    */
   issue?: (issue: RowIssue) => void;
+  /** Where each keyword line's row (index among the rows) goes, in order (optional). */
+  keywordRows?: IntChunks;
+  /** Where each negative line's row goes, in order (optional). */
+  negativeRows?: IntChunks;
 }
 
 export type { AdGroupTarget };
@@ -102,6 +114,32 @@ export interface GenerateBuildResult {
   extensions: Map<ExtensionTypeName, GeneratedExtension[]>;
   /** Every row problem, unless they went to `GenerateBuildSinks.issue`. */
   issues: RowIssue[];
+  /** The items' statuses, when some row is paused (the tables take it: `campaignsTable`...). */
+  status?: BuildStatus;
+}
+
+/**
+ * The rows whose status cell the column does not know, each reported (read as active): in the
+ * run's order, before any other item.
+ */
+export function reportUnknownStatuses(
+  rows: GenerateBuildInput['rows'],
+  codes: Uint8Array | undefined,
+  issue: (issue: RowIssue) => void,
+): void {
+  if (!codes) return;
+  for (let r = 0; r < codes.length; r++) {
+    if (codes[r] !== ROW_UNKNOWN_STATUS) continue;
+    const row = rows.at(r)!;
+    issue({
+      kind: 'warning',
+      output: 'feed',
+      rowId: row.id,
+      rowNumber: r + 1,
+      code: 'status-unknown',
+      message: `Status "${row.status}" is not active or paused (nor a merchant availability): the row is read as active`,
+    });
+  }
 }
 
 /**
@@ -130,9 +168,21 @@ export function generateBuild(
     for (const i of issues) issueSink(i);
   };
   const store = sinks.adGroupStore;
+  const codes = rowStatusCodes(rows);
+  reportUnknownStatuses(rows, codes, issueSink);
+  const status = input.status ?? findBuildStatus(input, codes);
+  if (status) out.status = status;
   const structure = writeKeywordsCsv(
-    { template: input.campaign, rows, rowLabel: input.rowLabel, groupKeys: input.groupKeys },
     {
+      template: input.campaign,
+      rows,
+      rowLabel: input.rowLabel,
+      groupKeys: input.groupKeys,
+      keywordPaused: status?.keywordPaused,
+    },
+    {
+      keywordRows: sinks.keywordRows,
+      negativeRows: sinks.negativeRows,
       keywords: sinks.keywords,
       negatives: sinks.negatives,
       campaigns: (c) => out.campaigns.push(c),

@@ -4,7 +4,8 @@
  */
 import type { CampaignRow } from './campaignRows.ts';
 import type { RowIssue } from './issues.ts';
-import type { AdGroupRef, AssetGroupRef, CampaignTemplate, FeedRows } from './types.ts';
+import type { IntChunks } from './keywords/intLists.ts';
+import type { AdGroupRef, AssetGroupRef, CampaignTemplate, FeedRows, MatchType } from './types.ts';
 
 /** Input of `generateCampaignStructure`. */
 export interface GenerateCampaignStructureInput {
@@ -21,6 +22,11 @@ export interface GenerateCampaignStructureInput {
    * keyword step's look-ahead; made by the step when not given (or when it does not use them).
    */
   groupKeys?: RowGroupKeys;
+  /**
+   * Given (some row of the run is paused: `findBuildStatus`), the keyword and negative CSVs get a
+   * Status column, Paused for the lines this says (every row behind them is paused).
+   */
+  keywordPaused?: (campaign: string, adGroup: string, keyword: string, mt: MatchType) => boolean;
 }
 
 /** Per row the key of its campaign and ad group, and 1 in `named` when it names both. */
@@ -49,4 +55,8 @@ export interface KeywordsCsvSinks {
    * (optional). Given, `issues` stays empty: a feed of a million rows may report a million.
    */
   issue?: (issue: RowIssue) => void;
+  /** Where each keyword line's row (index among the rows) goes, in line order (optional). */
+  keywordRows?: IntChunks;
+  /** Where each negative line's row goes, likewise (optional). */
+  negativeRows?: IntChunks;
 }

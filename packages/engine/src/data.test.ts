@@ -48,8 +48,8 @@ describe('parsePastedRows', () => {
   it('skips the first line and maps tab-separated columns', () => {
     const out = parsePastedRows('root\tmod\n nike \tair\tx\t\t\thttps://a.com\n\nadidas');
     expect(out.rows).toEqual([
-      { root: 'nike', mod: 'air', var1: 'x', var2: '', var3: '', url: 'https://a.com' },
-      { root: 'adidas', mod: '', var1: '', var2: '', var3: '', url: '' },
+      { root: 'nike', mod: 'air', var1: 'x', var2: '', var3: '', url: 'https://a.com', status: '' },
+      { root: 'adidas', mod: '', var1: '', var2: '', var3: '', url: '', status: '' },
     ]);
   });
   it('limits feed cells to 30 characters and reports it', () => {
@@ -81,7 +81,7 @@ describe('CSV import', () => {
     const out = importCsvRows('Final URL,Root,price\n https://a.com ,00123,9\n,,\n');
     expect(out).toMatchObject({ ok: true, columns: ['url', 'root'], ignoredHeaders: ['price'] });
     expect(out.ok && out.rows).toEqual([
-      { root: '00123', mod: '', var1: '', var2: '', var3: '', url: 'https://a.com' },
+      { root: '00123', mod: '', var1: '', var2: '', var3: '', url: 'https://a.com', status: '' },
     ]);
   });
   it('says on which physical line each row starts, and numbers cut cells by row read', () => {
@@ -98,9 +98,17 @@ describe('CSV import', () => {
       `Root,url,root,Var 3,mod\n,${url},b,v,${long}\n  a , ,${long},,\n \t, ,\nshort\n`,
     );
     expect(out.ok && out.rows).toEqual([
-      { root: 'b', mod: 'd'.repeat(30), var1: '', var2: '', var3: 'v', url: url.slice(0, 2048) },
-      { root: 'a', mod: '', var1: '', var2: '', var3: '', url: '' },
-      { root: 'short', mod: '', var1: '', var2: '', var3: '', url: '' },
+      {
+        root: 'b',
+        mod: 'd'.repeat(30),
+        var1: '',
+        var2: '',
+        var3: 'v',
+        url: url.slice(0, 2048),
+        status: '',
+      },
+      { root: 'a', mod: '', var1: '', var2: '', var3: '', url: '', status: '' },
+      { root: 'short', mod: '', var1: '', var2: '', var3: '', url: '', status: '' },
     ]);
     expect(out.ok && out.truncated).toEqual([
       { rowNumber: 1, column: 'url', original: url },

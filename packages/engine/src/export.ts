@@ -19,6 +19,31 @@ import {
   RSA_MAX_HEADLINES,
 } from './limits.ts';
 import type { AdGroupRef, AssetGroupRef, KeywordLine, MatchType } from './types.ts';
+import { editorStatus, type BuildStatus } from './buildStatus.ts';
+
+/**
+ * `table` with a status column `header` after its columns: each row's cell from `pausedOf(i)`
+ * (Paused, Enabled, or '' for a row that only adds to the item of the row before, such as a
+ * campaign's location). Rows are copied (a table may hand out one reused row).
+ */
+export function withStatusColumn(
+  table: Table,
+  header: string,
+  pausedOf: (row: number) => boolean | undefined,
+): Table {
+  return {
+    headers: [...table.headers, header],
+    rows: {
+      *[Symbol.iterator]() {
+        let i = 0;
+        for (const row of table.rows) {
+          const paused = pausedOf(i++);
+          yield [...row, paused === undefined ? '' : editorStatus(paused)];
+        }
+      },
+    },
+  };
+}
 
 function numbered(name: string, n: number, suffix = ''): string[] {
   return Array.from({ length: n }, (_, i) => `${name} ${i + 1}${suffix}`);
@@ -32,7 +57,14 @@ export function criterionType(line: KeywordLine): string {
 }
 
 /** Keywords or negatives: Campaign, Ad Group, Keyword, Criterion Type. */
-export function keywordsTable(lines: readonly KeywordLine[]): Table {
+export function keywordsTable(lines: readonly KeywordLine[], status?: BuildStatus): Table {
+  if (status) {
+    const plain = keywordsTable(lines);
+    return withStatusColumn(plain, 'Status', (i) => {
+      const l = lines[i]!;
+      return status.keywordPaused(l.campaign, l.adGroup, l.keyword, l.matchType);
+    });
+  }
   return {
     headers: KEYWORD_HEADERS,
     rows: {
@@ -73,7 +105,26 @@ export function keywordNotation(keyword: string, matchType: MatchType): string {
  * Editor reads as "no change"). A location value listing several IDs (separated by `;`, `,` or
  * line breaks) gives a row per ID.
  */
-export function campaignsTable(campaigns: readonly CampaignRow[]): Table {
+export function campaignsTable(campaigns: readonly CampaignRow[], status?: BuildStatus): Table {
+  if (status) {
+    // A campaign's own row says its status; its location rows leave it as is.
+    const paused: Array<boolean | undefined> = [];
+    for (const c of campaigns) {
+      paused.push(status.campaignPaused(c.campaign));
+      for (let n = locationIds(c.locationId).length; n > 0; n--) paused.push(undefined);
+    }
+    const plain = campaignsTable(campaigns);
+    // A template's own Campaign Status setting stays its column: a paused campaign says Paused.
+    const own = plain.headers.findIndex((h) => h.toLowerCase() === 'campaign status');
+    if (own >= 0)
+      return {
+        headers: plain.headers,
+        rows: [...plain.rows].map((row, i) =>
+          paused[i] === true ? row.map((cell, c) => (c === own ? 'Paused' : cell)) : row,
+        ),
+      };
+    return withStatusColumn(plain, 'Campaign Status', (i) => paused[i]);
+  }
   const hasBudget = campaigns.some((c) => c.budget !== undefined);
   const hasLocation = campaigns.some((c) => c.locationId !== undefined);
   const settingNames: string[] = [];
@@ -118,12 +169,20 @@ function locationIds(value: string | undefined): string[] {
 }
 
 /** Ad groups: Campaign, Ad Group. */
-export function adGroupsTable(groups: readonly AdGroupRef[]): Table {
+export function adGroupsTable(groups: readonly AdGroupRef[], status?: BuildStatus): Table {
+  if (status)
+    return withStatusColumn(adGroupsTable(groups), 'Ad Group Status', (i) =>
+      status.groupPaused(groups[i]!.campaign, groups[i]!.adGroup),
+    );
   return { headers: ['Campaign', 'Ad Group'], rows: groups.map((g) => [g.campaign, g.adGroup]) };
 }
 
 /** Asset groups of a Performance Max campaign: Campaign, Asset Group, Campaign Type. */
-export function assetGroupsTable(groups: readonly AssetGroupRef[]): Table {
+export function assetGroupsTable(groups: readonly AssetGroupRef[], status?: BuildStatus): Table {
+  if (status)
+    return withStatusColumn(assetGroupsTable(groups), 'Status', (i) =>
+      status.groupPaused(groups[i]!.campaign, groups[i]!.assetGroup),
+    );
   return {
     headers: ['Campaign', 'Asset Group', 'Campaign Type'],
     rows: groups.map((g) => [g.campaign, g.assetGroup, 'Performance Max']),
@@ -168,7 +227,11 @@ export function responsiveSearchAdCells(a: RsaAd, into: string[] = []): string[]
 }
 
 /** Responsive search ads in Editor's columns. */
-export function responsiveSearchAdsTable(ads: readonly RsaAd[]): Table {
+export function responsiveSearchAdsTable(ads: readonly RsaAd[], status?: BuildStatus): Table {
+  if (status)
+    return withStatusColumn(responsiveSearchAdsTable(ads), 'Status', (i) =>
+      status.groupPaused(ads[i]!.campaign, ads[i]!.adGroup),
+    );
   return {
     headers: RSA_HEADERS,
     rows: {
@@ -180,7 +243,14 @@ export function responsiveSearchAdsTable(ads: readonly RsaAd[]): Table {
 }
 
 /** Performance Max asset groups with their assets in Editor's columns. */
-export function performanceMaxAdsTable(ads: readonly PerformanceMaxAd[]): Table {
+export function performanceMaxAdsTable(
+  ads: readonly PerformanceMaxAd[],
+  status?: BuildStatus,
+): Table {
+  if (status)
+    return withStatusColumn(performanceMaxAdsTable(ads), 'Status', (i) =>
+      status.groupPaused(ads[i]!.campaign, ads[i]!.assetGroup),
+    );
   const headers = [
     'Campaign',
     'Asset Group',
@@ -222,15 +292,19 @@ function assetTable(
   exts: readonly GeneratedExtension[],
   headers: readonly string[],
   cells: (e: GeneratedExtension) => string[],
+  status?: BuildStatus,
 ): Table {
-  return {
+  const table = {
     headers: [...ASSET_PLACE_HEADERS, ...headers],
     rows: exts.map((e) => [e.campaign, e.adGroup, ...cells(e)]),
   };
+  return status
+    ? withStatusColumn(table, 'Status', (i) => status.extensionPaused(exts[i]!))
+    : table;
 }
 
 /** Sitelinks: Campaign, Ad Group, Link Text, Description Line 1, Description Line 2, Final URL. */
-export function sitelinksTable(exts: readonly GeneratedExtension[]): Table {
+export function sitelinksTable(exts: readonly GeneratedExtension[], status?: BuildStatus): Table {
   return assetTable(
     exts,
     ['Link Text', 'Description Line 1', 'Description Line 2', 'Final URL'],
@@ -240,20 +314,26 @@ export function sitelinksTable(exts: readonly GeneratedExtension[]): Table {
       e.values['Description Line 2'] ?? '',
       e.values['Final URL'] ?? '',
     ],
+    status,
   );
 }
 
 /** Callouts: Campaign, Ad Group, Callout text. */
-export function calloutsTable(exts: readonly GeneratedExtension[]): Table {
-  return assetTable(exts, ['Callout text'], (e) => [e.values['Callout text'] ?? '']);
+export function calloutsTable(exts: readonly GeneratedExtension[], status?: BuildStatus): Table {
+  return assetTable(exts, ['Callout text'], (e) => [e.values['Callout text'] ?? ''], status);
 }
 
 /** Structured snippets: Campaign, Ad Group, Header, Snippet Values (values separated by ';'). */
-export function structuredSnippetsTable(exts: readonly GeneratedExtension[]): Table {
-  return assetTable(exts, ['Header', 'Snippet Values'], (e) => [
-    e.values.Header ?? '',
-    (e.values['Snippet Values'] ?? '').replace(/;\s*/g, ';'),
-  ]);
+export function structuredSnippetsTable(
+  exts: readonly GeneratedExtension[],
+  status?: BuildStatus,
+): Table {
+  return assetTable(
+    exts,
+    ['Header', 'Snippet Values'],
+    (e) => [e.values.Header ?? '', (e.values['Snippet Values'] ?? '').replace(/;\s*/g, ';')],
+    status,
+  );
 }
 
 /**
@@ -269,9 +349,38 @@ export function structuredSnippetsCopyTable(exts: readonly GeneratedExtension[])
 }
 
 /** The table for a generated extension list of one type. */
-export function extensionsTable(exts: readonly GeneratedExtension[]): Table {
+export function extensionsTable(exts: readonly GeneratedExtension[], status?: BuildStatus): Table {
   const type = exts[0]?.type ?? 'Callout';
-  if (type === 'Sitelink') return sitelinksTable(exts);
-  if (type === 'Structured Snippet') return structuredSnippetsTable(exts);
-  return calloutsTable(exts);
+  if (type === 'Sitelink') return sitelinksTable(exts, status);
+  if (type === 'Structured Snippet') return structuredSnippetsTable(exts, status);
+  return calloutsTable(exts, status);
+}
+
+/**
+ * Each item's feed line (`ExportTable.lines`): `lineOfRowId` of the id of the row that made it
+ * (`rowIdOf`: an ad's or asset's `rowId`, a group's `id`), 0 for none (an account-level asset).
+ */
+export function linesOfItems<T>(
+  items: readonly T[],
+  rowIdOf: (item: T) => string,
+  lineOfRowId: (rowId: string) => number,
+): Uint32Array {
+  return Uint32Array.from(items, (item) => {
+    const id = rowIdOf(item);
+    return id === '' ? 0 : lineOfRowId(id);
+  });
+}
+
+/** The feed line of each row of `campaignsTable(campaigns)` (a campaign's location rows too). */
+export function linesOfCampaigns(
+  campaigns: readonly CampaignRow[],
+  lineOfRowId: (rowId: string) => number,
+): Uint32Array {
+  const lines: number[] = [];
+  for (const c of campaigns) {
+    const line = lineOfRowId(c.rowId);
+    lines.push(line);
+    for (let n = locationIds(c.locationId).length; n > 0; n--) lines.push(line);
+  }
+  return Uint32Array.from(lines);
 }

@@ -5,6 +5,7 @@ import {
   FEED_COLUMNS,
   FEED_TEXT_COLUMNS,
   URL_COLUMN_INDEX,
+  STATUS_COLUMN_INDEX,
   completeFeedRow,
   describeFeedColumnKeys,
   feedCellsFrom,
@@ -14,11 +15,12 @@ import { FEED_CELL_MAX_CHARS } from './limits.ts';
 import { PLACEHOLDERS, SLOT_NUMBER, compilePattern, fillPattern } from './text.ts';
 
 describe('the feed-column list', () => {
-  it('has unique keys, text columns first and url last (packed rows rely on it)', () => {
+  it('has unique keys, text columns first, then url, then status (packed rows rely on it)', () => {
     expect(new Set(FEED_COLUMNS).size).toBe(FEED_COLUMNS.length);
-    expect(FEED_COLUMNS.at(-1)).toBe('url');
-    expect(URL_COLUMN_INDEX).toBe(FEED_COLUMNS.length - 1);
-    expect(FEED_TEXT_COLUMNS).toEqual(FEED_COLUMNS.slice(0, -1));
+    expect(FEED_COLUMNS.slice(-2)).toEqual(['url', 'status']);
+    expect(URL_COLUMN_INDEX).toBe(FEED_COLUMNS.length - 2);
+    expect(STATUS_COLUMN_INDEX).toBe(FEED_COLUMNS.length - 1);
+    expect(FEED_TEXT_COLUMNS).toEqual(FEED_COLUMNS.slice(0, -2));
     for (const d of FEED_COLUMN_DEFINITIONS)
       if (d.isText) expect(d.maxChars).toBe(FEED_CELL_MAX_CHARS);
   });
@@ -44,6 +46,7 @@ describe('the feed-column list', () => {
     }
     expect(findFeedColumn('Final URL')).toBe('url');
     expect(findFeedColumn('Modifier')).toBe('mod');
+    expect(findFeedColumn('Availability')).toBe('status');
     expect(findFeedColumn('nothing')).toBeUndefined();
   });
 

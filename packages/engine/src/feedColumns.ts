@@ -3,7 +3,8 @@
  * `FEED_COLUMN_DEFINITIONS`: the row type, the placeholders of patterns, the seed boxes, CSV,
  * clipboard and Sheets header names, the contract's row checks, the server's stored layout, the
  * packed rows of the command line and the web app, and the grid. Adding a column is one entry
- * here (a text column goes before `url`, which stays last) and its tests.
+ * here (a text column goes before `url`; `status` stays after it, so a headerless file of the
+ * first six columns still maps by position) and its tests.
  *
  * The list lives in the engine, not in the contract: the engine imports nothing from the
  * workspace (the contract imports the engine), and it is the lowest package every app imports.
@@ -30,12 +31,12 @@ export interface FeedColumnDefinition {
   readonly maxChars: number;
   /**
    * A text column: a seed box of the combiner and the builder, an AI prompt setting, and one
-   * byte of length in packed rows (at most `FEED_CELL_MAX_CHARS`). `url` is the one that is not.
+   * byte of length in packed rows (at most `FEED_CELL_MAX_CHARS`). `url` and `status` are not.
    */
   readonly isText: boolean;
 }
 
-/** The data columns of a feed row, in display order; `url` is last. */
+/** The data columns of a feed row, in display order: the text columns, `url`, then `status`. */
 export const FEED_COLUMN_DEFINITIONS = [
   {
     key: 'root',
@@ -85,6 +86,16 @@ export const FEED_COLUMN_DEFINITIONS = [
     maxChars: FEED_URL_MAX_CHARS,
     isText: false,
   },
+  {
+    // The row's status (rowStatus.ts): active or paused, empty = active. A merchant feed's
+    // `availability` column maps here too (out of stock = paused).
+    key: 'status',
+    label: 'Status',
+    headerAliases: ['availability'],
+    legacyFields: [],
+    maxChars: FEED_CELL_MAX_CHARS,
+    isText: false,
+  },
 ] as const satisfies readonly FeedColumnDefinition[];
 
 type Definition = (typeof FEED_COLUMN_DEFINITIONS)[number];
@@ -92,10 +103,10 @@ type Definition = (typeof FEED_COLUMN_DEFINITIONS)[number];
 /** One data column of a feed row. */
 export type FeedColumn = Definition['key'];
 
-/** The data columns of a feed row, in display order (`url` last). */
+/** The data columns of a feed row, in display order (the text columns, `url`, `status`). */
 export const FEED_COLUMNS: readonly FeedColumn[] = FEED_COLUMN_DEFINITIONS.map((d) => d.key);
 
-/** A text column (every column but `url`). */
+/** A text column (every column but `url` and `status`). */
 export type FeedTextColumn = Extract<Definition, { isText: true }>['key'];
 
 /** The text columns in order: the seed boxes, and the cells before the URL in packed rows. */
@@ -108,16 +119,22 @@ export const FEED_COLUMN_LABELS: Readonly<Record<FeedColumn, string>> = Object.f
   FEED_COLUMN_DEFINITIONS.map((d) => [d.key, d.label]),
 ) as Record<FeedColumn, string>;
 
+/** The index of `status` in `FEED_COLUMNS` (the last). */
+export const STATUS_COLUMN_INDEX = FEED_COLUMN_DEFINITIONS.findIndex((d) => d.key === 'status');
+
 /** The most characters each column's cell keeps. */
 export const FEED_COLUMN_MAX_CHARS: Readonly<Record<FeedColumn, number>> = Object.fromEntries(
   FEED_COLUMN_DEFINITIONS.map((d) => [d.key, d.maxChars]),
 ) as Record<FeedColumn, number>;
 
-/** The index of `url` in `FEED_COLUMNS` (the last). */
+/** The index of `url` in `FEED_COLUMNS` (after the text columns). */
 export const URL_COLUMN_INDEX = FEED_COLUMNS.indexOf('url');
 
-/** A feed row's data: one text per column. */
-export type FeedCells = Record<FeedColumn, string>;
+/**
+ * A feed row's data: one text per column. `status` may be missing from a row written before the
+ * column existed (read as '', active); every row the engine makes has it.
+ */
+export type FeedCells = Record<Exclude<FeedColumn, 'status'>, string> & { status?: string };
 
 /** Cells to make a row from, by index in `FEED_COLUMNS`; a missing one is ''. */
 type CellValues = ArrayLike<string | undefined>;
@@ -197,7 +214,7 @@ export function headerNamesOf(column: FeedColumn): readonly string[] {
   return [d.key, d.label, ...d.headerAliases];
 }
 
-/** The keys joined for a message: "root, mod, var1, var2, var3 or url". */
+/** The keys joined for a message: "root, mod, var1, var2, var3, url or status". */
 export function describeFeedColumnKeys(columns: readonly string[] = FEED_COLUMNS): string {
   return columns.length < 2
     ? columns.join('')

@@ -143,14 +143,14 @@ export function findFormulaCells(rows: FeedRows, templates: FormulaCheckTemplate
     }
     const row = rows.at(r) as FeedRow;
     for (const column of columns) {
-      if (!startsLikeFormula(row[column])) continue;
+      if (!startsLikeFormula(row[column] ?? '')) continue;
       issues.push({
         kind: 'warning',
         output: 'feed',
         rowId: row.id,
         rowNumber: r + 1,
         code: 'formula-start',
-        message: formulaMessage(FEED_COLUMN_LABELS[column], row[column]),
+        message: formulaMessage(FEED_COLUMN_LABELS[column], row[column] ?? ''),
       });
     }
   }

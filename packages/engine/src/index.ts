@@ -10,6 +10,7 @@ export {
   FEED_COLUMN_LABELS,
   FEED_COLUMN_MAX_CHARS,
   URL_COLUMN_INDEX,
+  STATUS_COLUMN_INDEX,
   type FeedCells,
   newFeedCells,
   newIdentifiedFeedCells,
@@ -330,7 +331,29 @@ export {
   calloutsTable,
   structuredSnippetsTable,
   structuredSnippetsCopyTable,
+  withStatusColumn,
+  linesOfItems,
+  linesOfCampaigns,
 } from './export.ts';
+export {
+  type RowStatus,
+  type ReadRowStatus,
+  readRowStatus,
+  statusOfAvailability,
+  ROW_ACTIVE,
+  ROW_PAUSED,
+  ROW_UNKNOWN_STATUS,
+  rowStatusCodes,
+  hasPausedRow,
+} from './rowStatus.ts';
+export {
+  type EditorStatus,
+  BuildStatus,
+  editorStatus,
+  type BuildStatusInput,
+  findBuildStatus,
+} from './buildStatus.ts';
+export { IntChunks } from './keywords/intLists.ts';
 export {
   type GenerateBuildInput,
   type GenerateBuildSinks,
@@ -339,6 +362,7 @@ export {
   type AdGroupTarget,
   type SearchAdsInput,
   generateBuild,
+  reportUnknownStatuses,
   generateRunExtensions,
   generateSearchAds,
 } from './build.ts';

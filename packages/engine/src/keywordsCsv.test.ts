@@ -737,7 +737,7 @@ function byteStore(rows: FeedRow[]): FeedRows & { made: number[] } {
       let at = offset;
       FEED_COLUMNS.forEach((c, i) => {
         bounds[i] = at;
-        at += row[c].length;
+        at += (row[c] ?? '').length;
       });
       bounds[FEED_COLUMNS.length] = at;
       return bytes;

@@ -57,9 +57,16 @@ export function writeSearchKeywordsCsv(
 ): { keywordLines: number; negativeLines: number } {
   const resolved = resolveCsvOptions(options);
   const prefix = new LinePrefix();
-  const keywordCsv = new CsvChunks(sinks.keywords, resolved, undefined, prefix);
-  const negativeCsv = new CsvChunks(sinks.negatives, resolved, undefined, prefix);
-  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines(), prefix);
+  const isPaused = input.keywordPaused;
+  const keywordCsv = new CsvChunks(sinks.keywords, resolved, undefined, prefix, {
+    isPaused,
+    rows: sinks.keywordRows,
+  });
+  const negativeCsv = new CsvChunks(sinks.negatives, resolved, undefined, prefix, {
+    isPaused,
+    rows: sinks.negativeRows,
+  });
+  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines(), prefix, { isPaused });
   return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issue);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importCsvRows } from './data.ts';
 import { countSheetRowsNotIn, formatSheetValues, readSheetRows } from './sheetRows.ts';
 
-const blank = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+const blank = { root: '', mod: '', var1: '', var2: '', var3: '', url: '', status: '' };
 
 describe('readSheetRows', () => {
   it('matches headers as CSV import does and keeps what the person typed as text', () => {
@@ -27,6 +27,7 @@ describe('readSheetRows', () => {
           var2: '2024-01-02',
           var3: 'x',
           url: 'https://a.com',
+          status: '',
         },
         { ...blank, root: 'b' },
       ],
@@ -79,16 +80,16 @@ describe('readSheetRows', () => {
 });
 
 describe('formatSheetValues', () => {
-  it('writes the header row and the six cells of each row, and reads back the same rows', () => {
+  it('writes the header row and the seven cells of each row, and reads back the same rows', () => {
     const rows = [
-      { root: '00042', mod: '=1+1', var1: '', var2: '2024-01-02', var3: 'c', url: 'u' },
-      { ...blank, var3: 'only' },
+      { root: '00042', mod: '=1+1', var1: '', var2: '2024-01-02', var3: 'c', url: 'u', status: '' },
+      { ...blank, var3: 'only', status: 'paused' },
     ];
     const values = formatSheetValues(rows);
     expect(values).toEqual([
-      ['root', 'mod', 'var1', 'var2', 'var3', 'url'],
-      ['00042', '=1+1', '', '2024-01-02', 'c', 'u'],
-      ['', '', '', '', 'only', ''],
+      ['root', 'mod', 'var1', 'var2', 'var3', 'url', 'status'],
+      ['00042', '=1+1', '', '2024-01-02', 'c', 'u', ''],
+      ['', '', '', '', 'only', '', 'paused'],
     ]);
     const back = readSheetRows(values);
     expect(back.ok && back.rows).toEqual(rows);

@@ -91,7 +91,7 @@ export function readSheetRows(values: readonly (readonly string[])[]): ReadSheet
 
 /** A row's cells in sheet column order (`FEED_COLUMNS`). */
 function sheetCellsOf(row: FeedRowData): string[] {
-  return FEED_COLUMNS.map((col) => row[col]);
+  return FEED_COLUMNS.map((col) => row[col] ?? '');
 }
 
 /** Feed rows as sheet values: the header row `SHEET_HEADER_ROW`, then one row each. */

@@ -142,7 +142,7 @@ const CONST_SLOT = FEED_COLUMNS.length;
 
 /** The value of slot number `at` (the index in PLACEHOLDERS). */
 export function slotValueAt(at: number, v: PlaceholderValues): string {
-  if (at < CONST_SLOT) return v.row[FEED_COLUMNS[at]!];
+  if (at < CONST_SLOT) return v.row[FEED_COLUMNS[at]!] ?? '';
   return (at === CONST_SLOT ? v.const : v.mt) ?? '';
 }
 
@@ -153,7 +153,7 @@ function slotValue(slot: PlaceholderName, v: PlaceholderValues): string {
     case 'mt':
       return v.mt ?? '';
     default:
-      return v.row[slot];
+      return v.row[slot] ?? '';
   }
 }
 

@@ -35,6 +35,11 @@ export interface FeedRows {
    * the row, so a scan of a few cells costs no decoding (`GroupKeyMaker`).
    */
   asciiCells?(index: number, bounds: Int32Array): Uint8Array | undefined;
+  /**
+   * Each row's status code (`rowStatusCodes`), when the store keeps them as it reads the rows
+   * (undefined: no row is paused or unknown).
+   */
+  statusCodes?(): Uint8Array | undefined;
 }
 
 /** Whether a feed is a table of rows or a list (only root is used). */

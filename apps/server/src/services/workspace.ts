@@ -191,7 +191,7 @@ function storedRowsJson(rows: ParsedFeedRow[]): string {
     seen.add(row.id);
     const cells = new Array<string>(STORED_ROW_LAYOUT.length);
     cells[0] = row.id;
-    for (let c = 0; c < FEED_COLUMNS.length; c++) cells[c + 1] = row[FEED_COLUMNS[c]!];
+    for (let c = 0; c < FEED_COLUMNS.length; c++) cells[c + 1] = row[FEED_COLUMNS[c]!] ?? '';
     stored[i] = cells;
   }
   return JSON.stringify(stored);

@@ -265,7 +265,7 @@ export class HeldLines {
         campaignId === rowGroups.lastCampaignId
           ? rowGroups.lastCampaign
           : this.campaigns.textOf(campaignId);
-      this.negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7);
+      this.negativeCsv.line(groupId, campaign, groupName, keyword, mt, bits & 7, r);
     }
     this.batchFinds.length = 0;
     return end;

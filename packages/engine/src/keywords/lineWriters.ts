@@ -4,15 +4,17 @@
  */
 import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from '../csv.ts';
 import type { MatchType } from '../types.ts';
-import { IntList } from './intLists.ts';
+import { IntList, type IntChunks } from './intLists.ts';
 import { MATCH_TYPE_CODES } from './matchTypes.ts';
 
 /** The columns of a keywords or negatives table. */
 export const KEYWORD_HEADERS = ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'] as const;
 
 /** The header line of a keywords or negatives CSV. */
-export function keywordsCsvHeader(options: FormatCsvOptions): string {
-  return KEYWORD_HEADERS.join(',') + resolveCsvOptions(options).newline;
+export function keywordsCsvHeader(options: FormatCsvOptions, withStatus = false): string {
+  return (
+    KEYWORD_HEADERS.join(',') + (withStatus ? ',Status' : '') + resolveCsvOptions(options).newline
+  );
 }
 
 /**
@@ -26,9 +28,17 @@ export class FieldLines {
   count = 0;
   constructor(private readonly onLine: KeywordLineSink) {}
 
-  line(groupId: number, campaign: string, group: string, keyword: string, mt: number): void {
+  line(
+    groupId: number,
+    campaign: string,
+    group: string,
+    keyword: string,
+    mt: number,
+    _plain: number,
+    row: number,
+  ): void {
     this.count++;
-    this.onLine(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType, groupId);
+    this.onLine(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType, groupId, row);
   }
 
   end(): void {}
@@ -38,7 +48,8 @@ export class FieldLines {
  * A keyword or negative line as fields (`adGroup` is '' for a campaign negative). `groupId`, when
  * given, names the line's (campaign, adGroup): lines of one pair share it, lines of two pairs never
  * do, so a consumer can keep each ad group's name once. It is numbered from 0, in no set order;
- * -1 (or absent) when unknown.
+ * -1 (or absent) when unknown. `row` is the index among the run's rows of the row that made the
+ * line (the first, when several make it).
  */
 export type KeywordLineSink = (
   campaign: string,
@@ -46,7 +57,19 @@ export type KeywordLineSink = (
   keyword: string,
   matchType: MatchType,
   groupId?: number,
+  row?: number,
 ) => void;
+
+/**
+ * What a keyword CSV carries besides Editor's four columns (optional): the row behind each line,
+ * and a `Status` column when some row of the run is paused.
+ */
+export interface KeywordLineExtras {
+  /** Per line written, in order, the index among the run's rows of the row that made it. */
+  rows?: IntChunks;
+  /** Given, each line ends with a Status cell: Paused when this says so, else Enabled. */
+  isPaused?: (campaign: string, group: string, keyword: string, mt: MatchType) => boolean;
+}
 
 /** Lines joined before they are added to a chunk as one flat string. */
 const RUN_LINES = 128;
@@ -78,20 +101,35 @@ export class CsvChunks {
    * `kept`: when given, the lines are kept there (formatted as this writer formats them) instead
    * of written, for `append` to add to another writer later.
    */
+  /** With a Status column: the Criterion Type cells of Paused lines (as `typeCells`). */
+  private readonly pausedCells: string[] = [];
+  private readonly isPaused: KeywordLineExtras['isPaused'];
+  /** Where each written line's row goes (kept lines: their `KeptLines` holds them). */
+  private readonly rows: IntChunks | undefined;
+
   constructor(
     private readonly write: (chunk: string) => void,
     options: Required<FormatCsvOptions>,
     readonly kept?: KeptLines,
     private readonly prefix = new LinePrefix(),
+    extras: KeywordLineExtras = {},
   ) {
     this.neutralise = options.neutraliseFormulas;
     this.chunkLines = options.chunkLines;
+    this.isPaused = extras.isPaused;
+    this.rows = extras.rows;
     const nl = options.newline;
-    this.chunk = keywordsCsvHeader(options);
-    for (const mt of MATCH_TYPE_CODES) this.typeCells.push(`,${formatCsvCell(mt)}${nl}`);
+    const withStatus = extras.isPaused !== undefined;
+    this.chunk = keywordsCsvHeader(options, withStatus);
+    const enabled = withStatus ? ',Enabled' : '';
+    for (const mt of MATCH_TYPE_CODES) {
+      this.typeCells.push(`,${formatCsvCell(mt)}${enabled}${nl}`);
+      this.pausedCells.push(`,${formatCsvCell(mt)},Paused${nl}`);
+    }
     for (const mt of MATCH_TYPE_CODES) {
       const ct = mt.startsWith('Negative') ? `Campaign ${mt}` : mt;
-      this.typeCells.push(`,${formatCsvCell(ct)}${nl}`);
+      this.typeCells.push(`,${formatCsvCell(ct)}${enabled}${nl}`);
+      this.pausedCells.push(`,${formatCsvCell(ct)},Paused${nl}`);
     }
   }
 
@@ -106,6 +144,7 @@ export class CsvChunks {
     keyword: string,
     mt: number,
     plain: number,
+    row: number,
   ): void {
     const prefix = this.prefix;
     if (groupId !== prefix.group) {
@@ -119,12 +158,19 @@ export class CsvChunks {
       prefix.set(groupId, this.campaignCell + g + ',');
     }
     const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
+    const cells =
+      this.isPaused?.(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType) === true
+        ? this.pausedCells
+        : this.typeCells;
     const text =
       prefix.text +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
-      (this.typeCells[mt + campaignLevel] as string);
-    if (this.kept) this.kept.add(text);
-    else this.push(text);
+      (cells[mt + campaignLevel] as string);
+    if (this.kept) this.kept.add(text, row);
+    else {
+      this.rows?.push(row);
+      this.push(text);
+    }
   }
 
   private push(text: string): void {
@@ -148,6 +194,7 @@ export class CsvChunks {
   /** Appends the lines kept in `kept`, split at this writer's chunk boundaries. */
   append(kept: KeptLines): void {
     kept.finish();
+    if (this.rows) for (let i = 0; i < kept.rows.length; i++) this.rows.push(kept.rows.data[i]!);
     this.chunk += this.run;
     this.run = '';
     this.runLines = 0;
@@ -218,13 +265,16 @@ export class LinePrefix {
 export class KeptLines {
   readonly runs: string[] = [];
   readonly lengths = new IntList();
+  /** Each line's row (see `KeywordLineExtras.rows`). */
+  readonly rows = new IntList();
   private run = '';
   private runLines = 0;
   probe = 0;
 
-  add(text: string): void {
+  add(text: string, row: number): void {
     this.run += text;
     this.lengths.push(text.length);
+    this.rows.push(row);
     if (++this.runLines === RUN_LINES) this.finish();
   }
 

@@ -40,6 +40,7 @@ export class PendingExacts {
   private lineName = '';
   private lineKeyword = '';
   private linePlain = 0;
+  private lineRow = 0;
 
   constructor(
     private readonly p: KeywordPatterns,
@@ -95,6 +96,7 @@ export class PendingExacts {
     if (state === PENDING_DUPLICATE) return false;
     const p = this.entries.data;
     const r = p[i] as number;
+    this.lineRow = r;
     const k = p[i + 1] as number;
     const campaignId = p[i + 2] as number;
     let groupId = p[i + 3] as number;
@@ -163,6 +165,7 @@ export class PendingExacts {
           this.lineKeyword,
           NEGATIVE_EXACT,
           this.linePlain & plainMask,
+          this.lineRow,
         );
   }
 }

@@ -235,7 +235,7 @@ export class PlanFiller {
     const measured = this.measured;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i] as number;
-      const value = row[FEED_COLUMNS[slot]!];
+      const value = row[FEED_COLUMNS[slot]!] ?? '';
       if (value === measured[slot]) continue;
       measured[slot] = value;
       measurePiece(this.slots[slot] as PieceFacts, value);

@@ -169,6 +169,7 @@ export class RowReader {
       keyword,
       mt,
       plain,
+      r,
     );
     if (x.p.splitsByMatchType && mt === EXACT)
       this.addNegativeExact(r, k, keyword, keywordHash, keywordPlain);
@@ -256,6 +257,7 @@ export class RowReader {
         keyword,
         NEGATIVE_EXACT,
         broadPlain & x.plainMask,
+        r,
       );
       return;
     }
