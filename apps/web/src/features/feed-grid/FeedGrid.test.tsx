@@ -163,3 +163,58 @@ describe('FeedGrid', () => {
     expect(screen.queryByRole('textbox', { name: 'Root, row 2' })).toBeNull();
   });
 });
+
+/**
+ * What a browser does with its own page-wide undo history: a cancelable `beforeinput` at the
+ * input it replays into, then (unless refused) the replayed text and an `input` event.
+ */
+function replayBrowserHistory(input: HTMLInputElement, inputType: string, text: string): boolean {
+  const event = new InputEvent('beforeinput', { inputType, bubbles: true, cancelable: true });
+  let isAllowed = true;
+  act(() => {
+    isAllowed = input.dispatchEvent(event);
+  });
+  if (!isAllowed) return false;
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  return true;
+}
+
+describe("FeedGrid and the browser's own undo history", () => {
+  it('refuses a browser undo replayed into a cell from elsewhere (the "NIKE EditedNike" value)', async () => {
+    const { store, user } = setup([['Nike'], ['Puma']]);
+    await user.click(cell('Root', 1));
+    await user.keyboard('{F2}{Home}');
+    // Typed at the start of "Nike"; the browser remembers this typing in its own history.
+    await user.keyboard('Edited{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    await user.click(screen.getByRole('searchbox', { name: 'Filter rows' }));
+    // Ctrl+Z in the filter box: the browser replays old typing into the cell it was done in.
+    const isApplied = replayBrowserHistory(
+      cell('Root', 1) as HTMLInputElement,
+      'historyUndo',
+      'NIKE EditedNike',
+    );
+    expect(isApplied).toBe(false);
+    await user.click(cell('Root', 2));
+    expect(store.getCell(store.getViewSlot(0), 0)).toBe('EditedNike');
+    expect((cell('Root', 1) as HTMLInputElement).value).toBe('EditedNike');
+  });
+
+  it("runs the grid's own undo and redo for the Edit menu's on the focused cell", async () => {
+    const { store, user } = setup([['Nike'], ['Puma']]);
+    await user.click(cell('Root', 1));
+    await user.keyboard('Adidas{Enter}');
+    await user.click(cell('Root', 1));
+    const root = cell('Root', 1) as HTMLInputElement;
+    expect(replayBrowserHistory(root, 'historyUndo', 'Adida')).toBe(false);
+    expect(store.getCell(store.getViewSlot(0), 0)).toBe('Nike');
+    expect(root.value).toBe('Nike');
+    expect(replayBrowserHistory(root, 'historyRedo', 'NikeAdidas')).toBe(false);
+    expect(store.getCell(store.getViewSlot(0), 0)).toBe('Adidas');
+  });
+});
