@@ -252,6 +252,7 @@ async function runSequence(seed: number): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(
       `Seed ${seed} (rerun: GRID_MODEL_SEED=${seed}), after these steps:\n  ${steps.join('\n  ')}\n${message}`,
+      { cause: error },
     );
   }
 }
