@@ -133,6 +133,22 @@ describe('FeedGrid', () => {
     expect(screen.getByText('Pasted 2 rows (1 added).')).toBeTruthy();
   });
 
+  it('says how many rows a paste replaced and offers Undo beside it', async () => {
+    const { store, user } = setup([['nike', 'air'], ['puma'], ['']]);
+    await user.click(cell('Root', 1));
+    fireEvent.paste(cell('Root', 1), {
+      clipboardData: { getData: () => 'adidas\nreebok\nasics\nvans' },
+    });
+    expect(
+      screen.getByText('Pasted 4 rows (1 added): 2 rows that had values were replaced.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo paste' }));
+    expect(
+      [...Array(store.rowCount).keys()].map((i) => store.getCell(store.getSlotAt(i), 0)),
+    ).toEqual(['nike', 'puma', '']);
+    expect(screen.queryByRole('button', { name: 'Undo paste' })).toBeNull();
+  });
+
   it('copies selected rows as tab-separated text', async () => {
     const { user } = setup([
       ['a', 'x'],

@@ -175,7 +175,11 @@ export function FeedGrid({
         onDeleteSelected={rowActions.handleDeleteSelected}
         onAddRow={rowActions.handleAddRow}
       />
-      <GridStatus importProgress={csvImport.importProgress} notice={store.notice} />
+      <GridStatus
+        importProgress={csvImport.importProgress}
+        notice={store.notice}
+        onUndo={handleUndo}
+      />
       {csvImport.mappingRequest ? (
         <CsvMappingDialog
           fileName={csvImport.mappingRequest.file.name}
