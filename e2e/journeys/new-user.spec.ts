@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures.ts';
-import { cell, MOD, startWithClient } from './support.ts';
+import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { cell, MOD, newTemplate, signUp, startWithClient, startWithRows } from './support.ts';
 
 // What a new user tripped over (issue 38), each walked through as they met it.
 
@@ -43,4 +43,133 @@ test("a cell keeps what was typed when Ctrl+Z is pressed outside the grid, and t
   await page.reload();
   await expect(cell(page, 'Root', 1)).toHaveValue('NikeEdited');
   await expect(cell(page, 'Root', 2)).toHaveValue('Puma');
+});
+
+test('an empty asset group pattern says what it needs, Generate says so instead of skipping every row, and generating Performance Max ads saves nothing', async ({
+  page,
+}) => {
+  const templateSaves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/app\/save-/.test(request.url()))
+      templateSaves.push(new URL(request.url()).pathname);
+  });
+  await startWithRows(
+    page,
+    'pmax-pattern',
+    'root\tmod\tvar1\tvar2\tvar3\turl\nNike\tShoes\t\t\t\thttps://nike.example\nPuma\tBoots\t\t\t\thttps://puma.example\n',
+  );
+  await expect(cell(page, 'Root', 2)).toHaveValue('Puma');
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await newTemplate(page, 'PMax');
+  await page.getByText('Performance Max', { exact: true }).click();
+  await page.getByLabel('Campaign name pattern').fill('PMax');
+  const pattern = page.getByLabel('Asset group pattern');
+  // Empty, it shows no grey pattern that reads as a value, and says what it is for.
+  await expect(pattern).toHaveValue('');
+  await expect(pattern).not.toHaveAttribute('placeholder', /\{root\}/);
+  await expect(pattern).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText("Needed: it names each row's asset group. Without it every row is skipped."),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Type an asset group pattern first (for example {root} {mod})' }),
+  ).toBeVisible();
+  await expect(page.getByText(/0 asset groups/)).toHaveCount(0);
+
+  await pattern.fill('{root} {mod}');
+  await expect(pattern).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
+  await expect(page.getByText(/From 2 rows: .* 2 asset groups, 1 campaigns/)).toBeVisible();
+
+  // Generate Ads, as on the Search tabs, generates: the templates are saved by Save Template
+  // (or the five-minute autosave), never by generating.
+  await page.getByRole('tab', { name: 'Performance Max Ads' }).click();
+  await newTemplate(page, 'Assets');
+  const fallback = page.getByRole('region', { name: /^Fallback \d+$/ });
+  await fallback.getByLabel('Headline 1', { exact: true }).fill('{root} {mod}');
+  await fallback.getByLabel('Headline 2', { exact: true }).fill('Free delivery');
+  await fallback.getByLabel('Headline 3', { exact: true }).fill('Official store');
+  await fallback.getByLabel('Long Headline 1', { exact: true }).fill('Buy {root} {mod} online');
+  await fallback.getByLabel('Description 1', { exact: true }).fill('Shop {mod} today.');
+  await fallback.getByLabel('Description 2', { exact: true }).fill('Great prices.');
+  await fallback.getByLabel('Business Name', { exact: true }).fill('Shoe Shop');
+  await page.getByRole('button', { name: 'Generate Ads' }).click();
+  await expect(page.getByRole('table', { name: 'Performance Max Ads', exact: true })).toBeVisible();
+  expect(templateSaves).toEqual([]);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Unsaved changes' }).first(),
+  ).toBeVisible();
+});
+
+test('the New Client dialog closes once the client exists, while the client is still opening', async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail('new-client'), 'new-client-password-1');
+  // The client's feeds and templates take their time to come.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/app\/clients\/.+/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill('Shoe shop');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByText('Client "Shoe shop" successfully created')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  release();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+  await expect(page.getByLabel('Client (1)')).toHaveValue('Shoe shop');
+});
+
+for (const width of [1440, 390]) {
+  test(`the Keyword Combiner lines up with the header's content column at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/combinations');
+    await expect(page.getByRole('heading', { name: 'Keyword Combiner', level: 1 })).toBeVisible();
+    const box = async (locator: ReturnType<typeof page.locator>) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not drawn');
+      return { left: Math.round(found.x), right: Math.round(found.x + found.width) };
+    };
+    const logo = await box(page.getByRole('link', { name: 'Adloom home' }));
+    const logIn = await box(page.getByRole('link', { name: 'Log In' }));
+    const heading = await box(page.getByRole('heading', { name: 'Keyword Combiner', level: 1 }));
+    const seeds = await box(page.locator('.combiner__seeds'));
+    const result = await box(page.getByRole('region', { name: /./ }).last());
+    // The page's column starts where the logo starts and ends where Log In ends.
+    expect(heading.left).toBe(logo.left);
+    expect(seeds.left).toBe(logo.left);
+    expect(seeds.right).toBeLessThanOrEqual(logIn.right);
+    expect(result.left).toBe(logo.left);
+    expect(result.right).toBe(logIn.right);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  });
+}
+
+test('pasting rows over rows that had values says how many were replaced, with Undo beside it', async ({
+  page,
+}) => {
+  await startWithRows(page, 'paste-over', 'root\tmod\nNike\tAir\nPuma\tSuede\n');
+  await expect(cell(page, 'Root', 2)).toHaveValue('Puma');
+  await cell(page, 'Root', 1).click();
+  await page.evaluate(() => navigator.clipboard.writeText('Adidas\nReebok\nAsics'));
+  await page.keyboard.press(`${MOD}+V`);
+  const status = page.getByRole('status').filter({ hasText: 'Pasted 3 rows' });
+  await expect(status).toHaveText(
+    'Pasted 3 rows (1 added): 2 rows that had values were replaced.Undo',
+  );
+  await status.getByRole('button', { name: 'Undo paste' }).click();
+  await expect(cell(page, 'Root', 1)).toHaveValue('Nike');
+  await expect(cell(page, 'Root', 2)).toHaveValue('Puma');
+  await expect(cell(page, 'Root', 3)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Undo paste' })).toHaveCount(0);
 });
