@@ -173,3 +173,45 @@ test('pasting rows over rows that had values says how many were replaced, with U
   await expect(cell(page, 'Root', 3)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Undo paste' })).toHaveCount(0);
 });
+
+test('notifications show the HTTP status of an answered call (spec section 8), and plain words when none came', async ({
+  page,
+}) => {
+  // A refused log-in: the server's words with its status.
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await form.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+  await form.getByRole('button', { name: 'Log In' }).click();
+  const refused = page
+    .getByRole('alert')
+    .filter({ hasText: 'User with that email/password combination not found' });
+  await expect(refused).toContainText(/HTTP status 4\d\d$/);
+
+  await signUp(page, uniqueEmail('statuses'), 'statuses-password-1');
+  // A server failing (502): the spec's server text, with the status.
+  await page.route('**/api/app/clients', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' })
+      : route.fallback(),
+  );
+  await page.reload();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'There seems to be a problem with the server. Please try again later' }),
+  ).toContainText('HTTP status 502');
+  await page.unroute('**/api/app/clients');
+
+  // No answer at all: plain words, and no status to show.
+  await page.route('**/api/app/clients', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill('Offline shop');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  const offline = page.getByRole('alert').filter({ hasText: 'Unable to create client' });
+  await expect(offline).toContainText('Could not reach the server. Check your connection');
+  await expect(offline).not.toContainText('HTTP');
+});

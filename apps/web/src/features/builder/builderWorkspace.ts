@@ -105,14 +105,16 @@ export class BuilderWorkspace {
     this.drafts = drafts;
     this.templateSets = new TemplateSets({
       drafts: templateDrafts,
-      notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
+      notify: (kind, message, status) =>
+        kind === 'error' ? notifyError(message, undefined, status) : notifySuccess(message),
       onUnauthorized: (error) => handleApiError(error),
       loadBundle: (client) => loadClientBundle(client),
     });
     this.templateSets.startAutosave();
     this.editor = new FeedSetEditor({
       drafts,
-      notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
+      notify: (kind, message, status) =>
+        kind === 'error' ? notifyError(message, undefined, status) : notifySuccess(message),
       onUnauthorized: (error) => handleApiError(error),
     });
     this.editor.state.subscribe(() => {
