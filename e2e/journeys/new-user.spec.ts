@@ -215,3 +215,41 @@ test('notifications show the HTTP status of an answered call (spec section 8), a
   await expect(offline).toContainText('Could not reach the server. Check your connection');
   await expect(offline).not.toContainText('HTTP');
 });
+
+// Screenshots of the screens these findings changed, at 1440 and 390 px, for a visual review;
+// only when SCREENS_OUT names a folder.
+for (const width of [1440, 390]) {
+  test(`new user's screens at ${width} px`, async ({ page }) => {
+    const out = process.env.SCREENS_OUT;
+    test.skip(!out, 'SCREENS_OUT is not set');
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/combinations');
+    await expect(page.getByRole('heading', { name: 'Keyword Combiner', level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${out}/combiner-${width}.png`, fullPage: true });
+
+    await startWithRows(page, `screens${width}`, 'root\tmod\nNike\tAir\nPuma\tSuede\n');
+    await expect(cell(page, 'Root', 2)).toHaveValue('Puma');
+    await cell(page, 'Root', 1).click();
+    await page.evaluate(() => navigator.clipboard.writeText('Adidas\nReebok\nAsics'));
+    await page.keyboard.press(`${MOD}+V`);
+    const undoPaste = page.getByRole('button', { name: 'Undo paste' });
+    await expect(undoPaste).toBeVisible();
+    await undoPaste.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/paste-replaced-${width}.png` });
+
+    await newTemplate(page, 'PMax');
+    await page.getByText('Performance Max', { exact: true }).click();
+    const pattern = page.getByLabel('Asset group pattern');
+    await pattern.scrollIntoViewIfNeeded();
+    await page.route('**/api/app/save-campaign-templates', (route) =>
+      route.fulfill({
+        status: 413,
+        contentType: 'application/json',
+        body: '{"error":{"code":"too_large","message":"Too much at once"}}',
+      }),
+    );
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'HTTP status 413' })).toBeVisible();
+    await page.screenshot({ path: `${out}/pattern-and-status-${width}.png` });
+  });
+}
