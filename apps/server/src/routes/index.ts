@@ -8,6 +8,7 @@ import feedbackRoutes from './feedback/index.ts';
 import googleRoutes from './google/index.ts';
 import aiRoutes from './ai/index.ts';
 import geoRoutes from './geo/index.ts';
+import clientsRoutes from './clients/index.ts';
 
 /** Registers every resource's routes. One line per resource. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -19,4 +20,5 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(async (scope) => googleRoutes(scope, deps));
   await app.register(async (scope) => aiRoutes(scope, deps));
   await app.register(async (scope) => geoRoutes(scope, deps));
+  await app.register(async (scope) => clientsRoutes(scope, deps));
 }
