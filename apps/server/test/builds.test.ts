@@ -158,7 +158,11 @@ describe('build history', () => {
 
   it('takes a body sent without a length (chunked)', async () => {
     const bytes = record('chunked', 50_000);
-    const response = await postBuild(alice, acmeId, Readable.from([bytes.subarray(0, 10), bytes.subarray(10)]));
+    const response = await postBuild(
+      alice,
+      acmeId,
+      Readable.from([bytes.subarray(0, 10), bytes.subarray(10)]),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const read = await get(alice, buildRecordPath(acmeId, response.json().id));
     expect(read.rawPayload.equals(bytes)).toBe(true);
@@ -285,7 +289,9 @@ describe('build history', () => {
       alice,
       acmeId,
       Readable.from(
-        Array.from({ length: 4 }, (_, n) => big.subarray(n * (big.length / 4), (n + 1) * (big.length / 4))),
+        Array.from({ length: 4 }, (_, n) =>
+          big.subarray(n * (big.length / 4), (n + 1) * (big.length / 4)),
+        ),
       ),
     );
     expect(chunked.statusCode).toBe(413);
@@ -308,7 +314,12 @@ describe('build history', () => {
         400,
         BUILD_MESSAGES.notGzip,
       ],
-      ['one byte', await postBuild(alice, clientId, Buffer.from([0x1f])), 400, BUILD_MESSAGES.notGzip],
+      [
+        'one byte',
+        await postBuild(alice, clientId, Buffer.from([0x1f])),
+        400,
+        BUILD_MESSAGES.notGzip,
+      ],
       ['empty', await postBuild(alice, clientId, Buffer.alloc(0)), 400, BUILD_MESSAGES.empty],
       [
         'as JSON',
@@ -320,7 +331,9 @@ describe('build history', () => {
       ],
       [
         'as text',
-        await postBuild(alice, clientId, record('x'), { headers: { 'content-type': 'text/plain' } }),
+        await postBuild(alice, clientId, record('x'), {
+          headers: { 'content-type': 'text/plain' },
+        }),
         415,
         BUILD_MESSAGES.contentType,
       ],
@@ -330,7 +343,12 @@ describe('build history', () => {
         415,
         BUILD_MESSAGES.contentEncoding,
       ],
-      ['no description', await postBuild(alice, clientId, record('x'), { meta: null }), 400, BUILD_MESSAGES.missingMeta],
+      [
+        'no description',
+        await postBuild(alice, clientId, record('x'), { meta: null }),
+        400,
+        BUILD_MESSAGES.missingMeta,
+      ],
       [
         'description not encoded JSON',
         await postBuild(alice, clientId, record('x'), { meta: '%E0%A4%A' }),
@@ -356,7 +374,11 @@ describe('build history', () => {
     const invalid: [string, unknown, string][] = [
       ['label with ;', meta({ label: 'adloom;q1' }), LOOP_LABEL_MESSAGES.separator],
       ['empty feed name', meta({ feedName: ' ' }), 'Name is required'],
-      ['NUL in the feed name', meta({ feedName: 'a\u0000b' }), 'Text must not contain NUL characters'],
+      [
+        'NUL in the feed name',
+        meta({ feedName: 'a\u0000b' }),
+        'Text must not contain NUL characters',
+      ],
       ['lone surrogate', meta({ templateNames: ['\ud800'], templateCount: 1 }), 'unpaired'],
       ['negative count', meta({ counts: { keyword: -1 } }), ''],
       ['count of no kind', meta({ counts: { 'two words': 1 } }), ''],
@@ -420,7 +442,10 @@ describe('loop settings', () => {
     expect(removing.body).toEqual({ dropped: 'remove', label: 'Adloom Q1' });
     const both = await settings(alice, 'PATCH', { dropped: 'keep', label: '🧵'.repeat(80) });
     expect(both.status).toBe(200);
-    expect((await settings(alice, 'GET')).body).toEqual({ dropped: 'keep', label: '🧵'.repeat(80) });
+    expect((await settings(alice, 'GET')).body).toEqual({
+      dropped: 'keep',
+      label: '🧵'.repeat(80),
+    });
   });
 
   it('refuses a bad label or action with 400 and changes nothing', async () => {

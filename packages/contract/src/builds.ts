@@ -121,7 +121,9 @@ export const BUILD_TEMPLATE_NAMES_MAX = 500;
 export const BuildMetaSchema = z
   .object({
     feedName: NameSchema,
-    templateNames: z.array(z.string().trim().min(1).max(NAME_MAX_CHARS)).max(BUILD_TEMPLATE_NAMES_MAX),
+    templateNames: z
+      .array(z.string().trim().min(1).max(NAME_MAX_CHARS))
+      .max(BUILD_TEMPLATE_NAMES_MAX),
     templateCount: z.number().int().min(0).max(1_000_000),
     label: LoopLabelSchema,
     counts: BuildCountsSchema,
