@@ -35,8 +35,14 @@ export const LOOP_LABEL_MESSAGES = {
   control: 'The label must not contain line breaks, tabs or other control characters',
 } as const;
 
-// Control characters (C0, DEL, C1): a tab or line break would split an Editor file's cell.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** True when `text` holds a control character (C0, DEL, C1): a tab or line break would split an Editor file's cell. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
 
 /** Characters as Google counts them: code points, so an emoji is one. */
 function countCharacters(text: string): number {
@@ -56,7 +62,7 @@ export const LoopLabelSchema = z
   .min(1, LOOP_LABEL_MESSAGES.empty)
   .refine((label) => countCharacters(label) <= LOOP_LABEL_MAX_CHARS, LOOP_LABEL_MESSAGES.tooLong)
   .refine((label) => !label.includes(LOOP_LABEL_SEPARATOR), LOOP_LABEL_MESSAGES.separator)
-  .refine((label) => !CONTROL_CHARACTER.test(label), LOOP_LABEL_MESSAGES.control);
+  .refine((label) => !hasControlCharacter(label), LOOP_LABEL_MESSAGES.control);
 
 /** A client's loop settings. */
 export const LoopSettingsSchema = z.object({
