@@ -191,7 +191,10 @@ describe.skipIf(testDbKind() !== 'postgres')(
       expect(await meOnBoth(first)).toEqual({ 0: 200, 1: 200 });
 
       expect((await call('POST', API.users.forgot, { body: { email } })).status).toBe(200);
-      const link = findResetLink((await mailbox.waitForMail(email, undefined, RESET_SUBJECT)).text, APP_URL);
+      const link = findResetLink(
+        (await mailbox.waitForMail(email, undefined, RESET_SUBJECT)).text,
+        APP_URL,
+      );
       const resetToken = link.pathname.split('/').at(-1) ?? '';
       const reset = await call('POST', resetPath(resetToken), {
         body: { password: 'a brand new password', 'password-confirm': 'a brand new password' },

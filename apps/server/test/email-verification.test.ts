@@ -89,7 +89,8 @@ async function newestLinkToken(t: TestApp, email: string, count = 1): Promise<st
     );
     if (mails.length >= count)
       return findVerifyLink(mails.at(-1)?.text, t.config.appUrl).pathname.split('/').at(-1) ?? '';
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} verification mails to ${email}`);
+    if (Date.now() > deadline)
+      throw new Error(`fewer than ${count} verification mails to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -246,18 +247,18 @@ describe('address verification before the tools', () => {
       emailVerified: false,
       pendingTools: [XML_FEEDS_TOOL, AI_HELPER_TOOL],
     });
-    expect((await t.request('GET', API.users.me, { token: bob.token })).body.user.emailVerified).toBe(
-      false,
-    );
+    expect(
+      (await t.request('GET', API.users.me, { token: bob.token })).body.user.emailVerified,
+    ).toBe(false);
     await expectToolsWaiting(t, ann.token);
     // Bob's own link still works for Bob (signed in or not), and only for him.
     expect((await t.request('POST', verifyEmailPath(bobsToken))).status).toBe(200);
-    expect((await t.request('GET', API.users.me, { token: bob.token })).body.user.emailVerified).toBe(
-      true,
-    );
-    expect((await t.request('GET', API.users.me, { token: ann.token })).body.user.emailVerified).toBe(
-      false,
-    );
+    expect(
+      (await t.request('GET', API.users.me, { token: bob.token })).body.user.emailVerified,
+    ).toBe(true);
+    expect(
+      (await t.request('GET', API.users.me, { token: ann.token })).body.user.emailVerified,
+    ).toBe(false);
   });
 
   it('a changed address waits for a new verification; links to the old address stop working', async () => {
@@ -403,9 +404,9 @@ describe('sending the link again is rate limited', () => {
       (await t.request('POST', API.users.sendVerification, { token: bob.token, body: {} })).status,
     ).toBe(200);
     await newestLinkToken(t, bob.email, 2);
-    expect(
-      mailbox.mails.filter((mail) => JSON.stringify(mail.to).includes(ann.email)).length,
-    ).toBe(3);
+    expect(mailbox.mails.filter((mail) => JSON.stringify(mail.to).includes(ann.email)).length).toBe(
+      3,
+    );
     expect(mailbox.mails.length).toBeGreaterThan(mailsBefore);
   });
 });
@@ -437,7 +438,8 @@ describe(`accounts from before ${VERIFICATION_MIGRATION}`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'adloom-migrations-'));
     try {
       for (const { name } of listMigrations())
-        if (name < VERIFICATION_MIGRATION) copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
+        if (name < VERIFICATION_MIGRATION)
+          copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
       await runMigrations(db, dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -117,8 +117,7 @@ describe('password reset by mail (real SMTP on loopback)', () => {
     );
     const resetMails = () =>
       mailbox.mails.filter(
-        (mail) =>
-          RESET_SUBJECT.test(mail.subject ?? '') && JSON.stringify(mail.to).includes(email),
+        (mail) => RESET_SUBJECT.test(mail.subject ?? '') && JSON.stringify(mail.to).includes(email),
       );
     const countBefore = resetMails().length;
     await t.request('POST', '/api/users/forgot', { body: { email } });

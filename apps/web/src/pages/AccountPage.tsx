@@ -35,6 +35,7 @@ import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
 import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/templateDrafts.ts';
 import { useSession } from '../state/useSession.ts';
 import { TUTORIAL_MESSAGES } from '../features/tutorial/messages.ts';
+import { AccountEmailSection } from './AccountEmailSection.tsx';
 import classes from './AccountPage.module.css';
 
 /** Spec section 8 texts of the account page. */
@@ -69,7 +70,7 @@ async function removeKeptDrafts(userId: string): Promise<void> {
   ]);
 }
 
-/** /account: Integrations and User Preferences. */
+/** /account: Email Address, Integrations and User Preferences. */
 export function AccountPage() {
   const current = useSession();
   if (!current) return null;
@@ -84,6 +85,7 @@ export function AccountPage() {
         {user.email}
       </Text>
       <Stack gap="lg">
+        <AccountEmailSection user={user} />
         <Paper
           withBorder
           className={classes.section}
