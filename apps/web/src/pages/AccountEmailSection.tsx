@@ -102,8 +102,8 @@ export function AccountEmailSection({ user }: { user: PublicUser }) {
           </Text>
         </div>
         <Group gap="xs" className={classes.actions}>
-          {user.emailVerified ? null : <SendLinkAgainButton variant="default" />}
-          <Button variant="default" size="xs" onClick={() => setIsOpen(true)}>
+          {user.emailVerified ? null : <SendLinkAgainButton variant="default" size="sm" />}
+          <Button variant="default" onClick={() => setIsOpen(true)}>
             Change Email
           </Button>
         </Group>

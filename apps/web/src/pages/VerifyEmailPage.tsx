@@ -71,8 +71,11 @@ export function VerifyEmailPage() {
         </Stack>
       ) : outcome.kind === 'verified' ? (
         <Stack gap="md">
-          <Alert color="green" role="status" title={VERIFY_MESSAGES.verified}>
-            The tools your address opens are ready to use.
+          <Alert color="green" role="status">
+            <Text size="sm" fw={600}>
+              {VERIFY_MESSAGES.verified}
+            </Text>
+            <Text size="sm">The tools your address opens are ready to use.</Text>
           </Alert>
           <Button component={Link} to={isSignedIn ? '/campaign-builder' : '/login'} fullWidth>
             {isSignedIn ? 'Go to the Campaign Builder' : 'Log In'}

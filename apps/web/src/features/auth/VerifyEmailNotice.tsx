@@ -37,7 +37,13 @@ export async function askForLinkAgain(): Promise<void> {
 }
 
 /** The "Send the link again" button, busy while the request runs. */
-export function SendLinkAgainButton({ variant = 'light' }: { variant?: 'light' | 'default' }) {
+export function SendLinkAgainButton({
+  variant = 'light',
+  size = 'xs',
+}: {
+  variant?: 'light' | 'default';
+  size?: 'xs' | 'sm';
+}) {
   const [isSending, setIsSending] = useState(false);
   async function handleClick() {
     setIsSending(true);
@@ -48,7 +54,7 @@ export function SendLinkAgainButton({ variant = 'light' }: { variant?: 'light' |
     }
   }
   return (
-    <Button variant={variant} size="xs" loading={isSending} onClick={() => void handleClick()}>
+    <Button variant={variant} size={size} loading={isSending} onClick={() => void handleClick()}>
       {SEND_AGAIN_LABEL}
     </Button>
   );
@@ -68,8 +74,11 @@ export function VerifyEmailNotice({ tool }: { tool: string }) {
   }, []);
   const message = VERIFY_MESSAGES.toolWaits(TOOL_NAMES[tool] ?? tool);
   return (
-    <Alert color="yellow" role="status" title={message}>
+    <Alert color="yellow" role="status">
       <Stack gap="xs" align="flex-start">
+        <Text size="sm" fw={600}>
+          {message}
+        </Text>
         <Text size="sm">
           We sent a link to <strong>{email}</strong>. Open it to verify your address; the link works
           for a limited time.
