@@ -87,4 +87,14 @@ describe('VerifyEmailPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(VERIFY_MESSAGES.invalidLink);
     expect(screen.getByRole('link', { name: 'Log In' })).toBeTruthy();
   });
+
+  it('says the address is verified when a signed-in person opens their used link again', async () => {
+    stubServer();
+    session.signIn(testSession('tok'));
+    await fetch(verifyEmailPath('again-token'), { method: 'POST' });
+    renderAt('/verify-email/again-token');
+    expect(await screen.findByText(VERIFY_MESSAGES.alreadyVerified)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(session.get()?.user.emailVerified).toBe(true);
+  });
 });

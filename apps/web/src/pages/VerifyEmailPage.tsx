@@ -6,10 +6,14 @@ import { handleApiError } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { verifyEmail } from '../api/users.ts';
 import { refreshSignedInUser, SendLinkAgainButton } from '../features/auth/VerifyEmailNotice.tsx';
+import { session } from '../state/session.ts';
 import { useSession } from '../state/useSession.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-type Outcome = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'refused'; message: string };
+type Outcome =
+  | { kind: 'verifying' }
+  | { kind: 'verified'; message: string }
+  | { kind: 'refused'; message: string };
 
 /**
  * One request per token for the page's life: the link works once, so the page mounting again
@@ -45,16 +49,24 @@ export function VerifyEmailPage() {
     setOutcome({ kind: 'verifying' });
     verifyOnce(token).then(
       () => {
-        if (isCurrent) setOutcome({ kind: 'verified' });
+        if (isCurrent) setOutcome({ kind: 'verified', message: VERIFY_MESSAGES.verified });
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         if (!isCurrent) return;
-        if (error instanceof ApiError && error.hasResponse && error.status < 500)
-          setOutcome({ kind: 'refused', message: error.message || VERIFY_MESSAGES.invalidLink });
-        else {
+        if (!(error instanceof ApiError) || !error.hasResponse || error.status > 499) {
           handleApiError(error);
           setOutcome({ kind: 'refused', message: VERIFY_MESSAGES.invalidLink });
+          return;
         }
+        // A used link of a signed-in person whose address is verified (opened twice, say) is
+        // no failure: say the address is verified.
+        await refreshSignedInUser().catch(() => undefined);
+        if (!isCurrent) return;
+        setOutcome(
+          session.get()?.user.emailVerified
+            ? { kind: 'verified', message: VERIFY_MESSAGES.alreadyVerified }
+            : { kind: 'refused', message: error.message || VERIFY_MESSAGES.invalidLink },
+        );
       },
     );
     return () => {
@@ -73,7 +85,7 @@ export function VerifyEmailPage() {
         <Stack gap="md">
           <Alert color="green" role="status">
             <Text size="sm" fw={600}>
-              {VERIFY_MESSAGES.verified}
+              {outcome.message}
             </Text>
             <Text size="sm">The tools your address opens are ready to use.</Text>
           </Alert>
