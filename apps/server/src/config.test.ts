@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
       sessionTtlSeconds: 604_800,
       resetTokenTtlSeconds: 3600,
+      emailVerificationTtlSeconds: 86_400,
       recaptchaVerifyUrl: undefined,
       recaptchaSiteKey: undefined,
       recaptchaScriptUrl: undefined,
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         waitingListPerIp: 10,
         feedbackPerUser: 10,
         deletePasswordChecksPerUser: 5,
+        verifyMailPerUser: 5,
       },
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
