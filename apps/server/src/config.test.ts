@@ -326,6 +326,35 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('operators (ADMIN_EMAILS)', () => {
+    it('names nobody by default', () => {
+      expect(loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET }).adminEmails).toEqual(
+        [],
+      );
+    });
+
+    it("reads the addresses as users' emails are kept: trimmed, lower case, once each", () => {
+      const config = loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        ADMIN_EMAILS: ' Ops@Example.com ,second@example.org,, ops@example.com ',
+      });
+      expect(config.adminEmails).toEqual(['ops@example.com', 'second@example.org']);
+    });
+
+    it('refuses a value that is not an address, naming it', () => {
+      expect(() =>
+        loadConfig({
+          DATA_DIR: scratch(),
+          JWT_SECRET: STRONG_SECRET,
+          ADMIN_EMAILS: 'ops@example.com; other@example.com',
+        }),
+      ).toThrow(
+        /^ADMIN_EMAILS must be email addresses separated by commas; "ops@example.com; other@example.com" is not one/,
+      );
+    });
+  });
+
   describe('Google', () => {
     const production = {
       NODE_ENV: 'production',

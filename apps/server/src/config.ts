@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  EMAIL_PATTERN,
   GUIDE_IDS,
   type GuideId,
   type MediaSettings,
@@ -313,6 +314,11 @@ export interface Config {
    * only after the person accepts the consent banner.
    */
   tagManager: TagManagerSettings;
+  /**
+   * The operators' addresses (ADMIN_EMAILS), trimmed and in lower case like the users' emails: a
+   * signed-in user with one of them, verified, has the Admin page. Empty: nobody has.
+   */
+  adminEmails: readonly string[];
 }
 
 /** A setting that makes the server refuse to start. */
@@ -601,6 +607,22 @@ function readMedia(env: Env): MediaSettings {
   };
 }
 
+/** ADMIN_EMAILS: comma-separated addresses, each normalised as a user's email is. */
+export function readAdminEmails(env: Env): string[] {
+  const raw = readText(env, 'ADMIN_EMAILS');
+  if (raw === undefined) return [];
+  const emails = raw
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== '');
+  for (const email of emails)
+    if (!EMAIL_PATTERN.test(email))
+      throw new ConfigError(
+        `ADMIN_EMAILS must be email addresses separated by commas; "${email}" is not one`,
+      );
+  return [...new Set(emails)];
+}
+
 /** Body limits and the timeouts of reading a request. */
 function readBodyLimits(
   env: Env,
@@ -707,5 +729,6 @@ export function loadConfig(env: Env = process.env): Config {
     geoTargetsFile: readGeoTargetsFile(env, baseDir),
     media: readMedia(env),
     tagManager: readTagManager(env),
+    adminEmails: readAdminEmails(env),
   };
 }

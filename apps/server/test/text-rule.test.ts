@@ -144,6 +144,13 @@ const ROUTES: Record<string, RouteRow> = {
   },
   [`GET ${API.users.me}`]: { isAuthed: true, probes: [inQuery(API.users.me)] },
   [`GET ${API.users.myData}`]: { isAuthed: true, probes: [inQuery(API.users.myData)] },
+  // The Admin calls (the shared token is an operator's): the search text is the field.
+  ...Object.fromEntries(
+    Object.values(API.admin).map((path) => [
+      `GET ${path}`,
+      { isAuthed: true, probes: [inQuery(path)] },
+    ]),
+  ),
   // The rule answers before the handler, so the shared token is not ended by these two.
   [`POST ${API.users.logout}`]: {
     isAuthed: true,
@@ -388,8 +395,9 @@ describe('NUL and lone surrogates are 400 naming the field, on every route', () 
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token } = await t.signUp());
+    // An operator (ADMIN_EMAILS, verified), so the Admin calls answer too.
+    t = await startTestApp({ adminEmails: ['rule-ops@example.com'] });
+    ({ token } = await t.signUp('rule-ops@example.com', { verified: true }));
     await t.request('POST', API.app.clients, { token, body: { name: 'C' } });
   });
   afterAll(async () => {

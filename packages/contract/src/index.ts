@@ -10,3 +10,4 @@ export * from './geo.ts';
 export * from './xml.ts';
 export * from './ai.ts';
 export * from './text.ts';
+export * from './admin.ts';

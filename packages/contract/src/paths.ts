@@ -69,6 +69,24 @@ export const API = {
   },
   ai: { suggestions: '/api/ai/suggestions' },
   /**
+   * Not in the spec (issue 38, an operator's view): read-only calls for the operators named by
+   * ADMIN_EMAILS (verified addresses); everyone else signed in gets 404, as for no route at all.
+   */
+  admin: {
+    /** GET feedback entries, newest first: `?q=` searches, `?limit=&cursor=` pages. */
+    feedback: '/api/admin/feedback',
+    /** GET every feedback entry matching `?q=` as CSV (streamed). */
+    feedbackCsv: '/api/admin/feedback/csv',
+    /** GET waiting-list entries, newest first: `?q=` searches, `?limit=&cursor=` pages. */
+    waitingList: '/api/admin/waiting-list',
+    /** GET every waiting-list entry matching `?q=` as CSV (streamed). */
+    waitingListCsv: '/api/admin/waiting-list/csv',
+    /** GET counts of users, clients, feeds and lists. */
+    counts: '/api/admin/counts',
+    /** GET what each feature has configured (never a secret). */
+    settings: '/api/admin/settings',
+  },
+  /**
    * Not in the spec (issue 35): a client's build history and loop settings, by the client's id
    * (the bundle's `id`). Route patterns: use the path functions below to call them.
    */

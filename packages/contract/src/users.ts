@@ -57,6 +57,11 @@ export const PublicUserSchema = z.object({
    * `tools`; a tool is in one list or the other). Absent means none waits.
    */
   pendingTools: z.array(z.string()).optional(),
+  /**
+   * Not in the spec (issue 38): true for an operator (a verified address named by ADMIN_EMAILS),
+   * who has the Admin page. Absent for everyone else.
+   */
+  isAdmin: z.literal(true).optional(),
 });
 /** The user as the client sees it. */
 export type PublicUser = z.infer<typeof PublicUserSchema>;

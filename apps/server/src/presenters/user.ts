@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { UserRow } from '../db/users.ts';
 import { findAiTools } from '../services/ai-suggestions.ts';
 import { hasXmlTools } from '../services/xml-feeds.ts';
+import { isOperator } from '../services/admin.ts';
 
 /** The default tutorial state of a new account. */
 export function newTutorial(): Tutorial {
@@ -19,11 +20,11 @@ export function newTutorial(): Tutorial {
  * The user as the client sees it (never the hash or the session version). Integrations this
  * server cannot serve are left out: a link kept while the Google settings are removed shows no
  * sheet buttons until they are back. The tools the user's email opens are in `tools` once the
- * address is verified, in `pendingTools` until then (absent: none).
+ * address is verified, in `pendingTools` until then (absent: none). `isAdmin` marks an operator.
  */
 export function presentUser(
   row: UserRow,
-  config: Pick<Config, 'google' | 'ai' | 'xmlFeeds'>,
+  config: Pick<Config, 'google' | 'ai' | 'xmlFeeds' | 'adminEmails'>,
 ): PublicUser {
   const stored = Array.isArray(row.integrations) ? row.integrations : [];
   const tools = [
@@ -41,13 +42,17 @@ export function presentUser(
     tutorial: row.tutorial ?? newTutorial(),
     emailVerified: isVerified,
     ...(tools.length > 0 ? (isVerified ? { tools } : { pendingTools: tools }) : {}),
+    // Only an operator learns of the Admin page: nobody else gets the field at all.
+    ...(isOperator({ email: row.email, isEmailVerified: isVerified }, config.adminEmails)
+      ? { isAdmin: true as const }
+      : {}),
   };
 }
 
 /** A session answer: the token, its lifetime in seconds, and the user. */
 export function presentSession(
   signedIn: { user: UserRow; token: string; expiresIn: number },
-  config: Pick<Config, 'google' | 'ai' | 'xmlFeeds'>,
+  config: Pick<Config, 'google' | 'ai' | 'xmlFeeds' | 'adminEmails'>,
 ): Session {
   return {
     token: signedIn.token,
