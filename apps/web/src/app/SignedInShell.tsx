@@ -31,6 +31,8 @@ const SIGNED_IN_LINKS = [
   { to: '/lists', label: 'Lists' },
   { to: '/account', label: 'Account' },
 ];
+/** Issue 38: the operators' page, in the sidebar of operators only. */
+const ADMIN_LINK = { to: '/admin', label: 'Admin' };
 
 /**
  * The signed-in frame: header, sidebar, the page, the guides and the AI helper. Its own chunk
@@ -100,7 +102,7 @@ export function SignedInShell({
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main">
         <Stack gap={4} className={classes.navStack}>
-          {SIGNED_IN_LINKS.map((link) => (
+          {[...SIGNED_IN_LINKS, ...(user.isAdmin ? [ADMIN_LINK] : [])].map((link) => (
             <MantineNavLink
               key={link.to}
               component={NavLink}

@@ -22,3 +22,14 @@ export function RedirectIfSignedIn({
   if (current?.token) return <Navigate to={to} replace />;
   return children;
 }
+
+/**
+ * Issue 38: the Admin page is an operator's only (a verified address named by ADMIN_EMAILS, as
+ * the server says with `isAdmin`); everyone else, signed in or not, gets the 404 page as for a
+ * page that does not exist. The server refuses its calls to anyone else all the same.
+ */
+export function RequireOperator({ children }: { children: ReactNode }) {
+  const current = useSession();
+  if (!current?.token || current.user.isAdmin !== true) return <Navigate to="/404" replace />;
+  return children;
+}

@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout.tsx';
 import { lazyPage } from './lazyPage.ts';
 import { BuilderProvider } from '../features/builder/BuilderProvider.tsx';
-import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
+import { RedirectIfSignedIn, RequireAuth, RequireOperator } from './guards.tsx';
 import type { RouteHandle } from './pageTitle.ts';
 import { LandingPage } from '../pages/LandingPage.tsx';
 import { ContactPage } from '../pages/ContactPage.tsx';
@@ -29,6 +29,7 @@ const CombinationsPage = lazyPage(
   'CombinationsPage',
 );
 const SandboxPage = lazyPage(() => import('../pages/SandboxPage.tsx'), 'SandboxPage');
+const AdminPage = lazyPage(() => import('../pages/AdminPage.tsx'), 'AdminPage');
 
 /** Spec section 2: every route, its guard and its title. */
 export const routes: RouteObject[] = [
@@ -91,6 +92,15 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         handle: titled('Lists'),
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireOperator>
+            <AdminPage />
+          </RequireOperator>
+        ),
+        handle: titled('Admin'),
       },
       { path: '/404', element: <NotFoundPage />, handle: titled('Page Not Found') },
       { path: '/service-down', element: <ServiceDownPage />, handle: titled('Service Down') },
