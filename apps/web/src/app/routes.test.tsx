@@ -83,6 +83,30 @@ describe('route guards (spec section 2)', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
+  it('/admin shows the 404 page signed out and to a signed-in user who is not an operator', async () => {
+    const signedOut = renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(signedOut.state.location.pathname).toBe('/404');
+    signedOut.dispose();
+    document.body.innerHTML = '';
+
+    session.signIn(answer);
+    const ordinary = renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(ordinary.state.location.pathname).toBe('/404');
+    expect(await screen.findByRole('link', { name: 'Account' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('/admin opens for an operator, whose sidebar has the Admin link', async () => {
+    session.signIn({ ...answer, user: { ...answer.user, emailVerified: true, isAdmin: true } });
+    const router = renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('searchbox', { name: 'Search feedback' })).toBeTruthy();
+  });
+
   it('/login reached from the account page goes to /register', async () => {
     const router = renderAt({ pathname: '/login', state: { fromAccountPage: true } });
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
