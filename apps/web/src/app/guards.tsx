@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { session } from '../state/session.ts';
 import { useSession } from '../state/useSession.ts';
 
 /** Spec section 2: a signed-in route needs a stored token, else /login. */
@@ -24,12 +25,26 @@ export function RedirectIfSignedIn({
 }
 
 /**
+ * Whether the last sign-out happened on the Admin page (Log Out there, or the session ending):
+ * that operator goes to /login as from any signed-in page.
+ */
+let signedOutOnAdminPage = false;
+session.onSignedOut(() => {
+  signedOutOnAdminPage = window.location.pathname === '/admin';
+});
+// A later sign-in starts afresh (kept for the page's lifetime otherwise: one flag, no timer).
+session.subscribe(() => {
+  if (session.get()) signedOutOnAdminPage = false;
+});
+
+/**
  * Issue 38: the Admin page is an operator's only (a verified address named by ADMIN_EMAILS, as
  * the server says with `isAdmin`); everyone else, signed in or not, gets the 404 page as for a
  * page that does not exist. The server refuses its calls to anyone else all the same.
  */
 export function RequireOperator({ children }: { children: ReactNode }) {
   const current = useSession();
-  if (!current?.token || current.user.isAdmin !== true) return <Navigate to="/404" replace />;
-  return children;
+  if (current?.token)
+    return current.user.isAdmin === true ? children : <Navigate to="/404" replace />;
+  return <Navigate to={signedOutOnAdminPage ? '/login' : '/404'} replace />;
 }
