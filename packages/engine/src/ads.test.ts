@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generatePerformanceMaxAds } from './ads/performanceMax.ts';
 import { compileRsaTemplate, fillRsaFallback, generateResponsiveSearchAds } from './ads/rsa.ts';
-import { findFinalUrlProblem, formatDateDigits, replaceLabelDate } from './ads/shared.ts';
+import { formatDateDigits, replaceLabelDate } from './ads/shared.ts';
+import { findFinalUrlProblem } from './finalUrl.ts';
 import { restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
 import type { RowIssue } from './issues.ts';
 import type { FeedRow, PinnedText, RsaTemplate } from './types.ts';
@@ -661,7 +662,40 @@ describe('final URL', () => {
     ['www.shop.com/x', 'is not an http:// or https:// address'],
     ['ftp://shop.com', 'is not an http:// or https:// address'],
     ['https://', 'is not an http:// or https:// address'],
-    ['https:// shop.com', 'is not an http:// or https:// address'],
+    ['https:// shop.com', 'has a space (U+0020), which a web address cannot hold'],
+    // Issue 36: only the scheme was checked; Google refuses each of these.
+    ['https://sh op.com/x', 'has a space (U+0020), which a web address cannot hold'],
+    ['https://shop.com/running shoes', 'has a space (U+0020), which a web address cannot hold'],
+    [
+      'https://shop.com/ni\u200bke',
+      'has a zero-width space (U+200B), which a web address cannot hold',
+    ],
+    [
+      'https://shop.com/\u200fx',
+      'has a right-to-left mark (U+200F), which a web address cannot hold',
+    ],
+    ['https://sho\u00adp.com', 'has a soft hyphen (U+00AD), which a web address cannot hold'],
+    [
+      'https://user:pw@shop.com/x',
+      'has a user name or password before its host (user:password@), which Google refuses',
+    ],
+    ['http://localhost:8080/x', 'points at localhost, which no one else can reach'],
+    ['https://app.localhost/x', 'points at localhost, which no one else can reach'],
+    [
+      'https://192.168.1.10/x',
+      'has an IP address for its host (Google needs a domain name such as www.example.com)',
+    ],
+    [
+      'https://[::1]/x',
+      'has an IP address for its host (Google needs a domain name such as www.example.com)',
+    ],
+    ['https://intranet/x', 'has no domain name with a dot for its host (such as www.example.com)'],
+    ['https://shop..com/x', 'has no domain name with a dot for its host (such as www.example.com)'],
+    ['https://sh%op.com', 'is not a valid web address'],
+    ['https:\\\\shop.com', 'is not an http:// or https:// address'],
+    ['https://shop.com\\x', 'has a backslash (\\), which a web address cannot hold'],
+    ['https://www.café.fr/crème?q=1#top', undefined],
+    ['https://shop.com:8443/x?a=b c', 'has a space (U+0020), which a web address cannot hold'],
   ])('%j: %s', (url, problem) => {
     expect(findFinalUrlProblem(url)).toBe(problem);
   });

@@ -2,7 +2,7 @@
  * Callout, sitelink and structured snippet assets from extension templates, each attached where
  * the template says: the account, a campaign or an ad group of the campaign template.
  */
-import { findFinalUrlProblem } from './ads/shared.ts';
+import { findFinalUrlProblem } from './finalUrl.ts';
 import { findEditorialProblems } from './editorial.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
