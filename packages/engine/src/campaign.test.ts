@@ -363,6 +363,39 @@ describe('campaign and ad group names as Google takes them', () => {
     ]);
   });
 
+  it('removes invisible characters, so "Ni\\u200bke" and "Nike" are one campaign (issue 36)', () => {
+    const out = generateCampaignStructure({
+      template: t('{root}', '{root} {mod}'),
+      rows: [row('a', 'Ni\u200bke', 'Air'), row('b', 'Nike', 'Max'), row('c', 'Ni\u200bke', 'Max')],
+    });
+    expect(out.campaigns.map((c) => c.campaign)).toEqual(['Nike']);
+    expect(out.adGroups.map((g) => g.adGroup)).toEqual(['Nike Air', 'Nike Max']);
+    const names = out.issues.filter((i) => i.code !== 'invisible-characters');
+    expect(names.map((i) => [i.rowNumber, i.code, i.message])).toEqual([
+      [
+        1,
+        'campaign-name-cleaned',
+        'Campaign name "Nike": the invisible zero-width space (U+200B) removed',
+      ],
+      [
+        1,
+        'ad-group-name-cleaned',
+        'Ad group name "Nike Air": the invisible zero-width space (U+200B) removed',
+      ],
+      [
+        3,
+        'campaign-name-cleaned',
+        'Campaign name "Nike": the invisible zero-width space (U+200B) removed',
+      ],
+      [
+        3,
+        'ad-group-name-cleaned',
+        'Ad group name "Nike Max": the invisible zero-width space (U+200B) removed',
+      ],
+      [3, 'merged-row', expect.stringContaining('Merged into the ad group "Nike Max" of row 2')],
+    ]);
+  });
+
   it('skips the rows whose campaign or ad group name has 255 characters or more', () => {
     const long = 'x'.repeat(255);
     const out = generateCampaignStructure({
