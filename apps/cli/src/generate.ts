@@ -5,6 +5,7 @@ import {
   assetGroupsTable,
   calloutsTable,
   campaignsTable,
+  FEED_COLUMN_MAX_CHARS,
   findAdTemplateProblems,
   findCampaignTemplateProblems,
   findExtensionTemplateProblems,

@@ -853,4 +853,39 @@ describe('adloom generate: nothing Google rejects is written (issue 36)', () => 
     expect(report).toContain('has 2126 characters (max 2048)');
     expect(report.match(/skipped,sitelink extensions,/g)).toHaveLength(bad.length);
   });
+
+  it("writes each row's valid location ID to its campaign; damaged IDs and empty ones are reported", () => {
+    const geo = {
+      ...campaign,
+      campaign: 'Geo - {mod}',
+      settings: { ...campaign.settings, isLocationCampaign: true },
+    };
+    const { report, file } = generate(
+      'locations',
+      [
+        ',London,a,https://www.shoes.example/a',
+        '1.00689E+06,London,b,https://www.shoes.example/b',
+        '1006886,London,c,https://www.shoes.example/c',
+        '2826.0,London,d,https://www.shoes.example/d',
+        '00123,Leeds,e,https://www.shoes.example/e',
+        'abc,Leeds,f,https://www.shoes.example/f',
+      ],
+      { campaign: geo },
+    );
+    // Location ID is the fourth column (after Budget); Leeds has no valid ID: not written.
+    expect(
+      file('campaigns.csv')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n'),
+    ).toEqual([
+      'Campaign,Campaign Type,Budget,Location ID,Networks,Languages',
+      'Geo - London,Search,20,,Google search,en',
+      'Geo - London,,,1006886,,',
+      'Geo - London,,,2826,,',
+      '',
+    ]);
+    expect(file('keywords.csv')).not.toContain('Leeds');
+    expect(report.match(/,no-valid-location,/g)).toHaveLength(4);
+    expect(report).toContain('location-id-repaired');
+  });
 });

@@ -2,6 +2,7 @@
  * Callout, sitelink and structured snippet assets from extension templates, each attached where
  * the template says: the account, a campaign or an ad group of the campaign template.
  */
+import { CampaignRowMaker } from './campaignRows.ts';
 import { findFinalUrlProblem } from './finalUrl.ts';
 import { findEditorialProblems } from './editorial.ts';
 import type { RowIssue } from './issues.ts';
@@ -343,6 +344,8 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     return cleaned.name;
   };
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: campaign?.const ?? '', mt: '' };
+  // A row without a valid location makes no campaign (`CampaignRowMaker.read`): no asset either.
+  const locations = campaign && level !== 'account' ? new CampaignRowMaker(campaign) : undefined;
   // Per row: which positive match types give it a keyword (its ad groups), '' for any.
   const keywordTypes = new Set<string>();
   for (let r = 0; r < rows.length; r++) {
@@ -353,6 +356,11 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     };
     values.row = row;
     values.mt = '';
+    if (locations?.hasLocations && !locations.read(row, values)) {
+      const problem = locations.problems.find((p) => p.kind === 'skipped');
+      skip('no-valid-location', problem?.message ?? 'The row has no valid location');
+      continue;
+    }
     let campaignName = ACCOUNT_LEVEL_CAMPAIGN;
     if (level !== 'account') {
       const name = nameOf(campaignPattern, '');
