@@ -7,7 +7,6 @@ import type { KeywordsCsvSinks } from '../campaignInput.ts';
 import { GeneratedAdGroup, type CampaignRow, type CampaignRowMaker } from '../campaignRows.ts';
 import { polyHash, sealHash } from '../hash.ts';
 import { foldName, mergeIssue } from '../names.ts';
-import type { PlaceholderValues } from '../text.ts';
 import type { FeedRow, FeedRows } from '../types.ts';
 import type { GroupClosing } from './closing.ts';
 import type { HeldLines } from './heldLines.ts';
