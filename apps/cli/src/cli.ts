@@ -72,7 +72,7 @@ ${FEED_HEADER_NAMES}.
                      Other columns are ignored. UTF-8 (with or without BOM),
                      UTF-16 with BOM, or windows-1252 (what Excel saves; € – — “ ” ™ kept).
                      Cells are trimmed; ${TEXT_COLUMN_NAMES} are cut to
-                     ${FEED_CELL_MAX_CHARS} characters (reported).
+                     ${FEED_CELL_MAX_CHARS} characters (reported); a final URL is never cut.
   --campaign FILE    Campaign template (JSON): name, type ("search" or "performance"), const,
                      campaign, adGroup, assetGroup, keywords [{keyword, matchType, selected}],
                      settings {budget {value, selected}, location {value, selected},
@@ -123,8 +123,26 @@ pins that leave every position fillable, and as many texts as Google needs (resp
 ad: 3-15 headlines and 2-4 descriptions; Performance Max: 3-15 headlines with one of 15
 characters or fewer, 1-5 long headlines, 2-5 descriptions with one of 60 or fewer, and a
 business name). Rows without a valid fallback are reported with the first fallback's reason,
-never silently dropped. A row whose final URL is missing, not http:// or https://, or over 2048
-characters gets no ad (reported). Labels containing ";" are not written (reported).
+never silently dropped. Ad and asset texts are written in NFC; the editorial rules read
+full-width and other compatibility forms as their plain characters (a full-width "！" is a "!").
+Performance Max texts take no keyword insertion (it has no keywords): such a fallback is not
+used (reported). Labels containing ";" are not written (reported).
+
+Final URLs (ads, sitelinks, asset groups' ads) follow one rule: an http:// or https:// address
+a browser parses, of a public host name with a dot (no user:password@, no localhost, no IP
+address), with no space or invisible character, of at most 2048 characters. Otherwise the item
+is not written and the row is reported.
+
+Names of campaigns, ad groups and asset groups lose invisible characters (zero-width space,
+bidi marks, soft hyphen; a zero-width joiner inside an emoji stays), reported, so "Ni\u200bke"
+and "Nike" are one campaign. Location IDs (the row's root in a location campaign, or the
+template's location) must be Google criteria IDs, digits without a leading zero: "2826.0" is
+written 2826 (reported); "1.00689E+06", "abc" or "00123" is reported and not written, and a row
+left with no valid location is not written, so no campaign targets every country. Each row's
+location is written as its campaign's own row, each once. Assets: at most 20 sitelinks, 20
+callouts and 20 structured snippets in one place (the account, a campaign, an ad group), a
+sitelink link text or callout text once in a place (ignoring case and Unicode form); what is
+left out is reported once per place.
 
 Keywords and negatives are lowercased, in NFC, with every kind of space as one space (a word
 break). Only letters, digits and # $ & _ - " [ ] ' + . / : stay: curly quotes and dashes become

@@ -5,6 +5,7 @@ import {
   assetGroupsTable,
   calloutsTable,
   campaignsTable,
+  FEED_COLUMN_MAX_CHARS,
   findAdTemplateProblems,
   findCampaignTemplateProblems,
   findExtensionTemplateProblems,
@@ -247,7 +248,7 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         rowId: String(t.rowNumber),
         rowNumber: t.rowNumber,
         code: 'cell-truncated',
-        message: `${t.column} cut to 30 characters: "${t.original}"`,
+        message: `${t.column} cut to ${FEED_COLUMN_MAX_CHARS[t.column]} characters: "${t.original}"`,
       });
     }
     const counts: Array<[string, string]> = [];

@@ -830,3 +830,106 @@ describe("the ads' own thread", () => {
     await thread.stop();
   });
 });
+
+/**
+ * Issue 36, the export audit's second round: what Google rejects never leaves the command, and
+ * nothing is dropped without a word. Each case is one of the audit's nasty feeds, made small.
+ */
+describe('adloom generate: nothing Google rejects is written (issue 36)', () => {
+  /** Writes `name.csv` (with a header) and the JSON files, runs generate, returns the files. */
+  function generate(
+    name: string,
+    feed: string[],
+    templates: Record<string, unknown>,
+  ): { report: string; stdout: string; file: (f: string) => string } {
+    const dir = tmp(name);
+    mkdirSync(dir, { recursive: true });
+    const feedFile = path.join(dir, 'feed.csv');
+    writeFileSync(feedFile, ['Root,Modifier,Var 1,Final URL', ...feed].join('\n') + '\n');
+    const args = ['generate', '--feed', feedFile, '--today', '20261122'];
+    for (const [flag, json] of Object.entries(templates)) {
+      const file = path.join(dir, `${flag}-${args.length}.json`);
+      writeFileSync(file, JSON.stringify(json));
+      args.push(`--${flag}`, file);
+    }
+    const out = path.join(dir, 'out');
+    args.push('--out', out);
+    const r = run(args);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const file = (f: string): string =>
+      existsSync(path.join(out, f)) ? readFileSync(path.join(out, f), 'utf8') : '';
+    return { report: file('adloom-report.csv'), stdout: r.stdout, file };
+  }
+  const campaign = JSON.parse(readFileSync(path.join(fixtures, 'campaign.json'), 'utf8'));
+  const rsa = JSON.parse(readFileSync(path.join(fixtures, 'rsa.json'), 'utf8'));
+  const sitelink = JSON.parse(readFileSync(path.join(fixtures, 'sitelink.json'), 'utf8'));
+
+  it('writes no ad or sitelink for a final URL Google refuses, and never cuts a URL', () => {
+    const long = `https://www.shoes.example/${'p'.repeat(2100)}`;
+    const bad = [
+      'https://www.sho es.example/a',
+      'https://www.shoes.example/ni\u200bke',
+      'https://user:pw@www.shoes.example/c',
+      'http://localhost/d',
+      long,
+    ];
+    const { report, file } = generate(
+      'urls',
+      [
+        'good,one,x,https://www.shoes.example/good',
+        ...bad.map((url, i) => `bad${i},one,x,"${url}"`),
+      ],
+      { campaign, rsa, extension: sitelink },
+    );
+    const written = file('responsive-search-ads.csv') + file('sitelinks.csv');
+    expect(written).toContain('https://www.shoes.example/good');
+    for (const url of bad) expect(written).not.toContain(url.slice(0, 40));
+    expect(written).not.toContain('pppppppppp');
+    // The audit saw "url cut to 30 characters": the URL is neither cut nor reported as cut.
+    expect(report).not.toContain('cell-truncated');
+    expect(report).toContain(
+      'invalid-final-url,"Ad group ""bad0 one Broad"": Final URL ""https://www.sho es.example/a"" has a space (U+0020), which a web address cannot hold; no ad is made"',
+    );
+    expect(report).toContain('has a zero-width space (U+200B)');
+    expect(report).toContain('has a user name or password before its host');
+    expect(report).toContain('points at localhost');
+    expect(report).toContain('has 2126 characters (max 2048)');
+    expect(report.match(/skipped,sitelink extensions,/g)).toHaveLength(bad.length);
+  });
+
+  it("writes each row's valid location ID to its campaign; damaged IDs and empty ones are reported", () => {
+    const geo = {
+      ...campaign,
+      campaign: 'Geo - {mod}',
+      settings: { ...campaign.settings, isLocationCampaign: true },
+    };
+    const { report, file } = generate(
+      'locations',
+      [
+        ',London,a,https://www.shoes.example/a',
+        '1.00689E+06,London,b,https://www.shoes.example/b',
+        '1006886,London,c,https://www.shoes.example/c',
+        '2826.0,London,d,https://www.shoes.example/d',
+        '00123,Leeds,e,https://www.shoes.example/e',
+        'abc,Leeds,f,https://www.shoes.example/f',
+      ],
+      { campaign: geo },
+    );
+    // Location ID is the fourth column (after Budget); Leeds has no valid ID: not written.
+    expect(
+      file('campaigns.csv')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n'),
+    ).toEqual([
+      'Campaign,Campaign Type,Budget,Location ID,Networks,Languages',
+      'Geo - London,Search,20,,Google search,en',
+      'Geo - London,,,1006886,,',
+      'Geo - London,,,2826,,',
+      '',
+    ]);
+    expect(file('keywords.csv')).not.toContain('Leeds');
+    expect(report.match(/,no-valid-location,/g)).toHaveLength(4);
+    expect(report).toContain('location-id-repaired');
+  });
+});
