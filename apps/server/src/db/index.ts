@@ -8,8 +8,8 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import type { Config } from '../config.ts';
-import { isDatabaseUnavailable } from '../errors.ts';
+import { DB_POOL_SIZE, type Config } from '../config.ts';
+import { DatabaseBusyError, isDatabaseUnavailable } from '../errors.ts';
 
 /**
  * The thin database interface every query function takes as its first argument. The same
@@ -32,6 +32,11 @@ export interface Db {
    * copied. (PGlite reads the input as '/dev/blob': the statement is rewritten for it.)
    */
   copyFrom(sql: string, data: Uint8Array): Promise<number>;
+  /**
+   * Checks the database answers, without queueing behind the requests' work where it can: on
+   * PostgreSQL over a connection of its own, outside the pool. Fails when it cannot be reached.
+   */
+  ping(): Promise<void>;
   /**
    * The embedded database only: a consistent copy of its data folder, a gzipped tarball
    * PGlite can start from (`loadDataDir`), taken between transactions after a checkpoint.
@@ -204,10 +209,17 @@ export function createPgliteDb(pglite: PGlite): Db {
       );
       return result.affectedRows ?? 0;
     },
+    async ping() {
+      await guard('select 1', () => tx.query('select 1'));
+    },
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
   return {
     kind: 'embedded',
+    async ping() {
+      // In-process: it answers once the statement or transaction running now is done.
+      await guard('select 1', () => pglite.query('select 1'));
+    },
     async query<T>(sql: string, params?: unknown[]) {
       const result = await guard(sql, () => pglite.query<T>(sql, prepareParams(params)));
       return result.rows;
@@ -308,17 +320,64 @@ export function createPgDb(pool: pg.Pool): Db {
       await guard(sql, () => client.query(sql));
     },
     copyFrom: (sql, data) => guard(sql, () => copyThroughClient(client, sql, data)),
+    async ping() {
+      await guard('select 1', () => client.query('select 1'));
+    },
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
+  const poolSize = pool.options.max ?? DB_POOL_SIZE;
+  /**
+   * Runs a call that takes a pool connection. When every connection was in use, the call waited
+   * in the pool's queue: its timeout then means busy (DatabaseBusyError), not unreachable.
+   */
+  async function fromPool<T>(sql: string, run: () => Promise<T>): Promise<T> {
+    const mustWait = pool.totalCount >= poolSize && pool.idleCount === 0;
+    const startedAt = performance.now();
+    try {
+      return await run();
+    } catch (error) {
+      if (mustWait && error instanceof Error && POOL_WAIT_TIMEOUT.test(error.message))
+        throw new DatabaseBusyError(
+          nameStatement(sql),
+          poolSize,
+          Math.round(performance.now() - startedAt),
+        );
+      throw sanitizeDatabaseError(error, sql);
+    }
+  }
+  // The readiness check's own connection, so it never waits behind a busy pool.
+  let pinger: pg.Client | undefined;
+  async function ping(): Promise<void> {
+    if (!pinger) {
+      const client = new pg.Client({
+        ...pool.options,
+        connectionTimeoutMillis: PING_CONNECT_TIMEOUT_MS,
+      });
+      client.on('error', () => {
+        if (pinger === client) pinger = undefined;
+      });
+      await guard('connect', () => client.connect());
+      pinger = client;
+    }
+    const client = pinger;
+    try {
+      await guard('select 1', () => client.query('select 1'));
+    } catch (error) {
+      if (pinger === client) pinger = undefined;
+      void client.end().catch(() => {});
+      throw error;
+    }
+  }
   let isClosed = false;
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await guard(sql, () => pool.query(sql, prepareParams(params)));
+      const result = await fromPool(sql, () => pool.query(sql, prepareParams(params)));
       return result.rows as T[];
     },
+    ping,
     async transaction(fn) {
-      const client = await guard('begin', () => pool.connect());
+      const client = await fromPool('begin', () => pool.connect());
       let isBroken = false;
       try {
         await guard('begin', () => client.query('BEGIN'));
@@ -338,10 +397,10 @@ export function createPgDb(pool: pg.Pool): Db {
       }
     },
     async exec(sql) {
-      await guard(sql, () => pool.query(sql));
+      await fromPool(sql, () => pool.query(sql));
     },
     async copyFrom(sql, data) {
-      const client = await guard(sql, () => pool.connect());
+      const client = await fromPool(sql, () => pool.connect());
       let isBroken = false;
       try {
         return await guard(sql, () => copyThroughClient(client, sql, data));
@@ -355,20 +414,29 @@ export function createPgDb(pool: pg.Pool): Db {
     async close() {
       if (isClosed) return;
       isClosed = true;
+      await pinger?.end().catch(() => {});
       await pool.end();
     },
   };
 }
 
+/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
+const POOL_WAIT_TIMEOUT = /^timeout exceeded when trying to connect$/;
+/** The readiness check's connection must be made within this time. */
+const PING_CONNECT_TIMEOUT_MS = 2000;
+/** Default longest wait for a pool connection (then busy or unreachable). */
+export const POOL_CONNECT_TIMEOUT_MS = 5000;
+
 /** A pg Pool whose type parsers agree with PGlite's (int8 as number, numeric as text). */
 export function createPgPool(
   connectionString: string,
   onError: (error: Error) => void = () => {},
+  options: { max?: number; connectionTimeoutMillis?: number } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
-    connectionTimeoutMillis: 5000,
+    max: options.max ?? DB_POOL_SIZE,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? POOL_CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
