@@ -37,10 +37,9 @@ export class DatabaseBusyError extends Error {
   /** The statement's name: its verb and first table, e.g. 'select clients'. */
   readonly statement: string;
 
-  constructor(statement: string, poolSize: number, waitedMs: number) {
-    super(
-      `query "${statement}" waited ${waitedMs} ms for a database connection: all ${poolSize} of the pool's connections were in use (busy, not unreachable)`,
-    );
+  /** `why`: what kept the statement from a connection, for the log. */
+  constructor(statement: string, why: string) {
+    super(`query "${statement}" got no database connection: ${why} (busy, not unreachable)`);
     this.statement = statement;
   }
 }

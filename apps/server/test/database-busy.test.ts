@@ -9,7 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { API } from '@adloom/contract';
 import { createPgDb, createPgPool, runMigrations, type Db } from '../src/db/index.ts';
-import { SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_AFTER_SECONDS } from '../src/errors.ts';
+import {
+  DatabaseBusyError,
+  SERVER_BUSY_MESSAGE,
+  SERVER_BUSY_RETRY_AFTER_SECONDS,
+} from '../src/errors.ts';
 import { createPostgresDatabase, startTestApp, testDbKind, type TestApp } from './helpers.ts';
 
 /**
@@ -107,6 +111,39 @@ describe('a busy database is not an outage', () => {
       expect(log).not.toContain('database unavailable');
       // Free again: the same call is answered.
       expect((await t.request('GET', API.app.clients, { token })).status).toBe(200);
+    },
+  );
+
+  it.runIf(testDbKind() === 'postgres')(
+    'a new connection that timed out while this server was blocked is busy, not unreachable',
+    async () => {
+      const database = await createPostgresDatabase(
+        inject('adloomPostgresUrl'),
+        `adloom_blocked_${randomUUID().replaceAll('-', '')}`,
+      );
+      drop = database.drop;
+      const db = createPgDb(
+        createPgPool(database.url, undefined, { max: 2, connectionTimeoutMillis: 300 }),
+      );
+      try {
+        // Let the event-loop watch take a first tick, then start a connection and block the
+        // loop past its timeout, as parsing a large body on a loaded machine does.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const query = db.query('select 1');
+        const until = performance.now() + 1500;
+        while (performance.now() < until) {
+          // Blocked.
+        }
+        const error: unknown = await query.catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(DatabaseBusyError);
+        expect((error as Error).message).toMatch(
+          /connecting timed out after \d+ ms while this server's event loop was blocked for \d+ ms/,
+        );
+        // Unblocked, the same query is answered.
+        expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+      } finally {
+        await db.close();
+      }
     },
   );
 });

@@ -385,17 +385,27 @@ export function createPgDb(pool: pg.Pool): Db {
    * Runs a call that takes a pool connection. When every connection was in use, the call waited
    * in the pool's queue: its timeout then means busy (DatabaseBusyError), not unreachable.
    */
+  const loop = watchEventLoop();
   async function fromPool<T>(sql: string, run: () => Promise<T>): Promise<T> {
     const mustWait = pool.totalCount >= poolSize && pool.idleCount === 0;
     const startedAt = performance.now();
     try {
       return await run();
     } catch (error) {
-      if (mustWait && error instanceof Error && POOL_WAIT_TIMEOUT.test(error.message))
+      const waitedMs = Math.round(performance.now() - startedAt);
+      const message = error instanceof Error ? error.message : '';
+      if (mustWait && POOL_WAIT_TIMEOUT.test(message))
         throw new DatabaseBusyError(
           nameStatement(sql),
-          poolSize,
-          Math.round(performance.now() - startedAt),
+          `waited ${waitedMs} ms while all ${poolSize} of the pool's connections were in use`,
+        );
+      // A new connection's handshake timed out while this process's event loop was blocked:
+      // the server was too busy to read the database's answer in time, not cut off from it.
+      const blockedMs = loop.longestBlockSince(startedAt);
+      if (CONNECT_TIMEOUT.test(message) && blockedMs >= BLOCKED_LOOP_MS)
+        throw new DatabaseBusyError(
+          nameStatement(sql),
+          `connecting timed out after ${waitedMs} ms while this server's event loop was blocked for ${blockedMs} ms`,
         );
       throw sanitizeDatabaseError(error, sql);
     }
@@ -469,9 +479,38 @@ export function createPgDb(pool: pg.Pool): Db {
     async close() {
       if (isClosed) return;
       isClosed = true;
+      loop.stop();
       await pinger?.end().catch(() => {});
       await pool.end();
     },
+  };
+}
+
+/** pg-pool's error when a new connection was not made within connectionTimeoutMillis. */
+const CONNECT_TIMEOUT = /^Connection terminated due to connection timeout$/;
+/** An event loop this late on a tick was blocked (a large body being parsed, on a loaded machine). */
+const BLOCKED_LOOP_MS = 1000;
+const LOOP_TICK_MS = 100;
+
+/** Watches this process's event loop: the longest block seen since a given time. */
+function watchEventLoop(): { longestBlockSince(since: number): number; stop(): void } {
+  // Blocks of the last minute, as [when it ended, how long], oldest first.
+  const blocks: [number, number][] = [];
+  let expected = performance.now() + LOOP_TICK_MS;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const lateMs = now - expected;
+    expected = now + LOOP_TICK_MS;
+    if (lateMs >= BLOCKED_LOOP_MS) blocks.push([now, Math.round(lateMs)]);
+    while (blocks.length > 0 && blocks[0]![0] < now - 60_000) blocks.shift();
+  }, LOOP_TICK_MS);
+  timer.unref();
+  return {
+    longestBlockSince(since) {
+      // A block that ended after `since` overlapped the call.
+      return Math.max(0, ...blocks.filter(([end]) => end >= since).map(([, ms]) => ms));
+    },
+    stop: () => clearInterval(timer),
   };
 }
 
