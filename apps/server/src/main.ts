@@ -74,16 +74,20 @@ const app = await buildApp({
     : {}),
 });
 // After large saves, once quiet: garbage collected, and the embedded database reopened when the
-// process kept more than EMBEDDED_RECYCLE_GROWTH_BYTES above its size when it began to listen
-// (PGlite's WebAssembly memory grows with a save's documents and is never given back otherwise).
-let listeningRss = 0;
+// process kept more than EMBEDDED_RECYCLE_GROWTH_BYTES above its baseline: its size when it began
+// to listen, or what remained after the last reopen when that was more (memory a reopen cannot
+// give back, e.g. the allocator's, does not make it reopen again and again).
+// (PGlite's WebAssembly memory grows with a save's documents and is never given back otherwise.)
+let baselineRss = 0;
 collectAfterLargeRequests(app, undefined, (collect) => {
-  const grown = process.memoryUsage.rss() - listeningRss;
-  if (!db.recycle || listeningRss === 0 || grown < EMBEDDED_RECYCLE_GROWTH_BYTES) return;
+  const grown = process.memoryUsage.rss() - baselineRss;
+  if (!db.recycle || baselineRss === 0 || grown < EMBEDDED_RECYCLE_GROWTH_BYTES) return;
   void db.recycle().then(
     () => {
       collect();
-      const given = Math.round((grown + listeningRss - process.memoryUsage.rss()) / 2 ** 20);
+      const rss = process.memoryUsage.rss();
+      const given = Math.round((grown + baselineRss - rss) / 2 ** 20);
+      baselineRss = Math.max(baselineRss, rss);
       app.log.info(`embedded database reopened after large saves: ${given} MB given back`);
     },
     (error: unknown) =>
@@ -154,7 +158,7 @@ try {
   const boundPort = app.server.address();
   if (!process.env.APP_URL && typeof boundPort === 'object' && boundPort)
     config.appUrl = `http://localhost:${boundPort.port}`;
-  listeningRss = process.memoryUsage.rss();
+  baselineRss = process.memoryUsage.rss();
   const ms = Math.round(performance.now() - startedAt);
   app.log.info(`Adloom is listening on ${address} (database: ${db.kind}, started in ${ms} ms)`);
 } catch (error) {
