@@ -1,6 +1,9 @@
 /** The `adloom` command line: options, help and exit codes. Generation itself is in generate.ts. */
 import { parseArgs } from 'node:util';
 import {
+  DEFAULT_CLIENT_LABEL,
+  DROPPED_POLICIES,
+  type DroppedPolicy,
   FEED_CELL_MAX_CHARS,
   FEED_COLUMN_DEFINITIONS,
   FEED_TEXT_COLUMNS,
@@ -8,6 +11,8 @@ import {
 } from '@adloom/engine';
 import { InputError, OutputClosed } from './files.ts';
 import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
+import { clientLabelProblem } from './label.ts';
+import { runPlan } from './plan.ts';
 import { Progress } from './progress.ts';
 
 /** Exit codes. */
@@ -197,6 +202,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         stdout: { type: 'boolean' },
         progress: { type: 'boolean' },
         today: { type: 'string' },
+        label: { type: 'string' },
+        previous: { type: 'string' },
+        account: { type: 'string' },
+        dropped: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -211,13 +220,41 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(HELP);
     return positionals.length === 0 && !values.help ? EXIT_USAGE : EXIT_OK;
   }
-  if (positionals[0] !== 'generate')
-    return usageError(io, `unknown command "${positionals[0]}" (the command is "generate")`);
+  const command = positionals[0];
+  if (command !== 'generate' && command !== 'plan')
+    return usageError(io, `unknown command "${command}" (the commands are "generate" and "plan")`);
   if (positionals.length > 1) return usageError(io, `unexpected argument "${positionals[1]}"`);
+  const isPlan = command === 'plan';
   const missing = (
-    ['feed', 'campaign', ...(values.stdout ? [] : ['out' as const])] as const
+    ['feed', 'campaign', ...(values.stdout && !isPlan ? [] : ['out' as const])] as const
   ).filter((k) => !values[k]);
   if (missing.length) return usageError(io, `missing ${missing.map((m) => `--${m}`).join(', ')}`);
+  if (!isPlan) {
+    const planOnly = (['previous', 'account', 'dropped'] as const).find(
+      (k) => values[k] !== undefined,
+    );
+    if (planOnly) return usageError(io, `--${planOnly} is an option of "plan", not "generate"`);
+  } else {
+    if (values.stdout) return usageError(io, 'plan writes into --out, not to --stdout');
+    if (values.only !== undefined)
+      return usageError(io, 'plan compares every output: --only is for generate');
+    if ((values.previous === undefined) === (values.account === undefined))
+      return usageError(
+        io,
+        'plan needs one baseline: --previous DIR (an earlier output folder) or --account FILE (an Editor export)',
+      );
+    if (
+      values.dropped !== undefined &&
+      !(DROPPED_POLICIES as readonly string[]).includes(values.dropped)
+    )
+      return usageError(
+        io,
+        `--dropped must be ${DROPPED_POLICIES.join(', ')}, got "${values.dropped}"`,
+      );
+  }
+  const label = values.label ?? DEFAULT_CLIENT_LABEL;
+  const labelProblem = clientLabelProblem(label);
+  if (labelProblem) return usageError(io, labelProblem);
   let only: Set<OutputKind> | undefined;
   if (values.only !== undefined) {
     const kinds = values.only.split(',').map((k) => k.trim());
@@ -239,6 +276,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return usageError(io, `--today must be a date as YYYYMMDD, got "${today}"`);
   today ??= formatLocalToday();
   const options: GenerateOptions = {
+    label: label.trim(),
     feed: values.feed as string,
     campaign: values.campaign as string,
     rsa: values.rsa,
@@ -252,7 +290,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     adsThreadScript: io.adsThreadScript,
   };
   try {
-    const summary = await runGenerate(options);
+    const summary = isPlan
+      ? await runPlan({
+          ...options,
+          out: values.out as string,
+          previous: values.previous,
+          account: values.account,
+          dropped: (values.dropped ?? 'pause') as DroppedPolicy,
+        })
+      : await runGenerate({
+          ...options,
+          ...(values.out !== undefined && !only
+            ? { record: { created: new Date().toISOString() } }
+            : {}),
+        });
     (values.stdout ? io.stderr : io.stdout)(summary);
     return EXIT_OK;
   } catch (e) {
