@@ -61,7 +61,9 @@ function compareWithGolden(name: string, outDir: string, summary: string): void 
     for (const f of files)
       writeFileSync(
         path.join(dir, f),
-        f === 'adloom-build.json' ? '(the record of the run)\n' : readFileSync(path.join(outDir, f)),
+        f === 'adloom-build.json'
+          ? '(the record of the run)\n'
+          : readFileSync(path.join(outDir, f)),
       );
     writeFileSync(path.join(dir, 'summary.txt'), normalisedSummary);
   }
@@ -137,9 +139,7 @@ describe('adloom generate (golden)', () => {
       expect(l).toMatch(/,Paused,adloom$/);
     for (const l of lines('ad-groups.csv').filter((l) => /Nike|Asics/.test(l)))
       expect(l).toMatch(/,Enabled,adloom$/);
-    expect(lines('keywords.csv')[0]).toBe(
-      'Campaign,Ad Group,Keyword,Criterion Type,Status,Labels',
-    );
+    expect(lines('keywords.csv')[0]).toBe('Campaign,Ad Group,Keyword,Criterion Type,Status,Labels');
     expect(lines('keywords.csv').filter((l) => l.includes('nike air max red'))[0]).toMatch(
       /,Paused,adloom$/,
     );
@@ -808,10 +808,7 @@ describe("the ads' own thread", () => {
       expect(readdirSync(threaded).sort()).toEqual(files);
       expect(files).toContain('responsive-search-ads.csv');
       for (const f of files)
-        expect(
-          written(path.join(threaded, f)).equals(written(path.join(single, f))),
-          f,
-        ).toBe(true);
+        expect(written(path.join(threaded, f)).equals(written(path.join(single, f))), f).toBe(true);
       const report = readFileSync(path.join(single, 'adloom-report.csv'), 'utf8');
       expect(report).toContain('skipped,responsive search ads,');
       expect(report).toContain('cleaned,keywords,');
