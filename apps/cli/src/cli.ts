@@ -63,12 +63,22 @@ Usage:
   npx adloom generate --feed FEED.csv --campaign CAMPAIGN.json [--rsa RSA.json]
                       [--pmax PMAX.json] [--extension EXT.json ...] [--legacy-ad AD.json]
                       (--out DIR | --stdout) [--only KIND,...] [--progress]
-                      [--today YYYYMMDD]
+                      [--today YYYYMMDD] [--label NAME]
+  npx adloom plan     (the same inputs) (--previous DIR | --account FILE) --out DIR
+                      [--dropped pause|remove|keep] [--label NAME]
   npx adloom --help
 
 generate reads every row of the feed (all rows count as selected), runs the templates over
 them and writes one Google Ads Editor CSV per output kind into DIR
-(Editor: Account > Import > From file).
+(Editor: Account > Import > From file), and the build record adloom-build.json.
+
+plan makes the same build and compares it with the last one (the adloom-build.json of an
+earlier generate or plan output folder) or with the live account (a Google Ads Editor export
+of it), and writes into DIR only the changes: the Editor files of generate, holding only new,
+changed, paused, resumed and removed items with their status columns set, the plan
+adloom-plan.csv, the collisions with hand-made items, and the record of the build after the
+changes (the next plan's --previous). Import the Editor files, then run the next plan against
+this folder. A plan against its own folder with the same inputs plans nothing.
 
 Options:
   --feed FILE        The data feed, CSV with a header row. Columns are matched by header name,
@@ -113,6 +123,19 @@ ${FEED_HEADER_NAMES}.
   --progress         Show rows done, lines written and the rate on standard error (the
                      default when standard error is a terminal).
   --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
+  --label NAME       The client label (default ${DEFAULT_CLIENT_LABEL}), added to the Labels column of campaigns,
+                     ad groups, keywords and responsive search ads: it marks what Adloom made,
+                     so a plan against the account never touches items without it. Not empty,
+                     no ";".
+  --previous DIR     (plan) An earlier generate or plan output folder: its adloom-build.json.
+  --account FILE     (plan) A Google Ads Editor export of the account (Account > Export >
+                     Export whole account, or one file per type; UTF-16 tab-separated as
+                     Editor writes it, or UTF-8 CSV). Items without the label are never
+                     paused, removed or changed; a new item whose name one of them holds is a
+                     collision: reported, not written.
+  --dropped POLICY   (plan) What happens to items the feed no longer makes: pause (default,
+                     they keep their history and resume when the row returns), remove, or keep
+                     (left as they are).
   -h, --help         Show this help.
 
 Placeholders in patterns and ad text: ${PLACEHOLDER_NAMES},
@@ -160,6 +183,25 @@ Files written (only the kinds that apply):
   adloom-report.csv            every skipped, cleaned, merged or warned item: Kind, Output, Line,
                                Code, Message (made for a spreadsheet: a cell starting with = + - @
                                gets a leading apostrophe)
+  adloom-build.json            the build record: date, feed file name, template names, label
+                               and every item (identity, status, a hash of its contents, feed
+                               line). Not written with --stdout or --only (a partial build would
+                               make the next plan pause the rest).
+
+plan writes (only the Editor files that have changes; files of these names left in DIR by an
+earlier run are removed, so nothing stale is imported):
+  campaigns.csv ... sitelinks.csv
+                               the changed items only, with Campaign Status, Ad Group Status or
+                               Status: Enabled for new and resumed items, Paused or Removed for
+                               dropped ones, the item's own for changed ones
+  adloom-plan.csv              Action (add, update, pause, enable, remove), Kind, Campaign,
+                               Ad Group, Item, Reason, Feed line
+  adloom-collisions.csv        with --account, new items not written because an item without
+                               the label holds their name: Kind, Campaign, Ad Group, Item,
+                               Reason, Feed line
+  adloom-build.json            the record after the changes (the next plan's --previous)
+  adloom-report.csv            as generate's
+and prints the counts per kind: new, changed, paused, resumed, removed, unchanged.
 
 Feed cells and template texts that start with = + - @ are reported (a spreadsheet would run them
 as formulas); the Google Ads Editor files keep them as typed.
@@ -173,8 +215,12 @@ Exit codes:
   0  written (with --stdout, also when the reader closes the pipe early, as "| head" does:
      the run stops there)
   1  bad input: missing file, invalid JSON (file, line, column), unknown field or match type
-     (named), a template that does not fit the campaign type, a feed with no recognised column
-  2  wrong usage: unknown command or option, missing --feed, --campaign or --out
+     (named), a template that does not fit the campaign type, a feed with no recognised column;
+     plan: a --previous folder without a readable adloom-build.json, an --account file that is
+     not an Editor export
+  2  wrong usage: unknown command or option, missing --feed, --campaign or --out, a bad --label;
+     plan: neither or both of --previous and --account, --dropped other than pause, remove or
+     keep, --stdout or --only
 `;
 
 function usageError(io: CliIo, message: string): number {

@@ -514,6 +514,13 @@ describe('adloom help and usage', () => {
       '--legacy-ad',
       '--out',
       '--today',
+      '--label',
+      'plan',
+      '--previous',
+      '--account',
+      '--dropped',
+      'adloom-build.json',
+      'adloom-plan.csv',
       'Exit codes',
     ]) {
       expect(r.stdout).toContain(s);
@@ -527,6 +534,23 @@ describe('adloom help and usage', () => {
       "Unknown option '--bogus'",
     ],
     [['publish'], 'unknown command "publish"'],
+    [['plan', '--feed', 'f', '--campaign', 'c', '--out', 'o'], 'plan needs one baseline'],
+    [
+      ['plan', '--feed', 'f', '--campaign', 'c', '--out', 'o', '--previous', 'p', '--account', 'a'],
+      'plan needs one baseline',
+    ],
+    [
+      ['plan', '--feed', 'f', '--campaign', 'c', '--out', 'o', '--previous', 'p', '--dropped', 'x'],
+      '--dropped must be pause, remove, keep',
+    ],
+    [
+      ['plan', '--feed', 'f', '--campaign', 'c', '--out', 'o', '--previous', 'p', '--stdout'],
+      'plan writes into --out',
+    ],
+    [
+      ['generate', '--feed', 'f', '--campaign', 'c', '--out', 'o', '--previous', 'p'],
+      '--previous is an option of "plan"',
+    ],
     [
       ['generate', '--feed', 'f', '--campaign', 'c', '--out', 'o', '--today', '20261340'],
       '--today must be a date as YYYYMMDD',

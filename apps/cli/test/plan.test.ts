@@ -522,3 +522,39 @@ describe('adloom plan against an Editor export of the account', () => {
     for (const w of written) expect(w['Ad Group']).toBe('Brand11 Model11');
   });
 });
+
+describe('adloom plan on bad input', () => {
+  it.each([
+    [
+      'a folder without a record',
+      () => mkdtempSync(path.join(work, 'empty-')),
+      /has no adloom-build\.json/,
+    ],
+    [
+      'a cut record',
+      () => {
+        const dir = at('cut');
+        const text = readFileSync(path.join(FIRST, 'adloom-build.json'), 'utf8');
+        rmSync(dir, { recursive: true, force: true });
+        run(['generate', ...inputs('feed.csv', 'rsa.json'), '--out', dir]);
+        writeFileSync(path.join(dir, 'adloom-build.json'), text.slice(0, text.length / 2));
+        return dir;
+      },
+      /adloom-build\.json: .*incomplete|unreadable/,
+    ],
+  ])('exits 1 for %s and writes nothing', (_what, previous, message) => {
+    const out = at('bad-plan');
+    const r = run([
+      'plan',
+      ...inputs('feed.csv', 'rsa.json'),
+      '--previous',
+      previous(),
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toContain('Nothing was written.');
+    expect(existsSync(out)).toBe(false);
+  });
+});
