@@ -225,7 +225,6 @@ async function generate(
   let rsaJson: unknown;
   if (o.rsa) {
     const json = await readJson(o.rsa, 'RSA template');
-    rsaJson = json;
     failOnProblems(o.rsa, 'RSA template', findRsaTemplateProblems(json));
     if (isPerformance)
       throw new InputError(
@@ -248,7 +247,6 @@ async function generate(
   let legacyJson: unknown;
   if (o.legacyAd) {
     const json = await readJson(o.legacyAd, 'Legacy ad template');
-    legacyJson = json;
     failOnProblems(o.legacyAd, 'Legacy ad template', findAdTemplateProblems(json));
     if (isPerformance)
       throw new InputError(

@@ -79,7 +79,7 @@ function readPieces(file: string, onPiece: (bytes: Uint8Array) => void): void {
 
 /** The record file of a folder given to --previous, checked before anything is generated. */
 function recordFileOf(dir: string): string {
-  let isDir = false;
+  let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();
   } catch {

@@ -62,7 +62,7 @@ function compareWithGolden(name: string, outDir: string, summary: string): void 
       writeFileSync(
         path.join(dir, f),
         f === 'adloom-build.json'
-          ? '(the record of the run)\n'
+          ? '"the record of the run: its round trip is tested in plan.test.ts"\n'
           : readFileSync(path.join(outDir, f)),
       );
     writeFileSync(path.join(dir, 'summary.txt'), normalisedSummary);
