@@ -7,7 +7,7 @@ import { createHttpClient } from './http.ts';
 
 /** The app's generic error handler (spec section 8). */
 export const handleApiError = createErrorHandler({
-  notifyError,
+  notifyError: (message, status) => notifyError(message, undefined, status),
   navigate: (to) => navigateTo(to),
   track,
   signOut: () => session.signOut('unauthorized'),

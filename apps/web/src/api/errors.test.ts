@@ -3,7 +3,9 @@ import {
   ApiError,
   createErrorHandler,
   decideErrorOutcome,
+  NO_RESPONSE_MESSAGE,
   SERVER_PROBLEM_MESSAGE,
+  statusOf,
   toApiError,
   UNAUTHORIZED_MESSAGE,
 } from './errors.ts';
@@ -15,12 +17,14 @@ describe('decideErrorOutcome (spec section 8)', () => {
   it.each([
     [503, { kind: 'redirect', to: '/service-down?service=mongo' }],
     [500, { kind: 'redirect', to: '/service-down?service=server' }],
-    [502, { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false }],
-    [504, { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false }],
-    [501, { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false }],
-    [400, { kind: 'notify', message: 'Supplied message', signOut: false }],
-    [404, { kind: 'notify', message: 'Supplied message', signOut: false }],
-    [413, { kind: 'notify', message: 'Supplied message', signOut: false }],
+    [502, { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false, status: 502 }],
+    [504, { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false, status: 504 }],
+    [501, { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false, status: 501 }],
+    [400, { kind: 'notify', message: 'Supplied message', signOut: false, status: 400 }],
+    [404, { kind: 'notify', message: 'Supplied message', signOut: false, status: 404 }],
+    [413, { kind: 'notify', message: 'Supplied message', signOut: false, status: 413 }],
+    // No answer: plain words and no status.
+    [0, { kind: 'notify', message: NO_RESPONSE_MESSAGE, signOut: false }],
   ])('status %i', (status, expected) => {
     expect(decideErrorOutcome(err(status))).toEqual(expected);
   });
@@ -30,6 +34,7 @@ describe('decideErrorOutcome (spec section 8)', () => {
       kind: 'notify',
       message: UNAUTHORIZED_MESSAGE,
       signOut: true,
+      status: 401,
     });
     expect(UNAUTHORIZED_MESSAGE.startsWith('Unauthorized. Please log in to continue')).toBe(true);
     expect(UNAUTHORIZED_MESSAGE).toMatch(/\p{Extended_Pictographic}/u);
@@ -49,6 +54,14 @@ describe('decideErrorOutcome (spec section 8)', () => {
     expect(decideErrorOutcome(err(409), 'Unable to create client')).toMatchObject({
       message: 'Unable to create client',
     });
+  });
+});
+
+describe('statusOf', () => {
+  it('is the status of an answered call, else undefined', () => {
+    expect(statusOf(err(409))).toBe(409);
+    expect(statusOf(err(0))).toBeUndefined();
+    expect(statusOf(new Error('x'))).toBeUndefined();
   });
 });
 
@@ -115,20 +128,20 @@ describe('createErrorHandler', () => {
   it('401 shows the unauthorized toast and signs out', () => {
     const { deps, handle } = setup();
     handle(err(401, 'Invalid token', 'unauthorized'));
-    expect(deps.notifyError).toHaveBeenCalledWith(UNAUTHORIZED_MESSAGE);
+    expect(deps.notifyError).toHaveBeenCalledWith(UNAUTHORIZED_MESSAGE, 401);
     expect(deps.signOut).toHaveBeenCalledTimes(1);
   });
 
   it('other statuses show the supplied message', () => {
     const { deps, handle } = setup();
     handle(err(422, 'Name is required'));
-    expect(deps.notifyError).toHaveBeenCalledWith('Name is required');
+    expect(deps.notifyError).toHaveBeenCalledWith('Name is required', 422);
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 
   it('turns a thrown non-API error into a toast', () => {
     const { deps, handle } = setup();
     handle(new Error('kaput'), 'Unable to save data');
-    expect(deps.notifyError).toHaveBeenCalledWith('Unable to save data');
+    expect(deps.notifyError).toHaveBeenCalledWith('Unable to save data', undefined);
   });
 });

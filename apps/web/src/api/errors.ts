@@ -88,10 +88,15 @@ export function toApiError(status: number, body: unknown, path: string): ApiErro
   });
 }
 
+/** The HTTP status of a failed call's answer, or undefined when none came (or not a call). */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError && error.status > 0 ? error.status : undefined;
+}
+
 /** What the generic handler does with a failed call. */
 export type ErrorOutcome =
   | { kind: 'redirect'; to: '/service-down?service=mongo' | '/service-down?service=server' }
-  | { kind: 'notify'; message: string; signOut: boolean };
+  | { kind: 'notify'; message: string; signOut: boolean; status?: number };
 
 /**
  * Spec section 8, the generic handler: 503 goes to /service-down?service=mongo, 500 to
@@ -100,24 +105,28 @@ export type ErrorOutcome =
  * supplied message.
  */
 export function decideErrorOutcome(error: ApiError, fallbackMessage?: string): ErrorOutcome {
-  if (error.status === 503) return { kind: 'redirect', to: '/service-down?service=mongo' };
-  if (error.status === 500) return { kind: 'redirect', to: '/service-down?service=server' };
-  if (error.status > 499)
-    return { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false };
-  if (error.status === 401)
+  const status = error.status;
+  if (status === 503) return { kind: 'redirect', to: '/service-down?service=mongo' };
+  if (status === 500) return { kind: 'redirect', to: '/service-down?service=server' };
+  if (status > 499)
+    return { kind: 'notify', message: SERVER_PROBLEM_MESSAGE, signOut: false, status };
+  if (status === 401)
     return {
       kind: 'notify',
       message: UNAUTHORIZED_MESSAGE,
       signOut: error.code === 'unauthorized',
+      status,
     };
-  if (error.status === 0)
+  // No answer came: plain words, and no status to show.
+  if (status === 0)
     return { kind: 'notify', message: fallbackMessage ?? NO_RESPONSE_MESSAGE, signOut: false };
-  return { kind: 'notify', message: fallbackMessage ?? error.message, signOut: false };
+  return { kind: 'notify', message: fallbackMessage ?? error.message, signOut: false, status };
 }
 
 /** What the generic handler needs from the app. */
 export interface ErrorHandlerDeps {
-  notifyError(message: string): void;
+  /** Shows an error toast with the HTTP status of the answer (none when no answer came). */
+  notifyError(message: string, status?: number): void;
   navigate(to: string): void;
   track(event: { name: string; message: string; status: number; path: string }): void;
   /** Ends the session after the server rejected the token. */
@@ -146,7 +155,7 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
       deps.navigate(outcome.to);
       return;
     }
-    deps.notifyError(outcome.message);
+    deps.notifyError(outcome.message, outcome.status);
     if (outcome.signOut) deps.signOut();
   };
 }

@@ -92,8 +92,10 @@ describe('Log out everywhere (account page)', () => {
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Log Out Everywhere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out everywhere?' });
-    // The account page asks for the Google link's status; nothing else is sent before Confirm.
-    const accountCalls = () => calls.filter((call) => call.path !== API.google.status);
+    // The account page asks for the Google link's status (and the frame for the public settings,
+    // for the consent banner); nothing else is sent before Confirm.
+    const accountCalls = () =>
+      calls.filter((call) => call.path !== API.google.status && call.path !== API.config);
     expect(accountCalls()).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log Out Everywhere' }));
 

@@ -32,6 +32,22 @@ describe('NotificationStack', () => {
     expect(store.get().notifications.map((n) => n.message)).toEqual(['Saved']);
   });
 
+  it('shows the HTTP status of an answered call under the words, and none without one', () => {
+    const store = createNotificationStore();
+    render(
+      <MantineProvider>
+        <NotificationStack store={store} />
+      </MantineProvider>,
+    );
+    act(() => {
+      store.notify('error', 'Unable to create client: name taken', undefined, 409);
+      store.notify('error', 'Could not reach the server. Check your connection and try again');
+    });
+    const [answered, unanswered] = screen.getAllByRole('alert');
+    expect(answered!.textContent).toBe('Unable to create client: name takenHTTP status 409');
+    expect(unanswered!.textContent).not.toContain('HTTP');
+  });
+
   it('offers the action a notice names and closes the notice when it is followed', () => {
     const store = createNotificationStore();
     const visited: string[] = [];

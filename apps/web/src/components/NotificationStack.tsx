@@ -9,7 +9,8 @@ import {
 import classes from './NotificationStack.module.css';
 
 /**
- * The toasts at the top-right edge of the screen. The stack is a named live region that is
+ * The toasts at the top-right edge of the screen; an error from a call the server answered
+ * shows that answer's HTTP status under its words (spec section 8). The stack is a named live region that is
  * there before any toast, so screen readers announce each notice politely; errors are alerts.
  */
 export function NotificationStack({ store = defaultStore }: { store?: NotificationStore }) {
@@ -25,6 +26,9 @@ export function NotificationStack({ store = defaultStore }: { store?: Notificati
         >
           <span className={classes.message}>
             {n.message}
+            {n.status !== undefined ? (
+              <span className={classes.status}>HTTP status {n.status}</span>
+            ) : null}
             {n.action ? <ToastAction action={n.action} onDone={() => store.dismiss(n.id)} /> : null}
           </span>
           <CloseButton

@@ -18,7 +18,7 @@ import {
   type GoogleStatus,
 } from '@adloom/contract';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, statusOf } from '../api/errors.ts';
 import {
   exchangeGoogleCode,
   getConsentUrl,
@@ -211,7 +211,7 @@ function GoogleSheetsItem() {
         notifySuccess(GOOGLE_LINK_MESSAGES.linked);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'unauthorized') handleApiError(error);
-        else notifyError(GOOGLE_LINK_MESSAGES.linkFailed);
+        else notifyError(GOOGLE_LINK_MESSAGES.linkFailed, undefined, statusOf(error));
         await loadStatus();
       } finally {
         setIsBusy(false);
@@ -231,7 +231,7 @@ function GoogleSheetsItem() {
       if (error instanceof ApiError && error.code === 'not_configured')
         applyStatus({ configured: false, status: 'not_linked' });
       else if (error instanceof ApiError && error.code === 'unauthorized') handleApiError(error);
-      else notifyError(GOOGLE_LINK_MESSAGES.linkFailed);
+      else notifyError(GOOGLE_LINK_MESSAGES.linkFailed, undefined, statusOf(error));
     }
   }
 
@@ -246,7 +246,7 @@ function GoogleSheetsItem() {
       if (answer.revoked === false) notifyInfo(ACCOUNT_MESSAGES.googleNotRevoked);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'unauthorized') handleApiError(error);
-      else notifyError(GOOGLE_LINK_MESSAGES.unlinkFailed);
+      else notifyError(GOOGLE_LINK_MESSAGES.unlinkFailed, undefined, statusOf(error));
     } finally {
       setIsBusy(false);
     }
@@ -365,7 +365,7 @@ function UserPreferences({
     } catch (error) {
       setDisabled(!shouldDisable);
       if (isServerFailure(error)) handleApiError(error);
-      else notifyError(ACCOUNT_MESSAGES.disableFailed);
+      else notifyError(ACCOUNT_MESSAGES.disableFailed, undefined, statusOf(error));
     } finally {
       setIsToggling(false);
     }
@@ -379,7 +379,7 @@ function UserPreferences({
       notifySuccess(ACCOUNT_MESSAGES.resetDone);
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);
-      else notifyError(ACCOUNT_MESSAGES.resetFailed);
+      else notifyError(ACCOUNT_MESSAGES.resetFailed, undefined, statusOf(error));
     } finally {
       setIsResetting(false);
     }
@@ -407,7 +407,7 @@ function UserPreferences({
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);
       else if (isPasswordRefusal(error)) setPasswordError(error.message);
-      else notifyError(ACCOUNT_MESSAGES.deleteFailed);
+      else notifyError(ACCOUNT_MESSAGES.deleteFailed, undefined, statusOf(error));
     } finally {
       setPassword('');
       setIsDeleting(false);
@@ -557,7 +557,7 @@ function LogOutEverywhereItem() {
       notifySuccess(ACCOUNT_MESSAGES.loggedOutEverywhere);
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);
-      else notifyError(ACCOUNT_MESSAGES.logOutEverywhereFailed);
+      else notifyError(ACCOUNT_MESSAGES.logOutEverywhereFailed, undefined, statusOf(error));
       setIsEnding(false);
     }
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Title } from '@mantine/core';
 import { handleApiError } from '../api/client.ts';
+import { statusOf } from '../api/errors.ts';
 import { notifyError } from '../state/notifications.ts';
 import { isServerFailure } from '../features/auth/messages.ts';
 import classes from './AuthPage.module.css';
@@ -33,5 +34,5 @@ export function AuthCard({
 /** A refused sign-in form: server failures go to the generic handler, the rest to notices. */
 export function reportAuthFailure(error: unknown, messages: (error: unknown) => string[]): void {
   if (isServerFailure(error)) handleApiError(error);
-  else for (const message of messages(error)) notifyError(message);
+  else for (const message of messages(error)) notifyError(message, undefined, statusOf(error));
 }

@@ -5,6 +5,7 @@ import { EmailField, NewPasswordFields } from '../features/auth/AuthFields.tsx';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { logIn, register, requestPasswordReset } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
+import { statusOf } from '../api/errors.ts';
 import { fetchPublicConfig } from '../api/config.ts';
 import {
   BotCheckUnavailableError,
@@ -62,7 +63,7 @@ export function LoginPage() {
       navigate(destinationAfterSignIn(location.state), { replace: true });
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);
-      else notifyError(loginErrorMessage(error));
+      else notifyError(loginErrorMessage(error), undefined, statusOf(error));
       setPassword('');
     } finally {
       setIsSending(false);

@@ -4,6 +4,7 @@ import { NewPasswordFields } from '../features/auth/AuthFields.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { checkResetToken, resetPassword } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
+import { statusOf } from '../api/errors.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
 import { session } from '../state/session.ts';
 import { isServerFailure, resetErrorMessages } from '../features/auth/messages.ts';
@@ -36,7 +37,8 @@ export function ResetPasswordPage() {
         if (!isCurrent || isResetTokenSpent(token)) return;
         if (isServerFailure(error)) handleApiError(error);
         else {
-          for (const message of resetErrorMessages(error)) notifyError(message);
+          for (const message of resetErrorMessages(error))
+            notifyError(message, undefined, statusOf(error));
           navigate(session.get() ? '/campaign-builder' : '/login', { replace: true });
         }
       },

@@ -23,6 +23,8 @@ export interface AppNotification {
   type: NotificationType;
   message: string;
   action?: NotificationAction;
+  /** Spec section 8: the HTTP status of the failed call it reports, when an answer came. */
+  status?: number;
   /** False for the first 50 ms, so the toast can fade in. */
   isVisible: boolean;
 }
@@ -46,8 +48,13 @@ const realTimers: Timers = {
 
 /** The notification stack: add, show after 50 ms, remove after 5000 ms or on close. */
 export interface NotificationStore extends Store<NotificationState> {
-  /** Adds a notification and returns its id. */
-  notify(type: NotificationType, message: string, action?: NotificationAction): number;
+  /** Adds a notification (with the HTTP status of the call it reports) and returns its id. */
+  notify(
+    type: NotificationType,
+    message: string,
+    action?: NotificationAction,
+    status?: number,
+  ): number;
   /** Removes a notification now (the X button). */
   dismiss(id: number): void;
   /** Removes every notification and cancels their timers. */
@@ -71,13 +78,21 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
     );
   }
 
-  function notify(type: NotificationType, message: string, action?: NotificationAction): number {
+  function notify(
+    type: NotificationType,
+    message: string,
+    action?: NotificationAction,
+    status?: number,
+  ): number {
     // Calls failing together (a rejected token on a page that loads two things) say it once.
     // Said again, it stays its whole lifetime from now: a second save's confirmation must not
     // vanish with the first one's.
     const same = store
       .get()
-      .notifications.find((n) => n.type === type && n.message === message && !n.action === !action);
+      .notifications.find(
+        (n) =>
+          n.type === type && n.message === message && !n.action === !action && n.status === status,
+      );
     if (same) {
       const handles = pending.get(same.id) ?? [];
       const removal = handles.pop();
@@ -89,6 +104,7 @@ export function createNotificationStore(timers: Timers = realTimers): Notificati
     const id = nextId++;
     const notification: AppNotification = { id, type, message, isVisible: false };
     if (action) notification.action = action;
+    if (status !== undefined && status > 0) notification.status = status;
     store.set((s) => ({ ...s, notifications: [...s.notifications, notification] }));
     const show = timers.setTimeout(() => {
       store.set((s) => ({
@@ -122,9 +138,15 @@ keptForPage(() => {
   notifications.setSubmitting(false);
 });
 
-/** Shows an error toast, with a link to where it is fixed when given. */
-export const notifyError = (message: string, action?: NotificationAction): number =>
-  notifications.notify('error', message, action);
+/**
+ * Shows an error toast, with a link to where it is fixed when given, and the HTTP status of the
+ * failed call it reports (spec section 8; none when no answer came).
+ */
+export const notifyError = (
+  message: string,
+  action?: NotificationAction,
+  status?: number,
+): number => notifications.notify('error', message, action, status);
 /** Shows a success toast. */
 export const notifySuccess = (message: string): number => notifications.notify('success', message);
 /** Shows an information toast. */

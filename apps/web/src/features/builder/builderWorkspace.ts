@@ -105,14 +105,16 @@ export class BuilderWorkspace {
     this.drafts = drafts;
     this.templateSets = new TemplateSets({
       drafts: templateDrafts,
-      notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
+      notify: (kind, message, status) =>
+        kind === 'error' ? notifyError(message, undefined, status) : notifySuccess(message),
       onUnauthorized: (error) => handleApiError(error),
       loadBundle: (client) => loadClientBundle(client),
     });
     this.templateSets.startAutosave();
     this.editor = new FeedSetEditor({
       drafts,
-      notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
+      notify: (kind, message, status) =>
+        kind === 'error' ? notifyError(message, undefined, status) : notifySuccess(message),
       onUnauthorized: (error) => handleApiError(error),
     });
     this.editor.state.subscribe(() => {
@@ -218,22 +220,35 @@ export class BuilderWorkspace {
     }
   }
 
-  /** Creates a client (name made unique by the server) and makes it active. */
-  async createClient(name: string): Promise<string | null> {
+  /**
+   * Creates a client (name made unique by the server); resolves with its name as soon as the
+   * server has made it (the New Client dialog closes then), while the client opens as the active
+   * one with its default feed (`opened`, for callers that wait for that too).
+   */
+  async createClient(name: string): Promise<{ name: string; opened: Promise<void> } | null> {
+    let created: string;
     try {
       const answer = await createClient(name.trim());
       this.patch({ clients: answer.clients });
-      notifySuccess(BUILDER_MESSAGES.clientCreated(answer.name));
-      await this.selectClient(answer.name);
-      // Spec section 3: a client starts with the default feed 'brands' (one empty row).
-      if (this.state.get().client === answer.name && this.editor.state.get().feeds.length === 0) {
-        this.editor.addFeed(DEFAULT_FEED_NAME);
-        await this.editor.save({ isAutosave: true });
-      }
-      return answer.name;
+      created = answer.name;
     } catch (error) {
       reportFailure(error, BUILDER_MESSAGES.createClientFailed);
       return null;
+    }
+    notifySuccess(BUILDER_MESSAGES.clientCreated(created));
+    return { name: created, opened: this.openCreatedClient(created) };
+  }
+
+  /** Makes a just-created client active; spec section 3: it starts with the feed 'brands'. */
+  private async openCreatedClient(name: string): Promise<void> {
+    try {
+      await this.selectClient(name);
+      if (this.state.get().client === name && this.editor.state.get().feeds.length === 0) {
+        this.editor.addFeed(DEFAULT_FEED_NAME);
+        await this.editor.save({ isAutosave: true });
+      }
+    } catch (error) {
+      reportFailure(error, () => BUILDER_MESSAGES.selectClientFailed);
     }
   }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, statusOf } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { describeError } from '../../state/revisionedSet/index.ts';
@@ -12,5 +12,5 @@ export function reportFailure(error: unknown, message: (error: string) => string
     handleApiError(error);
     return;
   }
-  notifyError(message(describeError(error)));
+  notifyError(message(describeError(error)), undefined, statusOf(error));
 }

@@ -98,7 +98,7 @@ export interface FeedSetTarget {
 /** What the editor needs from the app. */
 export interface FeedSetEditorDeps {
   drafts: DraftStorage<FeedSetDraft>;
-  notify(kind: 'success' | 'error', message: string): void;
+  notify(kind: 'success' | 'error', message: string, status?: number): void;
   /** A save refused because the session ended (401): the generic handler. */
   onUnauthorized(error: ApiError): void;
   now?: () => number;

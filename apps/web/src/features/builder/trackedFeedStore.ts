@@ -1,5 +1,5 @@
 import { FEED_COLUMNS, type FeedRow } from '@adloom/engine';
-import { FeedStore, normalizeCell, type BulkAppend } from '../feed-grid/index.ts';
+import { FeedStore, normalizeCell, type BulkAppend, type PasteResult } from '../feed-grid/index.ts';
 
 /**
  * A FeedStore that counts changes to its data (cells and rows), as opposed to selection or
@@ -64,7 +64,7 @@ export class TrackedFeedStore extends FeedStore {
     viewIndex: number,
     column: number,
     lines: readonly (readonly string[])[],
-  ): { changedCells: number; addedRows: number } {
+  ): PasteResult {
     if (lines.length > 0) this.bump();
     return super.paste(viewIndex, column, lines);
   }

@@ -3,6 +3,7 @@ import { SegmentedControl, Text, TextInput } from '@mantine/core';
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { CampaignSettingsEditor } from './CampaignSettingsEditor.tsx';
 import { KeywordTable } from './KeywordTable.tsx';
+import { emptyPatternMessage, namePatternFields } from './namePatterns.ts';
 
 const PLACEHOLDER_HINT = `Placeholders: ${PLACEHOLDERS.map((name) => `{${name}}`).join(' ')}`;
 
@@ -41,30 +42,20 @@ export function CampaignEditor({
             maxLength={2000}
             onChange={(event) => set({ const: event.currentTarget.value })}
           />
-          <TextInput
-            label="Campaign name pattern"
-            placeholder="{root} - Search"
-            value={template.campaign}
-            maxLength={2000}
-            onChange={(event) => set({ campaign: event.currentTarget.value })}
-          />
-          {isPerformance ? (
-            <TextInput
-              label="Asset group pattern"
-              placeholder="{root} {mod}"
-              value={template.assetGroup}
-              maxLength={2000}
-              onChange={(event) => set({ assetGroup: event.currentTarget.value })}
-            />
-          ) : (
-            <TextInput
-              label="Ad group name pattern"
-              placeholder="{root} {mod} - {mt}"
-              value={template.adGroup}
-              maxLength={2000}
-              onChange={(event) => set({ adGroup: event.currentTarget.value })}
-            />
-          )}
+          {namePatternFields(template).map((field) => {
+            const value = template[field.key];
+            return (
+              <TextInput
+                key={field.key}
+                label={field.label}
+                description={`For example ${field.example}`}
+                error={value.trim() === '' ? emptyPatternMessage(field) : undefined}
+                value={value}
+                maxLength={2000}
+                onChange={(event) => set({ [field.key]: event.currentTarget.value })}
+              />
+            );
+          })}
           <Text size="xs" c="dimmed">
             {PLACEHOLDER_HINT}
           </Text>

@@ -16,6 +16,7 @@ import { downloadTablesZip, notifyFileError } from '../exports/index.ts';
 import { campaignExportTables } from './exportTables.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 import { useCampaignTabOutputStore } from './campaignTabState.ts';
+import { findMissingPattern } from './namePatterns.ts';
 
 /** Quiet time before the selected rows are handed to the worker ahead of Generate. */
 const PREPARE_ROWS_DELAY_MS = 1000;
@@ -66,6 +67,11 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
 
   async function handleGenerate() {
     if (!template || controller.current) return;
+    const missing = findMissingPattern(template);
+    if (missing) {
+      notifyError(missing);
+      return;
+    }
     const abort = new AbortController();
     controller.current = abort;
     setProgress({ phase: 'rows', fraction: 0 });

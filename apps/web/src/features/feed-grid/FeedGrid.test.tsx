@@ -133,6 +133,22 @@ describe('FeedGrid', () => {
     expect(screen.getByText('Pasted 2 rows (1 added).')).toBeTruthy();
   });
 
+  it('says how many rows a paste replaced and offers Undo beside it', async () => {
+    const { store, user } = setup([['nike', 'air'], ['puma'], ['']]);
+    await user.click(cell('Root', 1));
+    fireEvent.paste(cell('Root', 1), {
+      clipboardData: { getData: () => 'adidas\nreebok\nasics\nvans' },
+    });
+    expect(
+      screen.getByText('Pasted 4 rows (1 added): 2 rows that had values were replaced.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo paste' }));
+    expect(
+      [...Array(store.rowCount).keys()].map((i) => store.getCell(store.getSlotAt(i), 0)),
+    ).toEqual(['nike', 'puma', '']);
+    expect(screen.queryByRole('button', { name: 'Undo paste' })).toBeNull();
+  });
+
   it('copies selected rows as tab-separated text', async () => {
     const { user } = setup([
       ['a', 'x'],
@@ -161,5 +177,60 @@ describe('FeedGrid', () => {
     // The rows keep the feed's own numbers: 'dark red' is still row 3.
     expect((cell('Root', 3) as HTMLInputElement).value).toBe('dark red');
     expect(screen.queryByRole('textbox', { name: 'Root, row 2' })).toBeNull();
+  });
+});
+
+/**
+ * What a browser does with its own page-wide undo history: a cancelable `beforeinput` at the
+ * input it replays into, then (unless refused) the replayed text and an `input` event.
+ */
+function replayBrowserHistory(input: HTMLInputElement, inputType: string, text: string): boolean {
+  const event = new InputEvent('beforeinput', { inputType, bubbles: true, cancelable: true });
+  let isAllowed = true;
+  act(() => {
+    isAllowed = input.dispatchEvent(event);
+  });
+  if (!isAllowed) return false;
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  return true;
+}
+
+describe("FeedGrid and the browser's own undo history", () => {
+  it('refuses a browser undo replayed into a cell from elsewhere (the "NIKE EditedNike" value)', async () => {
+    const { store, user } = setup([['Nike'], ['Puma']]);
+    await user.click(cell('Root', 1));
+    await user.keyboard('{F2}{Home}');
+    // Typed at the start of "Nike"; the browser remembers this typing in its own history.
+    await user.keyboard('Edited{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    await user.click(screen.getByRole('searchbox', { name: 'Filter rows' }));
+    // Ctrl+Z in the filter box: the browser replays old typing into the cell it was done in.
+    const isApplied = replayBrowserHistory(
+      cell('Root', 1) as HTMLInputElement,
+      'historyUndo',
+      'NIKE EditedNike',
+    );
+    expect(isApplied).toBe(false);
+    await user.click(cell('Root', 2));
+    expect(store.getCell(store.getViewSlot(0), 0)).toBe('EditedNike');
+    expect((cell('Root', 1) as HTMLInputElement).value).toBe('EditedNike');
+  });
+
+  it("runs the grid's own undo and redo for the Edit menu's on the focused cell", async () => {
+    const { store, user } = setup([['Nike'], ['Puma']]);
+    await user.click(cell('Root', 1));
+    await user.keyboard('Adidas{Enter}');
+    await user.click(cell('Root', 1));
+    const root = cell('Root', 1) as HTMLInputElement;
+    expect(replayBrowserHistory(root, 'historyUndo', 'Adida')).toBe(false);
+    expect(store.getCell(store.getViewSlot(0), 0)).toBe('Nike');
+    expect(root.value).toBe('Nike');
+    expect(replayBrowserHistory(root, 'historyRedo', 'NikeAdidas')).toBe(false);
+    expect(store.getCell(store.getViewSlot(0), 0)).toBe('Adidas');
   });
 });

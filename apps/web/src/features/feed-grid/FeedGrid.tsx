@@ -22,6 +22,7 @@ import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
 import { GridStatus } from './GridStatus.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
+import { useBrowserHistoryGuard } from './useBrowserHistoryGuard.ts';
 import { useGridClipboard } from './useGridClipboard.ts';
 import { useGridEditing } from './useGridEditing.ts';
 import { useGridFocus } from './useGridFocus.ts';
@@ -106,6 +107,7 @@ export function FeedGrid({
     handleUndo,
     handleRedo,
   });
+  useBrowserHistoryGuard(scrollerRef, handleUndo, handleRedo);
   const handleRowSelect = useCallback(
     (row: number, isRange: boolean) => (isRange ? selectToRow(row) : toggleRow(row)),
     [selectToRow, toggleRow],
@@ -173,7 +175,11 @@ export function FeedGrid({
         onDeleteSelected={rowActions.handleDeleteSelected}
         onAddRow={rowActions.handleAddRow}
       />
-      <GridStatus importProgress={csvImport.importProgress} notice={store.notice} />
+      <GridStatus
+        importProgress={csvImport.importProgress}
+        notice={store.notice}
+        onUndo={handleUndo}
+      />
       {csvImport.mappingRequest ? (
         <CsvMappingDialog
           fileName={csvImport.mappingRequest.file.name}

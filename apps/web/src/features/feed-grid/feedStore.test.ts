@@ -92,6 +92,14 @@ describe('FeedStore', () => {
     expect(store.rowCount).toBe(2);
   });
 
+  it('counts the rows a paste wrote over values they held, not blank rows or unchanged cells', () => {
+    const store = makeStore([['a', 'x'], [''], ['c', 'same'], ['d']]);
+    const result = store.paste(0, 1, [['y'], ['new'], ['same'], ['e'], ['added']]);
+    expect(result).toEqual({ changedCells: 3, addedRows: 1, replacedRows: 1 });
+    const again = store.paste(0, 0, [['A'], ['B'], ['C']]);
+    expect(again.replacedRows).toBe(2);
+  });
+
   it('pastes a block at a cell, adding rows, as one undoable step', () => {
     const store = makeStore([['a'], ['b']]);
     const result = store.paste(1, 1, [
@@ -99,7 +107,7 @@ describe('FeedStore', () => {
       ['m2', 'v2', '', '', 'https://x.test', 'dropped'],
       ['m3'],
     ]);
-    expect(result).toEqual({ changedCells: 2, addedRows: 2 });
+    expect(result).toEqual({ changedCells: 2, addedRows: 2, replacedRows: 0 });
     expect(store.rowCount).toBe(4);
     expect(store.getRowCells(store.getViewSlot(1))).toEqual(['b', 'm1', 'v1', '', '', '']);
     expect(store.getRowCells(store.getViewSlot(2))).toEqual([

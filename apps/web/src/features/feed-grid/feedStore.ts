@@ -13,6 +13,13 @@ const FILTER_SLICE_MS = 8;
 /** Rows appended while a filter is on stay shown when up to this many; more re-run the filter. */
 const PIN_APPENDED_MAX_ROWS = 1_000;
 
+/** What a paste did: cells changed, rows added, existing rows whose values it replaced. */
+export interface PasteResult {
+  changedCells: number;
+  addedRows: number;
+  replacedRows: number;
+}
+
 /** What an undo or redo step did, for the grid to say so or move focus. */
 export type HistoryKind = 'edit' | 'rows';
 
@@ -394,19 +401,17 @@ export class FeedStore {
   /**
    * Pastes lines of cells at (viewIndex, column): line i goes to the i-th shown row from there,
    * adding rows at the end as needed; cells past Final URL are dropped. One undoable step.
-   * Returns how many rows were added.
+   * Returns how many cells changed, how many rows were added and how many existing rows lost a
+   * value they held (replaced).
    */
-  paste(
-    viewIndex: number,
-    column: number,
-    lines: readonly (readonly string[])[],
-  ): { changedCells: number; addedRows: number } {
+  paste(viewIndex: number, column: number, lines: readonly (readonly string[])[]): PasteResult {
     const slots: number[] = [];
     const cols: number[] = [];
     const before: string[] = [];
     const after: string[] = [];
     const startSlot = this.columns[0]!.length;
     let added = 0;
+    let replaced = 0;
     const shown = this.viewCount;
     lines.forEach((cells, i) => {
       const target = viewIndex + i;
@@ -417,6 +422,7 @@ export class FeedStore {
         slot = this.pushSlot(FEED_COLUMNS.map(() => ''));
         added += 1;
       }
+      let isReplaced = false;
       cells.forEach((cell, j) => {
         const c = column + j;
         if (c >= FEED_COLUMN_COUNT) return;
@@ -424,6 +430,7 @@ export class FeedStore {
         const previous = this.getCell(slot, c);
         if (next === previous) return;
         this.columns[c]![slot] = next;
+        if (previous !== '') isReplaced = true;
         if (slot < startSlot) {
           slots.push(slot);
           cols.push(c);
@@ -431,6 +438,7 @@ export class FeedStore {
           after.push(next);
         }
       });
+      if (isReplaced) replaced += 1;
     });
     const entries: HistoryEntry[] = [];
     if (slots.length > 0) {
@@ -447,10 +455,10 @@ export class FeedStore {
       entries.push({ kind: 'append', start: this.orderLength - added, count: added });
       this.afterAppend(startSlot, added);
     }
-    if (entries.length === 0) return { changedCells: 0, addedRows: 0 };
+    if (entries.length === 0) return { changedCells: 0, addedRows: 0, replacedRows: 0 };
     this.history.record(entries.length === 1 ? entries[0]! : { kind: 'batch', entries });
     this.changed();
-    return { changedCells: slots.length, addedRows: added };
+    return { changedCells: slots.length, addedRows: added, replacedRows: replaced };
   }
 
   /** Deletes one row (by slot) as an undoable step. */

@@ -18,6 +18,8 @@ export const LAYER_BLOCK_PX = 1_000_000;
 export interface FeedGridNotice {
   kind: 'success' | 'error' | 'info';
   message: string;
+  /** The accessible name of an Undo button offered beside the message ('Undo paste'). */
+  undoLabel?: string;
 }
 
 /** A cell of the grid by shown row (view index) and column index. */

@@ -1,6 +1,6 @@
 import { useCallback, type ClipboardEvent } from 'react';
 import { formatCount, formatRows, type FeedGridNotice } from './gridLayout.ts';
-import type { FeedStore } from './feedStore.ts';
+import type { FeedStore, PasteResult } from './feedStore.ts';
 import { formatTsvLines, parseTsvBlock } from './tsv.ts';
 
 /**
@@ -64,13 +64,26 @@ export function useGridClipboard(
       requestAnimationFrame(() => {
         if (document.activeElement === target) target.select();
       });
-      showNotice({
-        kind: 'info',
-        message: `Pasted ${formatRows(lines.length)}${result.addedRows > 0 ? ` (${formatCount(result.addedRows)} added)` : ''}.`,
-      });
+      showNotice(describePaste(lines.length, result));
     },
     [cancelEdit, columnCount, showNotice, store],
   );
 
   return { handleCopy, handlePaste };
+}
+
+/**
+ * What a paste says: how many rows, how many added and, when it wrote over values rows held,
+ * how many rows it replaced, with Undo beside it.
+ */
+export function describePaste(lineCount: number, result: PasteResult): FeedGridNotice {
+  const added = result.addedRows > 0 ? ` (${formatCount(result.addedRows)} added)` : '';
+  if (result.replacedRows === 0)
+    return { kind: 'info', message: `Pasted ${formatRows(lineCount)}${added}.` };
+  const replaced = result.replacedRows;
+  return {
+    kind: 'info',
+    message: `Pasted ${formatRows(lineCount)}${added}: ${formatCount(replaced)} ${replaced === 1 ? 'row that had values was' : 'rows that had values were'} replaced.`,
+    undoLabel: 'Undo paste',
+  };
 }

@@ -47,7 +47,8 @@ export class ListsWorkspace {
     this.userId = userId;
     this.editor = new FeedSetEditor({
       drafts,
-      notify: (kind, message) => (kind === 'error' ? notifyError(message) : notifySuccess(message)),
+      notify: (kind, message, status) =>
+        kind === 'error' ? notifyError(message, undefined, status) : notifySuccess(message),
       onUnauthorized: (error) => handleApiError(error),
     });
     // A restored draft or a loaded conflict may make a feed of the other tab active.

@@ -152,7 +152,7 @@ describe('TemplateSets', () => {
     await sets.open('u|client|Acme', 'Acme', empty, revisions);
     sets.get('rsaTemplates').add(newRsaTemplate('Ads'));
     expect(await sets.get('rsaTemplates').save()).toBe('failed');
-    expect(notify).toHaveBeenCalledWith('error', 'Unable to save templates: down');
+    expect(notify).toHaveBeenCalledWith('error', 'Unable to save templates: down', 500);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await drafts.find('u|client|Acme'))?.kinds.rsaTemplates?.templates).toHaveLength(1);
     expect(sets.isDraftKept.get()).toBe(true);

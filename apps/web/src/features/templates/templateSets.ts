@@ -19,12 +19,12 @@ import type { TemplateDraft } from './templateDrafts.ts';
 import { saveTemplates } from './templateApi.ts';
 
 /** Templates of the active client (its bundle without the feeds). */
-export type ClientTemplates = Omit<ClientBundleAnswer, 'feeds' | 'revisions'>;
+export type ClientTemplates = Omit<ClientBundleAnswer, 'id' | 'feeds' | 'revisions'>;
 
 /** What the template sets need from the app. */
 export interface TemplateSetsDeps {
   drafts: DraftStorage<TemplateDraft>;
-  notify(kind: 'success' | 'error', message: string): void;
+  notify(kind: 'success' | 'error', message: string, status?: number): void;
   onUnauthorized(error: ApiError): void;
   /** Loads the client's bundle (for the 409 dialog's "load the newer version"). */
   loadBundle(client: string): Promise<ClientTemplates & { revisions: ClientRevisions }>;

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Modal, Text } from '@mantine/core';
 import type { Tutorial } from '@adloom/contract';
 import { setTutorialDoneStatus, toggleTutorials } from '../../api/users.ts';
 import { handleApiError } from '../../api/client.ts';
+import { statusOf } from '../../api/errors.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { session } from '../../state/session.ts';
 import { useSession } from '../../state/useSession.ts';
@@ -44,7 +45,11 @@ export function IntroTutorial() {
     } catch (error) {
       if (isServerFailure(error)) handleApiError(error);
       else
-        notifyError(shouldDisable ? TUTORIAL_MESSAGES.disableFailed : TUTORIAL_MESSAGES.doneFailed);
+        notifyError(
+          shouldDisable ? TUTORIAL_MESSAGES.disableFailed : TUTORIAL_MESSAGES.doneFailed,
+          undefined,
+          statusOf(error),
+        );
     }
   }
 

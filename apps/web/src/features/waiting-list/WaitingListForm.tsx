@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { EMAIL_PATTERN } from '@adloom/contract';
 import { joinWaitingList } from '../../api/users.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, statusOf } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 
@@ -34,7 +34,7 @@ export function WaitingListForm({ inputId = 'waiting-list-email' }: { inputId?: 
     } catch (error) {
       // Server outages go to the generic handler; everything else gets the spec's text.
       if (error instanceof ApiError && error.status >= 500) handleApiError(error);
-      else notifyError(WAITING_LIST_FAILED);
+      else notifyError(WAITING_LIST_FAILED, undefined, statusOf(error));
     } finally {
       setIsSending(false);
     }

@@ -10,7 +10,7 @@ import {
   type XmlSource,
 } from '@adloom/contract';
 import { xmlFeedCells, xmlSnippetTemplates, type SkippedSnippetValue } from '@adloom/engine';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, statusOf } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
 import { describeXmlFailure, fetchXmlFeed } from '../../api/xml.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
@@ -60,7 +60,7 @@ function reportXmlFailure(error: unknown, notice: string): void {
     handleApiError(error);
     return;
   }
-  notifyError(`${notice}. ${describeXmlFailure(error)}`);
+  notifyError(`${notice}. ${describeXmlFailure(error)}`, undefined, statusOf(error));
 }
 
 /**

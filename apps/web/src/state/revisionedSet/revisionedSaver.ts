@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, statusOf } from '../../api/errors.ts';
 import type { Store } from '../store.ts';
 
 /** Texts of saving shared by every set. */
@@ -51,7 +51,8 @@ export interface RevisionedSetAdapter<T, P, A extends { revision: number }, C, S
 
 /** What saving needs from the app. */
 export interface RevisionedSetDeps {
-  notify(kind: 'success' | 'error', message: string): void;
+  /** Shows a toast; an error carries the HTTP status of the failed call (none without an answer). */
+  notify(kind: 'success' | 'error', message: string, status?: number): void;
   /** A save refused because the session ended (401): the generic handler. */
   onUnauthorized(error: ApiError): void;
   now?: () => number;
@@ -133,6 +134,7 @@ export class RevisionedSaver<
           this.deps.notify(
             'error',
             REVISIONED_SET_MESSAGES.conflictLoadFailed(describeError(loadError)),
+            statusOf(loadError),
           );
           return 'failed';
         }
@@ -143,6 +145,7 @@ export class RevisionedSaver<
         this.deps.notify(
           'error',
           this.adapter.failedMessage(target, describeError(error), options.isAutosave === true),
+          statusOf(error),
         );
       return 'failed';
     }
