@@ -10,6 +10,7 @@ import {
   newCampaignTemplate,
   newTemplate,
   openNavigation,
+  readVerificationLink,
   signUp,
 } from './support.ts';
 
@@ -217,7 +218,7 @@ test.describe('at 1440 and 390 px, no serious or critical axe finding', () => {
     await check('extension output');
   });
 
-  test('on the lists, account and reset screens, the guides and the dialogs', async ({
+  test('on the lists, account, verification and reset screens, the guides and the dialogs', async ({
     page,
     mailbox,
   }, testInfo) => {
@@ -274,6 +275,15 @@ test.describe('at 1440 and 390 px, no serious or critical axe finding', () => {
     await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
     await check('delete account dialog');
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Change Email' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change your email address' })).toBeVisible();
+    await check('change email dialog');
+    await page.keyboard.press('Escape');
+
+    // The verification screen, from the real verification mail.
+    await page.goto(new URL(await readVerificationLink(mailbox, email)).pathname);
+    await expect(page.getByText('Your email address is verified.')).toBeVisible();
+    await check('/verify-email');
 
     // The reset screen, from a real reset mail.
     await page.goto('/campaign-builder');
@@ -282,7 +292,7 @@ test.describe('at 1440 and 390 px, no serious or critical axe finding', () => {
     const resetForm = page.getByRole('form', { name: 'Reset password' });
     await resetForm.getByLabel('Email').fill(email);
     await resetForm.getByRole('button', { name: 'Reset Password' }).click();
-    const mail = await mailbox.waitFor(email);
+    const mail = await mailbox.waitFor(email, { subject: /^Reset your Adloom password$/ });
     const link = /https?:\/\/\S+(\/reset\/[^\s"<>]+)/.exec(mail.text)?.[1];
     expect(link, `reset link in: ${mail.text}`).toBeTruthy();
     await page.goto(link ?? '');

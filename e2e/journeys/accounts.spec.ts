@@ -51,7 +51,7 @@ test('forgot password, follow the mailed link, set a new password and log in wit
   await expect(loginForm.getByLabel('Email')).toHaveValue('');
   await expect(page.getByRole('status').first()).toBeVisible();
 
-  const mail = await mailbox.waitFor(email);
+  const mail = await mailbox.waitFor(email, { subject: /^Reset your Adloom password$/ });
   const link = /https?:\/\/\S+\/reset\/[^\s"<>]+/.exec(mail.text)?.[0];
   expect(link, `reset link in: ${mail.text}`).toBeTruthy();
   await page.goto(link!);

@@ -41,9 +41,13 @@ test.setTimeout(120_000);
  * A user of the helper's domain with a client, two rows (both selected) and an RSA template
  * whose first fallback has its first headline written.
  */
-async function startWithRsaFallback(page: Page, prefix: string): Promise<void> {
+async function startWithRsaFallback(
+  page: Page,
+  prefix: string,
+  server: RunningServer,
+): Promise<void> {
   const email = uniqueEmail(prefix).replace('@example.com', `@${HELPER_DOMAIN}`);
-  await signUp(page, email, `${prefix}-password-1`);
+  await signUp(page, email, `${prefix}-password-1`, { verifyFrom: server });
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill(`${prefix} client`);
@@ -83,7 +87,7 @@ test('a user of the helper domain streams headlines and adds one to the RSA fall
   page,
   ai,
 }) => {
-  await startWithRsaFallback(page, 'aihelper');
+  await startWithRsaFallback(page, 'aihelper', ai.server);
   const helper = await askForHeadlines(page);
   const description = helper.getByRole('textbox', { name: 'Description', exact: true });
 
@@ -150,7 +154,7 @@ test('a refusal and a failure midway reach the person as messages, the text kept
   ai,
 }) => {
   const email = uniqueEmail('aifail').replace('@example.com', `@${HELPER_DOMAIN}`);
-  await signUp(page, email, 'aifail-password-1');
+  await signUp(page, email, 'aifail-password-1', { verifyFrom: ai.server });
   await page.getByRole('button', { name: 'AI helper' }).click();
   const helper = page.getByRole('dialog', { name: 'AI helper' });
   const description = helper.getByRole('textbox', { name: 'Description', exact: true });
@@ -183,7 +187,7 @@ test('a server without a model says so in the panel', async ({ browser }) => {
     const context = await browser.newContext({ baseURL: server.url });
     const other = await context.newPage();
     const email = uniqueEmail('ainone').replace('@example.com', `@${HELPER_DOMAIN}`);
-    await signUp(other, email, 'ainone-password-1');
+    await signUp(other, email, 'ainone-password-1', { verifyFrom: server });
     await other.getByRole('button', { name: 'AI helper' }).click();
     const helper = other.getByRole('dialog', { name: 'AI helper' });
     await helper.getByRole('textbox', { name: 'Description', exact: true }).fill('Garden tools');
@@ -205,10 +209,10 @@ test('a user of another domain sees neither the mascot nor the helper', async ({
 
 // Screenshots of the helper for a visual review; only with SCREENS_OUT set.
 for (const width of [390, 1400]) {
-  test(`AI helper at ${width} px`, async ({ page }) => {
+  test(`AI helper at ${width} px`, async ({ page, ai }) => {
     test.skip(!SCREENS, 'SCREENS_OUT is not set');
     await page.setViewportSize({ width, height: 900 });
-    await startWithRsaFallback(page, `aishots${width}`);
+    await startWithRsaFallback(page, `aishots${width}`, ai.server);
     const helper = await askForHeadlines(page);
     await expect(page.getByText(/^Response generated with \d+ tokens\.$/)).toBeVisible();
     await helper.screenshot({ path: `${SCREENS}/ai-helper-${width}.png` });

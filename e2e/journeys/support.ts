@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import type axe from 'axe-core';
+import { verifyEmailPath } from '@adloom/contract';
 import { expect, uniqueEmail } from '../fixtures.ts';
+import type { Mailbox } from '../support/mailbox.ts';
+import type { RunningServer } from '../support/server.ts';
 
 /** The platform's shortcut modifier. */
 export const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
@@ -34,13 +38,81 @@ export async function registerThroughUi(
 }
 
 /**
+ * Where a journey's server mails to: the fixtures' SMTP capture (`mailbox`), or, for a server a
+ * journey starts without SMTP_URL, its outbox folder (`DATA_DIR/outbox/*.eml`).
+ */
+export type MailSource = Mailbox | RunningServer;
+
+/** The subject of the address verification mail. */
+const VERIFY_SUBJECT = /^Verify your Adloom email address$/;
+const VERIFY_LINK = /https?:\/\/[^\s"<>]+\/verify-email\/[A-Za-z0-9_-]+/;
+
+/** The newest verification link an outbox holds for `email`, if any. */
+function findOutboxLink(dataDir: string, email: string): string | undefined {
+  const outbox = join(dataDir, 'outbox');
+  if (!existsSync(outbox)) return undefined;
+  return readdirSync(outbox)
+    .map((name) => join(outbox, name))
+    .map((file) => ({ text: readFileSync(file, 'utf8'), at: statSync(file).mtimeMs }))
+    .filter(({ text }) => text.toLowerCase().includes(`\r\nto: ${email.toLowerCase()}\r\n`))
+    .sort((a, b) => a.at - b.at)
+    .map(({ text }) => VERIFY_LINK.exec(text)?.[0])
+    .filter((link) => link !== undefined)
+    .at(-1);
+}
+
+/**
+ * The newest address verification link mailed to `email` (the mail leaves after the sign-up's
+ * answer: this waits for it), read the way the reset journeys read theirs.
+ */
+export async function readVerificationLink(source: MailSource, email: string): Promise<string> {
+  if ('waitFor' in source) {
+    await source.waitFor(email, { subject: VERIFY_SUBJECT });
+    const mails = source.mails.filter(
+      (mail) => mail.to.includes(email.toLowerCase()) && VERIFY_SUBJECT.test(mail.subject),
+    );
+    const link = VERIFY_LINK.exec(mails.at(-1)?.text ?? '')?.[0];
+    expect(link, 'a verification link in the mail').toBeTruthy();
+    return link ?? '';
+  }
+  let link: string | undefined;
+  await expect
+    .poll(() => (link = findOutboxLink(source.dataDir, email)), {
+      message: `a verification mail to ${email} in ${source.dataDir}/outbox`,
+    })
+    .toBeTruthy();
+  return link ?? '';
+}
+
+/**
+ * Verifies `email` with the link mailed to it, through the API (the call the link's page makes):
+ * for journeys about the AI helper or the XML tools, which wait for a verified address.
+ */
+export async function verifyThroughApi(
+  page: Page,
+  source: MailSource,
+  email: string,
+): Promise<void> {
+  const link = new URL(await readVerificationLink(source, email));
+  const token = link.pathname.split('/').at(-1) ?? '';
+  const verified = await page.request.post(verifyEmailPath(token), { data: {} });
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
+
+/**
  * Signs up through the API (the register call the form makes), closes the first-time tutorial
  * the way its Done button does, and opens the campaign builder signed in: for journeys about
  * what comes after sign-up. The sign-up screens are journeys of their own (accounts,
  * first-visit, sessions, public-pages, tutorial); going through them once more per journey cost
- * two page loads and a dialog each.
+ * two page loads and a dialog each. `verifyFrom` also opens the verification link mailed there
+ * (journeys of the AI helper and the XML tools, which wait for it).
  */
-export async function signUp(page: Page, email: string, password: string): Promise<void> {
+export async function signUp(
+  page: Page,
+  email: string,
+  password: string,
+  options: { verifyFrom?: MailSource } = {},
+): Promise<void> {
   const registered = await page.request.post('/api/users/register', {
     data: { email, password, 'password-confirm': password, recaptchaToken: '' },
   });
@@ -50,6 +122,14 @@ export async function signUp(page: Page, email: string, password: string): Promi
     expiresIn: number;
     user: unknown;
   };
+  if (options.verifyFrom) {
+    await verifyThroughApi(page, options.verifyFrom, email);
+    const me = await page.request.get('/api/users/me', {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(me.ok(), await me.text()).toBe(true);
+    session.user = ((await me.json()) as { user: unknown }).user;
+  }
   const done = await page.request.post('/api/users/set-tutorial-done-status', {
     headers: { authorization: `Bearer ${session.token}` },
     data: { target: 'Intro', isDone: true },
@@ -122,8 +202,12 @@ export async function logOutThroughUi(page: Page): Promise<void> {
 }
 
 /** Registers, creates a client (with its default feed 'brands') and shows that feed. */
-export async function startWithClient(page: Page, prefix: string): Promise<void> {
-  await signUp(page, uniqueEmail(prefix), `${prefix}-password-1`);
+export async function startWithClient(
+  page: Page,
+  prefix: string,
+  options: { verifyFrom?: MailSource } = {},
+): Promise<void> {
+  await signUp(page, uniqueEmail(prefix), `${prefix}-password-1`, options);
   await page.getByRole('button', { name: 'New Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Client' });
   await dialog.getByLabel('Client name').fill(`${prefix} client`);

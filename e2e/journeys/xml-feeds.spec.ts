@@ -76,7 +76,7 @@ test('XML feed: Add XML makes brand and category rows once, Generate Snippets ma
   page,
   xml,
 }) => {
-  await startWithClient(page, MARKER);
+  await startWithClient(page, MARKER, { verifyFrom: xml.server });
   const panel = xmlPanel(page);
   await chooseFeed(panel, xml.feeds.url('/rss.xml'), 'Brand + Category');
 
@@ -135,7 +135,7 @@ test('XML feed: Add XML makes brand and category rows once, Generate Snippets ma
 });
 
 test('XML feed: a broken feed says where, and adds nothing', async ({ page, xml }) => {
-  await startWithClient(page, `${MARKER}-broken`);
+  await startWithClient(page, `${MARKER}-broken`, { verifyFrom: xml.server });
   const panel = xmlPanel(page);
   await chooseFeed(panel, xml.feeds.url('/malformed.xml'), 'Brand');
   await panel.getByRole('button', { name: 'Add XML' }).click();
@@ -155,7 +155,7 @@ test('XML feed: a slow feed shows its fetch running and keeps the other button u
   page,
   xml,
 }) => {
-  await startWithClient(page, `${MARKER}-slow`);
+  await startWithClient(page, `${MARKER}-slow`, { verifyFrom: xml.server });
   const panel = xmlPanel(page);
   await chooseFeed(panel, xml.feeds.url('/slow.xml'), 'Brand');
   const add = panel.getByRole('button', { name: 'Add XML' });
@@ -185,7 +185,7 @@ for (const width of [390, 1400]) {
   test(`XML feed panel at ${width} px`, async ({ page, xml }) => {
     test.skip(!SCREENS, 'SCREENS_OUT is not set');
     await page.setViewportSize({ width, height: 1000 });
-    await startWithClient(page, `${MARKER}${width}`);
+    await startWithClient(page, `${MARKER}${width}`, { verifyFrom: xml.server });
     const panel = xmlPanel(page);
     await panel.screenshot({ path: `${SCREENS}/xml-panel-empty-${width}.png` });
     await chooseFeed(panel, xml.feeds.url('/atom.xml'), 'Brand + Category');

@@ -53,7 +53,8 @@ export const WEB_NOT_BUILT_HTML = `<!doctype html>
 Run <code>npm run build</code> (or start with <code>npm start</code>, which builds it) and reload this page.</p></body></html>
 `;
 
-const RESET_PATH_PATTERN = /(\/reset\/)[^/?#]+/;
+/** Reset and verification links carry their tokens in the path (the web page's and the API's). */
+const TOKEN_PATH_PATTERN = /(\/(?:reset|verify-email)\/)[^/?#]+/;
 /** Google sends the browser back to /account with `?code=…&state=…`: keep both out of the logs. */
 const OAUTH_QUERY_PATTERN = /([?&](?:code|state)=)[^&#]*/g;
 
@@ -135,11 +136,11 @@ export async function buildApp(deps: {
         // (The error handler passes them already reduced: those go as they are.)
         err: (value: FastifyError) =>
           value instanceof Error ? errorLogFields(value) : (value as ErrorLogFields),
-        // Reset tokens travel in the URL: keep them out of the logs.
+        // Reset and verification tokens travel in the URL: keep them out of the logs.
         req: (request: FastifyRequest) => ({
           method: request.method,
           url: request.url
-            .replace(RESET_PATH_PATTERN, '$1<token>')
+            .replace(TOKEN_PATH_PATTERN, '$1<token>')
             .replace(OAUTH_QUERY_PATTERN, '$1<redacted>'),
           remoteAddress: request.ip,
         }),

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
       sessionTtlSeconds: 604_800,
       resetTokenTtlSeconds: 3600,
+      emailVerificationTtlSeconds: 86_400,
       recaptchaVerifyUrl: undefined,
       recaptchaSiteKey: undefined,
       recaptchaScriptUrl: undefined,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
         waitingListPerIp: 10,
         feedbackPerUser: 10,
         deletePasswordChecksPerUser: 5,
+        verifyMailPerUser: 5,
       },
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);

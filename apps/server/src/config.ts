@@ -43,6 +43,8 @@ export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
 export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Password-reset links expire after one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** Default lifetime of an address verification link (EMAIL_VERIFICATION_TTL_HOURS). */
+export const DEFAULT_EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** A production JWT secret must be at least this long. */
 export const JWT_SECRET_MIN_CHARS = 32;
 /** TOKEN_ENCRYPTION_KEY must be at least this long (anywhere it is set). */
@@ -124,6 +126,8 @@ export interface RateLimitConfig {
   deletePasswordChecksPerUser: number;
   /** AI helper suggestion requests per user per hour (not per `windowMs`). */
   aiSuggestionsPerUserPerHour: number;
+  /** Verification mails (sent again, or for a changed address) per user. */
+  verifyMailPerUser: number;
 }
 
 /** The rate-limit settings, with their defaults. */
@@ -150,6 +154,7 @@ export function readRateLimits(env: Env): RateLimitConfig {
     feedbackPerUser: readInt(env, 'FEEDBACK_LIMIT_PER_USER', 10, 1),
     deletePasswordChecksPerUser: readInt(env, 'DELETE_ACCOUNT_CHECKS_PER_USER', 5, 1),
     aiSuggestionsPerUserPerHour: readInt(env, 'AI_SUGGESTIONS_PER_USER_PER_HOUR', 30, 1),
+    verifyMailPerUser: readInt(env, 'VERIFY_MAIL_LIMIT_PER_USER', 5, 1),
   };
 }
 
@@ -271,6 +276,8 @@ export interface Config {
   jwtSecretSource: 'env' | 'data-dir' | 'given';
   sessionTtlSeconds: number;
   resetTokenTtlSeconds: number;
+  /** How long an address verification link works (EMAIL_VERIFICATION_TTL_HOURS). */
+  emailVerificationTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -700,6 +707,10 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecretSource,
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', DEFAULT_SESSION_TTL_SECONDS, 60),
     resetTokenTtlSeconds: RESET_TOKEN_TTL_SECONDS,
+    emailVerificationTtlSeconds:
+      readInt(env, 'EMAIL_VERIFICATION_TTL_HOURS', DEFAULT_EMAIL_VERIFICATION_TTL_HOURS, 1) *
+      60 *
+      60,
     smtpUrl: readText(env, 'SMTP_URL'),
     mailFrom: readText(env, 'MAIL_FROM') ?? 'Adloom <no-reply@localhost>',
     appUrl: (readText(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),

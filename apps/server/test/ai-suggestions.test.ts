@@ -114,14 +114,14 @@ describe('POST /api/ai/suggestions on a configured model', () => {
   let token: string;
   beforeAll(async () => {
     t = await start();
-    ({ token } = await t.signUp(helperEmail()));
+    ({ token } = await t.signUp(helperEmail(), { verified: true }));
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('gives users of the domain the tool, and nobody else', async () => {
-    const ann = await t.signUp(helperEmail());
+    const ann = await t.signUp(helperEmail(), { verified: true });
     expect(ann.user.tools).toEqual([AI_HELPER_TOOL]);
     const me = await t.request('GET', API.users.me, { token: ann.token });
     expect(me.body.user.tools).toEqual([AI_HELPER_TOOL]);
@@ -385,7 +385,7 @@ describe('POST /api/ai/suggestions: limits and settings', () => {
 
   it('says which settings are missing when the model is not configured (501)', async () => {
     t = await start(aiConfig({ model: undefined }));
-    const { token, user } = await t.signUp(helperEmail());
+    const { token, user } = await t.signUp(helperEmail(), { verified: true });
     // The tool is still given: the panel says what is missing.
     expect(user.tools).toEqual([AI_HELPER_TOOL]);
     const response = await ask(t, token);
@@ -398,8 +398,8 @@ describe('POST /api/ai/suggestions: limits and settings', () => {
 
   it('limits each user per hour, with a clear message and Retry-After', async () => {
     t = await start({ rateLimit: { ...testConfig().rateLimit, aiSuggestionsPerUserPerHour: 2 } });
-    const ann = await t.signUp(helperEmail());
-    const other = await t.signUp(helperEmail());
+    const ann = await t.signUp(helperEmail(), { verified: true });
+    const other = await t.signUp(helperEmail(), { verified: true });
     for (let i = 0; i < 2; i += 1) expect((await ask(t, ann.token)).status).toBe(200);
     const limited = await ask(t, ann.token);
     expect([limited.status, limited.body.error.code]).toEqual([429, 'rate_limited']);

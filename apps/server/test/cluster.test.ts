@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API, clientPath, resetPath } from '@adloom/contract';
 import { startCluster, type Cluster } from './cluster.ts';
 import { TEST_PASSWORD, createPostgresDatabase, openTestLog, testDbKind } from './helpers.ts';
-import { findResetLink, startMailbox, type Mailbox } from './mailbox.ts';
+import { RESET_SUBJECT, findResetLink, startMailbox, type Mailbox } from './mailbox.ts';
 import { UPSTREAM_HEADER } from './round-robin-proxy.ts';
 import { callServer, type HttpAnswer } from './server-process.ts';
 
@@ -191,7 +191,10 @@ describe.skipIf(testDbKind() !== 'postgres')(
       expect(await meOnBoth(first)).toEqual({ 0: 200, 1: 200 });
 
       expect((await call('POST', API.users.forgot, { body: { email } })).status).toBe(200);
-      const link = findResetLink((await mailbox.waitForMail(email)).text, APP_URL);
+      const link = findResetLink(
+        (await mailbox.waitForMail(email, undefined, RESET_SUBJECT)).text,
+        APP_URL,
+      );
       const resetToken = link.pathname.split('/').at(-1) ?? '';
       const reset = await call('POST', resetPath(resetToken), {
         body: { password: 'a brand new password', 'password-confirm': 'a brand new password' },

@@ -1,11 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
-import type { PublicUser } from '@adloom/contract';
+import { verifyEmailPath, type PublicUser } from '@adloom/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import {
@@ -44,10 +53,49 @@ export interface TestApp {
   db: Db;
   config: Config;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  /**
+   * Signs up (and signs in) a new account; `verified` also opens the verification link mailed to
+   * it, so the tools its address grants are usable (`user` is then the verified user).
+   */
   signUp(
     email?: string,
+    options?: { verified?: boolean },
   ): Promise<{ token: string; user: PublicUser; email: string; password: string }>;
+  /** Opens the newest verification link mailed to `email` (from the outbox: no SMTP_URL). */
+  verifyEmail(email: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How long a test waits for a mail the server sends after its answer. */
+const MAIL_WAIT_MS = 10_000;
+
+/**
+ * The newest address verification link mailed to `email` by a server without SMTP_URL (in
+ * `dataDir/outbox`), waiting for it up to MAIL_WAIT_MS: the mail leaves after the answer.
+ */
+export async function readOutboxVerifyLink(
+  dataDir: string,
+  email: string,
+  appUrl: string,
+): Promise<URL> {
+  const outbox = join(dataDir, 'outbox');
+  const linkPattern = new RegExp(
+    `${appUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/verify-email/[A-Za-z0-9_-]+`,
+  );
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    const links = (existsSync(outbox) ? readdirSync(outbox) : [])
+      .map((name) => join(outbox, name))
+      .map((file) => ({ file, text: readFileSync(file, 'utf8'), at: statSync(file).mtimeMs }))
+      .filter(({ text }) => text.toLowerCase().includes(`\r\nto: ${email.toLowerCase()}\r\n`))
+      .map(({ text, at }) => ({ at, link: linkPattern.exec(text)?.[0] }))
+      .filter((entry): entry is { at: number; link: string } => entry.link !== undefined)
+      .sort((a, b) => a.at - b.at);
+    const newest = links.at(-1);
+    if (newest) return new URL(newest.link);
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Level of the test apps' logs: everything they log is scanned for secrets after the run. */
@@ -204,12 +252,20 @@ export async function startTestApp(
     return { status: response.statusCode, body, headers: response.headers };
   };
 
+  const verifyEmail: TestApp['verifyEmail'] = async (email) => {
+    const link = await readOutboxVerifyLink(config.dataDir, email, config.appUrl);
+    const token = link.pathname.split('/').at(-1) ?? '';
+    const response = await request('POST', verifyEmailPath(token));
+    if (response.status !== 200)
+      throw new Error(`verification failed: ${response.status} ${JSON.stringify(response.body)}`);
+  };
+
   return {
     app,
     db,
     config,
     request,
-    async signUp(email = `user-${randomUUID()}@example.com`) {
+    async signUp(email = `user-${randomUUID()}@example.com`, signUpOptions = {}) {
       const response = await request('POST', '/api/users/register', {
         body: {
           email,
@@ -220,13 +276,15 @@ export async function startTestApp(
       });
       if (response.status !== 201)
         throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-      return {
-        token: response.body.token as string,
-        user: response.body.user as PublicUser,
-        email,
-        password: TEST_PASSWORD,
-      };
+      const token = response.body.token as string;
+      let user = response.body.user as PublicUser;
+      if (signUpOptions.verified) {
+        await verifyEmail(email);
+        user = (await request('GET', '/api/users/me', { token })).body.user as PublicUser;
+      }
+      return { token, user, email, password: TEST_PASSWORD };
     },
+    verifyEmail,
     async close() {
       await app.close();
       await db.close();

@@ -16,6 +16,8 @@ describe('the log secret scan', () => {
       `{"msg":"mail text: http://adloom.test/reset/${token}"}`,
       `{"req":{"url":"/api/users/reset/${token}"}}`,
       '{"msg":"SMTP_URL is not set: mail written to /data/outbox/2026-1.eml"}',
+      `{"msg":"mail text: http://adloom.test/verify-email/${token}"}`,
+      '{"req":{"url":"/api/users/verify-email/<token>"}}',
     ].join('\n');
     const findings = findSecretsInLog('server.log', log);
     expect(findings.map((finding) => [finding.line, finding.kind])).toEqual([
@@ -23,6 +25,7 @@ describe('the log secret scan', () => {
       [3, 'a JWT (eyJ….eyJ…)'],
       [4, 'a reset link or path with its token (/reset/<token>)'],
       [5, 'a reset link or path with its token (/reset/<token>)'],
+      [7, 'an address verification link or path with its token (/verify-email/<token>)'],
     ]);
     const report = describeLogFindings(findings);
     expect(report).toContain('server.log:2: an argon2 password hash');

@@ -12,6 +12,10 @@ export const LOG_SECRET_PATTERNS: readonly { name: string; pattern: RegExp }[] =
     name: 'a reset link or path with its token (/reset/<token>)',
     pattern: /\/reset\/[A-Za-z0-9_-]{20,}/,
   },
+  {
+    name: 'an address verification link or path with its token (/verify-email/<token>)',
+    pattern: /\/verify-email\/[A-Za-z0-9_-]{20,}/,
+  },
   // Google's token shapes (the stand-in hands out the same): access 'ya29.…', refresh '1//…'.
   { name: 'a Google access token (ya29.…)', pattern: /ya29\.[A-Za-z0-9_-]{10,}/ },
   {

@@ -4,7 +4,7 @@ import { chooseLogFormat, formatLogLine } from '../src/log-format.ts';
 import { withoutMailLogging } from '../src/services/mailer.ts';
 import { TEST_PASSWORD, startTestApp } from './helpers.ts';
 import { findSecretsInLog } from './log-scan.ts';
-import { startMailbox } from './mailbox.ts';
+import { RESET_SUBJECT, startMailbox } from './mailbox.ts';
 
 const clock = (time: number) => {
   const date = new Date(time);
@@ -94,7 +94,7 @@ describe('the server log', () => {
         });
         expect(login.status).toBe(200);
         expect((await t.request('POST', API.users.forgot, { body: { email } })).status).toBe(200);
-        const mail = await mailbox.waitForMail(email);
+        const mail = await mailbox.waitForMail(email, undefined, RESET_SUBJECT);
         const resetPath = /\/reset\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0] ?? '';
         expect(resetPath).not.toBe('');
         expect(

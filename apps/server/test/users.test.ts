@@ -37,6 +37,7 @@ describe('accounts', () => {
         role: 'user',
         integrations: [],
         tutorial: DEFAULT_TUTORIAL,
+        emailVerified: false,
       });
       expect(JSON.stringify(response.body)).not.toMatch(/argon2|password_hash|session_version/);
       const me = await t.request('GET', '/api/users/me', { token: response.body.token });

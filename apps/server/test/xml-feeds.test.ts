@@ -39,7 +39,7 @@ describe('POST /api/app/fetch-xml', () => {
   beforeAll(async () => {
     standIn = await startFeedStandIn();
     t = await startTestApp({ xmlFeeds: xmlFeeds() });
-    token = (await t.signUp(agencyEmail())).token;
+    token = (await t.signUp(agencyEmail(), { verified: true })).token;
   });
   afterAll(async () => {
     await t?.close();
@@ -49,7 +49,7 @@ describe('POST /api/app/fetch-xml', () => {
   describe('who has the tools', () => {
     it('lists the tool in every user answer of an agency user, and only theirs', async () => {
       const email = `Someone${MARKER.toUpperCase()}-${randomUUID()}@example.com`;
-      const agency = await t.signUp(email);
+      const agency = await t.signUp(email, { verified: true });
       expect(agency.user.tools).toEqual([XML_FEEDS_TOOL]);
       const me = await t.request('GET', API.users.me, { token: agency.token });
       expect(me.body.user.tools).toEqual([XML_FEEDS_TOOL]);
@@ -79,7 +79,7 @@ describe('POST /api/app/fetch-xml', () => {
     it('gives nobody the tools when no marker is set', async () => {
       const plain = await startTestApp({ xmlFeeds: xmlFeeds({ emailMarker: undefined }) });
       try {
-        const agency = await plain.signUp(agencyEmail());
+        const agency = await plain.signUp(agencyEmail(), { verified: true });
         expect(agency.user).not.toHaveProperty('tools');
         const response = await fetchXml({ url: standIn.url('/rss.xml') }, agency.token, plain);
         expect(response.status).toBe(403);
@@ -159,7 +159,7 @@ describe('POST /api/app/fetch-xml', () => {
       );
       try {
         expect(lines.join('')).toContain('FETCH_ALLOW_LOOPBACK=true is ignored');
-        const agency = await strict.signUp(agencyEmail());
+        const agency = await strict.signUp(agencyEmail(), { verified: true });
         const before = standIn.hits('/rss.xml');
         for (const url of [
           `http://localhost:${standIn.port}/rss.xml`,
@@ -212,7 +212,7 @@ describe('POST /api/app/fetch-xml', () => {
         tight = await startTestApp({
           xmlFeeds: xmlFeeds({ timeoutMs: 1_000, maxBytes: 4 * MB }),
         });
-        tightToken = (await tight.signUp(agencyEmail())).token;
+        tightToken = (await tight.signUp(agencyEmail(), { verified: true })).token;
       });
       afterAll(async () => {
         await tight?.close();
@@ -231,7 +231,7 @@ describe('POST /api/app/fetch-xml', () => {
         // The cap alone (the default time limit): on a busy machine 6 MB may take over a second.
         const capped = await startTestApp({ xmlFeeds: xmlFeeds({ maxBytes: 4 * MB }) });
         try {
-          const { token } = await capped.signUp(agencyEmail());
+          const { token } = await capped.signUp(agencyEmail(), { verified: true });
           for (const path of ['/bomb.xml', '/big.xml?bytes=6000000']) {
             const response = await fetchXml({ url: standIn.url(path) }, token, capped);
             expect(response.status).toBe(413);
@@ -258,7 +258,7 @@ describe('POST /api/app/fetch-xml', () => {
     expect(third.body.error.code).toBe('fetch_busy');
     expect(third.body.error.message).toMatch(/already have 2 feeds downloading/);
 
-    const other = await t.signUp(agencyEmail());
+    const other = await t.signUp(agencyEmail(), { verified: true });
     expect((await fetchXml({ url: standIn.url('/rss.xml') }, other.token)).status).toBe(200);
 
     standIn.releaseSlow();

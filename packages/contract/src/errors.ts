@@ -6,6 +6,11 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  /**
+   * A tool the account's address grants (the AI helper, the XML tools) waits until the address
+   * is verified through the mailed link; `details.tool` names the tool.
+   */
+  email_unverified: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,

@@ -25,6 +25,15 @@ export const API = {
     logout: '/api/users/logout',
     /** Not in the spec: POST ends every token of the signed-in user, this one included. */
     logoutEverywhere: '/api/users/logout-everywhere',
+    /**
+     * Not in the spec: POST with the mailed token appended (URL-encoded, no sign-in needed)
+     * verifies the address the link was sent to.
+     */
+    verifyEmail: '/api/users/verify-email/',
+    /** Not in the spec: POST mails the signed-in user a new verification link (rate limited). */
+    sendVerification: '/api/users/send-verification',
+    /** Not in the spec: POST {email, password} changes the address; it waits for a new verification. */
+    changeEmail: '/api/users/change-email',
   },
   app: {
     waitingList: '/api/app/waiting-list',
@@ -118,4 +127,9 @@ export function loopSettingsPath(clientId: string): string {
 /** Path of the password-reset check or set for a token. */
 export function resetPath(token: string): string {
   return `${API.users.reset}${encodeURIComponent(token)}`;
+}
+
+/** POST path that verifies an address with the mailed `token`. */
+export function verifyEmailPath(token: string): string {
+  return `${API.users.verifyEmail}${encodeURIComponent(token)}`;
 }

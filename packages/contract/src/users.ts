@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { AI_HELPER_TOOL } from './ai.ts';
 import { MediaSettingsSchema } from './guides.ts';
+import { XML_FEEDS_TOOL } from './xml.ts';
 
 /** Minimum password length (spec: account delete needs at least 6 characters). */
 export const PASSWORD_MIN_CHARS = 6;
@@ -45,6 +47,16 @@ export const PublicUserSchema = z.object({
    * agency marker, 'ai-helper' for the AI helper's domain. Absent means none.
    */
   tools: z.array(z.string()).optional(),
+  /**
+   * Not in the spec: whether the address has been verified through the mailed link. Accounts
+   * from before verification (and every changed address) start unverified.
+   */
+  emailVerified: z.boolean().optional(),
+  /**
+   * Not in the spec: the tools the address grants that wait for its verification (same names as
+   * `tools`; a tool is in one list or the other). Absent means none waits.
+   */
+  pendingTools: z.array(z.string()).optional(),
 });
 /** The user as the client sees it. */
 export type PublicUser = z.infer<typeof PublicUserSchema>;
@@ -112,6 +124,46 @@ export const DeleteAccountBodySchema = z.object({
 });
 /** POST /api/users/delete */
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+/** POST /api/users/change-email: the new address, confirmed with the password. */
+export const ChangeEmailBodySchema = z.object({
+  email: Email,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_CHARS),
+});
+/** POST /api/users/change-email */
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
+
+/** POST /api/users/send-verification takes no fields: the link goes to the signed-in address. */
+export const SendVerificationBodySchema = z.object({});
+
+/** Answer of change-email: the user with the new, unverified address, and what happens next. */
+export const ChangeEmailAnswerSchema = z.object({
+  type: z.literal('success'),
+  message: z.string(),
+  user: PublicUserSchema,
+});
+/** Answer of change-email. */
+export type ChangeEmailAnswer = z.infer<typeof ChangeEmailAnswerSchema>;
+
+/** The words of address verification, shared by the server's answers and the web app. */
+export const VERIFY_MESSAGES = {
+  /** 403 of a tool's route, and the web app's notice where the tool would be. */
+  toolWaits: (toolName: string) => `Verify your email address to use ${toolName}.`,
+  linkSent: (email: string) =>
+    `We have sent a link to ${email}. Open it to verify your email address.`,
+  alreadyVerified: 'Your email address is already verified.',
+  verified: 'Your email address is verified.',
+  invalidLink:
+    'This verification link is invalid, has been used or has expired. Send the link again from your account.',
+  emailChanged: (email: string) =>
+    `Your email address is now ${email}. We have sent it a link to verify it.`,
+} as const;
+
+/** The name each address-granted tool goes by in the verification messages. */
+export const TOOL_NAMES: Readonly<Record<string, string>> = {
+  [AI_HELPER_TOOL]: 'the AI helper',
+  [XML_FEEDS_TOOL]: 'the XML feed tools',
+};
 
 /**
  * POST /api/users/logout and /api/users/logout-everywhere take no fields: they act on the token

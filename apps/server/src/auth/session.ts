@@ -9,6 +9,8 @@ import { findSessionUser } from '../db/users.ts';
 export interface AuthUser {
   id: string;
   email: string;
+  /** Whether the account's address is verified (the tools it grants wait until it is). */
+  isEmailVerified: boolean;
   session: {
     /** The token's id (`jti`): what Log Out records as revoked. */
     id: string;
@@ -96,6 +98,7 @@ export function createSessionService(options: {
       return {
         id: row.id,
         email: row.email,
+        isEmailVerified: row.is_email_verified,
         session: { id: jti, expiresAt: new Date(exp * 1000) },
       };
     },
@@ -115,6 +118,18 @@ export function readToken(request: FastifyRequest): string | undefined {
 /** Fastify onRequest hook (before any body byte is read): sets `request.user` or answers 401. */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   request.user = await request.server.sessions.verify(readToken(request));
+}
+
+/**
+ * Fastify onRequest hook of a call open to everyone that acts for the caller when signed in: a
+ * request with a token gets `request.user` (or 401 when the token is refused), one without none.
+ */
+export async function authenticateIfSignedIn(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+): Promise<void> {
+  const token = readToken(request);
+  if (token) request.user = await request.server.sessions.verify(token);
 }
 
 /** The signed-in user; throws AppError('unauthorized') when the route did not authenticate. */

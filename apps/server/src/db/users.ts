@@ -10,9 +10,12 @@ export interface UserRow {
   integrations: string[];
   tutorial: Tutorial;
   session_version: number;
+  /** Whether the address was verified through a mailed link (and has not changed since). */
+  email_verified: boolean;
 }
 
-const USER_COLUMNS = 'id, email, password_hash, role, integrations, tutorial, session_version';
+const USER_COLUMNS =
+  'id, email, password_hash, role, integrations, tutorial, session_version, email_verified_at is not null as email_verified';
 
 /** Emails are compared and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -33,6 +36,7 @@ interface SessionUserRow {
   email: string;
   session_version: number;
   is_revoked: boolean;
+  is_email_verified: boolean;
 }
 
 /**
@@ -45,7 +49,7 @@ export async function findSessionUser(
   jti: string,
 ): Promise<SessionUserRow | undefined> {
   const rows = await db.query<SessionUserRow>(
-    `select u.id, u.email, u.session_version,
+    `select u.id, u.email, u.session_version, u.email_verified_at is not null as is_email_verified,
        exists (select 1 from revoked_sessions r where r.jti = $2 and r.user_id = u.id) as is_revoked
      from users u where u.id = $1`,
     [id, jti],
@@ -192,4 +196,73 @@ export async function deleteOtherResetTokens(
     userId,
     keptTokenHash,
   ]);
+}
+
+/** The SQLSTATE of a unique violation (a taken email). */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Gives the user a new address, unverified, and drops the links mailed to the old one (reset and
+ * verification). Returns undefined when another account has the address.
+ */
+export async function updateEmail(
+  db: Db,
+  userId: string,
+  email: string,
+): Promise<UserRow | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const rows = await tx.query<UserRow>(
+        `update users set email = $2, email_verified_at = null, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+        [userId, normalizeEmail(email)],
+      );
+      await tx.query('delete from email_verification_tokens where user_id = $1', [userId]);
+      await tx.query('delete from password_reset_tokens where user_id = $1', [userId]);
+      return rows[0];
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return undefined;
+    throw error;
+  }
+}
+
+/** Stores the sha256 of a new verification token for `email` and drops the user's older ones. */
+export async function insertVerificationToken(
+  db: Db,
+  input: { userId: string; email: string; tokenHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('delete from email_verification_tokens where user_id = $1', [input.userId]);
+    await tx.query(
+      `insert into email_verification_tokens (token_hash, user_id, email, expires_at)
+       values ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [input.tokenHash, input.userId, input.email, input.ttlSeconds],
+    );
+  });
+}
+
+/**
+ * Uses a verification token: when it is unused, unexpired, of `userId` (when given: the signed-in
+ * caller) and its address is still the account's, marks it used and the address verified, in one
+ * statement. Returns the verified user's id, or undefined (nothing changed).
+ */
+export async function consumeVerificationToken(
+  db: Db,
+  tokenHash: string,
+  userId: string | undefined,
+): Promise<string | undefined> {
+  const rows = await db.query<{ user_id: string }>(
+    `with used as (
+         update email_verification_tokens t set used_at = now()
+         from users u
+         where t.token_hash = $1 and t.used_at is null and t.expires_at > now()
+           and u.id = t.user_id and u.email = t.email
+           and ($2::uuid is null or t.user_id = $2::uuid)
+         returning t.user_id
+       )
+       update users set email_verified_at = now(), updated_at = now()
+       where id = (select user_id from used) returning id as user_id`,
+    [tokenHash, userId ?? null],
+  );
+  return rows[0]?.user_id;
 }

@@ -18,7 +18,8 @@ export function newTutorial(): Tutorial {
 /**
  * The user as the client sees it (never the hash or the session version). Integrations this
  * server cannot serve are left out: a link kept while the Google settings are removed shows no
- * sheet buttons until they are back. `tools` lists the tools the user's email opens (absent: none).
+ * sheet buttons until they are back. The tools the user's email opens are in `tools` once the
+ * address is verified, in `pendingTools` until then (absent: none).
  */
 export function presentUser(
   row: UserRow,
@@ -29,6 +30,7 @@ export function presentUser(
     ...(hasXmlTools(row.email, config.xmlFeeds) ? [XML_FEEDS_TOOL] : []),
     ...findAiTools(row.email, config.ai.helperEmailDomain),
   ];
+  const isVerified = row.email_verified === true;
   return {
     _id: row.id,
     email: row.email,
@@ -37,7 +39,8 @@ export function presentUser(
       ? stored
       : stored.filter((name) => name !== GOOGLE_SHEETS_INTEGRATION),
     tutorial: row.tutorial ?? newTutorial(),
-    ...(tools.length > 0 ? { tools } : {}),
+    emailVerified: isVerified,
+    ...(tools.length > 0 ? (isVerified ? { tools } : { pendingTools: tools }) : {}),
   };
 }
 

@@ -115,6 +115,11 @@ export interface AttemptLimits {
   };
   /** AI helper suggestion requests per user per hour. */
   aiSuggestions: { countAttempt(userId: string): Promise<void> };
+  /**
+   * Verification mails per user: sent again, or for a changed address (counted before its
+   * password is checked, so it also bounds guesses of the password).
+   */
+  verifyMail: { countAttempt(userId: string): Promise<void> };
 }
 
 /**
@@ -139,6 +144,7 @@ export function createAttemptLimits(
   const feedbackPerUser = stores('feedback-user');
   const deleteChecks = stores('delete-account-password');
   const aiSuggestionsPerUser = stores('ai-suggestions-user');
+  const verifyMailPerUser = stores('verify-mail-user');
 
   const pairRule = { limit: limits.loginPerIpAccount, windowMs };
   const accountRule = { limit: accountAttemptsKept(limits), windowMs };
@@ -219,6 +225,13 @@ export function createAttemptLimits(
           (retryAfterSeconds) =>
             describeAiSuggestionsLimit(limits.aiSuggestionsPerUserPerHour, retryAfterSeconds),
         ),
+    },
+    verifyMail: {
+      countAttempt: (userId) =>
+        hitOrThrow(verifyMailPerUser, userKey(userId), {
+          limit: limits.verifyMailPerUser,
+          windowMs,
+        }),
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { FEEDBACK_TYPES } from '@adloom/contract';
 import {
   API,
+  ChangeEmailAnswerSchema,
+  type ChangeEmailAnswer,
   LogOutAnswerSchema,
   type LogOutAnswer,
   PublicUserSchema,
@@ -12,6 +14,7 @@ import {
   type Session,
   type Tutorial,
   type TypeMessage,
+  verifyEmailPath,
 } from '@adloom/contract';
 import { z } from 'zod';
 import { http } from './client.ts';
@@ -75,6 +78,27 @@ export function resetPassword(
     { password: body.password, 'password-confirm': body.passwordConfirm },
     { schema: ResetAnswerSchema, errors: 'caller', isAnonymous: true },
   );
+}
+
+/**
+ * Verifies the address a mailed link was sent to. Signed in, the call carries the session: the
+ * server then takes only a link of this account.
+ */
+export function verifyEmail(token: string): Promise<TypeMessage> {
+  return http.post(verifyEmailPath(token), {}, { schema: TypeMessageSchema, errors: 'caller' });
+}
+
+/** Mails the signed-in user a new verification link (rate limited: 429 says when to try again). */
+export function sendVerificationAgain(): Promise<TypeMessage> {
+  return http.post(API.users.sendVerification, {}, { schema: TypeMessageSchema, errors: 'caller' });
+}
+
+/** Changes the signed-in user's address (password confirmed); the new one waits for its link. */
+export function changeEmail(body: { email: string; password: string }): Promise<ChangeEmailAnswer> {
+  return http.post(API.users.changeEmail, body, {
+    schema: ChangeEmailAnswerSchema,
+    errors: 'caller',
+  });
 }
 
 export function deleteAccount(body: { email: string; password: string }): Promise<unknown> {

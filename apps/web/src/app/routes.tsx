@@ -10,6 +10,7 @@ import { TermsPage } from '../pages/TermsPage.tsx';
 import { PrivacyPage } from '../pages/PrivacyPage.tsx';
 import { LoginPage, RegisterPage } from '../pages/LoginPage.tsx';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage.tsx';
+import { VerifyEmailPage } from '../pages/VerifyEmailPage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { ServiceDownPage } from '../pages/ServiceDownPage.tsx';
 
@@ -59,6 +60,11 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage />, handle: titled('Log In') },
       { path: '/register', element: <RegisterPage />, handle: titled('Create Account') },
       { path: '/reset/:token', element: <ResetPasswordPage />, handle: titled('Reset Password') },
+      {
+        path: '/verify-email/:token',
+        element: <VerifyEmailPage />,
+        handle: titled('Verify Email Address'),
+      },
       {
         path: '/campaign-builder',
         element: (

@@ -36,6 +36,7 @@ import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/tem
 import { useSession } from '../state/useSession.ts';
 import { TUTORIAL_MESSAGES } from '../features/tutorial/messages.ts';
 import { saveBlob } from '../features/exports/index.ts';
+import { AccountEmailSection } from './AccountEmailSection.tsx';
 import classes from './AccountPage.module.css';
 
 /** Spec section 8 texts of the account page. */
@@ -101,7 +102,7 @@ async function removeKeptDrafts(userId: string): Promise<void> {
   ]);
 }
 
-/** /account: Integrations and User Preferences. */
+/** /account: Email Address, Integrations and User Preferences. */
 export function AccountPage() {
   const current = useSession();
   if (!current) return null;
@@ -116,6 +117,7 @@ export function AccountPage() {
         {user.email}
       </Text>
       <Stack gap="lg">
+        <AccountEmailSection user={user} />
         <Paper
           withBorder
           className={classes.section}

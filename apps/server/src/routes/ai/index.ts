@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  AI_HELPER_TOOL,
   AI_MESSAGES,
   API,
   AiSuggestionsBodySchema,
@@ -13,6 +14,7 @@ import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
 import { createAiModel, toAiError, type AiTextStream } from '../../services/ai-model.ts';
+import { requireVerifiedAddress } from '../../services/email-verification.ts';
 import {
   AI_FORBIDDEN_MESSAGE,
   buildSuggestionRequest,
@@ -63,7 +65,7 @@ async function* streamEvents(
 }
 
 /**
- * POST /api/ai/suggestions (auth, users of AI_HELPER_EMAIL_DOMAIN): headline or description
+ * POST /api/ai/suggestions (auth, users of AI_HELPER_EMAIL_DOMAIN whose address is verified): headline or description
  * ideas from the configured model, streamed as NDJSON (or whole with `accept: application/json`).
  */
 export default async function aiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -78,6 +80,7 @@ export default async function aiRoutes(app: FastifyInstance, deps: AppDeps): Pro
       const user = getUser(request);
       if (!hasAiHelper(user.email, ai.helperEmailDomain))
         throw new AppError('forbidden', AI_FORBIDDEN_MESSAGE);
+      requireVerifiedAddress(user, AI_HELPER_TOOL);
       if (!model) throw new AppError('not_configured', AI_MESSAGES.notConfigured);
       const body = parseBody(AiSuggestionsBodySchema, request.body);
       await deps.limits.aiSuggestions.countAttempt(user.id);

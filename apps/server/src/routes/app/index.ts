@@ -10,6 +10,7 @@ import {
   TEMPLATE_SAVE_PATHS,
   WAITING_LIST_MESSAGE,
   WaitingListBodySchema,
+  XML_FEEDS_TOOL,
   type CreateClientAnswer,
   type TemplateKind,
 } from '@adloom/contract';
@@ -31,6 +32,7 @@ import {
   saveClientTemplates,
   saveLists,
 } from '../../services/workspace.ts';
+import { requireVerifiedAddress } from '../../services/email-verification.ts';
 import { createXmlFeedReader, hasXmlTools } from '../../services/xml-feeds.ts';
 
 function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
@@ -165,6 +167,7 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
       const user = getUser(request);
       if (!hasXmlTools(user.email, deps.config.xmlFeeds))
         throw new AppError('forbidden', 'The XML feed tools are not available to this account.');
+      requireVerifiedAddress(user, XML_FEEDS_TOOL);
       const body = parseBody(FetchXmlBodySchema, request.body);
       // A person who leaves (closes the connection) stops the download.
       const gone = new AbortController();

@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
+  ChangeEmailBodySchema,
   DeleteAccountBodySchema,
   ForgotBodySchema,
   LoginBodySchema,
   RegisterBodySchema,
   ResetBodySchema,
   ResetTutorialsBodySchema,
+  SendVerificationBodySchema,
   SetTutorialDoneBodySchema,
   ToggleTutorialsBodySchema,
+  VERIFY_MESSAGES,
+  type ChangeEmailAnswer,
   type FieldError,
   type MeAnswer,
   type RegisterBody,
@@ -19,8 +23,8 @@ import {
 } from '@adloom/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { authenticate, getUser } from '../../auth/session.ts';
-import { fieldErrorsFromZod, validationError } from '../../errors.ts';
+import { authenticate, authenticateIfSignedIn, getUser } from '../../auth/session.ts';
+import { AppError, fieldErrorsFromZod, validationError } from '../../errors.ts';
 import { parseBody, parseParams } from '../../http/validate.ts';
 import { presentSession, presentUser } from '../../presenters/user.ts';
 import {
@@ -36,6 +40,12 @@ import {
   startPasswordReset,
   type AccountDeps,
 } from '../../services/accounts.ts';
+import {
+  changeEmail,
+  sendVerificationAgain,
+  startVerificationMail,
+  verifyEmailWithToken,
+} from '../../services/email-verification.ts';
 import { sessionRoutes } from './sessions.ts';
 
 /** Forgot answers this whether or not the email has an account. */
@@ -44,6 +54,8 @@ const FORGOT_SENT_MESSAGE =
 const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
 
 const ResetParamsSchema = z.object({ token: z.string().min(1).max(200) });
+/** A verification token: 32 random bytes in base64url (43 characters); anything else is refused. */
+const VerifyParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
 /** The error of a `password-confirm` that differs from the `password` (both given as text). */
 function confirmMismatch(password: unknown, confirm: unknown): FieldError[] {
@@ -68,16 +80,23 @@ function parseRegisterBody(body: unknown): RegisterBody {
 export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, limits } = deps;
   const accountDeps = (request: FastifyRequest): AccountDeps => ({ ...deps, log: request.log });
-  // Password resets still at work after their answer; closing the app waits for them.
-  const pendingResets = new Set<Promise<void>>();
+  // Password reset and verification mails still at work after their answer; closing the app
+  // waits for them.
+  const pendingMails = new Set<Promise<void>>();
+  const keepUntilSent = (mail: Promise<void>) => {
+    pendingMails.add(mail);
+    void mail.finally(() => pendingMails.delete(mail));
+  };
   app.addHook('onClose', async () => {
-    await Promise.all(pendingResets);
+    await Promise.all(pendingMails);
   });
 
   app.post(API.users.register, async (request, reply): Promise<Session> => {
     await limits.register.countAttempt(request.ip);
     const body = parseRegisterBody(request.body);
-    const signedIn = await registerAccount(accountDeps(request), body, request.ip);
+    const requestDeps = accountDeps(request);
+    const signedIn = await registerAccount(requestDeps, body, request.ip);
+    keepUntilSent(startVerificationMail(requestDeps, signedIn.user));
     reply.code(201);
     return presentSession(signedIn, deps.config);
   });
@@ -92,9 +111,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
     await limits.forgot.countAttempt(request.ip);
     const body = parseBody(ForgotBodySchema, request.body);
     await limits.forgot.countEmail(body.email);
-    const reset = startPasswordReset(accountDeps(request), body.email);
-    pendingResets.add(reset);
-    void reset.finally(() => pendingResets.delete(reset));
+    keepUntilSent(startPasswordReset(accountDeps(request), body.email));
     return { type: 'success', message: FORGOT_SENT_MESSAGE };
   });
 
@@ -120,6 +137,49 @@ export default async function usersRoutes(app: FastifyInstance, deps: AppDeps): 
   app.get(API.users.me, { onRequest: authenticate }, async (request): Promise<MeAnswer> => {
     return { user: presentUser(await loadAccount(db, getUser(request).id), deps.config) };
   });
+
+  // Address verification (issue 37): the link's token alone verifies its address; a signed-in
+  // caller may use only a link of their own account.
+  app.post(
+    `${API.users.verifyEmail}:token`,
+    { onRequest: authenticateIfSignedIn },
+    async (request): Promise<TypeMessage> => {
+      const parsed = VerifyParamsSchema.safeParse(request.params);
+      if (!parsed.success) throw new AppError('bad_request', VERIFY_MESSAGES.invalidLink);
+      await verifyEmailWithToken(db, parsed.data.token, request.user?.id);
+      return { type: 'success', message: VERIFY_MESSAGES.verified };
+    },
+  );
+
+  app.post(
+    API.users.sendVerification,
+    { onRequest: authenticate },
+    async (request): Promise<TypeMessage> => {
+      parseBody(SendVerificationBodySchema, request.body);
+      const user = await loadAccount(db, getUser(request).id);
+      return { type: 'success', message: await sendVerificationAgain(accountDeps(request), user) };
+    },
+  );
+
+  app.post(
+    API.users.changeEmail,
+    { onRequest: authenticate },
+    async (request): Promise<ChangeEmailAnswer> => {
+      const body = parseBody(ChangeEmailBodySchema, request.body);
+      const requestDeps = accountDeps(request);
+      const changed = await changeEmail(
+        requestDeps,
+        await loadAccount(db, getUser(request).id),
+        body,
+      );
+      keepUntilSent(startVerificationMail(requestDeps, changed));
+      return {
+        type: 'success',
+        message: VERIFY_MESSAGES.emailChanged(changed.email),
+        user: presentUser(changed, deps.config),
+      };
+    },
+  );
 
   app.post(API.users.delete, { onRequest: authenticate }, async (request): Promise<TypeMessage> => {
     const body = parseBody(DeleteAccountBodySchema, request.body);

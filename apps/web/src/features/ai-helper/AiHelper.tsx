@@ -33,6 +33,7 @@ import { notifySuccess } from '../../state/notifications.ts';
 import { useStore } from '../../state/store.ts';
 import { useSession } from '../../state/useSession.ts';
 import { useSelectedRows } from '../generation/index.ts';
+import { VerifyEmailNotice } from '../auth/VerifyEmailNotice.tsx';
 import { clampPosition, ROW_COLUMNS, valuesFromRows, type RowColumn } from './promptSettings.ts';
 import { notConfigured, panelState } from './aiHelperState.ts';
 import { useAddToFallback } from './useAddToFallback.ts';
@@ -357,13 +358,17 @@ function HelperForm() {
 
 /**
  * The AI helper of spec sections 2, 5, 7 and 9, for users whose email opens it: the mascot at
- * the screen's corner opens a draggable, non-modal panel.
+ * the screen's corner opens a draggable, non-modal panel. Until the address is verified the
+ * panel holds the verification notice instead of the form.
  */
 export function AiHelper() {
   const current = useSession();
   const drag = useDrag();
   const isConfigured = !useStore(notConfigured);
-  if (!current?.user.tools?.includes(AI_HELPER_TOOL)) return null;
+  const hasTool = current?.user.tools?.includes(AI_HELPER_TOOL) === true;
+  // The address grants the helper but waits for its verification: the panel says so.
+  const isWaiting = !hasTool && current?.user.pendingTools?.includes(AI_HELPER_TOOL) === true;
+  if (!hasTool && !isWaiting) return null;
   const { isOpen, x, y } = drag.state;
   const toggle = () => panelState.set((s) => ({ ...s, isOpen: !s.isOpen }));
   return (
@@ -394,7 +399,11 @@ export function AiHelper() {
             </Text>
             <CloseButton aria-label="Close the AI helper" onClick={toggle} />
           </div>
-          {isConfigured ? (
+          {isWaiting ? (
+            <div className="ai-panel__body">
+              <VerifyEmailNotice tool={AI_HELPER_TOOL} />
+            </div>
+          ) : isConfigured ? (
             <HelperForm />
           ) : (
             <div className="ai-panel__body">

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
-import { API, XML_MESSAGES, type BrandCategories, type StoredFeed } from '@adloom/contract';
+import {
+  API,
+  VERIFY_MESSAGES,
+  XML_MESSAGES,
+  type BrandCategories,
+  type StoredFeed,
+} from '@adloom/contract';
 import type { ExtensionTemplate } from '@adloom/engine';
 import { notifications } from '../../state/notifications.ts';
 import { createMemoryDraftStorage } from '../../state/revisionedSet/index.ts';
@@ -133,6 +139,25 @@ describe('XmlFeedPanel', () => {
     await setup({ activeFeed: 'brands' });
     expect(screen.queryByRole('group', { name: XML_PANEL_TEXTS.title })).toBeNull();
     expect(screen.queryByRole('button', { name: XML_PANEL_TEXTS.addXml })).toBeNull();
+  });
+
+  it('says, while the address waits for its verification, what to do, and mails the link again', async () => {
+    const answer = testSession('tok-xml');
+    session.signIn({ ...answer, user: { ...answer.user, pendingTools: ['xml-feeds'] } });
+    const sent = { type: 'success', message: VERIFY_MESSAGES.linkSent('ann@example.com') };
+    vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ path: String(url), body: init?.body });
+      return String(url) === API.users.sendVerification
+        ? json(200, sent)
+        : json(404, { error: { code: 'not_found', message: 'Not found' } });
+    });
+    await setup({ activeFeed: 'brands' });
+    const panel = screen.getByRole('group', { name: XML_PANEL_TEXTS.title });
+    expect(within(panel).getByText(VERIFY_MESSAGES.toolWaits('the XML feed tools'))).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: XML_PANEL_TEXTS.addXml })).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() => expect(shownNotices()).toContain(`success: ${sent.message}`));
+    expect(calls.map((call) => call.path)).toEqual([API.users.sendVerification]);
   });
 
   it('adds each new brand and category pair to the active feed once', async () => {

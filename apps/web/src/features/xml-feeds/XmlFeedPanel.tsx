@@ -19,6 +19,7 @@ import { useSession } from '../../state/useSession.ts';
 import type { FeedSetEditor } from '../builder/feedSetEditor.ts';
 import type { TrackedFeedStore } from '../builder/trackedFeedStore.ts';
 import type { TemplateSetEditor } from '../templates/templateSetEditor.ts';
+import { VerifyEmailNotice } from '../auth/VerifyEmailNotice.tsx';
 import { pickNewXmlRows } from './xmlRows.ts';
 import './XmlFeedPanel.css';
 
@@ -66,12 +67,23 @@ function reportXmlFailure(error: unknown, notice: string): void {
 /**
  * Spec section 2 (issue 17), in the Data Table section: a shop's product feed by URL made into
  * rows of the active feed (Add XML) or structured snippet templates of the client (Generate
- * Snippets), from its brands, categories or both. Shown only to users with the XML tools.
+ * Snippets), from its brands, categories or both. Shown only to users with the XML tools; until
+ * their address is verified, the panel holds the verification notice instead.
  */
 export function XmlFeedPanel(props: XmlFeedPanelProps) {
   const user = useSession()?.user;
-  if (!user?.tools?.includes(XML_FEEDS_TOOL)) return null;
-  return <XmlFeedForm {...props} />;
+  if (user?.tools?.includes(XML_FEEDS_TOOL)) return <XmlFeedForm {...props} />;
+  // The address grants the tools but waits for its verification: the panel says so.
+  if (user?.pendingTools?.includes(XML_FEEDS_TOOL))
+    return (
+      <div className="xml-feed" role="group" aria-labelledby="xml-feed-heading">
+        <Title order={3} size="h6" id="xml-feed-heading" className="xml-feed__title">
+          {XML_PANEL_TEXTS.title}
+        </Title>
+        <VerifyEmailNotice tool={XML_FEEDS_TOOL} />
+      </div>
+    );
+  return null;
 }
 
 /** Where the panel puts what it makes. */
