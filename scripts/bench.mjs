@@ -18,6 +18,7 @@ const benches = [
   { name: 'cli', file: 'apps/cli/bench/cli.bench.ts' },
   { name: 'workspace', file: 'apps/server/bench/workspace.bench.ts', args: ['--db', 'both'] },
   { name: 'cluster', file: 'apps/server/bench/cluster.bench.ts' },
+  { name: 'fair-use', file: 'apps/server/bench/fair-use.bench.ts', args: ['--db', 'both'] },
   { name: 'bundle-wire', file: 'apps/server/bench/bundle-wire.bench.ts' },
   { name: 'text-rule', file: 'apps/server/bench/text-rule.bench.ts' },
   { name: 'sheets', file: 'apps/server/bench/sheets.bench.ts' },

@@ -10,10 +10,22 @@
  * on a second thread, so its wall time depends on a second core. One untimed run on 2,000 rows
  * comes first (the command keeps V8's compiled code from it). Prints a table, then one JSON line.
  *
- *   npx tsx apps/cli/bench/cli.bench.ts [--sizes 50000,100000]
+ * Then the account loop at --loop-rows (default 1M; 0 skips it): the same generation without its
+ * build record (`--only` every output, which writes none) and with it, and `adloom plan` against
+ * that record with the same inputs (nothing to change): wall, CPU, peak RSS, the record's size.
+ *
+ *   npx tsx apps/cli/bench/cli.bench.ts [--sizes 50000,100000] [--loop-rows 1000000]
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +40,9 @@ const SIZES =
   sizesArg >= 0
     ? (args[sizesArg + 1] as string).split(',').map(Number)
     : [50_000, 100_000, 400_000, 1_000_000];
+const loopArg = args.indexOf('--loop-rows');
+/** Feed rows of the account loop's runs (0: none). */
+const LOOP_ROWS = loopArg >= 0 ? Number(args[loopArg + 1]) : 1_000_000;
 /** The size at which the straightforward implementation runs beside the command. */
 const RATIO_ROWS = 50_000;
 /**
@@ -202,9 +217,34 @@ try {
     rmSync(out, { recursive: true, force: true });
     rmSync(feed, { force: true });
   }
+  const loop: Array<Record<string, number | string>> = [];
+  if (LOOP_ROWS > 0) {
+    const feed = path.join(work, `feed-loop.csv`);
+    await writeFeed(feed, LOOP_ROWS);
+    const inputs = ['--feed', feed, '--campaign', campaignFile, '--rsa', rsaFile];
+    const dirs = ['loop-without', 'loop-with', 'loop-plan'].map((d) => path.join(work, d));
+    const steps: Array<[string, string[]]> = [
+      [
+        'generate, no record',
+        ['generate', ...inputs, '--only', 'campaigns,ad-groups,keywords,negatives,rsa,report'],
+      ],
+      ['generate + record', ['generate', ...inputs]],
+      ['plan (own record)', ['plan', ...inputs, '--previous', dirs[1]!]],
+    ];
+    steps.forEach(([what, command], i) => {
+      const run = timed([adloom, ...command, '--out', dirs[i]!, '--today', '20261126']);
+      const record = path.join(dirs[i]!, 'adloom-build.json');
+      const recordMb = existsSync(record) ? statSync(record).size / 1e6 : 0;
+      loop.push({ rows: LOOP_ROWS, what, ...run, recordMb: Math.round(recordMb) });
+      console.log(
+        `${String(LOOP_ROWS).padStart(9)}  ${what.padEnd(20)} wall ${run.wall.toFixed(2).padStart(6)} s  CPU ${run.cpu.toFixed(2).padStart(6)} s  peak RSS ${run.rssMb.toFixed(0).padStart(5)} MB  record ${recordMb.toFixed(0)} MB  load ${run.load}`,
+      );
+      if (i === 0) rmSync(dirs[0]!, { recursive: true, force: true });
+    });
+  }
   mkdirSync(work, { recursive: true });
   console.log(
-    JSON.stringify({ runs: results, ratioAt50k: ratio, cores: os.availableParallelism() }),
+    JSON.stringify({ runs: results, ratioAt50k: ratio, loop, cores: os.availableParallelism() }),
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,6 +1,9 @@
 /** The `adloom` command line: options, help and exit codes. Generation itself is in generate.ts. */
 import { parseArgs } from 'node:util';
 import {
+  DEFAULT_CLIENT_LABEL,
+  DROPPED_POLICIES,
+  type DroppedPolicy,
   FEED_CELL_MAX_CHARS,
   FEED_COLUMN_DEFINITIONS,
   FEED_TEXT_COLUMNS,
@@ -8,6 +11,8 @@ import {
 } from '@adloom/engine';
 import { InputError, OutputClosed } from './files.ts';
 import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
+import { clientLabelProblem } from './label.ts';
+import { runPlan } from './plan.ts';
 import { Progress } from './progress.ts';
 
 /** Exit codes. */
@@ -58,12 +63,22 @@ Usage:
   npx adloom generate --feed FEED.csv --campaign CAMPAIGN.json [--rsa RSA.json]
                       [--pmax PMAX.json] [--extension EXT.json ...] [--legacy-ad AD.json]
                       (--out DIR | --stdout) [--only KIND,...] [--progress]
-                      [--today YYYYMMDD]
+                      [--today YYYYMMDD] [--label NAME]
+  npx adloom plan     (the same inputs) (--previous DIR | --account FILE) --out DIR
+                      [--dropped pause|remove|keep] [--label NAME]
   npx adloom --help
 
 generate reads every row of the feed (all rows count as selected), runs the templates over
 them and writes one Google Ads Editor CSV per output kind into DIR
-(Editor: Account > Import > From file).
+(Editor: Account > Import > From file), and the build record adloom-build.json.
+
+plan makes the same build and compares it with the last one (the adloom-build.json of an
+earlier generate or plan output folder) or with the live account (a Google Ads Editor export
+of it), and writes into DIR only the changes: the Editor files of generate, holding only new,
+changed, paused, resumed and removed items with their status columns set, the plan
+adloom-plan.csv, the collisions with hand-made items, and the record of the build after the
+changes (the next plan's --previous). Import the Editor files, then run the next plan against
+this folder. A plan against its own folder with the same inputs plans nothing.
 
 Options:
   --feed FILE        The data feed, CSV with a header row. Columns are matched by header name,
@@ -72,7 +87,7 @@ ${FEED_HEADER_NAMES}.
                      Other columns are ignored. UTF-8 (with or without BOM),
                      UTF-16 with BOM, or windows-1252 (what Excel saves; € – — “ ” ™ kept).
                      Cells are trimmed; ${TEXT_COLUMN_NAMES} are cut to
-                     ${FEED_CELL_MAX_CHARS} characters (reported).
+                     ${FEED_CELL_MAX_CHARS} characters (reported); a final URL is never cut.
   --campaign FILE    Campaign template (JSON): name, type ("search" or "performance"), const,
                      campaign, adGroup, assetGroup, keywords [{keyword, matchType, selected}],
                      settings {budget {value, selected}, location {value, selected},
@@ -108,6 +123,19 @@ ${FEED_HEADER_NAMES}.
   --progress         Show rows done, lines written and the rate on standard error (the
                      default when standard error is a terminal).
   --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
+  --label NAME       The client label (default ${DEFAULT_CLIENT_LABEL}), added to the Labels column of campaigns,
+                     ad groups, keywords and responsive search ads: it marks what Adloom made,
+                     so a plan against the account never touches items without it. Not empty,
+                     no ";".
+  --previous DIR     (plan) An earlier generate or plan output folder: its adloom-build.json.
+  --account FILE     (plan) A Google Ads Editor export of the account (Account > Export >
+                     Export whole account, or one file per type; UTF-16 tab-separated as
+                     Editor writes it, or UTF-8 CSV). Items without the label are never
+                     paused, removed or changed; a new item whose name one of them holds is a
+                     collision: reported, not written.
+  --dropped POLICY   (plan) What happens to items the feed no longer makes: pause (default,
+                     they keep their history and resume when the row returns), remove, or keep
+                     (left as they are).
   -h, --help         Show this help.
 
 Placeholders in patterns and ad text: ${PLACEHOLDER_NAMES},
@@ -123,8 +151,26 @@ pins that leave every position fillable, and as many texts as Google needs (resp
 ad: 3-15 headlines and 2-4 descriptions; Performance Max: 3-15 headlines with one of 15
 characters or fewer, 1-5 long headlines, 2-5 descriptions with one of 60 or fewer, and a
 business name). Rows without a valid fallback are reported with the first fallback's reason,
-never silently dropped. A row whose final URL is missing, not http:// or https://, or over 2048
-characters gets no ad (reported). Labels containing ";" are not written (reported).
+never silently dropped. Ad and asset texts are written in NFC; the editorial rules read
+full-width and other compatibility forms as their plain characters (a full-width "！" is a "!").
+Performance Max texts take no keyword insertion (it has no keywords): such a fallback is not
+used (reported). Labels containing ";" are not written (reported).
+
+Final URLs (ads, sitelinks, asset groups' ads) follow one rule: an http:// or https:// address
+a browser parses, of a public host name with a dot (no user:password@, no localhost, no IP
+address), with no space or invisible character, of at most 2048 characters. Otherwise the item
+is not written and the row is reported.
+
+Names of campaigns, ad groups and asset groups lose invisible characters (zero-width space,
+bidi marks, soft hyphen; a zero-width joiner inside an emoji stays), reported, so "Ni\u200bke"
+and "Nike" are one campaign. Location IDs (the row's root in a location campaign, or the
+template's location) must be Google criteria IDs, digits without a leading zero: "2826.0" is
+written 2826 (reported); "1.00689E+06", "abc" or "00123" is reported and not written, and a row
+left with no valid location is not written, so no campaign targets every country. Each row's
+location is written as its campaign's own row, each once. Assets: at most 20 sitelinks, 20
+callouts and 20 structured snippets in one place (the account, a campaign, an ad group), a
+sitelink link text or callout text once in a place (ignoring case and Unicode form); what is
+left out is reported once per place.
 
 Keywords and negatives are lowercased, in NFC, with every kind of space as one space (a word
 break). Only letters, digits and # $ & _ - " [ ] ' + . / : stay: curly quotes and dashes become
@@ -155,6 +201,25 @@ Files written (only the kinds that apply):
   adloom-report.csv            every skipped, cleaned, merged or warned item: Kind, Output, Line,
                                Code, Message (made for a spreadsheet: a cell starting with = + - @
                                gets a leading apostrophe)
+  adloom-build.json            the build record: date, feed file name, template names, label
+                               and every item (identity, status, a hash of its contents, feed
+                               line). Not written with --stdout or --only (a partial build would
+                               make the next plan pause the rest).
+
+plan writes (only the Editor files that have changes; files of these names left in DIR by an
+earlier run are removed, so nothing stale is imported):
+  campaigns.csv ... sitelinks.csv
+                               the changed items only, with Campaign Status, Ad Group Status or
+                               Status: Enabled for new and resumed items, Paused or Removed for
+                               dropped ones, the item's own for changed ones
+  adloom-plan.csv              Action (add, update, pause, enable, remove), Kind, Campaign,
+                               Ad Group, Item, Reason, Feed line
+  adloom-collisions.csv        with --account, new items not written because an item without
+                               the label holds their name: Kind, Campaign, Ad Group, Item,
+                               Reason, Feed line
+  adloom-build.json            the record after the changes (the next plan's --previous)
+  adloom-report.csv            as generate's
+and prints the counts per kind: new, changed, paused, resumed, removed, unchanged.
 
 Feed cells and template texts that start with = + - @ are reported (a spreadsheet would run them
 as formulas); the Google Ads Editor files keep them as typed.
@@ -168,8 +233,12 @@ Exit codes:
   0  written (with --stdout, also when the reader closes the pipe early, as "| head" does:
      the run stops there)
   1  bad input: missing file, invalid JSON (file, line, column), unknown field or match type
-     (named), a template that does not fit the campaign type, a feed with no recognised column
-  2  wrong usage: unknown command or option, missing --feed, --campaign or --out
+     (named), a template that does not fit the campaign type, a feed with no recognised column;
+     plan: a --previous folder without a readable adloom-build.json, an --account file that is
+     not an Editor export
+  2  wrong usage: unknown command or option, missing --feed, --campaign or --out, a bad --label;
+     plan: neither or both of --previous and --account, --dropped other than pause, remove or
+     keep, --stdout or --only
 `;
 
 function usageError(io: CliIo, message: string): number {
@@ -197,6 +266,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         stdout: { type: 'boolean' },
         progress: { type: 'boolean' },
         today: { type: 'string' },
+        label: { type: 'string' },
+        previous: { type: 'string' },
+        account: { type: 'string' },
+        dropped: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -211,13 +284,41 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(HELP);
     return positionals.length === 0 && !values.help ? EXIT_USAGE : EXIT_OK;
   }
-  if (positionals[0] !== 'generate')
-    return usageError(io, `unknown command "${positionals[0]}" (the command is "generate")`);
+  const command = positionals[0];
+  if (command !== 'generate' && command !== 'plan')
+    return usageError(io, `unknown command "${command}" (the commands are "generate" and "plan")`);
   if (positionals.length > 1) return usageError(io, `unexpected argument "${positionals[1]}"`);
+  const isPlan = command === 'plan';
   const missing = (
-    ['feed', 'campaign', ...(values.stdout ? [] : ['out' as const])] as const
+    ['feed', 'campaign', ...(values.stdout && !isPlan ? [] : ['out' as const])] as const
   ).filter((k) => !values[k]);
   if (missing.length) return usageError(io, `missing ${missing.map((m) => `--${m}`).join(', ')}`);
+  if (!isPlan) {
+    const planOnly = (['previous', 'account', 'dropped'] as const).find(
+      (k) => values[k] !== undefined,
+    );
+    if (planOnly) return usageError(io, `--${planOnly} is an option of "plan", not "generate"`);
+  } else {
+    if (values.stdout) return usageError(io, 'plan writes into --out, not to --stdout');
+    if (values.only !== undefined)
+      return usageError(io, 'plan compares every output: --only is for generate');
+    if ((values.previous === undefined) === (values.account === undefined))
+      return usageError(
+        io,
+        'plan needs one baseline: --previous DIR (an earlier output folder) or --account FILE (an Editor export)',
+      );
+    if (
+      values.dropped !== undefined &&
+      !(DROPPED_POLICIES as readonly string[]).includes(values.dropped)
+    )
+      return usageError(
+        io,
+        `--dropped must be ${DROPPED_POLICIES.join(', ')}, got "${values.dropped}"`,
+      );
+  }
+  const label = values.label ?? DEFAULT_CLIENT_LABEL;
+  const labelProblem = clientLabelProblem(label);
+  if (labelProblem) return usageError(io, labelProblem);
   let only: Set<OutputKind> | undefined;
   if (values.only !== undefined) {
     const kinds = values.only.split(',').map((k) => k.trim());
@@ -239,6 +340,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return usageError(io, `--today must be a date as YYYYMMDD, got "${today}"`);
   today ??= formatLocalToday();
   const options: GenerateOptions = {
+    label: label.trim(),
     feed: values.feed as string,
     campaign: values.campaign as string,
     rsa: values.rsa,
@@ -252,7 +354,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     adsThreadScript: io.adsThreadScript,
   };
   try {
-    const summary = await runGenerate(options);
+    const summary = isPlan
+      ? await runPlan({
+          ...options,
+          out: values.out as string,
+          previous: values.previous,
+          account: values.account,
+          dropped: (values.dropped ?? 'pause') as DroppedPolicy,
+        })
+      : await runGenerate({
+          ...options,
+          ...(values.out !== undefined && !only
+            ? { record: { created: new Date().toISOString() } }
+            : {}),
+        });
     (values.stdout ? io.stderr : io.stdout)(summary);
     return EXIT_OK;
   } catch (e) {

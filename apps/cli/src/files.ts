@@ -190,7 +190,7 @@ export class OutputFolder {
    * The sink of a new file `name`, a BOM first (Excel and Editor then read UTF-8): every file the
    * command writes into a folder starts with one, the images note too.
    */
-  file(name: string): OutputSink {
+  file(name: string, bom = true): OutputSink {
     if (this.temp === undefined) {
       const sink = new OutputSink(1);
       this.files.set(name, { fd: 1, sink });
@@ -199,7 +199,7 @@ export class OutputFolder {
     const fd = openSync(path.join(this.temp, name), 'w');
     const sink = new OutputSink(fd);
     this.files.set(name, { fd, sink });
-    sink.text(UTF8_BOM);
+    if (bom) sink.text(UTF8_BOM);
     return sink;
   }
 
@@ -232,10 +232,21 @@ export class OutputFolder {
     rmSync(file, { force: true });
   }
 
-  /** A whole small file. */
-  writeFile(name: string, chunks: Iterable<string>): void {
-    const sink = this.file(name);
+  /** A whole file from its chunks (a BOM first unless `bom` is false: the build record). */
+  writeFile(name: string, chunks: Iterable<string>, bom = true): void {
+    const sink = this.file(name, bom);
     for (const chunk of chunks) sink.text(chunk);
+  }
+
+  /**
+   * Where the file `name` is before the commit, with everything written so far on disk: the run
+   * reads its own files back (the build record is made from them).
+   */
+  pathOf(name: string): string {
+    const f = this.files.get(name);
+    if (!f || this.temp === undefined) throw new Error(`No output file ${name}`);
+    f.sink.end();
+    return path.join(this.temp, name);
   }
 
   /** Writes what is left and moves every file into the output folder. */

@@ -5,6 +5,7 @@ import {
   assetGroupsTable,
   calloutsTable,
   campaignsTable,
+  FEED_COLUMN_MAX_CHARS,
   findAdTemplateProblems,
   findCampaignTemplateProblems,
   findExtensionTemplateProblems,
@@ -23,6 +24,10 @@ import {
   GOOGLE_ADS_EDITOR,
   GroupKeyMaker,
   IMAGES_NEEDED_FILE_STEM,
+  BUILD_RECORD_FILE_NAME,
+  buildRecordChunks,
+  linesOfCampaigns,
+  linesOfItems,
   IMAGES_NEEDED_NOTE,
   performanceMaxAdsTable,
   restoreAdTemplate,
@@ -48,6 +53,8 @@ import { PackedAdGroups, TextRuns } from './adGroups.ts';
 import { AdsThread, fileChunks } from './adsThread.ts';
 import { sharedArray } from './bytes.ts';
 import { readFeed } from './feed.ts';
+import { fileTables, type BuildFile } from './fileTables.ts';
+import { adsMatchedToGroups, KeywordLabels, labelAdTemplate, labelRsaTemplate } from './label.ts';
 import {
   decodeText,
   InputError,
@@ -123,6 +130,31 @@ export interface GenerateOptions {
    * ad groups), in file order (`ExportTable.lines`): what a build record reads.
    */
   lines?: Map<ExportTableKind, ArrayLike<number>>;
+  /**
+   * The client's label: added to the Labels column of campaigns, ad groups, keywords and
+   * responsive search ads (an account export then tells Adloom's items from hand-made ones).
+   * Checked by the caller (`checkClientLabel`).
+   */
+  label: string;
+  /**
+   * Given (a folder, every output): the build record, `adloom-build.json`, is written beside
+   * the files, with this date (ISO) in it.
+   */
+  record?: { created: string };
+}
+
+/** What a generation made, for a change plan. */
+export interface GenerateResult {
+  /** What the command prints. */
+  summary: string;
+  /** Its first line: the rows read, from which feed, in which encoding. */
+  readLine: string;
+  /** The reported items' lines of the summary. */
+  issueLines: string[];
+  /** The Editor files written into the folder (paths in it), each with its rows' feed lines. */
+  files: BuildFile[];
+  /** The templates' names (campaign, ads, extensions), for a build record. */
+  templates: string[];
 }
 
 /** Written beside asset groups: they cannot run until images are added in Editor. */
@@ -160,6 +192,11 @@ const EXTENSION_FILES: Record<
 
 /** Runs generation; returns the summary text. Throws InputError for bad input (nothing written). */
 export async function runGenerate(o: GenerateOptions): Promise<string> {
+  return (await runGenerateBuild(o)).summary;
+}
+
+/** Runs generation; returns what it made. Throws InputError for bad input (nothing written). */
+export async function runGenerateBuild(o: GenerateOptions): Promise<GenerateResult> {
   // The ads' thread loads while the inputs are read (it does nothing until it is given a job).
   const adsThread =
     o.adsThreadScript && o.out !== undefined && (o.rsa || o.legacyAd)
@@ -172,7 +209,10 @@ export async function runGenerate(o: GenerateOptions): Promise<string> {
   }
 }
 
-async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): Promise<string> {
+async function generate(
+  o: GenerateOptions,
+  adsThread: AdsThread | undefined,
+): Promise<GenerateResult> {
   // 1. Read and check every input before generating anything.
   const feed = await readFeed(o.feed);
   const { rows } = feed;
@@ -186,13 +226,13 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
   let rsaJson: unknown;
   if (o.rsa) {
     const json = await readJson(o.rsa, 'RSA template');
-    rsaJson = json;
     failOnProblems(o.rsa, 'RSA template', findRsaTemplateProblems(json));
     if (isPerformance)
       throw new InputError(
         `Responsive search ads cannot be generated for performance campaigns (${o.campaign} has type "performance")`,
       );
-    rsa = restoreRsaTemplate(json);
+    rsa = labelRsaTemplate(restoreRsaTemplate(json), o.label);
+    rsaJson = rsa;
   }
   let pmax;
   if (o.pmax) {
@@ -208,13 +248,13 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
   let legacyJson: unknown;
   if (o.legacyAd) {
     const json = await readJson(o.legacyAd, 'Legacy ad template');
-    legacyJson = json;
     failOnProblems(o.legacyAd, 'Legacy ad template', findAdTemplateProblems(json));
     if (isPerformance)
       throw new InputError(
         `Legacy expanded text ads become responsive search ads, which performance campaigns cannot have (${o.campaign} has type "performance")`,
       );
-    legacy = restoreAdTemplate(json);
+    legacy = labelAdTemplate(restoreAdTemplate(json), o.label);
+    legacyJson = legacy;
   }
   const extensionTemplates = [];
   for (const file of o.extensions) {
@@ -232,6 +272,10 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     { rows, campaign, extensions: extensionTemplates },
     rowStatusCodes(rows),
   );
+  // The record (and a plan) needs each streamed row's feed line.
+  const wantsRecord = o.record !== undefined && o.out !== undefined && !o.only;
+  const lineMap =
+    o.lines ?? (wantsRecord ? new Map<ExportTableKind, ArrayLike<number>>() : undefined);
   const folder = OutputFolder.open(o.out);
   try {
     // Each reported item goes to the report as it comes; the summary keeps what it prints.
@@ -247,7 +291,7 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
         rowId: String(t.rowNumber),
         rowNumber: t.rowNumber,
         code: 'cell-truncated',
-        message: `${t.column} cut to 30 characters: "${t.original}"`,
+        message: `${t.column} cut to ${FEED_COLUMN_MAX_CHARS[t.column]} characters: "${t.original}"`,
       });
     }
     const counts: Array<[string, string]> = [];
@@ -259,12 +303,12 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     const keywordsOut = isPerformance ? undefined : open('keywords');
     const negativesOut = isPerformance ? undefined : open('negatives');
     const adGroupsOut = isPerformance ? undefined : open('ad-groups');
-    adGroupsOut?.line(adGroupsTable([], status).headers);
+    adGroupsOut?.line([...adGroupsTable([], status).headers, 'Labels']);
     // The ad group lines as CSV text, joined into long runs (see TextRuns); one list of cells
     // for every line.
     const adGroupLines = adGroupsOut && new TextRuns((text) => adGroupsOut.text(text));
-    const adGroupCells = status ? ['', '', ''] : ['', ''];
-    const adGroupRows = o.lines && new IntChunks();
+    const adGroupCells = status ? ['', '', '', o.label] : ['', '', o.label];
+    const adGroupRows = lineMap && new IntChunks();
     const onAdGroup = (g: AdGroupRef): void => {
       if (adGroupLines) {
         adGroupCells[0] = g.campaign;
@@ -311,8 +355,9 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     const adGroupStore = threaded
       ? new HandedOver(onAdGroup, adsThread)
       : new PackedAdGroups(onAdGroup);
-    const keywordRows = o.lines && new IntChunks();
-    const negativeRows = o.lines && new IntChunks();
+    const keywordRows = lineMap && new IntChunks();
+    const negativeRows = lineMap && new IntChunks();
+    const keywordLabels = new KeywordLabels(o.label);
     const rsaCells: string[] = [];
     const build = generateBuild(
       {
@@ -331,7 +376,7 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
       },
       {
         keywords: (chunk) => {
-          keywordsOut?.text(chunk);
+          keywordsOut?.text(keywordLabels.apply(chunk));
           progress?.lines(chunk);
         },
         negatives: (chunk) => {
@@ -364,12 +409,13 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
       },
     );
     adGroupLines?.end();
-    if (o.lines) {
+    if (keywordsOut) keywordsOut.text(keywordLabels.end());
+    if (lineMap) {
       const feedLines = (rows: IntChunks | undefined): Uint32Array =>
         Uint32Array.from({ length: rows?.length ?? 0 }, (_, i) => lineOfRow(rows!.at(i) + 1));
-      o.lines.set('keywords', feedLines(keywordRows));
-      o.lines.set('negatives', feedLines(negativeRows));
-      o.lines.set(
+      lineMap.set('keywords', feedLines(keywordRows));
+      lineMap.set('negatives', feedLines(negativeRows));
+      lineMap.set(
         'ad-groups',
         Uint32Array.from({ length: adGroupRows?.length ?? 0 }, (_, i) => adGroupRows!.at(i)),
       );
@@ -401,19 +447,36 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     // A whole table goes through the Google Ads Editor format: its file, and the notes beside it
     // (the images note beside asset groups, in a folder only). The command starts every file in
     // a folder with a BOM (OutputFolder.file), the note too.
-    const write = (kind: keyof typeof OUTPUT_TABLES, what: string, table: () => Table): void => {
+    // The Editor files written, with what their rows are, for the record or a plan.
+    const built: Array<{ name: string; kind: ExportTableKind; lines?: () => ArrayLike<number> }> =
+      [];
+    const lineOfRowId = (id: string): number => lineOfRow(Number(id));
+    const write = (
+      kind: keyof typeof OUTPUT_TABLES,
+      what: string,
+      table: () => Table,
+      lines?: () => ArrayLike<number>,
+      /** The kind of its rows when it is not the file's (Performance Max ads in asset-groups.csv). */
+      rowsKind: ExportTableKind = OUTPUT_TABLES[kind],
+    ): void => {
       if (!wants(kind)) return;
       const files = GOOGLE_ADS_EDITOR.files([{ kind: OUTPUT_TABLES[kind], read: table }], {
         fileName: commandFileName,
         withNotes: o.out !== undefined,
+        clientLabel: o.label,
       });
       for (const file of files) {
         folder.writeFile(file.name, file.chunks());
         counts.push([file.name, file.name === IMAGES_NEEDED_FILE ? IMAGES_NEEDED_NOTE : what]);
+        if (file.name !== IMAGES_NEEDED_FILE)
+          built.push({ name: file.name, kind: rowsKind, ...(lines ? { lines } : {}) });
       }
     };
-    write('campaigns', plural(campaigns.length, 'campaign'), () =>
-      campaignsTable(campaigns, status),
+    write(
+      'campaigns',
+      plural(campaigns.length, 'campaign'),
+      () => campaignsTable(campaigns, status),
+      () => linesOfCampaigns(campaigns, lineOfRowId),
     );
     if (threaded) {
       const done = await waitForAds(adsThread, progress);
@@ -431,10 +494,15 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
           'asset-groups',
           `${plural(ads.length, 'asset group')} with assets (of ${assetGroups.length})`,
           () => performanceMaxAdsTable(ads, status),
+          () => linesOfItems(ads, (a) => a.rowId, lineOfRowId),
+          'performance-max-ads',
         );
       } else {
-        write('asset-groups', plural(assetGroups.length, 'asset group'), () =>
-          assetGroupsTable(assetGroups, status),
+        write(
+          'asset-groups',
+          plural(assetGroups.length, 'asset group'),
+          () => assetGroupsTable(assetGroups, status),
+          () => linesOfItems(assetGroups, (g) => g.id, lineOfRowId),
         );
       }
     } else {
@@ -447,44 +515,134 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     }
     for (const [type, list] of extensions) {
       const f = EXTENSION_FILES[type];
-      write(f.kind, plural(list.length, f.noun), () => f.table(list, status));
+      write(
+        f.kind,
+        plural(list.length, f.noun),
+        () => f.table(list, status),
+        () => linesOfItems(list, (e) => e.rowId, lineOfRowId),
+      );
     }
     if (wants('report')) counts.push([OUTPUT_KINDS.report, plural(report.count, 'reported item')]);
 
+    // The streamed files, in the order a full build lists its tables.
+    const streamed: Array<[OutputKind, ExportTableKind, OutputSink | undefined]> = [
+      ['ad-groups', 'ad-groups', adGroupsOut],
+      ['keywords', 'keywords', keywordsOut],
+      ['negatives', 'negatives', negativesOut],
+    ];
+    const at = built.length > 0 && built[0]!.kind === 'campaigns' ? 1 : 0;
+    built.splice(
+      at,
+      0,
+      ...streamed
+        .filter(([, , sink]) => sink)
+        .map(([kind, tableKind]) => ({
+          name: OUTPUT_KINDS[kind],
+          kind: tableKind,
+          ...(lineMap ? { lines: () => lineMap.get(tableKind) ?? [] } : {}),
+        })),
+    );
+    // Where the files are: the temporary folder, then the output folder after the commit.
+    const place = (name: string): string =>
+      committed ? path.join(path.resolve(o.out!), name) : folder.pathOf(name);
+    let committed = false;
+    if (rsaOut) {
+      const rsaAt = built.findIndex((b) => b.kind === 'negatives') + 1 || built.length;
+      built.splice(rsaAt, 0, {
+        name: OUTPUT_KINDS.rsa,
+        kind: 'responsive-search-ads',
+        // An ad is made from its ad group's first row: it takes that row's line.
+        ...(lineMap && adGroupsOut
+          ? {
+              lines: () =>
+                adsMatchedToGroups(
+                  place(OUTPUT_KINDS['ad-groups']),
+                  place(OUTPUT_KINDS.rsa),
+                  lineMap.get('ad-groups') ?? [],
+                ),
+            }
+          : {}),
+      });
+    }
+    const files: BuildFile[] =
+      o.out === undefined
+        ? []
+        : built.map((b) => ({
+            kind: b.kind,
+            file: folder.pathOf(b.name),
+            ...(b.lines ? { lines: b.lines } : {}),
+          }));
+    const templates = [
+      campaign.name,
+      ...(rsa ? [rsa.name] : []),
+      ...(legacy ? [legacy.name] : []),
+      ...(pmax ? [pmax.name] : []),
+      ...extensionTemplates.map((t) => t.name),
+    ];
+    if (wantsRecord) {
+      folder.writeFile(
+        BUILD_RECORD_FILE_NAME,
+        buildRecordChunks(
+          {
+            created: o.record!.created,
+            client: '',
+            feed: path.basename(o.feed),
+            templates,
+            label: o.label,
+          },
+          fileTables(files),
+        ),
+        false,
+      );
+      counts.push([BUILD_RECORD_FILE_NAME, 'the build record (what a plan compares with)']);
+    }
+
     // 3. Move the files into the output folder.
     folder.commit();
+    committed = true;
     progress?.end();
-    return formatSummary(
+    const readLine = formatReadLine(
       o,
       rows.length,
       feed.encoding,
       feed.columns,
       feed.ignoredHeaders,
-      counts,
-      report,
     );
+    const issueLines = [...report.summaryLines()];
+    return {
+      summary: formatSummary(o, readLine, counts, issueLines),
+      readLine,
+      issueLines,
+      // After the commit the files are in the output folder.
+      files: files.map((f) => ({ ...f, file: place(path.basename(f.file)) })),
+      templates,
+    };
   } finally {
     folder.discard();
   }
 }
 
-function formatSummary(
+function formatReadLine(
   o: GenerateOptions,
   rowCount: number,
   encoding: string,
   columns: readonly string[],
   ignored: readonly string[],
-  counts: ReadonlyArray<[string, string]>,
-  report: IssueReport,
 ): string {
-  const lines: string[] = [];
-  lines.push(
-    `Read ${plural(rowCount, 'row')} from ${path.basename(o.feed)} (${encoding}; columns: ${columns.join(', ')}${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''})`,
-  );
+  return `Read ${plural(rowCount, 'row')} from ${path.basename(o.feed)} (${encoding}; columns: ${columns.join(', ')}${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''})`;
+}
+
+function formatSummary(
+  o: GenerateOptions,
+  readLine: string,
+  counts: ReadonlyArray<[string, string]>,
+  issueLines: readonly string[],
+): string {
+  const lines: string[] = [readLine];
   lines.push(`Wrote to ${o.out ?? 'standard output'}:`);
   const width = Math.max(...counts.map(([f]) => f.length));
   for (const [file, what] of counts) lines.push(`  ${file.padEnd(width)}  ${what}`);
-  for (const line of report.summaryLines()) lines.push(line);
+  for (const line of issueLines) lines.push(line);
   return `${lines.join('\n')}\n`;
 }
 

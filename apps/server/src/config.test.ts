@@ -8,6 +8,7 @@ import {
   DEFAULT_AI_TIMEOUT_SECONDS,
   DEFAULT_BODY_LIMIT_BYTES,
   GOOGLE_DEFAULT_URLS,
+  defaultLargeSavesAtOnce,
   findJwtSecretProblem,
   loadConfig,
 } from './config.ts';
@@ -186,10 +187,31 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '-1'],
     ['LOGIN_LIMIT_PER_IP', '0'],
     ['LOGIN_LIMIT_PER_IP_ACCOUNT', '0'],
+    ['LARGE_SAVES_AT_ONCE', '0'],
+    ['LARGE_SAVES_AT_ONCE', '1.5'],
   ])('refuses %s=%s', (name, value) => {
     expect(() =>
       loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, [name]: value }),
     ).toThrow(ConfigError);
+  });
+
+  it('LARGE_SAVES_AT_ONCE: from the memory by default, as set, at most 8 (two connections kept free)', () => {
+    const read = (value?: string) =>
+      loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        ...(value === undefined ? {} : { LARGE_SAVES_AT_ONCE: value }),
+      }).largeSavesAtOnce;
+    expect(read()).toBe(defaultLargeSavesAtOnce());
+    expect(read('6')).toBe(6);
+    expect(() => read('9')).toThrow(
+      'LARGE_SAVES_AT_ONCE must be at most 8 (got 9): each large save holds one of the 10 database connections, and two stay for everyone else.',
+    );
+    const GiB = 1024 ** 3;
+    // A quarter of the memory at 512 MiB a save, 1 to 4.
+    expect([1, 2, 4, 8, 16, 64].map((gib) => defaultLargeSavesAtOnce(gib * GiB))).toEqual([
+      1, 1, 2, 4, 4, 4,
+    ]);
   });
 
   it.each([

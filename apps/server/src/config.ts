@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -14,6 +15,22 @@ import {
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Default body limit of every call but the feed, list and template saves (account, tutorial, feedback...). */
 export const DEFAULT_SMALL_BODY_LIMIT_BYTES = 64 * 1024;
+/** Connections of the pool each server keeps to PostgreSQL. */
+export const DB_POOL_SIZE = 10;
+/**
+ * Memory a large save may take at most, for LARGE_SAVES_AT_ONCE's default: a 54 MB feed save
+ * peaks at ~390 MB (issue 37), a save at the 64 MiB body limit a little more.
+ */
+export const LARGE_SAVE_MEMORY_BYTES = 512 * 1024 * 1024;
+/** The most LARGE_SAVES_AT_ONCE may be: two of the pool's connections stay for everything else. */
+export const LARGE_SAVES_AT_ONCE_MAX = DB_POOL_SIZE - 2;
+/**
+ * LARGE_SAVES_AT_ONCE's default: as many large saves as fit in a quarter of the machine's memory,
+ * at least 1 and at most 4 (more run no faster on a few cores: each parses on the one thread).
+ */
+export function defaultLargeSavesAtOnce(memoryBytes: number = totalmem()): number {
+  return Math.max(1, Math.min(4, Math.floor(memoryBytes / 4 / LARGE_SAVE_MEMORY_BYTES)));
+}
 /** Default: a body that sends nothing for this long is cut off with 408. */
 export const DEFAULT_BODY_IDLE_TIMEOUT_SECONDS = 30;
 /** Default: a request (headers and body) must have arrived within this time, else 408. */
@@ -272,6 +289,8 @@ export interface Config {
   smallBodyLimitBytes: number;
   /** A body that sends nothing for this long is answered 408 (BODY_IDLE_TIMEOUT_SECONDS). */
   bodyIdleTimeoutMs: number;
+  /** Large saves (1 MiB or more) the server runs at once, one per user (LARGE_SAVES_AT_ONCE). */
+  largeSavesAtOnce: number;
   /** A request must have arrived whole within this time, else 408 (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutMs: number;
   /** On SIGTERM, requests in flight get this long to finish before the process exits (SHUTDOWN_GRACE_SECONDS). */
@@ -628,8 +647,17 @@ function readBodyLimits(
   env: Env,
 ): Pick<
   Config,
-  'bodyLimitBytes' | 'smallBodyLimitBytes' | 'bodyIdleTimeoutMs' | 'requestTimeoutMs'
+  | 'bodyLimitBytes'
+  | 'smallBodyLimitBytes'
+  | 'bodyIdleTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'largeSavesAtOnce'
 > {
+  const largeSavesAtOnce = readInt(env, 'LARGE_SAVES_AT_ONCE', defaultLargeSavesAtOnce(), 1);
+  if (largeSavesAtOnce > LARGE_SAVES_AT_ONCE_MAX)
+    throw new ConfigError(
+      `LARGE_SAVES_AT_ONCE must be at most ${LARGE_SAVES_AT_ONCE_MAX} (got ${largeSavesAtOnce}): each large save holds one of the ${DB_POOL_SIZE} database connections, and two stay for everyone else.`,
+    );
   const bodyLimitBytes = readInt(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024);
   return {
     bodyLimitBytes,
@@ -641,6 +669,7 @@ function readBodyLimits(
       readInt(env, 'BODY_IDLE_TIMEOUT_SECONDS', DEFAULT_BODY_IDLE_TIMEOUT_SECONDS, 1) * 1000,
     requestTimeoutMs:
       readInt(env, 'REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUT_SECONDS, 1) * 1000,
+    largeSavesAtOnce,
   };
 }
 

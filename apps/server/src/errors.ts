@@ -28,6 +28,27 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Every connection of the pool was in use for as long as a request may wait for one
+ * (db/index.ts): the database is busy, not unreachable.
+ */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+  /** The statement's name: its verb and first table, e.g. 'select clients'. */
+  readonly statement: string;
+
+  /** `why`: what kept the statement from a connection, for the log. */
+  constructor(statement: string, why: string) {
+    super(`query "${statement}" got no database connection: ${why} (busy, not unreachable)`);
+    this.statement = statement;
+  }
+}
+
+/** Seconds a request that found the database busy is told to wait (Retry-After). */
+export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1;
+/** Message of a request that found every database connection in use. */
+export const SERVER_BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
+
 /** Message shown when the database cannot be reached. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database is unavailable right now. Please try again shortly.';
@@ -151,6 +172,10 @@ export function formatBytes(bytes: number): string {
 export function toAppError(error: unknown, bodyLimitBytes: number): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return validationError(fieldErrorsFromZod(error));
+  if (error instanceof DatabaseBusyError)
+    return new AppError('server_busy', SERVER_BUSY_MESSAGE, undefined, {
+      retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
+    });
   if (isDatabaseUnavailable(error))
     return new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
   if (error instanceof Error && typeof (error as FastifyError).statusCode === 'number') {
@@ -255,6 +280,8 @@ export function registerErrorHandler(app: FastifyInstance, defaultBodyLimitBytes
     const appError = toAppError(error, request.routeOptions.bodyLimit ?? defaultBodyLimitBytes);
     if (appError.code === 'internal_error') {
       request.log.error({ err: errorLogFields(error) }, 'unexpected error');
+    } else if (error instanceof DatabaseBusyError) {
+      request.log.warn({ err: errorLogFields(error) }, 'database busy');
     } else if (appError.code === 'service_unavailable') {
       request.log.warn({ err: errorLogFields(error) }, 'database unavailable');
     } else {

@@ -6,7 +6,7 @@ import { DATA_UMASK, keepDataDirPrivate, makeDataDirPrivate } from './data-dir.t
 import { openDatabase, type Db } from './db/index.ts';
 import { DataDirLockedError, acquireDataDirLock } from './lockfile.ts';
 import { chooseLogFormat, createReadableLogStream } from './log-format.ts';
-import { collectAfterLargeRequests } from './http/idle-gc.ts';
+import { EMBEDDED_RECYCLE_GROWTH_BYTES, collectAfterLargeRequests } from './http/idle-gc.ts';
 import { serveBackups } from './services/backup.ts';
 import { OUTBOX_DIR_NAME } from './services/mailer.ts';
 import { loadGeoTargetsOnStart } from './services/geo.ts';
@@ -73,7 +73,27 @@ const app = await buildApp({
       }
     : {}),
 });
-collectAfterLargeRequests(app);
+// After large saves, once quiet: garbage collected, and the embedded database reopened when the
+// process kept more than EMBEDDED_RECYCLE_GROWTH_BYTES above its baseline: its size when it began
+// to listen, or what remained after the last reopen when that was more (memory a reopen cannot
+// give back, e.g. the allocator's, does not make it reopen again and again).
+// (PGlite's WebAssembly memory grows with a save's documents and is never given back otherwise.)
+let baselineRss = 0;
+collectAfterLargeRequests(app, undefined, (collect) => {
+  const grown = process.memoryUsage.rss() - baselineRss;
+  if (!db.recycle || baselineRss === 0 || grown < EMBEDDED_RECYCLE_GROWTH_BYTES) return;
+  void db.recycle().then(
+    () => {
+      collect();
+      const rss = process.memoryUsage.rss();
+      const given = Math.round((grown + baselineRss - rss) / 2 ** 20);
+      baselineRss = Math.max(baselineRss, rss);
+      app.log.info(`embedded database reopened after large saves: ${given} MB given back`);
+    },
+    (error: unknown) =>
+      app.log.error({ err: error }, 'the embedded database could not be reopened'),
+  );
+});
 // `npm run backup` asks this server for a copy of the embedded database (services/backup.ts).
 if (db.dumpDataDir) {
   try {
@@ -138,6 +158,7 @@ try {
   const boundPort = app.server.address();
   if (!process.env.APP_URL && typeof boundPort === 'object' && boundPort)
     config.appUrl = `http://localhost:${boundPort.port}`;
+  baselineRss = process.memoryUsage.rss();
   const ms = Math.round(performance.now() - startedAt);
   app.log.info(`Adloom is listening on ${address} (database: ${db.kind}, started in ${ms} ms)`);
 } catch (error) {

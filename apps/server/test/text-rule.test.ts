@@ -118,6 +118,37 @@ const ROUTES: Record<string, RouteRow> = {
       })),
     ],
   },
+  [`POST ${API.users.verifyEmail}:token`]: {
+    isAuthed: false,
+    probes: [
+      {
+        field: 'token',
+        inUrl: true,
+        build: (bad) => ({
+          path: `${API.users.verifyEmail}${encodeURIComponent(`abc${bad}def`)}`,
+          body: {},
+        }),
+      },
+    ],
+  },
+  [`POST ${API.users.sendVerification}`]: {
+    isAuthed: true,
+    // The body has no text field of its own: the rule covers any field sent.
+    probes: [inBody('note', API.users.sendVerification, (bad) => ({ note: bad }))],
+  },
+  [`POST ${API.users.changeEmail}`]: {
+    isAuthed: true,
+    probes: [
+      inBody('email', API.users.changeEmail, (bad) => ({
+        email: `new${bad}@example.com`,
+        password: TEST_PASSWORD,
+      })),
+      inBody('password', API.users.changeEmail, (bad) => ({
+        email: 'new@example.com',
+        password: `secret${bad}word`,
+      })),
+    ],
+  },
   [`POST ${API.users.delete}`]: {
     isAuthed: true,
     probes: [inBody('password', API.users.delete, (bad) => ({ password: `secret${bad}word` }))],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEED_URL_MAX_CHARS } from '@adloom/engine';
 import {
   EMAIL_PATTERN,
   ErrorBodySchema,
@@ -70,7 +71,7 @@ describe('error vocabulary', () => {
   });
 });
 
-describe('feed rows (spec section 5: cells trimmed, at most 30 characters, URL up to 2048)', () => {
+describe('feed rows (spec section 5: cells trimmed, at most 30 characters, URL kept whole)', () => {
   it('trims cells and drops the client-only selected flag', () => {
     const rows = FeedRowsSchema.parse([
       { id: 'r1', root: '  nike ', mod: 'shoes', url: ' https://x.example/ ', selected: true },
@@ -93,9 +94,13 @@ describe('feed rows (spec section 5: cells trimmed, at most 30 characters, URL u
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual([1, 'var2']);
   });
-  it('allows a 2048-character URL and refuses a longer one', () => {
-    expect(FeedRowsSchema.safeParse([{ url: 'u'.repeat(2048) }]).success).toBe(true);
-    expect(FeedRowsSchema.safeParse([{ url: 'u'.repeat(2049) }]).success).toBe(false);
+  it('keeps a URL longer than Google takes (the engine reports it) and refuses one past the stored bound', () => {
+    // Issue 36: a feed keeps a too-long URL whole (readers never cut one), so a save holds it.
+    expect(FeedRowsSchema.safeParse([{ url: 'u'.repeat(2049) }]).success).toBe(true);
+    expect(FeedRowsSchema.safeParse([{ url: 'u'.repeat(FEED_URL_MAX_CHARS) }]).success).toBe(true);
+    expect(FeedRowsSchema.safeParse([{ url: 'u'.repeat(FEED_URL_MAX_CHARS + 1) }]).success).toBe(
+      false,
+    );
   });
   it('refuses a number where text belongs, and a row that is not an object', () => {
     expect(FeedRowsSchema.safeParse([{ root: 5 }]).success).toBe(false);

@@ -47,6 +47,13 @@ export const ERROR_STATUS = {
   xml_malformed: 422,
   /** This user already has the most feed fetches running at once. */
   fetch_busy: 429,
+  /** This account already has a large save running (one at a time); try again after Retry-After. */
+  save_in_progress: 429,
+  /**
+   * The server is busy (the most large saves it takes at once, or every database connection in
+   * use); not an outage: try again after Retry-After.
+   */
+  server_busy: 429,
   /** The AI model's service answered 429. */
   ai_rate_limited: 429,
   /** The AI model's service failed (5xx), could not be reached or was too slow. */

@@ -125,7 +125,8 @@ const PARSED_CELLS: string[] = [];
 
 /**
  * Validates one feed row (spec section 5): each of the engine's `FEED_COLUMN_DEFINITIONS`
- * trimmed and at most its `maxChars` (30 for root..var3, 2048 for url); `id` optional text;
+ * trimmed and at most its `maxChars` (30 for root..var3; url `FEED_URL_MAX_CHARS`, a stored bound far
+ * above Google's 2,048: a longer URL is kept whole and reported by the engine); `id` optional text;
  * `selected` (client-only) and unknown fields are dropped. Problems are appended to `issues`.
  */
 export function parseFeedRow(value: unknown, index: number, issues: FeedRowIssue[]): ParsedFeedRow {

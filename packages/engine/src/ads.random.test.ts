@@ -500,7 +500,8 @@ describe('generateResponsiveSearchAds against the plain reference', () => {
     // U+212A (Kelvin sign) lowercases to an ASCII "k": a fixed text without a hash that an ASCII
     // text repeats. "Ärger" has no hash either, fixed or filled.
     [['\u212A', 'Now', '{root}'], 'k', 'Headline 3 "k" repeats headline 1'],
-    [['{root}', 'Now', '\u212A'], 'k', 'Headline 3 "\u212A" repeats headline 1'],
+    // The Kelvin sign is written in NFC, a K (issue 36).
+    [['{root}', 'Now', '\u212A'], 'k', 'Headline 3 "K" repeats headline 1'],
     [['{root}', 'Now', 'ÄRGER', 'Ärger'], 'ärger', 'Headline 3 "ÄRGER" repeats headline 1'],
     [['Ärger', '{root} x', '{root}', 'Now'], 'ärger', 'Headline 3 "ärger" repeats headline 1'],
     [['Now', 'Ärger', 'ÄRGER', '{root}'], 'now', 'Headline 3 "ÄRGER" repeats headline 2'],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generatePerformanceMaxAds } from './ads/performanceMax.ts';
 import { compileRsaTemplate, fillRsaFallback, generateResponsiveSearchAds } from './ads/rsa.ts';
-import { findFinalUrlProblem, formatDateDigits, replaceLabelDate } from './ads/shared.ts';
+import { formatDateDigits, replaceLabelDate } from './ads/shared.ts';
+import { findFinalUrlProblem } from './finalUrl.ts';
 import { restorePerformanceMaxTemplate, restoreRsaTemplate } from './restore.ts';
 import type { RowIssue } from './issues.ts';
 import type { FeedRow, PinnedText, RsaTemplate } from './types.ts';
@@ -250,13 +251,13 @@ describe('generateResponsiveSearchAds', () => {
     });
     const out = generateResponsiveSearchAds({
       template: t,
-      // The Kelvin sign lowercases to an ASCII k.
-      rows: [row('a', 'Pack', 'pac\u212a')],
+      // (The Kelvin sign, which lowercases to an ASCII k, is written in NFC now: a K.)
+      rows: [row('a', 'Über Ärger', 'über ärger')],
       adGroups: [group('a')],
       today: '20261122',
     });
     expect(out.ads).toEqual([]);
-    expect(out.issues[0]?.message).toContain('Headline 9 "pac\u212a" repeats headline 1');
+    expect(out.issues[0]?.message).toContain('Headline 9 "über ärger" repeats headline 1');
   });
 
   it('counts dynamic insertions as their default text', () => {
@@ -639,15 +640,45 @@ describe('keyword insertion without default text', () => {
     ]);
   });
 
-  it('is reported for Performance Max ad texts', () => {
+  it('fails a Performance Max fallback, which has no keywords to insert (issue 36)', () => {
+    const template = pmaxTemplate({ longHeadlines: ['Best {KeyWord:Running Shoes}'] });
+    const clean = template.templates[0]!;
+    template.templates.push({ ...clean, longHeadlines: [{ text: 'Best shoes', pos: 0 }] });
     const pmax = generatePerformanceMaxAds({
-      template: pmaxTemplate({ longHeadlines: ['Best {KeyWord}'] }),
-      rows: [row('a', 'x')],
+      template,
+      rows: [row('a', 'x'), row('b', 'y')],
+      assetGroups: [
+        { campaign: 'P', assetGroup: 'A', id: 'a' },
+        { campaign: 'P', assetGroup: 'B', id: 'b' },
+      ],
+      today: '20261122',
+    });
+    expect(pmax.ads.map((a) => [a.fallbackIndex, a.longHeadlines])).toEqual([
+      [1, ['Best shoes']],
+      [1, ['Best shoes']],
+    ]);
+    expect(pmax.issues.map((i) => [i.kind, i.code, i.message])).toEqual([
+      [
+        'warning',
+        'keyword-insertion',
+        'Fallback 1, Long headline 1 "Best {KeyWord:Running Shoes}" has a keyword insertion ({KeyWord:…}), which Performance Max cannot fill: it has no keywords; the fallback makes no ad',
+      ],
+    ]);
+  });
+
+  it('fails a Performance Max fallback whose feed value brings a keyword insertion', () => {
+    const pmax = generatePerformanceMaxAds({
+      template: pmaxTemplate({ longHeadlines: ['Best {root}'] }),
+      rows: [row('a', '{keyword:Shoes}')],
       assetGroups: [{ campaign: 'P', assetGroup: 'A', id: 'a' }],
       today: '20261122',
     });
-    expect(pmax.issues.map((i) => [i.output, i.message.split(':')[0]])).toEqual([
-      ['performance max ads', 'Fallback 1, Long headline 1 "Best {KeyWord}"'],
+    expect(pmax.ads).toEqual([]);
+    expect(pmax.issues.map((i) => [i.code, i.message])).toEqual([
+      [
+        'no-valid-fallback',
+        'Asset group "A": no valid fallback (Long headline 1 "Best {keyword:Shoes}" has a keyword insertion ({KeyWord:…}), which Performance Max cannot fill: it has no keywords)',
+      ],
     ]);
   });
 });
@@ -661,7 +692,40 @@ describe('final URL', () => {
     ['www.shop.com/x', 'is not an http:// or https:// address'],
     ['ftp://shop.com', 'is not an http:// or https:// address'],
     ['https://', 'is not an http:// or https:// address'],
-    ['https:// shop.com', 'is not an http:// or https:// address'],
+    ['https:// shop.com', 'has a space (U+0020), which a web address cannot hold'],
+    // Issue 36: only the scheme was checked; Google refuses each of these.
+    ['https://sh op.com/x', 'has a space (U+0020), which a web address cannot hold'],
+    ['https://shop.com/running shoes', 'has a space (U+0020), which a web address cannot hold'],
+    [
+      'https://shop.com/ni\u200bke',
+      'has a zero-width space (U+200B), which a web address cannot hold',
+    ],
+    [
+      'https://shop.com/\u200fx',
+      'has a right-to-left mark (U+200F), which a web address cannot hold',
+    ],
+    ['https://sho\u00adp.com', 'has a soft hyphen (U+00AD), which a web address cannot hold'],
+    [
+      'https://user:pw@shop.com/x',
+      'has a user name or password before its host (user:password@), which Google refuses',
+    ],
+    ['http://localhost:8080/x', 'points at localhost, which no one else can reach'],
+    ['https://app.localhost/x', 'points at localhost, which no one else can reach'],
+    [
+      'https://192.168.1.10/x',
+      'has an IP address for its host (Google needs a domain name such as www.example.com)',
+    ],
+    [
+      'https://[::1]/x',
+      'has an IP address for its host (Google needs a domain name such as www.example.com)',
+    ],
+    ['https://intranet/x', 'has no domain name with a dot for its host (such as www.example.com)'],
+    ['https://shop..com/x', 'has no domain name with a dot for its host (such as www.example.com)'],
+    ['https://sh%op.com', 'is not a valid web address'],
+    ['https:\\\\shop.com', 'is not an http:// or https:// address'],
+    ['https://shop.com\\x', 'has a backslash (\\), which a web address cannot hold'],
+    ['https://www.café.fr/crème?q=1#top', undefined],
+    ['https://shop.com:8443/x?a=b c', 'has a space (U+0020), which a web address cannot hold'],
   ])('%j: %s', (url, problem) => {
     expect(findFinalUrlProblem(url)).toBe(problem);
   });
@@ -792,5 +856,44 @@ describe('fillRsaFallback with lent lists', () => {
     }
     // Copies are the ad's own: one list per fill.
     expect(lists.size).toBe(3);
+  });
+});
+
+describe('ad texts in NFC (issue 36)', () => {
+  // Decomposed accents reached ad texts while keywords were NFC: Google counts the marks.
+  const nfd = 'Cafe\u0301 cre\u0300me';
+  const nfc = 'Café crème';
+
+  it('writes RSA and Performance Max texts in NFC, from NFD values and NFD templates', () => {
+    const rsa = generateResponsiveSearchAds({
+      template: {
+        name: 'R',
+        templates: [
+          {
+            headlines: texts('{root}', `Buy {root} now`, `${nfd} sale`, '{mod}\u0301 x'),
+            descriptions: texts('Fine {root}.', `Shop ${nfd}.`),
+            paths: ['{root}', ''],
+            labels: [],
+          },
+        ],
+      },
+      rows: [row('a', nfd, 'cafe')],
+      adGroups: [group('a')],
+      today: '20261122',
+    });
+    expect(rsa.issues).toEqual([]);
+    const ad = rsa.ads[0]!;
+    expect(ad.headlines).toEqual([nfc, `Buy ${nfc} now`, `${nfc} sale`, 'café x']);
+    expect(ad.descriptions).toEqual([`Fine ${nfc}.`, `Shop ${nfc}.`]);
+    for (const text of [...ad.headlines, ...ad.descriptions, ...ad.paths])
+      expect(text).toBe(text.normalize('NFC'));
+    const pmax = generatePerformanceMaxAds({
+      template: pmaxTemplate({ longHeadlines: ['{root} for all'], businessName: nfd.slice(0, 5) }),
+      rows: [row('a', nfd)],
+      assetGroups: [{ campaign: 'P', assetGroup: 'A', id: 'a' }],
+      today: '20261122',
+    });
+    expect(pmax.ads[0]?.longHeadlines).toEqual([`${nfc} for all`]);
+    expect(pmax.ads[0]?.businessName).toBe('Café');
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateResponsiveSearchAds } from './ads/rsa.ts';
-import { generateBuild } from './build.ts';
+import { generateBuild, generateRunExtensions } from './build.ts';
 import { writeKeywordsCsv } from './campaign.ts';
 import { CsvBytes } from './csvBytes.ts';
 import { responsiveSearchAdCells } from './export.ts';
@@ -218,4 +218,50 @@ describe('generateBuild', () => {
       expect(counted).toBe(ads.length);
     },
   );
+});
+
+describe('generateRunExtensions across templates (issue 36)', () => {
+  it('keeps each callout text once in a place and at most 20, across the templates of a type', () => {
+    const rows: FeedRow[] = [
+      {
+        id: 'a',
+        root: 'nike',
+        mod: '',
+        var1: '',
+        var2: '',
+        var3: '',
+        url: 'https://www.shop.com/a',
+      },
+    ];
+    const campaign = restoreCampaignTemplate({
+      name: 'C',
+      campaign: 'Shoes',
+      adGroup: '{root}',
+      keywords: [{ keyword: '{root}', matchType: 'Broad', selected: true }],
+    });
+    const callouts = (texts: string[]) =>
+      restoreExtensionTemplate({
+        name: 'K',
+        extensionType: 'Callout',
+        attachTo: 'campaign',
+        templates: texts.map((t) => ({ 'Callout text': t })),
+      });
+    // Each template makes one callout a row (its first valid fallback): 25 templates.
+    const templates = [
+      callouts(['Free Delivery']),
+      callouts(['free delivery']),
+      ...Array.from({ length: 23 }, (_, i) => callouts([`Offer ${i + 1}`])),
+    ];
+    const issues: string[] = [];
+    const made = generateRunExtensions({ rows, campaign, extensions: templates }, (list) => {
+      for (const i of list) issues.push(`${i.code} ${i.rowNumber}: ${i.message}`);
+    });
+    const texts = made.get('Callout')?.map((e) => e.values['Callout text']);
+    expect(texts).toHaveLength(20);
+    expect(texts?.slice(0, 2)).toEqual(['Free Delivery', 'Offer 1']);
+    expect(issues).toEqual([
+      'repeated-asset-text 1: Campaign "Shoes": 1 callout with the callout text "Free Delivery" left out (Google takes each callout text once in a place, ignoring case)',
+      'too-many-assets 1: Campaign "Shoes": 4 callouts more left out (Google takes at most 20 callouts in a place)',
+    ]);
+  });
 });

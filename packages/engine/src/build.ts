@@ -15,11 +15,12 @@ import {
 import { findBuildStatus, type BuildStatus } from './buildStatus.ts';
 import { writeKeywordsCsv, type RowGroupKeys } from './campaign.ts';
 import type { CampaignRow } from './campaignRows.ts';
+import { AssetPlaces } from './assetPlaces.ts';
 import { generateExtensions, type GeneratedExtension } from './extensions.ts';
 import type { RowIssue } from './issues.ts';
 import type { IntChunks } from './keywords/intLists.ts';
 import { ROW_UNKNOWN_STATUS, rowStatusCodes } from './rowStatus.ts';
-import type { AdGroupTarget } from './ads/shared.ts';
+import { rowFinder, type AdGroupTarget } from './ads/shared.ts';
 import type {
   AdGroupRef,
   AdTemplate,
@@ -280,20 +281,29 @@ export function generateRunExtensions(
 ): Map<ExtensionTypeName, GeneratedExtension[]> {
   const extensions = new Map<ExtensionTypeName, GeneratedExtension[]>();
   const seenByType = new Map<ExtensionTypeName, Set<string>>();
+  // Google's limits per place hold across the templates of a type (each template's own assets
+  // are within them already).
+  const placesByType = new Map<ExtensionTypeName, AssetPlaces>();
+  // Row numbers for the reports (rows are numbered only when something is left out).
+  const rowNumberOf = rowFinder(input.rows);
   for (const template of input.extensions) {
     const made = generateExtensions({ template, rows: input.rows, campaign: input.campaign });
     report(made.issues);
     const type = template.extensionType.name;
     const list = extensions.get(type) ?? [];
     const seen = seenByType.get(type) ?? new Set<string>();
+    const places = placesByType.get(type) ?? new AssetPlaces(type);
     for (const e of made.extensions) {
       const key = JSON.stringify([e.campaign, e.adGroup, e.values]);
       if (seen.has(key)) continue;
       seen.add(key);
-      list.push(e);
+      if (places.accept(e, () => rowNumberOf(e.rowId) + 1)) list.push(e);
     }
     extensions.set(type, list);
     seenByType.set(type, seen);
+    placesByType.set(type, places);
   }
+  for (const [type, places] of placesByType)
+    report(places.issues(`${type.toLowerCase()} extensions`));
   return extensions;
 }

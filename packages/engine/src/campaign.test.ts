@@ -178,6 +178,114 @@ describe('generateCampaignStructure', () => {
     expect(geo.campaigns[0]?.locationId).toBe('1006886');
   });
 
+  describe('locations (issue 36)', () => {
+    const located = (patch: Partial<CampaignTemplate['settings']> = {}) =>
+      template({
+        campaign: '{mod}',
+        adGroup: '{mod} {var1}',
+        keywords: [{ keyword: '{mod} {var1}', matchType: 'Broad' }],
+        settings: {
+          budget: { value: 5, selected: false },
+          location: { value: '', selected: false },
+          isLocationCampaign: true,
+          optionalSettings: [],
+          dropBlockingNegatives: false,
+          ...patch,
+        },
+      });
+    const geoRow = (id: string, root: string, mod: string) => ({ ...row(id, root, mod), var1: id });
+
+    it('writes plain criteria IDs only: repairs "2826.0", refuses damaged ones, skips a row with none', () => {
+      const out = generateCampaignStructure({
+        template: located(),
+        rows: [
+          geoRow('a', '1.00689E+06', 'London'),
+          geoRow('b', '2826.0', 'UK'),
+          geoRow('c', 'abc', 'UK'),
+          geoRow('d', '00123', 'Zip'),
+          geoRow('e', '1006886', 'London'),
+          geoRow('f', '', 'Nowhere'),
+        ],
+      });
+      expect(out.campaigns.map((c) => [c.campaign, c.locationId])).toEqual([
+        ['UK', '2826'],
+        ['London', '1006886'],
+      ]);
+      expect(out.adGroups.map((g) => g.adGroup)).toEqual(['UK b', 'London e']);
+      expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code, i.message])).toEqual([
+        [
+          'skipped',
+          1,
+          'no-valid-location',
+          'Location ID "1.00689E+06" is not a Google location ID (digits without a leading zero; a spreadsheet may have changed it): the row is not written, so no campaign of it targets every country',
+        ],
+        [
+          'cleaned',
+          2,
+          'location-id-repaired',
+          'Location ID "2826.0" is written 2826 (a spreadsheet wrote the ID as a decimal number)',
+        ],
+        ['skipped', 3, 'no-valid-location', expect.stringContaining('Location ID "abc" is not')],
+        ['skipped', 4, 'no-valid-location', expect.stringContaining('Location ID "00123" is not')],
+        [
+          'skipped',
+          6,
+          'no-valid-location',
+          "Location ID is empty (a location campaign takes each row's location from Root): the row is not written, so no campaign of it targets every country",
+        ],
+      ]);
+    });
+
+    it("writes every row's location as its own row of its campaign, each once", () => {
+      const out = generateCampaignStructure({
+        template: located(),
+        rows: [
+          geoRow('a', '', 'UK'),
+          geoRow('b', '2826', 'UK'),
+          geoRow('c', '1006886', 'UK'),
+          geoRow('d', '2826', 'UK'),
+          geoRow('e', '1006886; x', 'UK'),
+          geoRow('f', '2840', 'US'),
+        ],
+      });
+      expect(out.campaigns.map((c) => [c.campaign, c.locationId])).toEqual([
+        ['UK', '2826;1006886'],
+        ['US', '2840'],
+      ]);
+      expect(campaignsTable(out.campaigns).rows).toEqual([
+        ['UK', 'Search', ''],
+        ['UK', '', '2826'],
+        ['UK', '', '1006886'],
+        ['US', 'Search', ''],
+        ['US', '', '2840'],
+      ]);
+      expect(out.issues.map((i) => [i.rowNumber, i.code])).toEqual([
+        [1, 'no-valid-location'],
+        [5, 'location-id-refused'],
+      ]);
+    });
+
+    it('reads the location of a template pattern per row, and of asset groups alike', () => {
+      const out = generateCampaignStructure({
+        template: located({
+          isLocationCampaign: false,
+          location: { value: '{root}', selected: true },
+        }),
+        rows: [geoRow('a', '2826', 'UK'), geoRow('b', '2.826E+03', 'UK'), geoRow('c', '', 'US')],
+      });
+      expect(out.campaigns.map((c) => [c.campaign, c.locationId])).toEqual([
+        ['UK', '2826'],
+        ['US', ''],
+      ]);
+      const pmax = generateCampaignStructure({
+        template: { ...located(), type: 'performance', assetGroup: '{var1}' },
+        rows: [geoRow('a', 'abc', 'UK'), geoRow('b', '2826', 'UK'), geoRow('c', '2840', 'UK')],
+      });
+      expect(pmax.campaigns.map((c) => [c.campaign, c.locationId])).toEqual([['UK', '2826;2840']]);
+      expect(pmax.assetGroups.map((g) => g.assetGroup)).toEqual(['b', 'c']);
+    });
+  });
+
   it('yields asset groups and Performance Max campaign rows for a performance template', () => {
     const out = generateCampaignStructure({
       template: template({
@@ -360,6 +468,39 @@ describe('campaign and ad group names as Google takes them', () => {
         'ad-group-name-cleaned',
         'Ad group name "Air Max": control characters (such as NUL) were removed',
       ],
+    ]);
+  });
+
+  it('removes invisible characters, so "Ni\\u200bke" and "Nike" are one campaign (issue 36)', () => {
+    const out = generateCampaignStructure({
+      template: t('{root}', '{root} {mod}'),
+      rows: [row('a', 'Ni\u200bke', 'Air'), row('b', 'Nike', 'Max'), row('c', 'Ni\u200bke', 'Max')],
+    });
+    expect(out.campaigns.map((c) => c.campaign)).toEqual(['Nike']);
+    expect(out.adGroups.map((g) => g.adGroup)).toEqual(['Nike Air', 'Nike Max']);
+    const names = out.issues.filter((i) => i.code !== 'invisible-characters');
+    expect(names.map((i) => [i.rowNumber, i.code, i.message])).toEqual([
+      [
+        1,
+        'campaign-name-cleaned',
+        'Campaign name "Nike": the invisible zero-width space (U+200B) removed',
+      ],
+      [
+        1,
+        'ad-group-name-cleaned',
+        'Ad group name "Nike Air": the invisible zero-width space (U+200B) removed',
+      ],
+      [
+        3,
+        'campaign-name-cleaned',
+        'Campaign name "Nike": the invisible zero-width space (U+200B) removed',
+      ],
+      [
+        3,
+        'ad-group-name-cleaned',
+        'Ad group name "Nike Max": the invisible zero-width space (U+200B) removed',
+      ],
+      [3, 'merged-row', expect.stringContaining('Merged into the ad group "Nike Max" of row 2')],
     ]);
   });
 

@@ -3,7 +3,7 @@
  * negatives for the selected feed rows. Search templates run the streaming keyword path (see
  * keywordsCsv.ts); the object API collects what it streams.
  */
-import { compileCampaignRow, GeneratedAssetGroup, type CampaignRow } from './campaignRows.ts';
+import { CampaignRowMaker, GeneratedAssetGroup, type CampaignRow } from './campaignRows.ts';
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from './campaignInput.ts';
 import type { FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
@@ -159,11 +159,16 @@ function forEachAssetGroup(
   const rowLabel = input.rowLabel ?? defaultRowLabel;
   const campaignPattern = compilePattern(template.campaign);
   const groupPattern = compilePattern(template.assetGroup);
-  const makeCampaignRow = compileCampaignRow(template);
+  const campaignRows = new CampaignRowMaker(template);
   /** Campaigns by folded name: the first spelling, its row and its asset groups (likewise). */
   const campaigns = new Map<
     string,
-    { name: string; row: number; groups: Map<string, { name: string; row: number }> }
+    {
+      name: string;
+      row: number;
+      groups: Map<string, { name: string; row: number }>;
+      made: CampaignRow;
+    }
   >();
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: template.const, mt: '' };
   const report = (
@@ -183,15 +188,22 @@ function forEachAssetGroup(
     const row = rows.at(r) as FeedRow;
     const rowNumber = r + 1;
     values.row = row;
+    const isLocated = campaignRows.read(row, values);
+    for (const p of campaignRows.problems) report(row, rowNumber, p);
+    if (!isLocated) continue;
     const spelled = nameOf(campaignPattern, 'Campaign', row, rowNumber);
     if (spelled === undefined) continue;
     const campaignKey = foldName(spelled);
     let campaign = campaigns.get(campaignKey);
     if (!campaign) {
-      campaign = { name: spelled, row: r, groups: new Map() };
+      const made = campaignRows.make(spelled, row, values);
+      campaign = { name: spelled, row: r, groups: new Map(), made };
       campaigns.set(campaignKey, campaign);
-      sinks.campaigns?.(makeCampaignRow(spelled, row, values));
-    } else if (campaign.name !== spelled)
+      sinks.campaigns?.(made);
+    } else {
+      campaignRows.add(campaign.made);
+    }
+    if (campaign.name !== spelled)
       report(row, rowNumber, {
         kind: 'cleaned',
         code: 'campaign-name-variant',

@@ -4,6 +4,7 @@ import {
   FEED_COLUMN_MAX_CHARS,
   FEED_COLUMNS,
   FEED_TEXT_COLUMNS,
+  URL_COLUMN_INDEX,
   describeFeedColumnKeys,
   feedCellsFrom,
   headerNamesOf,
@@ -91,14 +92,18 @@ export interface TruncatedCell {
   original: string;
 }
 
-/** Trims a cell and limits it to its column's `maxChars` (30 for text, 2048 for the URL). */
+/**
+ * Trims a cell and limits a text column's cell to its `maxChars` (30). A Final URL is never cut:
+ * a cut URL is another page, so a URL too long for Google reaches the engine whole and its item
+ * is reported and not written (`findFinalUrlProblem`).
+ */
 export function limitFeedCell(
   column: FeedColumn,
   value: string,
 ): { value: string; isTruncated: boolean } {
   const v = value.trim();
   const max = FEED_COLUMN_MAX_CHARS[column];
-  if (v.length <= max) return { value: v, isTruncated: false };
+  if (v.length <= max || column === 'url') return { value: v, isTruncated: false };
   const cut = [...v].slice(0, max).join('').trimEnd();
   return { value: cut, isTruncated: true };
 }
@@ -232,7 +237,7 @@ function readMappedRow(
     if (slot < 0) continue;
     const cell = cells[i] ?? '';
     let value = cell.trim();
-    if (value.length > (MAX_CHARS_BY_SLOT[slot] as number)) {
+    if (value.length > (MAX_CHARS_BY_SLOT[slot] as number) && slot !== URL_COLUMN_INDEX) {
       const column = FEED_COLUMNS[slot]!;
       value = limitFeedCell(column, cell).value;
       truncated.push({ rowNumber, column, original: cell.trim() });

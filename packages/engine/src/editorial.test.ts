@@ -45,6 +45,16 @@ describe("Google's editorial rules", () => {
     ['double  space', false, ['spacing']],
     ['{KeyWord:Running Shoes} today', true, []],
     ['{CUSTOMIZER.Price:10 EUR} off', true, []],
+    // Issue 36: compatibility forms are judged as NFKC makes them.
+    ['Big Sale\uff01', true, ['headline-exclamation']],
+    ['Big Sale\ufe57', true, ['headline-exclamation']],
+    ['Big Sale\ufe15', true, ['headline-exclamation']],
+    ['Sale\uff01\uff01', false, ['repeated-punctuation']],
+    ['Really\uff1f!', false, ['repeated-punctuation']],
+    ['Wait\u2025', false, ['repeated-punctuation']],
+    ['\uff33\uff28\uff29\uff30\uff30\uff29\uff2e\uff27 free', false, ['gimmicky-capitals']],
+    ['Big Sale\uff01', false, []],
+    ['東京の靴\uff08新作\uff09\uff0c\uffe5500', true, []],
   ])('%j (headline: %s) -> %j', (text, isHeadline, expected) => {
     expect(codes(text, isHeadline)).toEqual(expected);
   });

@@ -17,6 +17,8 @@
  * - no leading, trailing or double spaces: generation tidies spaces in every filled text, so
  *   this rule only flags text as typed (counters, extension values checked before tidying).
  *
+ * Compatibility forms are judged as NFKC makes them: the full-width `！` is a "!".
+ *
  * Dynamic insertions (`{KeyWord:Default}`) are judged by their default text. A filled text is
  * judged from facts about its literal parts (once per fallback) and about each row value (once
  * per row), so the hot path never scans a filled text whose pieces join cleanly (see
@@ -146,9 +148,25 @@ function isBang(c: number): boolean {
   return c === 33 || c === 63;
 }
 
+/**
+ * Compatibility forms of punctuation, symbols and letters (full-width `！`, small and vertical
+ * forms `﹗` `︕`, the two-dot leader `‥`): judged as the characters NFKC makes of them, so a
+ * rule that refuses "!" refuses `！` too. Half-width katakana stay as typed (refused as such);
+ * ‼ and ⁉ are refused as unsupported characters.
+ */
+const COMPATIBILITY_FORM = /[\u2024\u2025\ufe10-\ufe19\ufe30-\ufe6b\uff01-\uff60\uffe0-\uffee]/;
+const COMPATIBILITY_FORMS = new RegExp(COMPATIBILITY_FORM.source, 'g');
+
+/** `text` with its compatibility forms as NFKC makes them (see `COMPATIBILITY_FORM`). */
+function foldCompatibilityForms(text: string): string {
+  return COMPATIBILITY_FORM.test(text)
+    ? text.replace(COMPATIBILITY_FORMS, (ch) => ch.normalize('NFKC'))
+    : text;
+}
+
 /** Scans `source` (dynamic insertions as their default text) into `out`. */
 export function scanEditorial(source: string, out: EditorialFacts): EditorialFacts {
-  const text = withDefaultTexts(source);
+  const text = foldCompatibilityForms(withDefaultTexts(source));
   const n = text.length;
   let flags = 0;
   let capsWords = 0;

@@ -247,11 +247,12 @@ describe('where assets attach', () => {
       ],
       campaign: campaignTemplate({ campaign: '{root}', adGroup: '{root} {mod}' }),
     });
+    // "Free AIR returns" repeats "Free Air returns" in that ad group, ignoring case: left out.
     expect(places(out)).toEqual([
       ['Café', 'Café Air', 'Free Air returns'],
-      ['Café', 'Café Air', 'Free AIR returns'],
       ['Two Lines', 'Two Lines Max', 'Free Max returns'],
     ]);
+    expect(out.issues.filter((i) => i.code === 'repeated-asset-text')).toHaveLength(1);
   });
 
   it("counts a sitelink's row URL as {url}", () => {
@@ -413,6 +414,84 @@ describe('where assets attach', () => {
       'Ad Group',
       'Header',
       'Snippet Values',
+    ]);
+  });
+});
+
+describe('assets per place (issue 36)', () => {
+  const campaign = campaignTemplate({ campaign: 'Shoes', adGroup: 'All' });
+  // The audit's ad group: 1,250 rows merged into one, each row a sitelink of its own URL.
+  const rows = Array.from({ length: 1250 }, (_, i) =>
+    feedRow(`r${i}`, { root: `shoe${i}`, mod: 'x', url: `https://www.shop.com/${i}` }),
+  );
+
+  it('writes at most 20 sitelinks in a place and each link text once, reporting once per place', () => {
+    const out = generateExtensions({
+      template: sitelink(
+        { 'Link Text': 'Shop now', 'Description Line 1': '', 'Description Line 2': '' },
+        'adGroup',
+      ),
+      rows,
+      campaign,
+    });
+    expect(out.extensions).toHaveLength(1);
+    expect(out.issues.map((i) => [i.kind, i.code, i.rowNumber, i.message])).toEqual([
+      [
+        'skipped',
+        'repeated-asset-text',
+        2,
+        'Ad group "All" of campaign "Shoes": 1,249 sitelinks with the link text "Shop now" left out (Google takes each link text once in a place, ignoring case)',
+      ],
+    ]);
+    const many = generateExtensions({
+      template: sitelink(
+        { 'Link Text': 'Shop {root}', 'Description Line 1': '', 'Description Line 2': '' },
+        'adGroup',
+      ),
+      rows,
+      campaign,
+    });
+    expect(many.extensions).toHaveLength(20);
+    expect(many.issues.map((i) => [i.code, i.rowNumber, i.message])).toEqual([
+      [
+        'too-many-assets',
+        21,
+        'Ad group "All" of campaign "Shoes": 1,230 sitelinks more left out (Google takes at most 20 sitelinks in a place)',
+      ],
+    ]);
+  });
+
+  it('compares callout texts ignoring case and Unicode form (NFKC), and limits each place apart', () => {
+    const out = generateExtensions({
+      template: callout('{mod}', 'campaign'),
+      rows: [
+        feedRow('a', { root: 'a', mod: 'Free Returns' }),
+        feedRow('b', { root: 'b', mod: 'free returns' }),
+        feedRow('c', { root: 'c', mod: 'Ｆｒｅｅ Ｒｅｔｕｒｎｓ' }),
+        feedRow('d', { root: 'd', mod: 'Free Delivery' }),
+      ],
+      campaign: campaignTemplate({ campaign: 'Shoes', adGroup: '{root}' }),
+    });
+    expect(out.extensions.map((e) => e.values['Callout text'])).toEqual([
+      'Free Returns',
+      'Free Delivery',
+    ]);
+    expect(out.issues.map((i) => i.message)).toEqual([
+      'Campaign "Shoes": 2 callouts with the callout text "Free Returns" left out (Google takes each callout text once in a place, ignoring case)',
+    ]);
+    const snippets = generateExtensions({
+      template: restoreExtensionTemplate({
+        name: 'S',
+        extensionType: 'Structured Snippet',
+        attachTo: 'account',
+        templates: [{ Header: 'Brands', 'Snippet Values': '{root}; b; c' }],
+      }),
+      rows: Array.from({ length: 25 }, (_, i) => feedRow(`r${i}`, { root: `a${i}` })),
+      campaign,
+    });
+    expect(snippets.extensions).toHaveLength(20);
+    expect(snippets.issues.map((i) => i.message)).toEqual([
+      'The account: 5 structured snippets more left out (Google takes at most 20 structured snippets in a place)',
     ]);
   });
 });

@@ -2,7 +2,9 @@
  * Callout, sitelink and structured snippet assets from extension templates, each attached where
  * the template says: the account, a campaign or an ad group of the campaign template.
  */
-import { findFinalUrlProblem } from './ads/shared.ts';
+import { ACCOUNT_LEVEL_CAMPAIGN, AssetPlaces } from './assetPlaces.ts';
+import { CampaignRowMaker } from './campaignRows.ts';
+import { findFinalUrlProblem } from './finalUrl.ts';
 import { findEditorialProblems } from './editorial.ts';
 import type { RowIssue } from './issues.ts';
 import { cleanKeyword, cleanKeywordQuick } from './keywords.ts';
@@ -64,8 +66,7 @@ export function splitSnippetValues(text: string): string[] {
     .filter((v) => v !== '');
 }
 
-/** The Campaign cell of an account-level asset in Editor files. */
-export const ACCOUNT_LEVEL_CAMPAIGN = '<Account-level>';
+export { ACCOUNT_LEVEL_CAMPAIGN };
 
 /** A sitelink's description fields: both filled or both empty. */
 const SITELINK_DESCRIPTIONS = ['Description Line 1', 'Description Line 2'] as const;
@@ -292,8 +293,10 @@ export interface GeneratedExtensions {
  * `resolveAttachLevel`), the first fallback whose values are valid (`findExtensionProblem`),
  * placeholders substituted (`{const}` from the campaign template, `{mt}` the ad group's match
  * type). A sitelink's empty Final URL takes the row's URL; snippet headers are spelled as in the
- * fixed list and values joined with '; '. Identical assets of one place are emitted once; rows
- * no fallback serves, and rows without a campaign or ad group name, are reported.
+ * fixed list and values joined with '; '. Identical assets of one place are emitted once; a place
+ * takes at most 20 of the type and each link or callout text once (`AssetPlaces`: what is left
+ * out is reported once per place); rows no fallback serves, and rows without a campaign or ad
+ * group name, are reported.
  */
 export function generateExtensions(input: GenerateExtensionsInput): GeneratedExtensions {
   const { template, rows, campaign } = input;
@@ -329,6 +332,8 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
   // Unless a text uses {mt}, a row's assets are the same for each of its ad groups: chosen once.
   const usesMt = compiled.some((fields) => fields.some((f) => f.pattern.slots.includes('mt')));
   const seen = new Set<string>();
+  // At most 20 of the type in a place, each link or callout text once (reported).
+  const places = new AssetPlaces(type.name);
   // Names as the keyword generator writes them: cleaned, and one spelling per name that differs
   // only by case or Unicode form (the first row's), so assets land in the campaigns and ad
   // groups the keyword files make.
@@ -343,6 +348,8 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     return cleaned.name;
   };
   const values: PlaceholderValues = { row: NO_ROW_VALUES, const: campaign?.const ?? '', mt: '' };
+  // A row without a valid location makes no campaign (`CampaignRowMaker.read`): no asset either.
+  const locations = campaign && level !== 'account' ? new CampaignRowMaker(campaign) : undefined;
   // Per row: which positive match types give it a keyword (its ad groups), '' for any.
   const keywordTypes = new Set<string>();
   for (let r = 0; r < rows.length; r++) {
@@ -353,6 +360,11 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
     };
     values.row = row;
     values.mt = '';
+    if (locations?.hasLocations && !locations.read(row, values)) {
+      const problem = locations.problems.find((p) => p.kind === 'skipped');
+      skip('no-valid-location', problem?.message ?? 'The row has no valid location');
+      continue;
+    }
     let campaignName = ACCOUNT_LEVEL_CAMPAIGN;
     if (level !== 'account') {
       const name = nameOf(campaignPattern, '');
@@ -413,14 +425,16 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
       const key = `${campaignName}\u001f${adGroup}\u001f${type.fields.map((f) => chosen[f.title] ?? '').join('\u001f')}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      extensions.push({
+      const made: GeneratedExtension = {
         type: type.name,
         values: chosen,
         rowId: row.id,
         campaign: campaignName,
         adGroup,
-      });
+      };
+      if (places.accept(made, rowNumber)) extensions.push(made);
     }
   }
+  issues.push(...places.issues(output));
   return { extensions, issues, attach };
 }

@@ -11,8 +11,12 @@
  */
 /** Feed cell limit of every text column (root, modifier, the variables). */
 export const FEED_CELL_MAX_CHARS = 30;
-/** Final URL cells of a feed (no limit is shown in the app; Google's URL limit applies). */
-export const FEED_URL_MAX_CHARS = 2048;
+/**
+ * The most characters a stored Final URL cell holds: a bound against abuse far above Google's
+ * 2,048 (`FINAL_URL_MAX_CHARS`). Readers never cut a URL (a cut URL is another page): a URL
+ * too long for Google is kept whole and reported by the engine; the contract refuses a longer one.
+ */
+export const FEED_URL_MAX_CHARS = 65_536;
 
 /** What the product knows of one feed column. */
 export interface FeedColumnDefinition {
@@ -27,7 +31,7 @@ export interface FeedColumnDefinition {
   readonly headerAliases: readonly string[];
   /** Other field names legacy stored rows used for it (`restoreFeedRow`). */
   readonly legacyFields: readonly string[];
-  /** The most characters a cell keeps after trimming. */
+  /** The most characters a cell keeps after trimming (`url`: stored; readers never cut it). */
   readonly maxChars: number;
   /**
    * A text column: a seed box of the combiner and the builder, an AI prompt setting, and one

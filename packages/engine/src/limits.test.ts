@@ -22,7 +22,7 @@ describe('limits from spec section 9 and Google', () => {
     ['PMAX_MAX_LONG_HEADLINES', 5],
     ['PMAX_MAX_DESCRIPTIONS', 5],
     ['FEED_CELL_MAX_CHARS', 30],
-    ['FEED_URL_MAX_CHARS', 2048],
+    ['FEED_URL_MAX_CHARS', 65_536],
     ['BUDGET_MIN', 0.01],
     ['BUDGET_DEFAULT', 0.01],
     ['KEYWORD_MAX_CHARS', 80],

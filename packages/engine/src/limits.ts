@@ -174,6 +174,11 @@ export const SNIPPET_VALUE_MAX_CHARS = 25;
 export const SNIPPET_MIN_VALUES = 3;
 /** Most structured snippet values. */
 export const SNIPPET_MAX_VALUES = 10;
+/**
+ * Most sitelinks, callouts and structured snippets of each type in one place (the account, a
+ * campaign, an ad group): Google's 20 (docs/decisions.md "Assets per place").
+ */
+export const ASSETS_PER_PLACE_MAX = 20;
 /** Extension input maximum length. */
 export const EXTENSION_INPUT_MAX_CHARS = 2000;
 /** Structured snippet headers (fixed list). */

@@ -1,5 +1,6 @@
 /** Names: unique names in a list, and campaign and group names as Google takes them. */
 import { haveSameFeedCells } from './feedColumns.ts';
+import { describeCharacter } from './finalUrl.ts';
 import { NAME_MAX_CHARS } from './limits.ts';
 import {
   tidySpaces,
@@ -34,8 +35,8 @@ export interface CleanName {
 
 /**
  * A campaign, ad group or asset group name as Google takes it (under 255 characters, no NUL nor line breaks): line
- * breaks and tabs become a space, NUL and the other control characters are removed (both
- * reported in `change`), runs of spaces collapse and the ends are trimmed (as `fillPattern`
+ * breaks and tabs become a space, NUL and the other control characters are removed, and so are
+ * invisible characters (`removeInvisible`: "Ni\u200bke" is "Nike"; all reported in `change`), runs of spaces collapse and the ends are trimmed (as `fillPattern`
  * does), and the name is written in NFC (not reported: the text reads the same). `isTooLong`
  * when it has more than NAME_MAX_CHARS characters (code points).
  */
@@ -51,12 +52,16 @@ export function cleanName(raw: string): CleanName {
     else if (c < 32 || (c >= 127 && c < 160)) controls = true;
     if (c >= 128) isAscii = false;
   }
-  let name = tidySpaces(controls ? raw.replace(CONTROLS, '') : raw);
+  let cleaned = controls ? raw.replace(CONTROLS, '') : raw;
+  const invisible: string[] = [];
+  if (!isAscii && INVISIBLE.test(cleaned)) cleaned = removeInvisible(cleaned, invisible);
+  let name = tidySpaces(cleaned);
   if (!isAscii) name = name.normalize('NFC');
   const changes: string[] = [];
   if (lineBreaks) changes.push('line breaks became spaces');
   if (tabs) changes.push('tabs became spaces');
   if (controls) changes.push('control characters (such as NUL) were removed');
+  if (invisible.length > 0) changes.push(`the invisible ${invisible.join(', ')} removed`);
   return {
     name,
     change: changes.join(', '),
@@ -66,6 +71,68 @@ export function cleanName(raw: string): CleanName {
 
 // eslint-disable-next-line no-control-regex -- the control characters are what is removed
 const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * Invisible characters: Unicode's default-ignorable code points (zero-width space, joiners, bidi
+ * marks, soft hyphen, word joiner, BOM, Hangul fillers, variation selectors, tags...).
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+const EMOJI = /^\p{Extended_Pictographic}$/u;
+/** Variation selectors: they choose how the character before them looks. */
+const VARIATION_SELECTOR = /^[\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}]$/u;
+/** Emoji skin tones (kept between an emoji and a zero-width joiner). */
+const EMOJI_MODIFIER = /^[\u{1f3fb}-\u{1f3ff}]$/u;
+/** Scripts whose letters join, where a zero-width (non-)joiner between letters shows. */
+const JOINING_LETTER =
+  /^[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Mongolian}\p{sc=Devanagari}\p{sc=Bengali}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Oriya}\p{sc=Tamil}\p{sc=Telugu}\p{sc=Kannada}\p{sc=Malayalam}\p{sc=Sinhala}]$/u;
+
+/**
+ * `text` without the invisible characters a name shows nothing of, which make two names that
+ * look the same in Editor ("Ni\u200bke" and "Nike") two campaigns; `removed` names each kind once.
+ * Kept, because they show: a variation selector after a visible character, a zero-width joiner
+ * between two emoji (a family, a flag), emoji tag characters after the black flag, and zero-width
+ * (non-)joiners between letters of a script whose letters join (Arabic, Indic scripts).
+ */
+function removeInvisible(text: string, removed: string[]): string {
+  const chars = [...text];
+  const kept: string[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] as string;
+    if (!INVISIBLE.test(ch) || showsIn(chars, kept, i)) {
+      kept.push(ch);
+      continue;
+    }
+    const name = describeCharacter(ch);
+    if (!removed.includes(name)) removed.push(name);
+  }
+  return kept.join('');
+}
+
+/** Whether the invisible character at `i` shows in its place (see `removeInvisible`). */
+function showsIn(chars: readonly string[], kept: readonly string[], i: number): boolean {
+  const ch = chars[i] as string;
+  const before = kept[kept.length - 1] ?? '';
+  const after = chars[i + 1] ?? '';
+  if (VARIATION_SELECTOR.test(ch)) return before !== '' && !/^\s$/u.test(before);
+  const cp = ch.codePointAt(0) as number;
+  if (cp >= 0xe0020 && cp <= 0xe007f)
+    return before === '\u{1f3f4}' || /^[\u{e0020}-\u{e007f}]$/u.test(before);
+  if (ch === '\u200d' || ch === '\u200c') {
+    let k = kept.length - 1;
+    while (
+      k >= 0 &&
+      (VARIATION_SELECTOR.test(kept[k] as string) || EMOJI_MODIFIER.test(kept[k] as string))
+    )
+      k--;
+    const base = kept[k] ?? '';
+    if (ch === '\u200d' && EMOJI.test(base) && EMOJI.test(after)) return true;
+    const joins = (c: string): boolean => JOINING_LETTER.test(c) || /^\p{M}$/u.test(c);
+    return (
+      joins(before) && joins(after) && (JOINING_LETTER.test(before) || JOINING_LETTER.test(after))
+    );
+  }
+  return false;
+}
 
 function codePointCount(s: string): number {
   let n = 0;

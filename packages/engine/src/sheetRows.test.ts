@@ -36,17 +36,17 @@ describe('readSheetRows', () => {
     expect(csv.ok && csv.rows).toEqual(out.ok && out.rows);
   });
 
-  it('cuts cells to the feed limits and counts them', () => {
+  it('cuts text cells to the feed limits and counts them; a URL stays whole', () => {
     const out = readSheetRows([
       ['root', 'url'],
       ['r'.repeat(31), `https://a.com/${'p'.repeat(2100)}`],
       ['ok', ''],
     ]);
     expect(out.ok && out.rows.map((r) => [r.root.length, r.url.length])).toEqual([
-      [30, 2048],
+      [30, 2114],
       [2, 0],
     ]);
-    expect(out.ok && out.truncatedCells).toBe(2);
+    expect(out.ok && out.truncatedCells).toBe(1);
   });
 
   it.each([

@@ -59,29 +59,47 @@ export function isDynamicInsertion(inner: string): boolean {
   );
 }
 
-/** Compiles a pattern once; substitute many rows with `fillPattern`. */
+/** Characters from the first combining mark (U+0300) on: a text with none is in NFC. */
+const MAY_NEED_NFC = /[\u0300-\uffff]/;
+/** A combining mark first: it would join the character before it once filled in. */
+const STARTS_WITH_MARK = /^\p{M}/u;
+
+/** `text` in NFC (every ad and asset text is written in NFC, as keywords are: issue 36). */
+function toNfc(text: string): string {
+  return MAY_NEED_NFC.test(text) ? text.normalize('NFC') : text;
+}
+
+/**
+ * Compiles a pattern once; substitute many rows with `fillPattern`. Its text is taken in NFC
+ * (`source` keeps it as typed).
+ */
 export function compilePattern(source: string): CompiledPattern {
   const parts: string[] = [];
   const slots: PlaceholderName[] = [];
   let last = 0;
   let literal = '';
-  for (const m of source.matchAll(BRACE_TOKEN)) {
+  const text = toNfc(source);
+  for (const m of text.matchAll(BRACE_TOKEN)) {
     const name = (m[1] ?? '').trim().toLowerCase();
     const at = m.index ?? 0;
     if (PLACEHOLDER_SET.has(name)) {
-      parts.push(literal + source.slice(last, at));
+      parts.push(literal + text.slice(last, at));
       literal = '';
       slots.push(name as PlaceholderName);
     } else {
-      literal += source.slice(last, at + m[0].length);
+      literal += text.slice(last, at + m[0].length);
     }
     last = at + m[0].length;
   }
-  parts.push(literal + source.slice(last));
+  parts.push(literal + text.slice(last));
   const isStatic = slots.length === 0;
   const staticText = isStatic ? tidySpaces(parts[0] ?? '') : '';
   const joinParts = isStatic ? undefined : tidiedFrame(parts);
-  const isTidyFrame = joinParts !== undefined && joinParts.every(hasBalancedBraces);
+  // A part after a slot that starts with a combining mark joins the value: filled the slow way.
+  const isTidyFrame =
+    joinParts !== undefined &&
+    joinParts.every(hasBalancedBraces) &&
+    joinParts.every((part, i) => i === 0 || !STARTS_WITH_MARK.test(part));
   const frameLength =
     isTidyFrame && joinParts ? joinParts.reduce((n, part) => n + countAdTextLength(part), 0) : 0;
   return {
@@ -249,6 +267,8 @@ function tidyValueWidth(s: string): number {
   // Below U+1100 every character counts 1 (see `countPlainTextWidth`): such a value is not
   // scanned again for its width.
   let isNarrow = true;
+  // Below U+0300 (the first combining mark) a value is in NFC.
+  let isNfc = true;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c <= 32) {
@@ -256,10 +276,16 @@ function tidyValueWidth(s: string): number {
       prevSpace = true;
     } else {
       if (c === 123 || c === 125) return -1;
-      if (c >= 0x1100) isNarrow = false;
+      if (c >= 0x300) {
+        isNfc = false;
+        if (c >= 0x1100) isNarrow = false;
+      }
       prevSpace = false;
     }
   }
+  // A value not in NFC, or one whose first mark would join the text before it, is not tidy: its
+  // text is filled and normalised the slow way (`fillPattern`).
+  if (!isNfc && (STARTS_WITH_MARK.test(s) || s.normalize('NFC') !== s)) return -1;
   return isNarrow ? n : countPlainTextWidth(s);
 }
 
@@ -352,14 +378,14 @@ export function measureFill(p: CompiledPattern, v: PlaceholderValues, facts: Val
   return text;
 }
 
-/** Fills a compiled pattern with one row's values; spaces are tidied. */
+/** Fills a compiled pattern with one row's values; spaces are tidied, the text is in NFC. */
 export function fillPattern(p: CompiledPattern, v: PlaceholderValues): string {
   if (p.isStatic) return p.staticText;
   const { parts, slots } = p;
   let out = parts[0] ?? '';
   for (let i = 0; i < slots.length; i++)
     out += slotValue(slots[i] as PlaceholderName, v) + (parts[i + 1] ?? '');
-  return tidySpaces(out);
+  return toNfc(tidySpaces(out));
 }
 
 /** One-off substitution (compile + fill). Prefer compiling once in loops. */

@@ -8,8 +8,8 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import type { Config } from '../config.ts';
-import { isDatabaseUnavailable } from '../errors.ts';
+import { DB_POOL_SIZE, type Config } from '../config.ts';
+import { DatabaseBusyError, isDatabaseUnavailable } from '../errors.ts';
 
 /**
  * The thin database interface every query function takes as its first argument. The same
@@ -33,10 +33,20 @@ export interface Db {
    */
   copyFrom(sql: string, data: Uint8Array): Promise<number>;
   /**
+   * Checks the database answers, without queueing behind the requests' work where it can: on
+   * PostgreSQL over a connection of its own, outside the pool. Fails when it cannot be reached.
+   */
+  ping(): Promise<void>;
+  /**
    * The embedded database only: a consistent copy of its data folder, a gzipped tarball
    * PGlite can start from (`loadDataDir`), taken between transactions after a checkpoint.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * The embedded database only: closes and reopens it from its folder, once no call is running
+   * (calls that arrive meanwhile wait), which gives back the memory its WebAssembly heap grew to.
+   */
+  recycle?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -223,10 +233,17 @@ export function createPgliteDb(pglite: PGlite): Db {
       );
       return result.affectedRows ?? 0;
     },
+    async ping() {
+      await guard('select 1', () => tx.query('select 1'));
+    },
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
   return {
     kind: 'embedded',
+    async ping() {
+      // In-process: it answers once the statement or transaction running now is done.
+      await guard('select 1', () => pglite.query('select 1'));
+    },
     async query<T>(sql: string, params?: unknown[]) {
       const result = await guard(sql, () => pglite.query<T>(sql, prepareParams(params)));
       return result.rows;
@@ -267,6 +284,56 @@ export function createPgliteDb(pglite: PGlite): Db {
     },
     async close() {
       if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/**
+ * The embedded database in `dataDir`, reopened by `recycle()`: PGlite's WebAssembly memory only
+ * grows (a 30 MB jsonb document takes it up by ~150 MB, several saves by ~450 MB) and is given
+ * back only when the instance is dropped. Every call counts as running until it ends (a
+ * transaction as one call); a recycle waits for none to run, holds new calls, closes, reopens
+ * and lets them go. Nothing is lost: the closed instance has written everything to the folder.
+ */
+export function createRecyclablePgliteDb(first: PGlite, dataDir: string): Db {
+  let current = createPgliteDb(first);
+  let running = 0;
+  let onIdle: (() => void) | undefined;
+  let recycling: Promise<void> | undefined;
+  async function run<T>(call: (db: Db) => Promise<T>): Promise<T> {
+    while (recycling) await recycling;
+    running += 1;
+    try {
+      return await call(current);
+    } finally {
+      running -= 1;
+      if (running === 0) onIdle?.();
+    }
+  }
+  async function reopen(): Promise<void> {
+    if (running > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+    onIdle = undefined;
+    await current.close();
+    current = createPgliteDb(await openPglite({ dataDir }));
+  }
+  return {
+    kind: 'embedded',
+    query: (sql, params) => run((db) => db.query(sql, params)),
+    transaction: (fn) => run((db) => db.transaction(fn)),
+    exec: (sql) => run((db) => db.exec(sql)),
+    copyFrom: (sql, data) => run((db) => db.copyFrom(sql, data)),
+    ping: () => run((db) => db.ping()),
+    dumpDataDir: () => run((db) => db.dumpDataDir!()),
+    async recycle() {
+      if (recycling) return recycling;
+      recycling = reopen().finally(() => {
+        recycling = undefined;
+      });
+      return recycling;
+    },
+    async close() {
+      while (recycling) await recycling;
+      await current.close();
     },
   };
 }
@@ -327,17 +394,74 @@ export function createPgDb(pool: pg.Pool): Db {
       await guard(sql, () => client.query(sql));
     },
     copyFrom: (sql, data) => guard(sql, () => copyThroughClient(client, sql, data)),
+    async ping() {
+      await guard('select 1', () => client.query('select 1'));
+    },
     close: () => Promise.reject(new Error('close() is not available inside a transaction')),
   });
+  const poolSize = pool.options.max ?? DB_POOL_SIZE;
+  /**
+   * Runs a call that takes a pool connection. When every connection was in use, the call waited
+   * in the pool's queue: its timeout then means busy (DatabaseBusyError), not unreachable.
+   */
+  const loop = watchEventLoop();
+  async function fromPool<T>(sql: string, run: () => Promise<T>): Promise<T> {
+    const mustWait = pool.totalCount >= poolSize && pool.idleCount === 0;
+    const startedAt = performance.now();
+    try {
+      return await run();
+    } catch (error) {
+      const waitedMs = Math.round(performance.now() - startedAt);
+      const message = error instanceof Error ? error.message : '';
+      if (mustWait && POOL_WAIT_TIMEOUT.test(message))
+        throw new DatabaseBusyError(
+          nameStatement(sql),
+          `waited ${waitedMs} ms while all ${poolSize} of the pool's connections were in use`,
+        );
+      // A new connection's handshake timed out while this process's event loop was blocked:
+      // the server was too busy to read the database's answer in time, not cut off from it.
+      const blockedMs = loop.longestBlockSince(startedAt);
+      if (CONNECT_TIMEOUT.test(message) && blockedMs >= BLOCKED_LOOP_MS)
+        throw new DatabaseBusyError(
+          nameStatement(sql),
+          `connecting timed out after ${waitedMs} ms while this server's event loop was blocked for ${blockedMs} ms`,
+        );
+      throw sanitizeDatabaseError(error, sql);
+    }
+  }
+  // The readiness check's own connection, so it never waits behind a busy pool.
+  let pinger: pg.Client | undefined;
+  async function ping(): Promise<void> {
+    if (!pinger) {
+      const client = new pg.Client({
+        ...pool.options,
+        connectionTimeoutMillis: PING_CONNECT_TIMEOUT_MS,
+      });
+      client.on('error', () => {
+        if (pinger === client) pinger = undefined;
+      });
+      await guard('connect', () => client.connect());
+      pinger = client;
+    }
+    const client = pinger;
+    try {
+      await guard('select 1', () => client.query('select 1'));
+    } catch (error) {
+      if (pinger === client) pinger = undefined;
+      void client.end().catch(() => {});
+      throw error;
+    }
+  }
   let isClosed = false;
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await guard(sql, () => pool.query(sql, prepareParams(params)));
+      const result = await fromPool(sql, () => pool.query(sql, prepareParams(params)));
       return result.rows as T[];
     },
+    ping,
     async transaction(fn) {
-      const client = await guard('begin', () => pool.connect());
+      const client = await fromPool('begin', () => pool.connect());
       let isBroken = false;
       try {
         await guard('begin', () => client.query('BEGIN'));
@@ -357,10 +481,10 @@ export function createPgDb(pool: pg.Pool): Db {
       }
     },
     async exec(sql) {
-      await guard(sql, () => pool.query(sql));
+      await fromPool(sql, () => pool.query(sql));
     },
     async copyFrom(sql, data) {
-      const client = await guard(sql, () => pool.connect());
+      const client = await fromPool(sql, () => pool.connect());
       let isBroken = false;
       try {
         return await guard(sql, () => copyThroughClient(client, sql, data));
@@ -374,20 +498,58 @@ export function createPgDb(pool: pg.Pool): Db {
     async close() {
       if (isClosed) return;
       isClosed = true;
+      loop.stop();
+      await pinger?.end().catch(() => {});
       await pool.end();
     },
   };
 }
 
+/** pg-pool's error when a new connection was not made within connectionTimeoutMillis. */
+const CONNECT_TIMEOUT = /^Connection terminated due to connection timeout$/;
+/** An event loop this late on a tick was blocked (a large body being parsed, on a loaded machine). */
+const BLOCKED_LOOP_MS = 1000;
+const LOOP_TICK_MS = 100;
+
+/** Watches this process's event loop: the longest block seen since a given time. */
+function watchEventLoop(): { longestBlockSince(since: number): number; stop(): void } {
+  // Blocks of the last minute, as [when it ended, how long], oldest first.
+  const blocks: [number, number][] = [];
+  let expected = performance.now() + LOOP_TICK_MS;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const lateMs = now - expected;
+    expected = now + LOOP_TICK_MS;
+    if (lateMs >= BLOCKED_LOOP_MS) blocks.push([now, Math.round(lateMs)]);
+    while (blocks.length > 0 && blocks[0]![0] < now - 60_000) blocks.shift();
+  }, LOOP_TICK_MS);
+  timer.unref();
+  return {
+    longestBlockSince(since) {
+      // A block that ended after `since` overlapped the call.
+      return Math.max(0, ...blocks.filter(([end]) => end >= since).map(([, ms]) => ms));
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
+const POOL_WAIT_TIMEOUT = /^timeout exceeded when trying to connect$/;
+/** The readiness check's connection must be made within this time. */
+const PING_CONNECT_TIMEOUT_MS = 2000;
+/** Default longest wait for a pool connection (then busy or unreachable). */
+export const POOL_CONNECT_TIMEOUT_MS = 5000;
+
 /** A pg Pool whose type parsers agree with PGlite's (int8 as number, numeric as text). */
 export function createPgPool(
   connectionString: string,
   onError: (error: Error) => void = () => {},
+  options: { max?: number; connectionTimeoutMillis?: number } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
-    connectionTimeoutMillis: 5000,
+    max: options.max ?? DB_POOL_SIZE,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? POOL_CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -456,8 +618,7 @@ export async function openDatabase(
   } else {
     const dataDir = join(config.dataDir, 'pglite');
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir);
-    const pglite = await openPglite({ dataDir });
-    db = createPgliteDb(pglite);
+    db = createRecyclablePgliteDb(await openPglite({ dataDir }), dataDir);
   }
   try {
     await runMigrations(db);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionSchema } from '@adloom/contract';
 import { ApiError } from './errors.ts';
 import {
+  BUSY_RETRIES,
   createHttpClient,
   LOADING_DELAY_MS,
   NETWORK_FAILURE_MESSAGE,
@@ -189,5 +190,71 @@ describe('HTTP client', () => {
     await sending;
     await vi.advanceTimersByTimeAsync(SLOW_REQUEST_WARNING_MS * 2);
     expect(t.onSlowRequest).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('HTTP client, when the server is busy', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function busy(code: string, retryAfter: string | null): Response {
+    return new Response(JSON.stringify({ error: { code, message: `busy: ${code}` } }), {
+      status: 429,
+      headers: {
+        'content-type': 'application/json',
+        ...(retryAfter === null ? {} : { 'retry-after': retryAfter }),
+      },
+    });
+  }
+
+  /** A fetch that answers from `answers` in turn, counting the calls. */
+  function answering(answers: Response[]) {
+    const fetch = vi.fn(async () => answers.shift() ?? json(500, {}));
+    const client = createHttpClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      getToken: () => 'tok',
+      onSlowRequest: vi.fn(),
+      onError: vi.fn(),
+    });
+    return { fetch, client };
+  }
+
+  it('sends a save answered save_in_progress again after Retry-After, and answers its result', async () => {
+    const t = answering([busy('save_in_progress', '2'), json(200, { revision: 3 })]);
+    const answer = t.client.post('/api/app/feeds', { name: 'Shop' });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(t.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ revision: 3 });
+    expect(t.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits 2 s when the busy answer names no wait', async () => {
+    const t = answering([busy('server_busy', null), json(200, { ok: true })]);
+    const answer = t.client.get('/api/app/clients');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(t.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ ok: true });
+  });
+
+  it('shows the 429 once the server stayed busy for every retry', async () => {
+    const t = answering(Array.from({ length: BUSY_RETRIES + 1 }, () => busy('server_busy', '1')));
+    const answer = t.client.post('/api/app/lists', {}, { errors: 'caller' });
+    const failure = expect(answer).rejects.toMatchObject({
+      status: 429,
+      code: 'server_busy',
+      message: 'busy: server_busy',
+    });
+    await vi.advanceTimersByTimeAsync(BUSY_RETRIES * 1000);
+    await failure;
+    expect(t.fetch).toHaveBeenCalledTimes(BUSY_RETRIES + 1);
+  });
+
+  it('does not send again a 429 that is a refusal (too many tries)', async () => {
+    const t = answering([busy('rate_limited', '60')]);
+    const answer = t.client.post('/api/users/login', {}, { errors: 'caller' });
+    await expect(answer).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(t.fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,6 +7,27 @@ export const LOADING_DELAY_MS = 500;
 /** Spec section 9: a request running longer than this raises a warning (it is not aborted). */
 export const SLOW_REQUEST_WARNING_MS = 15_000;
 
+/**
+ * The 429 codes of a server that is busy rather than refusing: an account's other large save
+ * still running, the server's most large saves at once, every database connection in use. A
+ * call answered so is sent again after the answer's Retry-After, at most BUSY_RETRIES times.
+ */
+export const BUSY_CODES: ReadonlySet<string> = new Set(['save_in_progress', 'server_busy']);
+/** How many times a call answered busy is sent again before its 429 is shown. */
+export const BUSY_RETRIES = 5;
+/** Wait before sending again when the answer names none (Retry-After missing or unreadable). */
+export const BUSY_DEFAULT_WAIT_MS = 2000;
+/** The longest wait a Retry-After may ask for (a larger one is cut to this). */
+export const BUSY_MAX_WAIT_MS = 30_000;
+
+/** The wait a busy answer asks for: Retry-After in seconds, within 0 and BUSY_MAX_WAIT_MS. */
+export function busyWaitMs(response: Response): number {
+  const raw = response.headers.get('retry-after')?.trim() ?? '';
+  const seconds = Number(raw);
+  if (raw === '' || !Number.isFinite(seconds) || seconds < 0) return BUSY_DEFAULT_WAIT_MS;
+  return Math.min(seconds * 1000, BUSY_MAX_WAIT_MS);
+}
+
 /** Timer functions, injectable for tests. */
 export interface HttpTimers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -100,6 +121,13 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export const NETWORK_FAILURE_MESSAGE = NO_RESPONSE_MESSAGE;
 
+/** True for a 429 whose code says the server is busy (BUSY_CODES). */
+function isBusy(response: Response, body: unknown): boolean {
+  if (response.status !== 429) return false;
+  const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return typeof code === 'string' && BUSY_CODES.has(code);
+}
+
 /** Creates the HTTP client: token header, loading indicator, slow warning, error mapping. */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const timers = deps.timers ?? realTimers;
@@ -129,10 +157,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         }, LOADING_DELAY_MS);
     const warningTimer = timers.setTimeout(() => deps.onSlowRequest(path), SLOW_REQUEST_WARNING_MS);
 
-    try {
-      let response: Response;
+    const send = async (): Promise<Response> => {
       try {
-        response = await doFetch(`${deps.baseUrl ?? ''}${path}`, {
+        return await doFetch(`${deps.baseUrl ?? ''}${path}`, {
           method,
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -147,8 +174,19 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           message: NETWORK_FAILURE_MESSAGE,
         });
       }
+    };
+
+    try {
+      let response = await send();
       if (asBlob && response.ok) return (await response.blob()) as T;
-      const body = await readBody(response);
+      let body = await readBody(response);
+      // Busy is not refused: the same call again, once the server said it may be.
+      for (let retry = 0; retry < BUSY_RETRIES && isBusy(response, body); retry += 1) {
+        await wait(busyWaitMs(response), options.signal);
+        response = await send();
+        if (asBlob && response.ok) return (await response.blob()) as T;
+        body = await readBody(response);
+      }
       if (!response.ok) throw toApiError(response.status, body, path);
       if (!options.schema) return body as T;
       const parsed = options.schema.safeParse(body);
@@ -173,6 +211,24 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         if (slowCount === 0) isLoading.set(false);
       }
     }
+  }
+
+  function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const handle = timers.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      function onAbort() {
+        timers.clearTimeout(handle);
+        reject(signal?.reason);
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   async function postStream(

@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { VERIFY_MESSAGES } from '@adloom/contract';
 import { handleApiError } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import { verifyEmail } from '../api/users.ts';
 import { refreshSignedInUser, SendLinkAgainButton } from '../features/auth/VerifyEmailNotice.tsx';
+import { verifyOnce } from '../features/auth/verifyOnce.ts';
 import { session } from '../state/session.ts';
 import { useSession } from '../state/useSession.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -14,25 +14,6 @@ type Outcome =
   | { kind: 'verifying' }
   | { kind: 'verified'; message: string }
   | { kind: 'refused'; message: string };
-
-/**
- * One request per token for the page's life: the link works once, so the page mounting again
- * (signing in swaps the layout) must not send it a second time and read its own success as a
- * used link.
- */
-const verifications = new Map<string, Promise<void>>();
-
-function verifyOnce(token: string): Promise<void> {
-  let pending = verifications.get(token);
-  if (!pending) {
-    pending = verifyEmail(token).then(async () => {
-      // This browser's user record takes the tools the address now opens.
-      await refreshSignedInUser().catch(() => undefined);
-    });
-    verifications.set(token, pending);
-  }
-  return pending;
-}
 
 /**
  * /verify-email/:token, the link the verification mail carries: verifies the address at once

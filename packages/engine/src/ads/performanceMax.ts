@@ -1,4 +1,5 @@
 /** Performance Max ads: per asset group the first fallback valid for its row (spec section 5). */
+import { FEED_COLUMNS } from '../feedColumns.ts';
 import type { RowIssue } from '../issues.ts';
 import {
   AD_TEXT_MIN_CHARS,
@@ -24,7 +25,7 @@ import {
   factsFor,
   fillTexts,
   findRowUrlFailure,
-  findTemplateTextIssues,
+  describeFailure,
   labelIssues,
   missingRowIssue,
   PATH_ORDER_FAILURE,
@@ -101,6 +102,8 @@ export interface CompiledPerformanceMaxFallback {
   callToAction: CallToAction;
   /** Too few or too many headlines, long headlines or descriptions: fails every row. */
   countFailure: TextFailure | undefined;
+  /** A text with a keyword insertion (`{KeyWord:…}`): fails every row (no keywords to insert). */
+  keywordFailure: TextFailure | undefined;
   /** Reused by each fill of this fallback to check texts before they are copied out. */
   scratch: string[];
 }
@@ -124,6 +127,13 @@ export function compilePerformanceMaxTemplate(
         countListFailure('Headline', f.headlines, PMAX_TEXT_COUNTS.headlines) ??
         countListFailure('Long headline', f.longHeadlines, PMAX_TEXT_COUNTS.longHeadlines) ??
         countListFailure('Description', f.descriptions, PMAX_TEXT_COUNTS.descriptions),
+      keywordFailure: findKeywordInsertion([
+        ['Headline', f.headlines.map((h) => h.text)],
+        ['Long headline', f.longHeadlines.map((h) => h.text)],
+        ['Description', f.descriptions.map((d) => d.text)],
+        ['Path', f.paths],
+        ['Business name', [f.businessName]],
+      ]),
       scratch: [],
     };
   });
@@ -157,6 +167,7 @@ export function fillPerformanceMaxFallback(
   const url = findRowUrlFailure(values, facts);
   if (url) return { ok: false, failure: url };
   if (f.countFailure) return { ok: false, failure: f.countFailure };
+  if (f.keywordFailure) return { ok: false, failure: f.keywordFailure };
   const h = fillTexts(f.headlines, values, PMAX_RULES.headline, facts, f.scratch);
   if (h.failure) return { ok: false, failure: h.failure };
   if (h.shortest > PMAX_SHORT_HEADLINE_MAX_CHARS) return { ok: false, failure: NO_SHORT_HEADLINE };
@@ -172,6 +183,17 @@ export function fillPerformanceMaxFallback(
   if (paths[0] === '' && paths[1] !== '') return { ok: false, failure: PATH_ORDER_FAILURE };
   const b = fillTexts(f.businessName, values, PMAX_RULES.businessName, facts, f.scratch);
   if (b.failure) return { ok: false, failure: b.failure };
+  // A feed value can bring an insertion too (only a value with a brace can).
+  if (hasBrace(values)) {
+    const filled = findKeywordInsertion([
+      ['Headline', h.texts],
+      ['Long headline', lh.texts],
+      ['Description', d.texts],
+      ['Path', paths],
+      ['Business name', b.texts],
+    ]);
+    if (filled) return { ok: false, failure: filled };
+  }
   return {
     ok: true,
     headlines: h.texts,
@@ -220,17 +242,20 @@ export function generatePerformanceMaxAds(
   const { values, facts: rowFacts } = current;
   values.const = input.constant ?? '';
   const ads: PerformanceMaxAd[] = [];
-  const issues: RowIssue[] = findTemplateTextIssues(
-    OUTPUT_PMAX,
-    input.template.templates.map((f, i) => ({
-      label: `Fallback ${i + 1}`,
-      texts: [
-        ['Headline', f.headlines.map((h) => h.text)],
-        ['Long headline', f.longHeadlines.map((h) => h.text)],
-        ['Description', f.descriptions.map((d) => d.text)],
-      ],
-    })),
-  );
+  // A keyword insertion fails its fallback for every row: said once per fallback here.
+  const issues: RowIssue[] = [];
+  fallbacks.forEach((f, i) => {
+    const k = f.keywordFailure;
+    if (k)
+      issues.push({
+        kind: 'warning',
+        output: OUTPUT_PMAX,
+        rowId: '',
+        rowNumber: 0,
+        code: 'keyword-insertion',
+        message: `Fallback ${i + 1}, ${describeFailure(k)}; the fallback makes no ad`,
+      });
+  });
   issues.push(
     ...labelIssues(
       OUTPUT_PMAX,
@@ -277,6 +302,38 @@ export function generatePerformanceMaxAds(
     );
   }
   return { ads, issues };
+}
+
+/** Google's keyword insertion: `{KeyWord}`, `{KeyWord:default}`, in any case. */
+const KEYWORD_INSERTION = /\{\s*keyword\s*(:[^{}]*)?\}/i;
+
+/**
+ * The failure of the first text holding a keyword insertion: Performance Max campaigns have no
+ * keywords, so Google has nothing to insert (issue 36).
+ */
+function findKeywordInsertion(
+  lists: ReadonlyArray<readonly [field: string, texts: readonly string[]]>,
+): TextFailure | undefined {
+  for (const [field, texts] of lists)
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i] as string;
+      if (KEYWORD_INSERTION.test(text))
+        return ruleFailure(
+          field,
+          i,
+          text,
+          'keyword-insertion',
+          'has a keyword insertion ({KeyWord:…}), which Performance Max cannot fill: it has no keywords',
+        );
+    }
+  return undefined;
+}
+
+/** Whether any value of the row holds a brace. */
+function hasBrace(values: PlaceholderValues): boolean {
+  const row = values.row;
+  for (const c of FEED_COLUMNS) if ((row[c] ?? '').includes('{')) return true;
+  return (values.const ?? '').includes('{');
 }
 
 /** `countFailure` of one list against its fewest and most. */

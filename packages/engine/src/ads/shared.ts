@@ -19,7 +19,8 @@ import {
   type EditorialProblem,
 } from '../editorial.ts';
 import type { RowIssue } from '../issues.ts';
-import { FINAL_URL_MAX_CHARS, KEYWORD_INSERTION_FALLBACK_CHARS } from '../limits.ts';
+import { findFinalUrlProblem } from '../finalUrl.ts';
+import { KEYWORD_INSERTION_FALLBACK_CHARS } from '../limits.ts';
 import {
   compilePattern,
   countAdTextLength,
@@ -799,8 +800,8 @@ export function fillTexts(
 }
 
 /**
- * The failure of the row's final URL (Google takes http and https addresses of at most 2,048
- * characters), found once per row; undefined when it is fine.
+ * The failure of the row's final URL under the one final URL rule (`findFinalUrlProblem`),
+ * found once per row; undefined when it is fine.
  */
 export function findRowUrlFailure(
   values: PlaceholderValues,
@@ -968,17 +969,6 @@ export function findTemplateTextIssues(
     }
   }
   return issues;
-}
-
-/**
- * Why a row's final URL (trimmed, not empty) will not pass Google Ads: not an http(s) address or
- * longer than 2048 characters; undefined when it is fine.
- */
-export function findFinalUrlProblem(url: string): string | undefined {
-  if (url.length > FINAL_URL_MAX_CHARS)
-    return `has ${url.length} characters (max ${FINAL_URL_MAX_CHARS})`;
-  if (!/^https?:\/\/[^\s/?#]/i.test(url)) return 'is not an http:// or https:// address';
-  return undefined;
 }
 
 /** A final URL as a message shows it: in quotes, cut after 60 characters. */

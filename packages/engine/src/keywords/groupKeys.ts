@@ -1,5 +1,6 @@
 /** The look-ahead's keys of rows' campaign and ad group, and rows' name cells compared as bytes. */
 import type { RowGroupKeys } from '../campaignInput.ts';
+import { CampaignRowMaker } from '../campaignRows.ts';
 import { composeHash, HASH_BASE, polyHash, sealHash } from '../hash.ts';
 import { NAME_MAX_CHARS } from '../limits.ts';
 import { cleanName, fillRaw, foldName, nameProblem, type NameKind } from '../names.ts';
@@ -59,8 +60,10 @@ export class GroupKeyMaker {
   private readonly cellLength = new Int32Array(PLACEHOLDERS.length);
   /** The hash `cellsNameHash` made. */
   private hash = 0;
-  /** Both names can be keyed from a row's bytes (neither is GENERAL_NAME). */
+  /** Both names can be keyed from a row's bytes (neither is GENERAL_NAME, no location read). */
   private readonly byBytes: boolean;
+  /** The template's locations, when it writes some (each row's location decides its campaign). */
+  private readonly locations: CampaignRowMaker | undefined;
   /** The row `measureAt` took, and whether its cells were measured from its bytes. */
   private rows: FeedRows | undefined;
   private rowIndex = -1;
@@ -98,7 +101,14 @@ export class GroupKeyMaker {
     // A name of no row cell is the same for every row: made once, the general way.
     this.campaignFixed = this.campaignWay === FIXED_NAME ? this.campaignHash() : undefined;
     this.groupFixed = this.groupWay === FIXED_NAME ? this.groupHash(-1) : undefined;
-    this.byBytes = this.campaignWay !== GENERAL_NAME && this.groupWay !== GENERAL_NAME;
+    // A row without a valid location makes no campaign (`CampaignRowMaker.read`): such rows are
+    // keyed from the made row, whose location is read (location templates are few).
+    const locations = new CampaignRowMaker(template);
+    this.locations = locations.hasLocations ? locations : undefined;
+    this.byBytes =
+      this.campaignWay !== GENERAL_NAME &&
+      this.groupWay !== GENERAL_NAME &&
+      this.locations === undefined;
   }
 
   /** Keys rows `from` to `to` (not included) of `rows` into `out`. */
@@ -219,8 +229,13 @@ export class GroupKeyMaker {
     this.filler.measureRow(row, this.nameSlots);
   }
 
-  /** The hash of the measured row's folded campaign name; undefined when it is skipped. */
+  /**
+   * The hash of the measured row's folded campaign name; undefined when it is skipped (its name,
+   * or its location: see `CampaignRowMaker.read`).
+   */
   campaignHash(): number | undefined {
+    if (this.locations && !this.locations.read(this.values.row as FeedRow, this.values))
+      return undefined;
     if (this.fromCells) {
       if (this.campaignWay === FIXED_NAME) return this.campaignFixed;
       if (this.cellsNameHash(this.campaignPlan)) return this.hash;

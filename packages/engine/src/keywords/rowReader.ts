@@ -4,10 +4,9 @@
  * negatives (held, see heldLines.ts).
  */
 import type { KeywordsCsvSinks } from '../campaignInput.ts';
-import { GeneratedAdGroup, type CampaignRow } from '../campaignRows.ts';
+import { GeneratedAdGroup, type CampaignRow, type CampaignRowMaker } from '../campaignRows.ts';
 import { polyHash, sealHash } from '../hash.ts';
 import { foldName, mergeIssue } from '../names.ts';
-import type { PlaceholderValues } from '../text.ts';
 import type { FeedRow, FeedRows } from '../types.ts';
 import type { GroupClosing } from './closing.ts';
 import type { HeldLines } from './heldLines.ts';
@@ -39,7 +38,8 @@ export interface RowReaderParts {
   lastRows: Uint8Array | undefined;
   mtGroups: MtGroups | undefined;
   sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>;
-  makeCampaignRow: (name: string, row: FeedRow, values: PlaceholderValues) => CampaignRow;
+  /** Reads each row's location first, makes the campaign rows and adds later rows' locations. */
+  campaignRows: CampaignRowMaker;
   keywordCsv: LineWriter;
   negativeCsv: LineWriter;
   keptCsv: CsvChunks | undefined;
@@ -64,6 +64,8 @@ export class RowReader {
   private campaignPlain = 0;
   /** A merge of the row's group into an earlier row's is reported (once a row). */
   private isMerged = false;
+  /** The campaign rows made, by campaign id (for the locations of their later rows). */
+  private readonly campaignRowOf: CampaignRow[] = [];
 
   constructor(private readonly x: RowReaderParts) {
     this.row = x.texts.values.row as FeedRow;
@@ -92,9 +94,15 @@ export class RowReader {
     if (x.p.negativeCount > 0) this.holdNegatives(r);
   }
 
-  /** The row's campaign: false when its name is skipped (reported). */
+  /** The row's campaign: false when its location or its name is skipped (reported). */
   private readCampaign(r: number): boolean {
     const { x, row, rowNumber } = this;
+    const locations = x.campaignRows;
+    if (locations.hasLocations) {
+      const isLocated = locations.read(row, x.texts.values);
+      for (const p of locations.problems) x.issues.issue(p.kind, row, rowNumber, p.code, p.message);
+      if (!isLocated) return false;
+    }
     const { filler } = x.texts;
     const rowGroups = x.rowGroups;
     let spelled: string;
@@ -119,13 +127,20 @@ export class RowReader {
     } else {
       const campaigns = x.campaigns;
       campaignId = campaigns.findOrAdd(sealHash(campaignHash, 0, 0), 0, 0, spelled, r, 0);
-      if (campaigns.added && x.sinks.campaigns)
-        x.sinks.campaigns(x.makeCampaignRow(spelled, row, x.texts.values));
+      if (campaigns.added && x.sinks.campaigns) {
+        const made = x.campaignRows.make(spelled, row, x.texts.values);
+        this.campaignRowOf[campaignId] = made;
+        x.sinks.campaigns(made);
+      }
       campaign = campaigns.foundText ?? spelled;
       rowGroups.lastCampaignText = spelled;
       rowGroups.lastCampaignHash = campaignHash;
       rowGroups.lastCampaignId = campaignId;
       rowGroups.lastCampaign = campaign;
+    }
+    if (locations.hasLocations) {
+      const made = this.campaignRowOf[campaignId];
+      if (made) locations.add(made);
     }
     if (campaign !== spelled) {
       campaignPlain = 0;

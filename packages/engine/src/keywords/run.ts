@@ -3,7 +3,7 @@
  * every row read, then what waits for the end written.
  */
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from '../campaignInput.ts';
-import { compileCampaignRow } from '../campaignRows.ts';
+import { CampaignRowMaker } from '../campaignRows.ts';
 import type { RowIssue } from '../issues.ts';
 import { defaultRowLabel, foldName } from '../names.ts';
 import { GroupClosing } from './closing.ts';
@@ -150,7 +150,7 @@ export function runSearchKeywordLines(
     lastRows,
     mtGroups,
     sinks,
-    makeCampaignRow: compileCampaignRow(template),
+    campaignRows: new CampaignRowMaker(template),
     keywordCsv,
     negativeCsv,
     keptCsv,

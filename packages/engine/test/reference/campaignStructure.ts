@@ -2,12 +2,13 @@
  * The straightforward campaign structure routine and keyword CSV writer: a test-only oracle. The
  * engine's streaming path (src/keywordsCsv.ts) is checked against it on randomized feeds and
  * templates, so the fast path is compared with an independent implementation of the same rules.
- * It shares only the rules of one text (`cleanFilledKeyword`, `cleanName`, `fillRaw`) with the
- * engine. Not part of the build nor of the package's exports.
+ * It shares only the rules of one text or row (`cleanFilledKeyword`, `cleanName`, `fillRaw`, the
+ * locations' `CampaignRowMaker`) with the engine. Not part of the build nor of the package's exports.
  */
 import { DEFAULT_CHUNK_LINES, formatCsvCell, type FormatCsvOptions } from '../../src/csv.ts';
 import {
-  compileCampaignRow,
+  CampaignRowMaker,
+  type CampaignRow,
   GeneratedAdGroup,
   GeneratedAssetGroup,
 } from '../../src/campaignRows.ts';
@@ -49,6 +50,7 @@ interface CampaignEntry {
   name: string;
   row: number;
   groups: Map<string, GroupEntry>;
+  made: CampaignRow;
 }
 
 /** A negative made from a template pattern, with the row that made it. */
@@ -81,7 +83,7 @@ export function generateCampaignStructureReference(
     const ck = { pattern: compilePattern(k.keyword), matchType: k.matchType };
     (POSITIVE.has(k.matchType) ? positives : negativePatterns).push(ck);
   }
-  const makeCampaignRow = compileCampaignRow(template);
+  const campaignRows = new CampaignRowMaker(template);
   const reported = new Set<string>();
   const campaigns = new Map<string, CampaignEntry>();
   const templateNegatives: TemplateNegative[] = [];
@@ -196,6 +198,10 @@ export function generateCampaignStructureReference(
   rows.forEach((row, r) => {
     const rowNumber = r + 1;
     const values: PlaceholderValues = { row, const: template.const, mt: '' };
+    // The location rule is shared with the engine (one rule of one row, as the names' are).
+    const isLocated = campaignRows.read(row, values);
+    for (const p of campaignRows.problems) issue(p.kind, row, rowNumber, p.code, p.message);
+    if (!isLocated) return;
     const campaignName = nameFor(
       campaignPattern,
       values,
@@ -209,10 +215,12 @@ export function generateCampaignStructureReference(
     const campaignKey = fold(campaignName);
     let campaign = campaigns.get(campaignKey);
     if (!campaign) {
-      campaign = { name: campaignName, row: r, groups: new Map() };
+      const made = campaignRows.make(campaignName, row, values);
+      campaign = { name: campaignName, row: r, groups: new Map(), made };
       campaigns.set(campaignKey, campaign);
-      out.campaigns.push(makeCampaignRow(campaignName, row, values));
-    } else if (campaign.name !== campaignName)
+      out.campaigns.push(made);
+    } else campaignRows.add(campaign.made);
+    if (campaign.name !== campaignName)
       issue(
         'cleaned',
         row,

@@ -19,6 +19,7 @@ import { authenticate, getUser } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
 import { useUtf8JsonParser } from '../../http/json-body.ts';
+import { createLargeSaveGate, createLargeSaveHook } from '../../http/large-saves.ts';
 import { rejectBadTextField } from '../../http/text-rule.ts';
 import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
 import { FeedRowsCache } from '../../services/workspace-cache.ts';
@@ -86,7 +87,12 @@ function readClientName(rawPath: string): string {
 export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   // Only the bulk saves may send large bodies; every other call keeps the app's small limit.
-  const bulkBody = { bodyLimit: deps.config.bodyLimitBytes };
+  // A large one waits for its turn: one per user, LARGE_SAVES_AT_ONCE on the server (else 429).
+  const largeSaves = createLargeSaveGate(deps.config.largeSavesAtOnce);
+  const bulkBody = {
+    bodyLimit: deps.config.bodyLimitBytes,
+    preParsing: createLargeSaveHook(largeSaves, (request) => getUser(request).id),
+  };
   // Presented rows of recently saved or loaded feeds (checked against the stored version).
   const cache = new FeedRowsCache();
   const xmlFeeds = createXmlFeedReader(deps.config.xmlFeeds);

@@ -88,7 +88,9 @@ export const GridRow = memo(function GridRow({
           <input
             className="feed-grid__input"
             aria-label={`${FEED_COLUMN_LABELS[column]}, row ${rowNumber}`}
-            maxLength={getColumnMaxChars(col)}
+            // A Final URL is never cut (no limit shown, spec section 2): the engine reports one
+            // too long for Google.
+            maxLength={column === 'url' ? undefined : getColumnMaxChars(col)}
             spellCheck={false}
             autoComplete="off"
             {...cellProps(col + FIRST_VALUE_CELL)}

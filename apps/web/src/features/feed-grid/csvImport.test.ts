@@ -63,7 +63,6 @@ describe('parseCsvText', () => {
     expect(summary).toEqual({
       rowCount: 2,
       cellsCut: 1,
-      urlsCut: 0,
       cuts: [{ row: 0, column: 0 }],
       unrecognisedColumns: ['price'],
     });
@@ -83,14 +82,16 @@ describe('parseCsvText', () => {
     expect(() => parse(text)).toThrow(new CsvImportError(CSV_MESSAGES.empty));
   });
 
-  it('names the first cuts by imported row and column, and counts the rest', () => {
+  it('names the first cuts by imported row and column, and counts the rest; never cuts a URL', () => {
     const long = 'y'.repeat(31);
     const lines = ['root,mod,url'];
     for (let i = 0; i < CSV_CUTS_NAMED + 2; i += 1) lines.push(`${long},ok,https://a.test/${i}`);
-    lines.push(`fine,${long},https://b.test/${'u'.repeat(2050)}`);
-    const { summary } = parse(lines.join('\n'));
+    const longUrl = `https://b.test/${'u'.repeat(2050)}`;
+    lines.push(`fine,${long},${longUrl}`);
+    const { rows, summary } = parse(lines.join('\n'));
     expect(summary.cellsCut).toBe(CSV_CUTS_NAMED + 3);
-    expect(summary.urlsCut).toBe(1);
+    // Issue 36: the URL was cut to 2,048, another page; it stays whole and the engine reports it.
+    expect(rows.at(-1)?.[5]).toBe(longUrl);
     expect(summary.cuts).toHaveLength(CSV_CUTS_NAMED);
     expect(summary.cuts.slice(0, 2)).toEqual([
       { row: 0, column: 0 },
@@ -182,10 +183,8 @@ describe('describeCsvImport', () => {
         {
           rowCount: 1200,
           cellsCut: 3,
-          urlsCut: 1,
           cuts: [
             { row: 0, column: 0 },
-            { row: 4, column: 5 },
             { row: 6, column: 2 },
           ],
           unrecognisedColumns: ['price', 'sku'],
@@ -193,13 +192,12 @@ describe('describeCsvImport', () => {
         11,
       ),
     ).toBe(
-      'Imported 1,200 rows. 3 cells were cut to 30 characters: Root in row 11, Var 1 in row 17 and 1 more. 1 Final URL cell was cut to 2,048 characters: Final URL in row 15. Not recognised: price, sku.',
+      'Imported 1,200 rows. 3 cells were cut to 30 characters: Root in row 11, Var 1 in row 17 and 1 more. Not recognised: price, sku.',
     );
     expect(
       describeCsvImport({
         rowCount: 1,
         cellsCut: 0,
-        urlsCut: 0,
         cuts: [],
         unrecognisedColumns: [],
       }),

@@ -24,10 +24,8 @@ export interface CsvCut {
 /** What an import brought in, for the notice. */
 export interface CsvImportSummary {
   rowCount: number;
-  /** Root, modifier and var cells cut to 30 characters. */
+  /** Root, modifier and var cells cut to 30 characters (a Final URL is never cut). */
   cellsCut: number;
-  /** Final URL cells cut to 2048 characters. */
-  urlsCut: number;
   /** The first CSV_CUTS_NAMED cuts, in file order, for the notice to name. */
   cuts: CsvCut[];
   /** Headers of columns that map to no feed column, as the file spells them. */
@@ -180,7 +178,6 @@ export function parseCsvText({
   const summary: CsvImportSummary = {
     rowCount: 0,
     cellsCut: 0,
-    urlsCut: 0,
     cuts: [],
     unrecognisedColumns: [],
   };
@@ -208,9 +205,9 @@ export function parseCsvText({
       if (value === '') continue;
       isBlank = false;
       const max = getColumnMaxChars(column);
-      if (value.length > max) {
-        if (column === URL_COLUMN_INDEX) summary.urlsCut += 1;
-        else summary.cellsCut += 1;
+      // A Final URL is never cut (a cut URL is another page): the engine reports one too long.
+      if (value.length > max && column !== URL_COLUMN_INDEX) {
+        summary.cellsCut += 1;
         if (summary.cuts.length < CSV_CUTS_NAMED)
           summary.cuts.push({ row: summary.rowCount, column });
         row[column] = value.slice(0, max).trimEnd();
@@ -278,21 +275,17 @@ const parseInSteps = Papa.parse as unknown as (input: string, config: StringChun
  */
 export function describeCsvImport(summary: CsvImportSummary, firstRowNumber = 1): string {
   const parts = [`Imported ${formatRows(summary.rowCount)}.`];
-  const describeCuts = (count: number, isUrl: boolean, what: string) => {
-    if (count === 0) return;
-    const named = summary.cuts
-      .filter((cut) => (cut.column === URL_COLUMN_INDEX) === isUrl)
-      .map(
-        (cut) =>
-          `${FEED_COLUMN_LABELS[FEED_COLUMNS[cut.column]!]} in row ${formatCount(firstRowNumber + cut.row)}`,
-      );
+  const count = summary.cellsCut;
+  if (count > 0) {
+    const named = summary.cuts.map(
+      (cut) =>
+        `${FEED_COLUMN_LABELS[FEED_COLUMNS[cut.column]!]} in row ${formatCount(firstRowNumber + cut.row)}`,
+    );
     const more = count - named.length;
     parts.push(
-      `${formatCount(count)} ${count === 1 ? `${what} was` : `${what}s were`} cut to ${formatCount(getColumnMaxChars(isUrl ? URL_COLUMN_INDEX : 0))} characters: ${named.join(', ')}${more > 0 ? ` and ${formatCount(more)} more` : ''}.`,
+      `${formatCount(count)} ${count === 1 ? 'cell was' : 'cells were'} cut to ${formatCount(getColumnMaxChars(0))} characters: ${named.join(', ')}${more > 0 ? ` and ${formatCount(more)} more` : ''}.`,
     );
-  };
-  describeCuts(summary.cellsCut, false, 'cell');
-  describeCuts(summary.urlsCut, true, 'Final URL cell');
+  }
   if (summary.unrecognisedColumns.length > 0)
     parts.push(`Not recognised: ${summary.unrecognisedColumns.join(', ')}.`);
   return parts.join(' ');

@@ -1,0 +1,137 @@
+/**
+ * The command's own Editor files read back as the engine's export tables, so a build record and
+ * a change plan are made from exactly what was written. A file is read in 1 MB pieces each time
+ * its rows are asked for: a 1M-row file never becomes one string.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { ExportTable, ExportTableKind } from '@adloom/engine';
+
+/** Bytes read at a time. */
+const PIECE_BYTES = 1 << 20;
+
+/**
+ * The records of a CSV file the command wrote (UTF-8, a BOM, commas, CRLF, quotes doubled):
+ * one array of cells per record, header first. Quoted cells may hold commas and line breaks.
+ */
+export function* csvRecordsOfFile(file: string): Generator<string[]> {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(PIECE_BYTES);
+    // TextDecoder drops the BOM.
+    const decoder = new TextDecoder('utf-8');
+    let text = '';
+    let done = false;
+    while (!done) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      done = n === 0;
+      text += done ? decoder.decode() : decoder.decode(buf.subarray(0, n), { stream: true });
+      const parsed = parseRecords(text, done);
+      text = parsed.rest;
+      yield* parsed.records;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The whole records of `text`, and what is left after the last (all of it when `final`). */
+function parseRecords(text: string, final: boolean): { records: string[][]; rest: string } {
+  const records: string[][] = [];
+  const n = text.length;
+  let i = 0;
+  let start = 0;
+  outer: while (i < n) {
+    start = i;
+    const cells: string[] = [];
+    for (;;) {
+      if (text.charCodeAt(i) === 0x22) {
+        // A quoted cell: up to the quote not followed by another.
+        let value = '';
+        let from = i + 1;
+        for (;;) {
+          const q = text.indexOf('"', from);
+          if (q < 0 || (q + 1 >= n && !final)) {
+            if (!final) break outer;
+            value += text.slice(from);
+            i = n;
+            break;
+          }
+          if (text.charCodeAt(q + 1) === 0x22) {
+            value += text.slice(from, q + 1);
+            from = q + 2;
+            continue;
+          }
+          value += text.slice(from, q);
+          i = q + 1;
+          break;
+        }
+        cells.push(value);
+      } else {
+        let j = i;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === 0x2c || c === 0x0a || c === 0x0d) break;
+          j++;
+        }
+        if (j >= n && !final) break outer;
+        cells.push(text.slice(i, j));
+        i = j;
+      }
+      if (i >= n) {
+        if (!final) break outer;
+        records.push(cells);
+        start = n;
+        break outer;
+      }
+      const c = text.charCodeAt(i);
+      if (c === 0x2c) {
+        i++;
+        if (i >= n && !final) break outer;
+        continue;
+      }
+      // The end of the record: CRLF or LF.
+      if (c === 0x0d) {
+        if (i + 1 >= n && !final) break outer;
+        i += text.charCodeAt(i + 1) === 0x0a ? 2 : 1;
+      } else i++;
+      records.push(cells);
+      start = i;
+      break;
+    }
+  }
+  return { records, rest: start >= n ? '' : text.slice(start) };
+}
+
+/** One file of a build and what its rows are. */
+export interface BuildFile {
+  kind: ExportTableKind;
+  /** Where the file is. */
+  file: string;
+  /** The feed line of each row, in file order (made when first asked for). */
+  lines?: () => ArrayLike<number>;
+}
+
+/** The files as export tables, read from disk each time a table is read. */
+export function fileTables(files: readonly BuildFile[]): ExportTable[] {
+  return files.map(({ kind, file, lines }) => ({
+    kind,
+    read: () => {
+      const records = csvRecordsOfFile(file);
+      const first = records.next();
+      const headers = first.done ? [] : first.value;
+      return {
+        headers,
+        rows: {
+          [Symbol.iterator]: () => records,
+        },
+      };
+    },
+    ...(lines ? { lines: memo(lines) } : {}),
+  }));
+}
+
+/** `make`, called once. */
+function memo<T>(make: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
+}

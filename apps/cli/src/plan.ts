@@ -1,0 +1,334 @@
+/**
+ * `adloom plan`: the build `generate` would make, compared with the last build (its record,
+ * `adloom-build.json`, in an earlier output folder) or with the live account (a Google Ads Editor
+ * export), and only the changes written: Editor files with their status columns set, the plan
+ * `adloom-plan.csv`, the collisions with hand-made items, and the record of the build after the
+ * changes. The full build is made in a scratch folder first and read back as tables.
+ */
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AccountExportReader,
+  BUILD_RECORD_FILE_NAME,
+  BuildRecordReader,
+  changesTables,
+  editorFileStem,
+  formatCsv,
+  GOOGLE_ADS_EDITOR,
+  IMAGES_NEEDED_FILE_STEM,
+  IMAGES_NEEDED_NOTE,
+  itemKindOfTable,
+  PLAN_FILE_NAME,
+  PLAN_ITEM_KIND_LABELS,
+  PLAN_ITEM_KINDS,
+  planChanges,
+  planCollisions,
+  planRecordChunks,
+  planTable,
+  type Baseline,
+  type ChangePlan,
+  type DroppedPolicy,
+  type ExportTable,
+  type PlanCounts,
+  type Table,
+} from '@adloom/engine';
+import { fileTables } from './fileTables.ts';
+import { InputError, OutputFolder } from './files.ts';
+import {
+  commandFileName,
+  OUTPUT_KINDS,
+  runGenerateBuild,
+  type GenerateOptions,
+} from './generate.ts';
+import { plural } from './report.ts';
+
+/** The collisions file: new items not written because a hand-made item holds their name. */
+export const COLLISIONS_FILE_NAME = 'adloom-collisions.csv';
+
+/** Its columns. */
+const COLLISION_HEADERS = ['Kind', 'Campaign', 'Ad Group', 'Item', 'Reason', 'Feed line'];
+
+/** Options of `runPlan`: generate's, and what the build is compared with. */
+export interface PlanCommandOptions extends Omit<GenerateOptions, 'out' | 'record' | 'lines'> {
+  out: string;
+  /** An earlier `generate` or `plan` output folder (its adloom-build.json). */
+  previous?: string;
+  /** A Google Ads Editor export of the account. */
+  account?: string;
+  dropped: DroppedPolicy;
+}
+
+/** Bytes read at a time from a record or an account export. */
+const PIECE_BYTES = 1 << 20;
+
+/** Calls `onPiece` with each piece of the file's bytes. */
+function readPieces(file: string, onPiece: (bytes: Uint8Array) => void): void {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(PIECE_BYTES);
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      onPiece(buf.subarray(0, n));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The record file of a folder given to --previous, checked before anything is generated. */
+function recordFileOf(dir: string): string {
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new InputError(`--previous: no such folder: ${dir}`);
+  }
+  if (!isDir)
+    throw new InputError(`--previous must be an output folder of generate or plan: ${dir}`);
+  const file = path.join(dir, BUILD_RECORD_FILE_NAME);
+  if (!existsSync(file))
+    throw new InputError(
+      `--previous: ${dir} has no ${BUILD_RECORD_FILE_NAME} (made by "adloom generate" or "adloom plan" into a folder)`,
+    );
+  return file;
+}
+
+/** Reads a build record into a baseline. */
+function readRecord(file: string): Baseline & { header: { created: string; feed: string } } {
+  const reader = new BuildRecordReader();
+  const decoder = new TextDecoder('utf-8');
+  try {
+    readPieces(file, (bytes) => reader.push(decoder.decode(bytes, { stream: true })));
+    reader.push(decoder.decode());
+    return reader.end();
+  } catch (e) {
+    throw new InputError(`${file}: ${(e as Error).message}`);
+  }
+}
+
+/** Reads an Editor export of the account into a baseline. */
+function readAccount(file: string, label: string): ReturnType<AccountExportReader['end']> {
+  try {
+    if (!statSync(file).isFile()) throw new Error('not a file');
+  } catch {
+    throw new InputError(`--account: cannot read ${file}`);
+  }
+  const reader = new AccountExportReader({ label });
+  readPieces(file, (bytes) => reader.pushBytes(bytes));
+  const baseline = reader.end();
+  if (baseline.summary.rows === 0)
+    throw new InputError(`--account: ${file} holds no rows of a Google Ads Editor export`);
+  return baseline;
+}
+
+/** The command's name for a changes table's file (Performance Max ads: asset-groups.csv). */
+function changesFileName(tables: readonly ExportTable[]): (stem: string, ext: string) => string {
+  const hasAssetGroups = tables.some((t) => t.kind === 'asset-groups');
+  return (stem, ext) =>
+    stem === editorFileStem('performance-max-ads') && !hasAssetGroups
+      ? OUTPUT_KINDS['asset-groups']
+      : commandFileName(stem, ext);
+}
+
+/** Every file a plan may write (those it does not write this time are removed from --out). */
+const PLAN_OUTPUT_NAMES = [
+  ...Object.values(OUTPUT_KINDS),
+  commandFileName(editorFileStem('performance-max-ads'), 'csv'),
+  commandFileName(IMAGES_NEEDED_FILE_STEM, 'txt'),
+  COLLISIONS_FILE_NAME,
+  PLAN_FILE_NAME,
+  BUILD_RECORD_FILE_NAME,
+];
+
+/** The changes of one kind. */
+function changed(c: PlanCounts): number {
+  return c.add + c.update + c.pause + c.enable + c.remove;
+}
+
+/** The counts per kind as a readable table. */
+export function formatPlanCounts(plan: ChangePlan): string[] {
+  const showCollisions = plan.totals.collisions > 0;
+  const headers = [
+    'Kind',
+    'New',
+    'Changed',
+    'Paused',
+    'Resumed',
+    'Removed',
+    'Unchanged',
+    ...(showCollisions ? ['Collisions'] : []),
+  ];
+  const row = (label: string, c: PlanCounts): string[] => [
+    label,
+    ...[c.add, c.update, c.pause, c.enable, c.remove, c.unchanged].map(String),
+    ...(showCollisions ? [String(c.collisions)] : []),
+  ];
+  const rows = PLAN_ITEM_KINDS.filter((k) => {
+    const c = plan.counts[k];
+    return changed(c) + c.unchanged + c.collisions > 0;
+  }).map((k) => row(PLAN_ITEM_KIND_LABELS[k], plan.counts[k]));
+  rows.push(row('Total', plan.totals));
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string =>
+    `  ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
+  return [line(headers), ...rows.map(line)];
+}
+
+/** Runs a plan; returns the summary. Throws InputError for bad input (nothing written). */
+export async function runPlan(o: PlanCommandOptions): Promise<string> {
+  const recordFile = o.previous !== undefined ? recordFileOf(o.previous) : undefined;
+  if (o.account !== undefined && !existsSync(o.account))
+    throw new InputError(`--account: no such file: ${o.account}`);
+  // The full build, in a scratch folder.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'adloom-plan-'));
+  try {
+    const made = await runGenerateBuild({ ...o, out: scratch, lines: new Map() });
+    const tables = fileTables(made.files);
+    // The baseline is read once the build is made (the two never hold their memory together).
+    let baseline: Baseline;
+    let compared: string;
+    if (recordFile !== undefined) {
+      const record = readRecord(recordFile);
+      baseline = record;
+      compared = `Compared with the build of ${record.header.created || 'an unknown date'}${record.header.feed ? ` (${record.header.feed})` : ''} in ${o.previous}: ${plural(record.size, 'item')}`;
+    } else {
+      const account = readAccount(o.account!, o.label);
+      baseline = account;
+      let unlabelled = 0;
+      for (let i = 0; i < account.size; i++) if (!account.isOwned(i)) unlabelled++;
+      compared = `Compared with the account export ${path.basename(o.account!)}: ${plural(account.summary.rows, 'row')}, ${plural(account.size, 'item')} (${unlabelled} without the label "${o.label}": never changed)${account.summary.otherRows ? `; ${plural(account.summary.otherRows, 'row')} of other kinds left alone` : ''}`;
+    }
+    const plan = planChanges(baseline, tables, { dropped: o.dropped, label: o.label });
+
+    const folder = OutputFolder.open(o.out);
+    const written: Array<[string, string]> = [];
+    try {
+      const changes = changesTables(plan, tables);
+      const files = GOOGLE_ADS_EDITOR.files(changes, {
+        fileName: changesFileName(changes),
+        withNotes: true,
+      });
+      // One file per changes table, in order, then the images note.
+      files.forEach((file, i) => {
+        folder.writeFile(file.name, file.chunks());
+        const table = changes[i];
+        written.push([
+          file.name,
+          table
+            ? plural(changed(plan.counts[itemKindOfTable(table.kind)]), 'change')
+            : IMAGES_NEEDED_NOTE,
+        ]);
+      });
+      folder.writeFile(
+        PLAN_FILE_NAME,
+        formatCsv(planTable(plan, tables), { neutraliseFormulas: true }),
+      );
+      written.push([PLAN_FILE_NAME, plural(changed(plan.totals), 'change')]);
+      if (plan.totals.collisions > 0) {
+        folder.writeFile(
+          COLLISIONS_FILE_NAME,
+          formatCsv(collisionsTable(plan, tables), { neutraliseFormulas: true }),
+        );
+        written.push([COLLISIONS_FILE_NAME, plural(plan.totals.collisions, 'collision')]);
+      }
+      folder.writeFile(
+        BUILD_RECORD_FILE_NAME,
+        planRecordChunks(
+          {
+            created: new Date().toISOString(),
+            client: '',
+            feed: path.basename(o.feed),
+            templates: made.templates,
+            label: o.label,
+          },
+          plan,
+          tables,
+        ),
+        false,
+      );
+      written.push([BUILD_RECORD_FILE_NAME, 'the build record after these changes']);
+      const reportFile = made.files.length > 0 ? path.join(scratch, OUTPUT_KINDS.report) : '';
+      if (reportFile && existsSync(reportFile)) {
+        folder.writeFile(OUTPUT_KINDS.report, readTextPieces(reportFile), false);
+        written.push([
+          OUTPUT_KINDS.report,
+          'the items generation skipped, cleaned or warned about',
+        ]);
+      }
+      folder.commit();
+    } finally {
+      folder.discard();
+    }
+    // Files of an earlier plan or build in --out that this plan did not write would be imported
+    // by mistake: they go.
+    const names = new Set(written.map(([n]) => n));
+    for (const name of PLAN_OUTPUT_NAMES)
+      if (!names.has(name)) rmSync(path.join(o.out, name), { force: true });
+
+    const lines: string[] = [made.readLine, compared];
+    if (changed(plan.totals) === 0)
+      lines.push('Nothing to change: the account is what the feed makes.');
+    lines.push(`Changes (dropped items: ${o.dropped}):`, ...formatPlanCounts(plan));
+    if (plan.totals.collisions > 0) {
+      lines.push(
+        `${plural(plan.totals.collisions, 'new item')} not written: an item without the label "${o.label}" holds the name (see ${COLLISIONS_FILE_NAME}):`,
+      );
+      let n = 0;
+      for (const c of planCollisions(plan, tables)) {
+        if (n++ === 5) {
+          lines.push(`  ... and ${plan.totals.collisions - 5} more`);
+          break;
+        }
+        lines.push(
+          `  ${PLAN_ITEM_KIND_LABELS[c.kind]} ${c.item} (${[c.campaign, c.adGroup].filter(Boolean).join(' > ')}): ${c.reason}`,
+        );
+      }
+    }
+    lines.push(`Wrote to ${o.out}:`);
+    const width = Math.max(...written.map(([f]) => f.length));
+    for (const [file, what] of written) lines.push(`  ${file.padEnd(width)}  ${what}`);
+    lines.push(...made.issueLines);
+    return `${lines.join('\n')}\n`;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The collisions as a table. */
+function collisionsTable(plan: ChangePlan, tables: readonly ExportTable[]): Table {
+  return {
+    headers: COLLISION_HEADERS,
+    rows: {
+      *[Symbol.iterator]() {
+        for (const c of planCollisions(plan, tables))
+          yield [
+            PLAN_ITEM_KIND_LABELS[c.kind],
+            c.campaign,
+            c.adGroup,
+            c.item,
+            c.reason,
+            c.line > 0 ? String(c.line) : '',
+          ];
+      },
+    },
+  };
+}
+
+/** A text file's contents in pieces, read as they are asked for (its BOM kept). */
+function* readTextPieces(file: string): Generator<string> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(PIECE_BYTES);
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      yield decoder.decode(buf.subarray(0, n), { stream: true });
+    }
+    yield decoder.decode();
+  } finally {
+    closeSync(fd);
+  }
+}

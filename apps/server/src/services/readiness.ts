@@ -1,0 +1,41 @@
+/** The readiness call answers within this time, whatever the database is doing. */
+export const READY_ANSWER_MS = 90;
+
+/**
+ * Whether the server is ready, from `ping` (db.ping: the database answers). One ping runs at a
+ * time; a call waits for it at most `answerWithinMs`, then answers with the last ping that
+ * finished (ready at start): a database slow to answer because it is busy is still ready, and
+ * one that cannot be reached makes its ping fail (refused at once, or after the ping's own
+ * connect timeout), so the answer turns within about that time.
+ */
+export function createReadiness(
+  ping: () => Promise<void>,
+  answerWithinMs = READY_ANSWER_MS,
+): () => Promise<boolean> {
+  let isReachable = true;
+  let running: Promise<void> | undefined;
+  return async function isReady(): Promise<boolean> {
+    running ??= ping()
+      .then(
+        () => {
+          isReachable = true;
+        },
+        () => {
+          isReachable = false;
+        },
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      running,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, answerWithinMs);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    return isReachable;
+  };
+}
