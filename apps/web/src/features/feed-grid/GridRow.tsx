@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { FeedColumn } from '@adloom/engine';
-import { FEED_COLUMN_LABELS, getColumnMaxChars } from './feedColumns.ts';
+import { cellPlaceholder, FEED_COLUMN_LABELS, getColumnMaxChars } from './feedColumns.ts';
 import type { FeedStore } from './feedStore.ts';
 import { cellFocusProps, FIRST_VALUE_CELL, formatCount } from './gridLayout.ts';
 
@@ -89,6 +89,7 @@ export const GridRow = memo(function GridRow({
             className="feed-grid__input"
             aria-label={`${FEED_COLUMN_LABELS[column]}, row ${rowNumber}`}
             maxLength={getColumnMaxChars(col)}
+            placeholder={cellPlaceholder(column)}
             spellCheck={false}
             autoComplete="off"
             {...cellProps(col + FIRST_VALUE_CELL)}
