@@ -153,7 +153,7 @@ describe('the column mapping of a file whose headers name no feed column', () =>
       sources: [[3], [], [], [], [], [0, 2], []],
       hasHeader: true,
     });
-    expect(findHeaderMapping(['Brand', 'availability', 'ROOT', 'Status']).sources[6]).toEqual([
+    expect(findHeaderMapping(['Brand', 'availability', 'ROOT', 'Status'])?.sources[6]).toEqual([
       1, 3,
     ]);
     expect(findHeaderMapping(['name', 'price'])).toBeNull();
