@@ -143,7 +143,7 @@ describe('generateRsaJob', () => {
       ['Puma Shoes', 'Paused'],
       ['Nike Boots', 'Enabled'],
     ]);
-    expect([...readHeldLines(adsHeldRef('rsa', out.outputId))!]).toEqual([1, 3, 6]);
+    expect(Array.from(readHeldLines(adsHeldRef('rsa', out.outputId))!)).toEqual([1, 3, 6]);
     // Without a paused row the file has no status column.
     const plain = (await generateRsaJob(
       { template: rsa, campaign: campaign('search'), today: '20261123' },
