@@ -84,3 +84,20 @@ test('a feed row marked paused makes Paused items in the Editor files, Enabled a
     'Asics,Asics Socks,asics socks: Paused',
   ]);
 });
+
+// Screenshots of the feed grid with its Status column, for a visual review; only when
+// SCREENS_OUT names a folder: SCREENS_OUT=/tmp/screens npx playwright test journeys/feed-status
+for (const width of [390, 1440]) {
+  test(`feed grid with the Status column at ${width} px`, async ({ page }) => {
+    const out = process.env.SCREENS_OUT;
+    test.skip(!out, 'SCREENS_OUT is not set');
+    await page.setViewportSize({ width, height: 900 });
+    await startWithRows(page, `statusscreens${width}`, ROWS);
+    await expect(cell(page, 'Status', 2)).toHaveValue('paused');
+    await cell(page, 'Root', 1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/feed-status-${width}.png` });
+    // The Status cell scrolled into view (at 390 px the grid scrolls sideways).
+    await cell(page, 'Status', 2).click();
+    await page.screenshot({ path: `${out}/feed-status-cell-${width}.png` });
+  });
+}

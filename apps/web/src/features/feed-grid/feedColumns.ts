@@ -25,7 +25,7 @@ export { URL_COLUMN_INDEX };
 /** The grid's track of each column kind: Final URL wider, Status narrow (a word: active, paused). */
 const COLUMN_TRACK: Readonly<Partial<Record<FeedColumn, string>>> = {
   url: 'minmax(220px, 2fr)',
-  status: 'minmax(96px, 0.5fr)',
+  status: 'minmax(104px, 0.75fr)',
 };
 
 /**
