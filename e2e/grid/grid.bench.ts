@@ -117,10 +117,10 @@ async function main(): Promise<void> {
     // The file is made inside the page (Playwright's setInputFiles would copy 6 MB through the
     // main thread and count as a long task of the app); the timing starts at the input's change.
     await csvPage.evaluate(() => {
-      const lines = ['root,mod,var1,var2,url'];
+      const lines = ['root,mod,var1,var2,url,availability'];
       for (let i = 1; i <= 100_000; i += 1)
         lines.push(
-          `brand ${i % 97},model ${i},colour ${i % 13},size ${i % 7},https://shop.example.com/p/${i}`,
+          `brand ${i % 97},model ${i},colour ${i % 13},size ${i % 7},https://shop.example.com/p/${i},${i % 10 === 0 ? 'out of stock' : 'in stock'}`,
         );
       const transfer = new DataTransfer();
       transfer.items.add(new File([lines.join('\n')], 'feed.csv', { type: 'text/csv' }));

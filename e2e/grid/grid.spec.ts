@@ -53,12 +53,19 @@ test('cells are edited with the keyboard: Enter, Escape, arrows, Tab out and bac
   await cell(page, 'Final URL', 2).fill(url);
   await cell(page, 'Final URL', 2).press('Tab');
   expect(await readRows(page)).toEqual([
-    ['running shoes', '', 'red', '', '', ''],
-    ['boots', '', '', '', '', url],
+    ['running shoes', '', 'red', '', '', '', ''],
+    ['boots', '', '', '', '', url, ''],
   ]);
   // A Final URL is never cut (issue 36): no maxlength.
   await expect(cell(page, 'Final URL', 1)).not.toHaveAttribute('maxlength');
   await expect(root1).toHaveAttribute('maxlength', '30');
+  // Status is the last cell: Tab from Final URL leaves the grid, the arrow reaches it.
+  await cell(page, 'Final URL', 1).click();
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(page, 'Status', 1)).toBeFocused();
+  await page.keyboard.type('paused');
+  await page.keyboard.press('Enter');
+  expect((await readRows(page))[0]).toEqual(['running shoes', '', 'red', '', '', '', 'paused']);
 });
 
 test('a tab-separated block pastes at the focused cell, skipping a header line, and undo/redo it', async ({
@@ -69,12 +76,12 @@ test('a tab-separated block pastes at the focused cell, skipping a header line, 
   await page.keyboard.press(`${MOD}+V`);
   await expect(page.getByRole('status').first()).toContainText('Pasted 3 rows (2 added)');
   expect(await readRows(page)).toEqual([
-    ['', 'red', 'small', '', '', ''],
-    ['', 'blue', 'large', '', '', ''],
-    ['', 'green', 'medium', '', '', ''],
+    ['', 'red', 'small', '', '', '', ''],
+    ['', 'blue', 'large', '', '', '', ''],
+    ['', 'green', 'medium', '', '', '', ''],
   ]);
   await page.keyboard.press(`${MOD}+Z`);
-  expect(await readRows(page)).toEqual([['', '', '', '', '', '']]);
+  expect(await readRows(page)).toEqual([['', '', '', '', '', '', '']]);
   await page.keyboard.press(`${MOD}+Shift+Z`);
   await expect(cell(page, 'Modifier', 3)).toHaveValue('green');
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -116,7 +123,7 @@ test('Ctrl+C copies the selected rows as tab-separated text', async ({ page }) =
   await cell(page, 'Root', 2).click();
   await page.keyboard.press(`${MOD}+C`);
   expect(await getClipboard(page)).toBe(
-    'nike\tmodel 1\tred\tkids\t\thttps://shop.example.com/nike/1\npuma\tmodel 3\tblack\tkids\t\thttps://shop.example.com/puma/3',
+    'nike\tmodel 1\tred\tkids\t\thttps://shop.example.com/nike/1\t\npuma\tmodel 3\tblack\tkids\t\thttps://shop.example.com/puma/3\t',
   );
 });
 
@@ -155,8 +162,8 @@ test('a CSV file imports through the file input with a summary; bad files are re
     'Imported 2 rows. 1 cell was cut to 30 characters: Var 1 in row 1. Not recognised: price.',
   );
   expect(await readRows(page)).toEqual([
-    ['shoes', 'red', 'y'.repeat(30), '', '', 'https://a.test/1'],
-    ['boots', 'blue', '', '', '', 'https://a.test/2'],
+    ['shoes', 'red', 'y'.repeat(30), '', '', 'https://a.test/1', ''],
+    ['boots', 'blue', '', '', '', 'https://a.test/2', ''],
   ]);
 
   await input.setInputFiles({
@@ -180,7 +187,7 @@ test('a CSV file imports through the file input with a summary; bad files are re
   expect(await readRows(page)).toHaveLength(2);
 
   await page.getByRole('button', { name: 'Undo' }).click();
-  expect(await readRows(page)).toEqual([['', '', '', '', '', '']]);
+  expect(await readRows(page)).toEqual([['', '', '', '', '', '', '']]);
 });
 
 test('a CSV file dropped on the grid imports', async ({ page }) => {
@@ -220,12 +227,12 @@ test('the combiner shows the row count, zips linked columns and refuses unequal 
   await page.getByRole('button', { name: 'Combine', exact: true }).click();
   await expect(page.getByText('Added 6 rows.')).toBeVisible();
   expect(await readRows(page)).toEqual([
-    ['nike', 'nike.com', 'red', '', '', ''],
-    ['nike', 'nike.com', 'blue', '', '', ''],
-    ['nike', 'nike.com', 'green', '', '', ''],
-    ['puma', 'puma.com', 'red', '', '', ''],
-    ['puma', 'puma.com', 'blue', '', '', ''],
-    ['puma', 'puma.com', 'green', '', '', ''],
+    ['nike', 'nike.com', 'red', '', '', '', ''],
+    ['nike', 'nike.com', 'blue', '', '', '', ''],
+    ['nike', 'nike.com', 'green', '', '', '', ''],
+    ['puma', 'puma.com', 'red', '', '', '', ''],
+    ['puma', 'puma.com', 'blue', '', '', '', ''],
+    ['puma', 'puma.com', 'green', '', '', '', ''],
   ]);
   await page.getByRole('button', { name: 'Combine', exact: true }).click();
   await expect(page.getByText('6 rows', { exact: true })).toHaveCount(0);

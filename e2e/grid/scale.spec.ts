@@ -67,9 +67,11 @@ test('the combiner makes 1,000,000 rows off the main thread', async ({ page }) =
 });
 
 test('a 100,000-row CSV imports', async ({ page }) => {
-  const lines = ['root,mod,var1,url'];
+  const lines = ['root,mod,var1,url,availability'];
   for (let i = 1; i <= 100_000; i += 1)
-    lines.push(`brand ${i % 97},model ${i},colour ${i % 13},https://shop.example.com/p/${i}`);
+    lines.push(
+      `brand ${i % 97},model ${i},colour ${i % 13},https://shop.example.com/p/${i},${i % 10 === 0 ? 'out of stock' : 'in stock'}`,
+    );
   await page.getByLabel('Import CSV').setInputFiles({
     name: 'big.csv',
     mimeType: 'text/csv',
@@ -78,4 +80,5 @@ test('a 100,000-row CSV imports', async ({ page }) => {
   await expect(page.getByRole('status').first()).toHaveText('Imported 100,000 rows.');
   await page.getByRole('grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(cell(page, 'Modifier', 100_000)).toHaveValue('model 100000');
+  await expect(cell(page, 'Status', 100_000)).toHaveValue('out of stock');
 });

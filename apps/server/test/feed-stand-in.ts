@@ -61,6 +61,22 @@ export const RSS_FEED_LEVEL_1 = {
   'Café Noir': { '': 1 },
 };
 
+/**
+ * A feed with Merchant Center availability (issue 35): Acme shoes all out of stock (one spelled
+ * `out of stock`, one `out_of_stock`), Acme socks one of two, Lumen's lamp on preorder.
+ */
+export const STOCK_FEED = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:g="${G}">
+  <channel>
+    <item><g:brand>Acme</g:brand><g:product_type>Shoes</g:product_type><g:availability>out_of_stock</g:availability></item>
+    <item><g:brand>Acme</g:brand><g:product_type>Shoes</g:product_type><g:availability>Out of Stock</g:availability></item>
+    <item><g:brand>Acme</g:brand><g:product_type>Socks</g:product_type><g:availability>in_stock</g:availability></item>
+    <item><g:brand>Acme</g:brand><g:product_type>Socks</g:product_type><g:availability>out_of_stock</g:availability></item>
+    <item><g:brand>Lumen</g:brand><g:product_type>Lamps</g:product_type><g:availability>preorder</g:availability></item>
+  </channel>
+</rss>
+`;
+
 /** The good Atom feed (Atom as the default namespace, the `g:` fields in Google's). */
 export const ATOM_FEED = `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:g="${G}">
@@ -216,6 +232,8 @@ export async function startFeedStandIn(): Promise<FeedStandIn> {
     switch (url.pathname) {
       case '/rss.xml':
         return send(200, xml, RSS_FEED);
+      case '/stock.xml':
+        return send(200, xml, STOCK_FEED);
       case '/atom.xml':
         return send(200, 'application/atom+xml', ATOM_FEED);
       case '/undeclared.xml':

@@ -108,6 +108,20 @@ describe('POST /api/app/fetch-xml', () => {
       expect(atom.body).toEqual({ Lumen: { Lighting: 2 }, Sitwell: { Furniture: 1 } });
     });
 
+    it("answers the out-of-stock products' counts beside the counts when asked, the spec's answer otherwise", async () => {
+      const withStock = await fetchXml({ url: standIn.url('/stock.xml'), withAvailability: true });
+      expect(withStock.status).toBe(200);
+      expect(withStock.body).toEqual({
+        counts: { Acme: { Shoes: 2, Socks: 2 }, Lumen: { Lamps: 1 } },
+        outOfStock: { Acme: { Shoes: 2, Socks: 1 } },
+      });
+      const plain = await fetchXml({ url: standIn.url('/stock.xml') });
+      expect(plain.body).toEqual({ Acme: { Shoes: 2, Socks: 2 }, Lumen: { Lamps: 1 } });
+      const bad = await fetchXml({ url: standIn.url('/stock.xml'), withAvailability: 'yes' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('validation_failed');
+    });
+
     it('validates the body', async () => {
       const missing = await fetchXml({});
       expect(missing.status).toBe(400);

@@ -85,8 +85,19 @@ describe('feed rows (spec section 5: cells trimmed, at most 30 characters, URL k
         var2: '',
         var3: '',
         url: 'https://x.example/',
+        status: '',
       },
     ]);
+  });
+  it('keeps a row status trimmed, at most 30 characters', () => {
+    const rows = FeedRowsSchema.parse([
+      { root: 'a', status: ' paused ' },
+      { status: 'out of stock' },
+    ]);
+    expect(rows.map((row) => row.status)).toEqual(['paused', 'out of stock']);
+    const result = FeedRowsSchema.safeParse([{ status: 'p'.repeat(31) }]);
+    expect(result.error?.issues[0]?.path).toEqual([0, 'status']);
+    expect(FeedRowsSchema.safeParse([{ status: 1 }]).success).toBe(false);
   });
   it('accepts exactly 30 characters and refuses 31, naming the row and column', () => {
     expect(FeedRowsSchema.safeParse([{ root: 'x'.repeat(30) }]).success).toBe(true);

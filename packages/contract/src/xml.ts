@@ -24,6 +24,12 @@ export const FetchXmlBodySchema = z.object({
    * A product without that level falls back to its `g:google_product_category` at the same level.
    */
   categoryLevel: z.number().int().min(1).max(XML_CATEGORY_LEVEL_MAX).default(1),
+  /**
+   * Not in the spec (issue 35): true asks for the answer with availability, `XmlFeedAnswer`
+   * (the brand-category counts and, beside them, the out-of-stock products' counts). Without it
+   * the answer is the spec's BrandCategories.
+   */
+  withAvailability: z.boolean().default(false),
 });
 /** `POST /api/app/fetch-xml` body, as sent. */
 export type FetchXmlBodyInput = z.input<typeof FetchXmlBodySchema>;
@@ -36,6 +42,19 @@ export type FetchXmlBodyInput = z.input<typeof FetchXmlBodySchema>;
 export const BrandCategoriesSchema = z.record(z.string(), z.record(z.string(), z.number().int()));
 /** `POST /api/app/fetch-xml` answer. */
 export type BrandCategories = z.infer<typeof BrandCategoriesSchema>;
+
+/**
+ * `POST /api/app/fetch-xml` answer when the body asks `withAvailability`: `counts` as
+ * BrandCategories, and `outOfStock` the same keys for the pairs some of whose products have the
+ * Merchant Center availability out of stock, with how many (a pair none is out of stock of is
+ * absent). A pair all of whose products are out of stock makes a paused feed row.
+ */
+export const XmlFeedAnswerSchema = z.object({
+  counts: BrandCategoriesSchema,
+  outOfStock: BrandCategoriesSchema,
+});
+/** `POST /api/app/fetch-xml` answer with availability. */
+export type XmlFeedAnswer = z.infer<typeof XmlFeedAnswerSchema>;
 
 /** Spec section 3: the feed variable sources of an XML import. */
 export const XML_SOURCES = ['brand', 'category', 'brandCategory'] as const;

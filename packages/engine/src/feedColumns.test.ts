@@ -9,6 +9,8 @@ import {
   completeFeedRow,
   describeFeedColumnKeys,
   feedCellsFrom,
+  haveSameFeedCells,
+  isEmptyFeedCells,
 } from './feedColumns.ts';
 import { SEED_COLUMNS, findFeedColumn } from './data.ts';
 import { FEED_CELL_MAX_CHARS } from './limits.ts';
@@ -58,5 +60,17 @@ describe('the feed-column list', () => {
       url: 'u',
     });
     expect(describeFeedColumnKeys(['a', 'b', 'c'])).toBe('a, b or c');
+  });
+
+  it('reads a row stored before the status column as one whose status is empty', () => {
+    const legacy = { root: '', mod: '', var1: '', var2: '', var3: '', url: '' };
+    expect(isEmptyFeedCells(legacy)).toBe(true);
+    expect(isEmptyFeedCells({ ...legacy, status: 'paused' })).toBe(false);
+    expect(haveSameFeedCells({ ...legacy, root: 'a' }, { ...legacy, root: 'a', status: '' })).toBe(
+      true,
+    );
+    expect(
+      haveSameFeedCells({ ...legacy, root: 'a' }, { ...legacy, root: 'a', status: 'paused' }),
+    ).toBe(false);
   });
 });

@@ -200,15 +200,15 @@ export function identifiedFeedCellsFrom(id: string, cells: CellValues): FeedCell
   return new makeIdentifiedCells(id, cells);
 }
 
-/** True when every data column of the row is empty. */
+/** True when every data column of the row is empty (a missing `status` is empty). */
 export function isEmptyFeedCells(row: Readonly<FeedCells>): boolean {
-  for (const c of FEED_COLUMNS) if (row[c] !== '') return false;
+  for (const c of FEED_COLUMNS) if ((row[c] ?? '') !== '') return false;
   return true;
 }
 
-/** True when the two rows hold the same text in every data column. */
+/** True when the two rows hold the same text in every data column (a missing `status` is ''). */
 export function haveSameFeedCells(a: Readonly<FeedCells>, b: Readonly<FeedCells>): boolean {
-  for (const c of FEED_COLUMNS) if (a[c] !== b[c]) return false;
+  for (const c of FEED_COLUMNS) if ((a[c] ?? '') !== (b[c] ?? '')) return false;
   return true;
 }
 

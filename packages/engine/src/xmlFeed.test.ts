@@ -32,6 +32,33 @@ describe('xmlFeedCells (Add XML)', () => {
   });
 });
 
+describe('xmlFeedCells with availability (issue 35)', () => {
+  // Acme's boots all out of stock, 1 of its 5 shoes; every Zeta shoe; Solo has none out.
+  const outOfStock: BrandCategoryCounts = { Acme: { Shoes: 1, Boots: 2 }, Zeta: { Shoes: 9 } };
+
+  it('pauses a pair when all its products are out of stock', () => {
+    expect(xmlFeedCells(shop, 'brandCategory', outOfStock)).toEqual([
+      { root: 'Zeta', mod: 'Shoes', status: 'paused' },
+      { root: 'Acme', mod: 'Shoes', status: '' },
+      { root: 'Acme', mod: 'Boots', status: 'paused' },
+      { root: 'Solo', mod: '', status: '' },
+    ]);
+  });
+
+  it('pauses a brand or a category only when all its products, across pairs, are out of stock', () => {
+    expect(xmlFeedCells(shop, 'brand', outOfStock)).toEqual([
+      { root: 'Zeta', mod: '', status: 'paused' },
+      { root: 'Acme', mod: '', status: '' },
+      { root: 'Solo', mod: '', status: '' },
+    ]);
+    expect(xmlFeedCells(shop, 'category', outOfStock).map((c) => [c.root, c.status])).toEqual([
+      ['Shoes', ''],
+      ['Socks', ''],
+      ['Boots', 'paused'],
+    ]);
+  });
+});
+
 describe('xmlSnippetTemplates (Generate Snippets)', () => {
   const brands = (n: number): BrandCategoryCounts =>
     Object.fromEntries(Array.from({ length: n }, (_, i) => [`Brand ${i + 1}`, { Shoes: n - i }]));

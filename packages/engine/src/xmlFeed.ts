@@ -18,6 +18,11 @@ export type XmlRowSource = 'brand' | 'category' | 'brandCategory';
 export interface XmlFeedCells {
   root: string;
   mod: string;
+  /**
+   * 'paused' when every product behind the row is out of stock (Merchant Center availability;
+   * rowStatus.ts), else '' (active). Only when the out-of-stock counts were given.
+   */
+  status?: string;
 }
 
 /** Values with their product counts, most products first, then by name; each value once. */
@@ -47,11 +52,48 @@ function countsBy(data: BrandCategoryCounts, by: 'brand' | 'category'): Map<stri
  * The feed rows of an Add XML: each brand in Root (Brand), each category in Root (Category), or
  * each brand-category pair with the brand in Root and the category in Modifier (Brand +
  * Category). Each value or pair once, most products first; blank brands and categories left out
- * (a pair keeps a blank category only when the brand has no category at all).
+ * (a pair keeps a blank category only when the brand has no category at all). Given
+ * `outOfStock` (the same keys, how many of those products are out of stock), each row has a
+ * status: 'paused' when all its products are out of stock, else ''.
  */
-export function xmlFeedCells(data: BrandCategoryCounts, source: XmlRowSource): XmlFeedCells[] {
+export function xmlFeedCells(
+  data: BrandCategoryCounts,
+  source: XmlRowSource,
+  outOfStock?: BrandCategoryCounts,
+): XmlFeedCells[] {
+  const cells = xmlFeedRowCells(data, source);
+  if (outOfStock === undefined) return cells.map(({ cells }) => cells);
+  const products = countsByCells(data, source);
+  const out = countsByCells(outOfStock, source);
+  return cells.map(({ key, cells }) => {
+    const n = products.get(key) ?? 0;
+    return { ...cells, status: n > 0 && (out.get(key) ?? 0) >= n ? 'paused' : '' };
+  });
+}
+
+/** The key of a brand-category pair's row. */
+const pairKey = (brand: string, category: string): string => `${brand}\u0000${category}`;
+
+/** The product counts by the key of the row they go to (the value, or the pair). */
+function countsByCells(data: BrandCategoryCounts, source: XmlRowSource): Map<string, number> {
+  if (source !== 'brandCategory') return countsBy(data, source);
+  const counts = new Map<string, number>();
+  for (const [brand, categories] of Object.entries(data))
+    for (const [category, n] of Object.entries(categories))
+      addCount(counts, pairKey(brand.trim(), category.trim()), n);
+  return counts;
+}
+
+/** The rows' cells in order, each with the key its counts go under. */
+function xmlFeedRowCells(
+  data: BrandCategoryCounts,
+  source: XmlRowSource,
+): { key: string; cells: XmlFeedCells }[] {
   if (source !== 'brandCategory') {
-    return rankValues(countsBy(data, source)).map((root) => ({ root, mod: '' }));
+    return rankValues(countsBy(data, source)).map((root) => ({
+      key: root,
+      cells: { root, mod: '' },
+    }));
   }
   const pairs = new Map<string, number>();
   const cells = new Map<string, XmlFeedCells>();
@@ -62,12 +104,12 @@ export function xmlFeedCells(data: BrandCategoryCounts, source: XmlRowSource): X
     const entries = named.length > 0 ? named : Object.entries(categories);
     for (const [rawCategory, n] of entries) {
       const mod = rawCategory.trim();
-      const key = `${brand}\u0000${mod}`;
+      const key = pairKey(brand, mod);
       cells.set(key, { root: brand, mod });
       addCount(pairs, key, n);
     }
   }
-  return rankValues(pairs).map((key) => cells.get(key)!);
+  return rankValues(pairs).map((key) => ({ key, cells: cells.get(key)! }));
 }
 
 /** A value left out of the snippets, and why. */

@@ -1,6 +1,7 @@
 import { TextDecoder } from 'node:util';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { FEED_MAX_ROWS } from '@adloom/contract';
+import { statusOfAvailability } from '@adloom/engine';
 import { AppError } from '../errors.ts';
 
 /**
@@ -24,7 +25,7 @@ const FIELD_MAX_CHARS = 1000;
  */
 const RUN_MAX_CHARS = 1024 * 1024;
 
-const FIELDS = ['brand', 'product_type', 'google_product_category'] as const;
+const FIELDS = ['brand', 'product_type', 'google_product_category', 'availability'] as const;
 type Field = (typeof FIELDS)[number];
 
 const NOT_A_FEED = 'The URL does not lead to a product feed (RSS or Atom)';
@@ -106,10 +107,28 @@ async function sortedInSlices(items: string[], pause: () => Promise<void>): Prom
   return runs[0]!;
 }
 
+/** Counts by brand and category as JSON text, both sorted by code unit, made in slices. */
+async function countsJson(
+  counts: Map<string, Map<string, number>>,
+  pause: () => Promise<void>,
+): Promise<string> {
+  const parts: string[] = [];
+  for (const brand of await sortedInSlices([...counts.keys()], pause)) {
+    const categories = counts.get(brand) ?? new Map<string, number>();
+    const names = await sortedInSlices([...categories.keys()], pause);
+    const fields = names.map((name) => `${JSON.stringify(name)}:${categories.get(name)}`);
+    parts.push(`${JSON.stringify(brand)}:{${fields.join(',')}}`);
+    await pause();
+  }
+  return `{${parts.join(',')}}`;
+}
+
 /** The parse of one feed: feed it text, then take the counts. */
 class FeedCounter {
   private readonly parser: SaxesParser<{ xmlns: true }>;
   private readonly counts = new Map<string, Map<string, number>>();
+  /** Per brand and category, how many of its products are out of stock (`g:availability`). */
+  private readonly outOfStock = new Map<string, Map<string, number>>();
   /** Different (brand, category) pairs so far: each would be a feed row. */
   private pairs = 0;
   /** 'item' in an RSS feed, 'entry' in an Atom feed, once the root element is known. */
@@ -185,18 +204,12 @@ class FeedCounter {
    * Made in slices that let other requests in (see slices): for 249,000 pairs, sorting and
    * JSON.stringify of the answer held the event loop for about 0.7 s in one go.
    */
-  async finishJson(): Promise<string> {
+  async finishJson(withAvailability = false): Promise<string> {
     this.parser.close();
     const pause = slices();
-    const parts: string[] = [];
-    for (const brand of await sortedInSlices([...this.counts.keys()], pause)) {
-      const categories = this.counts.get(brand) ?? new Map<string, number>();
-      const names = await sortedInSlices([...categories.keys()], pause);
-      const fields = names.map((name) => `${JSON.stringify(name)}:${categories.get(name)}`);
-      parts.push(`${JSON.stringify(brand)}:{${fields.join(',')}}`);
-      await pause();
-    }
-    return `{${parts.join(',')}}`;
+    const counts = await countsJson(this.counts, pause);
+    if (!withAvailability) return counts;
+    return `{"counts":${counts},"outOfStock":${await countsJson(this.outOfStock, pause)}}`;
   }
 
   private open(tag: SaxesTagNS): void {
@@ -263,6 +276,16 @@ class FeedCounter {
       this.pairs += 1;
     }
     categories.set(category, count + 1);
+    // Out of stock (Merchant Center's availability, rowStatus.ts): counted apart, so a pair all of
+    // whose products are out of stock makes a paused row.
+    if (statusOfAvailability(cleanText(this.fields.availability ?? '')) === 'paused') {
+      let out = this.outOfStock.get(brand);
+      if (out === undefined) {
+        out = new Map();
+        this.outOfStock.set(brand, out);
+      }
+      out.set(category, (out.get(category) ?? 0) + 1);
+    }
   }
 }
 
@@ -314,11 +337,13 @@ function checkLooksLikeXml(start: string): void {
  * How many products of the feed whose bytes arrive as `chunks` carry each brand and category
  * (`categoryLevel` of `g:product_type`, see categoryOf), as the JSON text of BrandCategories
  * (the answer is sent as it is). A body that is not well-formed XML is 422 xml_malformed naming
- * the line and column; one that is not a feed, 422 saying so.
+ * the line and column; one that is not a feed, 422 saying so. `withAvailability`: the JSON text
+ * of XmlFeedAnswer instead (the counts, and the out-of-stock products' counts beside them).
  */
 export async function readBrandCategories(
   chunks: AsyncIterable<Buffer>,
   categoryLevel: number,
+  withAvailability = false,
 ): Promise<string> {
   const counter = new FeedCounter(categoryLevel);
   let decode: Decode | undefined;
@@ -354,5 +379,5 @@ export async function readBrandCategories(
   }
   feed((decode ?? startDecoding())());
   if (!isChecked) throw new AppError('xml_malformed', 'The feed is empty.');
-  return counter.finishJson();
+  return counter.finishJson(withAvailability);
 }

@@ -18,7 +18,7 @@ export interface XmlFeedReader {
    */
   read(
     userId: string,
-    feed: { url: string; categoryLevel: number },
+    feed: { url: string; categoryLevel: number; withAvailability?: boolean },
     signal: AbortSignal,
   ): Promise<string>;
   close(): Promise<void>;
@@ -38,7 +38,11 @@ export function createXmlFeedReader(config: XmlFeedsConfig): XmlFeedReader {
         );
       running.set(userId, count + 1);
       try {
-        return await readBrandCategories(fetcher.fetch(feed.url, signal), feed.categoryLevel);
+        return await readBrandCategories(
+          fetcher.fetch(feed.url, signal),
+          feed.categoryLevel,
+          feed.withAvailability ?? false,
+        );
       } finally {
         const left = (running.get(userId) ?? 1) - 1;
         if (left === 0) running.delete(userId);

@@ -1,4 +1,10 @@
-import { API, BrandCategoriesSchema, type BrandCategories } from '@adloom/contract';
+import {
+  API,
+  BrandCategoriesSchema,
+  XmlFeedAnswerSchema,
+  type BrandCategories,
+  type XmlFeedAnswer,
+} from '@adloom/contract';
 import { http } from './client.ts';
 import { ApiError, NO_RESPONSE_MESSAGE } from './errors.ts';
 
@@ -14,6 +20,21 @@ export function fetchXmlFeed(url: string, categoryLevel: number): Promise<BrandC
     API.app.fetchXml,
     { url, categoryLevel },
     { schema: BrandCategoriesSchema, errors: 'caller' },
+  );
+}
+
+/**
+ * The same with the products out of stock counted apart (`withAvailability`): what Add XML
+ * reads, so a row all of whose products are out of stock is added paused.
+ */
+export function fetchXmlFeedWithAvailability(
+  url: string,
+  categoryLevel: number,
+): Promise<XmlFeedAnswer> {
+  return http.post(
+    API.app.fetchXml,
+    { url, categoryLevel, withAvailability: true },
+    { schema: XmlFeedAnswerSchema, errors: 'caller' },
   );
 }
 

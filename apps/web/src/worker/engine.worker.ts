@@ -1,10 +1,5 @@
 /// <reference lib="webworker" />
-import {
-  FEED_COLUMNS,
-  identifiedFeedCellsFrom,
-  type CampaignTemplate,
-  type FeedRow,
-} from '@adloom/engine';
+import type { CampaignTemplate, FeedRow } from '@adloom/engine';
 import { campaignGroupsOf, type CampaignGroups } from '../features/generation/campaignGroups.ts';
 import { jobHandlers } from './jobHandlers.ts';
 import {
@@ -14,6 +9,7 @@ import {
   type ToWorkerMessage,
 } from '../features/generation/jobTypes.ts';
 import { collectTransferables, takeLongStrings } from '../features/generation/transferables.ts';
+import { readRowsChunk } from '../features/generation/rowsChunk.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -36,27 +32,14 @@ function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
 
-/** The index of the rows' ids among a chunk's texts: after every feed column. */
-const ID_TEXT = FEED_COLUMNS.length;
-
-function readRowsChunk(message: Extract<ToWorkerMessage, { type: 'rows-chunk' }>): void {
-  if (!incoming || incoming.key !== message.key) return;
-  const cursors = message.lengths.map(() => 0);
-  const count = message.positions.length;
-  const cell = (c: number, i: number): string => {
-    const start = cursors[c] as number;
-    const end = start + ((message.lengths[c] as Uint32Array)[i] as number);
-    cursors[c] = end;
-    return (message.texts[c] as string).slice(start, end);
-  };
-  const cells = new Array<string>(ID_TEXT);
-  for (let i = 0; i < count; i += 1) {
-    for (let c = 0; c < ID_TEXT; c += 1) cells[c] = cell(c, i);
-    const row: FeedRow = identifiedFeedCellsFrom(cell(ID_TEXT, i), cells);
-    incoming.rows[incoming.filled] = row;
-    incoming.positions[incoming.filled] = message.positions[i] as number;
-    incoming.filled += 1;
-  }
+function takeRowsChunk(message: Extract<ToWorkerMessage, { type: 'rows-chunk' }>): void {
+  const into = incoming;
+  if (!into || into.key !== message.key) return;
+  readRowsChunk(message, (row, position) => {
+    into.rows[into.filled] = row;
+    into.positions[into.filled] = position;
+    into.filled += 1;
+  });
 }
 
 async function runJob(message: Extract<ToWorkerMessage, { type: 'job' }>): Promise<void> {
@@ -123,7 +106,7 @@ self.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
       };
       break;
     case 'rows-chunk':
-      readRowsChunk(message);
+      takeRowsChunk(message);
       break;
     case 'rows-end':
       if (incoming && incoming.key === message.key) {

@@ -11,6 +11,8 @@ import { exportFilesJob } from '../exports/exportJobs.ts';
 import { unpackTable, type EngineJobContext } from '../generation/jobs.ts';
 import { generatePerformanceAdsJob, generateRsaJob, type AdOutput } from './adJobs.ts';
 import { adsExportTable } from './exportTables.ts';
+import { adsHeldRef } from './adsHeld.ts';
+import { readHeldLines } from '../exports/heldTables.ts';
 
 function row(id: string, root: string): FeedRow {
   return { id, root, mod: 'Shoes', var1: '', var2: '', var3: '', url: `https://${id}.example` };
@@ -117,6 +119,39 @@ describe('generateRsaJob', () => {
     const csv = await adsEditorCsv('rsa', out.outputId).blob.text();
     expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFCampaign,Ad Group,Ad type,Headline 1,/);
     expect(csv).toContain('Nike,Nike Shoes,Responsive search ad,Buy Nike Shoes,Free delivery,');
+  });
+
+  it("gives each ad its ad group's status when some row is paused, and the ads' feed lines", async () => {
+    const rows = [
+      row('a', 'Nike'),
+      { ...row('b', 'Puma'), status: 'paused' },
+      { ...row('c', 'Nike'), mod: 'Boots' },
+    ];
+    const out = (await generateRsaJob(
+      { template: rsa, campaign: campaign('search'), today: '20261123' },
+      testJobContext(rows, { positions: [0, 2, 5] }),
+    )) as AdOutput;
+    const csv = await adsEditorCsv('rsa', out.outputId).blob.text();
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const status = header!.split(',').indexOf('Status');
+    expect(status).toBeGreaterThan(0);
+    expect(lines.map((l) => [l.split(',')[1], l.split(',')[status]])).toEqual([
+      ['Nike Shoes', 'Enabled'],
+      ['Puma Shoes', 'Paused'],
+      ['Nike Boots', 'Enabled'],
+    ]);
+    expect(Array.from(readHeldLines(adsHeldRef('rsa', out.outputId))!)).toEqual([1, 3, 6]);
+    // Without a paused row the file has no status column.
+    const plain = (await generateRsaJob(
+      { template: rsa, campaign: campaign('search'), today: '20261123' },
+      ctx([row('a', 'Nike')]),
+    )) as AdOutput;
+    expect((await adsEditorCsv('rsa', plain.outputId).blob.text()).split('\r\n')[0]).not.toContain(
+      'Status',
+    );
   });
 
   it('asks for keywords first and refuses an Editor file for ads it no longer holds', async () => {

@@ -1,7 +1,9 @@
 /** Engine-worker jobs of the ad tabs (registered in worker/jobHandlers.ts). */
 import {
+  findBuildStatus,
   findFormulaCells,
   generatePerformanceMaxAds,
+  linesOfItems,
   forEachResponsiveSearchAd,
   generateResponsiveSearchAds,
   performanceMaxAdsTable,
@@ -14,8 +16,10 @@ import {
 import { holdTable } from '../exports/heldTables.ts';
 import {
   JobError,
+  lineOfRowIdOf,
   packColumns,
   packIssues,
+  type EngineJobContext,
   type EngineJobHandler,
   type PackedTable,
 } from '../generation/jobs.ts';
@@ -33,6 +37,14 @@ export interface AdOutput {
    * (sending a second 100k-line table to the page would cost a long main-thread task).
    */
   outputId: string;
+}
+
+/**
+ * The statuses of the run's items when some row is paused (an ad takes its ad group's or asset
+ * group's), else undefined: the ads' Editor table then has no status column.
+ */
+function statusOf(rows: EngineJobContext['rows'], campaign: CampaignTemplate) {
+  return findBuildStatus({ rows, campaign, extensions: [] });
 }
 
 /** Responsive search ads for the ad groups of the campaign template over the selected rows. */
@@ -64,9 +76,22 @@ export const generateRsaJob: EngineJobHandler<
   });
   ctx.progress(0.8);
   const table = packer.finish();
-  // The RSAs are made again for the download (the same input makes the same ads).
-  const outputId = holdTable(ADS_HELD_SLOTS.rsa, () =>
-    responsiveSearchAdsTable(generateResponsiveSearchAds(ads).ads),
+  // The RSAs are made again for the download (the same input makes the same ads), each with its
+  // ad group's status when some row is paused, and the feed line of the row behind it.
+  // (The ads are not kept in between: made again for the lines when they are asked for.)
+  const outputId = holdTable(
+    ADS_HELD_SLOTS.rsa,
+    () =>
+      responsiveSearchAdsTable(
+        generateResponsiveSearchAds(ads).ads,
+        statusOf(ctx.rows, input.campaign),
+      ),
+    () =>
+      linesOfItems(
+        generateResponsiveSearchAds(ads).ads,
+        (a) => a.rowId,
+        lineOfRowIdOf(ctx.rows, ctx.rowPositions),
+      ),
   );
   const formulas = findFormulaCells(ctx.rows, { rsa: input.template });
   return { table, issues: packIssues(issues.concat(formulas), ctx), adCount, outputId };
@@ -90,7 +115,11 @@ export const generatePerformanceAdsJob: EngineJobHandler<
   });
   ctx.progress(0.7);
   const table = packColumns(performanceOutputColumns(result.ads));
-  const outputId = holdTable(ADS_HELD_SLOTS.performance, () => performanceMaxAdsTable(result.ads));
+  const outputId = holdTable(
+    ADS_HELD_SLOTS.performance,
+    () => performanceMaxAdsTable(result.ads, statusOf(ctx.rows, input.campaign)),
+    () => linesOfItems(result.ads, (a) => a.rowId, lineOfRowIdOf(ctx.rows, ctx.rowPositions)),
+  );
   const formulas = findFormulaCells(ctx.rows, { pmax: input.template });
   const issues = packIssues(result.issues.concat(formulas), ctx);
   return { table, issues, adCount: result.ads.length, outputId };

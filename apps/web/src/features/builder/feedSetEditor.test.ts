@@ -29,6 +29,7 @@ function feed(name: string, roots: string[], extra: Partial<StoredFeed> = {}): S
       var2: '',
       var3: '',
       url: '',
+      status: '',
     })),
     ...extra,
   };
@@ -173,7 +174,12 @@ describe('FeedSetEditor', () => {
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'Berlin' });
     const name = editor.addFeedWithRows(' Berlin ', [
       { root: '1003854', mod: 'Berlin' },
-      { root: '9041100', mod: 'Berlin Brandenburg Airport', url: 'https://example.com' },
+      {
+        root: '9041100',
+        mod: 'Berlin Brandenburg Airport',
+        url: 'https://example.com',
+        status: 'paused',
+      },
     ]);
     expect(name).toBe('Berlin (1)');
     expect(editor.state.get()).toMatchObject({ activeFeed: 'Berlin (1)', isDirty: true });
@@ -182,7 +188,7 @@ describe('FeedSetEditor', () => {
     const added = editor.collectFeeds().find((f) => f.name === 'Berlin (1)')!;
     expect(added).toMatchObject({ dataType: 'table', sheetUrl: '' });
     expect(added.rows.map(({ id: _id, ...cells }) => cells)).toEqual([
-      { root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '' },
+      { root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '', status: '' },
       {
         root: '9041100',
         mod: 'Berlin Brandenburg Airport',
@@ -190,6 +196,7 @@ describe('FeedSetEditor', () => {
         var2: '',
         var3: '',
         url: 'https://example.com',
+        status: 'paused',
       },
     ]);
     const ids = editor.collectFeeds().flatMap((f) => f.rows.map((r) => r.id));
@@ -406,9 +413,9 @@ describe('FeedSetEditor', () => {
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.store.paste(1, 0, [
-      ['tab\there', 'new\nline', '', '🇫🇷👍🏽', '|;\u001f', 'https://x.test/?a=1'],
+      ['tab\there', 'new\nline', '', '🇫🇷👍🏽', '|;\u001f', 'https://x.test/?a=1', 'Out_of_stock'],
       [],
-      ['', '', '', '', '', ''],
+      ['', '', '', '', '', '', ''],
     ]);
     editor.store.setCell(editor.store.getSlotAt(0), 5, 'https://nike.test');
     const edited = editor.collectFeeds();

@@ -17,8 +17,8 @@ import {
 } from '@adloom/engine';
 import { generateCampaignJob } from './campaignJobs.ts';
 
-function row(id: string, root: string, mod: string): FeedRow {
-  return { id, root, mod, var1: '', var2: '', var3: '', url: '' };
+function row(id: string, root: string, mod: string, status = ''): FeedRow {
+  return { id, root, mod, var1: '', var2: '', var3: '', url: '', status };
 }
 
 function context(rows: FeedRow[], positions: number[]): EngineJobContext {
@@ -60,6 +60,44 @@ describe('generateCampaignJob', () => {
     expect(lines(out.issues)[0]).toMatch(/^8 \| Cleaned \| Removed/);
     expect(out.adGroupCount).toBe(4);
     expect(out.campaignCount).toBe(2);
+    // No row paused: no status column; each line names its feed line (grid row number).
+    expect(out.keywords.headers).not.toContain('Status');
+    expect([...out.keywords.lines!]).toEqual([4, 4, 8, 8]);
+    expect([...out.negatives.lines!]).toEqual([4, 8]);
+    expect([...out.campaigns.lines!]).toEqual([4, 8]);
+  });
+
+  it('sends items only paused rows make out Paused, with the status columns and their lines', async () => {
+    const template: CampaignTemplate = {
+      ...newCampaignTemplate('t'),
+      campaign: '{root}',
+      adGroup: '{root} {mod}',
+      keywords: [{ keyword: '{root} {mod}', matchType: 'Exact', selected: true }],
+    };
+    const rows = [
+      row('a', 'Nike', 'Shoes'),
+      row('b', 'Nike', 'Boots', 'paused'),
+      row('c', 'Puma', 'Socks', 'Out of stock'),
+    ];
+    const out = await generateCampaignJob({ template }, context(rows, [0, 4, 9]));
+    expect(lines(out.keywords)).toEqual([
+      'Nike | Nike Shoes | nike shoes | Exact | Enabled',
+      'Nike | Nike Boots | nike boots | Exact | Paused',
+      'Puma | Puma Socks | puma socks | Exact | Paused',
+    ]);
+    expect([...out.keywords.lines!]).toEqual([1, 5, 10]);
+    expect(out.campaigns.headers).toContain('Campaign Status');
+    const statusColumn = out.campaigns.headers.indexOf('Campaign Status');
+    expect(
+      Array.from({ length: out.campaigns.rowCount }, (_, r) => [
+        readPackedCell(out.campaigns, r, 0),
+        readPackedCell(out.campaigns, r, statusColumn),
+      ]),
+    ).toEqual([
+      ['Nike', 'Enabled'],
+      ['Puma', 'Paused'],
+    ]);
+    expect([...out.campaigns.lines!]).toEqual([1, 10]);
   });
 
   it('writes each location on a row of its own after its campaign, counting campaigns apart', async () => {

@@ -1,10 +1,15 @@
 import {
   assetGroupsTable,
   campaignsTable,
+  editorStatus,
+  findBuildStatus,
   findFormulaCells,
   forEachKeywordLine,
   keywordsTable,
+  linesOfCampaigns,
+  linesOfItems,
   type AssetGroupRef,
+  type BuildStatus,
   type CampaignRow,
   type CampaignTemplate,
   type MatchType,
@@ -14,6 +19,7 @@ import {
   AdGroupNames,
   ColumnPacker,
   gridRowOf,
+  lineOfRowIdOf,
   packIssues,
   packTable,
   Uint32Builder,
@@ -49,15 +55,26 @@ const CAMPAIGN_CRITERION: Record<MatchType, string> = {
   'Negative Exact': 'Campaign Negative Exact',
 };
 
-/** Packs keyword lines as they come, in the columns of the engine's `keywordsTable`. */
+/**
+ * Packs keyword lines as they come, in the columns of the engine's `keywordsTable` (with its
+ * Status column when some row is paused: `status`), and each line's feed line.
+ */
 class KeywordLinePacker {
   private readonly campaigns = new ColumnPacker();
   private readonly adGroupCodes = new Uint32Builder();
   private readonly keywords = new ColumnPacker();
   private readonly criteria = new ColumnPacker();
+  private readonly statuses: ColumnPacker | undefined;
+  private readonly lines = new Uint32Builder();
   private rowCount = 0;
 
-  constructor(private readonly adGroups: AdGroupNames) {}
+  constructor(
+    private readonly adGroups: AdGroupNames,
+    private readonly rowPositions: Uint32Array,
+    private readonly status: BuildStatus | undefined,
+  ) {
+    if (status) this.statuses = new ColumnPacker();
+  }
 
   readonly line = (
     campaign: string,
@@ -65,25 +82,32 @@ class KeywordLinePacker {
     keyword: string,
     matchType: MatchType,
     groupId = -1,
+    row = -1,
   ): void => {
     this.campaigns.add(campaign);
     this.adGroupCodes.push(this.adGroups.code(adGroup, groupId));
     this.keywords.add(keyword);
     this.criteria.add((adGroup === '' ? CAMPAIGN_CRITERION : GROUP_CRITERION)[matchType]);
+    this.statuses?.add(
+      editorStatus(this.status!.keywordPaused(campaign, adGroup, keyword, matchType)),
+    );
+    this.lines.push(row < 0 ? 0 : (this.rowPositions[row] ?? row) + 1);
     this.rowCount += 1;
   };
 
   /** The table; `adGroupValues` are the shared ad groups' values (finished once for both). */
   finish(adGroupValues: PackedValues): PackedTable {
     return {
-      headers: [...keywordsTable([]).headers],
+      headers: [...keywordsTable([], this.status).headers],
       rowCount: this.rowCount,
       columns: [
         this.campaigns.finish(),
         { ...adGroupValues, codes: this.adGroupCodes.finish() },
         this.keywords.finish(),
         this.criteria.finish(),
+        ...(this.statuses ? [this.statuses.finish()] : []),
       ],
+      lines: this.lines.finish(),
     };
   }
 }
@@ -98,9 +122,12 @@ export const generateCampaignJob: EngineJobHandler<
   CampaignOutput
 > = (input, ctx) => {
   ctx.progress(0.05);
+  // Some row paused: the run is made once more over its active rows (findBuildStatus), and the
+  // tables get Editor's status columns. Otherwise they are those of a feed without the column.
+  const status = findBuildStatus({ rows: ctx.rows, campaign: input.template, extensions: [] });
   const adGroupNames = new AdGroupNames();
-  const keywords = new KeywordLinePacker(adGroupNames);
-  const negatives = new KeywordLinePacker(adGroupNames);
+  const keywords = new KeywordLinePacker(adGroupNames, ctx.rowPositions, status);
+  const negatives = new KeywordLinePacker(adGroupNames, ctx.rowPositions, status);
   const adGroups = new AdGroupCollector(adGroupNames);
   const campaigns: CampaignRow[] = [];
   const assetGroups: AssetGroupRef[] = [];
@@ -123,11 +150,18 @@ export const generateCampaignJob: EngineJobHandler<
   const adGroupValues = adGroupNames.values.finishValues();
   const adGroupList = adGroups.finish(adGroupValues);
   ctx.keepCampaignGroups(input.template, { adGroups: adGroupList, assetGroups });
+  const lineOfRowId = lineOfRowIdOf(ctx.rows, ctx.rowPositions);
   const output: CampaignOutput = {
     keywords: keywords.finish(adGroupValues),
     negatives: negatives.finish(adGroupValues),
-    campaigns: packTable(campaignsTable(campaigns)),
-    assetGroups: packTable(assetGroupsTable(assetGroups)),
+    campaigns: {
+      ...packTable(campaignsTable(campaigns, status)),
+      lines: linesOfCampaigns(campaigns, lineOfRowId),
+    },
+    assetGroups: {
+      ...packTable(assetGroupsTable(assetGroups, status)),
+      lines: linesOfItems(assetGroups, (g) => g.id, lineOfRowId),
+    },
     issues: packIssues(
       result.issues.concat(findFormulaCells(ctx.rows, { campaign: input.template })),
       ctx,

@@ -7,7 +7,7 @@ import { testJobContext } from '../generation/testing/jobContext.ts';
 import { exportFileNames } from './downloads.ts';
 import { everythingExport } from './everything.ts';
 import type { ExportableKind } from './exportables.ts';
-import { makeExportFilesJob, type ExportFilesInput } from './exportJobs.ts';
+import { exportFilesOf, makeExportFilesJob, type ExportFilesInput } from './exportJobs.ts';
 import { holdTable } from './heldTables.ts';
 import { OutputRegistry } from './outputRegistry.ts';
 
@@ -116,6 +116,39 @@ describe('the export step', () => {
         'sitelinks: Shoes | -50% sale | https://b.example\n' +
         'callouts: Free delivery\n',
     );
+  });
+
+  it("gives each table's feed lines as its job made them: packed, held, or none", () => {
+    const id = holdTable(
+      'test:lines',
+      () => ({ headers: ['Callout text'], rows: [['Free delivery']] }),
+      () => Uint32Array.of(7),
+    );
+    const seen: (number[] | undefined)[] = [];
+    const format: ExportFormat = {
+      id: 'seen',
+      label: 'Seen',
+      files(tables) {
+        for (const table of tables) seen.push(table.lines && [...Array.from(table.lines())]);
+        return [];
+      },
+    };
+    exportFilesOf(
+      format,
+      {
+        tables: [
+          {
+            kind: 'sitelinks',
+            source: { packed: { ...packTable(SITELINKS), lines: Uint32Array.of(3, 9) } },
+          },
+          { kind: 'sitelinks', source: { packed: packTable(SITELINKS) } },
+          { kind: 'callouts', source: { held: { slot: 'test:lines', id, missing: 'Gone' } } },
+        ],
+        naming: null,
+      },
+      () => SITELINKS,
+    );
+    expect(seen).toEqual([[3, 9], undefined, [7]]);
   });
 
   it("refuses a held table it no longer holds, with the holder's message", () => {

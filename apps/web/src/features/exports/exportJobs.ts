@@ -9,7 +9,7 @@ import {
 import { EXPORT_FORMATS, getExportFormat } from './formats.ts';
 import { fileNamer, type FileNaming } from './fileNames.ts';
 import type { ExportTableRef, ReportPart, TableSource } from './exportables.ts';
-import { readHeldTable } from './heldTables.ts';
+import { readHeldLines, readHeldTable } from './heldTables.ts';
 
 // The export step's worker job: every download's bytes are made here, by a format, from tables
 // the page names (packed, or held by this worker).
@@ -49,6 +49,18 @@ function reportTable(parts: readonly ReportPart[]): Table {
 }
 
 /**
+ * How to read the feed line of each row of a table source (`ExportTable.lines`), when its job
+ * gave them: a packed table's `lines`, or the lines the worker holds beside a held table.
+ */
+function linesOfSource(source: TableSource): (() => ArrayLike<number>) | undefined {
+  if ('packed' in source) {
+    const { lines } = source.packed;
+    return lines ? () => lines : undefined;
+  }
+  return () => readHeldLines(source.held) ?? [];
+}
+
+/**
  * The files of an export, as the format makes them: `read` gives each table's cells (the page
  * lists the names with a `read` that is never called, the worker reads them).
  */
@@ -57,11 +69,15 @@ export function exportFilesOf(
   input: Omit<ExportFilesInput, 'format' | 'zip'>,
   read: (source: TableSource) => Table,
 ) {
-  const tables: ExportTable[] = input.tables.map((ref) => ({
-    kind: ref.kind,
-    ...(ref.qualifier ? { qualifier: ref.qualifier } : {}),
-    read: () => read(ref.source),
-  }));
+  const tables: ExportTable[] = input.tables.map((ref) => {
+    const lines = linesOfSource(ref.source);
+    return {
+      kind: ref.kind,
+      ...(ref.qualifier ? { qualifier: ref.qualifier } : {}),
+      read: () => read(ref.source),
+      ...(lines ? { lines } : {}),
+    };
+  });
   const { report } = input;
   return format.files(tables, {
     fileName: fileNamer(input.naming),

@@ -15,8 +15,8 @@ import { readPackedCell, unpackTable, type PackedTable } from '../generation/job
 import { generateExtensionsJob } from './extensionJobs.ts';
 import { extensionCopyTable, extensionEditorTable } from './extensionTables.ts';
 
-function row(id: string, root: string, url = `https://shop.test/${id}`): FeedRow {
-  return { id, root, mod: '', var1: '', var2: '', var3: '', url };
+function row(id: string, root: string, url = `https://shop.test/${id}`, status = ''): FeedRow {
+  return { id, root, mod: '', var1: '', var2: '', var3: '', url, status };
 }
 
 const ROWS = [
@@ -60,6 +60,26 @@ function cells(table: PackedTable): string[][] {
 }
 
 describe('generateExtensionsJob', () => {
+  it("names each asset's feed line, and sends those only paused rows make out Paused", async () => {
+    const callout = template('Callout', { 'Callout text': 'All {root} shoes' });
+    const plain = await run(callout).out;
+    expect(plain.table.headers).not.toContain('Status');
+    expect([...plain.table.lines!]).toEqual([3, 6]);
+    const paused = await run(callout, [
+      row('a', 'Nike', undefined, 'paused'),
+      row('b', 'Puma', undefined, 'out of stock'),
+      row('c', 'Adidas'),
+      row('d', 'Nike'),
+    ]).out;
+    expect(cells(paused.table)).toEqual([
+      ['Nike', '', 'All Nike shoes', 'Enabled'],
+      ['Puma', '', 'All Puma shoes', 'Paused'],
+      ['Adidas', '', 'All Adidas shoes', 'Enabled'],
+    ]);
+    expect(paused.table.headers.at(-1)).toBe('Status');
+    expect([...paused.table.lines!]).toEqual([3, 5, 6]);
+  });
+
   it('makes callouts per row, once each, and reports rows over the limit with their feed row', async () => {
     const { out } = run(template('Callout', { 'Callout text': 'All {root} shoes' }));
     const result = await out;

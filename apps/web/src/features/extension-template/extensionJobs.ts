@@ -1,11 +1,14 @@
 import {
+  findBuildStatus,
   findFormulaCells,
   generateExtensions,
+  linesOfItems,
   type AttachLevelChoice,
   type CampaignTemplate,
   type ExtensionTemplate,
 } from '@adloom/engine';
 import {
+  lineOfRowIdOf,
   packIssues,
   packTable,
   type EngineJobHandler,
@@ -38,9 +41,18 @@ export const generateExtensionsJob: EngineJobHandler<
     rows: ctx.rows,
     ...(input.campaign ? { campaign: input.campaign } : {}),
   });
+  ctx.progress(0.6);
+  // Some row paused: assets only paused rows make go out Paused (an account-level asset, made
+  // from no row, never). Without a campaign template every asset is account-level.
+  const status = input.campaign
+    ? findBuildStatus({ rows: ctx.rows, campaign: input.campaign, extensions: [input.template] })
+    : undefined;
   ctx.progress(0.8);
   return {
-    table: packTable(extensionEditorTable(type, extensions)),
+    table: {
+      ...packTable(extensionEditorTable(type, extensions, status)),
+      lines: linesOfItems(extensions, (e) => e.rowId, lineOfRowIdOf(ctx.rows, ctx.rowPositions)),
+    },
     copyTable: packTable(extensionCopyTable(type, extensions)),
     issues: packIssues(
       issues.concat(findFormulaCells(ctx.rows, { extensions: [input.template] })),

@@ -4,6 +4,7 @@ import {
   calloutsTable,
   sitelinksTable,
   structuredSnippetsTable,
+  type BuildStatus,
   type ExtensionTypeName,
   type GeneratedExtension,
   type Table,
@@ -30,14 +31,18 @@ export function extensionCopyTable(
   };
 }
 
-/** The Google Ads Editor table of a type (its headers even when nothing was generated). */
+/**
+ * The Google Ads Editor table of a type (its headers even when nothing was generated), with its
+ * Status column when some row of the run is paused (`status`).
+ */
 export function extensionEditorTable(
   type: ExtensionTypeName,
   extensions: readonly GeneratedExtension[],
+  status?: BuildStatus,
 ): Table {
-  if (type === 'Sitelink') return sitelinksTable(extensions);
-  if (type === 'Structured Snippet') return structuredSnippetsTable(extensions);
-  return calloutsTable(extensions);
+  if (type === 'Sitelink') return sitelinksTable(extensions, status);
+  if (type === 'Structured Snippet') return structuredSnippetsTable(extensions, status);
+  return calloutsTable(extensions, status);
 }
 
 /** The table kind each extension type exports (the format names its file). */

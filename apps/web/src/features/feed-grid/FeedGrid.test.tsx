@@ -30,12 +30,17 @@ describe('FeedGrid', () => {
       'Var 2',
       'Var 3',
       'Final URL',
+      'Status',
       'Delete',
     ]);
     expect((cell('Root', 1) as HTMLInputElement).value).toBe('shoes');
     expect(cell('Root', 1).getAttribute('maxlength')).toBe('30');
     // Issue 36: a Final URL is never cut, so its input has no maxlength.
     expect(cell('Final URL', 1).getAttribute('maxlength')).toBeNull();
+    // An empty Status reads as active, and says so.
+    expect((cell('Status', 1) as HTMLInputElement).value).toBe('');
+    expect(cell('Status', 1).getAttribute('placeholder')).toBe('active');
+    expect(cell('Root', 1).getAttribute('placeholder')).toBeNull();
   });
 
   it('commits a trimmed edit on Enter and moves down; Escape cancels', async () => {
@@ -68,6 +73,8 @@ describe('FeedGrid', () => {
     await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowDown}');
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select row 1' }));
     await user.keyboard('{Control>}{End}{/Control}');
+    expect(document.activeElement).toBe(cell('Status', 2));
+    await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(cell('Final URL', 2));
     await user.tab();
     expect(document.body.contains(document.activeElement)).toBe(true);
@@ -130,7 +137,7 @@ describe('FeedGrid', () => {
     const clipboardData = { getData: () => 'Modifier\tVar 1\nred\tbig\nblue\tsmall' };
     fireEvent.paste(cell('Modifier', 1), { clipboardData });
     expect(store.rowCount).toBe(2);
-    expect(store.getRowCells(store.getViewSlot(1))).toEqual(['', 'blue', 'small', '', '', '']);
+    expect(store.getRowCells(store.getViewSlot(1))).toEqual(['', 'blue', 'small', '', '', '', '']);
     expect(screen.getByText('Pasted 2 rows (1 added).')).toBeTruthy();
   });
 
@@ -150,6 +157,25 @@ describe('FeedGrid', () => {
     expect(screen.queryByRole('button', { name: 'Undo paste' })).toBeNull();
   });
 
+  it('pastes Final URL and Status cells, and takes a Status typed in its cell', async () => {
+    const { store, user } = setup([['a'], ['b']]);
+    await user.click(cell('Final URL', 1));
+    const clipboardData = { getData: () => 'https://s.test\tpaused' };
+    fireEvent.paste(cell('Final URL', 1), { clipboardData });
+    expect(store.getRowCells(store.getViewSlot(0))).toEqual([
+      'a',
+      '',
+      '',
+      '',
+      '',
+      'https://s.test',
+      'paused',
+    ]);
+    await user.click(cell('Status', 2));
+    await user.keyboard('Out of stock{Enter}');
+    expect(store.getCell(store.getViewSlot(1), 6)).toBe('Out of stock');
+  });
+
   it('copies selected rows as tab-separated text', async () => {
     const { user } = setup([
       ['a', 'x'],
@@ -159,7 +185,16 @@ describe('FeedGrid', () => {
     let copied = '';
     const clipboardData = { setData: (_type: string, text: string) => (copied = text) };
     fireEvent.copy(cell('Root', 1), { clipboardData });
-    expect(copied).toBe('b\ty\t\t\t\t');
+    expect(copied).toBe('b\ty\t\t\t\t\t');
+  });
+
+  it('copies the Status cell last', async () => {
+    const { user } = setup([['a', 'x', '', '', '', 'https://a.test', 'paused']]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    let copied = '';
+    const clipboardData = { setData: (_type: string, text: string) => (copied = text) };
+    fireEvent.copy(cell('Root', 1), { clipboardData });
+    expect(copied).toBe('a\tx\t\t\t\thttps://a.test\tpaused');
   });
 
   it('adds a row and focuses its Root cell after 100 ms', async () => {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { FeedColumn } from '@adloom/engine';
-import { FEED_COLUMN_LABELS, getColumnMaxChars } from './feedColumns.ts';
+import { cellPlaceholder, FEED_COLUMN_LABELS, getColumnMaxChars } from './feedColumns.ts';
 import type { FeedStore } from './feedStore.ts';
 import { cellFocusProps, FIRST_VALUE_CELL, formatCount } from './gridLayout.ts';
 
@@ -91,6 +91,7 @@ export const GridRow = memo(function GridRow({
             // A Final URL is never cut (no limit shown, spec section 2): the engine reports one
             // too long for Google.
             maxLength={column === 'url' ? undefined : getColumnMaxChars(col)}
+            placeholder={cellPlaceholder(column)}
             spellCheck={false}
             autoComplete="off"
             {...cellProps(col + FIRST_VALUE_CELL)}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEED_COLUMNS } from '@adloom/engine';
 import { readChunkCell, type ColumnChunk } from './columnChunk.ts';
 import {
   CSV_CUTS_NAMED,
@@ -30,7 +31,7 @@ function parse(text: string, chunkRows?: number, mapping?: CsvColumnMapping) {
   const rows: string[][] = [];
   for (const chunk of chunks) {
     for (let r = 0; r < chunk.rowCount; r += 1)
-      rows.push([0, 1, 2, 3, 4, 5].map((c) => readChunkCell(chunk, r, c)));
+      rows.push(FEED_COLUMNS.map((_, c) => readChunkCell(chunk, r, c)));
   }
   return { summary, rows, chunks, progress };
 }
@@ -38,10 +39,18 @@ function parse(text: string, chunkRows?: number, mapping?: CsvColumnMapping) {
 describe('parseCsvText', () => {
   it('maps engine headers and UI labels case-insensitively, in any order', () => {
     const { rows, summary } = parse(
-      'URL,var1,ROOT,Modifier,Var 2,final url,Var 3\nhttps://a.test,v1,shoes,red,v2,dup,v3\n',
+      'URL,var1,ROOT,Modifier,Var 2,final url,Var 3,STATUS\nhttps://a.test,v1,shoes,red,v2,dup,v3,Paused\n',
     );
-    expect(rows).toEqual([['shoes', 'red', 'v1', 'v2', 'v3', 'https://a.test']]);
+    expect(rows).toEqual([['shoes', 'red', 'v1', 'v2', 'v3', 'https://a.test', 'Paused']]);
     expect(summary.unrecognisedColumns).toEqual([]);
+  });
+
+  it("reads a merchant feed's availability column as Status, as written", () => {
+    const { rows, summary } = parse(
+      'id,title,link,availability\n1,Shoe,https://a.test/1,in_stock\n2,Boot,https://a.test/2,out of stock\n',
+    );
+    expect(rows.map((row) => row[6])).toEqual(['in_stock', 'out of stock']);
+    expect(summary.unrecognisedColumns).toEqual(['id', 'title', 'link']);
   });
 
   it('takes the first non-empty cell of a column named twice, as the engine does', () => {
@@ -57,8 +66,8 @@ describe('parseCsvText', () => {
       `root,mod,price\n  ${long} ,00123,9\n,,\n" quoted, comma ",b,1\n`,
     );
     expect(rows).toEqual([
-      ['x'.repeat(30), '00123', '', '', '', ''],
-      ['quoted, comma', 'b', '', '', '', ''],
+      ['x'.repeat(30), '00123', '', '', '', '', ''],
+      ['quoted, comma', 'b', '', '', '', '', ''],
     ]);
     expect(summary).toEqual({
       rowCount: 2,
@@ -74,7 +83,7 @@ describe('parseCsvText', () => {
     const { rows, chunks, progress } = parse(lines.join('\n'), 1000);
     expect(rows).toHaveLength(2500);
     expect(chunks.map((c) => c.rowCount)).toEqual([1000, 1000, 500]);
-    expect(rows[2499]).toEqual(['k2499', '', '', '', '', 'https://x.test/2499']);
+    expect(rows[2499]).toEqual(['k2499', '', '', '', '', 'https://x.test/2499', '']);
     expect(progress.at(-1)).toBe(1);
   });
 
@@ -102,43 +111,52 @@ describe('parseCsvText', () => {
 
 describe('the column mapping of a file whose headers name no feed column', () => {
   const text =
-    'Keyword,Brand,Landing page\nshoes,acme,https://a.test/1\n\nboots,zed,https://a.test/2\n';
+    'Keyword,Brand,Landing page,Stock\nshoes,acme,https://a.test/1,in stock\n\nboots,zed,https://a.test/2,out of stock\n';
 
   it('asks for a mapping, with the first row and the rows under it', () => {
     expect(planCsvImport(text)).toEqual({
       head: {
-        firstRow: ['Keyword', 'Brand', 'Landing page'],
+        firstRow: ['Keyword', 'Brand', 'Landing page', 'Stock'],
         rows: [
-          ['shoes', 'acme', 'https://a.test/1'],
-          ['boots', 'zed', 'https://a.test/2'],
+          ['shoes', 'acme', 'https://a.test/1', 'in stock'],
+          ['boots', 'zed', 'https://a.test/2', 'out of stock'],
         ],
-        columnCount: 3,
+        columnCount: 4,
       },
     });
     expect(readCsvHead('a,b\n1\n2\n3', 2).rows).toEqual([['1'], ['2']]);
   });
 
   it('imports by the mapping a person chose, the header row left out', () => {
-    const mapping = { sources: [[1], [0], [], [], [], [2]], hasHeader: true };
+    const mapping = { sources: [[1], [0], [], [], [], [2], [3]], hasHeader: true };
     const { rows, summary } = parse(text, undefined, mapping);
     expect(rows).toEqual([
-      ['acme', 'shoes', '', '', '', 'https://a.test/1'],
-      ['zed', 'boots', '', '', '', 'https://a.test/2'],
+      ['acme', 'shoes', '', '', '', 'https://a.test/1', 'in stock'],
+      ['zed', 'boots', '', '', '', 'https://a.test/2', 'out of stock'],
     ]);
     expect(summary.unrecognisedColumns).toEqual([]);
   });
 
   it('imports the first row too when it holds no column names', () => {
-    const mapping = { sources: [[0], [], [], [], [], []], hasHeader: false };
+    const mapping = { sources: [[0], [], [], [], [], [], []], hasHeader: false };
     const { rows } = parse('shoes,1\nboots,2\n', undefined, mapping);
     expect(rows.map((row) => row[0])).toEqual(['shoes', 'boots']);
   });
 
+  it('leaves Status empty under a mapping made before the column existed (six columns)', () => {
+    const mapping = { sources: [[0], [], [], [], [], [1]], hasHeader: false };
+    const { rows } = parse('shoes,https://a.test/1,paused\n', undefined, mapping);
+    expect(rows).toEqual([['shoes', '', '', '', '', 'https://a.test/1', '']]);
+  });
+
   it('finds the headers it knows, a column named twice in order', () => {
     expect(findHeaderMapping(['url', 'price', 'Final URL', 'ROOT'])).toEqual({
-      sources: [[3], [], [], [], [], [0, 2]],
+      sources: [[3], [], [], [], [], [0, 2], []],
       hasHeader: true,
     });
+    expect(findHeaderMapping(['Brand', 'availability', 'ROOT', 'Status'])?.sources[6]).toEqual([
+      1, 3,
+    ]);
     expect(findHeaderMapping(['name', 'price'])).toBeNull();
   });
 });

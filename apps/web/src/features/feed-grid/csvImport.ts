@@ -35,6 +35,8 @@ export interface CsvImportSummary {
 /** Cuts the import notice names by row and column (the rest are counted). */
 export const CSV_CUTS_NAMED = 10;
 
+const NO_SOURCES: readonly number[] = [];
+
 /** Rows under the header shown in the column mapping dialog. */
 export const CSV_PREVIEW_ROWS = 5;
 
@@ -201,7 +203,8 @@ export function parseCsvText({
     const row: string[] = new Array<string>(FEED_COLUMN_COUNT).fill('');
     let isBlank = true;
     for (let column = 0; column < FEED_COLUMN_COUNT; column += 1) {
-      const value = firstFilled(fields, sources[column]!);
+      // A mapping that names no source for a column (one made before the column existed) leaves it empty.
+      const value = firstFilled(fields, sources[column] ?? NO_SOURCES);
       if (value === '') continue;
       isBlank = false;
       const max = getColumnMaxChars(column);

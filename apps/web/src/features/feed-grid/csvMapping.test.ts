@@ -13,8 +13,8 @@ const head: CsvHead = {
 
 describe('the CSV column mapping dialog', () => {
   it('first guesses file column i for feed column i, none past the last file column', () => {
-    expect(chooseColumnsByPosition(3)).toEqual([0, 1, 2, null, null, null]);
-    expect(chooseColumnsByPosition(9)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(chooseColumnsByPosition(3)).toEqual([0, 1, 2, null, null, null, null]);
+    expect(chooseColumnsByPosition(9)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('names file columns by number and, when the first row holds names, by header', () => {

@@ -22,13 +22,26 @@ export const FEED_COLUMN_COUNT = FEED_COLUMNS.length;
 /** Index of the Final URL column. */
 export { URL_COLUMN_INDEX };
 
+/** The grid's track of each column kind: Final URL wider, Status narrow (a word: active, paused). */
+const COLUMN_TRACK: Readonly<Partial<Record<FeedColumn, string>>> = {
+  url: 'minmax(220px, 2fr)',
+  status: 'minmax(104px, 0.75fr)',
+};
+
 /**
  * The grid's CSS column tracks for these feed columns: row number, select box, one track per
- * column (Final URL wider), delete button.
+ * column (Final URL wider, Status narrow), delete button.
  */
 export function gridColumnTracks(columns: readonly FeedColumn[]): string {
-  const tracks = columns.map((c) => (c === 'url' ? 'minmax(220px, 2fr)' : 'minmax(115px, 1fr)'));
+  const tracks = columns.map((c) => COLUMN_TRACK[c] ?? 'minmax(115px, 1fr)');
   return ['40px', '72px', ...tracks, '44px'].join(' ');
+}
+
+/**
+ * What an empty cell of the column shows greyed (an empty Status is active), or undefined.
+ */
+export function cellPlaceholder(column: FeedColumn): string | undefined {
+  return column === 'status' ? 'active' : undefined;
 }
 
 /** Most characters a cell of the column at `columnIndex` may hold. */

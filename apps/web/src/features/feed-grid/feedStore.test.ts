@@ -104,12 +104,12 @@ describe('FeedStore', () => {
     const store = makeStore([['a'], ['b']]);
     const result = store.paste(1, 1, [
       ['m1', 'v1'],
-      ['m2', 'v2', '', '', 'https://x.test', 'dropped'],
+      ['m2', 'v2', '', '', 'https://x.test', 'paused', 'dropped'],
       ['m3'],
     ]);
     expect(result).toEqual({ changedCells: 2, addedRows: 2, replacedRows: 0 });
     expect(store.rowCount).toBe(4);
-    expect(store.getRowCells(store.getViewSlot(1))).toEqual(['b', 'm1', 'v1', '', '', '']);
+    expect(store.getRowCells(store.getViewSlot(1))).toEqual(['b', 'm1', 'v1', '', '', '', '']);
     expect(store.getRowCells(store.getViewSlot(2))).toEqual([
       '',
       'm2',
@@ -117,10 +117,11 @@ describe('FeedStore', () => {
       '',
       '',
       'https://x.test',
+      'paused',
     ]);
     expect(store.undo()).toBe('rows');
     expect(store.rowCount).toBe(2);
-    expect(store.getRowCells(store.getViewSlot(1))).toEqual(['b', '', '', '', '', '']);
+    expect(store.getRowCells(store.getViewSlot(1))).toEqual(['b', '', '', '', '', '', '']);
     store.redo();
     expect(shownRoots(store)).toEqual(['a', 'b', '', '']);
     expect(store.getCell(store.getViewSlot(3), 1)).toBe('m3');
@@ -164,7 +165,7 @@ describe('FeedStore', () => {
     store.deleteRow(store.getViewSlot(2));
     expect(shownRoots(store)).toEqual(['a', 'b']);
     expect(store.selectedCount).toBe(1);
-    expect([...store.selectedRows()]).toEqual([['a', '', '', '', '', '']]);
+    expect([...store.selectedRows()]).toEqual([['a', '', '', '', '', '', '']]);
   });
 
   it('selects and deselects a range of shown rows in one change, also after select all', async () => {

@@ -43,6 +43,11 @@ export interface PackedTable {
    * dozens of cells are packed as one value instead of one value per column.
    */
   records?: PackedColumn;
+  /**
+   * Per row, the feed line (grid row number, from 1; 0 for none) that made it: the export step's
+   * `ExportTable.lines`. Given by the generation jobs; a table without it names no lines.
+   */
+  lines?: Uint32Array;
 }
 
 /**
@@ -391,6 +396,26 @@ const ISSUE_KIND_LABELS: Record<RowIssue['kind'], string> = {
 export function gridRowOf(rowPositions: Uint32Array, rowNumber: number): number | undefined {
   const position = rowNumber > 0 ? rowPositions[rowNumber - 1] : undefined;
   return position === undefined ? undefined : position + 1;
+}
+
+/**
+ * The feed line (grid row number, from 1) of each row id of the run's rows, for the tables whose
+ * items name the row that made them by id (campaigns, groups, ads, assets); 0 for an id that is
+ * none of them (an account-level asset).
+ */
+export function lineOfRowIdOf(
+  rows: readonly { id: string }[],
+  rowPositions: Uint32Array,
+): (rowId: string) => number {
+  let byId: Map<string, number> | undefined;
+  return (rowId) => {
+    if (!byId) {
+      byId = new Map();
+      for (let i = 0; i < rows.length; i += 1)
+        if (!byId.has(rows[i]!.id)) byId.set(rows[i]!.id, (rowPositions[i] ?? i) + 1);
+    }
+    return byId.get(rowId) ?? 0;
+  };
 }
 
 /**

@@ -3,6 +3,8 @@ import { FeedStore } from '../feed-grid/index.ts';
 import { isJobCancelled, runEngineJob, setEngineWorkerFactory } from './runEngineJob.ts';
 import { selectedRowsSource } from './selectedRows.ts';
 import { FakeWorker } from './testing/FakeWorker.ts';
+import { readRowsChunk } from './rowsChunk.ts';
+import type { FeedRow } from '@adloom/engine';
 
 setEngineWorkerFactory(() => new FakeWorker() as unknown as Worker);
 
@@ -37,6 +39,55 @@ describe('runEngineJob', () => {
     worker.answer({ text: 'two' });
     expect(await second).toEqual({ text: 'two' });
     expect(worker.posted.filter((m) => m.type === 'rows-begin')).toHaveLength(1);
+  });
+
+  it('hands the worker every column of the selected rows, Status included, and their ids', async () => {
+    const store = new FeedStore();
+    store.load([
+      { id: 'r0', root: 'a', url: 'https://a.test', status: '' },
+      { id: 'r1', root: 'b', mod: 'm', url: 'https://b.test', status: 'paused' },
+      { id: 'r2', root: 'c', status: 'out of stock' },
+    ]);
+    store.setSelected(store.getSlotAt(1), true);
+    store.setSelected(store.getSlotAt(2), true);
+    const lane = `lane-${Math.random()}`;
+    const input = { table: { headers: [], rowCount: 0, columns: [] } };
+    const job = runEngineJob('clipboardText', input, { rows: selectedRowsSource(store), lane });
+    await tick();
+    const worker = FakeWorker.made.at(-1)!;
+    const read: [FeedRow, number][] = [];
+    for (const m of worker.posted)
+      if (m.type === 'rows-chunk') readRowsChunk(m, (row, position) => read.push([row, position]));
+    expect(read).toEqual([
+      [
+        {
+          id: 'r1',
+          root: 'b',
+          mod: 'm',
+          var1: '',
+          var2: '',
+          var3: '',
+          url: 'https://b.test',
+          status: 'paused',
+        },
+        1,
+      ],
+      [
+        {
+          id: 'r2',
+          root: 'c',
+          mod: '',
+          var1: '',
+          var2: '',
+          var3: '',
+          url: '',
+          status: 'out of stock',
+        },
+        2,
+      ],
+    ]);
+    worker.answer({ text: 'ok' });
+    await job;
   });
 
   it('puts the long strings sent ahead of a result back in place', async () => {

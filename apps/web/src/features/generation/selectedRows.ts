@@ -4,6 +4,7 @@ import type { FeedStore } from '../feed-grid/index.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { yieldToPage } from '../../state/yieldToPage.ts';
 import type { RowsChunkMessage } from './jobTypes.ts';
+import { ROWS_CHUNK_ID_TEXT as ID_TEXT } from './rowsChunk.ts';
 import { keptForPage } from '../../state/pageState.ts';
 
 /** Where a job's rows come from: the selected rows of a feed store. */
@@ -46,22 +47,23 @@ export async function sendSelectedRows(
   while (position < total) {
     if (isStopped()) return false;
     const end = Math.min(total, position + ROWS_SLICE);
-    const texts = ['', '', '', '', '', '', ''];
+    // Every feed column in FEED_COLUMNS order, then the row ids (the worker's readRowsChunk).
+    const texts = new Array<string>(ID_TEXT + 1).fill('');
     const lengths: Uint32Array[] = [];
-    for (let c = 0; c < 7; c += 1) lengths.push(new Uint32Array(end - position));
+    for (let c = 0; c <= ID_TEXT; c += 1) lengths.push(new Uint32Array(end - position));
     const positions = new Uint32Array(end - position);
     let n = 0;
     for (let p = position; p < end; p += 1) {
       const slot = store.getSlotAt(p);
       if (!store.isSelected(slot)) continue;
-      for (let c = 0; c < 6; c += 1) {
+      for (let c = 0; c < ID_TEXT; c += 1) {
         const value = store.getCell(slot, c);
         texts[c] += value;
         (lengths[c] as Uint32Array)[n] = value.length;
       }
       const id = store.getRowId(slot);
-      texts[6] += id;
-      (lengths[6] as Uint32Array)[n] = id.length;
+      texts[ID_TEXT] += id;
+      (lengths[ID_TEXT] as Uint32Array)[n] = id.length;
       positions[n] = p;
       n += 1;
     }

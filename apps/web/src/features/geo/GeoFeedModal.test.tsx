@@ -194,7 +194,7 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toEqual({
       name: 'Berlin cities',
-      rows: [{ root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '' }],
+      rows: [{ root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '', status: '' }],
     });
     expect(calls.find((call) => call.path === API.geo)?.body).toEqual({
       params: { targetType: 'City', countryCode: 'DE', canonicalName: 'berlin' },

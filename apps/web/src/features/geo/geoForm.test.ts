@@ -100,7 +100,9 @@ describe('the rows of a geo feed (spec sections 3 and 5)', () => {
   it('holds the criteria ID in root and the name in mod, the other cells empty', () => {
     expect(
       toGeoFeedRows(targets.slice(0, 1), EMPTY_GEO_FORM, { leaveOutRemovalPlanned: true }),
-    ).toEqual([{ root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '' }]);
+    ).toEqual([
+      { root: '1003854', mod: 'Berlin', var1: '', var2: '', var3: '', url: '', status: '' },
+    ]);
   });
 
   it('filters again on the client: canonical name text (any case) and parent ID', () => {

@@ -40,9 +40,16 @@ let calls: { path: string; body: unknown }[];
 /** The answer of the next `fetch-xml` calls. */
 let xmlAnswer: () => Response | Promise<Response>;
 
+/** The products out of stock: all of Acme's hats, one of Lumen's four. */
+const OUT_OF_STOCK: BrandCategories = { Acme: { Hats: 1 }, Lumen: { Home: 1 } };
+
 beforeEach(() => {
   calls = [];
-  xmlAnswer = () => json(200, ANSWER);
+  // Add XML asks for the availability too (the answer then holds both counts).
+  xmlAnswer = () =>
+    (calls.at(-1)?.body as { withAvailability?: boolean } | undefined)?.withAvailability
+      ? json(200, { counts: ANSWER, outOfStock: OUT_OF_STOCK })
+      : json(200, ANSWER);
   vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) => {
     const path = String(url);
     calls.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
@@ -173,8 +180,15 @@ describe('XmlFeedPanel', () => {
     );
     await userEvent.click(add);
     await waitFor(() => expect(shownNotices()).toContain(`success: ${XML_MESSAGES.rowsAdded(3)}`));
-    expect(calls).toEqual([{ path: API.app.fetchXml, body: { url: FEED_URL, categoryLevel: 1 } }]);
+    expect(calls).toEqual([
+      {
+        path: API.app.fetchXml,
+        body: { url: FEED_URL, categoryLevel: 1, withAvailability: true },
+      },
+    ]);
     expect(rowsOf(editor)).toEqual(['ACME|shoes', 'Lumen|Home', 'Ben & Jerry’s|Food', 'Acme|Hats']);
+    // Every Acme hat is out of stock: that row comes in paused; one Lumen lamp of four is not enough.
+    expect(editor.getFeedRows('brands').map((row) => row.status)).toEqual(['', '', '', 'paused']);
 
     // A second Add XML finds nothing new.
     await userEvent.click(add);
@@ -193,7 +207,7 @@ describe('XmlFeedPanel', () => {
     await userEvent.type(level, '2');
     await userEvent.click(within(panel).getByRole('button', { name: XML_PANEL_TEXTS.addXml }));
     await waitFor(() => expect(rowsOf(editor)).toHaveLength(5));
-    expect(calls[0]!.body).toEqual({ url: FEED_URL, categoryLevel: 2 });
+    expect(calls[0]!.body).toEqual({ url: FEED_URL, categoryLevel: 2, withAvailability: true });
     expect(rowsOf(editor)).toEqual(['Home|', 'Shoes|', 'Food|', 'Garden|', 'Hats|']);
   });
 
@@ -298,7 +312,10 @@ describe('XmlFeedPanel', () => {
   it('adds nothing when the feed was changed while the XML feed was read', async () => {
     signIn(['xml-feeds']);
     let release = () => {};
-    xmlAnswer = () => new Promise((done) => (release = () => done(json(200, ANSWER))));
+    xmlAnswer = () =>
+      new Promise(
+        (done) => (release = () => done(json(200, { counts: ANSWER, outOfStock: OUT_OF_STOCK }))),
+      );
     const { editor } = await setup({ activeFeed: 'brands' });
     const panel = screen.getByRole('group', { name: XML_PANEL_TEXTS.title });
     await userEvent.type(within(panel).getByLabelText(XML_PANEL_TEXTS.urlLabel), FEED_URL);

@@ -12,7 +12,7 @@ import {
 import { xmlFeedCells, xmlSnippetTemplates, type SkippedSnippetValue } from '@adloom/engine';
 import { ApiError, statusOf } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
-import { describeXmlFailure, fetchXmlFeed } from '../../api/xml.ts';
+import { describeXmlFailure, fetchXmlFeed, fetchXmlFeedWithAvailability } from '../../api/xml.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import { useStore } from '../../state/store.ts';
 import { useSession } from '../../state/useSession.ts';
@@ -119,12 +119,14 @@ function XmlFeedForm({ editor, templates }: XmlFeedPanelProps) {
     const started = editor.state.get();
     setRunning('rows');
     try {
-      const answer = await fetchXmlFeed(feedUrl, level);
+      const answer = await fetchXmlFeedWithAvailability(feedUrl, level);
       if (hasMoved(started, true)) {
         notifyError(`${XML_MESSAGES.rowsFailed}. ${XML_PANEL_TEXTS.moved}`);
         return;
       }
-      const rows = pickNewXmlRows(rootsAndModifiers(editor.store), xmlFeedCells(answer, source));
+      // A row all of whose products are out of stock comes in paused (its Status cell).
+      const cells = xmlFeedCells(answer.counts, source, answer.outOfStock);
+      const rows = pickNewXmlRows(rootsAndModifiers(editor.store), cells);
       const added = editor.appendRows(rows);
       notifySuccess(added === 0 ? XML_PANEL_TEXTS.noneNew : XML_MESSAGES.rowsAdded(added));
     } catch (error) {

@@ -8,7 +8,8 @@ function pairKey(root: string, mod: string): string {
 
 /**
  * The rows an Add XML appends (issue 17: each combination once): the feed cells whose Root and
- * Modifier the feed does not hold yet, case-insensitively, each once, in the engine's order.
+ * Modifier the feed does not hold yet, case-insensitively, each once, in the engine's order
+ * (with the status the engine gave: 'paused' when all the row's products are out of stock).
  * `existing` gives the Root and Modifier of every row the feed holds.
  */
 export function pickNewXmlRows(
@@ -18,11 +19,11 @@ export function pickNewXmlRows(
   const seen = new Set<string>();
   for (const [root, mod] of existing) seen.add(pairKey(root, mod));
   const rows: Partial<FeedRow>[] = [];
-  for (const { root, mod } of cells) {
+  for (const { root, mod, status } of cells) {
     const key = pairKey(root, mod);
     if (seen.has(key)) continue;
     seen.add(key);
-    rows.push({ root, mod });
+    rows.push(status ? { root, mod, status } : { root, mod });
   }
   return rows;
 }

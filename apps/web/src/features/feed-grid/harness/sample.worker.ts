@@ -34,6 +34,8 @@ serveChunkTask<number, number>(self, (rowCount, ctx) => {
         SIZES[(i >> 3) % SIZES.length]!,
         '',
         `https://shop.example.com/${brand.replace(' ', '-')}/${i + 1}`,
+        // Every tenth row paused: the Status column is part of what the grid holds and draws.
+        i % 10 === 9 ? 'paused' : '',
       ]);
     }
     ctx.sendChunk(encodeColumnChunk(rows));
