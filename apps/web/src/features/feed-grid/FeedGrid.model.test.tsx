@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FEED_COLUMNS } from '@adloom/engine';
 import { FeedGrid } from './FeedGrid.tsx';
 import type { FeedStore } from './feedStore.ts';
 import { storeWithRows } from './testing/storeWithRows.ts';
@@ -15,7 +16,8 @@ import { storeWithRows } from './testing/storeWithRows.ts';
 afterEach(cleanup);
 
 const COLUMN_LABELS = ['Root', 'Modifier', 'Var 1'] as const;
-const FEED_WIDTH = 6;
+/** The feed's columns (Final URL and Status included): a row of the store has this many cells. */
+const FEED_WIDTH = FEED_COLUMNS.length;
 const WORDS = ['nike', 'NIKE', 'Edited', 'puma', 'red', 'blue 2', 'x', 'Nike Air', 'kids'];
 const FILTERS = ['', '', 'n', 'e', 'red', 'i', 'zz'];
 const SEED_COUNT = Number(process.env.GRID_MODEL_SEEDS ?? 8);
