@@ -403,7 +403,9 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     return formatSummary(
       o,
       rows.length,
-      feed.encoding,
+      feed.delimiter === ','
+        ? feed.encoding
+        : `${feed.encoding}, ${DELIMITER_WORDS[feed.delimiter]}`,
       feed.columns,
       feed.ignoredHeaders,
       counts,
@@ -413,6 +415,9 @@ async function generate(o: GenerateOptions, adsThread: AdsThread | undefined): P
     folder.discard();
   }
 }
+
+/** How the summary names a separator other than the comma. */
+const DELIMITER_WORDS = { ';': 'semicolon-separated', '\t': 'tab-separated' } as const;
 
 function formatSummary(
   o: GenerateOptions,
