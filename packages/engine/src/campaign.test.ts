@@ -604,3 +604,65 @@ describe('campaignsTable', () => {
     ]);
   });
 });
+
+describe('Negative Phrase, in ad groups and at campaign level', () => {
+  it('is a match type of the template, written as Negative Phrase in the Editor file', () => {
+    const input = {
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '{root} {mod}', matchType: 'Broad' as const },
+          { keyword: 'second hand', matchType: 'Negative Phrase' as const },
+        ],
+      }),
+      rows: [row('a', 'Nike', 'Air')],
+    };
+    const out = generateCampaignStructure(input);
+    expect(out.negatives).toEqual([
+      { campaign: 'C', adGroup: 'Nike', keyword: 'second hand', matchType: 'Negative Phrase' },
+    ]);
+    let csv = '';
+    writeKeywordsCsv(input, { keywords: () => {}, negatives: (c) => (csv += c) });
+    expect(csv).toBe(
+      'Campaign,Ad Group,Keyword,Criterion Type\r\nC,Nike,second hand,Negative Phrase\r\n',
+    );
+  });
+
+  it('goes to the campaign as Campaign Negative Phrase when there is no ad group', () => {
+    const input = {
+      template: template({
+        campaign: 'C',
+        adGroup: 'G',
+        keywords: [{ keyword: 'free {mod}', matchType: 'Negative Phrase' as const }],
+      }),
+      rows: [row('a', 'Nike', 'Air')],
+    };
+    let csv = '';
+    writeKeywordsCsv(input, { keywords: () => {}, negatives: (c) => (csv += c) });
+    expect(csv).toBe(
+      'Campaign,Ad Group,Keyword,Criterion Type\r\nC,,free air,Campaign Negative Phrase\r\n',
+    );
+  });
+
+  it('blocks a keyword holding its words in order, one after another (not in another order)', () => {
+    const out = generateCampaignStructure({
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '{root} {mod}', matchType: 'Broad' },
+          { keyword: '{mod} {root}', matchType: 'Phrase' },
+          { keyword: 'nike air', matchType: 'Negative Phrase' },
+        ],
+      }),
+      rows: [row('a', 'Nike', 'Air')],
+    });
+    expect(out.issues.map((i) => [i.code, i.message])).toEqual([
+      [
+        'blocked-keyword',
+        'Keyword "nike air" (Broad) of ad group "Nike" cannot serve: the group\'s Negative Phrase "nike air" (row 1) blocks it',
+      ],
+    ]);
+  });
+});

@@ -61,6 +61,8 @@ export function keywordNotation(keyword: string, matchType: MatchType): string {
       return `[${keyword}]`;
     case 'Negative Broad':
       return `-${keyword}`;
+    case 'Negative Phrase':
+      return `-"${keyword}"`;
     case 'Negative Exact':
       return `-[${keyword}]`;
   }

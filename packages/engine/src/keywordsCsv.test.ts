@@ -21,6 +21,7 @@ import {
   type GenerateCampaignStructureInput,
   type KeywordLine,
   type MatchType,
+  MATCH_TYPES,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
 import { GroupKeyMaker, NameCells } from './keywords/groupKeys.ts';
@@ -106,7 +107,7 @@ const LITERALS = [
   '-',
   ' +',
 ];
-const MATCH: MatchType[] = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'];
+const MATCH: MatchType[] = [...MATCH_TYPES];
 
 function pattern(next: () => number, maxPieces: number): string {
   let s = pick(next, LITERALS);

@@ -56,6 +56,7 @@ export const MATCH_TYPES = [
   'Phrase',
   'Exact',
   'Negative Broad',
+  'Negative Phrase',
   'Negative Exact',
 ] as const;
 /** A keyword match type. */

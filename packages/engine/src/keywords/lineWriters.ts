@@ -5,7 +5,7 @@
 import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from '../csv.ts';
 import type { MatchType } from '../types.ts';
 import { IntList } from './intLists.ts';
-import { MATCH_TYPE_CODES } from './matchTypes.ts';
+import { EXACT, MATCH_TYPE_CODES } from './matchTypes.ts';
 
 /** The columns of a keywords or negatives table. */
 export const KEYWORD_HEADERS = ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'] as const;
@@ -118,7 +118,7 @@ export class CsvChunks {
       const g = plain & 2 ? group : formatCsvCell(group, this.neutralise);
       prefix.set(groupId, this.campaignCell + g + ',');
     }
-    const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
+    const campaignLevel = group === '' && mt > EXACT ? MATCH_TYPE_CODES.length : 0;
     const text =
       prefix.text +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +

@@ -335,10 +335,15 @@ export function generateCampaignStructureReference(
     const negativeWords = n.line.keyword.split(' ');
     let isDropped = false;
     for (const l of n.entry.lines.values()) {
+      const keywordWords = l.keyword.split(' ');
       const blocks =
         n.line.matchType === 'Negative Exact'
           ? l.matchType === 'Exact' && l.keyword === n.line.keyword
-          : negativeWords.every((w) => l.keyword.split(' ').includes(w));
+          : n.line.matchType === 'Negative Phrase'
+            ? keywordWords.some((_, at) =>
+                negativeWords.every((w, k) => keywordWords[at + k] === w),
+              )
+            : negativeWords.every((w) => keywordWords.includes(w));
       if (!blocks) continue;
       if (drop) {
         issue(
