@@ -666,3 +666,55 @@ describe('Negative Phrase, in ad groups and at campaign level', () => {
     ]);
   });
 });
+
+describe('keyword notation and punctuation words in generated keywords (issue 36)', () => {
+  it('reads template notation once and feed notation per row, and drops punctuation words', () => {
+    const out = generateCampaignStructure({
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '[{root} {mod}]', matchType: 'Broad' },
+          { keyword: '[东京]', matchType: 'Phrase' },
+          { keyword: '{mod} -', matchType: 'Exact' },
+          { keyword: '{var1}', matchType: 'Broad' },
+        ],
+      }),
+      rows: [
+        { ...row('a', 'Crème Brûlée', ''), var1: '[Nike]' },
+        { ...row('b', 'Puma', 'Suede'), var1: '"air max"' },
+      ],
+    });
+    expect(out.keywords.map((k) => [k.adGroup, k.keyword, k.matchType])).toEqual([
+      ['Crème Brûlée', 'crème brûlée', 'Exact'],
+      ['Crème Brûlée', 'nike', 'Broad'],
+      ['Puma', 'puma suede', 'Exact'],
+      ['Puma', 'suede', 'Exact'],
+      ['Puma', 'air max', 'Broad'],
+    ]);
+    expect(out.issues.map((i) => [i.rowNumber, i.code, i.message])).toEqual([
+      [
+        0,
+        'match-notation',
+        'Keyword "[{root} {mod}]" of the template is read as Exact "{root} {mod}": [ ] is the notation of exact match',
+      ],
+      [
+        0,
+        'match-notation-conflict',
+        'Keyword "[东京]" of the template is not generated: [ ] states Exact, but the match type is Phrase: remove the [ ] or choose Exact',
+      ],
+      [1, 'empty', 'Keyword is empty without the characters Google rejects: " -"'],
+      [
+        1,
+        'match-notation',
+        'Removed the [ ] (exact match notation) from "[Nike]" -> "nike": written as Broad, the template\'s match type, not Exact',
+      ],
+      [2, 'punctuation-word', 'Removed "-" (punctuation alone) from "Suede -" -> "suede"'],
+      [
+        2,
+        'match-notation',
+        'Removed the quotes (phrase match notation) from ""air max"" -> "air max": written as Broad, the template\'s match type, not Phrase',
+      ],
+    ]);
+  });
+});

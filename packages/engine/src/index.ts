@@ -144,6 +144,7 @@ export {
   type RowGroupKeys,
 } from './campaign.ts';
 export { GroupKeyMaker } from './keywordsCsv.ts';
+export { readKeywordNotation, type StatedMatchType } from './keywords.ts';
 export { type CampaignRow } from './campaignRows.ts';
 export {
   type GenerateAdsResult,

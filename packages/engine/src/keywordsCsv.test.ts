@@ -77,6 +77,12 @@ const VALUES = [
   'men’s “air” – 😀 ™',
   'line\r\nbreak\u0000\u007f',
   'L'.repeat(130),
+  '[nike]',
+  '"air max"',
+  '[crème brûlée ]',
+  'adidas -',
+  '. / :',
+  'h & m',
 ];
 
 const PIECES = [
@@ -106,6 +112,9 @@ const LITERALS = [
   'Buy ',
   '-',
   ' +',
+  '[',
+  ']',
+  ' . ',
 ];
 const MATCH: MatchType[] = [...MATCH_TYPES];
 

@@ -135,6 +135,7 @@ export class RowTexts {
       row,
       rowNumber,
       isNegative,
+      MATCH_TYPE_CODES[this.p.mts[k] as number],
     );
     if (cleaned === undefined) return false;
     filler.text = cleaned;

@@ -5,6 +5,7 @@
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from '../campaignInput.ts';
 import { compileCampaignRow } from '../campaignRows.ts';
 import type { RowIssue } from '../issues.ts';
+import { resolveKeywordNotation } from '../keywords.ts';
 import { defaultRowLabel, foldName } from '../names.ts';
 import { GroupClosing } from './closing.ts';
 import { HeldLines } from './heldLines.ts';
@@ -36,6 +37,10 @@ export function runSearchKeywordLines(
   keptCsv: CsvChunks | undefined,
   report: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
+  // Keywords written in Google's notation are read once, their problems reported before any row's.
+  const resolved = resolveKeywordNotation(input.template);
+  for (const i of resolved.issues) report(i);
+  if (resolved.template !== input.template) input = { ...input, template: resolved.template };
   const { template, rows } = input;
   const rowLabel = input.rowLabel ?? defaultRowLabel;
   const p = compileKeywordPatterns(template);

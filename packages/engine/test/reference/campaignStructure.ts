@@ -16,7 +16,11 @@ import {
   type CampaignStructure,
   type GenerateCampaignStructureInput,
 } from '../../src/campaign.ts';
-import { cleanFilledKeyword, type KeywordIssueReporter } from '../../src/keywords.ts';
+import {
+  cleanFilledKeyword,
+  resolveKeywordNotation,
+  type KeywordIssueReporter,
+} from '../../src/keywords.ts';
 import { NAME_MAX_CHARS } from '../../src/limits.ts';
 import { cleanName, fillRaw } from '../../src/names.ts';
 import { compilePattern, type CompiledPattern, type PlaceholderValues } from '../../src/text.ts';
@@ -66,7 +70,13 @@ export function generateCampaignStructureReference(
   input: GenerateCampaignStructureInput,
 ): CampaignStructure {
   const out = newCampaignStructure();
-  const { template } = input;
+  // A performance template makes no keyword lines: its keywords are not read.
+  const resolved =
+    input.template.type === 'performance'
+      ? { template: input.template, issues: [] }
+      : resolveKeywordNotation(input.template);
+  out.issues.push(...resolved.issues);
+  const { template } = resolved;
   // The plain way reads the rows as an array.
   const rows: FeedRow[] = Array.from({ length: input.rows.length }, (_, i) => input.rows.at(i)!);
   const isPerformance = template.type === 'performance';
@@ -250,7 +260,15 @@ export function generateCampaignStructureReference(
       const group = groupOf(splitsByMatchType ? k.matchType : 'Broad', true);
       if (group === undefined) continue;
       const raw = fillRaw(k.pattern, values);
-      const keyword = cleanFilledKeyword(raw, k.pattern.source, issue, row, rowNumber);
+      const keyword = cleanFilledKeyword(
+        raw,
+        k.pattern.source,
+        issue,
+        row,
+        rowNumber,
+        false,
+        k.matchType,
+      );
       if (keyword === undefined) continue;
       const entry = useGroup(campaign, group, r, merged);
       if (!groupsOfRow.includes(entry)) groupsOfRow.push(entry);
@@ -281,7 +299,15 @@ export function generateCampaignStructureReference(
     }
     for (const k of negativePatterns) {
       const raw = fillRaw(k.pattern, values);
-      const keyword = cleanFilledKeyword(raw, k.pattern.source, issue, row, rowNumber, true);
+      const keyword = cleanFilledKeyword(
+        raw,
+        k.pattern.source,
+        issue,
+        row,
+        rowNumber,
+        true,
+        k.matchType,
+      );
       if (keyword === undefined) continue;
       let targets = groupsOfRow;
       if (targets.length === 0) {
