@@ -81,7 +81,10 @@ ${FEED_HEADER_NAMES}.
                      settings {budget {value, selected}, location {value, selected},
                      isLocationCampaign, optionalSettings [{name, value, selected}],
                      dropBlockingNegatives (true: a template negative that blocks its own
-                     group's keyword is not written; default false: the keyword is reported)}.
+                     group's keyword is not written; default false: the keyword is reported),
+                     keepKeywordInFirstAdGroup (true: a keyword and match type already in an
+                     ad group of its campaign is not written to later ad groups; default
+                     false: it is written there and reported)}.
                      Match types: Broad, Phrase, Exact, Negative Broad, Negative Phrase,
                      Negative Exact (negatives of a template without positive keywords are
                      campaign negatives: "Campaign Negative Phrase" and so on). Every

@@ -718,3 +718,52 @@ describe('keyword notation and punctuation words in generated keywords (issue 36
     ]);
   });
 });
+
+describe('keyword conflicts: one keyword and match type in several ad groups of a campaign', () => {
+  const conflicting = (keepKeywordInFirstAdGroup: boolean) =>
+    template({
+      campaign: 'C',
+      adGroup: '{root} {mod}',
+      keywords: [
+        { keyword: '{root}', matchType: 'Exact' },
+        { keyword: '{root} {mod}', matchType: 'Phrase' },
+      ],
+      settings: { ...newCampaignTemplate('T').settings, keepKeywordInFirstAdGroup },
+    });
+  const rows = [row('a', 'Nike', 'Air'), row('b', 'Nike', 'Zoom'), row('c', 'Nike', 'Air')];
+
+  it('reports the keyword in each later ad group (they compete for the same searches)', () => {
+    const out = generateCampaignStructure({ template: conflicting(false), rows });
+    expect(out.keywords.map((k) => [k.adGroup, k.keyword, k.matchType])).toEqual([
+      ['Nike Air', 'nike', 'Exact'],
+      ['Nike Air', 'nike air', 'Phrase'],
+      ['Nike Zoom', 'nike', 'Exact'],
+      ['Nike Zoom', 'nike zoom', 'Phrase'],
+    ]);
+    expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code, i.message])).toEqual([
+      [
+        'warning',
+        2,
+        'keyword-conflict',
+        'Keyword "nike" (Exact) of ad group "Nike Zoom" is also in ad group "Nike Air" of campaign "C" (row 1): the two compete for the same searches',
+      ],
+      ['warning', 3, 'duplicate-row', 'Same as row 1: merged into its ad group "Nike Air"'],
+    ]);
+  });
+
+  it('keeps it only in the first ad group when the template says so, and says so', () => {
+    const out = generateCampaignStructure({ template: conflicting(true), rows });
+    expect(out.keywords.map((k) => [k.adGroup, k.keyword])).toEqual([
+      ['Nike Air', 'nike'],
+      ['Nike Air', 'nike air'],
+      ['Nike Zoom', 'nike zoom'],
+    ]);
+    expect(out.issues[0]).toMatchObject({
+      kind: 'skipped',
+      rowNumber: 2,
+      code: 'keyword-conflict-dropped',
+      message:
+        'Keyword "nike" (Exact) is not written to ad group "Nike Zoom": it is kept only in ad group "Nike Air" of campaign "C" (row 1), the first that has it',
+    });
+  });
+});

@@ -118,6 +118,7 @@ export function findCampaignTemplateProblems(x: unknown): string[] {
       'isLocationCampaign',
       'optionalSettings',
       'dropBlockingNegatives',
+      'keepKeywordInFirstAdGroup',
     ])
   ) {
     const s = x.settings;

@@ -125,7 +125,7 @@ function pattern(next: () => number, maxPieces: number): string {
   return s;
 }
 
-function randomInput(seed: number): {
+export function randomInput(seed: number): {
   input: GenerateCampaignStructureInput;
   options: FormatCsvOptions;
 } {
@@ -162,6 +162,7 @@ function randomInput(seed: number): {
       isLocationCampaign: next() < 0.2,
       optionalSettings: [{ name: 'Networks', value: '{mod} net', selected: next() < 0.5 }],
       dropBlockingNegatives: next() < 0.5,
+      keepKeywordInFirstAdGroup: next() < 0.5,
     },
   });
   const options: FormatCsvOptions = {

@@ -15,6 +15,7 @@ import type { CsvChunks, LineWriter } from './lineWriters.ts';
 import { LAST_ROW, type MtGroups } from './lookAhead.ts';
 import { BROAD, EXACT, NEGATIVE_EXACT, NO_MT } from './matchTypes.ts';
 import type { KeywordPatterns } from './patterns.ts';
+import type { KeywordConflicts } from './conflicts.ts';
 import type { PendingExacts } from './pendingExact.ts';
 import type { RowGroups } from './rowGroups.ts';
 import type { RowIssues } from './rowIssues.ts';
@@ -35,6 +36,7 @@ export interface RowReaderParts {
   negatives: GroupLineSets;
   held: HeldLines;
   pending: PendingExacts;
+  conflicts: KeywordConflicts;
   closing: GroupClosing | undefined;
   lastRows: Uint8Array | undefined;
   mtGroups: MtGroups | undefined;
@@ -157,8 +159,20 @@ export class RowReader {
     x.texts.made(r, k, keyword, keywordHash, keywordPlain !== 0);
     let groupId = rowGroups.rowGroupId[groupMt] as number;
     if (groupId < 0) groupId = this.enterGroup(r, groupMt, group);
+    // A keyword kept only in the first group that has it never enters a later one's set (so a
+    // later row of that group meets it again); else its conflict is checked once it is new there.
+    const { conflicts } = x;
+    const keepFirst = conflicts.keepFirst;
+    const campaignId = this.campaignId;
+    if (
+      keepFirst &&
+      !conflicts.admits(campaignId, this.campaign, groupId, mt, keyword, keywordHash, r, k, row)
+    )
+      return;
     const hash = sealHash(keywordHash, groupId, mt);
     if (!x.lines.add(groupId, hash, mt, keyword, r, k)) return;
+    if (!keepFirst)
+      conflicts.admits(campaignId, this.campaign, groupId, mt, keyword, keywordHash, r, k, row);
     const plain =
       (this.campaignPlain | (rowGroups.rowGroupPlain[groupMt] as number) | keywordPlain) &
       x.plainMask;

@@ -49,7 +49,7 @@ export class RowTexts {
   readonly madeWhole: Uint8Array;
 
   constructor(
-    private readonly p: KeywordPatterns,
+    readonly p: KeywordPatterns,
     template: CampaignTemplate,
     private readonly rows: FeedRows,
     private readonly issues: RowIssues,

@@ -53,6 +53,8 @@ interface CampaignEntry {
   name: string;
   row: number;
   groups: Map<string, GroupEntry>;
+  /** Per keyword line (match type and text) the group that first has it, and its row. */
+  firstGroups: Map<string, { entry: GroupEntry; row: number }>;
 }
 
 /** A negative made from a template pattern, with the row that made it. */
@@ -219,7 +221,7 @@ export function generateCampaignStructureReference(
     const campaignKey = fold(campaignName);
     let campaign = campaigns.get(campaignKey);
     if (!campaign) {
-      campaign = { name: campaignName, row: r, groups: new Map() };
+      campaign = { name: campaignName, row: r, groups: new Map(), firstGroups: new Map() };
       campaigns.set(campaignKey, campaign);
       out.campaigns.push(makeCampaignRow(campaignName, row, values));
     } else if (campaign.name !== campaignName)
@@ -274,6 +276,25 @@ export function generateCampaignStructureReference(
       if (!groupsOfRow.includes(entry)) groupsOfRow.push(entry);
       const key = lineKey(keyword, k.matchType);
       if (entry.lines.has(key)) continue;
+      const first = campaign.firstGroups.get(key);
+      if (first === undefined) campaign.firstGroups.set(key, { entry, row: r });
+      else if (template.settings.keepKeywordInFirstAdGroup) {
+        issue(
+          'skipped',
+          row,
+          rowNumber,
+          'keyword-conflict-dropped',
+          `Keyword "${keyword}" (${k.matchType}) is not written to ad group "${entry.name}": it is kept only in ad group "${first.entry.name}" of campaign "${campaign.name}" (row ${first.row + 1}), the first that has it`,
+        );
+        continue;
+      } else
+        issue(
+          'warning',
+          row,
+          rowNumber,
+          'keyword-conflict',
+          `Keyword "${keyword}" (${k.matchType}) of ad group "${entry.name}" is also in ad group "${first.entry.name}" of campaign "${campaign.name}" (row ${first.row + 1}): the two compete for the same searches`,
+        );
       entry.lines.set(key, { keyword, matchType: k.matchType, row: r });
       out.keywords.push({
         campaign: campaign.name,
