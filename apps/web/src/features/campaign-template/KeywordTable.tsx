@@ -115,6 +115,7 @@ export function KeywordTable({
                 value={k.keyword}
                 maxLength={2000}
                 {...notationNote(k)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 onChange={(event) => setLine(i, { keyword: event.currentTarget.value })}
               />
             </span>
