@@ -87,7 +87,10 @@ ${FEED_HEADER_NAMES}.
                      false: it is written there and reported)}.
                      Match types: Broad, Phrase, Exact, Negative Broad, Negative Phrase,
                      Negative Exact (negatives of a template without positive keywords are
-                     campaign negatives: "Campaign Negative Phrase" and so on). Every
+                     campaign negatives: "Campaign Negative Phrase" and so on). A keyword
+                     written [kw] or "kw" is read as the match type it states (under Broad:
+                     Exact or Phrase; under the same type the notation goes); one that
+                     contradicts its match type ([kw] under Phrase) is left out (reported). Every
                      keyword line is generated; "selected" is only the web table's selection.
   --rsa FILE         Responsive search ad template (JSON): name, templates (fallbacks), each
                      {headlines [{text, pos}], descriptions [{text, pos}], paths [2], labels}.
