@@ -730,22 +730,29 @@ describe('keyword conflicts: one keyword and match type in several ad groups of 
       ],
       settings: { ...newCampaignTemplate('T').settings, keepKeywordInFirstAdGroup },
     });
-  const rows = [row('a', 'Nike', 'Air'), row('b', 'Nike', 'Zoom'), row('c', 'Nike', 'Air')];
+  const rows = [
+    row('a', 'Nike', 'Air'),
+    row('b', 'Nike', 'Zoom'),
+    row('c', 'Nike', 'Air'),
+    row('d', 'Nike', 'Run'),
+  ];
 
-  it('reports the keyword in each later ad group (they compete for the same searches)', () => {
+  it('reports the keyword once per campaign, at its second ad group (they compete)', () => {
     const out = generateCampaignStructure({ template: conflicting(false), rows });
     expect(out.keywords.map((k) => [k.adGroup, k.keyword, k.matchType])).toEqual([
       ['Nike Air', 'nike', 'Exact'],
       ['Nike Air', 'nike air', 'Phrase'],
       ['Nike Zoom', 'nike', 'Exact'],
       ['Nike Zoom', 'nike zoom', 'Phrase'],
+      ['Nike Run', 'nike', 'Exact'],
+      ['Nike Run', 'nike run', 'Phrase'],
     ]);
     expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code, i.message])).toEqual([
       [
         'warning',
         2,
         'keyword-conflict',
-        'Keyword "nike" (Exact) of ad group "Nike Zoom" is also in ad group "Nike Air" of campaign "C" (row 1): the two compete for the same searches',
+        'Keyword "nike" (Exact) of ad group "Nike Zoom" is also in ad group "Nike Air" of campaign "C" (row 1): ad groups of one campaign with the same keyword compete for the same searches (later ones are not listed)',
       ],
       ['warning', 3, 'duplicate-row', 'Same as row 1: merged into its ad group "Nike Air"'],
     ]);
@@ -757,7 +764,9 @@ describe('keyword conflicts: one keyword and match type in several ad groups of 
       ['Nike Air', 'nike'],
       ['Nike Air', 'nike air'],
       ['Nike Zoom', 'nike zoom'],
+      ['Nike Run', 'nike run'],
     ]);
+    expect(out.issues.filter((i) => i.code === 'keyword-conflict-dropped')).toHaveLength(2);
     expect(out.issues[0]).toMatchObject({
       kind: 'skipped',
       rowNumber: 2,

@@ -164,26 +164,21 @@ export class RowReader {
     const { conflicts } = x;
     const keepFirst = conflicts.keepFirst;
     const campaignId = this.campaignId;
+    const groupName = rowGroups.rowGroupName[groupMt] as string;
+    const { campaign } = this;
     if (
       keepFirst &&
-      !conflicts.admits(campaignId, this.campaign, groupId, mt, keyword, keywordHash, r, k, row)
+      !conflicts.admits(campaignId, campaign, groupId, groupName, mt, keyword, keywordHash, r, k)
     )
       return;
     const hash = sealHash(keywordHash, groupId, mt);
     if (!x.lines.add(groupId, hash, mt, keyword, r, k)) return;
     if (!keepFirst)
-      conflicts.admits(campaignId, this.campaign, groupId, mt, keyword, keywordHash, r, k, row);
+      conflicts.admits(campaignId, campaign, groupId, groupName, mt, keyword, keywordHash, r, k);
     const plain =
       (this.campaignPlain | (rowGroups.rowGroupPlain[groupMt] as number) | keywordPlain) &
       x.plainMask;
-    x.keywordCsv.line(
-      groupId,
-      this.campaign,
-      rowGroups.rowGroupName[groupMt] as string,
-      keyword,
-      mt,
-      plain,
-    );
+    x.keywordCsv.line(groupId, campaign, groupName, keyword, mt, plain);
     if (x.p.splitsByMatchType && mt === EXACT)
       this.addNegativeExact(r, k, keyword, keywordHash, keywordPlain);
   }

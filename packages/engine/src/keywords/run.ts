@@ -149,7 +149,7 @@ export function runSearchKeywordLines(
   const canKeepPending =
     !p.mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
   const plainMask = keptCsv?.neutralise ? 0 : 7;
-  const conflicts = new KeywordConflicts(texts, groups, rowLabel, issues, template, rows.length);
+  const conflicts = new KeywordConflicts(texts, groups, rowLabel, issues, input);
   const reader = new RowReader({
     p,
     rows,

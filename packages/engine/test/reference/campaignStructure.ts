@@ -53,8 +53,11 @@ interface CampaignEntry {
   name: string;
   row: number;
   groups: Map<string, GroupEntry>;
-  /** Per keyword line (match type and text) the group that first has it, and its row. */
-  firstGroups: Map<string, { entry: GroupEntry; row: number }>;
+  /**
+   * Per keyword line (match type and text) the group that first has it, its row, and whether its
+   * conflict is reported (once per campaign).
+   */
+  firstGroups: Map<string, { entry: GroupEntry; row: number; isReported: boolean }>;
 }
 
 /** A negative made from a template pattern, with the row that made it. */
@@ -277,7 +280,7 @@ export function generateCampaignStructureReference(
       const key = lineKey(keyword, k.matchType);
       if (entry.lines.has(key)) continue;
       const first = campaign.firstGroups.get(key);
-      if (first === undefined) campaign.firstGroups.set(key, { entry, row: r });
+      if (first === undefined) campaign.firstGroups.set(key, { entry, row: r, isReported: false });
       else if (template.settings.keepKeywordInFirstAdGroup) {
         issue(
           'skipped',
@@ -287,14 +290,16 @@ export function generateCampaignStructureReference(
           `Keyword "${keyword}" (${k.matchType}) is not written to ad group "${entry.name}": it is kept only in ad group "${first.entry.name}" of campaign "${campaign.name}" (row ${first.row + 1}), the first that has it`,
         );
         continue;
-      } else
+      } else if (!first.isReported) {
+        first.isReported = true;
         issue(
           'warning',
           row,
           rowNumber,
           'keyword-conflict',
-          `Keyword "${keyword}" (${k.matchType}) of ad group "${entry.name}" is also in ad group "${first.entry.name}" of campaign "${campaign.name}" (row ${first.row + 1}): the two compete for the same searches`,
+          `Keyword "${keyword}" (${k.matchType}) of ad group "${entry.name}" is also in ad group "${first.entry.name}" of campaign "${campaign.name}" (row ${first.row + 1}): ad groups of one campaign with the same keyword compete for the same searches (later ones are not listed)`,
         );
+      }
       entry.lines.set(key, { keyword, matchType: k.matchType, row: r });
       out.keywords.push({
         campaign: campaign.name,
