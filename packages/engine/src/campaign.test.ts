@@ -160,6 +160,7 @@ describe('generateCampaignStructure', () => {
           { name: 'Languages', value: 'en', selected: false },
         ],
         dropBlockingNegatives: false,
+        keepKeywordInFirstAdGroup: false,
       },
     });
     const out = generateCampaignStructure({ template: t, rows: [row('a', 'Nike')] });
