@@ -48,10 +48,13 @@ export function PerformanceFallbackEditor({
   fallback,
   measurer,
   onChange,
+  hasRules = true,
 }: {
   fallback: PerformanceMaxFallback;
   measurer: TextMeasurer;
   onChange: (next: PerformanceMaxFallback) => void;
+  /** Shows Google's short headline and description rules (the template editor; not the preview). */
+  hasRules?: boolean;
 }) {
   return (
     <div className="ad-fallback">
@@ -62,22 +65,24 @@ export function PerformanceFallbackEditor({
         measurer={measurer}
         onChange={onChange}
       />
-      <div className="ad-short-rules">
-        <ShortTextRule
-          name="Short headline rule"
-          itemLabel="Headline"
-          texts={fallback.headlines.map((h) => h.text)}
-          max={PMAX_SHORT_HEADLINE_MAX_CHARS}
-          measurer={measurer}
-        />
-        <ShortTextRule
-          name="Short description rule"
-          itemLabel="Description"
-          texts={fallback.descriptions.map((d) => d.text)}
-          max={PMAX_SHORT_DESCRIPTION_MAX_CHARS}
-          measurer={measurer}
-        />
-      </div>
+      {hasRules ? (
+        <div className="ad-short-rules">
+          <ShortTextRule
+            name="Short headline rule"
+            itemLabel="Headline"
+            texts={fallback.headlines.map((h) => h.text)}
+            max={PMAX_SHORT_HEADLINE_MAX_CHARS}
+            measurer={measurer}
+          />
+          <ShortTextRule
+            name="Short description rule"
+            itemLabel="Description"
+            texts={fallback.descriptions.map((d) => d.text)}
+            max={PMAX_SHORT_DESCRIPTION_MAX_CHARS}
+            measurer={measurer}
+          />
+        </div>
+      ) : null}
       <fieldset className="ad-field-list">
         <legend className="ad-field-list__legend">Business</legend>
         <div className="ad-paths">
