@@ -43,7 +43,7 @@ for (const width of [1440, 390]) {
     await expect(notice).toContainText('Read as UTF-16, tab-separated.');
     await expect(notice).toContainText('1 row has no Final URL, so it makes no ad: row 2.');
     await expect(cell(page, 'Modifier', 3)).toHaveValue('Boots, tall');
-    if (SCREENS) await page.screenshot({ path: `${SCREENS}/import-notice-${width}.png` });
+    if (SCREENS) await page.screenshot({ path: `${SCREENS}/audit-import-notice-${width}.png` });
 
     // The keyword table: Negative Phrase, and notation read or refused as the person types.
     await page.getByRole('tab', { name: 'Campaigns', exact: true }).first().click();
@@ -67,7 +67,10 @@ for (const width of [1440, 390]) {
     await page.getByLabel('Keyword 2', { exact: true }).fill('second hand');
     await page.getByLabel('Match type 2', { exact: true }).selectOption('Negative Phrase');
     if (SCREENS)
-      await page.screenshot({ path: `${SCREENS}/keyword-table-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${SCREENS}/audit-keyword-table-${width}.png`,
+        fullPage: true,
+      });
     await expectNoSeriousAxeFindings(page, `keyword table at ${width} px`);
     await page.getByRole('button', { name: 'Generate Keywords or Output' }).click();
     await expect(page.getByRole('table', { name: 'Keywords', exact: true })).toBeVisible();
@@ -98,7 +101,8 @@ for (const width of [1440, 390]) {
         '2 ads for 3 ad groups: 1 ad group has no ad (Skipped and cleaned items says why).',
       ),
     ).toBeVisible();
-    if (SCREENS) await page.screenshot({ path: `${SCREENS}/rsa-tab-${width}.png`, fullPage: true });
+    if (SCREENS)
+      await page.screenshot({ path: `${SCREENS}/audit-rsa-tab-${width}.png`, fullPage: true });
     await expectNoSeriousAxeFindings(page, `RSA tab at ${width} px`);
 
     // The Performance Max checker: one headline of 15 characters or fewer, one description of
@@ -123,7 +127,7 @@ for (const width of [1440, 390]) {
       'Google needs one description of 60 characters or fewer: Description 1 has 30 (its longest over the rows).',
     );
     if (SCREENS)
-      await page.screenshot({ path: `${SCREENS}/pmax-rule-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENS}/audit-pmax-rule-${width}.png`, fullPage: true });
     await expectNoSeriousAxeFindings(page, `Performance Max checker at ${width} px`);
     await pmax.getByLabel('Headline 2', { exact: true }).fill('Free delivery');
     await expect(headlineRule).toHaveText(
