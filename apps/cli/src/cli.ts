@@ -85,7 +85,10 @@ Options:
                      in any case:
 ${FEED_HEADER_NAMES}.
                      Other columns are ignored. UTF-8 (with or without BOM),
-                     UTF-16 with BOM, or windows-1252 (what Excel saves; € – — “ ” ™ kept).
+                     UTF-16 with BOM (Excel's "Unicode text", Editor's export), or
+                     windows-1252 (what Excel saves; € – — “ ” ™ kept). Cells separated by
+                     commas, semicolons (Excel in European locales) or tabs, as the header
+                     shows.
                      Cells are trimmed; ${TEXT_COLUMN_NAMES} are cut to
                      ${FEED_CELL_MAX_CHARS} characters (reported); a final URL is never cut.
   --campaign FILE    Campaign template (JSON): name, type ("search" or "performance"), const,
@@ -93,8 +96,16 @@ ${FEED_HEADER_NAMES}.
                      settings {budget {value, selected}, location {value, selected},
                      isLocationCampaign, optionalSettings [{name, value, selected}],
                      dropBlockingNegatives (true: a template negative that blocks its own
-                     group's keyword is not written; default false: the keyword is reported)}.
-                     Match types: Broad, Phrase, Exact, Negative Broad, Negative Exact. Every
+                     group's keyword is not written; default false: the keyword is reported),
+                     keepKeywordInFirstAdGroup (true: a keyword and match type already in an
+                     ad group of its campaign is not written to later ad groups; default
+                     false: it is written there and reported)}.
+                     Match types: Broad, Phrase, Exact, Negative Broad, Negative Phrase,
+                     Negative Exact (negatives of a template without positive keywords are
+                     campaign negatives: "Campaign Negative Phrase" and so on). A keyword
+                     written [kw] or "kw" is read as the match type it states (under Broad:
+                     Exact or Phrase; under the same type the notation goes); one that
+                     contradicts its match type ([kw] under Phrase) is left out (reported). Every
                      keyword line is generated; "selected" is only the web table's selection.
   --rsa FILE         Responsive search ad template (JSON): name, templates (fallbacks), each
                      {headlines [{text, pos}], descriptions [{text, pos}], paths [2], labels}.

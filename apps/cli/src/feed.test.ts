@@ -217,6 +217,7 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
         columns: feed.columns,
         ignoredHeaders: feed.ignoredHeaders,
         sourceLines: rows.map((_, i) => feed.rows.lineOfRow(i + 1)),
+        delimiter: feed.delimiter,
         encoding: feed.encoding,
       };
     } catch (e) {
@@ -358,5 +359,45 @@ describe('readFeed, against the import of the whole text (importCsvRows)', () =>
     const text = `${header}\n"a,b",é,😀,u\nx,y,z,w\n`;
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     await expectAsImported(text, 'utf-16le', bytes);
+  });
+
+  it("reads Excel's Unicode text and Editor's export: UTF-16 with a BOM, tab-separated", async () => {
+    const text = `Root\tModifier\tVar 1\tFinal URL\r\nnike\t"air, max"\tcafé 😀\thttps://x.example/1\r\n`;
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    await expectAsImported(text, 'utf-16le', le);
+    const be = Buffer.from(text, 'utf16le').swap16();
+    await expectAsImported(text, 'utf-16be', Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
+    const feed = await readAs(fileOf(le), 1 << 16);
+    expect(feed).toMatchObject({
+      ok: true,
+      delimiter: '\t',
+      columns: ['root', 'mod', 'var1', 'url'],
+    });
+    expect(feed.ok && feed.rows?.[0]).toMatchObject({
+      root: 'nike',
+      mod: 'air, max',
+      var1: 'café 😀',
+    });
+  });
+
+  it('reads a semicolon-separated file (Excel in European locales), in UTF-8 or windows-1252', async () => {
+    const text = `Root;Modifier;Var 1;Final URL\r\nnike;"air; max";crème;https://x.example/1\r\n${Array.from({ length: 300 }, (_, i) => `r${i};;;u`).join('\n')}\n`;
+    await expectAsImported(text);
+    const feed = await readAs(fileOf(Buffer.from(text)), 1 << 16);
+    expect(feed).toMatchObject({ ok: true, delimiter: ';' });
+    expect(feed.ok && feed.rows?.[0]).toMatchObject({
+      root: 'nike',
+      mod: 'air; max',
+      var1: 'crème',
+    });
+    await expectAsImported(text, 'windows-1252', Buffer.from(text, 'latin1'));
+  });
+
+  it('keeps a comma file whose cells hold semicolons a comma file', async () => {
+    const text = `${header}\nnike;adidas,a;b;c,x,https://x.example/?a=1;b=2\n`;
+    await expectAsImported(text);
+    const feed = await readAs(fileOf(Buffer.from(text)), 1 << 16);
+    expect(feed).toMatchObject({ ok: true, delimiter: ',' });
+    expect(feed.ok && feed.rows?.[0]).toMatchObject({ root: 'nike;adidas', mod: 'a;b;c' });
   });
 });

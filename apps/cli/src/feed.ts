@@ -17,6 +17,8 @@ import {
   type FeedRowData,
   type FeedRows,
   type TruncatedCell,
+  type CsvDelimiter,
+  detectCsvDelimiter,
   identifiedFeedCellsFrom,
   readRowStatus,
   ROW_PAUSED,
@@ -325,6 +327,8 @@ export interface ReadFeed {
   columns: FeedColumn[];
   ignoredHeaders: string[];
   encoding: string;
+  /** The cell separator, found from the header (`detectCsvDelimiter`). */
+  delimiter: CsvDelimiter;
 }
 
 /** Text from bytes read in pieces (a character split between two pieces is kept whole). */
@@ -374,7 +378,10 @@ class RecordPieces {
     return this.carry.length;
   }
 
-  constructor(private readonly onRecord: (cells: string[], line: number) => boolean) {}
+  constructor(
+    private readonly onRecord: (cells: string[], line: number) => boolean,
+    private readonly delimiter: CsvDelimiter,
+  ) {}
 
   /**
    * `forEachCsvRecord`'s callback, one function for every piece: a new one per piece was a new
@@ -397,7 +404,7 @@ class RecordPieces {
     const text = this.carry + piece;
     this.base = this.carryLine - 1;
     this.held = undefined;
-    forEachCsvRecord(text, this.hold);
+    forEachCsvRecord(text, this.hold, this.delimiter);
     if (this.stopped) return false;
     const held = this.held;
     this.held = undefined;
@@ -425,6 +432,7 @@ function readFeedOf(
   rows: PackedFeedRows,
   file: string,
   encoding: string,
+  delimiter: CsvDelimiter,
 ): ReadFeed {
   const error = reader.finish();
   if (error !== undefined || !reader.mapped) throw new InputError(`Feed ${file}: ${error ?? ''}`);
@@ -434,6 +442,7 @@ function readFeedOf(
     columns: reader.mapped.columns,
     ignoredHeaders: reader.mapped.ignoredHeaders,
     encoding,
+    delimiter,
   };
 }
 
@@ -443,10 +452,11 @@ function readWith(
   pieceBytes: number,
   decoder: PieceDecoder,
   skip: number,
+  delimiter: CsvDelimiter,
 ): ReadFeed {
   const rows = new PackedFeedRows();
   const reader = new FeedCsvReader((row, line) => rows.add(row, line));
-  const pieces = new RecordPieces((cells, line) => reader.record(cells, line));
+  const pieces = new RecordPieces((cells, line) => reader.record(cells, line), delimiter);
   let buffer = Buffer.allocUnsafe(pieceBytes);
   let position = skip;
   for (;;) {
@@ -470,7 +480,7 @@ function readWith(
     }
     if (!pieces.push(text, read === 0) || read === 0) break;
   }
-  return readFeedOf(reader, rows, file, decoder.encoding);
+  return readFeedOf(reader, rows, file, decoder.encoding, delimiter);
 }
 
 const COMMA = 0x2c;
@@ -874,7 +884,7 @@ function readUtf8(fd: number, file: string, pieceBytes: number): ReadFeed {
     kept = end - next;
     checked = Math.max(0, whole - next);
   }
-  return readFeedOf(reader, rows, file, 'utf-8');
+  return readFeedOf(reader, rows, file, 'utf-8', ',');
 }
 
 /**
@@ -888,11 +898,16 @@ function asciiText(bytes: Buffer, end: number): string | undefined {
   return isAscii(bytes.subarray(0, end)) ? bytes.toString('latin1', 0, end) : undefined;
 }
 
+/** Bytes at the file's start read to find its separator: the header is in them. */
+const HEAD_BYTES = 1 << 16;
+
 /**
- * Reads a feed CSV in pieces of `pieceBytes`: UTF-8 with or without BOM; UTF-16 with a BOM; a
- * file that is not valid UTF-8 is read again as windows-1252 (what spreadsheets on Windows
- * save), by iconv-lite, which maps 0x80-0x9F to € ‚ „ … – — ‘ ’ “ ” ™ ... (Node's own decoder
- * turns them into control characters).
+ * Reads a feed CSV in pieces of `pieceBytes`: UTF-8 with or without BOM; UTF-16 with a BOM (what
+ * Excel saves as "Unicode text", and Google Ads Editor exports); a file that is not valid UTF-8 is
+ * read again as windows-1252 (what spreadsheets on Windows save), by iconv-lite, which maps
+ * 0x80-0x9F to € ‚ „ … – — ‘ ’ “ ” ™ ... (Node's own decoder turns them into control characters).
+ * Cells are separated by commas, semicolons (Excel in European locales) or tabs, as the header
+ * shows (`detectCsvDelimiter`).
  */
 export async function readFeed(file: string, pieceBytes = READ_BYTES): Promise<ReadFeed> {
   let fd;
@@ -902,24 +917,37 @@ export async function readFeed(file: string, pieceBytes = READ_BYTES): Promise<R
     throw inputFileError(e, file, 'Feed');
   }
   try {
-    const head = Buffer.alloc(2);
+    const head = Buffer.alloc(HEAD_BYTES);
+    let headBytes;
     try {
-      readSync(fd, head, 0, 2, 0);
+      headBytes = readSync(fd, head, 0, HEAD_BYTES, 0);
     } catch (e) {
       throw inputFileError(e, file, 'Feed');
     }
-    if (head[0] === 0xff && head[1] === 0xfe)
-      return readWith(fd, file, pieceBytes, textDecoder('utf-16le', false), 2);
-    if (head[0] === 0xfe && head[1] === 0xff)
-      return readWith(fd, file, pieceBytes, textDecoder('utf-16be', false), 2);
+    const start = head.subarray(0, headBytes);
+    for (const [bom0, bom1, encoding] of UTF16_BOMS) {
+      if (start[0] !== bom0 || start[1] !== bom1) continue;
+      const delimiter = detectCsvDelimiter(new TextDecoder(encoding).decode(start.subarray(2)));
+      return readWith(fd, file, pieceBytes, textDecoder(encoding, false), 2, delimiter);
+    }
+    // The header is ASCII in any file it names a column of: a lenient decoding finds its separator.
+    const delimiter = detectCsvDelimiter(start.toString('utf8'));
     try {
+      if (delimiter !== ',')
+        return readWith(fd, file, pieceBytes, textDecoder('utf-8', true), 0, delimiter);
       return readUtf8(fd, file, pieceBytes);
     } catch (e) {
       if (!(e instanceof NotUtf8)) throw e;
       const iconv = await loadIconv();
-      return readWith(fd, file, pieceBytes, windows1252Decoder(iconv), 0);
+      return readWith(fd, file, pieceBytes, windows1252Decoder(iconv), 0, delimiter);
     }
   } finally {
     closeSync(fd);
   }
 }
+
+/** The byte order marks of UTF-16 and the encoding each starts. */
+const UTF16_BOMS: ReadonlyArray<[number, number, string]> = [
+  [0xff, 0xfe, 'utf-16le'],
+  [0xfe, 0xff, 'utf-16be'],
+];

@@ -604,7 +604,9 @@ async function generate(
     const readLine = formatReadLine(
       o,
       rows.length,
-      feed.encoding,
+      feed.delimiter === ','
+        ? feed.encoding
+        : `${feed.encoding}, ${DELIMITER_WORDS[feed.delimiter]}`,
       feed.columns,
       feed.ignoredHeaders,
     );
@@ -621,6 +623,9 @@ async function generate(
     folder.discard();
   }
 }
+
+/** How the summary names a separator other than the comma. */
+const DELIMITER_WORDS = { ';': 'semicolon-separated', '\t': 'tab-separated' } as const;
 
 function formatReadLine(
   o: GenerateOptions,

@@ -199,6 +199,30 @@ describe('adloom generate (golden)', () => {
     expect(readdirSync(tmpRoot).filter((f) => f.includes('.adloom-'))).toEqual([]);
   });
 
+  it("reads Excel's Unicode text (UTF-16, tab-separated) and a semicolon CSV, and says so", () => {
+    const text = 'Root\tModifier\r\nCafé\tcrème, brûlée\r\n';
+    const utf16 = tmp('unicode-text.txt');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const semicolon = tmp('semicolon.csv');
+    writeFileSync(
+      semicolon,
+      text.replaceAll('\t', ';').replace('crème, brûlée', '"crème; brûlée"'),
+    );
+    for (const [feed, how, mod] of [
+      [utf16, '(utf-16le, tab-separated;', 'crème, brûlée'],
+      [semicolon, '(utf-8, semicolon-separated;', 'crème; brûlée'],
+    ] as const) {
+      const out = tmp(`${path.basename(feed)}-out`);
+      const r = run(['generate', '--feed', feed, '--campaign', fx('campaign.json'), '--out', out]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(
+        `Read 1 row from ${path.basename(feed)} ${how} columns: root, mod)`,
+      );
+      expect(readFileSync(path.join(out, 'ad-groups.csv'), 'utf8')).toContain(`Café ${mod} Broad`);
+    }
+  });
+
   it('reads a windows-1252 feed: € – — “ ” ™ come out as UTF-8', () => {
     const feed = tmp('cp1252.csv');
     // Café € – — “Best” ™ / crème, as Excel on Windows saves them.

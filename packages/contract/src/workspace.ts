@@ -286,6 +286,7 @@ export const CampaignTemplateInputSchema = z
           .max(OPTIONAL_SETTINGS_MAX)
           .default([]),
         dropBlockingNegatives: z.boolean().default(false),
+        keepKeywordInFirstAdGroup: z.boolean().default(false),
       })
       .optional(),
   })

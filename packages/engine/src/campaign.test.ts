@@ -160,6 +160,7 @@ describe('generateCampaignStructure', () => {
           { name: 'Languages', value: 'en', selected: false },
         ],
         dropBlockingNegatives: false,
+        keepKeywordInFirstAdGroup: false,
       },
     });
     const out = generateCampaignStructure({ template: t, rows: [row('a', 'Nike')] });
@@ -190,6 +191,7 @@ describe('generateCampaignStructure', () => {
           isLocationCampaign: true,
           optionalSettings: [],
           dropBlockingNegatives: false,
+          keepKeywordInFirstAdGroup: false,
           ...patch,
         },
       });
@@ -743,5 +745,177 @@ describe('campaignsTable', () => {
       ['A', '', '', '2840', ''],
       ['B', 'Search', '', '', ''],
     ]);
+  });
+});
+
+describe('Negative Phrase, in ad groups and at campaign level', () => {
+  it('is a match type of the template, written as Negative Phrase in the Editor file', () => {
+    const input = {
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '{root} {mod}', matchType: 'Broad' as const },
+          { keyword: 'second hand', matchType: 'Negative Phrase' as const },
+        ],
+      }),
+      rows: [row('a', 'Nike', 'Air')],
+    };
+    const out = generateCampaignStructure(input);
+    expect(out.negatives).toEqual([
+      { campaign: 'C', adGroup: 'Nike', keyword: 'second hand', matchType: 'Negative Phrase' },
+    ]);
+    let csv = '';
+    writeKeywordsCsv(input, { keywords: () => {}, negatives: (c) => (csv += c) });
+    expect(csv).toBe(
+      'Campaign,Ad Group,Keyword,Criterion Type\r\nC,Nike,second hand,Negative Phrase\r\n',
+    );
+  });
+
+  it('goes to the campaign as Campaign Negative Phrase when there is no ad group', () => {
+    const input = {
+      template: template({
+        campaign: 'C',
+        adGroup: 'G',
+        keywords: [{ keyword: 'free {mod}', matchType: 'Negative Phrase' as const }],
+      }),
+      rows: [row('a', 'Nike', 'Air')],
+    };
+    let csv = '';
+    writeKeywordsCsv(input, { keywords: () => {}, negatives: (c) => (csv += c) });
+    expect(csv).toBe(
+      'Campaign,Ad Group,Keyword,Criterion Type\r\nC,,free air,Campaign Negative Phrase\r\n',
+    );
+  });
+
+  it('blocks a keyword holding its words in order, one after another (not in another order)', () => {
+    const out = generateCampaignStructure({
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '{root} {mod}', matchType: 'Broad' },
+          { keyword: '{mod} {root}', matchType: 'Phrase' },
+          { keyword: 'nike air', matchType: 'Negative Phrase' },
+        ],
+      }),
+      rows: [row('a', 'Nike', 'Air')],
+    });
+    expect(out.issues.map((i) => [i.code, i.message])).toEqual([
+      [
+        'blocked-keyword',
+        'Keyword "nike air" (Broad) of ad group "Nike" cannot serve: the group\'s Negative Phrase "nike air" (row 1) blocks it',
+      ],
+    ]);
+  });
+});
+
+describe('keyword notation and punctuation words in generated keywords (issue 36)', () => {
+  it('reads template notation once and feed notation per row, and drops punctuation words', () => {
+    const out = generateCampaignStructure({
+      template: template({
+        campaign: 'C',
+        adGroup: '{root}',
+        keywords: [
+          { keyword: '[{root} {mod}]', matchType: 'Broad' },
+          { keyword: '[东京]', matchType: 'Phrase' },
+          { keyword: '{mod} -', matchType: 'Exact' },
+          { keyword: '{var1}', matchType: 'Broad' },
+        ],
+      }),
+      rows: [
+        { ...row('a', 'Crème Brûlée', ''), var1: '[Nike]' },
+        { ...row('b', 'Puma', 'Suede'), var1: '"air max"' },
+      ],
+    });
+    expect(out.keywords.map((k) => [k.adGroup, k.keyword, k.matchType])).toEqual([
+      ['Crème Brûlée', 'crème brûlée', 'Exact'],
+      ['Crème Brûlée', 'nike', 'Broad'],
+      ['Puma', 'puma suede', 'Exact'],
+      ['Puma', 'suede', 'Exact'],
+      ['Puma', 'air max', 'Broad'],
+    ]);
+    expect(out.issues.map((i) => [i.rowNumber, i.code, i.message])).toEqual([
+      [
+        0,
+        'match-notation',
+        'Keyword "[{root} {mod}]" of the template is read as Exact "{root} {mod}": [ ] is the notation of exact match',
+      ],
+      [
+        0,
+        'match-notation-conflict',
+        'Keyword "[东京]" of the template is not generated: [ ] states Exact, but the match type is Phrase: remove the [ ] or choose Exact',
+      ],
+      [1, 'empty', 'Keyword is empty without the characters Google rejects: " -"'],
+      [
+        1,
+        'match-notation',
+        'Removed the [ ] (exact match notation) from "[Nike]" -> "nike": written as Broad, the template\'s match type, not Exact',
+      ],
+      [2, 'punctuation-word', 'Removed "-" (punctuation alone) from "Suede -" -> "suede"'],
+      [
+        2,
+        'match-notation',
+        'Removed the quotes (phrase match notation) from ""air max"" -> "air max": written as Broad, the template\'s match type, not Phrase',
+      ],
+    ]);
+  });
+});
+
+describe('keyword conflicts: one keyword and match type in several ad groups of a campaign', () => {
+  const conflicting = (keepKeywordInFirstAdGroup: boolean) =>
+    template({
+      campaign: 'C',
+      adGroup: '{root} {mod}',
+      keywords: [
+        { keyword: '{root}', matchType: 'Exact' },
+        { keyword: '{root} {mod}', matchType: 'Phrase' },
+      ],
+      settings: { ...newCampaignTemplate('T').settings, keepKeywordInFirstAdGroup },
+    });
+  const rows = [
+    row('a', 'Nike', 'Air'),
+    row('b', 'Nike', 'Zoom'),
+    row('c', 'Nike', 'Air'),
+    row('d', 'Nike', 'Run'),
+  ];
+
+  it('reports the keyword once per campaign, at its second ad group (they compete)', () => {
+    const out = generateCampaignStructure({ template: conflicting(false), rows });
+    expect(out.keywords.map((k) => [k.adGroup, k.keyword, k.matchType])).toEqual([
+      ['Nike Air', 'nike', 'Exact'],
+      ['Nike Air', 'nike air', 'Phrase'],
+      ['Nike Zoom', 'nike', 'Exact'],
+      ['Nike Zoom', 'nike zoom', 'Phrase'],
+      ['Nike Run', 'nike', 'Exact'],
+      ['Nike Run', 'nike run', 'Phrase'],
+    ]);
+    expect(out.issues.map((i) => [i.kind, i.rowNumber, i.code, i.message])).toEqual([
+      [
+        'warning',
+        2,
+        'keyword-conflict',
+        'Keyword "nike" (Exact) of ad group "Nike Zoom" is also in ad group "Nike Air" of campaign "C" (row 1): ad groups of one campaign with the same keyword compete for the same searches (later ones are not listed)',
+      ],
+      ['warning', 3, 'duplicate-row', 'Same as row 1: merged into its ad group "Nike Air"'],
+    ]);
+  });
+
+  it('keeps it only in the first ad group when the template says so, and says so', () => {
+    const out = generateCampaignStructure({ template: conflicting(true), rows });
+    expect(out.keywords.map((k) => [k.adGroup, k.keyword])).toEqual([
+      ['Nike Air', 'nike'],
+      ['Nike Air', 'nike air'],
+      ['Nike Zoom', 'nike zoom'],
+      ['Nike Run', 'nike run'],
+    ]);
+    expect(out.issues.filter((i) => i.code === 'keyword-conflict-dropped')).toHaveLength(2);
+    expect(out.issues[0]).toMatchObject({
+      kind: 'skipped',
+      rowNumber: 2,
+      code: 'keyword-conflict-dropped',
+      message:
+        'Keyword "nike" (Exact) is not written to ad group "Nike Zoom": it is kept only in ad group "Nike Air" of campaign "C" (row 1), the first that has it',
+    });
   });
 });

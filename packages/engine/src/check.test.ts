@@ -13,8 +13,15 @@ describe('strict template checks', () => {
         name: 'C',
         campaign: '{root}',
         adGroup: '{mod} {mt}',
-        keywords: [{ keyword: '{root}', matchType: 'exact' }],
-        settings: { budget: { value: 5, selected: true }, dropBlockingNegatives: true },
+        keywords: [
+          { keyword: '{root}', matchType: 'exact' },
+          { keyword: 'free', matchType: 'Negative Phrase' },
+        ],
+        settings: {
+          budget: { value: 5, selected: true },
+          dropBlockingNegatives: true,
+          keepKeywordInFirstAdGroup: true,
+        },
       }),
     ).toEqual([]);
   });

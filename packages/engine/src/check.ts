@@ -19,7 +19,7 @@ import {
   findMatchType,
 } from './restore.ts';
 import { LABEL_SEPARATOR_REASON } from './ads/shared.ts';
-import { EXTENSION_ATTACH_LEVELS } from './types.ts';
+import { EXTENSION_ATTACH_LEVELS, MATCH_TYPES } from './types.ts';
 import { findSnippetHeader } from './extensions.ts';
 import { PLACEHOLDERS, findUnknownPlaceholders } from './text.ts';
 import { EXTENSION_TYPE_DEFINITIONS } from './limits.ts';
@@ -106,7 +106,7 @@ export function findCampaignTemplateProblems(x: unknown): string[] {
     if (k.matchType !== undefined && findMatchType(k.matchType) === undefined) {
       p.add(
         `${path}.matchType`,
-        `unknown match type "${String(k.matchType)}" (known: Broad, Phrase, Exact, Negative Broad, Negative Exact)`,
+        `unknown match type "${String(k.matchType)}" (known: ${MATCH_TYPES.join(', ')})`,
       );
     }
   });
@@ -118,6 +118,7 @@ export function findCampaignTemplateProblems(x: unknown): string[] {
       'isLocationCampaign',
       'optionalSettings',
       'dropBlockingNegatives',
+      'keepKeywordInFirstAdGroup',
     ])
   ) {
     const s = x.settings;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   combineSeeds,
+  describeCsvReading,
+  detectCsvDelimiter,
   findFeedColumn,
   importCsvRows,
   parsePastedRows,
@@ -113,5 +115,43 @@ describe('CSV import', () => {
     const out = importCsvRows('a,b\n1,2');
     expect(out.ok).toBe(false);
     expect(!out.ok && out.error).toContain('No recognised column');
+  });
+});
+
+describe('detectCsvDelimiter (semicolon and tab-separated feeds)', () => {
+  it.each([
+    ['root,mod,url\nnike,shoes,https://a.com', ','],
+    ['root;Modifier;Final URL\nnike;shoes;https://a.com', ';'],
+    ['\uFEFFRoot\tModifier\tFinal URL\r\nnike\tshoes\thttps://a.com', '\t'],
+    // A comma CSV whose cells (and even a header's quoted cell) hold semicolons stays comma.
+    ['root,mod,url\n"nike;adidas",a;b;c;d,https://a.com/?x=1;y=2', ','],
+    ['root,"notes; more; words",url\nnike,a;b,https://a.com', ','],
+    // Blank lines before the header are skipped; a header naming no column: most cells wins.
+    ['\n\nroot;mod\nnike;x', ';'],
+    ['a;b;c\n1;2;3', ';'],
+    ['a,b;c\n1,2', ','],
+  ])('%j is %j-separated', (text, delimiter) => {
+    expect(detectCsvDelimiter(text)).toBe(delimiter);
+  });
+  it('reads a semicolon-separated file (Excel in European locales) with its cells', () => {
+    const out = importCsvRows('Root;Modifier;Final URL\r\nnike;"air; max";https://a.com\r\n');
+    expect(out).toMatchObject({ ok: true, delimiter: ';', columns: ['root', 'mod', 'url'] });
+    expect(out.ok && out.rows).toEqual([
+      { root: 'nike', mod: 'air; max', var1: '', var2: '', var3: '', url: 'https://a.com' },
+    ]);
+  });
+  it("reads a tab-separated file (Excel's Unicode text, Editor's export)", () => {
+    const out = importCsvRows('root\tmod\nnike\tshoes, red\n');
+    expect(out).toMatchObject({ ok: true, delimiter: '\t' });
+    expect(out.ok && out.rows.map((r) => [r.root, r.mod])).toEqual([['nike', 'shoes, red']]);
+  });
+  it('says how a file was read, naming only what is not plain UTF-8 and commas', () => {
+    expect(describeCsvReading('utf-8', ',')).toBe('');
+    expect(describeCsvReading('utf-16le', '\t')).toBe('Read as UTF-16, tab-separated');
+    expect(describeCsvReading('utf-16be', ',')).toBe('Read as UTF-16');
+    expect(describeCsvReading('utf-8', ';')).toBe('Read as semicolon-separated');
+    expect(describeCsvReading('windows-1252', ';')).toBe(
+      'Read as windows-1252, semicolon-separated',
+    );
   });
 });

@@ -265,6 +265,8 @@ export type ImportCsvResult =
        * blank lines and line breaks inside quoted cells count.
        */
       sourceLines: number[];
+      /** The cell separator the file was read with (`detectCsvDelimiter`). */
+      delimiter: CsvDelimiter;
     })
   | { ok: false; error: string };
 
@@ -315,9 +317,70 @@ export class FeedCsvReader {
   }
 }
 
+/** The cell separators a feed file may use: comma, semicolon (Excel in European locales), tab. */
+export type CsvDelimiter = ',' | ';' | '\t';
+
+/** Candidates in the order a tie is settled: the comma first. */
+const CSV_DELIMITERS: readonly CsvDelimiter[] = [',', '\t', ';'];
+
 /**
- * CSV import (`FeedCsvReader` over the whole text). A file with no recognised column is an
- * error.
+ * The separator of a feed file from its first non-blank record: the one whose header names the
+ * most feed columns (`findFeedColumn`); when no reading names any, the one that cuts it into the
+ * most cells. Ties go to the comma, so a comma file whose cells hold semicolons stays a comma
+ * file (its header, not its cells, decides).
+ */
+export function detectCsvDelimiter(text: string): CsvDelimiter {
+  let best: CsvDelimiter = ',';
+  let bestColumns = -1;
+  let bestCells = -1;
+  for (const d of CSV_DELIMITERS) {
+    let header: string[] | undefined;
+    forEachCsvRecord(
+      text,
+      (cells) => {
+        if (cells.every((c) => c.trim() === '')) return true;
+        header = cells;
+        return false;
+      },
+      d,
+    );
+    if (!header) return ',';
+    const columns = mapFeedHeaders(header).columns.length;
+    const cells = header.length;
+    if (columns > bestColumns || (columns === bestColumns && columns === 0 && cells > bestCells)) {
+      best = d;
+      bestColumns = columns;
+      bestCells = cells;
+    }
+  }
+  return best;
+}
+
+const ENCODING_NAMES: Readonly<Record<string, string>> = {
+  'utf-16le': 'UTF-16',
+  'utf-16be': 'UTF-16',
+};
+const DELIMITER_NAMES: Readonly<Record<CsvDelimiter, string>> = {
+  ',': '',
+  ';': 'semicolon-separated',
+  '\t': 'tab-separated',
+};
+
+/**
+ * The import notice's words for a file read in `encoding` with `delimiter` ("Read as UTF-16,
+ * tab-separated"), or '' for plain UTF-8 with commas.
+ */
+export function describeCsvReading(encoding: string, delimiter: CsvDelimiter): string {
+  const parts = [
+    encoding === 'utf-8' ? '' : (ENCODING_NAMES[encoding] ?? encoding),
+    DELIMITER_NAMES[delimiter],
+  ].filter((p) => p !== '');
+  return parts.length ? `Read as ${parts.join(', ')}` : '';
+}
+
+/**
+ * CSV import (`FeedCsvReader` over the whole text), comma, semicolon or tab-separated
+ * (`detectCsvDelimiter`). A file with no recognised column is an error.
  */
 export function importCsvRows(text: string): ImportCsvResult {
   const rows: FeedRowData[] = [];
@@ -327,11 +390,20 @@ export function importCsvRows(text: string): ImportCsvResult {
     rows.push(row);
     sourceLines.push(line);
   });
-  forEachCsvRecord(text, (cells, line) => reader.record(cells, line));
+  const delimiter = detectCsvDelimiter(text);
+  forEachCsvRecord(text, (cells, line) => reader.record(cells, line), delimiter);
   const error = reader.finish();
   if (error !== undefined || !reader.mapped) return { ok: false, error: error ?? '' };
   const { columns, ignoredHeaders } = reader.mapped;
-  return { ok: true, rows, truncated: reader.truncated, columns, ignoredHeaders, sourceLines };
+  return {
+    ok: true,
+    rows,
+    truncated: reader.truncated,
+    columns,
+    ignoredHeaders,
+    sourceLines,
+    delimiter,
+  };
 }
 
 /** Gives rows ids from an injected generator. */

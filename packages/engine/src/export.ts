@@ -93,6 +93,8 @@ export function keywordNotation(keyword: string, matchType: MatchType): string {
       return `[${keyword}]`;
     case 'Negative Broad':
       return `-${keyword}`;
+    case 'Negative Phrase':
+      return `-"${keyword}"`;
     case 'Negative Exact':
       return `-[${keyword}]`;
   }

@@ -495,3 +495,40 @@ describe('assets per place (issue 36)', () => {
     ]);
   });
 });
+
+describe('a problem of the template itself (issue 36)', () => {
+  const many = Array.from({ length: 50 }, (_, i) =>
+    feedRow(`r${i}`, { root: `Brand ${i}`, url: `https://shop.test/${i}` }),
+  );
+
+  it('is reported once, not once per feed row', () => {
+    const t = sitelink(
+      { 'Link Text': 'Contact Us!!', 'Final URL': 'https://shop.test/contact' },
+      'account',
+    );
+    const out = generateExtensions({ template: t, rows: many, campaign: C });
+    expect(out.extensions).toEqual([]);
+    expect(out.issues).toHaveLength(1);
+    expect(out.issues[0]).toMatchObject({ rowId: '', rowNumber: 0, code: 'no-valid-fallback' });
+    expect(out.issues[0]?.message).toMatch(/^The template's own text: .*!/);
+  });
+
+  it('is reported once at campaign level too, where every row is a place', () => {
+    const out = generateExtensions({
+      template: callout('Free returns!!', 'campaign'),
+      rows: many,
+      campaign: C,
+    });
+    expect(out.issues.map((i) => [i.rowNumber, i.code])).toEqual([[0, 'no-valid-fallback']]);
+  });
+
+  it('stays a row problem when the row fills it (a placeholder, or the row URL of a sitelink)', () => {
+    const noUrl = [feedRow('x', { root: 'Nike' }), feedRow('y', { root: 'Puma' })];
+    const t = sitelink({ 'Link Text': 'Contact us' }, 'campaign');
+    const out = generateExtensions({ template: t, rows: noUrl, campaign: C });
+    expect(out.issues.map((i) => [i.rowId, i.code])).toEqual([
+      ['x', 'no-valid-fallback'],
+      ['y', 'no-valid-fallback'],
+    ]);
+  });
+});

@@ -331,6 +331,16 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
       : [''];
   // Unless a text uses {mt}, a row's assets are the same for each of its ad groups: chosen once.
   const usesMt = compiled.some((fields) => fields.some((f) => f.pattern.slots.includes('mt')));
+  // Without a row's value in any text (a sitelink without its own Final URL takes the row's), a
+  // fallback's problem is the template's own: reported once, not for every row.
+  const usesRow = compiled.some((fields) =>
+    fields.some(
+      (f) =>
+        f.pattern.slots.some((s) => s !== 'const' && s !== 'mt') ||
+        (type.name === 'Sitelink' && f.title === 'Final URL' && f.pattern.source.trim() === ''),
+    ),
+  );
+  const templateProblems = new Set<string>();
   const seen = new Set<string>();
   // At most 20 of the type in a place, each link or callout text once (reported).
   const places = new AssetPlaces(type.name);
@@ -412,6 +422,14 @@ export function generateExtensions(input: GenerateExtensionsInput): GeneratedExt
           rowChoice = chooseFallback(template, compiled, values);
         chosen = rowChoice.values;
         problem = rowChoice.problem;
+      }
+      if (!chosen && !usesRow && code === 'no-valid-fallback') {
+        const message = `The template's own text: ${problem ?? 'The template has no values'}`;
+        if (!templateProblems.has(message)) {
+          templateProblems.add(message);
+          issues.push({ kind: 'skipped', output, rowId: '', rowNumber: 0, code, message });
+        }
+        continue;
       }
       if (!chosen) {
         const message = problem ?? 'The template has no values';

@@ -145,6 +145,7 @@ export {
   type RowGroupKeys,
 } from './campaign.ts';
 export { GroupKeyMaker } from './keywordsCsv.ts';
+export { readKeywordNotation, type StatedMatchType } from './keywords.ts';
 export { type CampaignRow } from './campaignRows.ts';
 export {
   type GenerateAdsResult,
@@ -296,6 +297,9 @@ export {
   limitFeedCell,
   findFeedColumn,
   importCsvRows,
+  detectCsvDelimiter,
+  describeCsvReading,
+  type CsvDelimiter,
   FeedCsvReader,
   type FeedRowData,
   type TruncatedCell,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanKeyword } from './keywords.ts';
+import { cleanKeyword, readKeywordNotation, resolveKeywordNotation } from './keywords.ts';
+import { newCampaignTemplate } from './restore.ts';
 import { KEYWORD_ALLOWED_SYMBOLS } from './limits.ts';
 
 describe('keyword hygiene', () => {
@@ -21,7 +22,7 @@ describe('keyword hygiene', () => {
     expect(r).toMatchObject({ ok: true, keyword, removed });
   });
 
-  it.each([['men\'s shoes&socks #1 -50$ [x] c++ a+b ./:_ "q"'], ['t-shirt nike -sale']])(
+  it.each([['men\'s shoes&socks #1 -50$ [x] c++ a+b & "q"'], ['t-shirt nike -sale']])(
     'keeps allowed characters in %j',
     (raw) => {
       const r = cleanKeyword(raw);
@@ -124,8 +125,8 @@ describe('keyword hygiene', () => {
 
   it.each([
     ['men’s shoes', "men's shoes", ["’ by '"]],
-    ['“air max”', '"air max"', ['“ by "', '” by "']],
-    ['nike – air — max', 'nike - air - max', ['– by -', '— by -']],
+    ['“air max” shoes', '"air max" shoes', ['“ by "', '” by "']],
+    ['nike – air—max', 'nike air-max', ['– by -', '— by -']],
     ['t‐shirt', 't-shirt', ['‐ by -']],
   ])(
     'takes typographic quotes and dashes in %j as the allowed symbol',
@@ -182,5 +183,115 @@ describe('keyword hygiene', () => {
   it('accepts exactly 80 characters and 10 words', () => {
     expect(cleanKeyword('a'.repeat(80)).ok).toBe(true);
     expect(cleanKeyword('1 2 3 4 5 6 7 8 9 10').ok).toBe(true);
+  });
+});
+
+describe('keyword notation and punctuation words (issue 36)', () => {
+  it.each([
+    ['[nike]', 'nike', 'Exact'],
+    ['"Nike Shoes"', 'nike shoes', 'Phrase'],
+    ['[crème brûlée ]', 'crème brûlée', 'Exact'],
+    ['[ 东京 ]', '东京', 'Exact'],
+    ['-[nike]', 'nike', 'Exact'],
+  ])('reads %j as %j, stating %s', (raw, keyword, stated) => {
+    expect(cleanKeyword(raw)).toMatchObject({ ok: true, keyword, stated, isChanged: true });
+  });
+
+  it.each([['[nike'], ['nike]'], ['"nike'], ['nike [air]'], ['[a] [b]']])(
+    'leaves %j alone: no notation around the whole keyword',
+    (raw) => {
+      const r = cleanKeyword(raw);
+      expect(r.ok && r.stated).toBeUndefined();
+    },
+  );
+
+  it.each([['[]'], ['""'], ['[ ]']])('drops %j: empty inside its notation', (raw) => {
+    expect(cleanKeyword(raw)).toMatchObject({ ok: false, reason: 'empty' });
+  });
+
+  it.each([
+    ['adidas -', 'adidas', ['-']],
+    ['nike . / shoes', 'nike shoes', ['.', '/']],
+    ['[adidas -]', 'adidas', ['-']],
+    ['shoes :: sale', 'shoes sale', ['::']],
+  ])('removes the words of punctuation alone from %j', (raw, keyword, punctuation) => {
+    expect(cleanKeyword(raw)).toMatchObject({ ok: true, keyword, punctuation, isChanged: true });
+  });
+
+  it('keeps & alone (it reads "and": h & m) and words that hold a letter or digit', () => {
+    expect(cleanKeyword('h & m')).toMatchObject({ ok: true, keyword: 'h & m', punctuation: [] });
+    expect(cleanKeyword("'90s .net #1")).toMatchObject({ ok: true, punctuation: [] });
+  });
+
+  it.each([
+    ['[{root}]', 'Broad', { text: '{root}', matchType: 'Exact', stated: 'Exact' }],
+    ['"{root} {mod}"', 'Broad', { text: '{root} {mod}', matchType: 'Phrase', stated: 'Phrase' }],
+    ['[{root}]', 'Exact', { text: '{root}', matchType: 'Exact', stated: 'Exact' }],
+    [
+      '"{mod}"',
+      'Negative Broad',
+      { text: '{mod}', matchType: 'Negative Phrase', stated: 'Phrase' },
+    ],
+    ['[{mod}]', 'Negative Exact', { text: '{mod}', matchType: 'Negative Exact', stated: 'Exact' }],
+    ['{root}', 'Exact', undefined],
+  ] as const)('reads the template keyword %j under %s', (keyword, matchType, expected) => {
+    expect(readKeywordNotation(keyword, matchType)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      '[东京]',
+      'Phrase',
+      '[ ] states Exact, but the match type is Phrase: remove the [ ] or choose Exact',
+    ],
+    [
+      '"{root}"',
+      'Exact',
+      '" " states Phrase, but the match type is Exact: remove the " " or choose Phrase',
+    ],
+    [
+      '"{root}"',
+      'Negative Exact',
+      '" " states Phrase, but the match type is Negative Exact: remove the " " or choose Negative Phrase',
+    ],
+  ] as const)('finds %j under %s a contradiction', (keyword, matchType, conflict) => {
+    expect(readKeywordNotation(keyword, matchType)).toEqual({ conflict });
+  });
+
+  it('resolves a template once: notation read, contradictions left out, each reported once', () => {
+    const template = {
+      ...newCampaignTemplate('T'),
+      keywords: [
+        { keyword: '[{root} {mod}]', matchType: 'Broad' as const, selected: true },
+        { keyword: '[东京]', matchType: 'Phrase' as const, selected: true },
+        { keyword: '{root}', matchType: 'Exact' as const, selected: true },
+      ],
+    };
+    const { template: resolved, issues } = resolveKeywordNotation(template);
+    expect(resolved.keywords).toEqual([
+      { keyword: '{root} {mod}', matchType: 'Exact', selected: true },
+      { keyword: '{root}', matchType: 'Exact', selected: true },
+    ]);
+    expect(issues).toEqual([
+      {
+        kind: 'cleaned',
+        output: 'keywords',
+        rowId: '',
+        rowNumber: 0,
+        code: 'match-notation',
+        message:
+          'Keyword "[{root} {mod}]" of the template is read as Exact "{root} {mod}": [ ] is the notation of exact match',
+      },
+      {
+        kind: 'skipped',
+        output: 'keywords',
+        rowId: '',
+        rowNumber: 0,
+        code: 'match-notation-conflict',
+        message:
+          'Keyword "[东京]" of the template is not generated: [ ] states Exact, but the match type is Phrase: remove the [ ] or choose Exact',
+      },
+    ]);
+    expect(resolveKeywordNotation(resolved).template).toBe(resolved);
   });
 });

@@ -6,8 +6,8 @@ import {
   KEYWORD_TYPOGRAPHIC_FORMS,
 } from './limits.ts';
 import { countPlainTextWidth } from './text.ts';
-import type { RowIssueKind } from './issues.ts';
-import type { FeedRow } from './types.ts';
+import type { RowIssue, RowIssueKind } from './issues.ts';
+import type { CampaignTemplate, FeedRow, KeywordPattern, MatchType } from './types.ts';
 
 /**
  * 1 at the code of each ASCII character a keyword does not take as it is: every character but
@@ -34,8 +34,15 @@ export type CleanKeywordResult =
       invisible: string[];
       /** Typographic forms replaced by the allowed symbol, as "’ by '". */
       replaced: string[];
-      /** Match type notation that was stripped: '-' (leading, negative) and '+' (modifier). */
+      /**
+       * Match type notation that was stripped: '-' (leading, negative), '+' (modifier), '[]'
+       * (brackets around the keyword: exact) and '""' (quotes around it: phrase).
+       */
       notation: string[];
+      /** The match type the brackets or quotes around the whole keyword stated, if any. */
+      stated?: StatedMatchType;
+      /** Words of punctuation alone that were removed ("adidas -"). */
+      punctuation: string[];
     }
   | {
       ok: false;
@@ -76,6 +83,7 @@ export function cleanKeyword(raw: string): CleanKeywordResult {
       invisible: NONE as string[],
       replaced: NONE as string[],
       notation: NONE as string[],
+      punctuation: NONE as string[],
     };
   return cleanKeywordSlow(raw);
 }
@@ -99,8 +107,9 @@ export function cleanKeywordQuick(raw: string): string | undefined {
       spaces++;
       prevSpace = true;
     } else {
-      // '-' or '+' starting a word may be match type notation (see cleanKeyword).
-      if (prevSpace && (c === 45 || c === 43)) return undefined;
+      // A symbol starting a word may be match type notation ('-', '+', '[', '"') or start a
+      // word of punctuation alone (see cleanKeyword).
+      if (prevSpace && KEYWORD_WORD_START_SYMBOL[c] === 1) return undefined;
       if (c >= 65 && c <= 90) hasUpper = true;
       prevSpace = false;
     }
@@ -151,6 +160,52 @@ function nameOf(ch: string): string {
 
 function addOnce(list: string[], item: string): void {
   if (!list.includes(item)) list.push(item);
+}
+
+/** The match types bracket and quote notation state. */
+export type StatedMatchType = 'Exact' | 'Phrase';
+
+/**
+ * Symbols that make a word of punctuation alone, which is removed from a keyword ("adidas -"):
+ * the allowed symbols but '&', which reads "and" (h & m).
+ */
+const PUNCTUATION_WORD = /^[#$_\-"[\]'+./:]+$/;
+
+/**
+ * 1 at the code of each ASCII symbol that sends a keyword with a word starting with it to the
+ * general cleaning: notation ('-', '+', '[', '"') or a word that may be punctuation alone.
+ */
+export const KEYWORD_WORD_START_SYMBOL: Readonly<Uint8Array> = new Uint8Array(128);
+for (const ch of '#$_-"[]\'+./:') (KEYWORD_WORD_START_SYMBOL as Uint8Array)[ch.charCodeAt(0)] = 1;
+
+/**
+ * `keyword` (normalised: single spaces, trimmed) without brackets or quotes around it (Google's
+ * text notation of exact and phrase match): the text inside, trimmed, and what it stated.
+ */
+function stripStatedNotation(keyword: string): { keyword: string; stated?: StatedMatchType } {
+  const n = keyword.length;
+  if (n < 2) return { keyword };
+  const first = keyword.charCodeAt(0);
+  const last = keyword.charCodeAt(n - 1);
+  const inside = keyword.slice(1, -1);
+  // Brackets: one pair around the whole keyword, none inside ("[a] [b]" is no notation).
+  if (first === 91 && last === 93 && !/[[\]]/.test(inside))
+    return { keyword: inside.trim(), stated: 'Exact' };
+  if (first === 34 && last === 34 && !inside.includes('"'))
+    return { keyword: inside.trim(), stated: 'Phrase' };
+  return { keyword };
+}
+
+/** `keyword` without its words of punctuation alone; the words removed are added to `found`. */
+function removePunctuationWords(keyword: string, found: string[]): string {
+  if (keyword === '') return keyword;
+  const words = keyword.split(' ');
+  const kept = words.filter((w) => {
+    if (!PUNCTUATION_WORD.test(w)) return true;
+    addOnce(found, w);
+    return false;
+  });
+  return kept.length === words.length ? keyword : kept.join(' ');
 }
 
 function cleanKeywordSlow(raw: string): CleanKeywordResult {
@@ -205,6 +260,14 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
   let keyword = out.replace(/ +/g, ' ').trim();
   const notation: string[] = [];
   keyword = stripMatchNotation(keyword, notation);
+  const outer = stripStatedNotation(keyword);
+  const stated = outer.stated;
+  if (stated !== undefined) {
+    notation.push(stated === 'Exact' ? '[]' : '""');
+    keyword = outer.keyword;
+  }
+  const punctuation: string[] = [];
+  keyword = removePunctuationWords(keyword, punctuation);
   if (keyword.length === 0) {
     const message =
       raw.trim() === ''
@@ -236,12 +299,15 @@ function cleanKeywordSlow(raw: string): CleanKeywordResult {
       spaces.length > 0 ||
       invisible.length > 0 ||
       replaced.length > 0 ||
-      notation.length > 0,
+      notation.length > 0 ||
+      punctuation.length > 0,
     removed,
     spaces,
     invisible,
     replaced,
     notation,
+    ...(stated !== undefined ? { stated } : {}),
+    punctuation,
   };
 }
 
@@ -274,6 +340,8 @@ const MODIFIER_RE = / \++(?=[^ +])/g;
 const NOTATION_NAMES: Record<string, string> = {
   '-': 'the leading - (negative keyword notation)',
   '+': '+ (the retired broad match modifier)',
+  '[]': 'the [ ] (exact match notation)',
+  '""': 'the quotes (phrase match notation)',
 };
 
 /** Reports a row's keyword problem (skipped, cleaned or a warning) to the generator that made it. */
@@ -297,6 +365,8 @@ export function cleanFilledKeyword(
   row: FeedRow,
   rowNumber: number,
   isNegative = false,
+  /** The pattern's match type: a row's notation stating another is reported with it. */
+  matchType?: MatchType,
 ): string | undefined {
   const quick = cleanKeywordQuick(raw);
   if (quick !== undefined) return quick;
@@ -349,13 +419,108 @@ export function cleanFilledKeyword(
       `Replaced ${cleaned.replaced.join(', ')} in ${change}`,
     );
   if (cleaned.notation.length) {
+    const stated = cleaned.stated;
+    // The template decides a keyword's match type (and so its ad group): a row's notation
+    // stating another is removed, and said.
+    const kept =
+      stated !== undefined && matchType !== undefined && !matchType.endsWith(stated)
+        ? `: written as ${matchType}, the template's match type, not ${stated}`
+        : '';
     report(
       'cleaned',
       row,
       rowNumber,
       'match-notation',
-      `Removed ${cleaned.notation.map((c) => NOTATION_NAMES[c]).join(' and ')} from ${change}`,
+      `Removed ${cleaned.notation.map((c) => NOTATION_NAMES[c]).join(' and ')} from ${change}${kept}`,
     );
   }
+  if (cleaned.punctuation.length)
+    report(
+      'cleaned',
+      row,
+      rowNumber,
+      'punctuation-word',
+      `Removed ${cleaned.punctuation.map((w) => `"${w}"`).join(', ')} (punctuation alone) from ${change}`,
+    );
   return cleaned.keyword;
+}
+
+/** Match types by the notation they state, positive and negative. */
+const STATED_TYPES: Readonly<Record<StatedMatchType, readonly [MatchType, MatchType]>> = {
+  Exact: ['Exact', 'Negative Exact'],
+  Phrase: ['Phrase', 'Negative Phrase'],
+};
+const NOTATION_MARKS: Readonly<Record<StatedMatchType, string>> = { Exact: '[ ]', Phrase: '" "' };
+
+/**
+ * A template keyword written in Google's text notation (`[{root}]` exact, `"{root} {mod}"`
+ * phrase) under `matchType`: its text without the notation and the match type it is read as
+ * (Broad takes the stated one, Negative Broad its negative; the same type stays), or the
+ * conflict when the notation contradicts the match type (`[东京]` under Phrase); undefined when
+ * it has no notation.
+ */
+export function readKeywordNotation(
+  keyword: string,
+  matchType: MatchType,
+):
+  | { text: string; matchType: MatchType; stated: StatedMatchType }
+  | { conflict: string }
+  | undefined {
+  const { keyword: text, stated } = stripStatedNotation(keyword.trim());
+  if (stated === undefined) return undefined;
+  const [positive, negative] = STATED_TYPES[stated];
+  const isNegative = matchType.startsWith('Negative');
+  const read =
+    matchType === 'Broad'
+      ? positive
+      : matchType === 'Negative Broad'
+        ? negative
+        : matchType === positive || matchType === negative
+          ? matchType
+          : undefined;
+  if (read !== undefined) return { text, matchType: read, stated };
+  const marks = NOTATION_MARKS[stated];
+  return {
+    conflict: `${marks} states ${stated}, but the match type is ${matchType}: remove the ${marks} or choose ${isNegative ? negative : positive}`,
+  };
+}
+
+/**
+ * The template with its keywords' notation read (`readKeywordNotation`): each such keyword
+ * written without it under the match type it is read as, a contradicting one left out; each
+ * reported once, as a problem of the template (no row). The same template when none has any.
+ */
+export function resolveKeywordNotation(template: CampaignTemplate): {
+  template: CampaignTemplate;
+  issues: RowIssue[];
+} {
+  const issues: RowIssue[] = [];
+  const keywords: KeywordPattern[] = [];
+  for (const k of template.keywords) {
+    const read = readKeywordNotation(k.keyword, k.matchType);
+    if (read === undefined) keywords.push(k);
+    else if ('conflict' in read)
+      issues.push({
+        kind: 'skipped',
+        output: 'keywords',
+        rowId: '',
+        rowNumber: 0,
+        code: 'match-notation-conflict',
+        message: `Keyword "${k.keyword}" of the template is not generated: ${read.conflict}`,
+      });
+    else {
+      keywords.push({ ...k, keyword: read.text, matchType: read.matchType });
+      issues.push({
+        kind: 'cleaned',
+        output: 'keywords',
+        rowId: '',
+        rowNumber: 0,
+        code: 'match-notation',
+        message: `Keyword "${k.keyword}" of the template is read as ${read.matchType} "${read.text}": ${NOTATION_MARKS[read.stated]} is the notation of ${read.stated.toLowerCase()} match`,
+      });
+    }
+  }
+  return issues.length === 0
+    ? { template, issues }
+    : { template: { ...template, keywords }, issues };
 }

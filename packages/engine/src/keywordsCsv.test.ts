@@ -21,6 +21,7 @@ import {
   type GenerateCampaignStructureInput,
   type KeywordLine,
   type MatchType,
+  MATCH_TYPES,
 } from './index.ts';
 import { HASH_BASE, hashText, polyHash } from './hash.ts';
 import { GroupKeyMaker, NameCells } from './keywords/groupKeys.ts';
@@ -76,6 +77,12 @@ const VALUES = [
   'men’s “air” – 😀 ™',
   'line\r\nbreak\u0000\u007f',
   'L'.repeat(130),
+  '[nike]',
+  '"air max"',
+  '[crème brûlée ]',
+  'adidas -',
+  '. / :',
+  'h & m',
 ];
 
 const PIECES = [
@@ -105,8 +112,11 @@ const LITERALS = [
   'Buy ',
   '-',
   ' +',
+  '[',
+  ']',
+  ' . ',
 ];
-const MATCH: MatchType[] = ['Broad', 'Phrase', 'Exact', 'Negative Broad', 'Negative Exact'];
+const MATCH: MatchType[] = [...MATCH_TYPES];
 
 function pattern(next: () => number, maxPieces: number): string {
   let s = pick(next, LITERALS);
@@ -115,7 +125,7 @@ function pattern(next: () => number, maxPieces: number): string {
   return s;
 }
 
-function randomInput(seed: number): {
+export function randomInput(seed: number): {
   input: GenerateCampaignStructureInput;
   options: FormatCsvOptions;
 } {
@@ -152,6 +162,7 @@ function randomInput(seed: number): {
       isLocationCampaign: next() < 0.2,
       optionalSettings: [{ name: 'Networks', value: '{mod} net', selected: next() < 0.5 }],
       dropBlockingNegatives: next() < 0.5,
+      keepKeywordInFirstAdGroup: next() < 0.5,
     },
   });
   const options: FormatCsvOptions = {

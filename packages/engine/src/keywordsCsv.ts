@@ -16,7 +16,8 @@
  * rowGroups.ts (the row's campaign and ad groups), textTables.ts (the sets of names and lines),
  * rowReader.ts (one row read: campaign, groups, keyword lines, negatives), pendingExact.ts (Exact
  * keywords as Negative Exact lines of the Broad group), heldLines.ts and blocking.ts (template
- * negatives held, checked against the keywords they may block, written), lookAhead.ts and
+ * negatives held, checked against the keywords they may block, written), conflicts.ts (a keyword
+ * and match type in several ad groups of a campaign), lookAhead.ts and
  * closing.ts (groups closed after their last row), groupKeys.ts (the look-ahead's keys),
  * lineWriters.ts (CSV chunks or fields), run.ts (the run over the rows).
  */

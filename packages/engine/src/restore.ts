@@ -200,6 +200,7 @@ export function newCampaignTemplate(name: string): CampaignTemplate {
       isLocationCampaign: false,
       optionalSettings: [],
       dropBlockingNegatives: false,
+      keepKeywordInFirstAdGroup: false,
     },
   };
 }
@@ -247,6 +248,7 @@ export function restoreCampaignTemplate(x: unknown): CampaignTemplate {
       restoreOptionalSetting,
     ),
     dropBlockingNegatives: asBool(pick(s, 'dropBlockingNegatives'), false),
+    keepKeywordInFirstAdGroup: asBool(pick(s, 'keepKeywordInFirstAdGroup'), false),
   };
   const type = asText(o.type).trim().toLowerCase();
   return {

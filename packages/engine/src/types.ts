@@ -61,6 +61,7 @@ export const MATCH_TYPES = [
   'Phrase',
   'Exact',
   'Negative Broad',
+  'Negative Phrase',
   'Negative Exact',
 ] as const;
 /** A keyword match type. */
@@ -96,6 +97,11 @@ export interface CampaignSettings {
    * to an Exact keyword, a Negative Broad whose words the keyword all holds); reported either way.
    */
   dropBlockingNegatives: boolean;
+  /**
+   * Keep a keyword (its text and match type) only in the first ad group of its campaign that has
+   * it: in later ad groups it would compete with it for the same searches. Reported either way.
+   */
+  keepKeywordInFirstAdGroup: boolean;
 }
 
 /** Campaign template: name patterns, keywords and settings. */

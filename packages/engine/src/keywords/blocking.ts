@@ -3,7 +3,7 @@ import { polyHash } from '../hash.ts';
 import type { RowIssue } from '../issues.ts';
 import type { FeedRow, FeedRows } from '../types.ts';
 import { grownInts } from './intLists.ts';
-import { EXACT, MATCH_TYPE_CODES, NEGATIVE_EXACT } from './matchTypes.ts';
+import { EXACT, MATCH_TYPE_CODES, NEGATIVE_EXACT, NEGATIVE_PHRASE } from './matchTypes.ts';
 import { OUTPUT_KEYWORDS } from './rowIssues.ts';
 import type { GroupLineSets } from './textTables.ts';
 
@@ -216,10 +216,16 @@ export class BlockingCheck {
       }
       return false;
     }
+    // A Negative Phrase blocks a keyword that holds its words in its order, one after another: a
+    // Negative Broad's check first (each word held), then the phrase.
+    const isPhrase = this.mts[negativePattern] === NEGATIVE_PHRASE;
     if (this.indexed) {
       const first = this.firstCandidate(negative);
       if (first !== -1)
-        return first !== 0 && this.checkLines(group, negativeRow, negativePattern, negative, first);
+        return (
+          first !== 0 &&
+          this.checkLines(group, negativeRow, negativePattern, negative, first, isPhrase)
+        );
     }
     // A keyword without the negative's last word is not blocked: most are ruled out by that,
     // before the negative is split into words.
@@ -233,7 +239,7 @@ export class BlockingCheck {
       const keyword = texts[j] as string;
       if (!hasWord(keyword, last)) continue;
       words ??= negative.split(' ');
-      if (!holdsAll(keyword, words)) continue;
+      if (!holdsAll(keyword, words) || (isPhrase && !holdsPhrase(keyword, negative))) continue;
       this.foundLine(group, negativeRow, negativePattern, j);
       if (this.drop) return true;
     }
@@ -271,11 +277,13 @@ export class BlockingCheck {
     negativePattern: number,
     negative: string,
     first: number,
+    isPhrase: boolean,
   ): boolean {
     const words = negative.split(' ');
     for (let p = first; p > 0; p = this.postNext[p - 1] as number) {
       const j = this.postLines[p - 1] as number;
-      if (!holdsAll(this.texts[j] as string, words)) continue;
+      const keyword = this.texts[j] as string;
+      if (!holdsAll(keyword, words) || (isPhrase && !holdsPhrase(keyword, negative))) continue;
       this.foundLine(group, negativeRow, negativePattern, j);
       if (this.drop) return true;
     }
@@ -294,6 +302,11 @@ export class BlockingCheck {
     }
     return exact.get(negative) ?? -1;
   }
+}
+
+/** True when `keyword` holds the words of `phrase` in its order, one after another. */
+function holdsPhrase(keyword: string, phrase: string): boolean {
+  return ` ${keyword} `.includes(` ${phrase} `);
 }
 
 /** True when `keyword` holds each of `words`. */

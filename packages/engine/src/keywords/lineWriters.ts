@@ -5,7 +5,7 @@
 import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from '../csv.ts';
 import type { MatchType } from '../types.ts';
 import { IntList, type IntChunks } from './intLists.ts';
-import { MATCH_TYPE_CODES } from './matchTypes.ts';
+import { EXACT, MATCH_TYPE_CODES } from './matchTypes.ts';
 
 /** The columns of a keywords or negatives table. */
 export const KEYWORD_HEADERS = ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'] as const;
@@ -88,7 +88,7 @@ export class CsvChunks {
   private lastCampaign: string | undefined;
   private lastCampaignPlain = 0;
   private campaignCell = '';
-  /** Criterion Type cells by match type code; campaign negatives at code + 5. */
+  /** Criterion Type cells by match type code; campaign negatives at code + the number of codes. */
   private readonly typeCells: string[] = [];
   count = 0;
   /** Read from each run to flatten it (kept so the read is not optimised away). */
@@ -157,7 +157,7 @@ export class CsvChunks {
       const g = plain & 2 ? group : formatCsvCell(group, this.neutralise);
       prefix.set(groupId, this.campaignCell + g + ',');
     }
-    const campaignLevel = group === '' && mt >= 3 ? 5 : 0;
+    const campaignLevel = group === '' && mt > EXACT ? MATCH_TYPE_CODES.length : 0;
     const cells =
       this.isPaused?.(campaign, group, keyword, MATCH_TYPE_CODES[mt] as MatchType) === true
         ? this.pausedCells

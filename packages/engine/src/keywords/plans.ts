@@ -4,7 +4,7 @@
  * clean.
  */
 import { composeHash, HASH_BASE } from '../hash.ts';
-import { KEYWORD_REJECTED_ASCII } from '../keywords.ts';
+import { KEYWORD_REJECTED_ASCII, KEYWORD_WORD_START_SYMBOL } from '../keywords.ts';
 import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, NAME_MAX_CHARS } from '../limits.ts';
 import { PLACEHOLDERS, SLOT_NUMBER, type CompiledPattern } from '../text.ts';
 import { FEED_COLUMNS, type FeedRow } from '../types.ts';
@@ -15,7 +15,7 @@ const NO_DOUBLE_SPACE = 2;
 const STARTS_SPACE = 4;
 const ENDS_SPACE = 8;
 const CELL_PLAIN = 16; // no '"' or ',' (with the above: its own CSV cell)
-const KEYWORD_PLAIN = 32; // ASCII without characters keywords reject (nor '"'), no word-initial - or +
+const KEYWORD_PLAIN = 32; // ASCII without characters keywords reject (nor '"'), no word-initial K_SIGN
 /** A value that fills a slot without any tidying: non-empty, no outer or double spaces. */
 export const TIDY_VALUE = 64;
 export const ASCII = 128;
@@ -49,7 +49,9 @@ const K_SPACE = 2;
 const K_UPPER = 4;
 const K_CELL = 8; // '"' or ',': the cell is quoted
 const K_KEYWORD = 16; // rejected by keywords, or '"' (see KEYWORD_BLOCKED)
-const K_SIGN = 32; // '-' or '+' that keywords allow (notation when it starts a word)
+// A symbol keywords allow that, starting a word, may be notation ('-', '+', '[') or start a word
+// of punctuation alone (KEYWORD_WORD_START_SYMBOL): cleanKeyword decides.
+const K_SIGN = 32;
 const K_NON_ASCII = 64;
 const CHAR_KINDS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -59,7 +61,7 @@ for (let c = 0; c < 128; c++) {
   if (c >= 65 && c <= 90) kind |= K_UPPER;
   if (c === 34 || c === 44) kind |= K_CELL;
   if (KEYWORD_BLOCKED[c] === 1) kind |= K_KEYWORD;
-  else if (c === 45 || c === 43) kind |= K_SIGN;
+  else if (KEYWORD_WORD_START_SYMBOL[c] === 1) kind |= K_SIGN;
   CHAR_KINDS[c] = kind;
 }
 
@@ -100,7 +102,7 @@ export function measurePiece(f: PieceFacts, s: string): void {
         spaces++;
         if (prev === 32) noDouble = false;
       }
-      // '-' or '+' starting a word may be match type notation: cleanKeyword decides.
+      // A K_SIGN symbol starting a word: cleanKeyword decides.
       else if (i === 0 || prev === 32) signStartsWord = true;
     }
     prev = c;

@@ -13,15 +13,15 @@ import type { RowTexts } from './rowTexts.ts';
  * uses (at most one per match type), and the campaign of the last row read.
  */
 export class RowGroups {
-  readonly rowGroupText: Array<string | undefined> = new Array<string | undefined>(6);
-  readonly rowGroupHash = new Int32Array(6);
-  readonly rowGroupPlain = new Uint8Array(6);
-  readonly rowGroupId = new Int32Array(6);
-  readonly rowGroupName: string[] = new Array<string>(6).fill('');
-  private readonly rowGroupReported = new Uint8Array(6);
+  readonly rowGroupText: Array<string | undefined> = new Array<string | undefined>(NO_MT + 1);
+  readonly rowGroupHash = new Int32Array(NO_MT + 1);
+  readonly rowGroupPlain = new Uint8Array(NO_MT + 1);
+  readonly rowGroupId = new Int32Array(NO_MT + 1);
+  readonly rowGroupName: string[] = new Array<string>(NO_MT + 1).fill('');
+  private readonly rowGroupReported = new Uint8Array(NO_MT + 1);
   /** The groups the current row uses (at most one per match type): ids and CSV plain bits. */
-  readonly rowGroupIds = new Int32Array(6);
-  readonly rowGroupPlains = new Int32Array(6);
+  readonly rowGroupIds = new Int32Array(NO_MT + 1);
+  readonly rowGroupPlains = new Int32Array(NO_MT + 1);
   rowGroupCount = 0;
 
   /** The campaign of the last row read: as spelled, its hash, id and name as written. */

@@ -14,6 +14,7 @@ import type { CsvChunks, LineWriter } from './lineWriters.ts';
 import { LAST_ROW, type MtGroups } from './lookAhead.ts';
 import { BROAD, EXACT, NEGATIVE_EXACT, NO_MT } from './matchTypes.ts';
 import type { KeywordPatterns } from './patterns.ts';
+import type { KeywordConflicts } from './conflicts.ts';
 import type { PendingExacts } from './pendingExact.ts';
 import type { RowGroups } from './rowGroups.ts';
 import type { RowIssues } from './rowIssues.ts';
@@ -34,6 +35,7 @@ export interface RowReaderParts {
   negatives: GroupLineSets;
   held: HeldLines;
   pending: PendingExacts;
+  conflicts: KeywordConflicts;
   closing: GroupClosing | undefined;
   lastRows: Uint8Array | undefined;
   mtGroups: MtGroups | undefined;
@@ -172,20 +174,26 @@ export class RowReader {
     x.texts.made(r, k, keyword, keywordHash, keywordPlain !== 0);
     let groupId = rowGroups.rowGroupId[groupMt] as number;
     if (groupId < 0) groupId = this.enterGroup(r, groupMt, group);
+    // A keyword kept only in the first group that has it never enters a later one's set (so a
+    // later row of that group meets it again); else its conflict is checked once it is new there.
+    const { conflicts } = x;
+    const keepFirst = conflicts.keepFirst;
+    const campaignId = this.campaignId;
+    const groupName = rowGroups.rowGroupName[groupMt] as string;
+    const { campaign } = this;
+    if (
+      keepFirst &&
+      !conflicts.admits(campaignId, campaign, groupId, groupName, mt, keyword, keywordHash, r, k)
+    )
+      return;
     const hash = sealHash(keywordHash, groupId, mt);
     if (!x.lines.add(groupId, hash, mt, keyword, r, k)) return;
+    if (!keepFirst)
+      conflicts.admits(campaignId, campaign, groupId, groupName, mt, keyword, keywordHash, r, k);
     const plain =
       (this.campaignPlain | (rowGroups.rowGroupPlain[groupMt] as number) | keywordPlain) &
       x.plainMask;
-    x.keywordCsv.line(
-      groupId,
-      this.campaign,
-      rowGroups.rowGroupName[groupMt] as string,
-      keyword,
-      mt,
-      plain,
-      r,
-    );
+    x.keywordCsv.line(groupId, campaign, groupName, keyword, mt, plain, r);
     if (x.p.splitsByMatchType && mt === EXACT)
       this.addNegativeExact(r, k, keyword, keywordHash, keywordPlain);
   }

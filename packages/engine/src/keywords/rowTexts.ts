@@ -49,7 +49,7 @@ export class RowTexts {
   readonly madeWhole: Uint8Array;
 
   constructor(
-    private readonly p: KeywordPatterns,
+    readonly p: KeywordPatterns,
     template: CampaignTemplate,
     private readonly rows: FeedRows,
     private readonly issues: RowIssues,
@@ -135,6 +135,7 @@ export class RowTexts {
       row,
       rowNumber,
       isNegative,
+      MATCH_TYPE_CODES[this.p.mts[k] as number],
     );
     if (cleaned === undefined) return false;
     filler.text = cleaned;

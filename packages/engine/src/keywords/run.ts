@@ -5,8 +5,10 @@
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from '../campaignInput.ts';
 import { CampaignRowMaker } from '../campaignRows.ts';
 import type { RowIssue } from '../issues.ts';
+import { resolveKeywordNotation } from '../keywords.ts';
 import { defaultRowLabel, foldName } from '../names.ts';
 import { GroupClosing } from './closing.ts';
+import { KeywordConflicts } from './conflicts.ts';
 import { HeldLines } from './heldLines.ts';
 import { CsvChunks, type LineWriter } from './lineWriters.ts';
 import { groupsOfRows, lastRowsOfGroups } from './lookAhead.ts';
@@ -25,6 +27,19 @@ function inlineLines(perRow: number): number {
 }
 
 /**
+ * The input with its template's keywords in Google's notation read once
+ * (`resolveKeywordNotation`), their problems reported before any row's.
+ */
+function withNotationRead(
+  input: GenerateCampaignStructureInput,
+  report: (issue: RowIssue) => void,
+): GenerateCampaignStructureInput {
+  const resolved = resolveKeywordNotation(input.template);
+  for (const i of resolved.issues) report(i);
+  return resolved.template === input.template ? input : { ...input, template: resolved.template };
+}
+
+/**
  * The fast path itself. `keptCsv` formats the Negative Exact lines that are kept for the end
  * as CSV (see `canKeepPending`); without it those lines are made again at the end instead.
  */
@@ -36,6 +51,7 @@ export function runSearchKeywordLines(
   keptCsv: CsvChunks | undefined,
   report: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
+  input = withNotationRead(input, report);
   const { template, rows } = input;
   const rowLabel = input.rowLabel ?? defaultRowLabel;
   const p = compileKeywordPatterns(template);
@@ -133,6 +149,7 @@ export function runSearchKeywordLines(
   const canKeepPending =
     !p.mts.some((mt) => mt === NEGATIVE_EXACT) && (writesKeptNow || keptCsv !== undefined);
   const plainMask = keptCsv?.neutralise ? 0 : 7;
+  const conflicts = new KeywordConflicts(texts, groups, rowLabel, issues, input);
   const reader = new RowReader({
     p,
     rows,
@@ -146,6 +163,7 @@ export function runSearchKeywordLines(
     negatives,
     held,
     pending,
+    conflicts,
     closing,
     lastRows,
     mtGroups,

@@ -17,7 +17,11 @@ import {
   type CampaignStructure,
   type GenerateCampaignStructureInput,
 } from '../../src/campaign.ts';
-import { cleanFilledKeyword, type KeywordIssueReporter } from '../../src/keywords.ts';
+import {
+  cleanFilledKeyword,
+  resolveKeywordNotation,
+  type KeywordIssueReporter,
+} from '../../src/keywords.ts';
 import { NAME_MAX_CHARS } from '../../src/limits.ts';
 import { cleanName, fillRaw } from '../../src/names.ts';
 import { compilePattern, type CompiledPattern, type PlaceholderValues } from '../../src/text.ts';
@@ -51,6 +55,11 @@ interface CampaignEntry {
   row: number;
   groups: Map<string, GroupEntry>;
   made: CampaignRow;
+  /**
+   * Per keyword line (match type and text) the group that first has it, its row, and whether its
+   * conflict is reported (once per campaign).
+   */
+  firstGroups: Map<string, { entry: GroupEntry; row: number; isReported: boolean }>;
 }
 
 /** A negative made from a template pattern, with the row that made it. */
@@ -68,7 +77,13 @@ export function generateCampaignStructureReference(
   input: GenerateCampaignStructureInput,
 ): CampaignStructure {
   const out = newCampaignStructure();
-  const { template } = input;
+  // A performance template makes no keyword lines: its keywords are not read.
+  const resolved =
+    input.template.type === 'performance'
+      ? { template: input.template, issues: [] }
+      : resolveKeywordNotation(input.template);
+  out.issues.push(...resolved.issues);
+  const { template } = resolved;
   // The plain way reads the rows as an array.
   const rows: FeedRow[] = Array.from({ length: input.rows.length }, (_, i) => input.rows.at(i)!);
   const isPerformance = template.type === 'performance';
@@ -216,7 +231,7 @@ export function generateCampaignStructureReference(
     let campaign = campaigns.get(campaignKey);
     if (!campaign) {
       const made = campaignRows.make(campaignName, row, values);
-      campaign = { name: campaignName, row: r, groups: new Map(), made };
+      campaign = { name: campaignName, row: r, groups: new Map(), made, firstGroups: new Map() };
       campaigns.set(campaignKey, campaign);
       out.campaigns.push(made);
     } else campaignRows.add(campaign.made);
@@ -258,12 +273,41 @@ export function generateCampaignStructureReference(
       const group = groupOf(splitsByMatchType ? k.matchType : 'Broad', true);
       if (group === undefined) continue;
       const raw = fillRaw(k.pattern, values);
-      const keyword = cleanFilledKeyword(raw, k.pattern.source, issue, row, rowNumber);
+      const keyword = cleanFilledKeyword(
+        raw,
+        k.pattern.source,
+        issue,
+        row,
+        rowNumber,
+        false,
+        k.matchType,
+      );
       if (keyword === undefined) continue;
       const entry = useGroup(campaign, group, r, merged);
       if (!groupsOfRow.includes(entry)) groupsOfRow.push(entry);
       const key = lineKey(keyword, k.matchType);
       if (entry.lines.has(key)) continue;
+      const first = campaign.firstGroups.get(key);
+      if (first === undefined) campaign.firstGroups.set(key, { entry, row: r, isReported: false });
+      else if (template.settings.keepKeywordInFirstAdGroup) {
+        issue(
+          'skipped',
+          row,
+          rowNumber,
+          'keyword-conflict-dropped',
+          `Keyword "${keyword}" (${k.matchType}) is not written to ad group "${entry.name}": it is kept only in ad group "${first.entry.name}" of campaign "${campaign.name}" (row ${first.row + 1}), the first that has it`,
+        );
+        continue;
+      } else if (!first.isReported) {
+        first.isReported = true;
+        issue(
+          'warning',
+          row,
+          rowNumber,
+          'keyword-conflict',
+          `Keyword "${keyword}" (${k.matchType}) of ad group "${entry.name}" is also in ad group "${first.entry.name}" of campaign "${campaign.name}" (row ${first.row + 1}): ad groups of one campaign with the same keyword compete for the same searches (later ones are not listed)`,
+        );
+      }
       entry.lines.set(key, { keyword, matchType: k.matchType, row: r });
       out.keywords.push({
         campaign: campaign.name,
@@ -289,7 +333,15 @@ export function generateCampaignStructureReference(
     }
     for (const k of negativePatterns) {
       const raw = fillRaw(k.pattern, values);
-      const keyword = cleanFilledKeyword(raw, k.pattern.source, issue, row, rowNumber, true);
+      const keyword = cleanFilledKeyword(
+        raw,
+        k.pattern.source,
+        issue,
+        row,
+        rowNumber,
+        true,
+        k.matchType,
+      );
       if (keyword === undefined) continue;
       let targets = groupsOfRow;
       if (targets.length === 0) {
@@ -343,10 +395,15 @@ export function generateCampaignStructureReference(
     const negativeWords = n.line.keyword.split(' ');
     let isDropped = false;
     for (const l of n.entry.lines.values()) {
+      const keywordWords = l.keyword.split(' ');
       const blocks =
         n.line.matchType === 'Negative Exact'
           ? l.matchType === 'Exact' && l.keyword === n.line.keyword
-          : negativeWords.every((w) => l.keyword.split(' ').includes(w));
+          : n.line.matchType === 'Negative Phrase'
+            ? keywordWords.some((_, at) =>
+                negativeWords.every((w, k) => keywordWords[at + k] === w),
+              )
+            : negativeWords.every((w) => keywordWords.includes(w));
       if (!blocks) continue;
       if (drop) {
         issue(

@@ -17,6 +17,20 @@ const TITLES: Record<AdKind, { label: string }> = {
   performance: { label: 'Performance Max Ads' },
 };
 
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+const formatCount = (n: number): string => NUMBER_FORMAT.format(n);
+
+/**
+ * Why an ad tab shows fewer ads than groups: "987 ads for 990 ad groups: 3 ad groups have no
+ * ad (Skipped and cleaned items says why)".
+ */
+export function describeMissingAds(kind: AdKind, adCount: number, groupCount: number): string {
+  const group = kind === 'rsa' ? 'ad group' : 'asset group';
+  const missing = groupCount - adCount;
+  const groups = (n: number) => `${formatCount(n)} ${group}${n === 1 ? '' : 's'}`;
+  return `${formatCount(adCount)} ${adCount === 1 ? 'ad' : 'ads'} for ${groups(groupCount)}: ${groups(missing)} ${missing === 1 ? 'has' : 'have'} no ad (Skipped and cleaned items says why).`;
+}
+
 /**
  * The generated ads of a tab: the virtualized table in the spec's columns with Copy and Clear,
  * 'Download for Google Ads Editor' (the engine's Editor columns), and the skipped rows.
@@ -71,6 +85,11 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
             )}
           </Text>
         </Stack>
+      ) : null}
+      {output && output.groupCount > output.adCount ? (
+        <Text size="sm" className="ad-output__missing" role="note">
+          {describeMissingAds(kind, output.adCount, output.groupCount)}
+        </Text>
       ) : null}
       {kind === 'performance' ? (
         <Text size="xs" c="#a33a0c" className="ad-output__images">

@@ -235,6 +235,7 @@ export function AdPreviewModal(props: AdPreviewModalProps) {
                     fallback={fallback as PerformanceMaxTemplate['templates'][number]}
                     measurer={measurer}
                     onChange={(next) => props.onChange(setFallback(props.template, i, next))}
+                    hasRules={false}
                   />
                 )}
               </Tabs.Panel>

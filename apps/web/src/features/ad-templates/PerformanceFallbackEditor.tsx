@@ -2,6 +2,8 @@ import { NativeSelect } from '@mantine/core';
 import {
   CALLS_TO_ACTION,
   PMAX_MAX_CHARS,
+  PMAX_SHORT_DESCRIPTION_MAX_CHARS,
+  PMAX_SHORT_HEADLINE_MAX_CHARS,
   type CallToAction,
   type PerformanceMaxFallback,
 } from '@adloom/engine';
@@ -9,6 +11,7 @@ import type { TextMeasurer } from '../validation/index.ts';
 import { CountedInput } from './CountedInput.tsx';
 import { FallbackTextFields, type FallbackTextList } from './FallbackTextFields.tsx';
 import { PMAX_LIST_RULES } from './fallbackEdit.ts';
+import { ShortTextRule } from './ShortTextRule.tsx';
 
 const PMAX_TEXT_LISTS: readonly FallbackTextList<PerformanceMaxFallback>[] = [
   {
@@ -38,16 +41,20 @@ const PMAX_TEXT_LISTS: readonly FallbackTextList<PerformanceMaxFallback>[] = [
 
 /**
  * One Performance Max fallback: Headlines, Long Headlines, Descriptions (the first at most 60),
- * two Paths, Business Name and Call To Action.
+ * two Paths, Business Name and Call To Action; under the texts, Google's rules of one headline
+ * of 15 characters or fewer and one description of 60 or fewer, as the person types.
  */
 export function PerformanceFallbackEditor({
   fallback,
   measurer,
   onChange,
+  hasRules = true,
 }: {
   fallback: PerformanceMaxFallback;
   measurer: TextMeasurer;
   onChange: (next: PerformanceMaxFallback) => void;
+  /** Shows Google's short headline and description rules (the template editor; not the preview). */
+  hasRules?: boolean;
 }) {
   return (
     <div className="ad-fallback">
@@ -58,6 +65,24 @@ export function PerformanceFallbackEditor({
         measurer={measurer}
         onChange={onChange}
       />
+      {hasRules ? (
+        <div className="ad-short-rules">
+          <ShortTextRule
+            name="Short headline rule"
+            itemLabel="Headline"
+            texts={fallback.headlines.map((h) => h.text)}
+            max={PMAX_SHORT_HEADLINE_MAX_CHARS}
+            measurer={measurer}
+          />
+          <ShortTextRule
+            name="Short description rule"
+            itemLabel="Description"
+            texts={fallback.descriptions.map((d) => d.text)}
+            max={PMAX_SHORT_DESCRIPTION_MAX_CHARS}
+            measurer={measurer}
+          />
+        </div>
+      ) : null}
       <fieldset className="ad-field-list">
         <legend className="ad-field-list__legend">Business</legend>
         <div className="ad-paths">

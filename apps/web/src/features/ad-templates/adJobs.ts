@@ -32,6 +32,8 @@ export interface AdOutput {
   table: PackedTable;
   issues: PackedTable;
   adCount: number;
+  /** The ad groups (asset groups) the ads were made for: those beyond `adCount` got no ad. */
+  groupCount: number;
   /**
    * The id of the ads' Editor table the worker holds (`adsHeldRef`): made only when downloaded
    * (sending a second 100k-line table to the page would cost a long main-thread task).
@@ -94,7 +96,13 @@ export const generateRsaJob: EngineJobHandler<
       ),
   );
   const formulas = findFormulaCells(ctx.rows, { rsa: input.template });
-  return { table, issues: packIssues(issues.concat(formulas), ctx), adCount, outputId };
+  return {
+    table,
+    issues: packIssues(issues.concat(formulas), ctx),
+    adCount,
+    groupCount: structure.adGroups.length,
+    outputId,
+  };
 };
 
 /** Performance Max ads for the asset groups of the campaign template over the selected rows. */
@@ -122,7 +130,13 @@ export const generatePerformanceAdsJob: EngineJobHandler<
   );
   const formulas = findFormulaCells(ctx.rows, { pmax: input.template });
   const issues = packIssues(result.issues.concat(formulas), ctx);
-  return { table, issues, adCount: result.ads.length, outputId };
+  return {
+    table,
+    issues,
+    adCount: result.ads.length,
+    groupCount: structure.assetGroups.length,
+    outputId,
+  };
 };
 
 declare module '../generation/jobTypes.ts' {

@@ -28,6 +28,7 @@ function ads(outputId: string): KeptAdOutput {
     table: emptyPackedTable(['Headline 1']),
     issues: emptyPackedTable(['Row']),
     adCount: 2,
+    groupCount: 2,
     outputId,
     origin: origin('Ads'),
     groupsOrigin: origin('Shoes'),

@@ -92,6 +92,15 @@ describe('CampaignSettingsEditor', () => {
     expect(last()?.dropBlockingNegatives).toBe(false);
   });
 
+  it('lets the person keep a keyword only in its first ad group (off by default)', async () => {
+    const user = userEvent.setup();
+    const { last } = edit(base);
+    const box = screen.getByRole('checkbox', { name: 'Keep a keyword only in its first ad group' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    expect(last()?.keepKeywordInFirstAdGroup).toBe(true);
+  });
+
   it('keeps a budget under 0.01 out of the template and says why', async () => {
     const user = userEvent.setup();
     const { seen } = edit(base);

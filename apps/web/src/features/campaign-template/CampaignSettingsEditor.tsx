@@ -236,6 +236,14 @@ export function CampaignSettingsEditor({
             onChange({ ...settings, dropBlockingNegatives: event.currentTarget.checked })
           }
         />
+        <Checkbox
+          label="Keep a keyword only in its first ad group"
+          description="The same keyword and match type in several ad groups of a campaign compete for the same searches: later ad groups leave it out (reported either way)"
+          checked={settings.keepKeywordInFirstAdGroup}
+          onChange={(event) =>
+            onChange({ ...settings, keepKeywordInFirstAdGroup: event.currentTarget.checked })
+          }
+        />
         <Group gap="xs" justify="space-between" mt={4}>
           <Text size="sm" fw={600} id="optional-settings-heading">
             Optional settings

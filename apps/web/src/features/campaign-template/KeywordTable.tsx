@@ -1,10 +1,27 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
-import { MATCH_TYPES, type KeywordPattern, type MatchType } from '@adloom/engine';
+import {
+  MATCH_TYPES,
+  readKeywordNotation,
+  type KeywordPattern,
+  type MatchType,
+} from '@adloom/engine';
+
+/**
+ * What a keyword line's notation means, as the person types: `[kw]` and `"kw"` are read as the
+ * match type they state (said under the line), and an error when they contradict its match type.
+ */
+function notationNote(k: KeywordPattern): { error?: string; description?: string } {
+  const read = readKeywordNotation(k.keyword, k.matchType);
+  if (read === undefined) return {};
+  if ('conflict' in read) return { error: read.conflict };
+  return { description: `Read as ${read.matchType}: ${read.text}` };
+}
 
 /**
  * The campaign template's keyword table: a pattern and a match type per line; lines are added
- * and deleted singly or by selection. The selection is the table's own (the stored `selected`
+ * and deleted singly or by selection. Bracket and quote notation is checked as the person types
+ * (`notationNote`). The selection is the table's own (the stored `selected`
  * flag means "generate this line" to the engine and stays true).
  */
 export function KeywordTable({
@@ -97,6 +114,8 @@ export function KeywordTable({
                 placeholder="{root} {mod}"
                 value={k.keyword}
                 maxLength={2000}
+                {...notationNote(k)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 onChange={(event) => setLine(i, { keyword: event.currentTarget.value })}
               />
             </span>

@@ -47,11 +47,13 @@ const GROUP_CRITERION: Record<MatchType, string> = {
   Phrase: 'Phrase',
   Exact: 'Exact',
   'Negative Broad': 'Negative Broad',
+  'Negative Phrase': 'Negative Phrase',
   'Negative Exact': 'Negative Exact',
 };
 const CAMPAIGN_CRITERION: Record<MatchType, string> = {
   ...GROUP_CRITERION,
   'Negative Broad': 'Campaign Negative Broad',
+  'Negative Phrase': 'Campaign Negative Phrase',
   'Negative Exact': 'Campaign Negative Exact',
 };
 

@@ -74,6 +74,10 @@ describe('parseCsvText', () => {
       cellsCut: 1,
       cuts: [{ row: 0, column: 0 }],
       unrecognisedColumns: ['price'],
+      reading: '',
+      hasUrlColumn: false,
+      rowsWithoutUrl: 2,
+      withoutUrl: [0, 1],
     });
   });
 
@@ -106,6 +110,60 @@ describe('parseCsvText', () => {
       { row: 0, column: 0 },
       { row: 1, column: 0 },
     ]);
+  });
+});
+
+describe('semicolon and tab-separated files, and rows that cannot make an ad', () => {
+  it('reads a semicolon-separated file (Excel in European locales) and says so', () => {
+    const { rows, summary } = parse(
+      'Root;Modifier;Final URL\r\nnike;"air; max";https://a.test\r\n',
+    );
+    expect(rows).toEqual([['nike', 'air; max', '', '', '', 'https://a.test']]);
+    expect(summary.reading).toBe('Read as semicolon-separated');
+  });
+
+  it('reads a tab-separated UTF-16 file and says so', () => {
+    const text = 'Root\tModifier\tFinal URL\r\nnike\tshoes, red\thttps://a.test\r\n';
+    const decoded = decodeCsvBytes(Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]));
+    const chunks: ColumnChunk[] = [];
+    const plan = planCsvImport(decoded.text);
+    if (!('mapping' in plan)) throw new Error('the headers name no feed column');
+    const summary = parseCsvText({
+      ...decoded,
+      mapping: plan.mapping,
+      onChunk: (c) => chunks.push(c),
+    });
+    expect([0, 1, 5].map((c) => readChunkCell(chunks[0]!, 0, c))).toEqual([
+      'nike',
+      'shoes, red',
+      'https://a.test',
+    ]);
+    expect(summary.reading).toBe('Read as UTF-16, tab-separated');
+  });
+
+  it('keeps a comma file whose cells hold semicolons a comma file', () => {
+    const { rows, summary } = parse('root,mod,url\nnike;adidas,a;b;c,https://a.test/?a=1;b=2\n');
+    expect(rows).toEqual([['nike;adidas', 'a;b;c', '', '', '', 'https://a.test/?a=1;b=2']]);
+    expect(summary.reading).toBe('');
+  });
+
+  it('shows a headerless semicolon file split into its columns for the mapping', () => {
+    expect(readCsvHead('shoes;acme;https://a.test\nboots;zed;x\n').firstRow).toEqual([
+      'shoes',
+      'acme',
+      'https://a.test',
+    ]);
+  });
+
+  it('counts the rows with no Final URL (they make no ad) and names the first', () => {
+    const lines = ['root,url'];
+    for (let i = 0; i < CSV_CUTS_NAMED + 3; i += 1) lines.push(`k${i},`);
+    lines.push('ok,https://a.test');
+    const { summary } = parse(lines.join('\n'));
+    expect(summary.hasUrlColumn).toBe(true);
+    expect(summary.rowsWithoutUrl).toBe(CSV_CUTS_NAMED + 3);
+    expect(summary.withoutUrl).toEqual(Array.from({ length: CSV_CUTS_NAMED }, (_, i) => i));
+    expect(parse('root,url\na,https://a.test\n').summary.rowsWithoutUrl).toBe(0);
   });
 });
 
@@ -163,15 +221,18 @@ describe('the column mapping of a file whose headers name no feed column', () =>
 
 describe('decodeCsvBytes', () => {
   it('decodes UTF-8 and falls back to Windows-1252', () => {
-    expect(decodeCsvBytes(new TextEncoder().encode('root\ncafé'))).toBe('root\ncafé');
+    expect(decodeCsvBytes(new TextEncoder().encode('root\ncafé'))).toEqual({
+      text: 'root\ncafé',
+      encoding: 'utf-8',
+    });
     expect(
       decodeCsvBytes(Uint8Array.of(0x72, 0x6f, 0x6f, 0x74, 0x0a, 0x63, 0x61, 0x66, 0xe9)),
-    ).toBe('root\ncafé');
+    ).toEqual({ text: 'root\ncafé', encoding: 'windows-1252' });
   });
 
   it('reads € – — “ ” ™ (0x80-0x9F) of a windows-1252 file', () => {
     const bytes = Uint8Array.of(0x72, 0x0a, 0x80, 0x20, 0x96, 0x97, 0x93, 0x78, 0x94, 0x99, 0xe9);
-    expect(decodeCsvBytes(bytes)).toBe('r\n€ –—“x”™é');
+    expect(decodeCsvBytes(bytes).text).toBe('r\n€ –—“x”™é');
   });
 
   it('maps every byte 0x80-0x9F as WHATWG windows-1252 does', () => {
@@ -184,6 +245,14 @@ describe('decodeCsvBytes', () => {
        '152', '8d', '17d', '8f', '90', '2018', '2019', '201c', '201d', '2022', '2013', '2014',
        '2dc', '2122', '161', '203a', '153', '9d', '17e', '178'],
     );
+  });
+
+  it("reads UTF-16 with a byte order mark (Excel's Unicode text, Editor's export)", () => {
+    const text = 'Root\tFinal URL\r\ncafé 😀\thttps://a.test\r\n';
+    const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+    const be = Uint8Array.from([0xfe, 0xff, ...Buffer.from(text, 'utf16le').swap16()]);
+    expect(decodeCsvBytes(le)).toEqual({ text, encoding: 'utf-16le' });
+    expect(decodeCsvBytes(be)).toEqual({ text, encoding: 'utf-16be' });
   });
 
   it('refuses binary and empty files', () => {
@@ -206,6 +275,10 @@ describe('describeCsvImport', () => {
             { row: 6, column: 2 },
           ],
           unrecognisedColumns: ['price', 'sku'],
+          reading: '',
+          hasUrlColumn: true,
+          rowsWithoutUrl: 0,
+          withoutUrl: [],
         },
         11,
       ),
@@ -218,7 +291,34 @@ describe('describeCsvImport', () => {
         cellsCut: 0,
         cuts: [],
         unrecognisedColumns: [],
+        reading: '',
+        hasUrlColumn: true,
+        rowsWithoutUrl: 0,
+        withoutUrl: [],
       }),
     ).toBe('Imported 1 row.');
+  });
+
+  it('says how the file was read and warns about rows that cannot make an ad', () => {
+    const summary = {
+      rowCount: 330,
+      cellsCut: 0,
+      urlsCut: 0,
+      cuts: [],
+      unrecognisedColumns: [],
+      reading: 'Read as UTF-16, tab-separated',
+      hasUrlColumn: true,
+      rowsWithoutUrl: 12,
+      withoutUrl: [3, 7],
+    };
+    expect(describeCsvImport(summary, 5)).toBe(
+      'Imported 330 rows. Read as UTF-16, tab-separated. 12 rows have no Final URL, so they make no ad: rows 8, 12 and 10 more.',
+    );
+    expect(describeCsvImport({ ...summary, rowsWithoutUrl: 1, withoutUrl: [0] })).toBe(
+      'Imported 330 rows. Read as UTF-16, tab-separated. 1 row has no Final URL, so it makes no ad: row 1.',
+    );
+    expect(
+      describeCsvImport({ ...summary, reading: '', hasUrlColumn: false, rowsWithoutUrl: 330 }),
+    ).toBe('Imported 330 rows. No Final URL column: the rows make keywords but no ads.');
   });
 });

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { encodeColumnChunk, type ColumnChunk } from './columnChunk.ts';
-import { FEED_COLUMNS } from '@adloom/engine';
+import { FEED_COLUMNS, describeCsvReading, detectCsvDelimiter } from '@adloom/engine';
 import {
   FEED_COLUMN_COUNT,
   FEED_COLUMN_LABELS,
@@ -30,6 +30,14 @@ export interface CsvImportSummary {
   cuts: CsvCut[];
   /** Headers of columns that map to no feed column, as the file spells them. */
   unrecognisedColumns: string[];
+  /** How the file was read when not UTF-8 with commas ("Read as UTF-16, tab-separated"), else ''. */
+  reading: string;
+  /** Whether a file column gives the Final URL. */
+  hasUrlColumn: boolean;
+  /** Rows with no Final URL: they make keywords but no ad. */
+  rowsWithoutUrl: number;
+  /** The first CSV_CUTS_NAMED of them (0 = the first imported row), for the notice to name. */
+  withoutUrl: number[];
 }
 
 /** Cuts the import notice names by row and column (the rest are counted). */
@@ -92,16 +100,34 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   return text.replace(C1_CONTROLS, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80] as string);
 }
 
+/** A file's text and the encoding it was read in ('utf-8', 'utf-16le', 'windows-1252', ...). */
+export interface DecodedCsv {
+  text: string;
+  encoding: string;
+}
+
 /**
- * Decodes file bytes as UTF-8 (or Windows-1252 when they are not valid UTF-8). Refuses bytes
- * that are not text: NUL bytes in the first 64 KB mean a binary file.
+ * Decodes file bytes: UTF-16 when they start with its byte order mark (Excel's "Unicode text",
+ * Google Ads Editor's export), else UTF-8 (or Windows-1252 when they are not valid UTF-8).
+ * Refuses bytes that are not text: NUL bytes in the first 64 KB mean a binary file.
  */
-export function decodeCsvBytes(bytes: Uint8Array): string {
+export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
   if (bytes.length === 0) throw new CsvImportError(CSV_MESSAGES.empty);
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : undefined;
+  if (utf16 !== undefined) {
+    const text = new TextDecoder(utf16).decode(bytes);
+    if (text.slice(0, 32 * 1024).includes('\0')) throw new CsvImportError(CSV_MESSAGES.notText);
+    return { text, encoding: utf16 };
+  }
   const head = bytes.subarray(0, 64 * 1024);
   if (head.includes(0)) throw new CsvImportError(CSV_MESSAGES.notText);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
     const text = decodeWindows1252(bytes);
     let controls = 0;
@@ -111,7 +137,7 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
       if ((code >= 1 && code <= 8) || (code >= 14 && code <= 31)) controls += 1;
     }
     if (controls > 8) throw new CsvImportError(CSV_MESSAGES.notText);
-    return text;
+    return { text, encoding: 'windows-1252' };
   }
 }
 
@@ -137,6 +163,7 @@ export function readCsvHead(text: string, rowCount = CSV_PREVIEW_ROWS): CsvHead 
     dynamicTyping: false,
     skipEmptyLines: true,
     preview: rowCount + 1,
+    delimiter: detectCsvDelimiter(source),
   });
   const [firstRow = [], ...rows] = data;
   return {
@@ -156,6 +183,8 @@ export function planCsvImport(text: string): CsvImportPlan {
 /** Options for parseCsvText. */
 export interface ParseCsvInput {
   text: string;
+  /** The encoding the text was read in (`decodeCsvBytes`), for the notice; UTF-8 when not given. */
+  encoding?: string;
   mapping: CsvColumnMapping;
   onChunk: (chunk: ColumnChunk) => void;
   onProgress?: (fraction: number) => void;
@@ -169,6 +198,7 @@ export interface ParseCsvInput {
  */
 export function parseCsvText({
   text,
+  encoding = 'utf-8',
   mapping,
   onChunk,
   onProgress,
@@ -177,11 +207,18 @@ export function parseCsvText({
   const source = stripBom(text);
   if (source.trim() === '') throw new CsvImportError(CSV_MESSAGES.empty);
   const { sources } = mapping;
+  // Commas, semicolons (Excel in European locales) or tabs, as the first row shows.
+  const delimiter = detectCsvDelimiter(source);
+  const hasUrlColumn = sources[URL_COLUMN_INDEX]!.length > 0;
   const summary: CsvImportSummary = {
     rowCount: 0,
     cellsCut: 0,
     cuts: [],
     unrecognisedColumns: [],
+    reading: describeCsvReading(encoding, delimiter),
+    hasUrlColumn,
+    rowsWithoutUrl: 0,
+    withoutUrl: [],
   };
   let isHeaderPending = mapping.hasHeader;
   let pending: string[][] = [];
@@ -219,12 +256,17 @@ export function parseCsvText({
       }
     }
     if (isBlank) return;
+    if (row[URL_COLUMN_INDEX] === '') {
+      if (summary.withoutUrl.length < CSV_CUTS_NAMED) summary.withoutUrl.push(summary.rowCount);
+      summary.rowsWithoutUrl += 1;
+    }
     pending.push(row);
     summary.rowCount += 1;
     if (pending.length >= chunkRows) flush();
   };
 
   parseInSteps(source, {
+    delimiter,
     header: false,
     dynamicTyping: false,
     skipEmptyLines: true,
@@ -260,6 +302,7 @@ function stripBom(text: string): string {
 }
 
 interface StringChunkConfig {
+  delimiter: string;
   header: false;
   dynamicTyping: false;
   skipEmptyLines: boolean;
@@ -273,11 +316,13 @@ const parseInSteps = Papa.parse as unknown as (input: string, config: StringChun
 
 /**
  * The notice after an import: rows in, the cells cut (named by grid row and column, the first
- * CSV_CUTS_NAMED of them), unrecognised columns. `firstRowNumber`: the grid's number of the
+ * CSV_CUTS_NAMED of them), how the file was read when not UTF-8 with commas, unrecognised
+ * columns, the rows that make no ad for want of a Final URL. `firstRowNumber`: the grid's number of the
  * first imported row.
  */
 export function describeCsvImport(summary: CsvImportSummary, firstRowNumber = 1): string {
   const parts = [`Imported ${formatRows(summary.rowCount)}.`];
+  if (summary.reading !== '') parts.push(`${summary.reading}.`);
   const count = summary.cellsCut;
   if (count > 0) {
     const named = summary.cuts.map(
@@ -291,5 +336,37 @@ export function describeCsvImport(summary: CsvImportSummary, firstRowNumber = 1)
   }
   if (summary.unrecognisedColumns.length > 0)
     parts.push(`Not recognised: ${summary.unrecognisedColumns.join(', ')}.`);
+  describeRowsWithoutUrl(summary, firstRowNumber, parts);
   return parts.join(' ');
+}
+
+/**
+ * The warning about rows that cannot make an ad (no Final URL: Google needs one for every ad),
+ * added to `parts`: the rows named by grid row, the first CSV_CUTS_NAMED of them.
+ */
+function describeRowsWithoutUrl(
+  summary: CsvImportSummary,
+  firstRowNumber: number,
+  parts: string[],
+): void {
+  const count = summary.rowsWithoutUrl;
+  if (count === 0) return;
+  if (!summary.hasUrlColumn) {
+    parts.push('No Final URL column: the rows make keywords but no ads.');
+    return;
+  }
+  const named = summary.withoutUrl.map((row) => formatCount(firstRowNumber + row));
+  const more = count - named.length;
+  const list = more > 0 ? `${named.join(', ')} and ${formatCount(more)} more` : joinWithAnd(named);
+  parts.push(
+    count === 1
+      ? `1 row has no Final URL, so it makes no ad: row ${list}.`
+      : `${formatCount(count)} rows have no Final URL, so they make no ad: rows ${list}.`,
+  );
+}
+
+function joinWithAnd(items: readonly string[]): string {
+  return items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1) as string}`;
 }

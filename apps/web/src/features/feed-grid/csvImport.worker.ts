@@ -26,11 +26,12 @@ export type CsvImportTaskResult = { summary: CsvImportSummary } | { head: CsvHea
  * come back instead, for a person to map.
  */
 serveChunkTask<CsvImportTaskInput, CsvImportTaskResult>(self, async ({ file, mapping }, ctx) => {
-  const text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+  const { text, encoding } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
   const plan = mapping ? { mapping } : planCsvImport(text);
   if ('head' in plan) return plan;
   const summary = parseCsvText({
     text,
+    encoding,
     mapping: plan.mapping,
     onChunk: (chunk) => ctx.sendChunk(chunk),
     onProgress: (fraction) => ctx.progress(fraction),
