@@ -24,6 +24,7 @@ const benches = [
   { name: 'xml', file: 'apps/server/bench/xml.bench.ts' },
   { name: 'geo', file: 'apps/server/bench/geo.bench.ts', args: ['--db', 'both'] },
   { name: 'server-rss', file: 'apps/server/bench/server-rss.bench.ts', args: ['--db', 'both'] },
+  { name: 'builds', file: 'apps/server/bench/builds.bench.ts', args: ['--db', 'both'] },
   // Deletes the web app's and the server's builds first: `npm start` on a fresh clone.
   {
     name: 'start',

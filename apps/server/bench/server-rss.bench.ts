@@ -13,14 +13,14 @@
  * web app and server compiled first: a fresh clone after `npm ci`) and then a second time.
  * Prints a table and, as the last line, one JSON object with the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API } from '@adloom/contract';
 import { findFreePort, startEmbeddedPostgres } from '../test/postgres.ts';
+import { rssMiB, sleep, startAndWait } from './compiled-server.ts';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = join(SERVER_DIR, '..', '..');
@@ -34,61 +34,6 @@ const { values: args } = parseArgs({
   },
 });
 const IDLE_MS = Number(args.idle) * 1000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resident memory of a process, MiB. */
-function rssMiB(pid: number): number {
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return Math.round(kib / 1024);
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  firstPageMs: number;
-  stop(): Promise<void>;
-}
-
-/** Spawns `command` and waits for `/` to answer 200; the server must listen on `port`. */
-async function startAndWait(
-  command: string[],
-  cwd: string,
-  env: Record<string, string>,
-  port: number,
-): Promise<Running> {
-  const startedAt = performance.now();
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/`);
-      await response.text();
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(20);
-  }
-  const firstPageMs = Math.round(performance.now() - startedAt);
-  return {
-    child,
-    url,
-    firstPageMs,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      // The whole group: `npm start` runs the server as a grandchild.
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    },
-  };
-}
 
 /** Signs up, makes a client and saves a feed of FEED_ROWS rows through the API. */
 async function save100kRows(url: string): Promise<number> {

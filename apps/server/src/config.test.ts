@@ -294,6 +294,36 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('build history', () => {
+    it('keeps 10 builds of at most 40 MiB by default', () => {
+      const config = loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET });
+      expect(config.builds).toEqual({ historyPerClient: 10, recordMaxBytes: 41_943_040 });
+    });
+
+    it('reads BUILD_HISTORY_PER_CLIENT and BUILD_RECORD_MAX_BYTES', () => {
+      const config = loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        BUILD_HISTORY_PER_CLIENT: ' 3 ',
+        BUILD_RECORD_MAX_BYTES: '65536',
+      });
+      expect(config.builds).toEqual({ historyPerClient: 3, recordMaxBytes: 65_536 });
+    });
+
+    it.each([
+      ['BUILD_HISTORY_PER_CLIENT', '0', /^BUILD_HISTORY_PER_CLIENT must be a whole number/],
+      ['BUILD_HISTORY_PER_CLIENT', 'ten', /^BUILD_HISTORY_PER_CLIENT must be a whole number/],
+      ['BUILD_HISTORY_PER_CLIENT', '2.5', /^BUILD_HISTORY_PER_CLIENT must be a whole number/],
+      ['BUILD_HISTORY_PER_CLIENT', '1001', /^BUILD_HISTORY_PER_CLIENT must be at most 1000/],
+      ['BUILD_RECORD_MAX_BYTES', '1000', /^BUILD_RECORD_MAX_BYTES must be a whole number/],
+      ['BUILD_RECORD_MAX_BYTES', '-5', /^BUILD_RECORD_MAX_BYTES must be a whole number/],
+    ])('refuses %s=%s', (name, value, message) => {
+      expect(() =>
+        loadConfig({ DATA_DIR: scratch(), JWT_SECRET: STRONG_SECRET, [name]: value }),
+      ).toThrow(message);
+    });
+  });
+
   describe('Google', () => {
     const production = {
       NODE_ENV: 'production',

@@ -51,6 +51,15 @@ export const DEFAULT_XML_FETCH_CONNECT_TIMEOUT_SECONDS = 10;
 export const DEFAULT_XML_FETCH_TIMEOUT_SECONDS = 120;
 /** Default number of feed fetches one user may have running at once. */
 export const DEFAULT_XML_FETCHES_PER_USER = 2;
+/** Default number of builds a client keeps (issue 35: "the last 10 per client"). */
+export const DEFAULT_BUILD_HISTORY_PER_CLIENT = 10;
+/** Most builds a client may be set to keep: each can weigh tens of megabytes. */
+export const BUILD_HISTORY_PER_CLIENT_MAX = 1000;
+/**
+ * Default cap on a gzip'd build record: a 1M-keyword build's record is at most 30 MB (issue 35),
+ * with room for builds that also carry ads and assets.
+ */
+export const DEFAULT_BUILD_RECORD_MAX_BYTES = 40 * 1024 * 1024;
 
 const KNOWN_DEFAULT_SECRETS = new Set([
   'secret',
@@ -208,6 +217,32 @@ export function readXmlFeeds(env: Env): XmlFeedsConfig {
   };
 }
 
+/** The account loop's build history (issue 35). */
+export interface BuildsConfig {
+  /** Builds kept per client; storing one more deletes the oldest (BUILD_HISTORY_PER_CLIENT). */
+  historyPerClient: number;
+  /** Largest gzip'd build record accepted, else 413 (BUILD_RECORD_MAX_BYTES). */
+  recordMaxBytes: number;
+}
+
+/** The build history settings, with their defaults. */
+export function readBuilds(env: Env): BuildsConfig {
+  const historyPerClient = readInt(
+    env,
+    'BUILD_HISTORY_PER_CLIENT',
+    DEFAULT_BUILD_HISTORY_PER_CLIENT,
+    1,
+  );
+  if (historyPerClient > BUILD_HISTORY_PER_CLIENT_MAX)
+    throw new ConfigError(
+      `BUILD_HISTORY_PER_CLIENT must be at most ${BUILD_HISTORY_PER_CLIENT_MAX} (got ${historyPerClient})`,
+    );
+  return {
+    historyPerClient,
+    recordMaxBytes: readInt(env, 'BUILD_RECORD_MAX_BYTES', DEFAULT_BUILD_RECORD_MAX_BYTES, 1024),
+  };
+}
+
 /** Everything the server reads from the environment. */
 export interface Config {
   port: number;
@@ -255,6 +290,7 @@ export interface Config {
   /** The AI helper. */
   ai: AiConfig;
   xmlFeeds: XmlFeedsConfig;
+  builds: BuildsConfig;
   /**
    * Google's geo targets CSV or zip (a path, or an http(s) address): loaded at start when no
    * release is loaded or its release date is newer (GEO_TARGETS_FILE). Undefined when not set.
@@ -656,6 +692,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     ai: readAi(env),
     xmlFeeds: readXmlFeeds(env),
+    builds: readBuilds(env),
     geoTargetsFile: readGeoTargetsFile(env, baseDir),
     media: readMedia(env),
     tagManager: readTagManager(env),

@@ -1,10 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API, clientPath } from '@adloom/contract';
+import {
+  API,
+  BUILD_META_HEADER,
+  buildsPath,
+  clientPath,
+  encodeBuildMetaHeader,
+  latestBuildPath,
+} from '@adloom/contract';
 import {
   createPgDb,
   createPgPool,
@@ -81,6 +89,25 @@ async function fillWorkspace(t: TestApp): Promise<{ email: string; client: strin
     ],
   });
   await post(API.app.lists, { feeds: [{ name: 'colours', dataType: 'list', rows: [ROW] }] });
+  // A build record (bytea): random bytes, so every byte value crosses the export.
+  const clientId = (await t.request('GET', clientPath(client), { token })).body.id as string;
+  const build = await t.app.inject({
+    method: 'POST',
+    url: buildsPath(clientId),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/gzip',
+      [BUILD_META_HEADER]: encodeBuildMetaHeader({
+        feedName: 'brands',
+        templateNames: ['RSA'],
+        templateCount: 1,
+        label: 'adloom',
+        counts: { 'responsive-search-ad': 500 },
+      }),
+    },
+    payload: gzipSync(randomBytes(100_000), { level: 0 }),
+  });
+  if (build.statusCode !== 201) throw new Error(`build: ${build.statusCode}`);
   return { email, client };
 }
 
@@ -96,11 +123,20 @@ async function readWorkspace(t: TestApp, email: string, client: string) {
     expect(response.status).toBe(200);
     return response.body as unknown;
   };
+  const bundle = (await read(clientPath(client))) as { id: string };
+  const latest = await t.app.inject({
+    method: 'GET',
+    url: latestBuildPath(bundle.id),
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(latest.statusCode).toBe(200);
   return {
     user: login.body.user as unknown,
     clients: await read(API.app.clients),
-    bundle: await read(clientPath(client)),
+    bundle,
     lists: await read(API.app.lists),
+    builds: await read(buildsPath(bundle.id)),
+    latestBuild: latest.rawPayload.toString('base64'),
   };
 }
 
@@ -269,6 +305,7 @@ describe('moving the embedded database to another database', { timeout: 300_000 
         'revoked_sessions',
         'geo_targets',
         'geo_release',
+        'builds',
       ])
         expect(sourceCounts[table], table).toBeGreaterThan(0);
       expect(targetCounts).toEqual(sourceCounts);

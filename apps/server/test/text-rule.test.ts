@@ -4,6 +4,8 @@ import {
   TEMPLATE_SAVE_PATHS,
   TEXT_LONE_SURROGATE_MESSAGE,
   TEXT_NUL_MESSAGE,
+  buildRecordPath,
+  loopSettingsPath,
 } from '@adloom/contract';
 import { TEST_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
 
@@ -31,6 +33,8 @@ const NOT_IMPLEMENTED: readonly string[] = [];
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/abcdefghijklmnop/edit';
+/** A client id nobody has: the rule answers before the route looks for the client. */
+const CLIENT_ID = '0b6f1c2e-1111-4222-8333-944455556666';
 
 const inQuery = (path: string): Probe => ({
   field: 'q',
@@ -305,6 +309,45 @@ const ROUTES: Record<string, RouteRow> = {
         message: `A long enough idea ${bad}`,
       })),
     ],
+  },
+  // A client's builds and loop settings (issue 35): the ids in the URL, the settings' label.
+  ...Object.fromEntries(
+    (
+      [
+        ['GET', API.clients.builds],
+        ['POST', API.clients.builds],
+        ['GET', API.clients.latestBuild],
+        ['GET', API.clients.loopSettings],
+      ] as const
+    ).map(([method, pattern]) => [
+      `${method} ${pattern}`,
+      {
+        isAuthed: true,
+        probes: [
+          {
+            field: 'id',
+            inUrl: true,
+            build: (bad: string) => ({
+              path: pattern.replace(':id', encodeURIComponent(`c${bad}`)),
+            }),
+          },
+        ],
+      },
+    ]),
+  ),
+  [`GET ${API.clients.buildRecord}`]: {
+    isAuthed: true,
+    probes: [
+      {
+        field: 'buildId',
+        inUrl: true,
+        build: (bad) => ({ path: buildRecordPath(CLIENT_ID, `b${bad}`) }),
+      },
+    ],
+  },
+  [`PATCH ${API.clients.loopSettings}`]: {
+    isAuthed: true,
+    probes: [inBody('label', loopSettingsPath(CLIENT_ID), (bad) => ({ label: `ad${bad}loom` }))],
   },
   // The rule answers before the route looks at the user's domain or the model.
   [`POST ${API.ai.suggestions}`]: {

@@ -146,7 +146,14 @@ describe('workspace API', () => {
     it('answers the bundle with all six sets and their revisions', async () => {
       const name = await newClient('Bundle');
       const bundle = await t.request('GET', clientPath(name), { token });
+      const clients = await t.db.query<{ id: string }>('select id from clients where name = $1', [
+        name,
+      ]);
+      expect(clients).toHaveLength(1);
+      const [client] = clients;
       expect(bundle.body).toEqual({
+        // The client's id, which the build history and loop settings calls take (issue 35).
+        id: client!.id,
         feeds: [],
         campaignTemplates: [],
         adTemplates: [],

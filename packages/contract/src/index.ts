@@ -4,6 +4,7 @@ export * from './paths.ts';
 export * from './users.ts';
 export * from './guides.ts';
 export * from './workspace.ts';
+export * from './builds.ts';
 export * from './google.ts';
 export * from './geo.ts';
 export * from './xml.ts';

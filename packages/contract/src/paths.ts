@@ -59,6 +59,20 @@ export const API = {
     progress: '/api/google/progress/',
   },
   ai: { suggestions: '/api/ai/suggestions' },
+  /**
+   * Not in the spec (issue 35): a client's build history and loop settings, by the client's id
+   * (the bundle's `id`). Route patterns: use the path functions below to call them.
+   */
+  clients: {
+    /** GET the list (newest first), POST a new build (the gzip'd record as the body). */
+    builds: '/api/clients/:id/builds',
+    /** GET the newest build's record (gzip bytes). */
+    latestBuild: '/api/clients/:id/builds/latest',
+    /** GET one build's record (gzip bytes). */
+    buildRecord: '/api/clients/:id/builds/:buildId/record',
+    /** GET and PATCH the client's loop settings. */
+    loopSettings: '/api/clients/:id/loop-settings',
+  },
 } as const;
 
 /** The save call of each template kind. */
@@ -73,6 +87,32 @@ export const TEMPLATE_SAVE_PATHS: Readonly<Record<TemplateKind, string>> = {
 /** Path of one client's bundle; any characters a person types survive. */
 export function clientPath(name: string): string {
   return `${API.app.clients}/${encodeURIComponent(name)}`;
+}
+
+const clientIdPath = (pattern: string, clientId: string) =>
+  pattern.replace(':id', encodeURIComponent(clientId));
+
+/** Path of a client's builds (GET the list, POST a build). */
+export function buildsPath(clientId: string): string {
+  return clientIdPath(API.clients.builds, clientId);
+}
+
+/** Path of a client's newest build record. */
+export function latestBuildPath(clientId: string): string {
+  return clientIdPath(API.clients.latestBuild, clientId);
+}
+
+/** Path of one build's record. */
+export function buildRecordPath(clientId: string, buildId: string): string {
+  return clientIdPath(API.clients.buildRecord, clientId).replace(
+    ':buildId',
+    encodeURIComponent(buildId),
+  );
+}
+
+/** Path of a client's loop settings. */
+export function loopSettingsPath(clientId: string): string {
+  return clientIdPath(API.clients.loopSettings, clientId);
 }
 
 /** Path of the password-reset check or set for a token. */

@@ -530,6 +530,8 @@ export type ClientRevisions = z.infer<typeof ClientRevisionsSchema>;
 
 /** GET /api/app/clients/:name: everything a client holds, with the revisions to save against. */
 export interface ClientBundleAnswer {
+  /** Not in the spec: the client's id, which the build and loop-settings calls take (issue 35). */
+  id: string;
   feeds: StoredFeed[];
   campaignTemplates: CampaignTemplate[];
   adTemplates: AdTemplate[];

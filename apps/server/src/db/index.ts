@@ -156,6 +156,25 @@ async function guard<T>(sql: string, run: () => Promise<T>): Promise<T> {
 
 const FROM_STDIN = /\bfrom\s+stdin\b/i;
 
+/**
+ * The `blob` a PGlite COPY reads. PGlite only ever calls `arrayBuffer()` on it: bytes that fill
+ * their whole ArrayBuffer (a body read into a buffer of its own size, a file read whole) are
+ * handed over as they are. A Blob would cost two copies of a 30 MB build record (the Blob's own,
+ * and arrayBuffer()'s).
+ */
+function pgliteCopyInput(data: Uint8Array): Blob {
+  const buffer = data.buffer;
+  if (
+    buffer instanceof ArrayBuffer &&
+    data.byteOffset === 0 &&
+    data.byteLength === buffer.byteLength
+  ) {
+    const whole = { size: data.byteLength, arrayBuffer: () => Promise.resolve(buffer) };
+    return whole as unknown as Blob;
+  }
+  return new Blob([data]);
+}
+
 /** PGlite has no COPY sub-protocol: its COPY reads the query's blob as the file '/dev/blob'. */
 function pgliteCopySql(sql: string): string {
   if (!FROM_STDIN.test(sql)) throw new Error('copyFrom takes a COPY ... FROM STDIN statement');
@@ -200,7 +219,7 @@ export function createPgliteDb(pglite: PGlite): Db {
     },
     async copyFrom(sql, data) {
       const result = await guard(sql, () =>
-        tx.query(pgliteCopySql(sql), [], { blob: new Blob([data]) }),
+        tx.query(pgliteCopySql(sql), [], { blob: pgliteCopyInput(data) }),
       );
       return result.affectedRows ?? 0;
     },
@@ -235,7 +254,7 @@ export function createPgliteDb(pglite: PGlite): Db {
     },
     async copyFrom(sql, data) {
       const result = await guard(sql, () =>
-        pglite.query(pgliteCopySql(sql), [], { blob: new Blob([data]) }),
+        pglite.query(pgliteCopySql(sql), [], { blob: pgliteCopyInput(data) }),
       );
       return result.affectedRows ?? 0;
     },

@@ -99,7 +99,7 @@ export function presentClientBundleJson(
   ) as Record<TemplateKind, unknown[]>;
   for (const template of templates) byKind[template.kind].push(presentTemplate(template));
   const rest = JSON.stringify({ ...byKind, revisions: presentRevisions(client) });
-  return `{"feeds":${feedsJson},${rest.slice(1)}`;
+  return `{"id":${JSON.stringify(client.id)},"feeds":${feedsJson},${rest.slice(1)}`;
 }
 
 /** A feed-set answer as JSON text: `{ ...extra, feeds, revision }`. */

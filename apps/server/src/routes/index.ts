@@ -9,6 +9,7 @@ import googleRoutes from './google/index.ts';
 import aiRoutes from './ai/index.ts';
 import geoRoutes from './geo/index.ts';
 import myDataRoutes from './my-data/index.ts';
+import clientsRoutes from './clients/index.ts';
 
 /** Registers every resource's routes. One line per resource. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -21,4 +22,5 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(async (scope) => aiRoutes(scope, deps));
   await app.register(async (scope) => geoRoutes(scope, deps));
   await app.register(async (scope) => myDataRoutes(scope, deps));
+  await app.register(async (scope) => clientsRoutes(scope, deps));
 }

@@ -19,7 +19,7 @@ import type { TemplateDraft } from './templateDrafts.ts';
 import { saveTemplates } from './templateApi.ts';
 
 /** Templates of the active client (its bundle without the feeds). */
-export type ClientTemplates = Omit<ClientBundleAnswer, 'feeds' | 'revisions'>;
+export type ClientTemplates = Omit<ClientBundleAnswer, 'id' | 'feeds' | 'revisions'>;
 
 /** What the template sets need from the app. */
 export interface TemplateSetsDeps {
