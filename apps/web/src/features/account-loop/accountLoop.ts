@@ -1,7 +1,5 @@
 import {
   BUILD_TEMPLATE_NAMES_MAX,
-  DEFAULT_DROPPED_ITEM_ACTION,
-  DEFAULT_LOOP_LABEL,
   type BuildMeta,
   type BuildSummary,
   type LoopSettings,
@@ -158,14 +156,21 @@ export class AccountLoop {
     }, REPLAN_DELAY_MS);
   }
 
-  /** The client's label for a download's files (undefined until its settings are loaded). */
-  label(): string | undefined {
-    return this.state.get().settings?.label;
+  /** The client's label for a download's files (undefined when its settings cannot be read). */
+  async label(): Promise<string | undefined> {
+    const clientId = this.clientId();
+    if (!clientId) return undefined;
+    try {
+      return (await this.ensureSettings(clientId)).label;
+    } catch {
+      return undefined;
+    }
   }
 
   private download(today = new Date()): ExportFilesInput {
     const { client } = this.workspace.state.get();
-    return everythingExport(this.kinds, this.workspace.outputs, client, today, this.label());
+    const label = this.state.get().settings?.label;
+    return everythingExport(this.kinds, this.workspace.outputs, client, today, label);
   }
 
   private async ensureSettings(clientId: string): Promise<LoopSettings> {
@@ -368,9 +373,3 @@ export class AccountLoop {
     }
   }
 }
-
-/** The settings a client has before any is saved (the server's defaults). */
-export const DEFAULT_LOOP_SETTINGS: LoopSettings = {
-  dropped: DEFAULT_DROPPED_ITEM_ACTION,
-  label: DEFAULT_LOOP_LABEL,
-};

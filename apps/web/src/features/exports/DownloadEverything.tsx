@@ -18,8 +18,8 @@ export const DOWNLOAD_EVERYTHING_TEXTS = {
 
 /** What the account loop adds to "Download everything" (features/account-loop). */
 export interface DownloadLoop {
-  /** The client's label, put on what the files make; undefined while it is not known. */
-  label(): string | undefined;
+  /** The client's label, put on what the files make (undefined: none, the files as they are). */
+  label(): Promise<string | undefined>;
   /** Called once the zip is saved, with what it was made from (the build is remembered). */
   remember(input: ExportFilesInput, today: Date): void;
 }
@@ -55,10 +55,10 @@ export function DownloadEverything({
   async function handleDownload() {
     // Collected again now: the names carry today's date.
     const today = new Date();
-    const input = everythingExport(kinds, outputs, client, today, loop?.label());
-    if (exportFileNames(input).length === 0) return;
+    if (exportFileNames(everythingExport(kinds, outputs, client, today)).length === 0) return;
     setIsZipping(true);
     try {
+      const input = everythingExport(kinds, outputs, client, today, await loop?.label());
       await downloadExport(input, { zipName: allOutputsZipName(client, today) });
       loop?.remember(input, today);
     } catch (error) {
