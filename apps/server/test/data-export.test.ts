@@ -105,9 +105,9 @@ describe('Download my data', () => {
     expect(JSON.parse(files['account.json']!)).toMatchObject({ email: alice.email });
     expect(files['account.json']).not.toMatch(/password|hash|token/i);
     expect(files['clients/Acme/feeds/brands.csv']).toBe(
-      '\uFEFFRoot,Modifier,Var 1,Var 2,Var 3,Final URL\r\n' +
-        '"Nike, ""Air""",air max,,,,https://shop.example/nike?a=1\r\n' +
-        'Ünïcode 東京,air max,,,,\r\n',
+      '\uFEFFRoot,Modifier,Var 1,Var 2,Var 3,Final URL,Status\r\n' +
+        '"Nike, ""Air""",air max,,,,https://shop.example/nike?a=1,\r\n' +
+        'Ünïcode 東京,air max,,,,,\r\n',
     );
     const client = JSON.parse(files['clients/Acme/client.json']!);
     expect(client.name).toBe('Acme');

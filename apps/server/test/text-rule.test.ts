@@ -143,6 +143,7 @@ const ROUTES: Record<string, RouteRow> = {
     probes: [inBody('message', API.users.resetTutorials, (bad) => ({ message: `x${bad}` }))],
   },
   [`GET ${API.users.me}`]: { isAuthed: true, probes: [inQuery(API.users.me)] },
+  [`GET ${API.users.myData}`]: { isAuthed: true, probes: [inQuery(API.users.myData)] },
   // The rule answers before the handler, so the shared token is not ended by these two.
   [`POST ${API.users.logout}`]: {
     isAuthed: true,
