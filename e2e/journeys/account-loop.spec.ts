@@ -111,8 +111,10 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
 
   // First export: everything is new.
   await expect(page.getByRole('heading', { name: 'First export' })).toBeVisible();
-  const first = await countsOf(page);
-  expect(first['Ad group']).toEqual([10, 0, 0, 0, 0, 0]);
+  await expect
+    .poll(async () => (await countsOf(page))['Responsive search ad'])
+    .toEqual([10, 0, 0, 0, 0, 0]);
+  expect((await countsOf(page)).Keyword).toEqual([10, 0, 0, 0, 0, 0]);
 
   // Download everything: the files carry the label; the build is remembered.
   const everything = await saveZip(page, page.getByRole('button', { name: EVERYTHING }));
@@ -125,13 +127,18 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
 
   // The feed changes: rows 8-10 go, rows 1-2 get new URLs, rows 3-4 run out of stock, row 5's
   // colour (its ad's second headline) changes, and 4 rows come.
-  for (const n of [10, 9, 8])
-    await page.getByRole('button', { name: `Delete row ${n}`, exact: true }).click();
+  for (const n of [10, 9, 8]) {
+    const button = page.getByRole('button', { name: `Delete row ${n}`, exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveCount(0);
+  }
   await cell(page, 'Final URL', 1).fill('https://shop.example/new/p1');
   await cell(page, 'Final URL', 2).fill('https://shop.example/new/p2');
   await cell(page, 'Status', 3).fill('paused');
   await cell(page, 'Status', 4).fill('paused');
   await cell(page, 'Var 1', 5).fill('Blue');
+  await page.getByRole('button', { name: 'Add Row' }).click();
   await cell(page, 'Root', 8).click();
   await page.evaluate(
     (text) => navigator.clipboard.writeText(text),
@@ -144,23 +151,26 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   const panel = planPanel(page);
   await expect(panel.getByRole('heading', { name: /^Changes since / })).toBeVisible();
   await expect(panel.getByRole('table', { name: 'Changes per kind' })).toBeVisible();
-  await expect.poll(async () => (await countsOf(page))['Ad group']).toEqual([4, 0, 5, 0, 0, 5]);
-  const counts = await countsOf(page);
   //                     new changed paused resumed removed unchanged
+  // Keywords: 4 rows new; 3 gone and 2 out of stock paused; rows 1, 2, 5, 6, 7 as they were.
+  await expect.poll(async () => (await countsOf(page)).Keyword).toEqual([4, 0, 5, 0, 0, 5]);
+  const counts = await countsOf(page);
   expect(counts.Campaign).toEqual([0, 0, 0, 0, 0, 1]);
-  expect(counts.Keyword).toEqual([4, 0, 5, 0, 0, 5]);
   // New: 4 rows' ads and row 5's edited ad; changed: 2 final URLs; paused: 3 gone, 2 out of
   // stock and row 5's old ad (it keeps its history); unchanged: rows 6 and 7.
   expect(counts['Responsive search ad']).toEqual([5, 2, 6, 0, 0, 2]);
 
   // The lines name their feed rows; the filter shows one action of one kind.
-  await panel.getByRole('textbox', { name: 'Action' }).click();
+  await panel.getByRole('combobox', { name: 'Action' }).click();
   await panel.getByRole('option', { name: 'New (add)' }).click();
-  await panel.getByRole('textbox', { name: 'Kind' }).click();
-  await panel.getByRole('option', { name: 'Ad group' }).click();
+  await panel.getByRole('combobox', { name: 'Kind' }).click();
+  await panel.getByRole('option', { name: 'Keyword' }).click();
   const lines = panel.getByRole('table', { name: 'Changes', exact: true });
   await expect(lines.getByRole('rowgroup').nth(1).getByRole('row')).toHaveCount(4);
-  await expect(lines.getByRole('row').filter({ hasText: 'Brand11 Model11' })).toContainText('8');
+  // Brand11 was pasted on the grid's row 8.
+  await expect(lines.getByRole('row').filter({ hasText: 'Brand11 Model11' })).toContainText(
+    /new in the feed\s*8$/,
+  );
 
   // Download changes: only the changes, statuses set, the plan beside them.
   const changes = await saveZip(page, panel.getByRole('button', { name: 'Download changes' }));
@@ -169,15 +179,14 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   const file = (stem: string) => changes.files[`loop client - ${stem} - ${date}.csv`]!;
   expect(Object.keys(changes.files).sort()).toEqual(
     [
-      `loop client - ad groups - ${date}.csv`,
       `loop client - keywords - ${date}.csv`,
       `loop client - responsive search ads - ${date}.csv`,
       'adloom-plan.csv',
     ].sort(),
   );
-  const groups = records(file('ad groups'));
-  // Rows 1-2 changed only their URLs, which ad groups do not hold: they are absent.
-  expect(groups.map((g) => `${g['Ad Group']}: ${g['Ad Group Status']}`).sort()).toEqual([
+  const keywords = records(file('keywords'));
+  // Rows 1-2 changed only their URLs, which keywords do not hold: they are absent.
+  expect(keywords.map((k) => `${k['Ad Group']}: ${k.Status}`).sort()).toEqual([
     'Brand10 Model10: Paused',
     'Brand11 Model11: Enabled',
     'Brand12 Model12: Enabled',
@@ -194,8 +203,8 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   expect(ads.filter((a) => a.Status === 'Paused')).toHaveLength(6);
   const plan = changes.files['adloom-plan.csv']!;
   expect(plan[0]).toEqual(PLAN_HEADERS);
-  // Ad groups 4 + 5, keywords 4 + 5, ads 5 + 2 + 6.
-  expect(plan.length - 1).toBe(4 + 5 + 4 + 5 + 5 + 2 + 6);
+  // Keywords 4 + 5, ads 5 + 2 + 6.
+  expect(plan.length - 1).toBe(4 + 5 + 5 + 2 + 6);
 
   // A plan right after: nothing to change.
   await expect(panel.getByText(/^Nothing to change/)).toBeVisible();
