@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { expect, test } from '../fixtures.ts';
-import { cell, newTemplate, startWithRows, MOD } from './support.ts';
+import { cell, expectNoSeriousAxeFindings, newTemplate, startWithRows, MOD } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(180_000);
@@ -160,6 +160,17 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   // stock and row 5's old ad (it keeps its history); unchanged: rows 6 and 7.
   expect(counts['Responsive search ad']).toEqual([5, 2, 6, 0, 0, 2]);
 
+  // The plan screen: no serious axe finding; at 1440 and 390 px wide (SCREENS_OUT keeps shots).
+  await expectNoSeriousAxeFindings(page, 'the change plan');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.scrollIntoViewIfNeeded();
+    await expect(panel.getByRole('button', { name: 'Download changes' })).toBeInViewport();
+    if (process.env.SCREENS_OUT)
+      await panel.screenshot({ path: `${process.env.SCREENS_OUT}/change-plan-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // The lines name their feed rows; the filter shows one action of one kind.
   await panel.getByRole('combobox', { name: 'Action' }).click();
   await panel.getByRole('option', { name: 'New (add)' }).click();
@@ -209,4 +220,76 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   // A plan right after: nothing to change.
   await expect(panel.getByText(/^Nothing to change/)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Download changes' })).toBeDisabled();
+});
+
+/** Editor's own CSV: UTF-16 LE with a byte order mark, tab-separated, CRLF. */
+function editorExport(lines: string[][]): Buffer {
+  return Buffer.from(`\uFEFF${lines.map((l) => l.join('\t')).join('\r\n')}\r\n`, 'utf16le');
+}
+
+test('against an Editor export of the account: hand-made items are never touched, a collision is listed', async ({
+  page,
+}) => {
+  await startWithRows(page, 'account', `${[1, 2, 3].map((n) => row(n)).join('\n')}\n`);
+  await buildCampaigns(page);
+  await expect(page.getByRole('heading', { name: 'First export' })).toBeVisible();
+
+  const header = [
+    'Campaign',
+    'Campaign Status',
+    'Ad Group',
+    'Ad Group Status',
+    'Keyword',
+    'Criterion Type',
+    'Labels',
+    'Status',
+  ];
+  const at = (cells: Record<string, string>) => header.map((h) => cells[h] ?? '');
+  const file = editorExport([
+    header,
+    at({ Campaign: 'Shoes', 'Campaign Status': 'Enabled', Labels: 'adloom' }),
+    at({
+      Campaign: 'Shoes',
+      'Ad Group': 'Brand1 Model1',
+      'Ad Group Status': 'Enabled',
+      Labels: 'adloom',
+    }),
+    at({
+      Campaign: 'Shoes',
+      'Ad Group': 'Brand1 Model1',
+      Keyword: 'brand1 model1',
+      'Criterion Type': 'Broad',
+      Labels: 'adloom',
+      Status: 'Enabled',
+    }),
+    // Made by hand: a keyword of their own, and an ad group of the name the feed's row 2 makes.
+    at({
+      Campaign: 'Shoes',
+      'Ad Group': 'Brand1 Model1',
+      Keyword: 'shoes sale',
+      'Criterion Type': 'Phrase',
+      Status: 'Enabled',
+    }),
+    at({ Campaign: 'Shoes', 'Ad Group': 'Brand2 Model2', 'Ad Group Status': 'Enabled' }),
+    at({ Campaign: 'Shoes', 'Ad Group': 'Brand9 Model9', 'Ad Group Status': 'Enabled' }),
+  ]);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Compare with an account export…' }).click();
+  await (await chooser).setFiles({ name: 'account.csv', mimeType: 'text/csv', buffer: file });
+
+  const panel = planPanel(page);
+  await expect(
+    panel.getByRole('heading', { name: 'Changes against the account export account.csv' }),
+  ).toBeVisible();
+  const collisions = panel.getByRole('table', { name: 'Collisions' });
+  await expect(
+    collisions.getByRole('row').filter({ hasText: 'Brand2 Model2' }).first(),
+  ).toContainText('exists without the label "adloom"');
+  const lines = panel.getByRole('table', { name: 'Changes', exact: true });
+  await expect(lines).toBeVisible();
+  // Nothing hand-made is paused, removed or changed.
+  await expect(lines.getByText('shoes sale')).toHaveCount(0);
+  await expect(lines.getByText('Brand9 Model9')).toHaveCount(0);
+  await expect(lines.getByRole('row').filter({ hasText: 'brand3 model3' })).toContainText('add');
+  await expectNoSeriousAxeFindings(page, 'the change plan against an account export');
 });
