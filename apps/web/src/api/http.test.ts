@@ -83,6 +83,24 @@ describe('HTTP client', () => {
     expect(init?.body).toBe('{"type":"Idea"}');
   });
 
+  it('sends a raw body as it is, with its content type and the extra headers', async () => {
+    const t = setup('tok-1');
+    const record = new Uint8Array([0x1f, 0x8b, 8]);
+    const answer = t.client.request('/api/clients/c1/builds', {
+      rawBody: { data: record, contentType: 'application/gzip' },
+      headers: { 'adloom-build': '%7B%7D', authorization: 'not this one' },
+    });
+    t.release(json(201, { id: 'b1' }));
+    await expect(answer).resolves.toEqual({ id: 'b1' });
+    const init = t.calls[0]?.init;
+    const headers = init?.headers as Record<string, string>;
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(record);
+    expect(headers['content-type']).toBe('application/gzip');
+    expect(headers['adloom-build']).toBe('%7B%7D');
+    expect(headers.authorization).toBe('Bearer tok-1');
+  });
+
   it('sends no token for anonymous calls or when signed out', async () => {
     const t = setup(null);
     const answer = t.client.get('/api/health');

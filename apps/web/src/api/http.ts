@@ -43,6 +43,10 @@ const realTimers: HttpTimers = {
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body sent as it is (not JSON), with its content type (a gzip'd build record). */
+  rawBody?: { data: Blob | Uint8Array<ArrayBuffer>; contentType: string };
+  /** More request headers (the build's `adloom-build` description). */
+  headers?: Record<string, string>;
   /** Validates the answer; a mismatch fails the call. */
   schema?: ZodType<T>;
   /** Skip the loading indicator (the spec exempts sheet downloads). */
@@ -141,11 +145,21 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     options: RequestOptions<T> = {},
     asBlob = false,
   ): Promise<T> {
-    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-    const headers: Record<string, string> = { accept: asBlob ? '*/*' : 'application/json' };
+    const hasBody = options.body !== undefined || options.rawBody !== undefined;
+    const method = options.method ?? (hasBody ? 'POST' : 'GET');
+    const headers: Record<string, string> = {
+      ...options.headers,
+      accept: asBlob ? '*/*' : 'application/json',
+    };
     const token = options.isAnonymous ? null : (options.token ?? deps.getToken());
     if (token) headers.authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.rawBody) headers['content-type'] = options.rawBody.contentType;
+    else if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const requestBody = options.rawBody
+      ? options.rawBody.data
+      : options.body === undefined
+        ? undefined
+        : JSON.stringify(options.body);
 
     let isCountedAsLoading = false;
     const loadingTimer = options.isLoadingExempt
@@ -162,7 +176,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         return await doFetch(`${deps.baseUrl ?? ''}${path}`, {
           method,
           headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body: requestBody,
           signal: options.signal,
           ...(options.keepalive ? { keepalive: true } : {}),
         });

@@ -19,6 +19,7 @@ import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';
 import { DownloadEverything, KeptOutputsContext } from '../features/exports/index.ts';
+import { ChangePlanPanel, accountLoopOf } from '../features/account-loop/index.ts';
 import { IntroTutorial } from '../features/tutorial/IntroTutorial.tsx';
 import { EXPORTED_TABLES } from './exportedTables.ts';
 import './CampaignBuilderPage.css';
@@ -49,6 +50,7 @@ function CampaignBuilder() {
   }, [workspace]);
   useKeepUnsavedWork(workspace.editor);
   useKeepUnsavedTemplates(workspace.templateSets);
+  const loop = accountLoopOf(workspace, EXPORTED_TABLES);
 
   return (
     <KeptOutputsContext.Provider value={workspace}>
@@ -65,8 +67,9 @@ function CampaignBuilder() {
             <Title order={2} size="h4" id="templates-heading" className="builder-section__title">
               Templates
             </Title>
-            <DownloadEverything kinds={EXPORTED_TABLES} />
+            <DownloadEverything kinds={EXPORTED_TABLES} loop={loop} />
           </div>
+          <ChangePlanPanel loop={loop} />
           <Tabs defaultValue="campaigns" keepMounted={false}>
             <Tabs.List>
               {TEMPLATE_TABS.map((tab) => (

@@ -12,6 +12,12 @@ import { generateExtensionsJob } from '../features/extension-template/extensionJ
 import { validateExtensionsJob } from '../features/extension-template/extensionValidation.ts';
 import { findPreviewRowJob } from '../features/preview/previewJobs.ts';
 import { exportFilesJob } from '../features/exports/exportJobs.ts';
+import {
+  loopChangesJob,
+  loopPlanJob,
+  loopPlanLinesJob,
+  loopRecordJob,
+} from '../features/account-loop/loopJobs.ts';
 
 export const jobHandlers = {
   prepareRows: prepareRowsJob,
@@ -25,4 +31,8 @@ export const jobHandlers = {
   validateExtensions: validateExtensionsJob,
   findPreviewRow: findPreviewRowJob,
   exportFiles: exportFilesJob,
+  loopRecord: loopRecordJob,
+  loopPlan: loopPlanJob,
+  loopPlanLines: loopPlanLinesJob,
+  loopChanges: loopChangesJob,
 } satisfies EngineJobs;

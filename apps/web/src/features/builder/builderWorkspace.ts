@@ -50,6 +50,8 @@ export interface BuilderState {
   clients: string[];
   isLoadingClients: boolean;
   client: string | null;
+  /** The active client's id (its bundle's), which the build history calls take; null until loaded. */
+  clientId: string | null;
   isLoadingClient: boolean;
   templates: ClientTemplates | null;
 }
@@ -81,6 +83,7 @@ export class BuilderWorkspace {
     clients: [],
     isLoadingClients: false,
     client: null,
+    clientId: null,
     isLoadingClient: false,
     templates: null,
   });
@@ -191,14 +194,14 @@ export class BuilderWorkspace {
     this.editor.close();
     this.templateSets.close();
     this.outputs.dropClient();
-    this.patch({ client: name, templates: null, isLoadingClient: name !== null });
+    this.patch({ client: name, clientId: null, templates: null, isLoadingClient: name !== null });
     writeStored(BUILDER_STORAGE_KEYS.client, name);
     if (name === null) return;
     try {
       const bundle = await loadClientBundle(name);
       if (token !== this.selectToken) return;
-      const { feeds, revisions, ...templates } = bundle;
-      this.patch({ templates });
+      const { feeds, revisions, id, ...templates } = bundle;
+      this.patch({ templates, clientId: id });
       void this.templateSets.open(
         draftKey(this.userId, 'client', name),
         name,
@@ -262,7 +265,7 @@ export class BuilderWorkspace {
         this.editor.close();
         this.templateSets.close();
         this.outputs.dropClient();
-        this.patch({ client: null, templates: null, isLoadingClient: false });
+        this.patch({ client: null, clientId: null, templates: null, isLoadingClient: false });
         writeStored(BUILDER_STORAGE_KEYS.client, null);
       }
       await this.drafts.remove(draftKey(this.userId, 'client', name)).catch(() => undefined);

@@ -4,6 +4,7 @@ import { combineStores, useStore } from '../../state/store.ts';
 import { downloadExport, exportFileNames } from './downloads.ts';
 import { allOutputsZipName, everythingExport } from './everything.ts';
 import type { ExportableKind } from './exportables.ts';
+import type { ExportFilesInput } from './exportJobs.ts';
 import { notifyFileError } from './files.ts';
 import { useKeptOutputs } from './keptOutputs.ts';
 import './DownloadEverything.css';
@@ -15,14 +16,29 @@ export const DOWNLOAD_EVERYTHING_TEXTS = {
   zipping: 'Zipping…',
 } as const;
 
+/** What the account loop adds to "Download everything" (features/account-loop). */
+export interface DownloadLoop {
+  /** The client's label, put on what the files make (undefined: none, the files as they are). */
+  label(): Promise<string | undefined>;
+  /** Called once the zip is saved, with what it was made from (the build is remembered). */
+  remember(input: ExportFilesInput, today: Date): void;
+}
+
 /**
  * One button for the Templates section: a zip of the Google Ads Editor CSV of every table the
  * registered template kinds (`kinds`, pages/exportedTables.ts) keep for the client, each file
  * named and formatted as that tab's own download, with the skipped-and-cleaned report and, for
  * Performance Max, the note that images are still needed. Zipped in the engine worker (the lane
- * that keeps the generated ads).
+ * that keeps the generated ads). With `loop`, the files carry the client's label and the build
+ * is remembered once saved.
  */
-export function DownloadEverything({ kinds }: { kinds: readonly ExportableKind[] }) {
+export function DownloadEverything({
+  kinds,
+  loop,
+}: {
+  kinds: readonly ExportableKind[];
+  loop?: DownloadLoop;
+}) {
   const workspace = useKeptOutputs();
   const { outputs } = workspace;
   const { client } = useStore(workspace.state);
@@ -39,11 +55,12 @@ export function DownloadEverything({ kinds }: { kinds: readonly ExportableKind[]
   async function handleDownload() {
     // Collected again now: the names carry today's date.
     const today = new Date();
-    const input = everythingExport(kinds, outputs, client, today);
-    if (exportFileNames(input).length === 0) return;
+    if (exportFileNames(everythingExport(kinds, outputs, client, today)).length === 0) return;
     setIsZipping(true);
     try {
+      const input = everythingExport(kinds, outputs, client, today, await loop?.label());
       await downloadExport(input, { zipName: allOutputsZipName(client, today) });
+      loop?.remember(input, today);
     } catch (error) {
       notifyFileError(error);
     } finally {

@@ -17,13 +17,15 @@ export function allOutputsZipName(client: string | null, today = new Date()): st
  * name its own download gives it; a Performance Max table whose name a Search one took is
  * 'performance max <table>'), then the skipped-and-cleaned report of all of them and the format's
  * notes (the images still needed, for asset groups or Performance Max ads). With no table the
- * format makes no file, not even the report.
+ * format makes no file, not even the report. `clientLabel`: the client's label on what the files
+ * make (see `ExportFilesInput.clientLabel`).
  */
 export function everythingExport(
   kinds: readonly ExportableKind[],
   outputs: OutputRegistry,
   client: string | null,
   today = new Date(),
+  clientLabel?: string,
 ): ExportFilesInput {
   const tables: ExportFilesInput['tables'] = [];
   const parts: NonNullable<ExportFilesInput['report']>['parts'] = [];
@@ -39,5 +41,6 @@ export function everythingExport(
     report: { stem: REPORT_FILE_STEM, parts },
     withNotes: true,
     zip: true,
+    ...(clientLabel ? { clientLabel } : {}),
   };
 }

@@ -1,5 +1,11 @@
 import { strToU8, zipSync } from 'fflate';
-import { exportFileParts, type ExportFormat, type ExportTable, type Table } from '@adloom/engine';
+import {
+  exportFileParts,
+  type ExportFile,
+  type ExportFormat,
+  type ExportTable,
+  type Table,
+} from '@adloom/engine';
 import {
   ISSUE_HEADERS,
   readPackedCell,
@@ -26,11 +32,32 @@ export interface ExportFilesInput {
   withNotes?: boolean;
   /** All files in one zip; false: the one file itself (a table's own download). */
   zip: boolean;
+  /**
+   * The client's label, added to the Labels column of campaigns, ad groups, keywords and ads
+   * (`ExportContext.clientLabel`), so an export of the account tells Adloom's items apart.
+   */
+  clientLabel?: string;
 }
 
 /** The cells of a table source: a packed table unpacked, or a held table made now. */
-function readSource(source: TableSource): Table {
+export function readSource(source: TableSource): Table {
   return 'packed' in source ? unpackTable(source.packed) : readHeldTable(source.held);
+}
+
+/** The engine's export tables of `refs`: their cells read when asked, with their feed lines. */
+export function exportTablesOf(
+  refs: readonly ExportTableRef[],
+  read: (source: TableSource) => Table = readSource,
+): ExportTable[] {
+  return refs.map((ref) => {
+    const lines = linesOfSource(ref.source);
+    return {
+      kind: ref.kind,
+      ...(ref.qualifier ? { qualifier: ref.qualifier } : {}),
+      read: () => read(ref.source),
+      ...(lines ? { lines } : {}),
+    };
+  });
 }
 
 /** The report's table: per skipped or cleaned item its output and template, then its cells. */
@@ -69,21 +96,22 @@ export function exportFilesOf(
   input: Omit<ExportFilesInput, 'format' | 'zip'>,
   read: (source: TableSource) => Table,
 ) {
-  const tables: ExportTable[] = input.tables.map((ref) => {
-    const lines = linesOfSource(ref.source);
-    return {
-      kind: ref.kind,
-      ...(ref.qualifier ? { qualifier: ref.qualifier } : {}),
-      read: () => read(ref.source),
-      ...(lines ? { lines } : {}),
-    };
-  });
+  const tables = exportTablesOf(input.tables, read);
   const { report } = input;
   return format.files(tables, {
     fileName: fileNamer(input.naming),
     ...(report ? { report: { stem: report.stem, read: () => reportTable(report.parts) } } : {}),
     ...(input.withNotes ? { withNotes: true } : {}),
+    ...(input.clientLabel ? { clientLabel: input.clientLabel } : {}),
   });
+}
+
+/** Files as one zip Blob, each entry the bytes of that file on its own. */
+export function zipFiles(files: readonly ExportFile[]): Blob {
+  const entries: Record<string, Uint8Array> = {};
+  for (const file of files) entries[file.name] = strToU8([...exportFileParts(file)].join(''));
+  const zipped = zipSync(entries, { level: 6 });
+  return new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
 }
 
 /**
@@ -102,10 +130,7 @@ export function makeExportFilesJob(
         throw new Error(`One file expected, the format made ${files.length}`);
       return { blob: new Blob([...exportFileParts(file)], { type: file.type }) };
     }
-    const entries: Record<string, Uint8Array> = {};
-    for (const file of files) entries[file.name] = strToU8([...exportFileParts(file)].join(''));
-    const zipped = zipSync(entries, { level: 6 });
-    return { blob: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }) };
+    return { blob: zipFiles(files) };
   };
 }
 

@@ -24,6 +24,8 @@ export interface ExportTableRef {
 export interface ReportPart {
   output: string;
   template: string;
+  /** The template's own name ('Shoes'), which a build record lists. */
+  templateName?: string;
   issues: PackedTable;
 }
 
@@ -49,5 +51,10 @@ export function reportPartOf(
   origin: OutputOrigin,
   issues: PackedTable,
 ): ReportPart {
-  return { output, template: `${origin.templateLabel} ‘${origin.templateName}’`, issues };
+  return {
+    output,
+    template: `${origin.templateLabel} ‘${origin.templateName}’`,
+    templateName: origin.templateName,
+    issues,
+  };
 }

@@ -12,7 +12,8 @@ import type { OutputRegistry } from './outputRegistry.ts';
  */
 export interface KeptOutputsHost extends RowsHolder {
   readonly outputs: OutputRegistry;
-  readonly state: ReadableStore<{ client: string | null }>;
+  /** The active client by name, and by id once its bundle is loaded (the build history's calls). */
+  readonly state: ReadableStore<{ client: string | null; clientId?: string | null }>;
   readonly templateSets: {
     get(kind: TemplateKind): {
       readonly state: ReadableStore<{ templates: readonly { name: string }[] }>;

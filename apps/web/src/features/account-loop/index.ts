@@ -1,0 +1,16 @@
+// The account loop (issue 35): the change plan beside "Download everything", "Download changes",
+// the build record of every download, and the client's loop settings.
+import type { ExportableKind } from '../exports/exportables.ts';
+import type { KeptOutputsHost } from '../exports/keptOutputs.ts';
+import { AccountLoop } from './accountLoop.ts';
+
+export { ChangePlanPanel } from './ChangePlanPanel.tsx';
+export type { AccountLoop } from './accountLoop.ts';
+
+/** The workspace's account loop (one per workspace, kept for its session). */
+export function accountLoopOf(
+  workspace: KeptOutputsHost,
+  kinds: readonly ExportableKind[],
+): AccountLoop {
+  return workspace.outputs.session('account-loop', () => new AccountLoop(workspace, kinds));
+}

@@ -1,0 +1,352 @@
+import { Gunzip, Gzip, strToU8 } from 'fflate';
+import {
+  AccountExportReader,
+  BuildRecordReader,
+  GOOGLE_ADS_EDITOR,
+  PLAN_FILE_NAME,
+  PLAN_ITEM_KINDS,
+  PLAN_ITEM_KIND_LABELS,
+  PLAN_TABLE_HEADERS,
+  buildRecordChunks,
+  changesTables,
+  emptyBaseline,
+  formatCsv,
+  planChanges,
+  planCollisions,
+  planLines,
+  planRecordChunks,
+  planTable,
+  type Baseline,
+  type BuildRecordInfo,
+  type ChangeAction,
+  type ChangePlan,
+  type DroppedPolicy,
+  type ExportFile,
+  type ExportTable,
+  type PlanCounts,
+  type PlanItemKind,
+} from '@adloom/engine';
+import {
+  JobError,
+  TablePacker,
+  type EngineJobHandler,
+  type PackedTable,
+} from '../generation/jobs.ts';
+import { exportTablesOf, zipFiles } from '../exports/exportJobs.ts';
+import type { ExportTableRef } from '../exports/exportables.ts';
+import { fileNamer, type FileNaming } from '../exports/fileNames.ts';
+
+// The account loop's worker jobs (issue 35): the build record of a download, the change plan of
+// the kept tables against a baseline (the last build's record, or an Editor export of the
+// account), its lines by action and kind, and "Download changes". The plan stays in this worker
+// (one at a time) so its lines and changes are made from it without sending it to the page.
+
+/** Bytes read from a file or record at a time. */
+const PIECE_BYTES = 1 << 20;
+
+/** Items per kind a build counts (the server's `BuildCounts`). */
+export type ItemCounts = Partial<Record<PlanItemKind, number>>;
+
+/** A gzip'd build record and the items of each kind it holds. */
+export interface RecordOutput {
+  record: Uint8Array;
+  counts: ItemCounts;
+}
+
+/** The record's per-kind counts: its last chunk ends `],"counts":{…}}` (plan/record.ts). */
+function countsOfLastChunk(last: string): ItemCounts {
+  const at = last.lastIndexOf('"counts":');
+  if (at < 0) return {};
+  const tail = last.slice(at + '"counts":'.length).trimEnd();
+  return JSON.parse(tail.slice(0, -1)) as ItemCounts;
+}
+
+/** The record's chunks gzip'd as they come (a 1M-row record is never one string). */
+export function gzipRecord(chunks: Iterable<string>): RecordOutput {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const gzip = new Gzip({ level: 6 }, (data) => {
+    parts.push(data);
+    size += data.length;
+  });
+  let last = '';
+  for (const chunk of chunks) {
+    gzip.push(strToU8(chunk));
+    last = chunk;
+  }
+  gzip.push(new Uint8Array(0), true);
+  const record = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    record.set(part, at);
+    at += part.length;
+  }
+  return { record, counts: countsOfLastChunk(last) };
+}
+
+/** The pieces of a Blob's bytes, read one at a time. */
+async function* blobPieces(blob: Blob): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < blob.size; at += PIECE_BYTES)
+    yield new Uint8Array(await blob.slice(at, at + PIECE_BYTES).arrayBuffer());
+}
+
+/** A gzip'd build record (as the server keeps it) read into a baseline, in pieces. */
+export async function readRecordBlob(blob: Blob): Promise<ReturnType<BuildRecordReader['end']>> {
+  const reader = new BuildRecordReader();
+  const decoder = new TextDecoder();
+  const gunzip = new Gunzip((data, final) => {
+    reader.push(decoder.decode(data, { stream: !final }));
+  });
+  let pushed = false;
+  for await (const piece of blobPieces(blob)) {
+    gunzip.push(piece, false);
+    pushed = true;
+  }
+  if (pushed) gunzip.push(new Uint8Array(0), true);
+  return reader.end();
+}
+
+/** What a plan is made against. */
+export type LoopBaselineInput =
+  | { kind: 'none' }
+  /** The last build's gzip'd record; `key` tells one record from another (its build id). */
+  | { kind: 'record'; key: string; record: Blob }
+  /** Google Ads Editor export files of the account. */
+  | { kind: 'account'; key: string; files: Blob[]; names: string[] };
+
+/** What the plan was compared with, as the panel says it. */
+export type ComparedWith =
+  | { source: 'none' }
+  | { source: 'record'; created: string; feed: string; items: number }
+  | {
+      source: 'account';
+      names: string[];
+      rows: number;
+      items: number;
+      /** Items without the client's label: never changed. */
+      unlabelled: number;
+      otherRows: number;
+    };
+
+/** A baseline read once, kept while its key is asked again (filters, another plan). */
+let kept: { key: string; label: string; baseline: Baseline; compared: ComparedWith } | null = null;
+
+async function readBaseline(
+  input: LoopBaselineInput,
+  label: string,
+): Promise<{ baseline: Baseline; compared: ComparedWith }> {
+  if (input.kind === 'none')
+    return { baseline: emptyBaseline('record'), compared: { source: 'none' } };
+  if (kept && kept.key === input.key && kept.label === label) return kept;
+  kept = null;
+  let read: { baseline: Baseline; compared: ComparedWith };
+  if (input.kind === 'record') {
+    try {
+      const record = await readRecordBlob(input.record);
+      read = {
+        baseline: record,
+        compared: {
+          source: 'record',
+          created: record.header.created,
+          feed: record.header.feed,
+          items: record.size,
+        },
+      };
+    } catch (error) {
+      throw new JobError(
+        `The last export's record could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  } else {
+    const reader = new AccountExportReader({ label });
+    try {
+      for (let f = 0; f < input.files.length; f++) {
+        if (f > 0) reader.nextFile();
+        for await (const piece of blobPieces(input.files[f]!)) reader.pushBytes(piece);
+      }
+      const account = reader.end();
+      let unlabelled = 0;
+      for (let i = 0; i < account.size; i++) if (!account.isOwned(i)) unlabelled++;
+      read = {
+        baseline: account,
+        compared: {
+          source: 'account',
+          names: input.names,
+          rows: account.summary.rows,
+          items: account.size,
+          unlabelled,
+          otherRows: account.summary.otherRows,
+        },
+      };
+    } catch (error) {
+      throw new JobError(
+        `The account export could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  kept = { key: input.key, label, ...read };
+  return read;
+}
+
+/** The plan this worker holds (one at a time: a new plan replaces it). */
+let held: { id: number; plan: ChangePlan; tables: ExportTable[] } | null = null;
+let nextPlanId = 1;
+
+function heldPlan(id: number): { plan: ChangePlan; tables: ExportTable[] } {
+  if (!held || held.id !== id)
+    throw new JobError('This plan is out of date: the changes are being worked out again');
+  return held;
+}
+
+/** Which lines of a plan to list: one action, one kind, or all (null). */
+export interface PlanLinesFilter {
+  action: ChangeAction | null;
+  kind: PlanItemKind | null;
+}
+
+/** The plan's lines (`PLAN_TABLE_HEADERS`) that pass `filter`, packed for the page's table. */
+export function packPlanLines(
+  plan: ChangePlan,
+  tables: readonly ExportTable[],
+  filter: PlanLinesFilter = { action: null, kind: null },
+): PackedTable {
+  const packer = new TablePacker(PLAN_TABLE_HEADERS);
+  const cells = new Array<string>(PLAN_TABLE_HEADERS.length);
+  for (const l of planLines(plan, tables)) {
+    if (filter.action !== null && l.action !== filter.action) continue;
+    if (filter.kind !== null && l.kind !== filter.kind) continue;
+    cells[0] = l.action;
+    cells[1] = PLAN_ITEM_KIND_LABELS[l.kind];
+    cells[2] = l.campaign;
+    cells[3] = l.adGroup;
+    cells[4] = l.item;
+    cells[5] = l.reason;
+    cells[6] = l.line > 0 ? String(l.line) : '';
+    packer.addRow(cells);
+  }
+  return packer.finish();
+}
+
+/** The headers of the collisions' table. */
+export const COLLISION_HEADERS = ['Kind', 'Campaign', 'Ad Group', 'Item', 'Reason', 'Feed line'];
+
+function packCollisions(plan: ChangePlan, tables: readonly ExportTable[]): PackedTable {
+  const packer = new TablePacker(COLLISION_HEADERS);
+  for (const c of planCollisions(plan, tables))
+    packer.addRow([
+      PLAN_ITEM_KIND_LABELS[c.kind],
+      c.campaign,
+      c.adGroup,
+      c.item,
+      c.reason,
+      c.line > 0 ? String(c.line) : '',
+    ]);
+  return packer.finish();
+}
+
+/** `loopRecord`: the build record of a download's tables. */
+export interface LoopRecordInput {
+  tables: ExportTableRef[];
+  info: BuildRecordInfo;
+}
+
+/** `loopPlan`: the plan of the kept tables against a baseline. */
+export interface LoopPlanInput {
+  tables: ExportTableRef[];
+  baseline: LoopBaselineInput;
+  dropped: DroppedPolicy;
+  label: string;
+}
+
+/** What `loopPlan` answers: the plan's id in this worker, counts, lines and collisions. */
+export interface LoopPlanOutput {
+  planId: number;
+  compared: ComparedWith;
+  /** Per kind with any item (in `PLAN_ITEM_KINDS` order). */
+  counts: { kind: PlanItemKind; counts: PlanCounts }[];
+  totals: PlanCounts;
+  lines: PackedTable;
+  collisions: PackedTable;
+}
+
+/** `loopChanges`: the changes-only download of the held plan, and the record after it. */
+export interface LoopChangesInput {
+  planId: number;
+  naming: FileNaming;
+  info: Omit<BuildRecordInfo, 'label'>;
+}
+
+/** The plan's table as a file beside the changes: `adloom-plan.csv`, for a spreadsheet. */
+function planFile(plan: ChangePlan, tables: readonly ExportTable[]): ExportFile {
+  return {
+    name: PLAN_FILE_NAME,
+    type: 'text/csv;charset=utf-8',
+    bom: true,
+    chunks: () => formatCsv(planTable(plan, tables), { neutraliseFormulas: true }),
+  };
+}
+
+export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (input) =>
+  gzipRecord(buildRecordChunks(input.info, exportTablesOf(input.tables)));
+
+export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = async (input) => {
+  held = null;
+  const { baseline, compared } = await readBaseline(input.baseline, input.label);
+  const tables = exportTablesOf(input.tables);
+  const plan = planChanges(baseline, tables, { dropped: input.dropped, label: input.label });
+  const id = nextPlanId++;
+  held = { id, plan, tables };
+  const counts: LoopPlanOutput['counts'] = [];
+  for (const kind of PLAN_ITEM_KINDS) {
+    const c = plan.counts[kind];
+    if (Object.values(c).some((n) => n > 0)) counts.push({ kind, counts: { ...c } });
+  }
+  return {
+    planId: id,
+    compared,
+    counts,
+    totals: { ...plan.totals },
+    lines: packPlanLines(plan, tables),
+    collisions: packCollisions(plan, tables),
+  };
+};
+
+export const loopPlanLinesJob: EngineJobHandler<
+  { planId: number; filter: PlanLinesFilter },
+  { lines: PackedTable }
+> = (input) => {
+  const { plan, tables } = heldPlan(input.planId);
+  return { lines: packPlanLines(plan, tables, input.filter) };
+};
+
+export const loopChangesJob: EngineJobHandler<
+  LoopChangesInput,
+  RecordOutput & { blob: Blob; fileNames: string[] }
+> = (input) => {
+  const { plan, tables } = heldPlan(input.planId);
+  const label = plan.options.label;
+  const files = GOOGLE_ADS_EDITOR.files(changesTables(plan, tables), {
+    fileName: fileNamer(input.naming),
+    withNotes: true,
+    clientLabel: label,
+  });
+  files.push(planFile(plan, tables));
+  const blob = zipFiles(files);
+  const next = gzipRecord(planRecordChunks({ ...input.info, label }, plan, tables));
+  return { ...next, blob, fileNames: files.map((f) => f.name) };
+};
+
+/** Forgets the held plan and baseline (tests, and a new worker's start). */
+export function forgetLoopState(): void {
+  held = null;
+  kept = null;
+}
+
+declare module '../generation/jobTypes.ts' {
+  interface EngineJobs {
+    loopRecord: typeof loopRecordJob;
+    loopPlan: typeof loopPlanJob;
+    loopPlanLines: typeof loopPlanLinesJob;
+    loopChanges: typeof loopChangesJob;
+  }
+}
