@@ -148,7 +148,18 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
   expect(rsas[0]).toBe(`\uFEFF${RSA_HEADER}`);
   expect(rsas).toHaveLength(1 + 2);
   expect(rsas[1]).toMatch(/^Nike - Search,Nike Shoes,Responsive search ad,Buy Nike,/);
-  expect(Buffer.from(entries[name('responsive search ads')]!).equals(ownRsa)).toBe(true);
+  // The zip's copy is the tab's own download with the client label (issue 35) added to each ad's
+  // Labels, the last cell: the tab's own download carries none.
+  const ownLines = new TextDecoder('utf-8', { ignoreBOM: true })
+    .decode(ownRsa)
+    .split('\r\n')
+    .slice(0, -1);
+  expect(rsas[0]).toBe(ownLines[0]);
+  for (const [i, line] of rsas.slice(1).entries()) {
+    const own = ownLines[i + 1]!;
+    expect(line.endsWith(own.endsWith(',') ? 'adloom' : ';adloom')).toBe(true);
+    expect(line.slice(0, own.length)).toBe(own);
+  }
   // {mod} is not in the campaign name: each callout attaches to its row's ad group.
   expect(lines('callouts')).toEqual([
     '\uFEFFCampaign,Ad Group,Callout text',

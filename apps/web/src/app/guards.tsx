@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { session } from '../state/session.ts';
 import { useSession } from '../state/useSession.ts';
+import { wasSignedOutOnAdminPage } from './adminSignOut.ts';
 
 /** Spec section 2: a signed-in route needs a stored token, else /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -25,19 +26,6 @@ export function RedirectIfSignedIn({
 }
 
 /**
- * Whether the last sign-out happened on the Admin page (Log Out there, or the session ending):
- * that operator goes to /login as from any signed-in page.
- */
-let signedOutOnAdminPage = false;
-session.onSignedOut(() => {
-  signedOutOnAdminPage = window.location.pathname === '/admin';
-});
-// A later sign-in starts afresh (kept for the page's lifetime otherwise: one flag, no timer).
-session.subscribe(() => {
-  if (session.get()) signedOutOnAdminPage = false;
-});
-
-/**
  * Issue 38: the Admin page is an operator's only (a verified address named by ADMIN_EMAILS, as
  * the server says with `isAdmin`); everyone else, signed in or not, gets the 404 page as for a
  * page that does not exist. The server refuses its calls to anyone else all the same.
@@ -46,5 +34,5 @@ export function RequireOperator({ children }: { children: ReactNode }) {
   const current = useSession();
   if (current?.token)
     return current.user.isAdmin === true ? children : <Navigate to="/404" replace />;
-  return <Navigate to={signedOutOnAdminPage ? '/login' : '/404'} replace />;
+  return <Navigate to={wasSignedOutOnAdminPage() ? '/login' : '/404'} replace />;
 }

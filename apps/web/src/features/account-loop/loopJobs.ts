@@ -33,6 +33,7 @@ import {
   type PackedTable,
 } from '../generation/jobs.ts';
 import { exportTablesOf, zipFiles } from '../exports/exportJobs.ts';
+import { keptForPage } from '../../state/pageState.ts';
 import type { ExportTableRef } from '../exports/exportables.ts';
 import { fileNamer, type FileNaming } from '../exports/fileNames.ts';
 
@@ -191,6 +192,11 @@ async function readBaseline(
 /** The plan this worker holds (one at a time: a new plan replaces it). */
 let held: { id: number; plan: ChangePlan; tables: ExportTable[] } | null = null;
 let nextPlanId = 1;
+keptForPage(() => {
+  kept = null;
+  held = null;
+  nextPlanId = 1;
+});
 
 function heldPlan(id: number): { plan: ChangePlan; tables: ExportTable[] } {
   if (!held || held.id !== id)

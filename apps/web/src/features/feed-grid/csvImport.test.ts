@@ -118,7 +118,7 @@ describe('semicolon and tab-separated files, and rows that cannot make an ad', (
     const { rows, summary } = parse(
       'Root;Modifier;Final URL\r\nnike;"air; max";https://a.test\r\n',
     );
-    expect(rows).toEqual([['nike', 'air; max', '', '', '', 'https://a.test']]);
+    expect(rows).toEqual([['nike', 'air; max', '', '', '', 'https://a.test', '']]);
     expect(summary.reading).toBe('Read as semicolon-separated');
   });
 
@@ -143,7 +143,7 @@ describe('semicolon and tab-separated files, and rows that cannot make an ad', (
 
   it('keeps a comma file whose cells hold semicolons a comma file', () => {
     const { rows, summary } = parse('root,mod,url\nnike;adidas,a;b;c,https://a.test/?a=1;b=2\n');
-    expect(rows).toEqual([['nike;adidas', 'a;b;c', '', '', '', 'https://a.test/?a=1;b=2']]);
+    expect(rows).toEqual([['nike;adidas', 'a;b;c', '', '', '', 'https://a.test/?a=1;b=2', '']]);
     expect(summary.reading).toBe('');
   });
 
