@@ -980,10 +980,10 @@ describe('adloom generate: nothing Google rejects is written (issue 36)', () => 
         .replace(/^\uFEFF/, '')
         .split('\r\n'),
     ).toEqual([
-      'Campaign,Campaign Type,Budget,Location ID,Networks,Languages',
-      'Geo - London,Search,20,,Google search,en',
-      'Geo - London,,,1006886,,',
-      'Geo - London,,,2826,,',
+      'Campaign,Campaign Type,Budget,Location ID,Networks,Languages,Labels',
+      'Geo - London,Search,20,,Google search,en,adloom',
+      'Geo - London,,,1006886,,,',
+      'Geo - London,,,2826,,,',
       '',
     ]);
     expect(file('keywords.csv')).not.toContain('Leeds');

@@ -29,10 +29,11 @@ interface Row {
   var2: string;
   var3: string;
   url: string;
+  status: string;
 }
 
 function row(root: string, extra: Partial<Row> = {}): Row {
-  return { root, mod: '', var1: '', var2: '', var3: '', url: '', ...extra };
+  return { root, mod: '', var1: '', var2: '', var3: '', url: '', status: '', ...extra };
 }
 
 /** Cells a spreadsheet would turn into numbers, dates or formulas unless written RAW. */
@@ -43,8 +44,8 @@ const TRICKY = row('00042', {
   var3: '+49 30',
   url: 'https://shop.example.com/?a=1',
 });
-const HEADER = ['root', 'mod', 'var1', 'var2', 'var3', 'url'];
-const cellsOf = (r: Row) => [r.root, r.mod, r.var1, r.var2, r.var3, r.url];
+const HEADER = ['root', 'mod', 'var1', 'var2', 'var3', 'url', 'status'];
+const cellsOf = (r: Row) => [r.root, r.mod, r.var1, r.var2, r.var3, r.url, r.status];
 
 describe('Google Sheets on feeds and lists', () => {
   let standIn: GoogleStandIn;
@@ -452,10 +453,10 @@ describe('Google Sheets on feeds and lists', () => {
       body: { activeFeed: { ...feed, sheetUrl: bobSheet }, rows: [row('bob 2')], replace: true },
     });
     expect(upload.status).toBe(200);
-    expect(tabRows(bobSheet)).toEqual([HEADER, ['bob 2', '', '', '', '', '']]);
+    expect(tabRows(bobSheet)).toEqual([HEADER, ['bob 2', '', '', '', '', '', '']]);
     // Bob's calls used his own sheet and token; Alice's stored copy and sheet are as they were.
     expect(await storedFeed(alice.token, client)).toEqual(before);
-    expect(tabRows(aliceSheet)).toEqual([HEADER, ['alice', '', '', '', '', '']]);
+    expect(tabRows(aliceSheet)).toEqual([HEADER, ['alice', '', '', '', '', '', '']]);
   });
 
   it('renews an access token Google ended early, once', async () => {

@@ -17,6 +17,7 @@ function rows(count: number) {
     var2: `size ${i % 40}`,
     var3: '',
     url: `https://shop.example.com/products/${i}`,
+    status: '',
   }));
 }
 

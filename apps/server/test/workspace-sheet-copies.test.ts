@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from './helpers.ts';
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/abcdefghijklmnop/edit';
 
 function row(root: string, id = '') {
-  return { id, root, mod: '', var1: '', var2: '', var3: '', url: '' };
+  return { id, root, mod: '', var1: '', var2: '', var3: '', url: '', status: '' };
 }
 
 /**

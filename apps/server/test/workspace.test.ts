@@ -234,6 +234,7 @@ describe('workspace API', () => {
         var2: '',
         var3: '',
         url: 'https://x.test/a',
+        status: '',
       });
       // A made id: the save's random prefix and a counter (compresses well in a big bundle).
       expect(feed.rows[1].id).toMatch(/^row-[\w-]{11}-1$/);
@@ -323,7 +324,8 @@ describe('workspace API', () => {
       const cases: [unknown, string][] = [
         [{ root: 'x'.repeat(31) }, 'feeds.0.rows.0.root'],
         [{ var3: 'y'.repeat(31) }, 'feeds.0.rows.0.var3'],
-        [{ url: `https://x.test/${'u'.repeat(2040)}` }, 'feeds.0.rows.0.url'],
+        // Issue 36: a Final URL is stored whole up to a storage bound far above Google's 2,048.
+        [{ url: `https://x.test/${'u'.repeat(65_536)}` }, 'feeds.0.rows.0.url'],
         [{ mod: 5 }, 'feeds.0.rows.0.mod'],
         [{ root: 'nul\u0000' }, 'feeds.0.rows.0.root'],
         ['not a row', 'feeds.0.rows.0'],

@@ -137,7 +137,15 @@ describe('detectCsvDelimiter (semicolon and tab-separated feeds)', () => {
     const out = importCsvRows('Root;Modifier;Final URL\r\nnike;"air; max";https://a.com\r\n');
     expect(out).toMatchObject({ ok: true, delimiter: ';', columns: ['root', 'mod', 'url'] });
     expect(out.ok && out.rows).toEqual([
-      { root: 'nike', mod: 'air; max', var1: '', var2: '', var3: '', url: 'https://a.com' },
+      {
+        root: 'nike',
+        mod: 'air; max',
+        var1: '',
+        var2: '',
+        var3: '',
+        url: 'https://a.com',
+        status: '',
+      },
     ]);
   });
   it("reads a tab-separated file (Excel's Unicode text, Editor's export)", () => {
