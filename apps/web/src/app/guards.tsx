@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { session } from '../state/session.ts';
 import { useSession } from '../state/useSession.ts';
 import { wasSignedOutOnAdminPage } from './adminSignOut.ts';
 
