@@ -89,9 +89,11 @@ test('forgot password, follow the mailed link, set a new password and log in wit
 test('a bad login shows the spec message', async ({ page }) => {
   await page.goto('/login');
   await logInThroughUi(page, uniqueEmail('nobody'), 'not-the-password');
-  await expect(page.getByRole('alert')).toHaveText(
+  // Spec section 8: the message, and the HTTP status the server answered.
+  await expect(page.getByRole('alert')).toContainText(
     'User with that email/password combination not found',
   );
+  await expect(page.getByRole('alert')).toContainText('HTTP status 404');
   await expect(page).toHaveURL(/\/login$/);
 });
 

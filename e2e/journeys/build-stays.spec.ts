@@ -192,9 +192,10 @@ test('a whole build survives template and type switches and comes out in one zip
       .split('\r\n')
       .filter((line) => line !== '');
   expect(lines(name('keywords'))).toEqual([
-    '\uFEFFCampaign,Ad Group,Keyword,Criterion Type',
-    'Nike - Search,Nike Shoes,nike shoes,Exact',
-    'Puma - Search,Puma Boots,puma boots,Exact',
+    // Download everything marks what Adloom makes with the client's label (issue 35).
+    '\uFEFFCampaign,Ad Group,Keyword,Criterion Type,Labels',
+    'Nike - Search,Nike Shoes,nike shoes,Exact,adloom',
+    'Puma - Search,Puma Boots,puma boots,Exact,adloom',
   ]);
   expect(lines(name('asset groups'))[1]).toMatch(/^Nike - PMax,Nike Shoes(,|$)/);
   expect(lines(name('performance max campaigns'))[1]).toMatch(/^Nike - PMax,/);

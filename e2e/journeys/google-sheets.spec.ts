@@ -10,7 +10,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.describe.configure({ mode: 'parallel' });
 
 /** The header row an upload writes (the CSV import's column names). */
-const HEADER = ['root', 'mod', 'var1', 'var2', 'var3', 'url'];
+const HEADER = ['root', 'mod', 'var1', 'var2', 'var3', 'url', 'status'];
 
 function googleItem(page: Page) {
   return page.getByRole('region', { name: 'Integrations' });

@@ -133,10 +133,11 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
     return text.split('\r\n').slice(0, -1);
   };
   const keywords = lines('keywords');
-  expect(keywords[0]).toBe(`\uFEFF${KEYWORDS_HEADER}`);
+  // The client's label marks what Adloom makes (issue 35): keywords carry it, negatives do not.
+  expect(keywords[0]).toBe(`\uFEFF${KEYWORDS_HEADER},Labels`);
   // 2 rows x (Broad, Exact).
   expect(keywords).toHaveLength(1 + 4);
-  expect(keywords).toContain('Nike - Search,Nike Shoes,nike shoes,Exact');
+  expect(keywords).toContain('Nike - Search,Nike Shoes,nike shoes,Exact,adloom');
   const negatives = lines('negatives');
   expect(negatives[0]).toBe(`\uFEFF${KEYWORDS_HEADER}`);
   // As many lines as the Negatives table shows.

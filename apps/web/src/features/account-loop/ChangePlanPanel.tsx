@@ -110,7 +110,13 @@ function CountsTable({
     ...(withCollisions ? [c.collisions] : []),
   ];
   return (
-    <div className="change-plan__counts">
+    // Scrolls sideways on a phone: a keyboard stop, so the counts can be read without a mouse.
+    <div
+      className="change-plan__counts"
+      role="region"
+      aria-label={CHANGE_PLAN_TEXTS.countsLabel}
+      tabIndex={0}
+    >
       <Table
         aria-label={CHANGE_PLAN_TEXTS.countsLabel}
         withTableBorder
