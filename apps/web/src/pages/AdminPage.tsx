@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -157,39 +157,43 @@ function ShowMore({ onClick, isLoading }: { onClick: () => void; isLoading: bool
   );
 }
 
-function FeedbackEntries() {
+/**
+ * One list of entries (feedback or the waiting list): the search, the page read so far, Show
+ * More; `renderEntry` draws one entry's line.
+ */
+function Entries<Entry>({
+  fetchPage,
+  kind,
+  searchLabel,
+  listLabel,
+  keyOf,
+  renderEntry,
+}: {
+  fetchPage: (q: string, cursor?: string | null) => Promise<EntryPage<Entry>>;
+  kind: 'feedback' | 'waitingList';
+  searchLabel: string;
+  listLabel: string;
+  keyOf: (entry: Entry) => string;
+  renderEntry: (entry: Entry) => ReactNode;
+}) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const { page, isLoadingMore, showMore } = useEntries<AdminFeedbackEntry>(
-    fetchFeedbackPage,
-    query,
-  );
+  const { page, isLoadingMore, showMore } = useEntries<Entry>(fetchPage, query);
   return (
     <Stack gap="sm">
       <EntriesToolbar
-        label="Search feedback"
+        label={searchLabel}
         search={search}
         onSearch={setSearch}
-        kind="feedback"
+        kind={kind}
         query={query}
         shown={page?.entries.length}
         total={page?.total}
       />
-      <ul aria-label="Feedback entries" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul aria-label={listLabel} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {page?.entries.map((entry) => (
-          <li key={entry.id} className={classes.entry}>
-            <Group gap="xs" wrap="wrap">
-              <Badge variant="light">{entry.type}</Badge>
-              <Text size="sm" fw={600} className={classes.email}>
-                {entry.email}
-              </Text>
-              <Text size="sm" c="dimmed">
-                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-              </Text>
-            </Group>
-            <Text size="sm" mt={6} className={classes.message}>
-              {entry.message}
-            </Text>
+          <li key={keyOf(entry)} className={classes.entry}>
+            {renderEntry(entry)}
           </li>
         ))}
       </ul>
@@ -200,42 +204,53 @@ function FeedbackEntries() {
   );
 }
 
-function WaitingListEntries() {
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const { page, isLoadingMore, showMore } = useEntries<AdminWaitingListEntry>(
-    fetchWaitingListPage,
-    query,
-  );
+function FeedbackEntries() {
   return (
-    <Stack gap="sm">
-      <EntriesToolbar
-        label="Search the waiting list"
-        search={search}
-        onSearch={setSearch}
-        kind="waitingList"
-        query={query}
-        shown={page?.entries.length}
-        total={page?.total}
-      />
-      <ul aria-label="Waiting-list entries" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {page?.entries.map((entry) => (
-          <li key={entry.email} className={classes.entry}>
-            <Group gap="sm" justify="space-between" wrap="wrap">
-              <Text size="sm" fw={600} className={classes.email}>
-                {entry.email}
-              </Text>
-              <Text size="sm" c="dimmed">
-                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-              </Text>
-            </Group>
-          </li>
-        ))}
-      </ul>
-      {page?.nextCursor ? (
-        <ShowMore onClick={() => void showMore()} isLoading={isLoadingMore} />
-      ) : null}
-    </Stack>
+    <Entries<AdminFeedbackEntry>
+      fetchPage={fetchFeedbackPage}
+      kind="feedback"
+      searchLabel="Search feedback"
+      listLabel="Feedback entries"
+      keyOf={(entry) => entry.id}
+      renderEntry={(entry) => (
+        <>
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light">{entry.type}</Badge>
+            <Text size="sm" fw={600} className={classes.email}>
+              {entry.email}
+            </Text>
+            <Text size="sm" c="dimmed">
+              <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+            </Text>
+          </Group>
+          <Text size="sm" mt={6} className={classes.message}>
+            {entry.message}
+          </Text>
+        </>
+      )}
+    />
+  );
+}
+
+function WaitingListEntries() {
+  return (
+    <Entries<AdminWaitingListEntry>
+      fetchPage={fetchWaitingListPage}
+      kind="waitingList"
+      searchLabel="Search the waiting list"
+      listLabel="Waiting-list entries"
+      keyOf={(entry) => entry.email}
+      renderEntry={(entry) => (
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <Text size="sm" fw={600} className={classes.email}>
+            {entry.email}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+          </Text>
+        </Group>
+      )}
+    />
   );
 }
 
