@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AI_HELPER_TOOL,
   API,
@@ -18,25 +18,15 @@ import {
   verifyEmailPath,
 } from '@adloom/contract';
 import { DEFAULT_XML_FETCH_MAX_BYTES, type Config } from '../src/config.ts';
-import {
-  MIGRATIONS_DIR,
-  createPgDb,
-  createPgPool,
-  createPgliteDb,
-  listMigrations,
-  openPglite,
-  runMigrations,
-  type Db,
-} from '../src/db/index.ts';
+import { MIGRATIONS_DIR, listMigrations, runMigrations } from '../src/db/index.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { startAiStandIn, type AiStandIn } from './ai-stand-in.ts';
 import {
   TEST_PASSWORD,
-  createPostgresDatabase,
   startTestApp,
   testConfig,
-  testDbKind,
   type TestApp,
+  openEmptyDatabase,
 } from './helpers.ts';
 import { VERIFY_SUBJECT, findVerifyLink, startMailbox, type Mailbox } from './mailbox.ts';
 
@@ -410,25 +400,6 @@ describe('sending the link again is rate limited', () => {
     expect(mailbox.mails.length).toBeGreaterThan(mailsBefore);
   });
 });
-
-/** An empty database of this run's kind, not migrated. */
-async function openEmptyDatabase(): Promise<Db> {
-  if (testDbKind() === 'postgres') {
-    const database = await createPostgresDatabase(
-      inject('adloomPostgresUrl'),
-      `adloom_verify_${randomUUID().replaceAll('-', '')}`,
-    );
-    const inner = createPgDb(createPgPool(database.url));
-    return {
-      ...inner,
-      async close() {
-        await inner.close();
-        await database.drop();
-      },
-    };
-  }
-  return createPgliteDb(await openPglite());
-}
 
 describe(`accounts from before ${VERIFICATION_MIGRATION}`, () => {
   let t: TestApp;

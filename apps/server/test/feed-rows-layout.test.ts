@@ -1,45 +1,22 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, clientPath } from '@adloom/contract';
 import { FEED_COLUMNS, newIdentifiedFeedCells } from '@adloom/engine';
 import {
   MIGRATIONS_DIR,
-  createPgDb,
-  createPgPool,
-  createPgliteDb,
   listMigrations,
-  openPglite,
   runMigrations,
   sqlArray,
   type Db,
 } from '../src/db/index.ts';
 import { STORED_ROW_LAYOUT } from '../src/db/workspace.ts';
-import { createPostgresDatabase, startTestApp, testDbKind, type TestApp } from './helpers.ts';
+import { openEmptyDatabase, startTestApp, testDbKind, type TestApp } from './helpers.ts';
 
 /** The migration that records each feed's rows layout; the database is made as it stood before. */
 const LAYOUT_MIGRATION = '0010_feed_rows_layout.sql';
-
-/** An empty database of this run's kind, not migrated. */
-async function openEmptyDatabase(): Promise<Db> {
-  if (testDbKind() === 'postgres') {
-    const database = await createPostgresDatabase(
-      inject('adloomPostgresUrl'),
-      `adloom_layout_${randomUUID().replaceAll('-', '')}`,
-    );
-    const inner = createPgDb(createPgPool(database.url));
-    return {
-      ...inner,
-      async close() {
-        await inner.close();
-        await database.drop();
-      },
-    };
-  }
-  return createPgliteDb(await openPglite());
-}
 
 /**
  * The later migration of the users table (address verification), which the app's account calls

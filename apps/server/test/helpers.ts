@@ -177,22 +177,32 @@ export async function createPostgresDatabase(
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * An empty database of this run's kind, not migrated (for tests of a migration over data made
+ * before it); a PostgreSQL one is dropped on close.
+ */
+export async function openEmptyDatabase(): Promise<Db> {
+  if (testDbKind() !== 'postgres') return createPgliteDb(await openPglite());
+  const database = await createPostgresDatabase(
+    inject('adloomPostgresUrl'),
+    `adloom_test_${randomUUID().replaceAll('-', '')}`,
+  );
+  const inner = createPgDb(createPgPool(database.url));
+  return {
+    ...inner,
+    async close() {
+      await inner.close();
+      await database.drop();
+    },
+  };
+}
+
 /** A fresh, migrated database of the kind this run uses. */
 export async function openTestDatabase(): Promise<Db> {
   if (testDbKind() === 'postgres') {
-    const database = await createPostgresDatabase(
-      inject('adloomPostgresUrl'),
-      `adloom_test_${randomUUID().replaceAll('-', '')}`,
-    );
-    const inner = createPgDb(createPgPool(database.url));
-    await runMigrations(inner);
-    return {
-      ...inner,
-      async close() {
-        await inner.close();
-        await database.drop();
-      },
-    };
+    const db = await openEmptyDatabase();
+    await runMigrations(db);
+    return db;
   }
   const snapshot = inject('adloomPgliteSnapshot');
   const pglite = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
