@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import type { ClientBundleAnswer, ListsAnswer, StoredFeed } from '@adloom/contract';
-import { FEED_COLUMN_DEFINITIONS, formatCsvText } from '@adloom/engine';
+import { FEED_COLUMN_DEFINITIONS, formatCsv } from '@adloom/engine';
 import type { Db } from '../db/index.ts';
 import { findUserById } from '../db/users.ts';
 import { listClientNames } from '../db/workspace.ts';
@@ -40,13 +40,17 @@ function uniqueName(base: string, taken: Set<string>): string {
   return name;
 }
 
-/** A feed's rows as CSV text: a header of the grid's column names, one line per row. */
-export function feedCsv(feed: StoredFeed): string {
+/**
+ * A feed's rows as CSV text in chunks (a BOM, a header of the grid's column names, one line per
+ * row): a big feed is never one string.
+ */
+function* feedCsvChunks(feed: StoredFeed): Generator<string> {
+  yield '\uFEFF';
   const headers = FEED_COLUMN_DEFINITIONS.map((column) => column.label);
   const rows = feed.rows.map((row) =>
     FEED_COLUMN_DEFINITIONS.map((column) => String(row[column.key] ?? '')),
   );
-  return `\uFEFF${formatCsvText({ headers, rows })}`;
+  yield* formatCsv({ headers, rows });
 }
 
 /** A feed without its rows, for the JSON beside the CSV files. */
@@ -70,10 +74,15 @@ export function userDataZip(db: Db, userId: string): Readable {
     output.push(chunk);
     if (final) output.push(null);
   });
-  const addFile = (name: string, text: string) => {
+  const addFile = (name: string, text: string | Iterable<string>) => {
     const file = new ZipDeflate(name, { level: 6 });
     zip.add(file);
-    file.push(strToU8(text), true);
+    if (typeof text === 'string') {
+      file.push(strToU8(text), true);
+      return;
+    }
+    for (const chunk of text) file.push(strToU8(chunk));
+    file.push(new Uint8Array(0), true);
   };
 
   async function write(): Promise<void> {
@@ -99,7 +108,7 @@ export function userDataZip(db: Db, userId: string): Readable {
     const listNames = new Set<string>(['lists.json']);
     const listSummaries = lists.feeds.map((feed) => {
       const file = `${uniqueName(safeFileName(feed.name), listNames)}.csv`;
-      addFile(`lists/${file}`, feedCsv(feed));
+      addFile(`lists/${file}`, feedCsvChunks(feed));
       return feedSummary(feed, file);
     });
     addFile('lists/lists.json', JSON.stringify({ lists: listSummaries }, null, 2));
@@ -113,7 +122,7 @@ export function userDataZip(db: Db, userId: string): Readable {
       const feedNames = new Set<string>();
       const feeds = bundle.feeds.map((feed) => {
         const file = `${uniqueName(safeFileName(feed.name), feedNames)}.csv`;
-        addFile(`${folder}/feeds/${file}`, feedCsv(feed));
+        addFile(`${folder}/feeds/${file}`, feedCsvChunks(feed));
         return feedSummary(feed, `feeds/${file}`);
       });
       const { revisions: _revisions, feeds: _feeds, ...templates } = bundle;
