@@ -39,3 +39,26 @@ export const test = base.extend<{ mailbox: Mailbox }, StackFixtures>({
 });
 
 export { expect };
+
+/**
+ * The journeys' `test` against a server of their own started with `env` (one per worker, as the
+ * shared one): `server` names it, and the baseURL points at it.
+ */
+export function testOnServer(env: Record<string, string>) {
+  return test.extend<object, { server: RunningServer }>({
+    server: [
+      // Playwright reads the fixture's dependencies from this (empty) pattern.
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const server = await startServer({ env });
+        try {
+          await use(server);
+        } finally {
+          await server.stop();
+        }
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+    baseURL: async ({ server }, use) => use(server.url),
+  });
+}

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test as base, uniqueEmail } from '../fixtures.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { expect, testOnServer, uniqueEmail } from '../fixtures.ts';
 import {
   expectNoSeriousAxeFindings,
   logInThroughUi,
@@ -19,22 +18,7 @@ const OPERATOR = 'operator-admin@example.com';
 const PASSWORD = 'admin-password-1';
 
 /** A server naming OPERATOR in ADMIN_EMAILS; mail goes to its outbox. */
-const test = base.extend<object, { adminServer: RunningServer }>({
-  adminServer: [
-    // Playwright reads the fixture's dependencies from this (empty) pattern.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { ADMIN_EMAILS: OPERATOR } });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ adminServer }, use) => use(adminServer.url),
-});
+const test = testOnServer({ ADMIN_EMAILS: OPERATOR });
 
 test.setTimeout(120_000);
 
@@ -54,7 +38,7 @@ async function checkBothWidths(page: Page, screen: string): Promise<void> {
 
 test('an operator verifies, opens Admin, searches the feedback and downloads it; others get the 404 page', async ({
   page,
-  adminServer,
+  server,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   // An ordinary user sends feedback (one of them a formula) and someone joins the waiting list.
@@ -89,7 +73,7 @@ test('an operator verifies, opens Admin, searches the feedback and downloads it;
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
   // The operator opens the mailed link: Admin appears in the sidebar.
-  const link = await readVerificationLink(adminServer, OPERATOR);
+  const link = await readVerificationLink(server, OPERATOR);
   await page.goto(new URL(link).pathname);
   await expect(page.getByText('Your email address is verified.')).toBeVisible();
   await openNavigation(page);

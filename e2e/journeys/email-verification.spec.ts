@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test as base, uniqueEmail } from '../fixtures.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { expect, testOnServer, uniqueEmail } from '../fixtures.ts';
 import {
   expectNoSeriousAxeFindings,
   openNavigation,
@@ -15,23 +14,9 @@ const MARKER = 'agency';
 const PASSWORD = 'verify-password-1';
 
 /** A server whose addresses of HELPER_DOMAIN holding MARKER open both tools; mail goes to its outbox. */
-const test = base.extend<object, { tools: RunningServer }>({
-  tools: [
-    // Playwright reads the fixture's dependencies from this (empty) pattern.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({
-        env: { AI_HELPER_EMAIL_DOMAIN: HELPER_DOMAIN, XML_TOOLS_EMAIL_MARKER: MARKER },
-      });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ tools }, use) => use(tools.url),
+const test = testOnServer({
+  AI_HELPER_EMAIL_DOMAIN: HELPER_DOMAIN,
+  XML_TOOLS_EMAIL_MARKER: MARKER,
 });
 
 test.setTimeout(120_000);
@@ -70,7 +55,7 @@ async function checkBothWidths(page: Page, screen: string): Promise<void> {
 
 test('the tools wait for the verified address, the link opens them, a new address waits again', async ({
   page,
-  tools,
+  server,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = toolEmail('verify');
@@ -87,13 +72,13 @@ test('the tools wait for the verified address, the link opens them, a new addres
   await checkBothWidths(page, 'tools waiting for the verification');
 
   // Send the link again: a new link, and only it works.
-  const firstLink = await readVerificationLink(tools, email);
+  const firstLink = await readVerificationLink(server, email);
   await helper.getByRole('button', { name: 'Send the link again' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: `We have sent a link to ${email}.` }),
   ).toBeVisible();
-  await expect.poll(() => readVerificationLink(tools, email)).not.toBe(firstLink);
-  const link = await readVerificationLink(tools, email);
+  await expect.poll(() => readVerificationLink(server, email)).not.toBe(firstLink);
+  const link = await readVerificationLink(server, email);
 
   await page.goto(new URL(link).pathname);
   await expect(page.getByText('Your email address is verified.')).toBeVisible();
@@ -137,7 +122,7 @@ test('the tools wait for the verified address, the link opens them, a new addres
   await expect(page.getByRole('button', { name: 'Send the link again' })).toBeVisible();
 
   // The new address's link opens the tools again.
-  await page.goto(new URL(await readVerificationLink(tools, newEmail)).pathname);
+  await page.goto(new URL(await readVerificationLink(server, newEmail)).pathname);
   await expect(page.getByText('Your email address is verified.')).toBeVisible();
   await page.goto('/account');
   await expect(emailSection.getByText('Verified', { exact: true })).toBeVisible();
@@ -145,7 +130,7 @@ test('the tools wait for the verified address, the link opens them, a new addres
 
 // Screenshots of the changed screens for a visual review; only with SCREENS_OUT set.
 for (const width of [1440, 390]) {
-  test(`verification screens at ${width} px`, async ({ page, tools }) => {
+  test(`verification screens at ${width} px`, async ({ page, server }) => {
     test.skip(!SCREENS, 'SCREENS_OUT is not set');
     await page.setViewportSize({ width, height: 900 });
     const email = toolEmail(`shots${width}`);
@@ -165,7 +150,7 @@ for (const width of [1440, 390]) {
     await expect(page.getByRole('dialog', { name: 'Change your email address' })).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/verify-change-email-${width}.png` });
     await page.keyboard.press('Escape');
-    const link = await readVerificationLink(tools, email);
+    const link = await readVerificationLink(server, email);
     await page.goto(`/verify-email/${'x'.repeat(43)}`);
     await expect(page.getByRole('alert')).toContainText('This verification link is invalid');
     await page.screenshot({ path: `${SCREENS}/verify-page-refused-${width}.png` });

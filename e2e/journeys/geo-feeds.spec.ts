@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { GEO_MESSAGES } from '@adloom/contract';
-import { test as base, expect, uniqueEmail } from '../fixtures.ts';
-import { REPO_ROOT, startServer, type RunningServer } from '../support/server.ts';
+import { test as base, expect, testOnServer, uniqueEmail } from '../fixtures.ts';
+import { REPO_ROOT } from '../support/server.ts';
 import { cell, newCampaignTemplate, signUp, startWithClient } from './support.ts';
 
 /** Google's geo targets for tests: the server suite's extract (apps/server/test/fixtures/geo). */
@@ -20,22 +20,7 @@ const BERLIN_CITIES = [
  * Journeys against a server that loads the 7,557-row extract at start (GEO_TARGETS_FILE, before
  * it listens): one per worker.
  */
-const test = base.extend<object, { geoServer: RunningServer }>({
-  geoServer: [
-    // Playwright reads the fixture's dependencies from this (empty) pattern.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { GEO_TARGETS_FILE: GEO_EXTRACT } });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ geoServer }, use) => use(geoServer.url),
-});
+const test = testOnServer({ GEO_TARGETS_FILE: GEO_EXTRACT });
 
 test.setTimeout(120_000);
 
