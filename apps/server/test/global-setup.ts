@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPgliteDb, openPglite, runMigrations } from '../src/db/index.ts';
+import {
+  createPgDb,
+  createPgliteDb,
+  createPgPool,
+  openPglite,
+  runMigrations,
+} from '../src/db/index.ts';
+import { createPostgresDatabase, POSTGRES_TEMPLATE } from './postgres.ts';
 import { describeLogFindings, findSecretsInLogDir } from './log-scan.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 
@@ -14,6 +21,8 @@ declare module 'vitest' {
     adloomPgliteSnapshot: string;
     /** Admin connection string of the PostgreSQL server started for this run. */
     adloomPostgresUrl: string;
+    /** A migrated database on that server that each test database is copied from. */
+    adloomPostgresTemplate: string;
     /** Folder every test app and server process writes its log to; scanned for secrets at the end. */
     adloomLogDir: string;
   }
@@ -52,6 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adloomLogDir', logDir);
   project.provide('adloomPgliteSnapshot', '');
   project.provide('adloomPostgresUrl', '');
+  project.provide('adloomPostgresTemplate', '');
 
   if (kind === 'none')
     return async () => {
@@ -62,6 +72,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (kind === 'postgres') {
     const server = await startEmbeddedPostgres(join(workDir, 'pg'));
     project.provide('adloomPostgresUrl', server.adminUrl);
+    // Migrated once: a test database is a copy of it (CREATE DATABASE … TEMPLATE), where running
+    // every migration again cost as much as creating the database.
+    const template = await createPostgresDatabase(server.adminUrl, POSTGRES_TEMPLATE);
+    const templateDb = createPgDb(createPgPool(template.url));
+    await runMigrations(templateDb);
+    await templateDb.close();
+    project.provide('adloomPostgresTemplate', POSTGRES_TEMPLATE);
     return async () => {
       await server.stop();
       rmSync(workDir, { recursive: true, force: true });

@@ -12,7 +12,6 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { verifyEmailPath, type PublicUser } from '@adloom/contract';
 import { buildApp } from '../src/app.ts';
@@ -27,6 +26,7 @@ import {
 } from '../src/db/index.ts';
 import type { Mailer } from '../src/services/mailer.ts';
 import type { AttemptStoreFactory } from '../src/services/rate-limit.ts';
+import { createPostgresDatabase } from './postgres.ts';
 
 /** Password every `signUp` account gets. */
 export const TEST_PASSWORD = 'correct horse battery';
@@ -156,27 +156,6 @@ export function testDbKind(): 'pglite' | 'postgres' {
   return kind === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** A new, empty database on the PostgreSQL server of `adminUrl`: its URL, and dropping it. */
-export async function createPostgresDatabase(
-  adminUrl: string,
-  name: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const run = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`drop database if exists ${name} with (force)`);
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 /**
  * An empty database of this run's kind, not migrated (for tests of a migration over data made
  * before it); a PostgreSQL one is dropped on close.
@@ -200,9 +179,19 @@ export async function openEmptyDatabase(): Promise<Db> {
 /** A fresh, migrated database of the kind this run uses. */
 export async function openTestDatabase(): Promise<Db> {
   if (testDbKind() === 'postgres') {
-    const db = await openEmptyDatabase();
-    await runMigrations(db);
-    return db;
+    const database = await createPostgresDatabase(
+      inject('adloomPostgresUrl'),
+      `adloom_test_${randomUUID().replaceAll('-', '')}`,
+      { template: inject('adloomPostgresTemplate') },
+    );
+    const inner = createPgDb(createPgPool(database.url));
+    return {
+      ...inner,
+      async close() {
+        await inner.close();
+        await database.drop();
+      },
+    };
   }
   const snapshot = inject('adloomPgliteSnapshot');
   const pglite = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
@@ -304,3 +293,5 @@ export async function startTestApp(
     },
   };
 }
+
+export { createPostgresDatabase };

