@@ -9,6 +9,7 @@ import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { CampaignEditor } from './CampaignEditor.tsx';
 import { CampaignOutputView } from './CampaignOutputView.tsx';
 import { useCampaignTabOutputStore, type CampaignTabOutputs } from './campaignTabState.ts';
+import { useDownloadTarget } from '../exports/index.ts';
 import { useCampaignGeneration, useCampaignZip } from './useCampaignGeneration.ts';
 import './CampaignTab.css';
 
@@ -71,7 +72,7 @@ function shownOutputType(
 /** 'Generate Keywords or Output', its progress and the output tabs. */
 function CampaignGeneration({ template }: { template: CampaignTemplate | null }) {
   const workspace = useBuilderWorkspace();
-  const { client } = useStore(workspace.state);
+  const target = useDownloadTarget();
   const outputs = useStore(useCampaignTabOutputStore());
   const {
     selection,
@@ -89,14 +90,16 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
   const isPerformance = type === 'performance';
   // A Performance Max output opens on its asset groups; a Search one has none to show.
   const shownTab =
-    tab === null || (tab === 'assetGroups' && !isPerformance)
+    tab === null ||
+    (tab === 'assetGroups' && !isPerformance) ||
+    (tab === 'adGroups' && isPerformance)
       ? isPerformance
         ? 'assetGroups'
         : 'keywords'
       : tab;
   const keptTypes = (Object.keys(TYPE_LABELS) as CampaignType[]).filter((t) => outputs[t]);
   const output = result?.output;
-  const { isZipping, handleZip } = useCampaignZip(client, output, isPerformance);
+  const { isZipping, handleZip } = useCampaignZip(target, output, isPerformance);
 
   return (
     <section className="campaign-output" aria-label="Campaign output">
@@ -158,7 +161,7 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
           isPerformance={isPerformance}
           tab={shownTab}
           onTabChange={setTab}
-          client={client}
+          target={target}
           isZipping={isZipping}
           onZip={() => void handleZip()}
         />
