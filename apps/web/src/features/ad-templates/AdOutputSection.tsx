@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { OriginNote } from '../exports/OriginNote.tsx';
 import { describeOrigin } from '../exports/outputOrigin.ts';
 import { downloadTable, notifyFileError, useDownloadTarget } from '../exports/index.ts';
@@ -35,7 +34,6 @@ export function describeMissingAds(kind: AdKind, adCount: number, groupCount: nu
  * 'Download for Google Ads Editor' (the engine's Editor columns), and the skipped rows.
  */
 export function AdOutputSection({ kind }: { kind: AdKind }) {
-  const workspace = useBuilderWorkspace();
   const ads = useAdOutputsStore();
   const output = useStore(ads)[kind];
   const target = useDownloadTarget();

@@ -1,7 +1,6 @@
 import { Button, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import type { JobProgress } from '../generation/index.ts';
 import { focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
@@ -71,7 +70,6 @@ function shownOutputType(
 
 /** 'Generate Keywords or Output', its progress and the output tabs. */
 function CampaignGeneration({ template }: { template: CampaignTemplate | null }) {
-  const workspace = useBuilderWorkspace();
   const target = useDownloadTarget();
   const outputs = useStore(useCampaignTabOutputStore());
   const {
