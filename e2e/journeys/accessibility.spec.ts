@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { expect, test, testOnServer, uniqueEmail } from '../fixtures.ts';
 import {
   axeFindings,
   cell,
@@ -300,3 +300,68 @@ test.describe('at 1440 and 390 px, no serious or critical axe finding', () => {
     await check('/reset');
   });
 });
+
+/** The operator of the Admin screens' server (ADMIN_EMAILS), verified through its outbox. */
+const OPERATOR = 'operator-axe@example.com';
+const operatorTest = testOnServer({ ADMIN_EMAILS: OPERATOR });
+
+operatorTest.describe(
+  'on the Admin page, at 1440 and 390 px, no serious or critical axe finding',
+  () => {
+    operatorTest.beforeEach(async ({ page }) =>
+      page.setViewportSize({ width: FLOW_WIDTH, height: 900 }),
+    );
+
+    operatorTest(
+      'with feedback and waiting-list entries, a search, and the navigation',
+      async ({ page, server }, testInfo) => {
+        const check = screenChecker(page, testInfo);
+        // Entries to list: feedback from a customer (a long message too) and a waiting-list address.
+        const password = 'operator-axe-password-1';
+        const customer = uniqueEmail('axecustomer');
+        const registered = await page.request.post('/api/users/register', {
+          data: { email: customer, password, 'password-confirm': password, recaptchaToken: '' },
+        });
+        expect(registered.ok(), await registered.text()).toBe(true);
+        const { token } = (await registered.json()) as { token: string };
+        for (const [type, message] of [
+          ['Issue', 'The grid froze when I pasted rows'],
+          ['Idea', `A longer idea: ${'keep the columns I chose between visits, '.repeat(8)}`],
+        ]) {
+          const sent = await page.request.post('/api/feedback', {
+            headers: { authorization: `Bearer ${token}` },
+            data: { type, message },
+          });
+          expect(sent.ok(), await sent.text()).toBe(true);
+        }
+        const joined = await page.request.post('/api/app/waiting-list', {
+          data: { email: uniqueEmail('axewaiting') },
+        });
+        expect(joined.ok(), await joined.text()).toBe(true);
+
+        await signUp(page, OPERATOR, password, { verifyFrom: server });
+        // On a phone, Admin is a link of the navigation drawer.
+        await page.setViewportSize({ width: 390, height: 900 });
+        await openNavigation(page);
+        await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
+        await check('navigation with Admin', [390]);
+        await page.getByRole('link', { name: 'Admin' }).click();
+        await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+        await expect(page.getByText('Showing 2 of 2 entries.')).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Counts' })).toContainText('Users');
+        await expect(
+          page.getByRole('region', { name: 'Settings Status' }).getByRole('listitem').first(),
+        ).toBeVisible();
+        await check('/admin: feedback');
+        await page.getByRole('searchbox', { name: 'Search feedback' }).fill('no such words');
+        await expect(page.getByText('No entry matches this search.')).toBeVisible();
+        await check('/admin: a search without matches');
+        await page.getByRole('tab', { name: 'Waiting List' }).click();
+        await expect(
+          page.getByRole('list', { name: 'Waiting-list entries' }).getByRole('listitem'),
+        ).toHaveCount(1);
+        await check('/admin: waiting list');
+      },
+    );
+  },
+);

@@ -156,6 +156,8 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   await expect.poll(async () => (await countsOf(page)).Keyword).toEqual([4, 0, 5, 0, 0, 5]);
   const counts = await countsOf(page);
   expect(counts.Campaign).toEqual([0, 0, 0, 0, 0, 1]);
+  // Ad groups (the Search output's ad groups table) follow their rows as the keywords do.
+  expect(counts['Ad group']).toEqual([4, 0, 5, 0, 0, 5]);
   // New: 4 rows' ads and row 5's edited ad; changed: 2 final URLs; paused: 3 gone, 2 out of
   // stock and row 5's old ad (it keeps its history); unchanged: rows 6 and 7.
   expect(counts['Responsive search ad']).toEqual([5, 2, 6, 0, 0, 2]);
@@ -190,6 +192,7 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   const file = (stem: string) => changes.files[`loop client - ${stem} - ${date}.csv`]!;
   expect(Object.keys(changes.files).sort()).toEqual(
     [
+      `loop client - ad groups - ${date}.csv`,
       `loop client - keywords - ${date}.csv`,
       `loop client - responsive search ads - ${date}.csv`,
       'adloom-plan.csv',
@@ -208,14 +211,18 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
     'Brand8 Model8: Paused',
     'Brand9 Model9: Paused',
   ]);
+  const adGroups = records(file('ad groups'));
+  expect(adGroups.map((g) => `${g['Ad Group']}: ${g['Ad Group Status']}`).sort()).toEqual(
+    keywords.map((k) => `${k['Ad Group']}: ${k.Status}`).sort(),
+  );
   const ads = records(file('responsive search ads'));
   expect(ads).toHaveLength(5 + 2 + 6);
   expect(ads.filter((a) => a.Status === 'Enabled')).toHaveLength(5 + 2);
   expect(ads.filter((a) => a.Status === 'Paused')).toHaveLength(6);
   const plan = changes.files['adloom-plan.csv']!;
   expect(plan[0]).toEqual(PLAN_HEADERS);
-  // Keywords 4 + 5, ads 5 + 2 + 6.
-  expect(plan.length - 1).toBe(4 + 5 + 5 + 2 + 6);
+  // Keywords 4 + 5, ad groups 4 + 5, ads 5 + 2 + 6.
+  expect(plan.length - 1).toBe(4 + 5 + 4 + 5 + 5 + 2 + 6);
 
   // A plan right after: nothing to change.
   await expect(panel.getByText(/^Nothing to change/)).toBeVisible();

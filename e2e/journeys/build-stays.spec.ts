@@ -161,7 +161,7 @@ test('a whole build survives template and type switches and comes out in one zip
 
   // One zip: every kind, the report and the images note.
   const downloadAll = page.getByRole('button', { name: DOWNLOAD_ALL });
-  await expect(page.getByText('12 files', { exact: true })).toBeVisible();
+  await expect(page.getByText('13 files', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
   await downloadAll.click();
   const zip = await download;
@@ -174,6 +174,7 @@ test('a whole build survives template and type switches and comes out in one zip
   expect(Object.keys(entries)).toEqual([
     name('keywords'),
     name('negatives'),
+    name('ad groups'),
     name('campaigns'),
     name('asset groups'),
     name('performance max campaigns'),

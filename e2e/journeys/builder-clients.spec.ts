@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { signUp, startWithClient } from './support.ts';
+import { cell, signUp, startWithClient } from './support.ts';
 import { uniqueEmail } from '../fixtures.ts';
 
 // The clients section's failure notices, with the texts of spec section 8. Statuses above 499
@@ -72,4 +72,48 @@ test('clients and lists that cannot be loaded say so with the builder texts', as
     page.getByRole('alert').filter({ hasText: 'Unable to fetch feeds: Slow down' }),
   ).toHaveCount(1);
   await expect(page).toHaveURL(/\/campaign-builder$/);
+});
+
+test('a clients list answered after New Client made a client leaves that client and its work as they are', async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail('latelist'), 'latelist-password-1');
+  // The builder's first clients list (sent as the page opens) is answered only after New Client
+  // has made a client, as a busy server can answer it.
+  let created = (): void => undefined;
+  const isCreated = new Promise<void>((resolve) => (created = resolve));
+  await page.route('**/api/app/clients', async (route) => {
+    if (route.request().method() !== 'GET') {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer });
+      created();
+      return;
+    }
+    await isCreated;
+    await route.continue();
+  });
+  const lateList = page.waitForResponse(
+    (r) => r.url().endsWith('/api/app/clients') && r.request().method() === 'GET',
+  );
+  await page.reload();
+  await page.getByRole('button', { name: 'New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Client' });
+  await dialog.getByLabel('Client name').fill('latelist client');
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  await expect(page.getByLabel('Feed', { exact: true })).toHaveValue('brands');
+  await cell(page, 'Root', 1).fill('Nike');
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const template = page.getByRole('dialog', { name: 'New Template' });
+  await template.getByLabel('Template name').fill('Shoes');
+  await template.getByRole('button', { name: 'Add New' }).click();
+  await expect(template).toHaveCount(0);
+  await expect(page.getByLabel('Campaign template')).toHaveValue('Shoes');
+
+  // The late list neither opens the client again nor hides it: the row and the template stay,
+  // and nothing offers to restore them.
+  await lateList;
+  await expect(page.getByLabel('Client (1)')).toHaveValue('latelist client');
+  await expect(cell(page, 'Root', 1)).toHaveValue('Nike');
+  await expect(page.getByLabel('Campaign template')).toHaveValue('Shoes');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { cell, newCampaignTemplate, startWithClient, startWithRows } from './support.ts';
+import {
+  cell,
+  expectNoSeriousAxeFindings,
+  newCampaignTemplate,
+  startWithClient,
+  startWithRows,
+} from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(120_000);
@@ -72,8 +78,11 @@ test('a campaign template with {root}, {mod} and {mt} generates keywords and neg
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^kw client - keywords - \d{8}\.csv$/);
   const csv = await readFile(await file.path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFCampaign,Ad Group,Keyword,Criterion Type');
-  expect(csv).toContain('Nike - Search,Nike Running Shoes - Exact,nike running shoes,Exact\r\n');
+  // Every download marks what Adloom makes with the client's label (issue 35).
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFCampaign,Ad Group,Keyword,Criterion Type,Labels');
+  expect(csv).toContain(
+    'Nike - Search,Nike Running Shoes - Exact,nike running shoes,Exact,adloom\r\n',
+  );
 
   const zipDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download all for Google Ads Editor (zip)' }).click();
@@ -82,6 +91,39 @@ test('a campaign template with {root}, {mod} and {mt} generates keywords and neg
   const zipped = await readFile(await zip.path());
   expect(zipped.subarray(0, 2).toString('latin1')).toBe('PK');
   expect(zipped.includes(Buffer.from('negatives.csv'))).toBe(true);
+  expect(zipped.includes(Buffer.from('ad groups.csv'))).toBe(true);
+
+  // The ad groups: a table of their own, downloaded as Editor's ad groups file (Campaign, Ad
+  // Group, Labels), as the command's ad-groups.csv.
+  await page.getByRole('tab', { name: 'Ad Groups' }).click();
+  expect(await outputLines(page, 'Ad Groups')).toEqual([
+    'Nike - Search | Nike Running Shoes - Broad',
+    'Nike - Search | Nike Running Shoes - Exact',
+    'Puma - Search | Puma Sneakers - Broad',
+    'Puma - Search | Puma Sneakers - Exact',
+  ]);
+  const adGroupsDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download for Google Ads Editor: Ad Groups' }).click();
+  const adGroupsFile = await adGroupsDownload;
+  expect(adGroupsFile.suggestedFilename()).toMatch(/^kw client - ad groups - \d{8}\.csv$/);
+  expect((await readFile(await adGroupsFile.path(), 'utf8')).split('\r\n')).toEqual([
+    '\uFEFFCampaign,Ad Group,Labels',
+    'Nike - Search,Nike Running Shoes - Broad,adloom',
+    'Nike - Search,Nike Running Shoes - Exact,adloom',
+    'Puma - Search,Puma Sneakers - Broad,adloom',
+    'Puma - Search,Puma Sneakers - Exact,adloom',
+    '',
+  ]);
+  await expectNoSeriousAxeFindings(page, 'the Ad Groups table');
+  if (process.env.SCREENS_OUT) {
+    const output = page.getByRole('region', { name: 'Campaign output' });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await output.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SCREENS_OUT}/ad-groups-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  }
 
   await page.getByRole('tab', { name: 'Negatives' }).click();
   expect(await outputLines(page, 'Negatives')).toEqual([

@@ -88,8 +88,8 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
 
   await generateEverything(page);
   await expect(downloadAll).toBeEnabled();
-  // The 5 Editor files and the skipped-and-cleaned report.
-  await expect(page.getByText('6 files', { exact: true })).toBeVisible();
+  // The 6 Editor files and the skipped-and-cleaned report.
+  await expect(page.getByText('7 files', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Campaigns', exact: true }).first().click();
   await page.getByRole('tab', { name: 'Negatives' }).click();
@@ -102,13 +102,19 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
   // The Negative Broad keyword in each of the 2 ad groups.
   expect(negativeCount).toBe(2);
 
-  // The RSA tab's own download, to compare with the zip's copy byte for byte.
-  const ownDownload = page.waitForEvent('download');
+  // The Ad Groups table's and the RSA tab's own downloads, to compare with the zip's copies
+  // byte for byte: every download carries the client's label (issue 35).
+  const ownDownload = async (button: string): Promise<Buffer> => {
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download for Google Ads Editor: ${button}` }).click();
+    return readFile(await (await saved).path());
+  };
+  await page.getByRole('tab', { name: 'Ad Groups' }).click();
+  const ownAdGroups = await ownDownload('Ad Groups');
+  await page.getByRole('tab', { name: 'Keywords', exact: true }).click();
+  const ownKeywords = await ownDownload('Keywords');
   await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
-  await page
-    .getByRole('button', { name: 'Download for Google Ads Editor: Responsive Search Ads' })
-    .click();
-  const ownRsa = await readFile(await (await ownDownload).path());
+  const ownRsa = await ownDownload('Responsive Search Ads');
 
   const download = page.waitForEvent('download');
   await downloadAll.click();
@@ -120,6 +126,7 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
   expect(Object.keys(entries)).toEqual([
     name('keywords'),
     name('negatives'),
+    name('ad groups'),
     name('campaigns'),
     name('responsive search ads'),
     name('callouts'),
@@ -138,6 +145,12 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
   // 2 rows x (Broad, Exact).
   expect(keywords).toHaveLength(1 + 4);
   expect(keywords).toContain('Nike - Search,Nike Shoes,nike shoes,Exact,adloom');
+  // Editor's ad groups file, as the command writes it, with the label.
+  expect(lines('ad groups')).toEqual([
+    '\uFEFFCampaign,Ad Group,Labels',
+    'Nike - Search,Nike Shoes,adloom',
+    'Puma - Search,Puma Boots,adloom',
+  ]);
   const negatives = lines('negatives');
   expect(negatives[0]).toBe(`\uFEFF${KEYWORDS_HEADER}`);
   // As many lines as the Negatives table shows.
@@ -149,18 +162,11 @@ test('Download everything saves one zip with the Editor CSV of the keywords, neg
   expect(rsas[0]).toBe(`\uFEFF${RSA_HEADER}`);
   expect(rsas).toHaveLength(1 + 2);
   expect(rsas[1]).toMatch(/^Nike - Search,Nike Shoes,Responsive search ad,Buy Nike,/);
-  // The zip's copy is the tab's own download with the client label (issue 35) added to each ad's
-  // Labels, the last cell: the tab's own download carries none.
-  const ownLines = new TextDecoder('utf-8', { ignoreBOM: true })
-    .decode(ownRsa)
-    .split('\r\n')
-    .slice(0, -1);
-  expect(rsas[0]).toBe(ownLines[0]);
-  for (const [i, line] of rsas.slice(1).entries()) {
-    const own = ownLines[i + 1]!;
-    expect(line.endsWith(own.endsWith(',') ? 'adloom' : ';adloom')).toBe(true);
-    expect(line.slice(0, own.length)).toBe(own);
-  }
+  // A table's own download is the zip's copy byte for byte, the client's label included.
+  expect(rsas.slice(1).every((line) => line.endsWith(',adloom'))).toBe(true);
+  expect(ownRsa.equals(Buffer.from(entries[name('responsive search ads')]!))).toBe(true);
+  expect(ownKeywords.equals(Buffer.from(entries[name('keywords')]!))).toBe(true);
+  expect(ownAdGroups.equals(Buffer.from(entries[name('ad groups')]!))).toBe(true);
   // {mod} is not in the campaign name: each callout attaches to its row's ad group.
   expect(lines('callouts')).toEqual([
     '\uFEFFCampaign,Ad Group,Callout text',

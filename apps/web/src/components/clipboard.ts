@@ -18,5 +18,7 @@ export async function copyToClipboard(text: string): Promise<void> {
   area.select();
   const isCopied = document.execCommand('copy');
   area.remove();
-  if (!isCopied) throw new Error('The browser refused to copy to the clipboard');
+  // Refused as the API refuses it, so the message says what the person can do about it.
+  if (!isCopied)
+    throw new DOMException('The browser refused to copy to the clipboard', 'NotAllowedError');
 }

@@ -71,7 +71,7 @@ export function AccountEmailSection({ user }: { user: PublicUser }) {
       } else if (error.status === 401) {
         handleApiError(error);
       } else {
-        notifyError(error.message);
+        notifyError(error.message, undefined, error.status);
       }
     } finally {
       setIsSaving(false);

@@ -5,6 +5,7 @@ import { FeedGrid, FeedStore, type FeedGridNotice } from '../features/feed-grid/
 import { TABLE_COPIED_MESSAGE, copyToClipboard } from '../components/clipboard.ts';
 import { formatStoreAsTsv } from '../features/feed-grid/copyTable.ts';
 import { notifyError, notifySuccess } from '../state/notifications.ts';
+import { describeLocalFailure } from '../state/localFailure.ts';
 import { useFeedStoreVersion } from '../features/feed-grid/useFeedStoreVersion.ts';
 import { SendToFeedModal } from '../features/builder/SendToFeedModal.tsx';
 import { useSession } from '../state/useSession.ts';
@@ -41,7 +42,7 @@ export function CombinationsPage() {
       await copyToClipboard(text);
       notifySuccess(TABLE_COPIED_MESSAGE);
     } catch (error) {
-      notifyError(error instanceof Error ? error.message : 'The table could not be copied');
+      notifyError(`Could not copy the table: ${describeLocalFailure(error)}`);
     } finally {
       setIsCopying(false);
     }

@@ -259,6 +259,7 @@ describe('the registered tables in "Download everything" (exportFiles)', () => {
     expect(Object.keys(entries)).toEqual([
       name('keywords'),
       name('negatives'),
+      name('ad groups'),
       name('campaigns'),
       name('asset groups'),
       name('performance max campaigns'),
@@ -273,6 +274,7 @@ describe('the registered tables in "Download everything" (exportFiles)', () => {
     const { search, performance } = outputs.campaigns;
     expect(entries[name('keywords')]).toEqual(await ownCsv(search!.output.keywords));
     expect(entries[name('negatives')]).toEqual(await ownCsv(search!.output.negatives));
+    expect(entries[name('ad groups')]).toEqual(await ownCsv(search!.output.adGroups));
     expect(entries[name('campaigns')]).toEqual(await ownCsv(search!.output.campaigns));
     expect(entries[name('asset groups')]).toEqual(await ownCsv(performance!.output.assetGroups));
     expect(entries[name('performance max campaigns')]).toEqual(
@@ -291,6 +293,12 @@ describe('the registered tables in "Download everything" (exportFiles)', () => {
     const keywords = csvLines(entries[name('keywords')]);
     expect(keywords[0]).toBe('\uFEFFCampaign,Ad Group,Keyword,Criterion Type');
     expect(keywords).toHaveLength(1 + 4);
+    // Editor's ad groups file, as the command writes it: one line per ad group.
+    expect(csvLines(entries[name('ad groups')])).toEqual([
+      '\uFEFFCampaign,Ad Group',
+      'Nike,Nike Shoes',
+      'Puma,Puma Boots',
+    ]);
     const ads = csvLines(entries[name('responsive search ads')]);
     expect(ads[0]).toMatch(/^\uFEFFCampaign,Ad Group,Ad type,Headline 1,/);
     expect(ads).toHaveLength(1 + 2);

@@ -15,6 +15,7 @@ import {
 import { handleApiError } from '../../api/client.ts';
 import { ApiError, statusOf } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
 import { combineStores, createStore, type Store } from '../../state/store.ts';
 import { runEngineJob } from '../generation/index.ts';
 import type { PackedTable } from '../generation/jobs.ts';
@@ -367,7 +368,7 @@ export class AccountLoop {
       this.patch({ account: null });
       await this.replan();
     } catch (error) {
-      notifyError(`Could not make the file: ${describe(error)}`);
+      notifyError(`Could not make the file: ${describeLocalFailure(error)}`);
     } finally {
       this.patch({ isDownloading: false });
     }

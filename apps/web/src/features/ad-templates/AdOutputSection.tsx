@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { OriginNote } from '../exports/OriginNote.tsx';
 import { describeOrigin } from '../exports/outputOrigin.ts';
-import { notifyError } from '../../state/notifications.ts';
-import { downloadTable } from '../exports/index.ts';
+import { downloadTable, notifyFileError, useDownloadTarget } from '../exports/index.ts';
 import { DOWNLOAD_LABEL, IssuesList, OutputTable } from '../output/index.ts';
 import { useAdOutputsStore } from './adOutputStore.ts';
 import { adsExportTable } from './exportTables.ts';
@@ -36,10 +34,9 @@ export function describeMissingAds(kind: AdKind, adCount: number, groupCount: nu
  * 'Download for Google Ads Editor' (the engine's Editor columns), and the skipped rows.
  */
 export function AdOutputSection({ kind }: { kind: AdKind }) {
-  const workspace = useBuilderWorkspace();
   const ads = useAdOutputsStore();
   const output = useStore(ads)[kind];
-  const client = useStore(workspace.state).client;
+  const target = useDownloadTarget();
   const [isSaving, setSaving] = useState(false);
   const { label } = TITLES[kind];
 
@@ -49,9 +46,9 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
     try {
       // The ads' Editor table is held by the worker lane that generated them (the default one).
       const table = adsExportTable(kind, output.outputId);
-      await downloadTable(table.source, { kind: table.kind, client });
+      await downloadTable(table.source, { kind: table.kind, target });
     } catch (error) {
-      notifyError(error instanceof Error ? error.message : String(error));
+      notifyFileError(error);
     } finally {
       setSaving(false);
     }

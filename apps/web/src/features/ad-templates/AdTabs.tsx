@@ -3,6 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
 import { runEngineJob, useSelectedRows } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
 import { AdPreviewModal, type AdPreviewSubject } from './AdPreviewModal.tsx';
 import type { TextMeasurer } from '../validation/index.ts';
 import {
@@ -52,7 +53,7 @@ function usePreview() {
         setShown({ rows: selectedPreviewRows(source.store), startRow });
       } catch (error) {
         if (current === attempt.current)
-          notifyError(error instanceof Error ? error.message : String(error));
+          notifyError(`Could not open the preview: ${describeLocalFailure(error)}`);
       } finally {
         if (current === attempt.current) setOpening(false);
       }

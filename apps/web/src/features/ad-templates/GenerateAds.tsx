@@ -9,6 +9,7 @@ import { originNow } from '../exports/outputOrigin.ts';
 import { isJobCancelled, useSelectedRows, type RunEngineJobOptions } from '../generation/index.ts';
 import { focusNextOutput } from '../output/index.ts';
 import { notifyError } from '../../state/notifications.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
 import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import type { AdOutput } from './adJobs.ts';
 import { useAdOutputsStore, type AdOutputs } from './adOutputStore.ts';
@@ -110,8 +111,7 @@ export function GenerateAdsButton({
       if (ctrl.signal.aborted || !isOwner()) return;
       ads.set((s) => ({ ...s, [kind]: { ...output, origin, groupsOrigin } }));
     } catch (error) {
-      if (!isJobCancelled(error))
-        notifyError(error instanceof Error ? error.message : String(error));
+      if (!isJobCancelled(error)) notifyError(`Ads not generated: ${describeLocalFailure(error)}`);
     } finally {
       if (controller.current === ctrl) {
         controller.current = null;

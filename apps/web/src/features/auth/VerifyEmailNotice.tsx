@@ -31,7 +31,7 @@ export async function askForLinkAgain(): Promise<void> {
     if (answer.message === VERIFY_MESSAGES.alreadyVerified) await refreshSignedInUser();
   } catch (error) {
     if (error instanceof ApiError && error.hasResponse && error.status < 500)
-      notifyError(error.message);
+      notifyError(error.message, undefined, error.status);
     else handleApiError(error);
   }
 }

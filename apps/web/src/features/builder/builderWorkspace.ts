@@ -98,6 +98,8 @@ export class BuilderWorkspace {
   private readonly drafts: DraftStorage;
   private hasStarted = false;
   private selectToken = 0;
+  /** Clients made or deleted here so far: a list asked for before one of them is out of date. */
+  private clientEdits = 0;
 
   constructor(
     userId: string,
@@ -134,21 +136,33 @@ export class BuilderWorkspace {
     this.state.set((s) => ({ ...s, ...update }));
   }
 
-  /** Loads the clients once and reopens the client (and feed) the person left. */
+  /**
+   * Loads the clients once and reopens the client (and feed) the person left, unless they chose
+   * or made one while the list was on its way (reopening it would close what they had started:
+   * a new client's default feed, its first rows and templates).
+   */
   async start(): Promise<void> {
     if (this.hasStarted) return;
     this.hasStarted = true;
+    const token = this.selectToken;
     const clients = await this.loadClients();
+    if (token !== this.selectToken) return;
     const storedClient = readStored(BUILDER_STORAGE_KEYS.client);
     if (storedClient !== null && clients?.includes(storedClient)) {
       await this.selectClient(storedClient, readStored(BUILDER_STORAGE_KEYS.feed));
     }
   }
 
+  /**
+   * Loads the client list. An answer to a call made before a client was created or deleted here
+   * is older than the list that call's own answer gave, and is not shown.
+   */
   async loadClients(): Promise<string[] | null> {
+    const edits = this.clientEdits;
     this.patch({ isLoadingClients: true });
     try {
       const clients = await listClients();
+      if (edits !== this.clientEdits) return this.state.get().clients;
       this.patch({ clients });
       return clients;
     } catch (error) {
@@ -230,6 +244,7 @@ export class BuilderWorkspace {
    */
   async createClient(name: string): Promise<{ name: string; opened: Promise<void> } | null> {
     let created: string;
+    this.clientEdits += 1;
     try {
       const answer = await createClient(name.trim());
       this.patch({ clients: answer.clients });
@@ -257,6 +272,7 @@ export class BuilderWorkspace {
 
   /** Deletes a client with everything it holds; the selection resets when it was active. */
   async deleteClient(name: string): Promise<boolean> {
+    this.clientEdits += 1;
     try {
       const clients = await deleteClient(name);
       this.patch({ clients });

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { CampaignType } from '@adloom/engine';
 import { OriginNote } from '../exports/OriginNote.tsx';
+import type { DownloadTarget } from '../exports/index.ts';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { IssuesList, OutputTable } from '../output/index.ts';
 import { CAMPAIGN_TABLE_KINDS } from './exportTables.ts';
@@ -19,7 +20,7 @@ export function CampaignOutputView({
   isPerformance,
   tab,
   onTabChange,
-  client,
+  target,
   isZipping,
   onZip,
 }: {
@@ -29,8 +30,8 @@ export function CampaignOutputView({
   isPerformance: boolean;
   tab: string | null;
   onTabChange: (tab: string | null) => void;
-  /** The client the downloads are named for. */
-  client: string | null;
+  /** Who the downloads are for (named after the client, with its label). */
+  target: DownloadTarget;
   isZipping: boolean;
   onZip: () => void;
 }) {
@@ -59,6 +60,7 @@ export function CampaignOutputView({
           <Tabs.List>
             <Tabs.Tab value="keywords">Keywords</Tabs.Tab>
             <Tabs.Tab value="negatives">Negatives</Tabs.Tab>
+            {isPerformance ? null : <Tabs.Tab value="adGroups">Ad Groups</Tabs.Tab>}
             {isPerformance ? <Tabs.Tab value="assetGroups">Asset Groups</Tabs.Tab> : null}
             <Tabs.Tab value="campaigns">Campaigns</Tabs.Tab>
           </Tabs.List>
@@ -67,7 +69,7 @@ export function CampaignOutputView({
               label="Keywords"
               table={output.keywords}
               onClear={() => clearOneOutput(tabOutput, type, 'keywords')}
-              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.keywords, client }}
+              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.keywords, target }}
               emptyText={
                 isPerformance ? 'A Performance Max campaign has no keywords.' : 'No keywords.'
               }
@@ -78,10 +80,22 @@ export function CampaignOutputView({
               label="Negatives"
               table={output.negatives}
               onClear={() => clearOneOutput(tabOutput, type, 'negatives')}
-              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.negatives, client }}
+              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.negatives, target }}
               emptyText="No negatives."
             />
           </Tabs.Panel>
+          {isPerformance ? null : (
+            <Tabs.Panel value="adGroups" pt="sm">
+              <OutputTable
+                label="Ad Groups"
+                table={output.adGroups}
+                onClear={() => clearOneOutput(tabOutput, type, 'adGroups')}
+                editorExport={{ kind: CAMPAIGN_TABLE_KINDS.adGroups, target }}
+                emptyText="No ad groups."
+                unit={['ad group', 'ad groups']}
+              />
+            </Tabs.Panel>
+          )}
           {isPerformance ? (
             <Tabs.Panel value="assetGroups" pt="sm">
               <Text size="xs" c="#a33a0c" mb={6} className="campaign-output__images">
@@ -91,7 +105,7 @@ export function CampaignOutputView({
                 label="Asset Groups"
                 table={output.assetGroups}
                 onClear={() => clearOneOutput(tabOutput, type, 'assetGroups')}
-                editorExport={{ kind: CAMPAIGN_TABLE_KINDS.assetGroups, client }}
+                editorExport={{ kind: CAMPAIGN_TABLE_KINDS.assetGroups, target }}
                 emptyText="No asset groups."
               />
             </Tabs.Panel>
@@ -101,7 +115,7 @@ export function CampaignOutputView({
               label="Campaigns"
               table={output.campaigns}
               onClear={() => clearOneOutput(tabOutput, type, 'campaigns')}
-              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.campaigns, client }}
+              editorExport={{ kind: CAMPAIGN_TABLE_KINDS.campaigns, target }}
               emptyText="No campaigns."
               unit={['row', 'rows']}
             />

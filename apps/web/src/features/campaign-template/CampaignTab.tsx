@@ -1,7 +1,6 @@
 import { Button, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { CampaignTemplate, CampaignType } from '@adloom/engine';
 import { useStore } from '../../state/store.ts';
-import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import type { JobProgress } from '../generation/index.ts';
 import { focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
@@ -9,6 +8,7 @@ import { useTemplateSet } from '../builder/useTemplateSet.ts';
 import { CampaignEditor } from './CampaignEditor.tsx';
 import { CampaignOutputView } from './CampaignOutputView.tsx';
 import { useCampaignTabOutputStore, type CampaignTabOutputs } from './campaignTabState.ts';
+import { useDownloadTarget } from '../exports/index.ts';
 import { useCampaignGeneration, useCampaignZip } from './useCampaignGeneration.ts';
 import './CampaignTab.css';
 
@@ -70,8 +70,7 @@ function shownOutputType(
 
 /** 'Generate Keywords or Output', its progress and the output tabs. */
 function CampaignGeneration({ template }: { template: CampaignTemplate | null }) {
-  const workspace = useBuilderWorkspace();
-  const { client } = useStore(workspace.state);
+  const target = useDownloadTarget();
   const outputs = useStore(useCampaignTabOutputStore());
   const {
     selection,
@@ -89,14 +88,16 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
   const isPerformance = type === 'performance';
   // A Performance Max output opens on its asset groups; a Search one has none to show.
   const shownTab =
-    tab === null || (tab === 'assetGroups' && !isPerformance)
+    tab === null ||
+    (tab === 'assetGroups' && !isPerformance) ||
+    (tab === 'adGroups' && isPerformance)
       ? isPerformance
         ? 'assetGroups'
         : 'keywords'
       : tab;
   const keptTypes = (Object.keys(TYPE_LABELS) as CampaignType[]).filter((t) => outputs[t]);
   const output = result?.output;
-  const { isZipping, handleZip } = useCampaignZip(client, output, isPerformance);
+  const { isZipping, handleZip } = useCampaignZip(target, output, isPerformance);
 
   return (
     <section className="campaign-output" aria-label="Campaign output">
@@ -158,7 +159,7 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
           isPerformance={isPerformance}
           tab={shownTab}
           onTabChange={setTab}
-          client={client}
+          target={target}
           isZipping={isZipping}
           onZip={() => void handleZip()}
         />

@@ -9,6 +9,7 @@ import {
 import { testJobContext } from '../generation/testing/jobContext.ts';
 import { describe, expect, it } from 'vitest';
 import {
+  adGroupsTable,
   generateCampaignStructure,
   keywordsTable,
   newCampaignTemplate,
@@ -65,6 +66,15 @@ describe('generateCampaignJob', () => {
     expect([...out.keywords.lines!]).toEqual([4, 4, 8, 8]);
     expect([...out.negatives.lines!]).toEqual([4, 8]);
     expect([...out.campaigns.lines!]).toEqual([4, 8]);
+    // The ad groups table (Editor's ad groups file, as the command writes it), with feed lines.
+    expect(out.adGroups.headers).toEqual(['Campaign', 'Ad Group']);
+    expect(lines(out.adGroups)).toEqual([
+      'Nike | Nike Broad',
+      'Nike | Nike Exact',
+      'Puma | Puma Broad',
+      'Puma | Puma Exact',
+    ]);
+    expect([...out.adGroups.lines!]).toEqual([4, 4, 8, 8]);
   });
 
   it('sends items only paused rows make out Paused, with the status columns and their lines', async () => {
@@ -98,6 +108,13 @@ describe('generateCampaignJob', () => {
       ['Puma', 'Paused'],
     ]);
     expect([...out.campaigns.lines!]).toEqual([1, 10]);
+    expect(lines(out.adGroups)).toEqual([
+      'Nike | Nike Shoes | Enabled',
+      'Nike | Nike Boots | Paused',
+      'Puma | Puma Socks | Paused',
+    ]);
+    expect(out.adGroups.headers).toEqual(['Campaign', 'Ad Group', 'Ad Group Status']);
+    expect([...out.adGroups.lines!]).toEqual([1, 5, 10]);
   });
 
   it('writes each location on a row of its own after its campaign, counting campaigns apart', async () => {
@@ -151,6 +168,7 @@ describe('generateCampaignJob', () => {
     const out = await generateCampaignJob({ template }, context([row('a', 'Nike', 'Shoes')], [0]));
     expect(lines(out.assetGroups)).toEqual(['Nike PMax | Nike Shoes | Performance Max']);
     expect(out.keywords.rowCount).toBe(0);
+    expect(out.adGroups.rowCount).toBe(0);
     expect(out.assetGroupCount).toBe(1);
   });
 
@@ -176,13 +194,19 @@ describe('generateCampaignJob', () => {
       const s = generateCampaignStructure({ template: t, rows });
       const text = (ls: typeof s.keywords) =>
         Array.from(keywordsTable(ls).rows, (cells) => [...cells].join(' | '));
-      return { keywords: text(s.keywords), negatives: text(s.negatives) };
+      return {
+        keywords: text(s.keywords),
+        negatives: text(s.negatives),
+        adGroups: Array.from(adGroupsTable(s.adGroups).rows, (cells) => [...cells].join(' | ')),
+      };
     };
     const ctx = context(rows, [0, 1, 2, 3]);
     const out = await generateCampaignJob({ template }, ctx);
     const want = engineLines(template);
     expect(lines(out.keywords)).toEqual(want.keywords);
     expect(lines(out.negatives)).toEqual(want.negatives);
+    expect(lines(out.adGroups)).toEqual(want.adGroups);
+    expect(out.adGroups.columns[1]!.texts).toBe(out.keywords.columns[1]!.texts);
     // One list of ad group names: '' and the six groups, each once.
     const shared = out.keywords.columns[1]!;
     expect(out.negatives.columns[1]!.texts).toBe(shared.texts);

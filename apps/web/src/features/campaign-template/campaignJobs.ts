@@ -1,4 +1,5 @@
 import {
+  adGroupsTable,
   assetGroupsTable,
   campaignsTable,
   editorStatus,
@@ -8,6 +9,7 @@ import {
   keywordsTable,
   linesOfCampaigns,
   linesOfItems,
+  type AdGroupRef,
   type AssetGroupRef,
   type BuildStatus,
   type CampaignRow,
@@ -32,6 +34,8 @@ import {
 export interface CampaignOutput {
   keywords: PackedTable;
   negatives: PackedTable;
+  /** The ad groups, in the columns of the engine's `adGroupsTable` (Search; none for Performance Max). */
+  adGroups: PackedTable;
   campaigns: PackedTable;
   assetGroups: PackedTable;
   issues: PackedTable;
@@ -115,6 +119,48 @@ class KeywordLinePacker {
 }
 
 /**
+ * Packs ad groups as they come, in the columns of the engine's `adGroupsTable` (Campaign, Ad
+ * Group, and Ad Group Status when some row is paused: `status`), each with its feed line. The
+ * names share the keyword tables' packed ad group values.
+ */
+class AdGroupLinePacker {
+  private readonly campaigns = new ColumnPacker();
+  private readonly nameCodes = new Uint32Builder();
+  private readonly statuses: ColumnPacker | undefined;
+  private readonly lines = new Uint32Builder();
+  private rowCount = 0;
+
+  constructor(
+    private readonly names: AdGroupNames,
+    private readonly lineOfRowId: (rowId: string) => number,
+    private readonly status: BuildStatus | undefined,
+  ) {
+    if (status) this.statuses = new ColumnPacker();
+  }
+
+  readonly add = (group: AdGroupRef, groupId = -1): void => {
+    this.campaigns.add(group.campaign);
+    this.nameCodes.push(this.names.code(group.adGroup, groupId));
+    this.statuses?.add(editorStatus(this.status!.groupPaused(group.campaign, group.adGroup)));
+    this.lines.push(group.id === '' ? 0 : this.lineOfRowId(group.id));
+    this.rowCount += 1;
+  };
+
+  finish(names: PackedValues): PackedTable {
+    return {
+      headers: [...adGroupsTable([], this.status).headers],
+      rowCount: this.rowCount,
+      columns: [
+        this.campaigns.finish(),
+        { ...names, codes: this.nameCodes.finish() },
+        ...(this.statuses ? [this.statuses.finish()] : []),
+      ],
+      lines: this.lines.finish(),
+    };
+  }
+}
+
+/**
  * Generates the campaign structure of a template over the selected rows (in the worker). The
  * lines go straight into the packed tables (no line objects); the ad groups and asset groups are
  * kept for the ad jobs.
@@ -131,6 +177,8 @@ export const generateCampaignJob: EngineJobHandler<
   const keywords = new KeywordLinePacker(adGroupNames, ctx.rowPositions, status);
   const negatives = new KeywordLinePacker(adGroupNames, ctx.rowPositions, status);
   const adGroups = new AdGroupCollector(adGroupNames);
+  const lineOfRowId = lineOfRowIdOf(ctx.rows, ctx.rowPositions);
+  const adGroupLines = new AdGroupLinePacker(adGroupNames, lineOfRowId, status);
   const campaigns: CampaignRow[] = [];
   const assetGroups: AssetGroupRef[] = [];
   const result = forEachKeywordLine(
@@ -144,7 +192,10 @@ export const generateCampaignJob: EngineJobHandler<
       keywords: keywords.line,
       negatives: negatives.line,
       campaigns: (c) => campaigns.push(c),
-      adGroups: adGroups.add,
+      adGroups: (group, groupId) => {
+        adGroups.add(group, groupId);
+        adGroupLines.add(group, groupId);
+      },
       assetGroups: (g) => assetGroups.push(g),
     },
   );
@@ -152,10 +203,10 @@ export const generateCampaignJob: EngineJobHandler<
   const adGroupValues = adGroupNames.values.finishValues();
   const adGroupList = adGroups.finish(adGroupValues);
   ctx.keepCampaignGroups(input.template, { adGroups: adGroupList, assetGroups });
-  const lineOfRowId = lineOfRowIdOf(ctx.rows, ctx.rowPositions);
   const output: CampaignOutput = {
     keywords: keywords.finish(adGroupValues),
     negatives: negatives.finish(adGroupValues),
+    adGroups: adGroupLines.finish(adGroupValues),
     campaigns: {
       ...packTable(campaignsTable(campaigns, status)),
       lines: linesOfCampaigns(campaigns, lineOfRowId),

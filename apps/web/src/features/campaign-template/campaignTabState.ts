@@ -36,7 +36,10 @@ export function useCampaignTabOutputStore(): Store<CampaignTabOutputs> {
 export function clearOneOutput(
   tabOutput: Store<CampaignTabOutputs>,
   type: CampaignType,
-  which: keyof Pick<CampaignOutput, 'keywords' | 'negatives' | 'campaigns' | 'assetGroups'>,
+  which: keyof Pick<
+    CampaignOutput,
+    'keywords' | 'negatives' | 'adGroups' | 'campaigns' | 'assetGroups'
+  >,
 ): void {
   const current = tabOutput.get()[type];
   if (!current) return;

@@ -12,7 +12,8 @@ import {
   type JobProgress,
 } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
-import { downloadTablesZip, notifyFileError } from '../exports/index.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
+import { downloadTablesZip, notifyFileError, type DownloadTarget } from '../exports/index.ts';
 import { campaignExportTables } from './exportTables.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 import { useCampaignTabOutputStore } from './campaignTabState.ts';
@@ -118,7 +119,7 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
         notifyError(
           error instanceof JobFailedError && error.isForPerson
             ? error.message
-            : `Generation failed: ${error instanceof Error ? error.message : String(error)}`,
+            : `Generation failed: ${describeLocalFailure(error)}`,
         );
     } finally {
       controller.current = null;
@@ -141,7 +142,7 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
 
 /** The zip of every campaign output table with lines, made in the worker. */
 export function useCampaignZip(
-  client: string | null,
+  target: DownloadTarget,
   output: CampaignOutput | undefined,
   isPerformance: boolean,
 ) {
@@ -153,7 +154,7 @@ export function useCampaignZip(
     try {
       await downloadTablesZip(
         campaignExportTables(output, isPerformance),
-        client,
+        target,
         'campaign output',
       );
     } catch (error) {

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { combineStores, useStore } from '../../state/store.ts';
 import { downloadExport, exportFileNames } from './downloads.ts';
+import { useDownloadTarget } from './downloadTarget.ts';
 import { allOutputsZipName, everythingExport } from './everything.ts';
 import type { ExportableKind } from './exportables.ts';
 import type { ExportFilesInput } from './exportJobs.ts';
@@ -18,8 +19,6 @@ export const DOWNLOAD_EVERYTHING_TEXTS = {
 
 /** What the account loop adds to "Download everything" (features/account-loop). */
 export interface DownloadLoop {
-  /** The client's label, put on what the files make (undefined: none, the files as they are). */
-  label(): Promise<string | undefined>;
   /** Called once the zip is saved, with what it was made from (the build is remembered). */
   remember(input: ExportFilesInput, today: Date): void;
 }
@@ -29,8 +28,8 @@ export interface DownloadLoop {
  * registered template kinds (`kinds`, pages/exportedTables.ts) keep for the client, each file
  * named and formatted as that tab's own download, with the skipped-and-cleaned report and, for
  * Performance Max, the note that images are still needed. Zipped in the engine worker (the lane
- * that keeps the generated ads). With `loop`, the files carry the client's label and the build
- * is remembered once saved.
+ * that keeps the generated ads). The files carry the client's label as every download's do
+ * (`downloadExport`); with `loop`, the build is remembered once saved.
  */
 export function DownloadEverything({
   kinds,
@@ -41,7 +40,8 @@ export function DownloadEverything({
 }) {
   const workspace = useKeptOutputs();
   const { outputs } = workspace;
-  const { client } = useStore(workspace.state);
+  const target = useDownloadTarget();
+  const { client } = target;
   // Drawn again whenever a kind's kept outputs change; listing the names reads no table.
   useStore(
     useMemo(() => combineStores(kinds.map((kind) => kind.store(outputs))), [kinds, outputs]),
@@ -58,8 +58,9 @@ export function DownloadEverything({
     if (exportFileNames(everythingExport(kinds, outputs, client, today)).length === 0) return;
     setIsZipping(true);
     try {
-      const input = everythingExport(kinds, outputs, client, today, await loop?.label());
-      await downloadExport(input, { zipName: allOutputsZipName(client, today) });
+      const input = await downloadExport(everythingExport(kinds, outputs, client, today), target, {
+        zipName: allOutputsZipName(client, today),
+      });
       loop?.remember(input, today);
     } catch (error) {
       notifyFileError(error);

@@ -4,6 +4,7 @@ import type { PackedTable } from '../generation/jobs.ts';
 import type { ExportFilesInput } from './exportJobs.ts';
 import { exportFilesOf } from './exportJobs.ts';
 import type { TableSource } from './exportables.ts';
+import type { DownloadTarget } from './downloadTarget.ts';
 import { datedNaming, fileNamer } from './fileNames.ts';
 import { saveBlob } from './files.ts';
 import { EDITOR_FORMAT_ID, EXPORT_FORMATS, getExportFormat } from './formats.ts';
@@ -24,41 +25,48 @@ export function exportFileNames(input: ExportFilesInput): string[] {
 
 /**
  * Makes the export's files in the worker and saves them: the one file under its own name, or the
- * zip under `zipName`. `lane`: the worker lane (the held ads are on the default one).
+ * zip under `zipName`. `lane`: the worker lane (the held ads are on the default one). Every
+ * download puts the target's client label on what its files make, here and nowhere else, so a
+ * table is the same in each download of it. Resolves with the input the files were made from.
  */
 export async function downloadExport(
-  input: ExportFilesInput,
+  input: Omit<ExportFilesInput, 'clientLabel'>,
+  target: DownloadTarget,
   options: { zipName?: string; lane?: string } = {},
-): Promise<void> {
+): Promise<ExportFilesInput> {
   const name = input.zip ? options.zipName : exportFileNames(input)[0];
   if (!name) throw new Error('Nothing to download');
+  const clientLabel = await target.label();
+  const labelled: ExportFilesInput = { ...input, ...(clientLabel ? { clientLabel } : {}) };
   const { blob } = await runEngineJob(
     'exportFiles',
-    input,
+    labelled,
     options.lane ? { lane: options.lane } : {},
   );
   saveBlob(blob, name);
+  return labelled;
 }
 
 /** What a table's own download says of it: what it holds, for whom. */
 export interface TableExport {
   kind: ExportTableKind;
-  client: string | null;
+  target: DownloadTarget;
 }
 
 /** A table's own 'Download for Google Ads Editor': its Editor CSV, named for the client and today. */
-export function downloadTable(
+export async function downloadTable(
   source: TableSource,
-  { kind, client }: TableExport,
+  { kind, target }: TableExport,
   options: { lane?: string } = {},
 ): Promise<void> {
-  return downloadExport(
+  await downloadExport(
     {
       format: EDITOR_FORMAT_ID,
       tables: [{ kind, source }],
-      naming: datedNaming(client),
+      naming: datedNaming(target.client),
       zip: false,
     },
+    target,
     options,
   );
 }
@@ -67,12 +75,12 @@ export function downloadTable(
  * A tab's zip of its tables (`<client> - <what> - <yyyymmdd>.zip`, each file named by its stem
  * alone), only the tables with lines.
  */
-export function downloadTablesZip(
+export async function downloadTablesZip(
   tables: readonly { kind: ExportTableKind; table: PackedTable }[],
-  client: string | null,
+  target: DownloadTarget,
   what: string,
 ): Promise<void> {
-  return downloadExport(
+  await downloadExport(
     {
       format: EDITOR_FORMAT_ID,
       tables: tables
@@ -81,6 +89,7 @@ export function downloadTablesZip(
       naming: null,
       zip: true,
     },
-    { zipName: fileNamer(datedNaming(client))(what, 'zip'), lane: 'output' },
+    target,
+    { zipName: fileNamer(datedNaming(target.client))(what, 'zip'), lane: 'output' },
   );
 }

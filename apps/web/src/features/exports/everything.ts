@@ -18,7 +18,7 @@ export function allOutputsZipName(client: string | null, today = new Date()): st
  * 'performance max <table>'), then the skipped-and-cleaned report of all of them and the format's
  * notes (the images still needed, for asset groups or Performance Max ads). With no table the
  * format makes no file, not even the report. `clientLabel`: the client's label on what the files
- * make (see `ExportFilesInput.clientLabel`).
+ * make (see `ExportFilesInput.clientLabel`; a download adds it itself, `downloadExport`).
  */
 export function everythingExport(
   kinds: readonly ExportableKind[],

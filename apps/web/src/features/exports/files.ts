@@ -1,4 +1,5 @@
 import { notifyError } from '../../state/notifications.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
 
 /** Saves a Blob as a file through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -13,7 +14,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Tells the person a download could not be made, and why. */
+/** Tells the person a download could not be made, and why, in plain words. */
 export function notifyFileError(error: unknown): void {
-  notifyError(`Could not make the file: ${error instanceof Error ? error.message : String(error)}`);
+  notifyError(`Could not make the file: ${describeLocalFailure(error)}`);
 }

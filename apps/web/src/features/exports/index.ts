@@ -4,4 +4,5 @@ export { DownloadEverything } from './DownloadEverything.tsx';
 export { KeptOutputsContext } from './keptOutputs.ts';
 export { notifyFileError, saveBlob } from './files.ts';
 export { downloadTable, downloadTablesZip } from './downloads.ts';
+export { useDownloadTarget, type DownloadTarget } from './downloadTarget.ts';
 export type { ExportableKind, ExportTableRef } from './exportables.ts';

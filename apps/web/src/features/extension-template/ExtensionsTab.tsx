@@ -11,6 +11,7 @@ import {
 import { useStore } from '../../state/store.ts';
 import { useBuilderWorkspace } from '../builder/useBuilderWorkspace.ts';
 import { ChangedSinceNote, OriginNote } from '../exports/OriginNote.tsx';
+import { useDownloadTarget } from '../exports/index.ts';
 import { useSelectedRows } from '../generation/index.ts';
 import { IssuesList, OutputTable, focusNextOutput } from '../output/index.ts';
 import { TemplateToolbar } from '../builder/TemplateToolbar.tsx';
@@ -61,7 +62,7 @@ export function ExtensionsTab() {
   const campaignTemplate = useTemplateSet('campaignTemplates').active;
   const tab = useStore(extensionsTabStore(workspace));
   const outputs = useStore(extensionOutputsOf(workspace.outputs));
-  const { client } = useStore(workspace.state);
+  const target = useDownloadTarget();
   const selection = useSelectedRows();
   const measurer = useTextMeasurer();
   const { count, version, source } = selection;
@@ -223,7 +224,7 @@ export function ExtensionsTab() {
         table={output?.table ?? null}
         copyTable={output?.copyTable ?? null}
         onClear={() => clearExtensionOutput(workspace, type)}
-        editorExport={{ kind: EXTENSION_TABLE_KINDS[output?.type ?? type], client }}
+        editorExport={{ kind: EXTENSION_TABLE_KINDS[output?.type ?? type], target }}
         emptyText="No extensions generated yet."
         unit={['extension', 'extensions']}
       />

@@ -5,6 +5,7 @@ import { originNow, type OutputOrigin } from '../exports/outputOrigin.ts';
 import type { OutputRegistry } from '../exports/outputRegistry.ts';
 import { isJobCancelled, runEngineJob, type RowsSource } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
 import type { GeneratedExtensionsOutput } from './extensionJobs.ts';
 
 /** Generated extensions and what they were made from. */
@@ -138,9 +139,7 @@ export async function generateExtensionOutput(
     }));
   } catch (error) {
     if (!isJobCancelled(error)) {
-      notifyError(
-        `Extensions not generated: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      notifyError(`Extensions not generated: ${describeLocalFailure(error)}`);
     }
   } finally {
     if (session.controller === controller) {

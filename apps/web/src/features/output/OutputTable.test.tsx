@@ -4,6 +4,10 @@ import { MantineProvider } from '@mantine/core';
 import { COLUMN_WINDOW_FROM, OutputTable, visibleColumns } from './OutputTable.tsx';
 import { focusNextOutput } from './outputFocus.ts';
 import { packTable } from '../generation/packTable.ts';
+import type { DownloadTarget } from '../exports/downloadTarget.ts';
+
+/** Downloads for no client, without a label. */
+const NO_TARGET: DownloadTarget = { client: null, label: () => Promise.resolve(undefined) };
 
 function bigTable(rows: number) {
   return packTable({
@@ -24,7 +28,7 @@ describe('OutputTable', () => {
           label="Keywords"
           table={bigTable(200_000)}
           onClear={() => undefined}
-          editorExport={{ kind: 'keywords', client: null }}
+          editorExport={{ kind: 'keywords', target: NO_TARGET }}
         />
       </MantineProvider>,
     );
@@ -51,7 +55,7 @@ describe('OutputTable', () => {
         <OutputTable
           label="Negatives"
           table={bigTable(0)}
-          editorExport={{ kind: 'negatives', client: null }}
+          editorExport={{ kind: 'negatives', target: NO_TARGET }}
         />
       </MantineProvider>,
     );

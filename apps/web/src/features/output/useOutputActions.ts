@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { copyToClipboard, TABLE_COPIED_MESSAGE } from '../../components/clipboard.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
 import { runEngineJob } from '../generation/runEngineJob.ts';
 import type { PackedTable } from '../generation/packTable.ts';
 import { notifyFileError } from '../exports/files.ts';
@@ -32,9 +33,7 @@ export function useOutputActions(
       await copyToClipboard(text);
       notifySuccess(TABLE_COPIED_MESSAGE);
     } catch (error) {
-      notifyError(
-        `Could not copy the table: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      notifyError(`Could not copy the table: ${describeLocalFailure(error)}`);
     } finally {
       setBusy(null);
     }

@@ -167,6 +167,18 @@ describe('XmlFeedPanel', () => {
     expect(calls.map((call) => call.path)).toEqual([API.users.sendVerification]);
   });
 
+  it('says a refused "Send the link again" with the HTTP status of the answer', async () => {
+    const answer = testSession('tok-xml');
+    session.signIn({ ...answer, user: { ...answer.user, pendingTools: ['xml-feeds'] } });
+    const message = 'Please wait a minute before asking for another link';
+    vi.stubGlobal('fetch', async () => json(409, { error: { code: 'conflict', message } }));
+    await setup({ activeFeed: 'brands' });
+    const panel = screen.getByRole('group', { name: XML_PANEL_TEXTS.title });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() => expect(shownNotices()).toContain(`error: ${message}`));
+    expect(notifications.get().notifications.at(-1)?.status).toBe(409);
+  });
+
   it('adds each new brand and category pair to the active feed once', async () => {
     signIn(['xml-feeds']);
     const { editor } = await setup({ activeFeed: 'brands', rows: [['ACME', 'shoes']] });
