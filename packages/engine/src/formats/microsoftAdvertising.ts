@@ -1,0 +1,1018 @@
+/**
+ * The Microsoft Advertising format: one bulk file (Microsoft's Bulk File Schema, format version
+ * 6.0, UTF-8 CSV) from the same tables the Google Ads Editor format takes, and a report of every
+ * item that could not go to Microsoft or went changed, with its reason. Sources and choices:
+ * docs/decisions.md, "Microsoft Advertising bulk file".
+ *
+ * New parents get negative reference keys (`Id` -1, -2, …) that their children name in
+ * `Parent Id`, beside the Campaign and Ad Group names (the schema's logical reference keys), so
+ * every record type finds its parent whichever key it reads. Records follow the schema's type
+ * hierarchy: campaigns with their location criteria, ad groups, keywords, negative keywords,
+ * responsive search ads, then each extension before its first association.
+ */
+import { formatCsv, type Table } from '../csv.ts';
+import { normalizeHeader, parseItemStatus, type ItemStatus } from '../plan/kinds.ts';
+import { countAdTextLength } from '../text.ts';
+import {
+  RSA_DESCRIPTION_MAX_CHARS,
+  RSA_DESCRIPTION_MAX_PIN,
+  RSA_HEADLINE_MAX_CHARS,
+  RSA_HEADLINE_MAX_PIN,
+  RSA_MAX_DESCRIPTIONS,
+  RSA_MAX_HEADLINES,
+  RSA_MIN_DESCRIPTIONS,
+  RSA_MIN_HEADLINES,
+  RSA_PATH_MAX_CHARS,
+} from '../limits.ts';
+import type {
+  ExportContext,
+  ExportFile,
+  ExportFormat,
+  ExportTable,
+  ExportTableKind,
+} from './exportFormat.ts';
+
+/** The bulk file's stem: the command's `microsoft-advertising.csv`. */
+export const MICROSOFT_BULK_FILE_STEM = 'microsoft advertising';
+/** The report's stem: what could not go to Microsoft, or went changed. */
+export const MICROSOFT_REPORT_FILE_STEM = 'microsoft advertising report';
+
+/** The only bulk format version Microsoft supports (Bulk File Schema, "Format Versions"). */
+export const MICROSOFT_FORMAT_VERSION = '6.0';
+
+// Microsoft's limits where they are not Google's (docs/decisions.md gives each source).
+/** Keyword and negative keyword text (Keyword record: "a maximum of 100 characters"). */
+export const MICROSOFT_KEYWORD_MAX_CHARS = 100;
+/** The final URL's domain with path 1 and path 2 (Responsive Search Ad record, Final Url). */
+export const MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS = 67;
+/** Final URLs (Responsive Search Ad record, Final Url). */
+export const MICROSOFT_URL_MAX_CHARS = 2048;
+/** Sitelink link text with descriptions; without them the limit is 35 (entity limits). */
+export const MICROSOFT_SITELINK_TEXT_MAX_CHARS = 25;
+export const MICROSOFT_SITELINK_TEXT_ALONE_MAX_CHARS = 35;
+export const MICROSOFT_SITELINK_DESCRIPTION_MAX_CHARS = 35;
+export const MICROSOFT_CALLOUT_MAX_CHARS = 25;
+export const MICROSOFT_SNIPPET_VALUE_MAX_CHARS = 25;
+/** Associations of one extension type per campaign or ad group (entity limits). */
+export const MICROSOFT_EXTENSIONS_PER_ENTITY = 20;
+/** Active responsive search ads per ad group (entity limits). */
+export const MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP = 3;
+/** Keywords per ad group; negatives per ad group or campaign (entity limits). */
+export const MICROSOFT_KEYWORDS_PER_AD_GROUP = 20_000;
+export const MICROSOFT_NEGATIVES_PER_PARENT = 20_000;
+/** Ad groups per campaign; campaigns per account (entity limits). */
+export const MICROSOFT_AD_GROUPS_PER_CAMPAIGN = 20_000;
+export const MICROSOFT_CAMPAIGNS_PER_ACCOUNT = 10_000;
+/** Ad group and campaign names (entity limits: 256 characters). */
+export const MICROSOFT_NAME_MAX_CHARS = 256;
+
+/** Structured snippet headers Microsoft takes in English (ad languages, extension headers). */
+const MICROSOFT_SNIPPET_HEADERS: ReadonlySet<string> = new Set(
+  'Amenities,Brands,Classes,Courses,Daily rates,Deals,Degree programs,Departments,Destinations,Featured hotels,Goods,Grades,Highlights,Insurance coverage,Items,Languages,Locations,Models,Neighborhoods,Prices,Rates,Ratings,School districts,Service catalog,Services,Shows,Sizes,Styles,Tools,Topics,Types,Vacations,Vehicles,What,Who,Why'
+    .split(',')
+    .map((h) => h.toLowerCase()),
+);
+const SNIPPET_HEADER_SPELLING: ReadonlyMap<string, string> = new Map(
+  'Amenities,Brands,Classes,Courses,Daily rates,Deals,Degree programs,Departments,Destinations,Featured hotels,Goods,Grades,Highlights,Insurance coverage,Items,Languages,Locations,Models,Neighborhoods,Prices,Rates,Ratings,School districts,Service catalog,Services,Shows,Sizes,Styles,Tools,Topics,Types,Vacations,Vehicles,What,Who,Why'
+    .split(',')
+    .map((h) => [h.toLowerCase(), h]),
+);
+
+/** Microsoft's campaign languages for Search, by their name and Google's language codes. */
+const MICROSOFT_LANGUAGES: ReadonlyMap<string, string> = (() => {
+  const byCode: [string, string][] = [
+    ['bg', 'Bulgarian'],
+    ['hr', 'Croatian'],
+    ['cs', 'Czech'],
+    ['da', 'Danish'],
+    ['nl', 'Dutch'],
+    ['en', 'English'],
+    ['et', 'Estonian'],
+    ['fi', 'Finnish'],
+    ['fr', 'French'],
+    ['de', 'German'],
+    ['el', 'Greek'],
+    ['hu', 'Hungarian'],
+    ['it', 'Italian'],
+    ['lv', 'Latvian'],
+    ['lt', 'Lithuanian'],
+    ['mt', 'Maltese'],
+    ['no', 'Norwegian'],
+    ['nb', 'Norwegian'],
+    ['pl', 'Polish'],
+    ['pt', 'Portuguese'],
+    ['ro', 'Romanian'],
+    ['sk', 'Slovak'],
+    ['sl', 'Slovenian'],
+    ['es', 'Spanish'],
+    ['sv', 'Swedish'],
+    ['zh-tw', 'TraditionalChinese'],
+    ['zh_tw', 'TraditionalChinese'],
+  ];
+  const m = new Map<string, string>();
+  for (const [code, name] of byCode) {
+    m.set(code, name);
+    m.set(name.toLowerCase(), name);
+  }
+  m.set('traditional chinese', 'TraditionalChinese');
+  m.set('chinese (traditional)', 'TraditionalChinese');
+  m.set('all', 'All');
+  return m;
+})();
+
+/** The bulk file's columns: every record's fields that Adloom fills, under one header. */
+export const MICROSOFT_BULK_HEADERS: readonly string[] = [
+  'Type',
+  'Status',
+  'Id',
+  'Parent Id',
+  'Campaign',
+  'Ad Group',
+  'Client Id',
+  'Name',
+  'Budget',
+  'Budget Type',
+  'Campaign Type',
+  'Language',
+  'Target',
+  'Keyword',
+  'Match Type',
+  'Final Url',
+  'Headline',
+  'Description',
+  'Path 1',
+  'Path 2',
+  'Sitelink Extension Link Text',
+  'Sitelink Extension Description1',
+  'Sitelink Extension Description2',
+  'Callout Text',
+  'Structured Snippet Header',
+  'Structured Snippet Values',
+];
+const C = Object.fromEntries(MICROSOFT_BULK_HEADERS.map((h, i) => [h, i])) as Record<
+  string,
+  number
+>;
+
+/** The report's columns. */
+export const MICROSOFT_REPORT_HEADERS: readonly string[] = [
+  'Type',
+  'Campaign',
+  'Ad Group',
+  'Item',
+  'Outcome',
+  'Reason',
+];
+
+/** What happened to a reported item. */
+export type MicrosoftOutcome = 'Not written' | 'Changed' | 'Paused';
+
+/** Counts of one bulk file: records written per record type, and the report's outcomes. */
+export interface MicrosoftBulkCounts {
+  records: Record<string, number>;
+  notWritten: number;
+  changed: number;
+  paused: number;
+}
+
+/** What the host tells the format beyond `ExportContext`. */
+export interface MicrosoftBulkOptions {
+  /**
+   * The Microsoft Location Id of a Google criteria ID, when the host knows one. Google's IDs
+   * are not Microsoft's: without an answer a location is reported, never written as it is.
+   */
+  microsoftLocationId?: (googleCriteriaId: string) => string | undefined;
+}
+
+/** Microsoft's status for a build's status; Removed has no add (a delete needs Microsoft's Id). */
+function microsoftStatus(status: ItemStatus): 'Active' | 'Paused' | undefined {
+  return status === 'Enabled' ? 'Active' : status === 'Paused' ? 'Paused' : undefined;
+}
+
+/** The index of a column in a table (headers compared as Editor compares them), -1 if none. */
+function columnOf(headers: readonly string[], ...names: string[]): number {
+  const wanted = names.map(normalizeHeader);
+  return headers.findIndex((h) => wanted.includes(normalizeHeader(h)));
+}
+
+const cell = (row: readonly string[], at: number): string => (at < 0 ? '' : (row[at] ?? ''));
+
+/** The width Microsoft counts: code points, East Asian wide characters and emoji as 2. */
+const widthOf = (text: string): number => countAdTextLength(text);
+
+/** Google-only dynamic insertions Microsoft does not read ({CUSTOMIZER.…}, {LOCATION(…)}, …). */
+const GOOGLE_ONLY_INSERTION = /\{\s*(?:CUSTOMIZER\.|LOCATION\(|COUNTDOWN\(|GLOBAL_COUNTDOWN\()/i;
+
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\/[^\s/]+/i.test(url);
+}
+
+function hostOf(url: string): string {
+  const m = /^https?:\/\/([^/?#]*)/i.exec(url);
+  return m ? m[1]! : '';
+}
+
+/** The ids of a Location ID cell (`;`, `,` or line breaks between them). */
+function locationIdsOf(value: string): string[] {
+  const ids: string[] = [];
+  for (const part of value.split(/[;,\r\n]/)) {
+    const id = part.trim();
+    if (id !== '' && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** The Microsoft languages of a Google Languages cell, and the ones Microsoft has no name for. */
+function languagesOf(value: string): { names: string[]; unknown: string[] } {
+  const names: string[] = [];
+  const unknown: string[] = [];
+  for (const part of value.split(/[;,]/)) {
+    const v = part.trim();
+    if (v === '') continue;
+    const name = MICROSOFT_LANGUAGES.get(v.toLowerCase());
+    if (name === undefined) unknown.push(v);
+    else if (!names.includes(name)) names.push(name);
+  }
+  return { names, unknown };
+}
+
+/** The tables of each kind, in the order given. */
+function byKind(tables: readonly ExportTable[], kind: ExportTableKind): ExportTable[] {
+  return tables.filter((t) => t.kind === kind);
+}
+
+/**
+ * One pass over a build's tables: yields the bulk file's records (one reused array) and adds to
+ * `report` every item that could not go to Microsoft or went changed. Tables are read in the
+ * schema's order whatever order they come in; each is read once.
+ */
+function* bulkRecords(
+  tables: readonly ExportTable[],
+  options: MicrosoftBulkOptions,
+  report: string[][],
+  counts: MicrosoftBulkCounts,
+): Generator<string[]> {
+  const out = new Array<string>(MICROSOFT_BULK_HEADERS.length).fill('');
+  const clear = () => out.fill('');
+  const record = (type: string) => {
+    clear();
+    out[C.Type!] = type;
+    counts.records[type] = (counts.records[type] ?? 0) + 1;
+    return out;
+  };
+  const note = (
+    type: string,
+    campaign: string,
+    adGroup: string,
+    item: string,
+    outcome: MicrosoftOutcome,
+    reason: string,
+  ) => {
+    report.push([type, campaign, adGroup, item, outcome, reason]);
+    if (outcome === 'Not written') counts.notWritten++;
+    else if (outcome === 'Changed') counts.changed++;
+    else counts.paused++;
+  };
+
+  let nextKey = -1;
+  const campaignKeys = new Map<string, number>();
+  const groupKeys = new Map<string, number>();
+  const groupIndex = new Map<string, number>();
+  const groupOf = (campaign: string, adGroup: string) => `${campaign}\u0000${adGroup}`;
+
+  yield (
+    clear(),
+    (out[C.Type!] = 'Format Version'),
+    (out[C.Name!] = MICROSOFT_FORMAT_VERSION),
+    out
+  );
+
+  // Campaigns, each followed by its location criteria.
+  const locate = options.microsoftLocationId;
+  for (const table of byKind(tables, 'campaigns')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      type: columnOf(headers, 'Campaign Type'),
+      budget: columnOf(headers, 'Budget'),
+      location: columnOf(headers, 'Location ID'),
+      languages: columnOf(headers, 'Languages', 'Language'),
+      status: columnOf(headers, 'Campaign Status'),
+    };
+    // A campaign's location rows follow its own row: they are gathered, then written with it.
+    let pending:
+      | {
+          name: string;
+          key: number;
+          status: string;
+          budget: string;
+          language: string;
+          locations: string[];
+        }
+      | undefined;
+    const flush = function* (): Generator<string[]> {
+      if (!pending) return;
+      const p = pending;
+      pending = undefined;
+      const mapped: string[] = [];
+      for (const google of p.locations) {
+        const id = locate?.(google);
+        if (id === undefined)
+          note(
+            'Campaign Location Criterion',
+            p.name,
+            '',
+            google,
+            'Not written',
+            `Google location ${google} has no Microsoft location ID known to Adloom: add the location in Microsoft Advertising`,
+          );
+        else if (!mapped.includes(id)) mapped.push(id);
+      }
+      if (p.locations.length > 0 && mapped.length === 0 && p.status === 'Active') {
+        p.status = 'Paused';
+        note(
+          'Campaign',
+          p.name,
+          '',
+          p.name,
+          'Paused',
+          'none of its locations could be written, and a Microsoft campaign without locations shows everywhere: add its locations, then enable it',
+        );
+      }
+      const r = record('Campaign');
+      r[C.Status!] = p.status;
+      r[C.Id!] = String(p.key);
+      r[C['Parent Id']!] = '0';
+      r[C.Campaign!] = p.name;
+      r[C['Budget Type']!] = 'DailyBudgetStandard';
+      r[C['Campaign Type']!] = 'Search';
+      r[C.Budget!] = p.budget;
+      r[C.Language!] = p.language;
+      yield r;
+      for (const id of mapped) {
+        const l = record('Campaign Location Criterion');
+        l[C.Status!] = 'Active';
+        l[C['Parent Id']!] = String(p.key);
+        l[C.Campaign!] = p.name;
+        l[C.Target!] = id;
+        yield l;
+      }
+    };
+    for (const row of rows) {
+      const name = cell(row, at.campaign);
+      const location = cell(row, at.location);
+      if (location !== '' && cell(row, at.type) === '') {
+        // A location row: its campaign's, or one of a campaign already reported.
+        if (pending && name === pending.name)
+          for (const id of locationIdsOf(location))
+            if (!pending.locations.includes(id)) pending.locations.push(id);
+        continue;
+      }
+      yield* flush();
+      const type = cell(row, at.type) || 'Search';
+      const reject = (reason: string) => note('Campaign', name, '', name, 'Not written', reason);
+      if (name === '') continue;
+      if (type.toLowerCase() !== 'search') {
+        reject(
+          `${type} campaigns are not in this file: Microsoft's bulk file here holds Search campaigns`,
+        );
+        continue;
+      }
+      if (campaignKeys.has(name)) continue;
+      if (name.length > MICROSOFT_NAME_MAX_CHARS) {
+        reject(`the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`);
+        continue;
+      }
+      const budget = cell(row, at.budget).trim();
+      if (budget === '' || !(Number(budget) > 0)) {
+        reject('Microsoft needs a budget to add a campaign');
+        continue;
+      }
+      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      if (status === undefined) {
+        reject('a removed campaign is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      if (campaignKeys.size >= MICROSOFT_CAMPAIGNS_PER_ACCOUNT) {
+        reject(`Microsoft takes at most ${MICROSOFT_CAMPAIGNS_PER_ACCOUNT} campaigns per account`);
+        continue;
+      }
+      const { names, unknown } = languagesOf(cell(row, at.languages));
+      if (unknown.length > 0)
+        note(
+          'Campaign',
+          name,
+          '',
+          unknown.join(';'),
+          'Changed',
+          `Microsoft has no Search language for ${unknown.join(', ')}: ${names.length > 0 ? 'left out' : 'the campaign targets all languages'}`,
+        );
+      const key = nextKey--;
+      campaignKeys.set(name, key);
+      pending = {
+        name,
+        key,
+        status,
+        budget,
+        language: names.length > 0 ? names.join(';') : 'All',
+        locations: locationIdsOf(location),
+      };
+    }
+    yield* flush();
+  }
+
+  // Ad groups.
+  const groupsPerCampaign = new Map<string, number>();
+  for (const table of byKind(tables, 'ad-groups')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      status: columnOf(headers, 'Ad Group Status'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      const k = groupOf(campaign, adGroup);
+      if (adGroup === '' || groupKeys.has(k)) continue;
+      const reject = (reason: string) =>
+        note('Ad Group', campaign, adGroup, adGroup, 'Not written', reason);
+      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      if (status === undefined) {
+        reject('a removed ad group is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      if (adGroup.length > MICROSOFT_NAME_MAX_CHARS) {
+        reject(`the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`);
+        continue;
+      }
+      const n = groupsPerCampaign.get(campaign) ?? 0;
+      if (n >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN) {
+        reject(
+          `Microsoft takes at most ${MICROSOFT_AD_GROUPS_PER_CAMPAIGN} ad groups per campaign`,
+        );
+        continue;
+      }
+      groupsPerCampaign.set(campaign, n + 1);
+      const key = nextKey--;
+      groupKeys.set(k, key);
+      groupIndex.set(k, groupIndex.size);
+      const r = record('Ad Group');
+      // Microsoft adds an ad group Paused unless told: the status is always written.
+      r[C.Status!] = status;
+      r[C.Id!] = String(key);
+      const parent = campaignKeys.get(campaign);
+      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
+      r[C.Campaign!] = campaign;
+      r[C['Ad Group']!] = adGroup;
+      yield r;
+    }
+  }
+  const perGroup = new Uint32Array(groupIndex.size);
+
+  // Keywords.
+  for (const table of byKind(tables, 'keywords')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      keyword: columnOf(headers, 'Keyword'),
+      type: columnOf(headers, 'Criterion Type', 'Match Type'),
+      status: columnOf(headers, 'Status'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      const keyword = cell(row, at.keyword);
+      const match = cell(row, at.type) || 'Broad';
+      const reject = (reason: string) =>
+        note('Keyword', campaign, adGroup, keyword, 'Not written', reason);
+      if (match !== 'Broad' && match !== 'Phrase' && match !== 'Exact') {
+        reject(`Microsoft has no ${match} keyword`);
+        continue;
+      }
+      if (keyword.length > MICROSOFT_KEYWORD_MAX_CHARS) {
+        reject(`longer than Microsoft's ${MICROSOFT_KEYWORD_MAX_CHARS} characters`);
+        continue;
+      }
+      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      if (status === undefined) {
+        reject('a removed keyword is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      const k = groupOf(campaign, adGroup);
+      const gi = groupIndex.get(k);
+      if (gi !== undefined && perGroup[gi]! >= MICROSOFT_KEYWORDS_PER_AD_GROUP) {
+        reject(`Microsoft takes at most ${MICROSOFT_KEYWORDS_PER_AD_GROUP} keywords per ad group`);
+        continue;
+      }
+      if (gi !== undefined) perGroup[gi]!++;
+      const r = record('Keyword');
+      r[C.Status!] = status;
+      const parent = groupKeys.get(k);
+      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
+      r[C.Campaign!] = campaign;
+      r[C['Ad Group']!] = adGroup;
+      r[C.Keyword!] = keyword;
+      r[C['Match Type']!] = match;
+      yield r;
+    }
+  }
+
+  // Negative keywords, on their ad group or, without one, their campaign.
+  perGroup.fill(0);
+  const perCampaign = new Map<string, number>();
+  for (const table of byKind(tables, 'negatives')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      keyword: columnOf(headers, 'Keyword'),
+      type: columnOf(headers, 'Criterion Type', 'Match Type'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      const keyword = cell(row, at.keyword);
+      const type = cell(row, at.type);
+      const onCampaign = adGroup === '' || type.startsWith('Campaign');
+      const kind = onCampaign ? 'Campaign Negative Keyword' : 'Ad Group Negative Keyword';
+      const reject = (reason: string) =>
+        note(kind, campaign, adGroup, keyword, 'Not written', reason);
+      if (keyword.length > MICROSOFT_KEYWORD_MAX_CHARS) {
+        reject(`longer than Microsoft's ${MICROSOFT_KEYWORD_MAX_CHARS} characters`);
+        continue;
+      }
+      let match = type.replace(/^Campaign /, '').replace(/^Negative /, '');
+      if (match === 'Broad') {
+        // Microsoft's negatives are Phrase or Exact. A one-word phrase negative blocks what a
+        // broad one does; a longer one blocks only the words in that order: said in the report.
+        match = 'Phrase';
+        if (/\s/.test(keyword.trim()))
+          note(
+            kind,
+            campaign,
+            adGroup,
+            keyword,
+            'Changed',
+            'Microsoft has no broad match negative: written as a phrase negative, which blocks only searches with these words in this order',
+          );
+      }
+      if (match !== 'Phrase' && match !== 'Exact') {
+        reject(`Microsoft has no ${type} negative`);
+        continue;
+      }
+      let parent: number | undefined;
+      if (onCampaign) {
+        const n = perCampaign.get(campaign) ?? 0;
+        if (n >= MICROSOFT_NEGATIVES_PER_PARENT) {
+          reject(
+            `Microsoft takes at most ${MICROSOFT_NEGATIVES_PER_PARENT} negatives per campaign`,
+          );
+          continue;
+        }
+        perCampaign.set(campaign, n + 1);
+        parent = campaignKeys.get(campaign);
+      } else {
+        const k = groupOf(campaign, adGroup);
+        const gi = groupIndex.get(k);
+        if (gi !== undefined && perGroup[gi]! >= MICROSOFT_NEGATIVES_PER_PARENT) {
+          reject(
+            `Microsoft takes at most ${MICROSOFT_NEGATIVES_PER_PARENT} negatives per ad group`,
+          );
+          continue;
+        }
+        if (gi !== undefined) perGroup[gi]!++;
+        parent = groupKeys.get(k);
+      }
+      const r = record(kind);
+      r[C.Status!] = 'Active';
+      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
+      r[C.Campaign!] = campaign;
+      if (!onCampaign) r[C['Ad Group']!] = adGroup;
+      r[C.Keyword!] = keyword;
+      r[C['Match Type']!] = match;
+      yield r;
+    }
+  }
+
+  // Responsive search ads.
+  perGroup.fill(0);
+  for (const table of byKind(tables, 'responsive-search-ads')) {
+    const { headers, rows } = table.read();
+    const heads: [number, number][] = [];
+    for (let i = 1; i <= RSA_MAX_HEADLINES; i++)
+      heads.push([columnOf(headers, `Headline ${i}`), columnOf(headers, `Headline ${i} position`)]);
+    const descs: [number, number][] = [];
+    for (let i = 1; i <= RSA_MAX_DESCRIPTIONS; i++)
+      descs.push([
+        columnOf(headers, `Description ${i}`),
+        columnOf(headers, `Description ${i} position`),
+      ]);
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      path1: columnOf(headers, 'Path 1'),
+      path2: columnOf(headers, 'Path 2'),
+      url: columnOf(headers, 'Final URL'),
+      status: columnOf(headers, 'Status'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      const h1 = cell(row, heads[0]![0]);
+      const reject = (reason: string) =>
+        note('Responsive Search Ad', campaign, adGroup, h1, 'Not written', reason);
+      const problem = rsaProblem(row, heads, descs, at);
+      if (problem !== undefined) {
+        reject(problem);
+        continue;
+      }
+      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      if (status === undefined) {
+        reject('a removed ad is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      const k = groupOf(campaign, adGroup);
+      const gi = groupIndex.get(k);
+      if (status === 'Active' && gi !== undefined) {
+        if (perGroup[gi]! >= MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP) {
+          reject(
+            `Microsoft takes at most ${MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP} active responsive search ads per ad group`,
+          );
+          continue;
+        }
+        perGroup[gi]!++;
+      }
+      const r = record('Responsive Search Ad');
+      r[C.Status!] = status;
+      const parent = groupKeys.get(k);
+      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
+      r[C.Campaign!] = campaign;
+      r[C['Ad Group']!] = adGroup;
+      r[C['Final Url']!] = cell(row, at.url);
+      r[C.Headline!] = assetList(row, heads, 'Headline');
+      r[C.Description!] = assetList(row, descs, 'Description');
+      r[C['Path 1']!] = cell(row, at.path1);
+      r[C['Path 2']!] = cell(row, at.path2);
+      yield r;
+    }
+  }
+
+  // Extensions: each distinct one once (Microsoft keeps them in the account's library), then
+  // its association with the campaign or ad group the row names.
+  const extensionKeys = new Map<string, number>();
+  const associations = new Map<string, number>();
+  const associated = new Set<string>();
+  for (const [kind, noun] of [
+    ['sitelinks', 'Sitelink'],
+    ['callouts', 'Callout'],
+    ['structured-snippets', 'Structured Snippet'],
+  ] as const) {
+    for (const table of byKind(tables, kind)) {
+      const { headers, rows } = table.read();
+      const at = {
+        campaign: columnOf(headers, 'Campaign'),
+        adGroup: columnOf(headers, 'Ad Group'),
+        linkText: columnOf(headers, 'Link Text'),
+        d1: columnOf(headers, 'Description Line 1'),
+        d2: columnOf(headers, 'Description Line 2'),
+        url: columnOf(headers, 'Final URL'),
+        callout: columnOf(headers, 'Callout text'),
+        header: columnOf(headers, 'Header'),
+        values: columnOf(headers, 'Snippet Values'),
+        status: columnOf(headers, 'Status'),
+      };
+      const type = `${noun} Ad Extension`;
+      for (const row of rows) {
+        const campaign = cell(row, at.campaign);
+        const adGroup = cell(row, at.adGroup);
+        const cells = extensionCells(kind, row, at);
+        const reject = (reason: string) =>
+          note(type, campaign, adGroup, cells.item, 'Not written', reason);
+        if (cells.problem !== undefined) {
+          reject(cells.problem);
+          continue;
+        }
+        const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+        if (status === undefined) {
+          reject('a removed extension is not added (removing needs its Microsoft Id)');
+          continue;
+        }
+        const account = campaign === '<Account-level>';
+        const library = campaign === '' && adGroup === '';
+        const onGroup = !account && !library && adGroup !== '';
+        const place = account ? '' : onGroup ? groupOf(campaign, adGroup) : campaign;
+        const assocType = `${onGroup ? 'Ad Group' : 'Campaign'} ${type}`;
+        if (!account && !library) {
+          const count = associations.get(`${noun}\u0000${place}`) ?? 0;
+          if (count >= MICROSOFT_EXTENSIONS_PER_ENTITY) {
+            reject(
+              `Microsoft takes at most ${MICROSOFT_EXTENSIONS_PER_ENTITY} ${noun.toLowerCase()} extensions per ${onGroup ? 'ad group' : 'campaign'}`,
+            );
+            continue;
+          }
+        }
+        const contentKey = `${kind}\u0000${cells.key}`;
+        let key = extensionKeys.get(contentKey);
+        if (key === undefined) {
+          key = nextKey--;
+          extensionKeys.set(contentKey, key);
+          const r = record(type);
+          r[C.Status!] = 'Active';
+          r[C.Id!] = String(key);
+          r[C['Parent Id']!] = '0';
+          for (const [column, value] of cells.columns) r[C[column]!] = value;
+          yield r;
+        }
+        if (library) continue;
+        if (account) {
+          note(
+            type,
+            campaign,
+            adGroup,
+            cells.item,
+            'Changed',
+            "written to the account's library only: associate it with the account in Microsoft Advertising",
+          );
+          continue;
+        }
+        const pair = `${place}\u0000${key}`;
+        if (associated.has(pair)) continue;
+        associated.add(pair);
+        associations.set(
+          `${noun}\u0000${place}`,
+          (associations.get(`${noun}\u0000${place}`) ?? 0) + 1,
+        );
+        const a = record(assocType);
+        a[C.Status!] = status;
+        a[C.Id!] = String(key);
+        const parent = onGroup ? groupKeys.get(place) : campaignKeys.get(campaign);
+        if (parent !== undefined) a[C['Parent Id']!] = String(parent);
+        a[C.Campaign!] = campaign;
+        if (onGroup) a[C['Ad Group']!] = adGroup;
+        yield a;
+      }
+    }
+  }
+  // Callouts serve only in twos or more per campaign or ad group (entity limits): said once each.
+  for (const [k, n] of associations)
+    if (k.startsWith('Callout\u0000') && n < 2) {
+      const place = k.slice('Callout\u0000'.length);
+      const [campaign, adGroup = ''] = place.split('\u0000');
+      note(
+        'Callout Ad Extension',
+        campaign!,
+        adGroup,
+        '',
+        'Changed',
+        'only one callout here: Microsoft shows callouts only when at least two are associated',
+      );
+    }
+
+  // What Microsoft's file here does not hold: Performance Max.
+  for (const kind of ['asset-groups', 'performance-max-ads'] as const)
+    for (const table of byKind(tables, kind)) {
+      const { headers, rows } = table.read();
+      const campaignAt = columnOf(headers, 'Campaign');
+      const groupAt = columnOf(headers, 'Asset Group');
+      for (const row of rows)
+        note(
+          kind === 'asset-groups' ? 'Asset Group' : 'Performance Max ad',
+          cell(row, campaignAt),
+          '',
+          cell(row, groupAt),
+          'Not written',
+          'Performance Max is not in this file: create it in Microsoft Advertising (or import from Google Ads)',
+        );
+    }
+}
+
+/** What is wrong with an RSA row for Microsoft, or undefined. */
+function rsaProblem(
+  row: readonly string[],
+  heads: readonly [number, number][],
+  descs: readonly [number, number][],
+  at: { path1: number; path2: number; url: number },
+): string | undefined {
+  const check = (
+    list: readonly [number, number][],
+    noun: string,
+    min: number,
+    max: number,
+    maxPin: number,
+  ): string | undefined => {
+    let n = 0;
+    const free = new Set<number>();
+    let unpinned = false;
+    for (const [textAt, pinAt] of list) {
+      const text = cell(row, textAt);
+      if (text === '') continue;
+      n++;
+      if (/[\r\n]/.test(text)) return `a ${noun} holds a line break`;
+      if (GOOGLE_ONLY_INSERTION.test(text))
+        return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
+      if (widthOf(text) > max)
+        return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
+      const pin = Number(cell(row, pinAt));
+      if (pin >= 1 && pin <= maxPin) free.add(pin);
+      else unpinned = true;
+    }
+    if (n < min) return `Microsoft needs at least ${min} ${noun}s`;
+    if (!unpinned && free.size < maxPin)
+      return `every ${noun} is pinned and some position has none`;
+    return undefined;
+  };
+  const problem =
+    check(heads, 'headline', RSA_MIN_HEADLINES, RSA_HEADLINE_MAX_CHARS, RSA_HEADLINE_MAX_PIN) ??
+    check(
+      descs,
+      'description',
+      RSA_MIN_DESCRIPTIONS,
+      RSA_DESCRIPTION_MAX_CHARS,
+      RSA_DESCRIPTION_MAX_PIN,
+    );
+  if (problem !== undefined) return problem;
+  const url = cell(row, at.url);
+  if (!isHttpUrl(url)) return 'Microsoft needs a final URL starting with http:// or https://';
+  if (url.length > MICROSOFT_URL_MAX_CHARS)
+    return `the final URL is longer than Microsoft's ${MICROSOFT_URL_MAX_CHARS} characters`;
+  const p1 = cell(row, at.path1);
+  const p2 = cell(row, at.path2);
+  for (const p of [p1, p2]) {
+    if (/[/\r\n]/.test(p)) return `path "${p}" holds a slash or a line break`;
+    if (widthOf(p) > RSA_PATH_MAX_CHARS)
+      return `path "${p}" is longer than Microsoft's ${RSA_PATH_MAX_CHARS}`;
+  }
+  if (p2 !== '' && p1 === '') return 'path 2 without path 1';
+  if (hostOf(url).length + widthOf(p1) + widthOf(p2) > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
+    return `the final URL's domain with the paths is longer than Microsoft's ${MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS} characters`;
+  return undefined;
+}
+
+/** A list of asset links as the bulk file's JSON: `[{"text":…,"pinnedField":"Headline1"}]`. */
+function assetList(
+  row: readonly string[],
+  list: readonly [number, number][],
+  noun: string,
+): string {
+  const links: { text: string; pinnedField?: string }[] = [];
+  for (const [textAt, pinAt] of list) {
+    const text = cell(row, textAt);
+    if (text === '') continue;
+    const pin = Number(cell(row, pinAt));
+    links.push(pin >= 1 ? { text, pinnedField: `${noun}${pin}` } : { text });
+  }
+  return JSON.stringify(links);
+}
+
+/** An extension row's bulk cells, the text that names it, its identity, or its problem. */
+function extensionCells(
+  kind: 'sitelinks' | 'callouts' | 'structured-snippets',
+  row: readonly string[],
+  at: Record<string, number>,
+): { columns: [string, string][]; item: string; key: string; problem?: string } {
+  if (kind === 'sitelinks') {
+    const text = cell(row, at.linkText!);
+    const d1 = cell(row, at.d1!);
+    const d2 = cell(row, at.d2!);
+    const url = cell(row, at.url!);
+    const columns: [string, string][] = [
+      ['Sitelink Extension Link Text', text],
+      ['Sitelink Extension Description1', d1],
+      ['Sitelink Extension Description2', d2],
+      ['Final Url', url],
+    ];
+    const out = { columns, item: text, key: `${text}\u0000${d1}\u0000${d2}\u0000${url}` };
+    const textMax =
+      d1 === '' && d2 === ''
+        ? MICROSOFT_SITELINK_TEXT_ALONE_MAX_CHARS
+        : MICROSOFT_SITELINK_TEXT_MAX_CHARS;
+    if (text === '') return { ...out, problem: 'a sitelink needs link text' };
+    if (widthOf(text) > textMax)
+      return { ...out, problem: `link text longer than Microsoft's ${textMax}` };
+    if ((d1 === '') !== (d2 === ''))
+      return { ...out, problem: 'a sitelink takes both description lines or neither' };
+    for (const d of [d1, d2])
+      if (widthOf(d) > MICROSOFT_SITELINK_DESCRIPTION_MAX_CHARS)
+        return {
+          ...out,
+          problem: `description "${d}" longer than Microsoft's ${MICROSOFT_SITELINK_DESCRIPTION_MAX_CHARS}`,
+        };
+    if (!isHttpUrl(url))
+      return { ...out, problem: 'Microsoft needs a final URL starting with http:// or https://' };
+    return out;
+  }
+  if (kind === 'callouts') {
+    const text = cell(row, at.callout!);
+    const out = { columns: [['Callout Text', text]] as [string, string][], item: text, key: text };
+    if (text === '') return { ...out, problem: 'a callout needs text' };
+    if (widthOf(text) > MICROSOFT_CALLOUT_MAX_CHARS)
+      return { ...out, problem: `longer than Microsoft's ${MICROSOFT_CALLOUT_MAX_CHARS}` };
+    return out;
+  }
+  const header = cell(row, at.header!).trim();
+  const values = cell(row, at.values!)
+    .split(';')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  const spelled = SNIPPET_HEADER_SPELLING.get(header.toLowerCase()) ?? header;
+  const joined = values.join(';');
+  const out = {
+    columns: [
+      ['Structured Snippet Header', spelled],
+      ['Structured Snippet Values', joined],
+    ] as [string, string][],
+    item: `${header}: ${joined}`,
+    key: `${spelled}\u0000${joined}`,
+  };
+  if (!MICROSOFT_SNIPPET_HEADERS.has(header.toLowerCase()))
+    return { ...out, problem: `Microsoft has no snippet header "${header}"` };
+  if (values.length === 0) return { ...out, problem: 'a structured snippet needs values' };
+  for (const v of values)
+    if (widthOf(v) > MICROSOFT_SNIPPET_VALUE_MAX_CHARS)
+      return {
+        ...out,
+        problem: `value "${v}" longer than Microsoft's ${MICROSOFT_SNIPPET_VALUE_MAX_CHARS}`,
+      };
+  return out;
+}
+
+/** A bulk file being made: its CSV chunks, then its report and counts once they are read. */
+export interface MicrosoftBulk {
+  /** The bulk file's CSV in chunks (no BOM), made as they are read. */
+  chunks(): Generator<string>;
+  /** The report's table: complete once `chunks` has been read to its end (it is read if not). */
+  report(): Table;
+  /** The counts: complete once `chunks` has been read to its end (it is read if not). */
+  counts(): MicrosoftBulkCounts;
+}
+
+/** The Microsoft bulk file of a build's tables (see the module's comment). */
+export function writeMicrosoftBulk(
+  tables: readonly ExportTable[],
+  options: MicrosoftBulkOptions = {},
+): MicrosoftBulk {
+  let done: { report: string[][]; counts: MicrosoftBulkCounts } | undefined;
+  function* chunks(): Generator<string> {
+    const report: string[][] = [];
+    const counts: MicrosoftBulkCounts = { records: {}, notWritten: 0, changed: 0, paused: 0 };
+    yield* formatCsv({
+      headers: MICROSOFT_BULK_HEADERS,
+      rows: { [Symbol.iterator]: () => bulkRecords(tables, options, report, counts) },
+    });
+    done = { report, counts };
+  }
+  const finish = () => {
+    if (!done) for (const _ of chunks());
+    return done!;
+  };
+  return {
+    chunks,
+    report: () => ({ headers: MICROSOFT_REPORT_HEADERS, rows: finish().report }),
+    counts: () => finish().counts,
+  };
+}
+
+/** `ExportContext` with what this format may also be told. */
+export type MicrosoftExportContext = ExportContext & MicrosoftBulkOptions;
+
+/**
+ * Microsoft Advertising: the bulk file (a BOM, then the CSV), then the report of what did not
+ * go or went changed (formulas neutralised: it is for a spreadsheet), then the build's
+ * skipped-and-cleaned report when the host gives one.
+ */
+export const MICROSOFT_ADVERTISING: ExportFormat = {
+  id: 'microsoft-advertising',
+  label: 'Microsoft Advertising',
+  files(tables, context: MicrosoftExportContext) {
+    if (tables.length === 0) return [];
+    const bulk = writeMicrosoftBulk(
+      tables,
+      context.microsoftLocationId ? { microsoftLocationId: context.microsoftLocationId } : {},
+    );
+    const files: ExportFile[] = [
+      {
+        name: context.fileName(MICROSOFT_BULK_FILE_STEM, 'csv'),
+        type: 'text/csv;charset=utf-8',
+        bom: true,
+        chunks: () => bulk.chunks(),
+      },
+      {
+        name: context.fileName(MICROSOFT_REPORT_FILE_STEM, 'csv'),
+        type: 'text/csv;charset=utf-8',
+        bom: true,
+        chunks: () => formatCsv(bulk.report(), { neutraliseFormulas: true }),
+      },
+    ];
+    const { report } = context;
+    if (report)
+      files.push({
+        name: context.fileName(report.stem, 'csv'),
+        type: 'text/csv;charset=utf-8',
+        bom: true,
+        chunks: () => formatCsv(report.read(), { neutraliseFormulas: true }),
+      });
+    return files;
+  },
+};
