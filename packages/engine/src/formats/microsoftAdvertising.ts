@@ -10,7 +10,7 @@
  * hierarchy: campaigns with their location criteria, ad groups, keywords, negative keywords,
  * responsive search ads, then each extension before its first association.
  */
-import { formatCsv, type Table } from '../csv.ts';
+import { formatCsv, formatCsvCell, formatCsvLine, type Table } from '../csv.ts';
 import { normalizeHeader, parseItemStatus, type ItemStatus } from '../plan/kinds.ts';
 import { countAdTextLength } from '../text.ts';
 import {
@@ -184,6 +184,16 @@ export interface MicrosoftBulkOptions {
   microsoftLocationId?: (googleCriteriaId: string) => string | undefined;
 }
 
+/** Editor's negative criterion types: where the negative is, and its match type. */
+const NEGATIVE_TYPES: ReadonlyMap<string, { onCampaign: boolean; match: string }> = new Map(
+  ['Broad', 'Phrase', 'Exact'].flatMap(
+    (match): [string, { onCampaign: boolean; match: string }][] => [
+      [`Negative ${match}`, { onCampaign: false, match }],
+      [`Campaign Negative ${match}`, { onCampaign: true, match }],
+    ],
+  ),
+);
+
 /** Microsoft's status for a build's status; Removed has no add (a delete needs Microsoft's Id). */
 function microsoftStatus(status: ItemStatus): 'Active' | 'Paused' | undefined {
   return status === 'Enabled' ? 'Active' : status === 'Paused' ? 'Paused' : undefined;
@@ -203,13 +213,14 @@ const widthOf = (text: string): number => countAdTextLength(text);
 /** Google-only dynamic insertions Microsoft does not read ({CUSTOMIZER.…}, {LOCATION(…)}, …). */
 const GOOGLE_ONLY_INSERTION = /\{\s*(?:CUSTOMIZER\.|LOCATION\(|COUNTDOWN\(|GLOBAL_COUNTDOWN\()/i;
 
-function isHttpUrl(url: string): boolean {
-  return /^https?:\/\/[^\s/]+/i.test(url);
+/** The host of an http or https URL ('' when the URL is neither or has none). */
+function hostOf(url: string): string {
+  const m = /^https?:\/\/([^/?#\s]*)/i.exec(url);
+  return m ? m[1]! : '';
 }
 
-function hostOf(url: string): string {
-  const m = /^https?:\/\/([^/?#]*)/i.exec(url);
-  return m ? m[1]! : '';
+function isHttpUrl(url: string): boolean {
+  return hostOf(url) !== '';
 }
 
 /** The ids of a Location ID cell (`;`, `,` or line breaks between them). */
@@ -251,15 +262,19 @@ function* bulkRecords(
   options: MicrosoftBulkOptions,
   report: string[][],
   counts: MicrosoftBulkCounts,
-): Generator<string[]> {
+): Generator<string[] | string> {
+  // One array for every record: `bulkLine` writes its cells and leaves it empty again.
   const out = new Array<string>(MICROSOFT_BULK_HEADERS.length).fill('');
-  const clear = () => out.fill('');
-  const record = (type: string) => {
-    clear();
-    out[C.Type!] = type;
+  const count = (type: string) => {
     counts.records[type] = (counts.records[type] ?? 0) + 1;
+  };
+  const record = (type: string) => {
+    out[C.Type!] = type;
+    count(type);
     return out;
   };
+  const keywordLines = new KeywordLines();
+  const rsaLines = new RecordPrefixes();
   const note = (
     type: string,
     campaign: string,
@@ -274,18 +289,47 @@ function* bulkRecords(
     else counts.paused++;
   };
 
-  let nextKey = -1;
-  const campaignKeys = new Map<string, number>();
-  const groupKeys = new Map<string, number>();
-  const groupIndex = new Map<string, number>();
-  const groupOf = (campaign: string, adGroup: string) => `${campaign}\u0000${adGroup}`;
+  // The item a `reject` reports: set once per row (no closure per row on the hot path).
+  let itemType = '';
+  let itemCampaign = '';
+  let itemAdGroup = '';
+  let item = '';
+  const setItem = (type: string, campaign: string, adGroup: string, text: string) => {
+    itemType = type;
+    itemCampaign = campaign;
+    itemAdGroup = adGroup;
+    item = text;
+  };
+  const reject = (reason: string) =>
+    note(itemType, itemCampaign, itemAdGroup, item, 'Not written', reason);
 
-  yield (
-    clear(),
-    (out[C.Type!] = 'Format Version'),
-    (out[C.Name!] = MICROSOFT_FORMAT_VERSION),
-    out
-  );
+  let nextKey = -1;
+  const campaignKeys = new Map<string, string>();
+  // Each new ad group's index (for its counts) and, by index, its negative key.
+  const groupIndex = new Map<string, number>();
+  const groupKeyList: string[] = [];
+  const groupKeys = {
+    get: (k: string): string | undefined => {
+      const i = groupIndex.get(k);
+      return i === undefined ? undefined : groupKeyList[i];
+    },
+  };
+  // Rows of one ad group come together: its key is made once per run of rows.
+  let lastCampaign: string | undefined;
+  let lastAdGroup: string | undefined;
+  let lastGroupKey = '';
+  const groupOf = (campaign: string, adGroup: string) => {
+    if (campaign !== lastCampaign || adGroup !== lastAdGroup) {
+      lastCampaign = campaign;
+      lastAdGroup = adGroup;
+      lastGroupKey = `${campaign}\u0000${adGroup}`;
+    }
+    return lastGroupKey;
+  };
+
+  out[C.Type!] = 'Format Version';
+  out[C.Name!] = MICROSOFT_FORMAT_VERSION;
+  yield out;
 
   // Campaigns, each followed by its location criteria.
   const locate = options.microsoftLocationId;
@@ -303,7 +347,7 @@ function* bulkRecords(
     let pending:
       | {
           name: string;
-          key: number;
+          key: string;
           status: string;
           budget: string;
           language: string;
@@ -341,7 +385,7 @@ function* bulkRecords(
       }
       const r = record('Campaign');
       r[C.Status!] = p.status;
-      r[C.Id!] = String(p.key);
+      r[C.Id!] = p.key;
       r[C['Parent Id']!] = '0';
       r[C.Campaign!] = p.name;
       r[C['Budget Type']!] = 'DailyBudgetStandard';
@@ -352,7 +396,7 @@ function* bulkRecords(
       for (const id of mapped) {
         const l = record('Campaign Location Criterion');
         l[C.Status!] = 'Active';
-        l[C['Parent Id']!] = String(p.key);
+        l[C['Parent Id']!] = p.key;
         l[C.Campaign!] = p.name;
         l[C.Target!] = id;
         yield l;
@@ -370,7 +414,7 @@ function* bulkRecords(
       }
       yield* flush();
       const type = cell(row, at.type) || 'Search';
-      const reject = (reason: string) => note('Campaign', name, '', name, 'Not written', reason);
+      setItem('Campaign', name, '', name);
       if (name === '') continue;
       if (type.toLowerCase() !== 'search') {
         reject(
@@ -407,7 +451,7 @@ function* bulkRecords(
           'Changed',
           `Microsoft has no Search language for ${unknown.join(', ')}: ${names.length > 0 ? 'left out' : 'the campaign targets all languages'}`,
         );
-      const key = nextKey--;
+      const key = String(nextKey--);
       campaignKeys.set(name, key);
       pending = {
         name,
@@ -434,9 +478,8 @@ function* bulkRecords(
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       const k = groupOf(campaign, adGroup);
-      if (adGroup === '' || groupKeys.has(k)) continue;
-      const reject = (reason: string) =>
-        note('Ad Group', campaign, adGroup, adGroup, 'Not written', reason);
+      if (adGroup === '' || groupIndex.has(k)) continue;
+      setItem('Ad Group', campaign, adGroup, adGroup);
       const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
       if (status === undefined) {
         reject('a removed ad group is not added (removing needs its Microsoft Id)');
@@ -454,15 +497,15 @@ function* bulkRecords(
         continue;
       }
       groupsPerCampaign.set(campaign, n + 1);
-      const key = nextKey--;
-      groupKeys.set(k, key);
-      groupIndex.set(k, groupIndex.size);
+      const key = String(nextKey--);
+      groupIndex.set(k, groupKeyList.length);
+      groupKeyList.push(key);
       const r = record('Ad Group');
       // Microsoft adds an ad group Paused unless told: the status is always written.
       r[C.Status!] = status;
-      r[C.Id!] = String(key);
+      r[C.Id!] = key;
       const parent = campaignKeys.get(campaign);
-      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
+      if (parent !== undefined) r[C['Parent Id']!] = parent;
       r[C.Campaign!] = campaign;
       r[C['Ad Group']!] = adGroup;
       yield r;
@@ -485,8 +528,7 @@ function* bulkRecords(
       const adGroup = cell(row, at.adGroup);
       const keyword = cell(row, at.keyword);
       const match = cell(row, at.type) || 'Broad';
-      const reject = (reason: string) =>
-        note('Keyword', campaign, adGroup, keyword, 'Not written', reason);
+      setItem('Keyword', campaign, adGroup, keyword);
       if (match !== 'Broad' && match !== 'Phrase' && match !== 'Exact') {
         reject(`Microsoft has no ${match} keyword`);
         continue;
@@ -507,15 +549,16 @@ function* bulkRecords(
         continue;
       }
       if (gi !== undefined) perGroup[gi]!++;
-      const r = record('Keyword');
-      r[C.Status!] = status;
-      const parent = groupKeys.get(k);
-      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
-      r[C.Campaign!] = campaign;
-      r[C['Ad Group']!] = adGroup;
-      r[C.Keyword!] = keyword;
-      r[C['Match Type']!] = match;
-      yield r;
+      count('Keyword');
+      yield keywordLines.line(
+        'Keyword',
+        status,
+        groupKeys.get(k),
+        campaign,
+        adGroup,
+        keyword,
+        match,
+      );
     }
   }
 
@@ -535,15 +578,15 @@ function* bulkRecords(
       const adGroup = cell(row, at.adGroup);
       const keyword = cell(row, at.keyword);
       const type = cell(row, at.type);
-      const onCampaign = adGroup === '' || type.startsWith('Campaign');
+      const parsed = NEGATIVE_TYPES.get(type);
+      const onCampaign = adGroup === '' || (parsed?.onCampaign ?? false);
       const kind = onCampaign ? 'Campaign Negative Keyword' : 'Ad Group Negative Keyword';
-      const reject = (reason: string) =>
-        note(kind, campaign, adGroup, keyword, 'Not written', reason);
+      setItem(kind, campaign, adGroup, keyword);
       if (keyword.length > MICROSOFT_KEYWORD_MAX_CHARS) {
         reject(`longer than Microsoft's ${MICROSOFT_KEYWORD_MAX_CHARS} characters`);
         continue;
       }
-      let match = type.replace(/^Campaign /, '').replace(/^Negative /, '');
+      let match = parsed?.match ?? type;
       if (match === 'Broad') {
         // Microsoft's negatives are Phrase or Exact. A one-word phrase negative blocks what a
         // broad one does; a longer one blocks only the words in that order: said in the report.
@@ -562,7 +605,7 @@ function* bulkRecords(
         reject(`Microsoft has no ${type} negative`);
         continue;
       }
-      let parent: number | undefined;
+      let parent: string | undefined;
       if (onCampaign) {
         const n = perCampaign.get(campaign) ?? 0;
         if (n >= MICROSOFT_NEGATIVES_PER_PARENT) {
@@ -585,14 +628,16 @@ function* bulkRecords(
         if (gi !== undefined) perGroup[gi]!++;
         parent = groupKeys.get(k);
       }
-      const r = record(kind);
-      r[C.Status!] = 'Active';
-      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
-      r[C.Campaign!] = campaign;
-      if (!onCampaign) r[C['Ad Group']!] = adGroup;
-      r[C.Keyword!] = keyword;
-      r[C['Match Type']!] = match;
-      yield r;
+      count(kind);
+      yield keywordLines.line(
+        kind,
+        'Active',
+        parent,
+        campaign,
+        onCampaign ? '' : adGroup,
+        keyword,
+        match,
+      );
     }
   }
 
@@ -621,8 +666,7 @@ function* bulkRecords(
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       const h1 = cell(row, heads[0]![0]);
-      const reject = (reason: string) =>
-        note('Responsive Search Ad', campaign, adGroup, h1, 'Not written', reason);
+      setItem('Responsive Search Ad', campaign, adGroup, h1);
       const problem = rsaProblem(row, heads, descs, at);
       if (problem !== undefined) {
         reject(problem);
@@ -644,24 +688,28 @@ function* bulkRecords(
         }
         perGroup[gi]!++;
       }
-      const r = record('Responsive Search Ad');
-      r[C.Status!] = status;
-      const parent = groupKeys.get(k);
-      if (parent !== undefined) r[C['Parent Id']!] = String(parent);
-      r[C.Campaign!] = campaign;
-      r[C['Ad Group']!] = adGroup;
-      r[C['Final Url']!] = cell(row, at.url);
-      r[C.Headline!] = assetList(row, heads, 'Headline');
-      r[C.Description!] = assetList(row, descs, 'Description');
-      r[C['Path 1']!] = cell(row, at.path1);
-      r[C['Path 2']!] = cell(row, at.path2);
-      yield r;
+      count('Responsive Search Ad');
+      // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
+      yield (
+        rsaLines.prefix('Responsive Search Ad', status, groupKeys.get(k), campaign, adGroup) +
+        COMMAS[C['Final Url']! - C['Ad Group']!]! +
+        formatCsvCell(cell(row, at.url)) +
+        ',' +
+        assetListCell(row, heads, 'Headline') +
+        ',' +
+        assetListCell(row, descs, 'Description') +
+        ',' +
+        formatCsvCell(cell(row, at.path1)) +
+        ',' +
+        formatCsvCell(cell(row, at.path2)) +
+        RSA_TAIL
+      );
     }
   }
 
   // Extensions: each distinct one once (Microsoft keeps them in the account's library), then
   // its association with the campaign or ad group the row names.
-  const extensionKeys = new Map<string, number>();
+  const extensionKeys = new Map<string, string>();
   const associations = new Map<string, number>();
   const associated = new Set<string>();
   for (const [kind, noun] of [
@@ -688,8 +736,7 @@ function* bulkRecords(
         const campaign = cell(row, at.campaign);
         const adGroup = cell(row, at.adGroup);
         const cells = extensionCells(kind, row, at);
-        const reject = (reason: string) =>
-          note(type, campaign, adGroup, cells.item, 'Not written', reason);
+        setItem(type, campaign, adGroup, cells.item);
         if (cells.problem !== undefined) {
           reject(cells.problem);
           continue;
@@ -716,11 +763,11 @@ function* bulkRecords(
         const contentKey = `${kind}\u0000${cells.key}`;
         let key = extensionKeys.get(contentKey);
         if (key === undefined) {
-          key = nextKey--;
+          key = String(nextKey--);
           extensionKeys.set(contentKey, key);
           const r = record(type);
           r[C.Status!] = 'Active';
-          r[C.Id!] = String(key);
+          r[C.Id!] = key;
           r[C['Parent Id']!] = '0';
           for (const [column, value] of cells.columns) r[C[column]!] = value;
           yield r;
@@ -746,9 +793,9 @@ function* bulkRecords(
         );
         const a = record(assocType);
         a[C.Status!] = status;
-        a[C.Id!] = String(key);
+        a[C.Id!] = key;
         const parent = onGroup ? groupKeys.get(place) : campaignKeys.get(campaign);
-        if (parent !== undefined) a[C['Parent Id']!] = String(parent);
+        if (parent !== undefined) a[C['Parent Id']!] = parent;
         a[C.Campaign!] = campaign;
         if (onGroup) a[C['Ad Group']!] = adGroup;
         yield a;
@@ -788,6 +835,46 @@ function* bulkRecords(
     }
 }
 
+/**
+ * What is wrong with one list of an RSA row (headlines or descriptions) for Microsoft, or
+ * undefined: how many, their width, line breaks, Google-only insertions, and pins that leave a
+ * position empty.
+ */
+function assetListProblem(
+  row: readonly string[],
+  list: readonly [number, number][],
+  noun: string,
+  min: number,
+  max: number,
+  maxPin: number,
+): string | undefined {
+  let n = 0;
+  let pinned = 0;
+  let unpinned = false;
+  for (const [textAt, pinAt] of list) {
+    const text = cell(row, textAt);
+    if (text === '') continue;
+    n++;
+    if (text.includes('\n') || text.includes('\r')) return `a ${noun} holds a line break`;
+    if (text.includes('{') && GOOGLE_ONLY_INSERTION.test(text))
+      return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
+    if (widthOf(text) > max)
+      return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
+    const pin = pinOf(cell(row, pinAt));
+    if (pin >= 1 && pin <= maxPin) pinned |= 1 << pin;
+    else unpinned = true;
+  }
+  if (n < min) return `Microsoft needs at least ${min} ${noun}s`;
+  if (!unpinned && pinned !== (1 << (maxPin + 1)) - 2)
+    return `every ${noun} is pinned and some position has none`;
+  return undefined;
+}
+
+/** A position cell as a number (0 for none). */
+function pinOf(value: string): number {
+  return value === '' ? 0 : Number(value) || 0;
+}
+
 /** What is wrong with an RSA row for Microsoft, or undefined. */
 function rsaProblem(
   row: readonly string[],
@@ -795,37 +882,17 @@ function rsaProblem(
   descs: readonly [number, number][],
   at: { path1: number; path2: number; url: number },
 ): string | undefined {
-  const check = (
-    list: readonly [number, number][],
-    noun: string,
-    min: number,
-    max: number,
-    maxPin: number,
-  ): string | undefined => {
-    let n = 0;
-    const free = new Set<number>();
-    let unpinned = false;
-    for (const [textAt, pinAt] of list) {
-      const text = cell(row, textAt);
-      if (text === '') continue;
-      n++;
-      if (/[\r\n]/.test(text)) return `a ${noun} holds a line break`;
-      if (GOOGLE_ONLY_INSERTION.test(text))
-        return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
-      if (widthOf(text) > max)
-        return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
-      const pin = Number(cell(row, pinAt));
-      if (pin >= 1 && pin <= maxPin) free.add(pin);
-      else unpinned = true;
-    }
-    if (n < min) return `Microsoft needs at least ${min} ${noun}s`;
-    if (!unpinned && free.size < maxPin)
-      return `every ${noun} is pinned and some position has none`;
-    return undefined;
-  };
   const problem =
-    check(heads, 'headline', RSA_MIN_HEADLINES, RSA_HEADLINE_MAX_CHARS, RSA_HEADLINE_MAX_PIN) ??
-    check(
+    assetListProblem(
+      row,
+      heads,
+      'headline',
+      RSA_MIN_HEADLINES,
+      RSA_HEADLINE_MAX_CHARS,
+      RSA_HEADLINE_MAX_PIN,
+    ) ??
+    assetListProblem(
+      row,
       descs,
       'description',
       RSA_MIN_DESCRIPTIONS,
@@ -834,36 +901,50 @@ function rsaProblem(
     );
   if (problem !== undefined) return problem;
   const url = cell(row, at.url);
-  if (!isHttpUrl(url)) return 'Microsoft needs a final URL starting with http:// or https://';
+  const host = hostOf(url);
+  if (host === '') return 'Microsoft needs a final URL starting with http:// or https://';
   if (url.length > MICROSOFT_URL_MAX_CHARS)
     return `the final URL is longer than Microsoft's ${MICROSOFT_URL_MAX_CHARS} characters`;
   const p1 = cell(row, at.path1);
   const p2 = cell(row, at.path2);
   for (const p of [p1, p2]) {
-    if (/[/\r\n]/.test(p)) return `path "${p}" holds a slash or a line break`;
+    if (p.includes('/') || p.includes('\n') || p.includes('\r'))
+      return `path "${p}" holds a slash or a line break`;
     if (widthOf(p) > RSA_PATH_MAX_CHARS)
       return `path "${p}" is longer than Microsoft's ${RSA_PATH_MAX_CHARS}`;
   }
   if (p2 !== '' && p1 === '') return 'path 2 without path 1';
-  if (hostOf(url).length + widthOf(p1) + widthOf(p2) > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
+  if (host.length + widthOf(p1) + widthOf(p2) > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
     return `the final URL's domain with the paths is longer than Microsoft's ${MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS} characters`;
   return undefined;
 }
 
-/** A list of asset links as the bulk file's JSON: `[{"text":…,"pinnedField":"Headline1"}]`. */
-function assetList(
+/** Text that JSON and CSV both write as it is between their quotes. */
+const PLAIN_JSON_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/**
+ * `formatCsvCell(assetList(…))` made in one go: the JSON's quotes come doubled, as the CSV cell
+ * needs them (the Responsive Search Ad page's example: `"[{""text"":""Contoso"",…}]"`).
+ */
+function assetListCell(
   row: readonly string[],
   list: readonly [number, number][],
   noun: string,
 ): string {
-  const links: { text: string; pinnedField?: string }[] = [];
+  let csv = '"[';
+  let first = true;
   for (const [textAt, pinAt] of list) {
     const text = cell(row, textAt);
     if (text === '') continue;
-    const pin = Number(cell(row, pinAt));
-    links.push(pin >= 1 ? { text, pinnedField: `${noun}${pin}` } : { text });
+    if (!first) csv += ',';
+    first = false;
+    const json = PLAIN_JSON_TEXT.test(text)
+      ? `""${text}""`
+      : JSON.stringify(text).replaceAll('"', '""');
+    const pin = pinOf(cell(row, pinAt));
+    csv += pin >= 1 ? `{""text"":${json},""pinnedField"":""${noun}${pin}""}` : `{""text"":${json}}`;
   }
-  return JSON.stringify(links);
+  return csv + ']"';
 }
 
 /** An extension row's bulk cells, the text that names it, its identity, or its problem. */
@@ -938,6 +1019,105 @@ function extensionCells(
   return out;
 }
 
+/** `COMMAS[n]`: n commas, the cells skipped between two written ones. */
+const COMMAS: readonly string[] = Array.from({ length: MICROSOFT_BULK_HEADERS.length }, (_, n) =>
+  ','.repeat(n),
+);
+
+/**
+ * A record's CSV line: only its filled cells are formatted (a record fills a few of the file's
+ * columns), and each is emptied again for the next record.
+ */
+function bulkLine(cells: string[]): string {
+  let line = cells[0]!;
+  cells[0] = '';
+  let last = 0;
+  const n = cells.length;
+  for (let i = 1; i < n; i++) {
+    const v = cells[i]!;
+    if (v === '') continue;
+    line += COMMAS[i - last]! + formatCsvCell(v);
+    cells[i] = '';
+    last = i;
+  }
+  return line + COMMAS[n - 1 - last]! + '\r\n';
+}
+
+/**
+ * The first six cells of a record's line (Type, Status, Id, Parent Id, Campaign, Ad Group), made
+ * once for a run of records of one place: keywords and ads come grouped by ad group.
+ */
+class RecordPrefixes {
+  private type = '';
+  private status = '';
+  private parent: string | undefined;
+  private campaign = '';
+  private adGroup = '';
+  private last = '';
+
+  prefix(
+    type: string,
+    status: string,
+    parent: string | undefined,
+    campaign: string,
+    adGroup: string,
+  ): string {
+    if (
+      type !== this.type ||
+      status !== this.status ||
+      parent !== this.parent ||
+      campaign !== this.campaign ||
+      adGroup !== this.adGroup ||
+      this.last === ''
+    ) {
+      this.type = type;
+      this.status = status;
+      this.parent = parent;
+      this.campaign = campaign;
+      this.adGroup = adGroup;
+      this.last = `${type},${status},,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`;
+    }
+    return this.last;
+  }
+}
+
+/** From Ad Group to Keyword, and each match type with the commas after it to the line's end. */
+const LAST_COLUMN = MICROSOFT_BULK_HEADERS.length - 1;
+const KEYWORD_GAP = ','.repeat(C.Keyword! - C['Ad Group']!);
+const MATCH_TAILS: ReadonlyMap<string, string> = new Map(
+  ['Broad', 'Phrase', 'Exact'].map((m) => [
+    m,
+    `,${m}${','.repeat(LAST_COLUMN - C['Match Type']!)}\r\n`,
+  ]),
+);
+/** After Path 2, the commas to the line's end. */
+const RSA_TAIL = `${','.repeat(LAST_COLUMN - C['Path 2']!)}\r\n`;
+
+/** Keyword and negative keyword lines: the prefix of their place, the text, the match type. */
+class KeywordLines {
+  private prefixes = new RecordPrefixes();
+
+  line(
+    type: string,
+    status: string,
+    parent: string | undefined,
+    campaign: string,
+    adGroup: string,
+    keyword: string,
+    match: string,
+  ): string {
+    return (
+      this.prefixes.prefix(type, status, parent, campaign, adGroup) +
+      KEYWORD_GAP +
+      formatCsvCell(keyword) +
+      MATCH_TAILS.get(match)!
+    );
+  }
+}
+
+/** Lines per chunk of the bulk file (as `formatCsv`'s). */
+const CHUNK_LINES = 1024;
+
 /** A bulk file being made: its CSV chunks, then its report and counts once they are read. */
 export interface MicrosoftBulk {
   /** The bulk file's CSV in chunks (no BOM), made as they are read. */
@@ -957,11 +1137,18 @@ export function writeMicrosoftBulk(
   function* chunks(): Generator<string> {
     const report: string[][] = [];
     const counts: MicrosoftBulkCounts = { records: {}, notWritten: 0, changed: 0, paused: 0 };
-    yield* formatCsv({
-      headers: MICROSOFT_BULK_HEADERS,
-      rows: { [Symbol.iterator]: () => bulkRecords(tables, options, report, counts) },
-    });
+    let chunk = formatCsvLine(MICROSOFT_BULK_HEADERS);
+    let lines = 1;
+    for (const record of bulkRecords(tables, options, report, counts)) {
+      chunk += typeof record === 'string' ? record : bulkLine(record);
+      if (++lines >= CHUNK_LINES) {
+        yield chunk;
+        chunk = '';
+        lines = 0;
+      }
+    }
     done = { report, counts };
+    if (chunk !== '') yield chunk;
   }
   const finish = () => {
     if (!done) for (const _ of chunks());
