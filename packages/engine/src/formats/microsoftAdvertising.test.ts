@@ -130,6 +130,43 @@ describe('MICROSOFT_ADVERTISING: records against the schema pages', () => {
     );
   });
 
+  it('adds the ad groups of a new campaign its children name, when no ad group table does', () => {
+    const { records } = bulkOf([
+      table(
+        'keywords',
+        keywordsTable([
+          { campaign: 'New', adGroup: 'G1', keyword: 'a', matchType: 'Broad' },
+          { campaign: 'New', adGroup: 'G1', keyword: 'b', matchType: 'Exact' },
+          { campaign: 'Old', adGroup: 'G2', keyword: 'c', matchType: 'Broad' },
+        ]),
+      ),
+      table(
+        'responsive-search-ads',
+        responsiveSearchAdsTable([rsa({ campaign: 'New', adGroup: 'G3' })]),
+      ),
+      table(
+        'campaigns',
+        campaignsTable([
+          { campaign: 'New', campaignType: 'Search', budget: 5, settings: {}, rowId: '' },
+        ]),
+      ),
+    ]);
+    // 'Old' is not in this file: its ad group is taken to be in the account already.
+    expect(records.map((r) => [r.Type, r.Campaign, r['Ad Group'], r.Keyword])).toEqual([
+      ['Format Version', '', '', ''],
+      ['Campaign', 'New', '', ''],
+      ['Ad Group', 'New', 'G1', ''],
+      ['Keyword', 'New', 'G1', 'a'],
+      ['Keyword', 'New', 'G1', 'b'],
+      ['Keyword', 'Old', 'G2', 'c'],
+      ['Ad Group', 'New', 'G3', ''],
+      ['Responsive Search Ad', 'New', 'G3', ''],
+    ]);
+    expect(records[2]).toMatchObject({ Status: 'Active', 'Parent Id': records[1]!.Id });
+    expect(records[3]!['Parent Id']).toBe(records[2]!.Id);
+    expect(records[5]!['Parent Id']).toBe('');
+  });
+
   it('writes keywords with their match type (Keyword record)', () => {
     const { records } = bulkOf([
       table(

@@ -465,8 +465,53 @@ function* bulkRecords(
     yield* flush();
   }
 
-  // Ad groups.
+  // Ad groups: the ad groups table's, and an ad group a keyword, negative, ad or extension names
+  // in a campaign of this file (a new campaign's ad groups are new: Microsoft does not make one
+  // from its keywords as Editor does).
   const groupsPerCampaign = new Map<string, number>();
+  const refusedGroups = new Set<string>();
+  let perGroup = new Uint32Array(1024);
+  /** The line of a new ad group (its key and index taken), from a row that passed the checks. */
+  const newGroupLine = (campaign: string, adGroup: string, status: string, k: string) => {
+    groupsPerCampaign.set(campaign, (groupsPerCampaign.get(campaign) ?? 0) + 1);
+    const key = String(nextKey--);
+    groupIndex.set(k, groupKeyList.length);
+    groupKeyList.push(key);
+    if (groupKeyList.length > perGroup.length) {
+      const grown = new Uint32Array(perGroup.length * 2);
+      grown.set(perGroup);
+      perGroup = grown;
+    }
+    const r = record('Ad Group');
+    // Microsoft adds an ad group Paused unless told: the status is always written.
+    r[C.Status!] = status;
+    r[C.Id!] = key;
+    const parent = campaignKeys.get(campaign);
+    if (parent !== undefined) r[C['Parent Id']!] = parent;
+    r[C.Campaign!] = campaign;
+    r[C['Ad Group']!] = adGroup;
+    return bulkLine(r);
+  };
+  /** Why Microsoft cannot take a new ad group, or undefined. */
+  const groupProblem = (campaign: string, adGroup: string): string | undefined =>
+    adGroup.length > MICROSOFT_NAME_MAX_CHARS
+      ? `the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`
+      : (groupsPerCampaign.get(campaign) ?? 0) >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN
+        ? `Microsoft takes at most ${MICROSOFT_AD_GROUPS_PER_CAMPAIGN} ad groups per campaign`
+        : undefined;
+  /** The line of an ad group a child names in a campaign of this file, when it is new. */
+  const impliedGroupLine = (campaign: string, adGroup: string): string | undefined => {
+    if (adGroup === '' || !campaignKeys.has(campaign)) return undefined;
+    const k = groupOf(campaign, adGroup);
+    if (groupIndex.has(k) || refusedGroups.has(k)) return undefined;
+    const problem = groupProblem(campaign, adGroup);
+    if (problem !== undefined) {
+      refusedGroups.add(k);
+      note('Ad Group', campaign, adGroup, adGroup, 'Not written', problem);
+      return undefined;
+    }
+    return newGroupLine(campaign, adGroup, 'Active', k);
+  };
   for (const table of byKind(tables, 'ad-groups')) {
     const { headers, rows } = table.read();
     const at = {
@@ -478,40 +523,23 @@ function* bulkRecords(
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       const k = groupOf(campaign, adGroup);
-      if (adGroup === '' || groupIndex.has(k)) continue;
+      if (adGroup === '' || groupIndex.has(k) || refusedGroups.has(k)) continue;
       setItem('Ad Group', campaign, adGroup, adGroup);
       const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
       if (status === undefined) {
+        refusedGroups.add(k);
         reject('a removed ad group is not added (removing needs its Microsoft Id)');
         continue;
       }
-      if (adGroup.length > MICROSOFT_NAME_MAX_CHARS) {
-        reject(`the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`);
+      const problem = groupProblem(campaign, adGroup);
+      if (problem !== undefined) {
+        refusedGroups.add(k);
+        reject(problem);
         continue;
       }
-      const n = groupsPerCampaign.get(campaign) ?? 0;
-      if (n >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN) {
-        reject(
-          `Microsoft takes at most ${MICROSOFT_AD_GROUPS_PER_CAMPAIGN} ad groups per campaign`,
-        );
-        continue;
-      }
-      groupsPerCampaign.set(campaign, n + 1);
-      const key = String(nextKey--);
-      groupIndex.set(k, groupKeyList.length);
-      groupKeyList.push(key);
-      const r = record('Ad Group');
-      // Microsoft adds an ad group Paused unless told: the status is always written.
-      r[C.Status!] = status;
-      r[C.Id!] = key;
-      const parent = campaignKeys.get(campaign);
-      if (parent !== undefined) r[C['Parent Id']!] = parent;
-      r[C.Campaign!] = campaign;
-      r[C['Ad Group']!] = adGroup;
-      yield r;
+      yield newGroupLine(campaign, adGroup, status, k);
     }
   }
-  const perGroup = new Uint32Array(groupIndex.size);
 
   // Keywords.
   for (const table of byKind(tables, 'keywords')) {
@@ -542,6 +570,8 @@ function* bulkRecords(
         reject('a removed keyword is not added (removing needs its Microsoft Id)');
         continue;
       }
+      const implied = impliedGroupLine(campaign, adGroup);
+      if (implied !== undefined) yield implied;
       const k = groupOf(campaign, adGroup);
       const gi = groupIndex.get(k);
       if (gi !== undefined && perGroup[gi]! >= MICROSOFT_KEYWORDS_PER_AD_GROUP) {
@@ -617,6 +647,8 @@ function* bulkRecords(
         perCampaign.set(campaign, n + 1);
         parent = campaignKeys.get(campaign);
       } else {
+        const implied = impliedGroupLine(campaign, adGroup);
+        if (implied !== undefined) yield implied;
         const k = groupOf(campaign, adGroup);
         const gi = groupIndex.get(k);
         if (gi !== undefined && perGroup[gi]! >= MICROSOFT_NEGATIVES_PER_PARENT) {
@@ -677,6 +709,8 @@ function* bulkRecords(
         reject('a removed ad is not added (removing needs its Microsoft Id)');
         continue;
       }
+      const implied = impliedGroupLine(campaign, adGroup);
+      if (implied !== undefined) yield implied;
       const k = groupOf(campaign, adGroup);
       const gi = groupIndex.get(k);
       if (status === 'Active' && gi !== undefined) {
@@ -759,6 +793,10 @@ function* bulkRecords(
             );
             continue;
           }
+        }
+        if (onGroup) {
+          const implied = impliedGroupLine(campaign, adGroup);
+          if (implied !== undefined) yield implied;
         }
         const contentKey = `${kind}\u0000${cells.key}`;
         let key = extensionKeys.get(contentKey);
