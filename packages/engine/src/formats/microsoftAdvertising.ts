@@ -199,6 +199,15 @@ function microsoftStatus(status: ItemStatus): 'Active' | 'Paused' | undefined {
   return status === 'Enabled' ? 'Active' : status === 'Paused' ? 'Paused' : undefined;
 }
 
+/** A row's Microsoft status from its status column (Active without one). */
+function statusOf(row: readonly string[], at: number): 'Active' | 'Paused' | undefined {
+  if (at < 0) return 'Active';
+  const value = row[at];
+  return value === undefined || value === '' || value === 'Enabled'
+    ? 'Active'
+    : microsoftStatus(parseItemStatus(value));
+}
+
 /** The index of a column in a table (headers compared as Editor compares them), -1 if none. */
 function columnOf(headers: readonly string[], ...names: string[]): number {
   const wanted = names.map(normalizeHeader);
@@ -432,7 +441,7 @@ function* bulkRecords(
         reject('Microsoft needs a budget to add a campaign');
         continue;
       }
-      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      const status = statusOf(row, at.status);
       if (status === undefined) {
         reject('a removed campaign is not added (removing needs its Microsoft Id)');
         continue;
@@ -525,7 +534,7 @@ function* bulkRecords(
       const k = groupOf(campaign, adGroup);
       if (adGroup === '' || groupIndex.has(k) || refusedGroups.has(k)) continue;
       setItem('Ad Group', campaign, adGroup, adGroup);
-      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      const status = statusOf(row, at.status);
       if (status === undefined) {
         refusedGroups.add(k);
         reject('a removed ad group is not added (removing needs its Microsoft Id)');
@@ -565,7 +574,7 @@ function* bulkRecords(
         reject(`longer than Microsoft's ${MICROSOFT_KEYWORD_MAX_CHARS} characters`);
         continue;
       }
-      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      const status = statusOf(row, at.status);
       if (status === undefined) {
         reject('a removed keyword is not added (removing needs its Microsoft Id)');
         continue;
@@ -704,7 +713,7 @@ function* bulkRecords(
         reject(problem);
         continue;
       }
-      const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+      const status = statusOf(row, at.status);
       if (status === undefined) {
         reject('a removed ad is not added (removing needs its Microsoft Id)');
         continue;
@@ -775,7 +784,7 @@ function* bulkRecords(
           reject(cells.problem);
           continue;
         }
-        const status = microsoftStatus(parseItemStatus(cell(row, at.status)));
+        const status = statusOf(row, at.status);
         if (status === undefined) {
           reject('a removed extension is not added (removing needs its Microsoft Id)');
           continue;
