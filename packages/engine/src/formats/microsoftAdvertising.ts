@@ -966,8 +966,14 @@ function rsaProblem(
   return undefined;
 }
 
-/** Text that JSON and CSV both write as it is between their quotes. */
-const PLAIN_JSON_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+/** Text that JSON and CSV both write as it is between their quotes: no quote, backslash, control character or surrogate. */
+function isPlainJsonText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return true;
+}
 
 /**
  * `formatCsvCell(assetList(…))` made in one go: the JSON's quotes come doubled, as the CSV cell
@@ -985,9 +991,7 @@ function assetListCell(
     if (text === '') continue;
     if (!first) csv += ',';
     first = false;
-    const json = PLAIN_JSON_TEXT.test(text)
-      ? `""${text}""`
-      : JSON.stringify(text).replaceAll('"', '""');
+    const json = isPlainJsonText(text) ? `""${text}""` : JSON.stringify(text).replaceAll('"', '""');
     const pin = pinOf(cell(row, pinAt));
     csv += pin >= 1 ? `{""text"":${json},""pinnedField"":""${noun}${pin}""}` : `{""text"":${json}}`;
   }
