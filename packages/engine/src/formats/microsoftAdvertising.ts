@@ -314,27 +314,33 @@ function* bulkRecords(
 
   let nextKey = -1;
   const campaignKeys = new Map<string, string>();
-  // Each new ad group's index (for its counts) and, by index, its negative key.
-  const groupIndex = new Map<string, number>();
+  // Each new ad group's index (for its counts), by campaign then name (no key string made per
+  // row), and by index its negative key.
+  const groupIndexes = new Map<string, Map<string, number>>();
   const groupKeyList: string[] = [];
-  const groupKeys = {
-    get: (k: string): string | undefined => {
-      const i = groupIndex.get(k);
-      return i === undefined ? undefined : groupKeyList[i];
-    },
-  };
-  // Rows of one ad group come together: its key is made once per run of rows.
+  // Rows of one ad group come together: its index is looked up once per run of rows.
   let lastCampaign: string | undefined;
   let lastAdGroup: string | undefined;
-  let lastGroupKey = '';
-  const groupOf = (campaign: string, adGroup: string) => {
+  let lastIndex = -1;
+  /** The index of a new ad group of this file, -1 for none. */
+  const indexOf = (campaign: string, adGroup: string): number => {
     if (campaign !== lastCampaign || adGroup !== lastAdGroup) {
       lastCampaign = campaign;
       lastAdGroup = adGroup;
-      lastGroupKey = `${campaign}\u0000${adGroup}`;
+      lastIndex = groupIndexes.get(campaign)?.get(adGroup) ?? -1;
     }
-    return lastGroupKey;
+    return lastIndex;
   };
+  const setIndex = (campaign: string, adGroup: string, i: number) => {
+    let byName = groupIndexes.get(campaign);
+    if (byName === undefined) groupIndexes.set(campaign, (byName = new Map()));
+    byName.set(adGroup, i);
+    lastCampaign = undefined;
+  };
+  /** The negative key of the ad group of index `i` (-1: none). */
+  const keyOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupKeyList[i]);
+  /** An ad group's place as one string (for the rare sets: refused groups, associations). */
+  const groupOf = (campaign: string, adGroup: string) => `${campaign}\u0000${adGroup}`;
 
   out[C.Type!] = 'Format Version';
   out[C.Name!] = MICROSOFT_FORMAT_VERSION;
@@ -481,25 +487,19 @@ function* bulkRecords(
   const refusedGroups = new Set<string>();
   let perGroup = new Uint32Array(1024);
   /** The line of a new ad group (its key and index taken), from a row that passed the checks. */
-  const newGroupLine = (campaign: string, adGroup: string, status: string, k: string) => {
+  const newGroupLine = (campaign: string, adGroup: string, status: string) => {
     groupsPerCampaign.set(campaign, (groupsPerCampaign.get(campaign) ?? 0) + 1);
     const key = String(nextKey--);
-    groupIndex.set(k, groupKeyList.length);
+    setIndex(campaign, adGroup, groupKeyList.length);
     groupKeyList.push(key);
     if (groupKeyList.length > perGroup.length) {
       const grown = new Uint32Array(perGroup.length * 2);
       grown.set(perGroup);
       perGroup = grown;
     }
-    const r = record('Ad Group');
+    count('Ad Group');
     // Microsoft adds an ad group Paused unless told: the status is always written.
-    r[C.Status!] = status;
-    r[C.Id!] = key;
-    const parent = campaignKeys.get(campaign);
-    if (parent !== undefined) r[C['Parent Id']!] = parent;
-    r[C.Campaign!] = campaign;
-    r[C['Ad Group']!] = adGroup;
-    return bulkLine(r);
+    return `Ad Group,${status},${key},${campaignKeys.get(campaign) ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}${AD_GROUP_TAIL}`;
   };
   /** Why Microsoft cannot take a new ad group, or undefined. */
   const groupProblem = (campaign: string, adGroup: string): string | undefined =>
@@ -510,16 +510,17 @@ function* bulkRecords(
         : undefined;
   /** The line of an ad group a child names in a campaign of this file, when it is new. */
   const impliedGroupLine = (campaign: string, adGroup: string): string | undefined => {
-    if (adGroup === '' || !campaignKeys.has(campaign)) return undefined;
+    if (adGroup === '' || indexOf(campaign, adGroup) >= 0 || !campaignKeys.has(campaign))
+      return undefined;
     const k = groupOf(campaign, adGroup);
-    if (groupIndex.has(k) || refusedGroups.has(k)) return undefined;
+    if (refusedGroups.size > 0 && refusedGroups.has(k)) return undefined;
     const problem = groupProblem(campaign, adGroup);
     if (problem !== undefined) {
       refusedGroups.add(k);
       note('Ad Group', campaign, adGroup, adGroup, 'Not written', problem);
       return undefined;
     }
-    return newGroupLine(campaign, adGroup, 'Active', k);
+    return newGroupLine(campaign, adGroup, 'Active');
   };
   for (const table of byKind(tables, 'ad-groups')) {
     const { headers, rows } = table.read();
@@ -531,8 +532,9 @@ function* bulkRecords(
     for (const row of rows) {
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
+      if (adGroup === '' || indexOf(campaign, adGroup) >= 0) continue;
       const k = groupOf(campaign, adGroup);
-      if (adGroup === '' || groupIndex.has(k) || refusedGroups.has(k)) continue;
+      if (refusedGroups.size > 0 && refusedGroups.has(k)) continue;
       setItem('Ad Group', campaign, adGroup, adGroup);
       const status = statusOf(row, at.status);
       if (status === undefined) {
@@ -546,7 +548,7 @@ function* bulkRecords(
         reject(problem);
         continue;
       }
-      yield newGroupLine(campaign, adGroup, status, k);
+      yield newGroupLine(campaign, adGroup, status);
     }
   }
 
@@ -581,23 +583,14 @@ function* bulkRecords(
       }
       const implied = impliedGroupLine(campaign, adGroup);
       if (implied !== undefined) yield implied;
-      const k = groupOf(campaign, adGroup);
-      const gi = groupIndex.get(k);
-      if (gi !== undefined && perGroup[gi]! >= MICROSOFT_KEYWORDS_PER_AD_GROUP) {
+      const gi = indexOf(campaign, adGroup);
+      if (gi >= 0 && perGroup[gi]! >= MICROSOFT_KEYWORDS_PER_AD_GROUP) {
         reject(`Microsoft takes at most ${MICROSOFT_KEYWORDS_PER_AD_GROUP} keywords per ad group`);
         continue;
       }
-      if (gi !== undefined) perGroup[gi]!++;
+      if (gi >= 0) perGroup[gi]!++;
       count('Keyword');
-      yield keywordLines.line(
-        'Keyword',
-        status,
-        groupKeys.get(k),
-        campaign,
-        adGroup,
-        keyword,
-        match,
-      );
+      yield keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, keyword, match);
     }
   }
 
@@ -658,16 +651,15 @@ function* bulkRecords(
       } else {
         const implied = impliedGroupLine(campaign, adGroup);
         if (implied !== undefined) yield implied;
-        const k = groupOf(campaign, adGroup);
-        const gi = groupIndex.get(k);
-        if (gi !== undefined && perGroup[gi]! >= MICROSOFT_NEGATIVES_PER_PARENT) {
+        const gi = indexOf(campaign, adGroup);
+        if (gi >= 0 && perGroup[gi]! >= MICROSOFT_NEGATIVES_PER_PARENT) {
           reject(
             `Microsoft takes at most ${MICROSOFT_NEGATIVES_PER_PARENT} negatives per ad group`,
           );
           continue;
         }
-        if (gi !== undefined) perGroup[gi]!++;
-        parent = groupKeys.get(k);
+        if (gi >= 0) perGroup[gi]!++;
+        parent = keyOfIndex(gi);
       }
       count(kind);
       yield keywordLines.line(
@@ -720,9 +712,8 @@ function* bulkRecords(
       }
       const implied = impliedGroupLine(campaign, adGroup);
       if (implied !== undefined) yield implied;
-      const k = groupOf(campaign, adGroup);
-      const gi = groupIndex.get(k);
-      if (status === 'Active' && gi !== undefined) {
+      const gi = indexOf(campaign, adGroup);
+      if (status === 'Active' && gi >= 0) {
         if (perGroup[gi]! >= MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP) {
           reject(
             `Microsoft takes at most ${MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP} active responsive search ads per ad group`,
@@ -734,7 +725,7 @@ function* bulkRecords(
       count('Responsive Search Ad');
       // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
       yield (
-        rsaLines.prefix('Responsive Search Ad', status, groupKeys.get(k), campaign, adGroup) +
+        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup) +
         COMMAS[C['Final Url']! - C['Ad Group']!]! +
         formatCsvCell(cell(row, at.url)) +
         ',' +
@@ -841,7 +832,9 @@ function* bulkRecords(
         const a = record(assocType);
         a[C.Status!] = status;
         a[C.Id!] = key;
-        const parent = onGroup ? groupKeys.get(place) : campaignKeys.get(campaign);
+        const parent = onGroup
+          ? keyOfIndex(indexOf(campaign, adGroup))
+          : campaignKeys.get(campaign);
         if (parent !== undefined) a[C['Parent Id']!] = parent;
         a[C.Campaign!] = campaign;
         if (onGroup) a[C['Ad Group']!] = adGroup;
@@ -1141,6 +1134,8 @@ const MATCH_TAILS: ReadonlyMap<string, string> = new Map(
     `,${m}${','.repeat(LAST_COLUMN - C['Match Type']!)}\r\n`,
   ]),
 );
+/** After Ad Group, the commas to the line's end. */
+const AD_GROUP_TAIL = `${','.repeat(LAST_COLUMN - C['Ad Group']!)}\r\n`;
 /** After Path 2, the commas to the line's end. */
 const RSA_TAIL = `${','.repeat(LAST_COLUMN - C['Path 2']!)}\r\n`;
 
