@@ -15,6 +15,7 @@ const only = onlyIndex >= 0 ? args[onlyIndex + 1]?.split(',') : null;
 const benches = [
   { name: 'engine', file: 'packages/engine/bench/engine.bench.ts' },
   { name: 'plan', file: 'packages/engine/bench/plan.bench.ts' },
+  { name: 'formats', file: 'packages/engine/bench/formats.bench.ts' },
   { name: 'cli', file: 'apps/cli/bench/cli.bench.ts' },
   { name: 'workspace', file: 'apps/server/bench/workspace.bench.ts', args: ['--db', 'both'] },
   { name: 'cluster', file: 'apps/server/bench/cluster.bench.ts' },

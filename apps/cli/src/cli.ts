@@ -12,6 +12,7 @@ import {
 import { InputError, OutputClosed } from './files.ts';
 import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
 import { clientLabelProblem } from './label.ts';
+import { OUTPUT_FORMATS, writeMicrosoftFiles } from './microsoft.ts';
 import { runPlan } from './plan.ts';
 import { Progress } from './progress.ts';
 
@@ -63,9 +64,9 @@ Usage:
   npx adloom generate --feed FEED.csv --campaign CAMPAIGN.json [--rsa RSA.json]
                       [--pmax PMAX.json] [--extension EXT.json ...] [--legacy-ad AD.json]
                       (--out DIR | --stdout) [--only KIND,...] [--progress]
-                      [--today YYYYMMDD] [--label NAME]
+                      [--today YYYYMMDD] [--label NAME] [--format FORMAT]
   npx adloom plan     (the same inputs) (--previous DIR | --account FILE) --out DIR
-                      [--dropped pause|remove|keep] [--label NAME]
+                      [--dropped pause|remove|keep] [--label NAME] [--format FORMAT]
   npx adloom --help
 
 generate reads every row of the feed (all rows count as selected), runs the templates over
@@ -133,6 +134,15 @@ ${FEED_HEADER_NAMES}.
                      a folder; the summary then goes to standard error.
   --progress         Show rows done, lines written and the rate on standard error (the
                      default when standard error is a terminal).
+  --format FORMAT    ${OUTPUT_FORMATS.join(' or ')} (default ${OUTPUT_FORMATS[0]}).
+                     microsoft-advertising also writes microsoft-advertising.csv (Microsoft
+                     Advertising's bulk file, format version 6.0: Editor or the web's bulk
+                     upload) and microsoft-advertising-report.csv (every item that could not go
+                     to Microsoft or went changed, with the reason), made from the Editor files
+                     beside them. Google location IDs are not Microsoft's: they are reported,
+                     and a campaign left with no location is written paused. Needs --out, not
+                     --only. plan takes the option but refuses microsoft-advertising for now:
+                     Microsoft's change plan is not made yet.
   --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
   --label NAME       The client label (default ${DEFAULT_CLIENT_LABEL}), added to the Labels column of campaigns,
                      ad groups, keywords and responsive search ads: it marks what Adloom made,
@@ -281,6 +291,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         previous: { type: 'string' },
         account: { type: 'string' },
         dropped: { type: 'string' },
+        format: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -327,6 +338,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         `--dropped must be ${DROPPED_POLICIES.join(', ')}, got "${values.dropped}"`,
       );
   }
+  const format = values.format ?? OUTPUT_FORMATS[0]!;
+  if (!OUTPUT_FORMATS.includes(format))
+    return usageError(io, `--format must be ${OUTPUT_FORMATS.join(' or ')}, got "${format}"`);
+  const microsoft = format !== OUTPUT_FORMATS[0];
+  if (microsoft && isPlan)
+    return usageError(
+      io,
+      "plan --format microsoft-advertising: Microsoft's change plan is not made yet (plan writes Google Ads Editor files)",
+    );
+  if (microsoft && (values.stdout || values.only !== undefined))
+    return usageError(
+      io,
+      '--format microsoft-advertising writes whole builds: no --stdout or --only',
+    );
   const label = values.label ?? DEFAULT_CLIENT_LABEL;
   const labelProblem = clientLabelProblem(label);
   if (labelProblem) return usageError(io, labelProblem);
@@ -379,7 +404,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             ? { record: { created: new Date().toISOString() } }
             : {}),
         });
-    (values.stdout ? io.stderr : io.stdout)(summary);
+    const microsoftSummary = microsoft ? writeMicrosoftFiles(values.out as string) : '';
+    (values.stdout ? io.stderr : io.stdout)(summary + microsoftSummary);
     return EXIT_OK;
   } catch (e) {
     if (e instanceof OutputClosed) return EXIT_OK;

@@ -292,6 +292,14 @@ export {
   editorFileStem,
 } from './formats/googleAdsEditor.ts';
 export {
+  MICROSOFT_ADVERTISING,
+  MICROSOFT_BULK_FILE_STEM,
+  MICROSOFT_REPORT_FILE_STEM,
+  writeMicrosoftBulk,
+  type MicrosoftBulkCounts,
+  type MicrosoftExportContext,
+} from './formats/microsoftAdvertising.ts';
+export {
   splitSeedLines,
   combineSeeds,
   limitFeedCell,

@@ -1,4 +1,4 @@
-import type { ExportTableKind } from '@adloom/engine';
+import { editorFileStem, type ExportTableKind } from '@adloom/engine';
 import { runEngineJob } from '../generation/index.ts';
 import type { PackedTable } from '../generation/jobs.ts';
 import type { ExportFilesInput } from './exportJobs.ts';
@@ -7,7 +7,13 @@ import type { TableSource } from './exportables.ts';
 import type { DownloadTarget } from './downloadTarget.ts';
 import { datedNaming, fileNamer } from './fileNames.ts';
 import { saveBlob } from './files.ts';
-import { EDITOR_FORMAT_ID, EXPORT_FORMATS, getExportFormat } from './formats.ts';
+import {
+  EDITOR_FORMAT_ID,
+  EXPORT_FORMATS,
+  getExportFormat,
+  MICROSOFT_FORMAT_ID,
+  type DownloadFormat,
+} from './formats.ts';
 
 // Every download goes through here: the page names the files (the format's names, no table
 // read), the worker makes the bytes (exportFiles), the page saves them.
@@ -53,21 +59,33 @@ export interface TableExport {
   target: DownloadTarget;
 }
 
-/** A table's own 'Download for Google Ads Editor': its Editor CSV, named for the client and today. */
+/** The words a table's Microsoft zip adds to the table's name. */
+export const MICROSOFT_ZIP_WORDS = 'for Microsoft Advertising';
+
+/**
+ * A table's own download, named for the client and today: 'Download for Google Ads Editor' saves
+ * its Editor CSV; 'Download for Microsoft Advertising' (`format`) a zip of the table's bulk file
+ * and its report (`Acme - keywords for Microsoft Advertising - 20261207.zip`).
+ */
 export async function downloadTable(
   source: TableSource,
   { kind, target }: TableExport,
-  options: { lane?: string } = {},
+  options: { lane?: string; format?: DownloadFormat } = {},
 ): Promise<void> {
+  const { format = EDITOR_FORMAT_ID, ...rest } = options;
+  const zip = format === MICROSOFT_FORMAT_ID;
   await downloadExport(
-    {
-      format: EDITOR_FORMAT_ID,
-      tables: [{ kind, source }],
-      naming: datedNaming(target.client),
-      zip: false,
-    },
+    { format, tables: [{ kind, source }], naming: datedNaming(target.client), zip },
     target,
-    options,
+    zip
+      ? {
+          ...rest,
+          zipName: fileNamer(datedNaming(target.client))(
+            `${editorFileStem(kind)} ${MICROSOFT_ZIP_WORDS}`,
+            'zip',
+          ),
+        }
+      : rest,
   );
 }
 

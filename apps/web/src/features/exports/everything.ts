@@ -1,15 +1,24 @@
 import type { ExportFilesInput } from './exportJobs.ts';
 import type { ExportableKind } from './exportables.ts';
 import { datedNaming, fileNamer } from './fileNames.ts';
-import { EDITOR_FORMAT_ID } from './formats.ts';
+import { EDITOR_FORMAT_ID, MICROSOFT_FORMAT_ID, type DownloadFormat } from './formats.ts';
 import type { OutputRegistry } from './outputRegistry.ts';
 
 /** The output word of the report's file name. */
 export const REPORT_FILE_STEM = 'skipped and cleaned';
 
-/** The zip's name: `<client> - all outputs - <yyyymmdd>.zip`. */
-export function allOutputsZipName(client: string | null, today = new Date()): string {
-  return fileNamer(datedNaming(client, today))('all outputs', 'zip');
+/**
+ * The zip's name: `<client> - all outputs - <yyyymmdd>.zip`, for Microsoft Advertising
+ * `<client> - all outputs for Microsoft Advertising - <yyyymmdd>.zip`.
+ */
+export function allOutputsZipName(
+  client: string | null,
+  today = new Date(),
+  format: DownloadFormat = EDITOR_FORMAT_ID,
+): string {
+  const what =
+    format === MICROSOFT_FORMAT_ID ? 'all outputs for Microsoft Advertising' : 'all outputs';
+  return fileNamer(datedNaming(client, today))(what, 'zip');
 }
 
 /**
@@ -19,6 +28,7 @@ export function allOutputsZipName(client: string | null, today = new Date()): st
  * notes (the images still needed, for asset groups or Performance Max ads). With no table the
  * format makes no file, not even the report. `clientLabel`: the client's label on what the files
  * make (see `ExportFilesInput.clientLabel`; a download adds it itself, `downloadExport`).
+ * `format`: the Microsoft Advertising bulk file and its report instead of the Editor files.
  */
 export function everythingExport(
   kinds: readonly ExportableKind[],
@@ -26,6 +36,7 @@ export function everythingExport(
   client: string | null,
   today = new Date(),
   clientLabel?: string,
+  format: DownloadFormat = EDITOR_FORMAT_ID,
 ): ExportFilesInput {
   const tables: ExportFilesInput['tables'] = [];
   const parts: NonNullable<ExportFilesInput['report']>['parts'] = [];
@@ -34,6 +45,16 @@ export function everythingExport(
     tables.push(...kept.tables);
     parts.push(...kept.report);
   }
+  // Microsoft's file: the same tables, without the Editor notes and the client label (the account
+  // loop reads Editor files only).
+  if (format === MICROSOFT_FORMAT_ID)
+    return {
+      format,
+      tables,
+      naming: datedNaming(client, today),
+      report: { stem: REPORT_FILE_STEM, parts },
+      zip: true,
+    };
   return {
     format: EDITOR_FORMAT_ID,
     tables,

@@ -7,7 +7,13 @@ import { testJobContext } from '../generation/testing/jobContext.ts';
 import { exportFileNames } from './downloads.ts';
 import { everythingExport } from './everything.ts';
 import type { ExportableKind } from './exportables.ts';
-import { exportFilesOf, makeExportFilesJob, type ExportFilesInput } from './exportJobs.ts';
+import {
+  exportFilesJob,
+  exportFilesOf,
+  makeExportFilesJob,
+  type ExportFilesInput,
+} from './exportJobs.ts';
+import { MICROSOFT_FORMAT_ID } from './formats.ts';
 import { holdTable } from './heldTables.ts';
 import { OutputRegistry } from './outputRegistry.ts';
 
@@ -82,6 +88,40 @@ describe('the export step', () => {
     );
     expect(text(entries['Acme - skipped and cleaned - 20261123.csv'])).toBe(
       '\uFEFFOutput,Template,Row\r\n',
+    );
+  });
+
+  it('zips the same tables as a Microsoft Advertising bulk file with its reports', async () => {
+    const sitelinks: Table = {
+      headers: ['Campaign', 'Ad Group', 'Link Text', 'Final URL'],
+      rows: [['Shoes', '', 'Nike', 'https://a.example']],
+    };
+    const input = everythingExport(
+      [fakeKind(sitelinks)],
+      new OutputRegistry(),
+      'Acme',
+      TODAY,
+      'adloom',
+      MICROSOFT_FORMAT_ID,
+    );
+    expect(input.clientLabel).toBeUndefined();
+    expect(exportFileNames(input)).toEqual([
+      'Acme - microsoft advertising - 20261123.csv',
+      'Acme - microsoft advertising report - 20261123.csv',
+      'Acme - skipped and cleaned - 20261123.csv',
+    ]);
+    // The app's own job, over the app's formats.
+    const { blob } = (await exportFilesJob(input, testJobContext([]))) as { blob: Blob };
+    const entries = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const bulk = text(entries['Acme - microsoft advertising - 20261123.csv']).split('\r\n');
+    expect(bulk[0]!.startsWith('\uFEFFType,Status,Id,Parent Id,Campaign,Ad Group,')).toBe(true);
+    expect(bulk[1]!.startsWith('Format Version,')).toBe(true);
+    expect(bulk.slice(2, 4).map((l) => l.split(',').slice(0, 5))).toEqual([
+      ['Sitelink Ad Extension', 'Active', '-1', '0', ''],
+      ['Campaign Sitelink Ad Extension', 'Active', '-1', '', 'Shoes'],
+    ]);
+    expect(text(entries['Acme - microsoft advertising report - 20261123.csv'])).toBe(
+      '\uFEFFType,Campaign,Ad Group,Item,Outcome,Reason\r\n',
     );
   });
 

@@ -46,6 +46,9 @@ describe('OutputTable', () => {
     expect(
       screen.getByRole('button', { name: 'Download for Google Ads Editor: Keywords' }),
     ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Download for Microsoft Advertising: Keywords' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear Keywords' })).toBeTruthy();
   });
 
@@ -63,6 +66,9 @@ describe('OutputTable', () => {
     expect(screen.getByRole('button', { name: 'Copy Negatives' })).toHaveProperty('disabled', true);
     expect(
       screen.getByRole('button', { name: 'Download for Google Ads Editor: Negatives' }),
+    ).toHaveProperty('disabled', true);
+    expect(
+      screen.getByRole('button', { name: 'Download for Microsoft Advertising: Negatives' }),
     ).toHaveProperty('disabled', true);
   });
 

@@ -198,6 +198,7 @@ export function OutputTable({
         canDownload={!!editorExport}
         isDownloadDisabled={isEmpty}
         onDownload={() => void handleDownload()}
+        onMicrosoftDownload={() => void handleDownload(true)}
       />
       <div className={`output-table__frame${isWrapping ? ' output-table__frame--wrap' : ''}`}>
         {/* The table scrolls, so it is a Tab stop: arrow keys scroll it, and Generate's output

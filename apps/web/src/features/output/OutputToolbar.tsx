@@ -2,10 +2,12 @@ import { Button, Group, Text } from '@mantine/core';
 
 /** The button that saves the Editor CSV. */
 export const DOWNLOAD_LABEL = 'Download for Google Ads Editor';
+/** The button that saves the table as a Microsoft Advertising bulk file (zip with its report). */
+export const MICROSOFT_DOWNLOAD_LABEL = 'Download for Microsoft Advertising';
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
-/** The output table's line count and its Copy, Clear and Editor download buttons. */
+/** The output table's line count and its Copy, Clear, Editor and Microsoft download buttons. */
 export function OutputToolbar({
   label,
   rowCount,
@@ -18,12 +20,13 @@ export function OutputToolbar({
   canDownload,
   isDownloadDisabled,
   onDownload,
+  onMicrosoftDownload,
 }: {
   label: string;
   rowCount: number;
   unit: [singular: string, plural: string];
   canCopy: boolean;
-  busy: 'copy' | 'download' | null;
+  busy: 'copy' | 'download' | 'microsoft' | null;
   onCopy: () => void;
   /** Omitted: no Clear button. */
   onClear: (() => void) | undefined;
@@ -31,6 +34,7 @@ export function OutputToolbar({
   canDownload: boolean;
   isDownloadDisabled: boolean;
   onDownload: () => void;
+  onMicrosoftDownload: () => void;
 }) {
   return (
     <Group gap="xs" wrap="wrap" className="output-table__toolbar">
@@ -68,6 +72,18 @@ export function OutputToolbar({
           aria-label={`${DOWNLOAD_LABEL}: ${label}`}
         >
           {DOWNLOAD_LABEL}
+        </Button>
+      ) : null}
+      {canDownload ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onMicrosoftDownload}
+          disabled={isDownloadDisabled}
+          loading={busy === 'microsoft'}
+          aria-label={`${MICROSOFT_DOWNLOAD_LABEL}: ${label}`}
+        >
+          {MICROSOFT_DOWNLOAD_LABEL}
         </Button>
       ) : null}
     </Group>

@@ -6,10 +6,11 @@ import { runEngineJob } from '../generation/runEngineJob.ts';
 import type { PackedTable } from '../generation/packTable.ts';
 import { notifyFileError } from '../exports/files.ts';
 import { downloadTable, type TableExport } from '../exports/downloads.ts';
+import { MICROSOFT_FORMAT_ID } from '../exports/formats.ts';
 
 /**
  * Copy (the copy table, else the table; neutralised for a spreadsheet when `neutraliseCopy`)
- * and the Editor CSV download, both made in the worker.
+ * and the Editor CSV or Microsoft Advertising download, all made in the worker.
  */
 export function useOutputActions(
   table: PackedTable | null,
@@ -17,7 +18,7 @@ export function useOutputActions(
   editorExport: TableExport | undefined,
   neutraliseCopy = false,
 ) {
-  const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
+  const [busy, setBusy] = useState<'copy' | 'download' | 'microsoft' | null>(null);
   const copySource = copyTable ?? table;
 
   async function handleCopy() {
@@ -39,11 +40,16 @@ export function useOutputActions(
     }
   }
 
-  async function handleDownload() {
+  /** The Editor CSV, or with `microsoft` the Microsoft Advertising zip (bulk file and report). */
+  async function handleDownload(microsoft = false) {
     if (!table || !editorExport || table.rowCount === 0) return;
-    setBusy('download');
+    setBusy(microsoft ? 'microsoft' : 'download');
     try {
-      await downloadTable({ packed: table }, editorExport, { lane: 'output' });
+      await downloadTable(
+        { packed: table },
+        editorExport,
+        microsoft ? { lane: 'output', format: MICROSOFT_FORMAT_ID } : { lane: 'output' },
+      );
     } catch (error) {
       notifyFileError(error);
     } finally {

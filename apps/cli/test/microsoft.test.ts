@@ -1,0 +1,127 @@
+/**
+ * `adloom generate --format microsoft-advertising` (issue 40), run as the real command against
+ * the fixtures: the Microsoft bulk file and its report beside the Editor files, holding the same
+ * keywords and ads.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { csvRecordsOfFile } from '../src/fileTables.ts';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const bin = path.resolve(here, '../bin/adloom.js');
+const fx = (name: string) => path.relative(repoRoot, path.join(here, 'fixtures', name));
+const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'adloom-ms-'));
+afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));
+
+function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const inputs = [
+  '--feed',
+  fx('feed.csv'),
+  '--campaign',
+  fx('campaign.json'),
+  '--rsa',
+  fx('rsa.json'),
+  '--extension',
+  fx('callout.json'),
+  '--extension',
+  fx('sitelink.json'),
+  '--today',
+  '20261122',
+];
+
+/** A written CSV's records as objects under its header (the BOM checked and dropped). */
+function recordsOf(file: string): Record<string, string>[] {
+  expect(readFileSync(file, 'utf8').startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = [...csvRecordsOfFile(file)];
+  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+
+describe('adloom generate --format microsoft-advertising', () => {
+  it('writes the bulk file and its report beside the Editor files, from the same build', () => {
+    const out = path.join(tmpRoot, 'ms');
+    const r = run(['generate', ...inputs, '--out', out, '--format', 'microsoft-advertising']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(readdirSync(out)).toEqual(
+      expect.arrayContaining([
+        'keywords.csv',
+        'adloom-build.json',
+        'microsoft-advertising.csv',
+        'microsoft-advertising-report.csv',
+      ]),
+    );
+    const bulk = recordsOf(path.join(out, 'microsoft-advertising.csv'));
+    expect(bulk[0]).toMatchObject({ Type: 'Format Version', Name: '6.0' });
+    const of = (type: string) => bulk.filter((b) => b.Type === type);
+    // The same keywords and ads as the Editor files.
+    const keywords = recordsOf(path.join(out, 'keywords.csv'));
+    expect(
+      of('Keyword').map((k) => `${k.Campaign}|${k['Ad Group']}|${k.Keyword}|${k['Match Type']}`),
+    ).toEqual(
+      keywords.map((k) => `${k.Campaign}|${k['Ad Group']}|${k.Keyword}|${k['Criterion Type']}`),
+    );
+    const ads = recordsOf(path.join(out, 'responsive-search-ads.csv'));
+    expect(
+      of('Responsive Search Ad').map((a) => {
+        const heads = JSON.parse(a.Headline!) as { text: string }[];
+        return `${a.Campaign}|${a['Ad Group']}|${heads[0]!.text}`;
+      }),
+    ).toEqual(ads.map((a) => `${a.Campaign}|${a['Ad Group']}|${a['Headline 1']}`));
+    expect(of('Ad Group').length).toBe(recordsOf(path.join(out, 'ad-groups.csv')).length);
+    expect(of('Campaign').length).toBeGreaterThan(0);
+    // The summary says what each file holds.
+    expect(r.stdout).toMatch(/microsoft-advertising\.csv: \d+ Campaign, \d+ Ad Group, \d+ Keyword/);
+    expect(r.stdout).toMatch(/microsoft-advertising-report\.csv: \d+ items? not written/);
+    const report = recordsOf(path.join(out, 'microsoft-advertising-report.csv'));
+    for (const line of report) expect(line.Reason).not.toBe('');
+  });
+
+  it('takes google-ads-editor as the default, and refuses what it cannot do', () => {
+    const out = path.join(tmpRoot, 'editor');
+    const r = run(['generate', ...inputs, '--out', out, '--format', 'google-ads-editor']);
+    expect(r.code).toBe(0);
+    expect(readdirSync(out)).not.toContain('microsoft-advertising.csv');
+    const bad = run(['generate', ...inputs, '--out', out, '--format', 'bing']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      '--format must be google-ads-editor or microsoft-advertising, got "bing"',
+    );
+    const only = run([
+      'generate',
+      ...inputs,
+      '--only',
+      'keywords',
+      '--stdout',
+      '--format',
+      'microsoft-advertising',
+    ]);
+    expect(only.code).toBe(2);
+    const plan = run([
+      'plan',
+      ...inputs,
+      '--previous',
+      out,
+      '--out',
+      path.join(tmpRoot, 'plan'),
+      '--format',
+      'microsoft-advertising',
+    ]);
+    expect(plan.code).toBe(2);
+    expect(plan.stderr).toContain("Microsoft's change plan is not made yet");
+  });
+});

@@ -1,0 +1,1251 @@
+/**
+ * The Microsoft Advertising format: one bulk file (Microsoft's Bulk File Schema, format version
+ * 6.0, UTF-8 CSV) from the same tables the Google Ads Editor format takes, and a report of every
+ * item that could not go to Microsoft or went changed, with its reason. Sources and choices:
+ * docs/decisions.md, "Microsoft Advertising bulk file".
+ *
+ * New parents get negative reference keys (`Id` -1, -2, …) that their children name in
+ * `Parent Id`, beside the Campaign and Ad Group names (the schema's logical reference keys), so
+ * every record type finds its parent whichever key it reads. Records follow the schema's type
+ * hierarchy: campaigns with their location criteria, ad groups, keywords, negative keywords,
+ * responsive search ads, then each extension before its first association.
+ */
+import { formatCsv, formatCsvCell, formatCsvLine, type Table } from '../csv.ts';
+import { normalizeHeader, parseItemStatus, type ItemStatus } from '../plan/kinds.ts';
+import { countAdTextLength } from '../text.ts';
+import {
+  RSA_DESCRIPTION_MAX_CHARS,
+  RSA_DESCRIPTION_MAX_PIN,
+  RSA_HEADLINE_MAX_CHARS,
+  RSA_HEADLINE_MAX_PIN,
+  RSA_MAX_DESCRIPTIONS,
+  RSA_MAX_HEADLINES,
+  RSA_MIN_DESCRIPTIONS,
+  RSA_MIN_HEADLINES,
+  RSA_PATH_MAX_CHARS,
+} from '../limits.ts';
+import type {
+  ExportContext,
+  ExportFile,
+  ExportFormat,
+  ExportTable,
+  ExportTableKind,
+} from './exportFormat.ts';
+
+/** The bulk file's stem: the command's `microsoft-advertising.csv`. */
+export const MICROSOFT_BULK_FILE_STEM = 'microsoft advertising';
+/** The report's stem: what could not go to Microsoft, or went changed. */
+export const MICROSOFT_REPORT_FILE_STEM = 'microsoft advertising report';
+
+/** The only bulk format version Microsoft supports (Bulk File Schema, "Format Versions"). */
+export const MICROSOFT_FORMAT_VERSION = '6.0';
+
+// Microsoft's limits where they are not Google's (docs/decisions.md gives each source).
+/** Keyword and negative keyword text (Keyword record: "a maximum of 100 characters"). */
+export const MICROSOFT_KEYWORD_MAX_CHARS = 100;
+/** The final URL's domain with path 1 and path 2 (Responsive Search Ad record, Final Url). */
+export const MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS = 67;
+/** Final URLs (Responsive Search Ad record, Final Url). */
+export const MICROSOFT_URL_MAX_CHARS = 2048;
+/** Sitelink link text with descriptions; without them the limit is 35 (entity limits). */
+export const MICROSOFT_SITELINK_TEXT_MAX_CHARS = 25;
+export const MICROSOFT_SITELINK_TEXT_ALONE_MAX_CHARS = 35;
+export const MICROSOFT_SITELINK_DESCRIPTION_MAX_CHARS = 35;
+export const MICROSOFT_CALLOUT_MAX_CHARS = 25;
+export const MICROSOFT_SNIPPET_VALUE_MAX_CHARS = 25;
+/** Associations of one extension type per campaign or ad group (entity limits). */
+export const MICROSOFT_EXTENSIONS_PER_ENTITY = 20;
+/** Active responsive search ads per ad group (entity limits). */
+export const MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP = 3;
+/** Keywords per ad group; negatives per ad group or campaign (entity limits). */
+export const MICROSOFT_KEYWORDS_PER_AD_GROUP = 20_000;
+export const MICROSOFT_NEGATIVES_PER_PARENT = 20_000;
+/** Ad groups per campaign; campaigns per account (entity limits). */
+export const MICROSOFT_AD_GROUPS_PER_CAMPAIGN = 20_000;
+export const MICROSOFT_CAMPAIGNS_PER_ACCOUNT = 10_000;
+/** Ad group and campaign names (entity limits: 256 characters). */
+export const MICROSOFT_NAME_MAX_CHARS = 256;
+
+/** Structured snippet headers Microsoft takes in English (ad languages, extension headers). */
+const MICROSOFT_SNIPPET_HEADERS: ReadonlySet<string> = new Set(
+  'Amenities,Brands,Classes,Courses,Daily rates,Deals,Degree programs,Departments,Destinations,Featured hotels,Goods,Grades,Highlights,Insurance coverage,Items,Languages,Locations,Models,Neighborhoods,Prices,Rates,Ratings,School districts,Service catalog,Services,Shows,Sizes,Styles,Tools,Topics,Types,Vacations,Vehicles,What,Who,Why'
+    .split(',')
+    .map((h) => h.toLowerCase()),
+);
+const SNIPPET_HEADER_SPELLING: ReadonlyMap<string, string> = new Map(
+  'Amenities,Brands,Classes,Courses,Daily rates,Deals,Degree programs,Departments,Destinations,Featured hotels,Goods,Grades,Highlights,Insurance coverage,Items,Languages,Locations,Models,Neighborhoods,Prices,Rates,Ratings,School districts,Service catalog,Services,Shows,Sizes,Styles,Tools,Topics,Types,Vacations,Vehicles,What,Who,Why'
+    .split(',')
+    .map((h) => [h.toLowerCase(), h]),
+);
+
+/** Microsoft's campaign languages for Search, by their name and Google's language codes. */
+const MICROSOFT_LANGUAGES: ReadonlyMap<string, string> = (() => {
+  const byCode: [string, string][] = [
+    ['bg', 'Bulgarian'],
+    ['hr', 'Croatian'],
+    ['cs', 'Czech'],
+    ['da', 'Danish'],
+    ['nl', 'Dutch'],
+    ['en', 'English'],
+    ['et', 'Estonian'],
+    ['fi', 'Finnish'],
+    ['fr', 'French'],
+    ['de', 'German'],
+    ['el', 'Greek'],
+    ['hu', 'Hungarian'],
+    ['it', 'Italian'],
+    ['lv', 'Latvian'],
+    ['lt', 'Lithuanian'],
+    ['mt', 'Maltese'],
+    ['no', 'Norwegian'],
+    ['nb', 'Norwegian'],
+    ['pl', 'Polish'],
+    ['pt', 'Portuguese'],
+    ['ro', 'Romanian'],
+    ['sk', 'Slovak'],
+    ['sl', 'Slovenian'],
+    ['es', 'Spanish'],
+    ['sv', 'Swedish'],
+    ['zh-tw', 'TraditionalChinese'],
+    ['zh_tw', 'TraditionalChinese'],
+  ];
+  const m = new Map<string, string>();
+  for (const [code, name] of byCode) {
+    m.set(code, name);
+    m.set(name.toLowerCase(), name);
+  }
+  m.set('traditional chinese', 'TraditionalChinese');
+  m.set('chinese (traditional)', 'TraditionalChinese');
+  m.set('all', 'All');
+  return m;
+})();
+
+/** The bulk file's columns: every record's fields that Adloom fills, under one header. */
+export const MICROSOFT_BULK_HEADERS: readonly string[] = [
+  'Type',
+  'Status',
+  'Id',
+  'Parent Id',
+  'Campaign',
+  'Ad Group',
+  'Client Id',
+  'Name',
+  'Budget',
+  'Budget Type',
+  'Campaign Type',
+  'Language',
+  'Target',
+  'Keyword',
+  'Match Type',
+  'Final Url',
+  'Headline',
+  'Description',
+  'Path 1',
+  'Path 2',
+  'Sitelink Extension Link Text',
+  'Sitelink Extension Description1',
+  'Sitelink Extension Description2',
+  'Callout Text',
+  'Structured Snippet Header',
+  'Structured Snippet Values',
+];
+const C = Object.fromEntries(MICROSOFT_BULK_HEADERS.map((h, i) => [h, i])) as Record<
+  string,
+  number
+>;
+
+/** The report's columns. */
+export const MICROSOFT_REPORT_HEADERS: readonly string[] = [
+  'Type',
+  'Campaign',
+  'Ad Group',
+  'Item',
+  'Outcome',
+  'Reason',
+];
+
+/** What happened to a reported item. */
+export type MicrosoftOutcome = 'Not written' | 'Changed' | 'Paused';
+
+/** Counts of one bulk file: records written per record type, and the report's outcomes. */
+export interface MicrosoftBulkCounts {
+  records: Record<string, number>;
+  notWritten: number;
+  changed: number;
+  paused: number;
+}
+
+/** What the host tells the format beyond `ExportContext`. */
+export interface MicrosoftBulkOptions {
+  /**
+   * The Microsoft Location Id of a Google criteria ID, when the host knows one. Google's IDs
+   * are not Microsoft's: without an answer a location is reported, never written as it is.
+   */
+  microsoftLocationId?: (googleCriteriaId: string) => string | undefined;
+}
+
+/** Editor's negative criterion types: where the negative is, and its match type. */
+const NEGATIVE_TYPES: ReadonlyMap<string, { onCampaign: boolean; match: string }> = new Map(
+  ['Broad', 'Phrase', 'Exact'].flatMap(
+    (match): [string, { onCampaign: boolean; match: string }][] => [
+      [`Negative ${match}`, { onCampaign: false, match }],
+      [`Campaign Negative ${match}`, { onCampaign: true, match }],
+    ],
+  ),
+);
+
+/** Microsoft's status for a build's status; Removed has no add (a delete needs Microsoft's Id). */
+function microsoftStatus(status: ItemStatus): 'Active' | 'Paused' | undefined {
+  return status === 'Enabled' ? 'Active' : status === 'Paused' ? 'Paused' : undefined;
+}
+
+/** A row's Microsoft status from its status column (Active without one). */
+function statusOf(row: readonly string[], at: number): 'Active' | 'Paused' | undefined {
+  if (at < 0) return 'Active';
+  const value = row[at];
+  return value === undefined || value === '' || value === 'Enabled'
+    ? 'Active'
+    : microsoftStatus(parseItemStatus(value));
+}
+
+/** The index of a column in a table (headers compared as Editor compares them), -1 if none. */
+function columnOf(headers: readonly string[], ...names: string[]): number {
+  const wanted = names.map(normalizeHeader);
+  return headers.findIndex((h) => wanted.includes(normalizeHeader(h)));
+}
+
+const cell = (row: readonly string[], at: number): string => (at < 0 ? '' : (row[at] ?? ''));
+
+/** The width Microsoft counts: code points, East Asian wide characters and emoji as 2. */
+const widthOf = (text: string): number => countAdTextLength(text);
+
+/** Google-only dynamic insertions Microsoft does not read ({CUSTOMIZER.…}, {LOCATION(…)}, …). */
+const GOOGLE_ONLY_INSERTION = /\{\s*(?:CUSTOMIZER\.|LOCATION\(|COUNTDOWN\(|GLOBAL_COUNTDOWN\()/i;
+
+/** The host of an http or https URL ('' when the URL is neither or has none). */
+function hostOf(url: string): string {
+  const m = /^https?:\/\/([^/?#\s]*)/i.exec(url);
+  return m ? m[1]! : '';
+}
+
+function isHttpUrl(url: string): boolean {
+  return hostOf(url) !== '';
+}
+
+/** The ids of a Location ID cell (`;`, `,` or line breaks between them). */
+function locationIdsOf(value: string): string[] {
+  const ids: string[] = [];
+  for (const part of value.split(/[;,\r\n]/)) {
+    const id = part.trim();
+    if (id !== '' && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** The Microsoft languages of a Google Languages cell, and the ones Microsoft has no name for. */
+function languagesOf(value: string): { names: string[]; unknown: string[] } {
+  const names: string[] = [];
+  const unknown: string[] = [];
+  for (const part of value.split(/[;,]/)) {
+    const v = part.trim();
+    if (v === '') continue;
+    const name = MICROSOFT_LANGUAGES.get(v.toLowerCase());
+    if (name === undefined) unknown.push(v);
+    else if (!names.includes(name)) names.push(name);
+  }
+  return { names, unknown };
+}
+
+/** The tables of each kind, in the order given. */
+function byKind(tables: readonly ExportTable[], kind: ExportTableKind): ExportTable[] {
+  return tables.filter((t) => t.kind === kind);
+}
+
+/**
+ * One pass over a build's tables: yields the bulk file's records (one reused array) and adds to
+ * `report` every item that could not go to Microsoft or went changed. Tables are read in the
+ * schema's order whatever order they come in; each is read once.
+ */
+function* bulkRecords(
+  tables: readonly ExportTable[],
+  options: MicrosoftBulkOptions,
+  report: string[][],
+  counts: MicrosoftBulkCounts,
+): Generator<string[] | string> {
+  // One array for every record: `bulkLine` writes its cells and leaves it empty again.
+  const out = new Array<string>(MICROSOFT_BULK_HEADERS.length).fill('');
+  const count = (type: string) => {
+    counts.records[type] = (counts.records[type] ?? 0) + 1;
+  };
+  const record = (type: string) => {
+    out[C.Type!] = type;
+    count(type);
+    return out;
+  };
+  const keywordLines = new KeywordLines();
+  const rsaLines = new RecordPrefixes();
+  const note = (
+    type: string,
+    campaign: string,
+    adGroup: string,
+    item: string,
+    outcome: MicrosoftOutcome,
+    reason: string,
+  ) => {
+    report.push([type, campaign, adGroup, item, outcome, reason]);
+    if (outcome === 'Not written') counts.notWritten++;
+    else if (outcome === 'Changed') counts.changed++;
+    else counts.paused++;
+  };
+
+  // The item a `reject` reports: set once per row (no closure per row on the hot path).
+  let itemType = '';
+  let itemCampaign = '';
+  let itemAdGroup = '';
+  let item = '';
+  const setItem = (type: string, campaign: string, adGroup: string, text: string) => {
+    itemType = type;
+    itemCampaign = campaign;
+    itemAdGroup = adGroup;
+    item = text;
+  };
+  const reject = (reason: string) =>
+    note(itemType, itemCampaign, itemAdGroup, item, 'Not written', reason);
+
+  let nextKey = -1;
+  const campaignKeys = new Map<string, string>();
+  // Each new ad group's index (for its counts), by campaign then name (no key string made per
+  // row), and by index its negative key.
+  const groupIndexes = new Map<string, Map<string, number>>();
+  const groupKeyList: string[] = [];
+  // Rows of one ad group come together: its index is looked up once per run of rows.
+  let lastCampaign: string | undefined;
+  let lastAdGroup: string | undefined;
+  let lastIndex = -1;
+  /** The index of a new ad group of this file, -1 for none. */
+  const indexOf = (campaign: string, adGroup: string): number => {
+    if (campaign !== lastCampaign || adGroup !== lastAdGroup) {
+      lastCampaign = campaign;
+      lastAdGroup = adGroup;
+      lastIndex = groupIndexes.get(campaign)?.get(adGroup) ?? -1;
+    }
+    return lastIndex;
+  };
+  const setIndex = (campaign: string, adGroup: string, i: number) => {
+    let byName = groupIndexes.get(campaign);
+    if (byName === undefined) groupIndexes.set(campaign, (byName = new Map()));
+    byName.set(adGroup, i);
+    lastCampaign = undefined;
+  };
+  /** The negative key of the ad group of index `i` (-1: none). */
+  const keyOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupKeyList[i]);
+  /** An ad group's place as one string (for the rare sets: refused groups, associations). */
+  const groupOf = (campaign: string, adGroup: string) => `${campaign}\u0000${adGroup}`;
+
+  out[C.Type!] = 'Format Version';
+  out[C.Name!] = MICROSOFT_FORMAT_VERSION;
+  yield out;
+
+  // Campaigns, each followed by its location criteria.
+  const locate = options.microsoftLocationId;
+  for (const table of byKind(tables, 'campaigns')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      type: columnOf(headers, 'Campaign Type'),
+      budget: columnOf(headers, 'Budget'),
+      location: columnOf(headers, 'Location ID'),
+      languages: columnOf(headers, 'Languages', 'Language'),
+      status: columnOf(headers, 'Campaign Status'),
+    };
+    // A campaign's location rows follow its own row: they are gathered, then written with it.
+    let pending:
+      | {
+          name: string;
+          key: string;
+          status: string;
+          budget: string;
+          language: string;
+          locations: string[];
+        }
+      | undefined;
+    const flush = function* (): Generator<string[]> {
+      if (!pending) return;
+      const p = pending;
+      pending = undefined;
+      const mapped: string[] = [];
+      for (const google of p.locations) {
+        const id = locate?.(google);
+        if (id === undefined)
+          note(
+            'Campaign Location Criterion',
+            p.name,
+            '',
+            google,
+            'Not written',
+            `Google location ${google} has no Microsoft location ID known to Adloom: add the location in Microsoft Advertising`,
+          );
+        else if (!mapped.includes(id)) mapped.push(id);
+      }
+      if (p.locations.length > 0 && mapped.length === 0 && p.status === 'Active') {
+        p.status = 'Paused';
+        note(
+          'Campaign',
+          p.name,
+          '',
+          p.name,
+          'Paused',
+          'none of its locations could be written, and a Microsoft campaign without locations shows everywhere: add its locations, then enable it',
+        );
+      }
+      const r = record('Campaign');
+      r[C.Status!] = p.status;
+      r[C.Id!] = p.key;
+      r[C['Parent Id']!] = '0';
+      r[C.Campaign!] = p.name;
+      r[C['Budget Type']!] = 'DailyBudgetStandard';
+      r[C['Campaign Type']!] = 'Search';
+      r[C.Budget!] = p.budget;
+      r[C.Language!] = p.language;
+      yield r;
+      for (const id of mapped) {
+        const l = record('Campaign Location Criterion');
+        l[C.Status!] = 'Active';
+        l[C['Parent Id']!] = p.key;
+        l[C.Campaign!] = p.name;
+        l[C.Target!] = id;
+        yield l;
+      }
+    };
+    for (const row of rows) {
+      const name = cell(row, at.campaign);
+      const location = cell(row, at.location);
+      if (location !== '' && cell(row, at.type) === '') {
+        // A location row: its campaign's, or one of a campaign already reported.
+        if (pending && name === pending.name)
+          for (const id of locationIdsOf(location))
+            if (!pending.locations.includes(id)) pending.locations.push(id);
+        continue;
+      }
+      yield* flush();
+      const type = cell(row, at.type) || 'Search';
+      setItem('Campaign', name, '', name);
+      if (name === '') continue;
+      if (type.toLowerCase() !== 'search') {
+        reject(
+          `${type} campaigns are not in this file: Microsoft's bulk file here holds Search campaigns`,
+        );
+        continue;
+      }
+      if (campaignKeys.has(name)) continue;
+      if (name.length > MICROSOFT_NAME_MAX_CHARS) {
+        reject(`the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`);
+        continue;
+      }
+      const budget = cell(row, at.budget).trim();
+      if (budget === '' || !(Number(budget) > 0)) {
+        reject('Microsoft needs a budget to add a campaign');
+        continue;
+      }
+      const status = statusOf(row, at.status);
+      if (status === undefined) {
+        reject('a removed campaign is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      if (campaignKeys.size >= MICROSOFT_CAMPAIGNS_PER_ACCOUNT) {
+        reject(`Microsoft takes at most ${MICROSOFT_CAMPAIGNS_PER_ACCOUNT} campaigns per account`);
+        continue;
+      }
+      const { names, unknown } = languagesOf(cell(row, at.languages));
+      if (unknown.length > 0)
+        note(
+          'Campaign',
+          name,
+          '',
+          unknown.join(';'),
+          'Changed',
+          `Microsoft has no Search language for ${unknown.join(', ')}: ${names.length > 0 ? 'left out' : 'the campaign targets all languages'}`,
+        );
+      const key = String(nextKey--);
+      campaignKeys.set(name, key);
+      pending = {
+        name,
+        key,
+        status,
+        budget,
+        language: names.length > 0 ? names.join(';') : 'All',
+        locations: locationIdsOf(location),
+      };
+    }
+    yield* flush();
+  }
+
+  // Ad groups: the ad groups table's, and an ad group a keyword, negative, ad or extension names
+  // in a campaign of this file (a new campaign's ad groups are new: Microsoft does not make one
+  // from its keywords as Editor does).
+  const groupsPerCampaign = new Map<string, number>();
+  const refusedGroups = new Set<string>();
+  let perGroup = new Uint32Array(1024);
+  /** The line of a new ad group (its key and index taken), from a row that passed the checks. */
+  const newGroupLine = (campaign: string, adGroup: string, status: string) => {
+    groupsPerCampaign.set(campaign, (groupsPerCampaign.get(campaign) ?? 0) + 1);
+    const key = String(nextKey--);
+    setIndex(campaign, adGroup, groupKeyList.length);
+    groupKeyList.push(key);
+    if (groupKeyList.length > perGroup.length) {
+      const grown = new Uint32Array(perGroup.length * 2);
+      grown.set(perGroup);
+      perGroup = grown;
+    }
+    count('Ad Group');
+    // Microsoft adds an ad group Paused unless told: the status is always written.
+    return `Ad Group,${status},${key},${campaignKeys.get(campaign) ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}${AD_GROUP_TAIL}`;
+  };
+  /** Why Microsoft cannot take a new ad group, or undefined. */
+  const groupProblem = (campaign: string, adGroup: string): string | undefined =>
+    adGroup.length > MICROSOFT_NAME_MAX_CHARS
+      ? `the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`
+      : (groupsPerCampaign.get(campaign) ?? 0) >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN
+        ? `Microsoft takes at most ${MICROSOFT_AD_GROUPS_PER_CAMPAIGN} ad groups per campaign`
+        : undefined;
+  /** The line of an ad group a child names in a campaign of this file, when it is new. */
+  const impliedGroupLine = (campaign: string, adGroup: string): string | undefined => {
+    if (adGroup === '' || indexOf(campaign, adGroup) >= 0 || !campaignKeys.has(campaign))
+      return undefined;
+    const k = groupOf(campaign, adGroup);
+    if (refusedGroups.size > 0 && refusedGroups.has(k)) return undefined;
+    const problem = groupProblem(campaign, adGroup);
+    if (problem !== undefined) {
+      refusedGroups.add(k);
+      note('Ad Group', campaign, adGroup, adGroup, 'Not written', problem);
+      return undefined;
+    }
+    return newGroupLine(campaign, adGroup, 'Active');
+  };
+  for (const table of byKind(tables, 'ad-groups')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      status: columnOf(headers, 'Ad Group Status'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      if (adGroup === '' || indexOf(campaign, adGroup) >= 0) continue;
+      const k = groupOf(campaign, adGroup);
+      if (refusedGroups.size > 0 && refusedGroups.has(k)) continue;
+      setItem('Ad Group', campaign, adGroup, adGroup);
+      const status = statusOf(row, at.status);
+      if (status === undefined) {
+        refusedGroups.add(k);
+        reject('a removed ad group is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      const problem = groupProblem(campaign, adGroup);
+      if (problem !== undefined) {
+        refusedGroups.add(k);
+        reject(problem);
+        continue;
+      }
+      yield newGroupLine(campaign, adGroup, status);
+    }
+  }
+
+  // Keywords.
+  for (const table of byKind(tables, 'keywords')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      keyword: columnOf(headers, 'Keyword'),
+      type: columnOf(headers, 'Criterion Type', 'Match Type'),
+      status: columnOf(headers, 'Status'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      const keyword = cell(row, at.keyword);
+      const match = cell(row, at.type) || 'Broad';
+      setItem('Keyword', campaign, adGroup, keyword);
+      if (match !== 'Broad' && match !== 'Phrase' && match !== 'Exact') {
+        reject(`Microsoft has no ${match} keyword`);
+        continue;
+      }
+      if (keyword.length > MICROSOFT_KEYWORD_MAX_CHARS) {
+        reject(`longer than Microsoft's ${MICROSOFT_KEYWORD_MAX_CHARS} characters`);
+        continue;
+      }
+      const status = statusOf(row, at.status);
+      if (status === undefined) {
+        reject('a removed keyword is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      const implied = impliedGroupLine(campaign, adGroup);
+      if (implied !== undefined) yield implied;
+      const gi = indexOf(campaign, adGroup);
+      if (gi >= 0 && perGroup[gi]! >= MICROSOFT_KEYWORDS_PER_AD_GROUP) {
+        reject(`Microsoft takes at most ${MICROSOFT_KEYWORDS_PER_AD_GROUP} keywords per ad group`);
+        continue;
+      }
+      if (gi >= 0) perGroup[gi]!++;
+      count('Keyword');
+      yield keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, keyword, match);
+    }
+  }
+
+  // Negative keywords, on their ad group or, without one, their campaign.
+  perGroup.fill(0);
+  const perCampaign = new Map<string, number>();
+  for (const table of byKind(tables, 'negatives')) {
+    const { headers, rows } = table.read();
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      keyword: columnOf(headers, 'Keyword'),
+      type: columnOf(headers, 'Criterion Type', 'Match Type'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      const keyword = cell(row, at.keyword);
+      const type = cell(row, at.type);
+      const parsed = NEGATIVE_TYPES.get(type);
+      const onCampaign = adGroup === '' || (parsed?.onCampaign ?? false);
+      const kind = onCampaign ? 'Campaign Negative Keyword' : 'Ad Group Negative Keyword';
+      setItem(kind, campaign, adGroup, keyword);
+      if (keyword.length > MICROSOFT_KEYWORD_MAX_CHARS) {
+        reject(`longer than Microsoft's ${MICROSOFT_KEYWORD_MAX_CHARS} characters`);
+        continue;
+      }
+      let match = parsed?.match ?? type;
+      if (match === 'Broad') {
+        // Microsoft's negatives are Phrase or Exact. A one-word phrase negative blocks what a
+        // broad one does; a longer one blocks only the words in that order: said in the report.
+        match = 'Phrase';
+        if (/\s/.test(keyword.trim()))
+          note(
+            kind,
+            campaign,
+            adGroup,
+            keyword,
+            'Changed',
+            'Microsoft has no broad match negative: written as a phrase negative, which blocks only searches with these words in this order',
+          );
+      }
+      if (match !== 'Phrase' && match !== 'Exact') {
+        reject(`Microsoft has no ${type} negative`);
+        continue;
+      }
+      let parent: string | undefined;
+      if (onCampaign) {
+        const n = perCampaign.get(campaign) ?? 0;
+        if (n >= MICROSOFT_NEGATIVES_PER_PARENT) {
+          reject(
+            `Microsoft takes at most ${MICROSOFT_NEGATIVES_PER_PARENT} negatives per campaign`,
+          );
+          continue;
+        }
+        perCampaign.set(campaign, n + 1);
+        parent = campaignKeys.get(campaign);
+      } else {
+        const implied = impliedGroupLine(campaign, adGroup);
+        if (implied !== undefined) yield implied;
+        const gi = indexOf(campaign, adGroup);
+        if (gi >= 0 && perGroup[gi]! >= MICROSOFT_NEGATIVES_PER_PARENT) {
+          reject(
+            `Microsoft takes at most ${MICROSOFT_NEGATIVES_PER_PARENT} negatives per ad group`,
+          );
+          continue;
+        }
+        if (gi >= 0) perGroup[gi]!++;
+        parent = keyOfIndex(gi);
+      }
+      count(kind);
+      yield keywordLines.line(
+        kind,
+        'Active',
+        parent,
+        campaign,
+        onCampaign ? '' : adGroup,
+        keyword,
+        match,
+      );
+    }
+  }
+
+  // Responsive search ads.
+  perGroup.fill(0);
+  for (const table of byKind(tables, 'responsive-search-ads')) {
+    const { headers, rows } = table.read();
+    const heads: [number, number][] = [];
+    for (let i = 1; i <= RSA_MAX_HEADLINES; i++)
+      heads.push([columnOf(headers, `Headline ${i}`), columnOf(headers, `Headline ${i} position`)]);
+    const descs: [number, number][] = [];
+    for (let i = 1; i <= RSA_MAX_DESCRIPTIONS; i++)
+      descs.push([
+        columnOf(headers, `Description ${i}`),
+        columnOf(headers, `Description ${i} position`),
+      ]);
+    const at = {
+      campaign: columnOf(headers, 'Campaign'),
+      adGroup: columnOf(headers, 'Ad Group'),
+      path1: columnOf(headers, 'Path 1'),
+      path2: columnOf(headers, 'Path 2'),
+      url: columnOf(headers, 'Final URL'),
+      status: columnOf(headers, 'Status'),
+    };
+    for (const row of rows) {
+      const campaign = cell(row, at.campaign);
+      const adGroup = cell(row, at.adGroup);
+      const h1 = cell(row, heads[0]![0]);
+      setItem('Responsive Search Ad', campaign, adGroup, h1);
+      const problem = rsaProblem(row, heads, descs, at);
+      if (problem !== undefined) {
+        reject(problem);
+        continue;
+      }
+      const status = statusOf(row, at.status);
+      if (status === undefined) {
+        reject('a removed ad is not added (removing needs its Microsoft Id)');
+        continue;
+      }
+      const implied = impliedGroupLine(campaign, adGroup);
+      if (implied !== undefined) yield implied;
+      const gi = indexOf(campaign, adGroup);
+      if (status === 'Active' && gi >= 0) {
+        if (perGroup[gi]! >= MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP) {
+          reject(
+            `Microsoft takes at most ${MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP} active responsive search ads per ad group`,
+          );
+          continue;
+        }
+        perGroup[gi]!++;
+      }
+      count('Responsive Search Ad');
+      // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
+      yield (
+        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup) +
+        COMMAS[C['Final Url']! - C['Ad Group']!]! +
+        formatCsvCell(cell(row, at.url)) +
+        ',' +
+        assetListCell(row, heads, 'Headline') +
+        ',' +
+        assetListCell(row, descs, 'Description') +
+        ',' +
+        formatCsvCell(cell(row, at.path1)) +
+        ',' +
+        formatCsvCell(cell(row, at.path2)) +
+        RSA_TAIL
+      );
+    }
+  }
+
+  // Extensions: each distinct one once (Microsoft keeps them in the account's library), then
+  // its association with the campaign or ad group the row names.
+  const extensionKeys = new Map<string, string>();
+  const associations = new Map<string, number>();
+  const associated = new Set<string>();
+  for (const [kind, noun] of [
+    ['sitelinks', 'Sitelink'],
+    ['callouts', 'Callout'],
+    ['structured-snippets', 'Structured Snippet'],
+  ] as const) {
+    for (const table of byKind(tables, kind)) {
+      const { headers, rows } = table.read();
+      const at = {
+        campaign: columnOf(headers, 'Campaign'),
+        adGroup: columnOf(headers, 'Ad Group'),
+        linkText: columnOf(headers, 'Link Text'),
+        d1: columnOf(headers, 'Description Line 1'),
+        d2: columnOf(headers, 'Description Line 2'),
+        url: columnOf(headers, 'Final URL'),
+        callout: columnOf(headers, 'Callout text'),
+        header: columnOf(headers, 'Header'),
+        values: columnOf(headers, 'Snippet Values'),
+        status: columnOf(headers, 'Status'),
+      };
+      const type = `${noun} Ad Extension`;
+      for (const row of rows) {
+        const campaign = cell(row, at.campaign);
+        const adGroup = cell(row, at.adGroup);
+        const cells = extensionCells(kind, row, at);
+        setItem(type, campaign, adGroup, cells.item);
+        if (cells.problem !== undefined) {
+          reject(cells.problem);
+          continue;
+        }
+        const status = statusOf(row, at.status);
+        if (status === undefined) {
+          reject('a removed extension is not added (removing needs its Microsoft Id)');
+          continue;
+        }
+        const account = campaign === '<Account-level>';
+        const library = campaign === '' && adGroup === '';
+        const onGroup = !account && !library && adGroup !== '';
+        const place = account ? '' : onGroup ? groupOf(campaign, adGroup) : campaign;
+        const assocType = `${onGroup ? 'Ad Group' : 'Campaign'} ${type}`;
+        if (!account && !library) {
+          const count = associations.get(`${noun}\u0000${place}`) ?? 0;
+          if (count >= MICROSOFT_EXTENSIONS_PER_ENTITY) {
+            reject(
+              `Microsoft takes at most ${MICROSOFT_EXTENSIONS_PER_ENTITY} ${noun.toLowerCase()} extensions per ${onGroup ? 'ad group' : 'campaign'}`,
+            );
+            continue;
+          }
+        }
+        if (onGroup) {
+          const implied = impliedGroupLine(campaign, adGroup);
+          if (implied !== undefined) yield implied;
+        }
+        const contentKey = `${kind}\u0000${cells.key}`;
+        let key = extensionKeys.get(contentKey);
+        if (key === undefined) {
+          key = String(nextKey--);
+          extensionKeys.set(contentKey, key);
+          const r = record(type);
+          r[C.Status!] = 'Active';
+          r[C.Id!] = key;
+          r[C['Parent Id']!] = '0';
+          for (const [column, value] of cells.columns) r[C[column]!] = value;
+          yield r;
+        }
+        if (library) continue;
+        if (account) {
+          note(
+            type,
+            campaign,
+            adGroup,
+            cells.item,
+            'Changed',
+            "written to the account's library only: associate it with the account in Microsoft Advertising",
+          );
+          continue;
+        }
+        const pair = `${place}\u0000${key}`;
+        if (associated.has(pair)) continue;
+        associated.add(pair);
+        associations.set(
+          `${noun}\u0000${place}`,
+          (associations.get(`${noun}\u0000${place}`) ?? 0) + 1,
+        );
+        const a = record(assocType);
+        a[C.Status!] = status;
+        a[C.Id!] = key;
+        const parent = onGroup
+          ? keyOfIndex(indexOf(campaign, adGroup))
+          : campaignKeys.get(campaign);
+        if (parent !== undefined) a[C['Parent Id']!] = parent;
+        a[C.Campaign!] = campaign;
+        if (onGroup) a[C['Ad Group']!] = adGroup;
+        yield a;
+      }
+    }
+  }
+  // Callouts serve only in twos or more per campaign or ad group (entity limits): said once each.
+  for (const [k, n] of associations)
+    if (k.startsWith('Callout\u0000') && n < 2) {
+      const place = k.slice('Callout\u0000'.length);
+      const [campaign, adGroup = ''] = place.split('\u0000');
+      note(
+        'Callout Ad Extension',
+        campaign!,
+        adGroup,
+        '',
+        'Changed',
+        'only one callout here: Microsoft shows callouts only when at least two are associated',
+      );
+    }
+
+  // What Microsoft's file here does not hold: Performance Max.
+  for (const kind of ['asset-groups', 'performance-max-ads'] as const)
+    for (const table of byKind(tables, kind)) {
+      const { headers, rows } = table.read();
+      const campaignAt = columnOf(headers, 'Campaign');
+      const groupAt = columnOf(headers, 'Asset Group');
+      for (const row of rows)
+        note(
+          kind === 'asset-groups' ? 'Asset Group' : 'Performance Max ad',
+          cell(row, campaignAt),
+          '',
+          cell(row, groupAt),
+          'Not written',
+          'Performance Max is not in this file: create it in Microsoft Advertising (or import from Google Ads)',
+        );
+    }
+}
+
+/**
+ * What is wrong with one list of an RSA row (headlines or descriptions) for Microsoft, or
+ * undefined: how many, their width, line breaks, Google-only insertions, and pins that leave a
+ * position empty.
+ */
+function assetListProblem(
+  row: readonly string[],
+  list: readonly [number, number][],
+  noun: string,
+  min: number,
+  max: number,
+  maxPin: number,
+): string | undefined {
+  let n = 0;
+  let pinned = 0;
+  let unpinned = false;
+  for (const [textAt, pinAt] of list) {
+    const text = cell(row, textAt);
+    if (text === '') continue;
+    n++;
+    if (text.includes('\n') || text.includes('\r')) return `a ${noun} holds a line break`;
+    if (text.includes('{') && GOOGLE_ONLY_INSERTION.test(text))
+      return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
+    if (widthOf(text) > max)
+      return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
+    const pin = pinOf(cell(row, pinAt));
+    if (pin >= 1 && pin <= maxPin) pinned |= 1 << pin;
+    else unpinned = true;
+  }
+  if (n < min) return `Microsoft needs at least ${min} ${noun}s`;
+  if (!unpinned && pinned !== (1 << (maxPin + 1)) - 2)
+    return `every ${noun} is pinned and some position has none`;
+  return undefined;
+}
+
+/** A position cell as a number (0 for none). */
+function pinOf(value: string): number {
+  return value === '' ? 0 : Number(value) || 0;
+}
+
+/** What is wrong with an RSA row for Microsoft, or undefined. */
+function rsaProblem(
+  row: readonly string[],
+  heads: readonly [number, number][],
+  descs: readonly [number, number][],
+  at: { path1: number; path2: number; url: number },
+): string | undefined {
+  const problem =
+    assetListProblem(
+      row,
+      heads,
+      'headline',
+      RSA_MIN_HEADLINES,
+      RSA_HEADLINE_MAX_CHARS,
+      RSA_HEADLINE_MAX_PIN,
+    ) ??
+    assetListProblem(
+      row,
+      descs,
+      'description',
+      RSA_MIN_DESCRIPTIONS,
+      RSA_DESCRIPTION_MAX_CHARS,
+      RSA_DESCRIPTION_MAX_PIN,
+    );
+  if (problem !== undefined) return problem;
+  const url = cell(row, at.url);
+  const host = hostOf(url);
+  if (host === '') return 'Microsoft needs a final URL starting with http:// or https://';
+  if (url.length > MICROSOFT_URL_MAX_CHARS)
+    return `the final URL is longer than Microsoft's ${MICROSOFT_URL_MAX_CHARS} characters`;
+  const p1 = cell(row, at.path1);
+  const p2 = cell(row, at.path2);
+  for (const p of [p1, p2]) {
+    if (p.includes('/') || p.includes('\n') || p.includes('\r'))
+      return `path "${p}" holds a slash or a line break`;
+    if (widthOf(p) > RSA_PATH_MAX_CHARS)
+      return `path "${p}" is longer than Microsoft's ${RSA_PATH_MAX_CHARS}`;
+  }
+  if (p2 !== '' && p1 === '') return 'path 2 without path 1';
+  if (host.length + widthOf(p1) + widthOf(p2) > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
+    return `the final URL's domain with the paths is longer than Microsoft's ${MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS} characters`;
+  return undefined;
+}
+
+/** Text that JSON and CSV both write as it is between their quotes: no quote, backslash, control character or surrogate. */
+function isPlainJsonText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/**
+ * `formatCsvCell(assetList(…))` made in one go: the JSON's quotes come doubled, as the CSV cell
+ * needs them (the Responsive Search Ad page's example: `"[{""text"":""Contoso"",…}]"`).
+ */
+function assetListCell(
+  row: readonly string[],
+  list: readonly [number, number][],
+  noun: string,
+): string {
+  let csv = '"[';
+  let first = true;
+  for (const [textAt, pinAt] of list) {
+    const text = cell(row, textAt);
+    if (text === '') continue;
+    if (!first) csv += ',';
+    first = false;
+    const json = isPlainJsonText(text) ? `""${text}""` : JSON.stringify(text).replaceAll('"', '""');
+    const pin = pinOf(cell(row, pinAt));
+    csv += pin >= 1 ? `{""text"":${json},""pinnedField"":""${noun}${pin}""}` : `{""text"":${json}}`;
+  }
+  return csv + ']"';
+}
+
+/** An extension row's bulk cells, the text that names it, its identity, or its problem. */
+function extensionCells(
+  kind: 'sitelinks' | 'callouts' | 'structured-snippets',
+  row: readonly string[],
+  at: Record<string, number>,
+): { columns: [string, string][]; item: string; key: string; problem?: string } {
+  if (kind === 'sitelinks') {
+    const text = cell(row, at.linkText!);
+    const d1 = cell(row, at.d1!);
+    const d2 = cell(row, at.d2!);
+    const url = cell(row, at.url!);
+    const columns: [string, string][] = [
+      ['Sitelink Extension Link Text', text],
+      ['Sitelink Extension Description1', d1],
+      ['Sitelink Extension Description2', d2],
+      ['Final Url', url],
+    ];
+    const out = { columns, item: text, key: `${text}\u0000${d1}\u0000${d2}\u0000${url}` };
+    const textMax =
+      d1 === '' && d2 === ''
+        ? MICROSOFT_SITELINK_TEXT_ALONE_MAX_CHARS
+        : MICROSOFT_SITELINK_TEXT_MAX_CHARS;
+    if (text === '') return { ...out, problem: 'a sitelink needs link text' };
+    if (widthOf(text) > textMax)
+      return { ...out, problem: `link text longer than Microsoft's ${textMax}` };
+    if ((d1 === '') !== (d2 === ''))
+      return { ...out, problem: 'a sitelink takes both description lines or neither' };
+    for (const d of [d1, d2])
+      if (widthOf(d) > MICROSOFT_SITELINK_DESCRIPTION_MAX_CHARS)
+        return {
+          ...out,
+          problem: `description "${d}" longer than Microsoft's ${MICROSOFT_SITELINK_DESCRIPTION_MAX_CHARS}`,
+        };
+    if (!isHttpUrl(url))
+      return { ...out, problem: 'Microsoft needs a final URL starting with http:// or https://' };
+    return out;
+  }
+  if (kind === 'callouts') {
+    const text = cell(row, at.callout!);
+    const out = { columns: [['Callout Text', text]] as [string, string][], item: text, key: text };
+    if (text === '') return { ...out, problem: 'a callout needs text' };
+    if (widthOf(text) > MICROSOFT_CALLOUT_MAX_CHARS)
+      return { ...out, problem: `longer than Microsoft's ${MICROSOFT_CALLOUT_MAX_CHARS}` };
+    return out;
+  }
+  const header = cell(row, at.header!).trim();
+  const values = cell(row, at.values!)
+    .split(';')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  const spelled = SNIPPET_HEADER_SPELLING.get(header.toLowerCase()) ?? header;
+  const joined = values.join(';');
+  const out = {
+    columns: [
+      ['Structured Snippet Header', spelled],
+      ['Structured Snippet Values', joined],
+    ] as [string, string][],
+    item: `${header}: ${joined}`,
+    key: `${spelled}\u0000${joined}`,
+  };
+  if (!MICROSOFT_SNIPPET_HEADERS.has(header.toLowerCase()))
+    return { ...out, problem: `Microsoft has no snippet header "${header}"` };
+  if (values.length === 0) return { ...out, problem: 'a structured snippet needs values' };
+  for (const v of values)
+    if (widthOf(v) > MICROSOFT_SNIPPET_VALUE_MAX_CHARS)
+      return {
+        ...out,
+        problem: `value "${v}" longer than Microsoft's ${MICROSOFT_SNIPPET_VALUE_MAX_CHARS}`,
+      };
+  return out;
+}
+
+/** `COMMAS[n]`: n commas, the cells skipped between two written ones. */
+const COMMAS: readonly string[] = Array.from({ length: MICROSOFT_BULK_HEADERS.length }, (_, n) =>
+  ','.repeat(n),
+);
+
+/**
+ * A record's CSV line: only its filled cells are formatted (a record fills a few of the file's
+ * columns), and each is emptied again for the next record.
+ */
+function bulkLine(cells: string[]): string {
+  let line = cells[0]!;
+  cells[0] = '';
+  let last = 0;
+  const n = cells.length;
+  for (let i = 1; i < n; i++) {
+    const v = cells[i]!;
+    if (v === '') continue;
+    line += COMMAS[i - last]! + formatCsvCell(v);
+    cells[i] = '';
+    last = i;
+  }
+  return line + COMMAS[n - 1 - last]! + '\r\n';
+}
+
+/**
+ * The first six cells of a record's line (Type, Status, Id, Parent Id, Campaign, Ad Group), made
+ * once for a run of records of one place: keywords and ads come grouped by ad group.
+ */
+class RecordPrefixes {
+  private type = '';
+  private status = '';
+  private parent: string | undefined;
+  private campaign = '';
+  private adGroup = '';
+  private last = '';
+
+  prefix(
+    type: string,
+    status: string,
+    parent: string | undefined,
+    campaign: string,
+    adGroup: string,
+  ): string {
+    if (
+      type !== this.type ||
+      status !== this.status ||
+      parent !== this.parent ||
+      campaign !== this.campaign ||
+      adGroup !== this.adGroup ||
+      this.last === ''
+    ) {
+      this.type = type;
+      this.status = status;
+      this.parent = parent;
+      this.campaign = campaign;
+      this.adGroup = adGroup;
+      this.last = `${type},${status},,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`;
+    }
+    return this.last;
+  }
+}
+
+/** From Ad Group to Keyword, and each match type with the commas after it to the line's end. */
+const LAST_COLUMN = MICROSOFT_BULK_HEADERS.length - 1;
+const KEYWORD_GAP = ','.repeat(C.Keyword! - C['Ad Group']!);
+const MATCH_TAILS: ReadonlyMap<string, string> = new Map(
+  ['Broad', 'Phrase', 'Exact'].map((m) => [
+    m,
+    `,${m}${','.repeat(LAST_COLUMN - C['Match Type']!)}\r\n`,
+  ]),
+);
+/** After Ad Group, the commas to the line's end. */
+const AD_GROUP_TAIL = `${','.repeat(LAST_COLUMN - C['Ad Group']!)}\r\n`;
+/** After Path 2, the commas to the line's end. */
+const RSA_TAIL = `${','.repeat(LAST_COLUMN - C['Path 2']!)}\r\n`;
+
+/** Keyword and negative keyword lines: the prefix of their place, the text, the match type. */
+class KeywordLines {
+  private prefixes = new RecordPrefixes();
+
+  line(
+    type: string,
+    status: string,
+    parent: string | undefined,
+    campaign: string,
+    adGroup: string,
+    keyword: string,
+    match: string,
+  ): string {
+    return (
+      this.prefixes.prefix(type, status, parent, campaign, adGroup) +
+      KEYWORD_GAP +
+      formatCsvCell(keyword) +
+      MATCH_TAILS.get(match)!
+    );
+  }
+}
+
+/** Lines per chunk of the bulk file (as `formatCsv`'s). */
+const CHUNK_LINES = 1024;
+
+/** A bulk file being made: its CSV chunks, then its report and counts once they are read. */
+export interface MicrosoftBulk {
+  /** The bulk file's CSV in chunks (no BOM), made as they are read. */
+  chunks(): Generator<string>;
+  /** The report's table: complete once `chunks` has been read to its end (it is read if not). */
+  report(): Table;
+  /** The counts: complete once `chunks` has been read to its end (it is read if not). */
+  counts(): MicrosoftBulkCounts;
+}
+
+/** The Microsoft bulk file of a build's tables (see the module's comment). */
+export function writeMicrosoftBulk(
+  tables: readonly ExportTable[],
+  options: MicrosoftBulkOptions = {},
+): MicrosoftBulk {
+  let done: { report: string[][]; counts: MicrosoftBulkCounts } | undefined;
+  function* chunks(): Generator<string> {
+    const report: string[][] = [];
+    const counts: MicrosoftBulkCounts = { records: {}, notWritten: 0, changed: 0, paused: 0 };
+    let chunk = formatCsvLine(MICROSOFT_BULK_HEADERS);
+    let lines = 1;
+    for (const record of bulkRecords(tables, options, report, counts)) {
+      chunk += typeof record === 'string' ? record : bulkLine(record);
+      if (++lines >= CHUNK_LINES) {
+        yield chunk;
+        chunk = '';
+        lines = 0;
+      }
+    }
+    done = { report, counts };
+    if (chunk !== '') yield chunk;
+  }
+  const finish = () => {
+    if (!done) for (const _ of chunks());
+    return done!;
+  };
+  return {
+    chunks,
+    report: () => ({ headers: MICROSOFT_REPORT_HEADERS, rows: finish().report }),
+    counts: () => finish().counts,
+  };
+}
+
+/** `ExportContext` with what this format may also be told. */
+export type MicrosoftExportContext = ExportContext & MicrosoftBulkOptions;
+
+/**
+ * Microsoft Advertising: the bulk file (a BOM, then the CSV), then the report of what did not
+ * go or went changed (formulas neutralised: it is for a spreadsheet), then the build's
+ * skipped-and-cleaned report when the host gives one.
+ */
+export const MICROSOFT_ADVERTISING: ExportFormat = {
+  id: 'microsoft-advertising',
+  label: 'Microsoft Advertising',
+  files(tables, context: MicrosoftExportContext) {
+    if (tables.length === 0) return [];
+    const bulk = writeMicrosoftBulk(
+      tables,
+      context.microsoftLocationId ? { microsoftLocationId: context.microsoftLocationId } : {},
+    );
+    const files: ExportFile[] = [
+      {
+        name: context.fileName(MICROSOFT_BULK_FILE_STEM, 'csv'),
+        type: 'text/csv;charset=utf-8',
+        bom: true,
+        chunks: () => bulk.chunks(),
+      },
+      {
+        name: context.fileName(MICROSOFT_REPORT_FILE_STEM, 'csv'),
+        type: 'text/csv;charset=utf-8',
+        bom: true,
+        chunks: () => formatCsv(bulk.report(), { neutraliseFormulas: true }),
+      },
+    ];
+    const { report } = context;
+    if (report)
+      files.push({
+        name: context.fileName(report.stem, 'csv'),
+        type: 'text/csv;charset=utf-8',
+        bom: true,
+        chunks: () => formatCsv(report.read(), { neutraliseFormulas: true }),
+      });
+    return files;
+  },
+};
