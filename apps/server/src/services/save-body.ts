@@ -6,8 +6,6 @@
  * the event loop when SAVE_WORKERS=0; the answer is plain data either way (it crosses threads).
  */
 import { isUtf8 } from 'node:buffer';
-import { createHash, randomBytes } from 'node:crypto';
-import { FEED_COLUMNS } from '@adloom/engine';
 import {
   SaveFeedsBodySchema,
   SaveListsBodySchema,
@@ -15,49 +13,24 @@ import {
   mayHoldBadText,
   type ErrorCode,
   type FieldError,
-  type ParsedFeedRow,
 } from '@adloom/contract';
 import { FIRST_FIELD_AT } from '../db/copy-binary.ts';
-import { STORED_ROW_LAYOUT, openFeedRowsCopy } from '../db/feed-rows.ts';
+import { openFeedRowsCopy } from '../db/feed-rows.ts';
 import { AppError, fieldErrorsFromZod, validationError } from '../errors.ts';
 import { INVALID_UTF8_MESSAGE } from '../http/json-body.ts';
-
-/** The two saves whose bodies are prepared here: a client's feeds, the user's lists. */
-export type SaveKind = 'feeds' | 'lists';
+import { prepareStreamed } from './save-body-stream.ts';
+import {
+  hashRows,
+  storedRowsJson,
+  type PreparedFeed,
+  type PreparedSave,
+  type SaveKind,
+} from './save-rows.ts';
 
 /** 400 of an empty body (as Fastify's own JSON parser words it, see errors.ts). */
 const EMPTY_BODY_MESSAGE = 'The request body is empty but the content type says JSON.';
 /** 400 of a body that is not JSON. */
 const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';
-
-/** One feed of a save, checked, its rows ready to store. */
-export interface PreparedFeed {
-  /** The server's id the feed was sent with, if any. */
-  _id?: string | undefined;
-  name: string;
-  dataType: 'table' | 'list';
-  sheetUrl: string;
-  sheetName: string;
-  rowCount: number;
-  /** The rows as answered: objects `{ id, ...FEED_COLUMNS }`, ids made where missing. */
-  rowsJson: string;
-  /** sha256 (base64) of the stored document. */
-  rowsHash: string;
-  /**
-   * The insert of the feed (`openFeedRowsCopy`) with the stored document (arrays in
-   * `STORED_ROW_LAYOUT`) already in place: `storedBytes` long.
-   */
-  storedFrame: ArrayBuffer;
-  storedBytes: number;
-}
-
-/** A save's body, checked and prepared. */
-export interface PreparedSave {
-  /** The client's name (feed saves only). */
-  name?: string | undefined;
-  revision?: number | undefined;
-  feeds: PreparedFeed[];
-}
 
 /** A refusal as plain data: an AppError's code, message and field errors. */
 export interface SaveBodyRefusal {
@@ -76,37 +49,12 @@ export function refusalError(refusal: SaveBodyRefusal): AppError {
   );
 }
 
-/**
- * Ids for the rows of one save: a random prefix (64 bits) and a counter, as unique as a UUID
- * within and across saves, yet cheap to compress: 100k random UUIDs alone are 1.6 MB of brotli in
- * a client bundle, these a few kilobytes (the web app makes its row ids the same way).
- */
-function rowIdMaker(): () => string {
-  const prefix = `row-${randomBytes(8).toString('base64url')}-`;
-  let count = 0;
-  return () => prefix + (count += 1).toString(36);
-}
-
-/** The rows' stored JSON (arrays in `STORED_ROW_LAYOUT`), ids made in place when missing or repeated. */
-export function storedRowsJson(rows: ParsedFeedRow[]): string {
-  const seen = new Set<string>();
-  const stored = new Array<string[]>(rows.length);
-  const makeId = rowIdMaker();
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (row.id === '' || seen.has(row.id)) row.id = makeId();
-    seen.add(row.id);
-    const cells = new Array<string>(STORED_ROW_LAYOUT.length);
-    cells[0] = row.id;
-    for (let c = 0; c < FEED_COLUMNS.length; c++) cells[c + 1] = row[FEED_COLUMNS[c]!] ?? '';
-    stored[i] = cells;
-  }
-  return JSON.stringify(stored);
-}
-
-/** sha256 of a stored rows document (a save of unchanged rows does not rewrite them). */
-export function hashRows(stored: string | Uint8Array): string {
-  return createHash('sha256').update(stored).digest('base64');
+/** The body's bytes, in a holder of their own, once checked to be UTF-8. */
+function takeUtf8(body: { bytes?: Uint8Array }): { bytes?: Buffer } {
+  const bytes = body.bytes ?? new Uint8Array(0);
+  delete body.bytes;
+  if (!isUtf8(bytes)) throw new AppError('bad_request', INVALID_UTF8_MESSAGE);
+  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
 }
 
 /**
@@ -116,12 +64,12 @@ export function hashRows(stored: string | Uint8Array): string {
  * them is what the save costs at its peak.
  */
 export function prepareSaveBody(kind: SaveKind, body: { bytes?: Uint8Array }): PreparedSave {
-  const bytes = body.bytes ?? new Uint8Array(0);
-  delete body.bytes;
-  if (!isUtf8(bytes)) throw new AppError('bad_request', INVALID_UTF8_MESSAGE);
-  let text: string | undefined = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(
-    'utf8',
-  );
+  const holder = takeUtf8(body);
+  // A good body is prepared row by row, never held whole as text or as parsed objects.
+  const streamed = prepareStreamed(kind, holder);
+  if (streamed) return streamed;
+  let text: string | undefined = holder.bytes!.toString('utf8');
+  delete holder.bytes;
   if (text.trim() === '') throw new AppError('bad_request', EMPTY_BODY_MESSAGE);
   const isClean = !mayHoldBadText(text);
   let value: unknown;

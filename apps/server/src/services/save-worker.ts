@@ -5,7 +5,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../errors.ts';
-import { prepareSaveBody, type PreparedSave, type SaveKind } from './save-body.ts';
+import { prepareSaveBody } from './save-body.ts';
+import type { PreparedSave, SaveKind } from './save-rows.ts';
 import type { SaveWorkerAnswer, SaveWorkerMessage } from './save-workers.ts';
 
 /** The body of the save under way: one buffer of its declared length, else its pieces. */
@@ -38,12 +39,15 @@ function receive(piece: Uint8Array): void {
 function finish(): void {
   const body = receiving!;
   receiving = undefined;
-  const bytes = body.whole ? body.whole.subarray(0, body.length) : Buffer.concat(body.pieces);
+  // Held by the holder alone, which prepareSaveBody empties as soon as it can let them go.
+  const holder = {
+    bytes: body.whole ? body.whole.subarray(0, body.length) : Buffer.concat(body.pieces),
+  };
   body.whole = undefined;
   body.pieces = [];
   let save: PreparedSave;
   try {
-    save = prepareSaveBody(body.kind, { bytes });
+    save = prepareSaveBody(body.kind, holder);
   } catch (error) {
     if (error instanceof AppError) {
       answer({

@@ -8,13 +8,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { LARGE_SAVE_MIN_BYTES } from '../http/large-saves.ts';
-import {
-  prepareSaveBody,
-  refusalError,
-  type PreparedSave,
-  type SaveBodyRefusal,
-  type SaveKind,
-} from './save-body.ts';
+import { prepareSaveBody, refusalError, type SaveBodyRefusal } from './save-body.ts';
+import type { PreparedSave, SaveKind } from './save-rows.ts';
 
 /** What the event loop sends a save worker. */
 export type SaveWorkerMessage =

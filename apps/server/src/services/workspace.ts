@@ -45,7 +45,7 @@ import {
 } from '../db/workspace.ts';
 import { STORED_ROW_LAYOUT } from '../db/feed-rows.ts';
 import type { FeedRowsCache } from './workspace-cache.ts';
-import { hashRows, storedRowsJson, type PreparedFeed } from './save-body.ts';
+import { hashRows, storedRowsJson, type PreparedFeed } from './save-rows.ts';
 import {
   presentClientBundleJson,
   presentSheetSync,

@@ -30,7 +30,7 @@ import {
   saveClientTemplates,
   saveLists,
 } from '../../services/workspace.ts';
-import type { SaveKind } from '../../services/save-body.ts';
+import type { SaveKind } from '../../services/save-rows.ts';
 import { SAVE_WORKER_LOST_MESSAGE, SaveWorkerLostError } from '../../services/save-workers.ts';
 import { requireVerifiedAddress } from '../../services/email-verification.ts';
 import { createXmlFeedReader, hasXmlTools } from '../../services/xml-feeds.ts';
