@@ -57,6 +57,32 @@ function takeUtf8(body: { bytes?: Uint8Array }): { bytes?: Buffer } {
   return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
 }
 
+/** The body's JSON value (its bytes let go once decoded), with whether it may hold bad text. */
+function parseJson(holder: { bytes?: Buffer }): { value: unknown; isClean: boolean } {
+  const text = holder.bytes!.toString('utf8');
+  delete holder.bytes;
+  if (text.trim() === '') throw new AppError('bad_request', EMPTY_BODY_MESSAGE);
+  try {
+    return { value: JSON.parse(text), isClean: !mayHoldBadText(text) };
+  } catch {
+    throw new AppError('bad_request', INVALID_JSON_MESSAGE);
+  }
+}
+
+/** The text rule (http/text-rule.ts, as its preValidation hook did), then the schema. */
+function checkBody(kind: SaveKind, parsed: { value: unknown; isClean: boolean }) {
+  const problem = parsed.isClean ? undefined : findBadText(parsed.value);
+  if (problem)
+    throw validationError([
+      problem.path ? { msg: problem.msg, path: problem.path } : { msg: problem.msg },
+    ]);
+  const schema = kind === 'feeds' ? SaveFeedsBodySchema : SaveListsBodySchema;
+  const checked = schema.safeParse(parsed.value ?? {});
+  parsed.value = undefined;
+  if (!checked.success) throw validationError(fieldErrorsFromZod(checked.error));
+  return checked.data;
+}
+
 /**
  * Parses and checks a save's body, in the order the event loop's path did: UTF-8, JSON, the text
  * rule (NUL, lone surrogates), the contract's schema. `body.bytes` is let go as soon as it is
@@ -68,28 +94,8 @@ export function prepareSaveBody(kind: SaveKind, body: { bytes?: Uint8Array }): P
   // A good body is prepared row by row, never held whole as text or as parsed objects.
   const streamed = prepareStreamed(kind, holder);
   if (streamed) return streamed;
-  let text: string | undefined = holder.bytes!.toString('utf8');
-  delete holder.bytes;
-  if (text.trim() === '') throw new AppError('bad_request', EMPTY_BODY_MESSAGE);
-  const isClean = !mayHoldBadText(text);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AppError('bad_request', INVALID_JSON_MESSAGE);
-  }
-  text = undefined;
-  // The one text rule (http/text-rule.ts) on the body, as its preValidation hook did.
-  const problem = isClean ? undefined : findBadText(value);
-  if (problem)
-    throw validationError([
-      problem.path ? { msg: problem.msg, path: problem.path } : { msg: problem.msg },
-    ]);
-  const schema = kind === 'feeds' ? SaveFeedsBodySchema : SaveListsBodySchema;
-  const parsed = schema.safeParse(value ?? {});
-  value = undefined;
-  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
-  const input = parsed.data;
+  // The text and the parsed value live only in these calls: each is let go once used.
+  const input = checkBody(kind, parseJson(holder));
   const feeds = input.feeds.map((feed): PreparedFeed => {
     // Ids are filled in place, and the same objects are serialised for the answer.
     const storedJson = storedRowsJson(feed.rows);
