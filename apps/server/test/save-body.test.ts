@@ -8,23 +8,25 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_FIELD_AT } from '../src/db/copy-binary.ts';
 import { prepareSaveBody } from '../src/services/save-body.ts';
 import { prepareStreamed } from '../src/services/save-body-stream.ts';
-import type { PreparedSave } from '../src/services/save-rows.ts';
+import { answeredRowsJson, type PreparedSave } from '../src/services/save-rows.ts';
 
 /** A prepared save as comparable data: made row ids masked, stored documents as text. */
 function comparable(save: PreparedSave): unknown {
   const mask = (text: string) => text.replace(/row-[A-Za-z0-9_-]{11}-[0-9a-z]+/g, 'row-<made>');
   return {
     ...save,
-    feeds: save.feeds.map(({ storedFrame, storedBytes, rowsHash, rowsJson, ...feed }) => {
-      const stored = Buffer.from(storedFrame, FIRST_FIELD_AT, storedBytes).toString('utf8');
-      return {
-        ...feed,
-        rowsJson: mask(rowsJson),
-        stored: mask(stored),
-        // A hash over made ids differs with them.
-        rowsHash: stored.includes('row-') ? 'made' : rowsHash,
-      };
-    }),
+    feeds: save.feeds.map(
+      ({ storedFrame, storedBytes, rowsHash, answered, answeredBytes, ...feed }) => {
+        const stored = Buffer.from(storedFrame, FIRST_FIELD_AT, storedBytes).toString('utf8');
+        return {
+          ...feed,
+          rowsJson: mask(answeredRowsJson({ answered, answeredBytes })),
+          stored: mask(stored),
+          // A hash over made ids differs with them.
+          rowsHash: stored.includes('row-') ? 'made' : rowsHash,
+        };
+      },
+    ),
   };
 }
 
@@ -85,7 +87,7 @@ describe('a save body prepared row by row', () => {
 
   it('makes the rows the whole body path makes: trimmed, ids kept, made or renewed', () => {
     const save = prepare(bodies[0]![1]);
-    const answered = JSON.parse(save.feeds[0]!.rowsJson) as { id: string; root: string }[];
+    const answered = JSON.parse(answeredRowsJson(save.feeds[0]!)) as { id: string; root: string }[];
     expect(answered.map((row) => row.root)).toEqual([
       'Zebra',
       'Ünïcode 日本 😀',

@@ -97,9 +97,15 @@ const TAIL_ROOM_BYTES = 64 * 1024;
  * is resizable: `closeCopyRow` appends the other fields and the trailer and makes it exactly as
  * long as the input, so PGlite reads it without a copy and the first field is never copied.
  */
-export function openCopyRow(fieldCount: number, firstLength: number): ArrayBuffer {
+export function openCopyRow(
+  fieldCount: number,
+  firstLength: number,
+  firstRoom = firstLength,
+): ArrayBuffer {
   const length = FIRST_FIELD_AT + firstLength;
-  const buffer = new ResizableArrayBuffer(length, { maxByteLength: length + TAIL_ROOM_BYTES });
+  const buffer = new ResizableArrayBuffer(length, {
+    maxByteLength: FIRST_FIELD_AT + Math.max(firstLength, firstRoom) + TAIL_ROOM_BYTES,
+  });
   const view = new DataView(buffer);
   new Uint8Array(buffer).set(SIGNATURE, 0);
   view.setInt32(SIGNATURE.length, 0);
@@ -107,6 +113,59 @@ export function openCopyRow(fieldCount: number, firstLength: number): ArrayBuffe
   view.setInt16(HEADER_BYTES, fieldCount);
   view.setInt32(HEADER_BYTES + 2, firstLength);
   return buffer;
+}
+
+/**
+ * Makes the first field of an `openCopyRow` input `firstLength` bytes long (up to its room), in
+ * place: its bytes stay where they are.
+ */
+export function resizeCopyRowFirst(buffer: ArrayBuffer, firstLength: number): void {
+  (buffer as ResizableArrayBuffer).resize(FIRST_FIELD_AT + firstLength);
+  new DataView(buffer).setInt32(HEADER_BYTES + 2, firstLength);
+}
+
+/** A growing text, written as UTF-8 into an ArrayBuffer that grows in place up to `room`. */
+export class Utf8Writer {
+  readonly buffer: ArrayBuffer;
+  #bytes: Uint8Array;
+  #at: number;
+  readonly #encoder = new TextEncoder();
+
+  /** `buffer` is written from `start` (its bytes before are left as they are). */
+  constructor(buffer: ArrayBuffer, start: number) {
+    this.buffer = buffer;
+    this.#bytes = new Uint8Array(buffer);
+    this.#at = start;
+  }
+
+  /** A writer of its own buffer, `room` bytes at most. */
+  static ofRoom(room: number): Utf8Writer {
+    return new Utf8Writer(new ResizableArrayBuffer(0, { maxByteLength: room }), 0);
+  }
+
+  /** Bytes written so far (from the buffer's start). */
+  get end(): number {
+    return this.#at;
+  }
+
+  write(text: string): void {
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes.
+    this.#ensure(this.#at + text.length * 3);
+    this.#at += this.#encoder.encodeInto(text, this.#bytes.subarray(this.#at)).written;
+  }
+
+  byte(value: number): void {
+    this.#ensure(this.#at + 1);
+    this.#bytes[this.#at++] = value;
+  }
+
+  #ensure(length: number): void {
+    const buffer = this.buffer as ResizableArrayBuffer;
+    if (length <= buffer.byteLength) return;
+    if (length > buffer.maxByteLength) throw new RangeError('Utf8Writer: out of room');
+    buffer.resize(Math.min(buffer.maxByteLength, Math.max(length, buffer.byteLength * 2)));
+    this.#bytes = new Uint8Array(buffer);
+  }
 }
 
 /**

@@ -24,8 +24,8 @@ export const INSERT_FEED_COPY_SQL = `copy feeds (rows, id, user_id, client_id, p
 const INSERT_FEED_FIELDS = 16;
 
 /** A COPY input of `INSERT_FEED_COPY_SQL` with room for a rows document of `length` bytes. */
-export function openFeedRowsCopy(length: number): ArrayBuffer {
-  return openCopyRow(INSERT_FEED_FIELDS, length);
+export function openFeedRowsCopy(length: number, room = length): ArrayBuffer {
+  return openCopyRow(INSERT_FEED_FIELDS, length, room);
 }
 
 /** The feed's fields after its rows, for `closeFeedRowsCopy`. */

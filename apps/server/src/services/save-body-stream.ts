@@ -14,7 +14,7 @@ import {
   type FeedRowIssue,
 } from '@adloom/contract';
 import { FEED_COLUMNS } from '@adloom/engine';
-import { FIRST_FIELD_AT } from '../db/copy-binary.ts';
+import { FIRST_FIELD_AT, Utf8Writer, resizeCopyRowFirst } from '../db/copy-binary.ts';
 import { STORED_ROW_LAYOUT, openFeedRowsCopy } from '../db/feed-rows.ts';
 import {
   hashRows,
@@ -40,15 +40,37 @@ function isSpace(c: number | undefined): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** A feed's rows as they are prepared: their stored and answered JSON, a row each. */
+/**
+ * A feed's rows as they are prepared: the stored document written into its COPY input (from
+ * `FIRST_FIELD_AT`), the answered JSON into a buffer of its own, both growing in place.
+ */
 interface StreamedRows {
-  stored: string[];
-  answered: string[];
+  stored: Utf8Writer;
+  answered: Utf8Writer;
+  count: number;
+}
+
+/**
+ * Room for a feed's written rows: a row of the body may grow (a 3-byte `{},` gets a made id and
+ * every column as `""`, about 30 times as long as answered); past the room the whole-body path
+ * takes the save. Reserved address space only: memory is taken as the rows are written.
+ */
+function roomFor(bodyBytes: number): number {
+  return Math.min(2 ** 31 - 1, bodyBytes * 40 + 1024 * 1024);
 }
 
 class Scanner {
   at = 0;
   constructor(private readonly bytes: Buffer) {}
+
+  private newRows(): StreamedRows {
+    const room = roomFor(this.bytes.length);
+    return {
+      stored: new Utf8Writer(openFeedRowsCopy(0, room), FIRST_FIELD_AT),
+      answered: Utf8Writer.ofRoom(room),
+      count: 0,
+    };
+  }
 
   space(): void {
     const { bytes } = this;
@@ -167,14 +189,14 @@ class Scanner {
           return;
         }
         do {
-          let feedRows: StreamedRows = { stored: [], answered: [] };
+          let feedRows: StreamedRows | undefined;
           const feed = this.members(
             (key) => key === 'rows',
             () => (feedRows = this.rows()),
           );
           feed.delete('rows');
           feeds.push(Object.fromEntries(feed));
-          rows.push(feedRows);
+          rows.push(feedRows ?? this.closed(this.newRows()));
         } while (this.next(CLOSE_ARRAY));
       },
     );
@@ -185,49 +207,47 @@ class Scanner {
     return { input, rows };
   }
 
+  /** Ends both JSON arrays. */
+  private closed(rows: StreamedRows): StreamedRows {
+    if (rows.count === 0) {
+      rows.stored.byte(OPEN_ARRAY);
+      rows.answered.byte(OPEN_ARRAY);
+    }
+    rows.stored.byte(CLOSE_ARRAY);
+    rows.answered.byte(CLOSE_ARRAY);
+    return rows;
+  }
+
   /** A feed's rows, each checked, given its id and written out as stored and answered JSON. */
   private rows(): StreamedRows {
-    const stored: string[] = [];
-    const answered: string[] = [];
+    const rows = this.newRows();
+    const { stored, answered } = rows;
     this.expect(OPEN_ARRAY);
     if (this.peek() === CLOSE_ARRAY) {
       this.at += 1;
-      return { stored, answered };
+      return this.closed(rows);
     }
     const issues: FeedRowIssue[] = [];
     const seen = new Set<string>();
     const makeId = rowIdMaker();
     const cells = new Array<string>(STORED_ROW_LAYOUT.length);
     do {
-      if (stored.length >= FEED_MAX_ROWS) throw NOT_TAKEN;
-      const row = parseFeedRow(this.value(), stored.length, issues);
+      if (rows.count >= FEED_MAX_ROWS) throw NOT_TAKEN;
+      const row = parseFeedRow(this.value(), rows.count, issues);
       if (issues.length > 0) throw NOT_TAKEN;
       if (row.id === '' || seen.has(row.id)) row.id = makeId();
       seen.add(row.id);
       cells[0] = row.id;
       for (let c = 0; c < FEED_COLUMNS.length; c++) cells[c + 1] = row[FEED_COLUMNS[c]!] ?? '';
-      stored.push(JSON.stringify(cells));
-      answered.push(JSON.stringify(row));
+      const separator = rows.count === 0 ? OPEN_ARRAY : COMMA;
+      stored.byte(separator);
+      stored.write(JSON.stringify(cells));
+      answered.byte(separator);
+      answered.write(JSON.stringify(row));
+      rows.count += 1;
     } while (this.next(CLOSE_ARRAY));
-    return { stored, answered };
+    return this.closed(rows);
   }
-}
-
-/** Writes a feed's stored rows into its COPY input; answers the input and its length. */
-function writeStored(stored: string[]): { frame: ArrayBuffer; bytes: number } {
-  let bytes = 2 + Math.max(0, stored.length - 1);
-  for (const row of stored) bytes += Buffer.byteLength(row, 'utf8');
-  const frame = openFeedRowsCopy(bytes);
-  const target = new Uint8Array(frame, FIRST_FIELD_AT, bytes);
-  const encoder = new TextEncoder();
-  let at = 0;
-  target[at++] = OPEN_ARRAY;
-  for (let i = 0; i < stored.length; i++) {
-    if (i > 0) target[at++] = COMMA;
-    at += encoder.encodeInto(stored[i]!, target.subarray(at)).written;
-  }
-  target[at] = CLOSE_ARRAY;
-  return { frame, bytes };
 }
 
 /** The scanned body, or undefined when this path does not take it. */
@@ -237,7 +257,8 @@ function scan(bytes: Buffer): ReturnType<Scanner['body']> | undefined {
   try {
     return new Scanner(bytes).body();
   } catch (error) {
-    if (error === NOT_TAKEN) return undefined;
+    // Out of room (see roomFor): the whole-body path takes it.
+    if (error === NOT_TAKEN || error instanceof RangeError) return undefined;
     throw error;
   }
 }
@@ -258,20 +279,19 @@ export function prepareStreamed(
   delete body.bytes;
   const input = parsed.data;
   const feeds = input.feeds.map((feed, index): PreparedFeed => {
-    const rows = scanned.rows[index]!;
-    const { frame, bytes: storedBytes } = writeStored(rows.stored);
-    rows.stored = [];
-    const rowsJson = `[${rows.answered.join(',')}]`;
-    const rowCount = rows.answered.length;
-    rows.answered = [];
+    const { stored, answered, count } = scanned.rows[index]!;
+    const frame = stored.buffer;
+    const storedBytes = stored.end - FIRST_FIELD_AT;
+    resizeCopyRowFirst(frame, storedBytes);
     return {
       _id: feed._id,
       name: feed.name,
       dataType: feed.dataType,
       sheetUrl: feed.sheetUrl,
       sheetName: feed.sheetName,
-      rowCount,
-      rowsJson,
+      rowCount: count,
+      answered: answered.buffer,
+      answeredBytes: answered.end,
       rowsHash: hashRows(new Uint8Array(frame, FIRST_FIELD_AT, storedBytes)),
       storedFrame: frame,
       storedBytes,

@@ -99,7 +99,7 @@ export function prepareSaveBody(kind: SaveKind, body: { bytes?: Uint8Array }): P
   const feeds = input.feeds.map((feed): PreparedFeed => {
     // Ids are filled in place, and the same objects are serialised for the answer.
     const storedJson = storedRowsJson(feed.rows);
-    const rowsJson = JSON.stringify(feed.rows);
+    const answered = Buffer.from(JSON.stringify(feed.rows), 'utf8');
     const rowCount = feed.rows.length;
     feed.rows = [];
     const storedBytes = Buffer.byteLength(storedJson, 'utf8');
@@ -113,7 +113,8 @@ export function prepareSaveBody(kind: SaveKind, body: { bytes?: Uint8Array }): P
       sheetUrl: feed.sheetUrl,
       sheetName: feed.sheetName,
       rowCount,
-      rowsJson,
+      answered: answered.buffer.slice(answered.byteOffset, answered.byteOffset + answered.length),
+      answeredBytes: answered.length,
       rowsHash: hashRows(target),
       storedFrame,
       storedBytes,

@@ -18,8 +18,12 @@ export interface PreparedFeed {
   sheetUrl: string;
   sheetName: string;
   rowCount: number;
-  /** The rows as answered: objects `{ id, ...FEED_COLUMNS }`, ids made where missing. */
-  rowsJson: string;
+  /**
+   * The rows as answered, as UTF-8 JSON (`answeredBytes` long: see `answeredRowsJson`): objects
+   * `{ id, ...FEED_COLUMNS }`, ids made where missing. Bytes, so they cross threads without a copy.
+   */
+  answered: ArrayBuffer;
+  answeredBytes: number;
   /** sha256 (base64) of the stored document. */
   rowsHash: string;
   /**
@@ -69,4 +73,9 @@ export function storedRowsJson(rows: ParsedFeedRow[]): string {
 /** sha256 of a stored rows document (a save of unchanged rows does not rewrite them). */
 export function hashRows(stored: string | Uint8Array): string {
   return createHash('sha256').update(stored).digest('base64');
+}
+
+/** A prepared feed's answered rows as JSON text. */
+export function answeredRowsJson(feed: Pick<PreparedFeed, 'answered' | 'answeredBytes'>): string {
+  return new TextDecoder().decode(new Uint8Array(feed.answered, 0, feed.answeredBytes));
 }

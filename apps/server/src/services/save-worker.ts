@@ -59,7 +59,7 @@ function finish(): void {
   }
   answer(
     { type: 'prepared', save },
-    save.feeds.map((feed) => feed.storedFrame),
+    save.feeds.flatMap((feed) => [feed.storedFrame, feed.answered]),
   );
 }
 

@@ -58,12 +58,19 @@ export interface SaveWorkers {
  * code is in), or from the TypeScript source through tsx.
  */
 function startWorker(): Worker {
+  // A row's garbage dies young: a small young generation keeps the worker's peak near its data.
+  const resourceLimits = { maxYoungGenerationSizeMb: SAVE_WORKER_YOUNG_MB };
   const isSource = import.meta.url.endsWith('.ts');
-  if (!isSource) return new Worker(new URL('./save-worker.js', import.meta.url));
+  if (!isSource)
+    return new Worker(new URL('./save-worker.js', import.meta.url), { resourceLimits });
   return new Worker(new URL('./save-worker-source.mjs', import.meta.url), {
+    resourceLimits,
     workerData: { entry: new URL('./save-worker.ts', import.meta.url).href },
   });
 }
+
+/** A save worker's young generation, MB (V8's default is 3 × 16 MB semi-spaces). */
+const SAVE_WORKER_YOUNG_MB = 12;
 
 /** A piece of the body in an ArrayBuffer of its own, so it can be transferred. */
 function ownCopy(piece: Uint8Array): Uint8Array {

@@ -45,7 +45,7 @@ import {
 } from '../db/workspace.ts';
 import { STORED_ROW_LAYOUT } from '../db/feed-rows.ts';
 import type { FeedRowsCache } from './workspace-cache.ts';
-import { hashRows, storedRowsJson, type PreparedFeed } from './save-rows.ts';
+import { answeredRowsJson, hashRows, storedRowsJson, type PreparedFeed } from './save-rows.ts';
 import {
   presentClientBundleJson,
   presentSheetSync,
@@ -223,7 +223,7 @@ export function prepareFeeds(
         : null;
     return {
       ...meta,
-      rowsJson: feed.rowsJson,
+      rowsJson: answeredRowsJson(feed),
       stored: isRowsUnchanged ? undefined : { frame: feed.storedFrame, bytes: feed.storedBytes },
       rowCount: feed.rowCount,
       rowsHash,
