@@ -20,6 +20,7 @@ const benches = [
   { name: 'workspace', file: 'apps/server/bench/workspace.bench.ts', args: ['--db', 'both'] },
   { name: 'cluster', file: 'apps/server/bench/cluster.bench.ts' },
   { name: 'fair-use', file: 'apps/server/bench/fair-use.bench.ts', args: ['--db', 'both'] },
+  { name: 'save-body', file: 'apps/server/bench/save-body.bench.ts', args: [] },
   { name: 'bundle-wire', file: 'apps/server/bench/bundle-wire.bench.ts' },
   { name: 'text-rule', file: 'apps/server/bench/text-rule.bench.ts' },
   { name: 'sheets', file: 'apps/server/bench/sheets.bench.ts' },

@@ -27,6 +27,7 @@ const DATABASE_FREE = [
   'test/google-stand-in.test.ts',
   'test/log-scan.test.ts',
   'test/safe-fetch.test.ts',
+  'test/save-body.test.ts',
   'test/xml-feed-parser.test.ts',
   'test/xml-feed-pieces.test.ts',
 ];

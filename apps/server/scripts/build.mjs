@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles the server into plain JavaScript, dist/ (main.js, geo-load.js, data.js and their shared
+// Compiles the server into plain JavaScript, dist/ (main.js, geo-load.js, data.js, save-worker.js and their shared
 // chunks, with the SQL migrations and PGlite's initdb worker beside them), run by plain Node: no
 // TypeScript loader or esbuild process at run time. The packages the server lists as
 // dependencies stay outside the bundle (loaded from node_modules); the workspace's own
@@ -40,6 +40,9 @@ export async function build() {
         main: path.join(serverRoot, 'src', 'main.ts'),
         'geo-load': path.join(serverRoot, 'src', 'geo-load.ts'),
         data: path.join(serverRoot, 'src', 'data-command.ts'),
+        // Started by services/save-workers.ts as `new URL('./save-worker.js', import.meta.url)`:
+        // it must sit beside the chunk that code lands in, at the top of dist/ like every chunk.
+        'save-worker': path.join(serverRoot, 'src', 'services', 'save-worker.ts'),
       },
       outdir: temp,
       bundle: true,

@@ -39,6 +39,14 @@ import { tagManagerCspSources } from './services/tag-manager.ts';
 import { createBodyTimeoutHook } from './http/body-guard.ts';
 import { rejectBadText } from './http/text-rule.ts';
 import { createGoogleAccessTokens } from './services/google-oauth.ts';
+import { createSaveWorkers, type SaveWorkers } from './services/save-workers.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The threads that prepare feed and list saves (see services/save-workers.ts). */
+    saveWorkers: SaveWorkers;
+  }
+}
 
 /** Answers smaller than this leave uncompressed (compressing them saves less than it costs). */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -210,8 +218,19 @@ export async function buildApp(deps: {
     deps.attemptStores ?? createDbAttemptStores(db),
   );
   const googleTokens = createGoogleAccessTokens();
+  const saveWorkers = createSaveWorkers(config.saveWorkers);
+  app.decorate('saveWorkers', saveWorkers);
+  app.addHook('onClose', () => saveWorkers.stop());
   await app.register(async (api) =>
-    registerRoutes(api, { config, db, mailer, sessions, limits, googleTokens } satisfies AppDeps),
+    registerRoutes(api, {
+      config,
+      db,
+      mailer,
+      sessions,
+      limits,
+      googleTokens,
+      saveWorkers,
+    } satisfies AppDeps),
   );
 
   const hasWebApp = existsSync(join(config.webDist, 'index.html'));

@@ -9,6 +9,7 @@ import {
   DEFAULT_BODY_LIMIT_BYTES,
   GOOGLE_DEFAULT_URLS,
   defaultLargeSavesAtOnce,
+  defaultSaveWorkers,
   findJwtSecretProblem,
   loadConfig,
 } from './config.ts';
@@ -212,6 +213,20 @@ describe('loadConfig', () => {
     expect([1, 2, 4, 8, 16, 64].map((gib) => defaultLargeSavesAtOnce(gib * GiB))).toEqual([
       1, 1, 2, 4, 4, 4,
     ]);
+  });
+
+  it('SAVE_WORKERS: the cores but one by default (1 to 8), as set from 0 (the event loop) to 16', () => {
+    const read = (value?: string) =>
+      loadConfig({
+        DATA_DIR: scratch(),
+        JWT_SECRET: STRONG_SECRET,
+        ...(value === undefined ? {} : { SAVE_WORKERS: value }),
+      }).saveWorkers;
+    expect(read()).toBe(defaultSaveWorkers());
+    expect([read('0'), read('3'), read('16')]).toEqual([0, 3, 16]);
+    expect(() => read('17')).toThrow('SAVE_WORKERS must be at most 16 (got 17).');
+    expect(() => read('-1')).toThrow(ConfigError);
+    expect([1, 2, 4, 9, 64].map((cores) => defaultSaveWorkers(cores))).toEqual([1, 1, 3, 8, 8]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -30,6 +30,16 @@ export const LARGE_SAVES_AT_ONCE_MAX = DB_POOL_SIZE - 2;
  */
 export function defaultLargeSavesAtOnce(memoryBytes: number = totalmem()): number {
   return Math.max(1, Math.min(4, Math.floor(memoryBytes / 4 / LARGE_SAVE_MEMORY_BYTES)));
+}
+/** The most SAVE_WORKERS may be. */
+export const SAVE_WORKERS_MAX = 16;
+/**
+ * SAVE_WORKERS' default: one worker thread per core but one (the event loop keeps a core for
+ * every other request), at least 1 and at most LARGE_SAVES_AT_ONCE_MAX (more could never run at
+ * once: small saves take a worker for milliseconds).
+ */
+export function defaultSaveWorkers(cores: number = availableParallelism()): number {
+  return Math.max(1, Math.min(LARGE_SAVES_AT_ONCE_MAX, cores - 1));
 }
 /** Default: a body that sends nothing for this long is cut off with 408. */
 export const DEFAULT_BODY_IDLE_TIMEOUT_SECONDS = 30;
@@ -291,6 +301,11 @@ export interface Config {
   bodyIdleTimeoutMs: number;
   /** Large saves (1 MiB or more) the server runs at once, one per user (LARGE_SAVES_AT_ONCE). */
   largeSavesAtOnce: number;
+  /**
+   * Worker threads that parse and prepare feed and list saves off the event loop (SAVE_WORKERS);
+   * 0: on the event loop, as before the worker threads.
+   */
+  saveWorkers: number;
   /** A request must have arrived whole within this time, else 408 (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutMs: number;
   /** On SIGTERM, requests in flight get this long to finish before the process exits (SHUTDOWN_GRACE_SECONDS). */
@@ -652,6 +667,7 @@ function readBodyLimits(
   | 'bodyIdleTimeoutMs'
   | 'requestTimeoutMs'
   | 'largeSavesAtOnce'
+  | 'saveWorkers'
 > {
   const largeSavesAtOnce = readInt(env, 'LARGE_SAVES_AT_ONCE', defaultLargeSavesAtOnce(), 1);
   if (largeSavesAtOnce > LARGE_SAVES_AT_ONCE_MAX)
@@ -670,7 +686,15 @@ function readBodyLimits(
     requestTimeoutMs:
       readInt(env, 'REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUT_SECONDS, 1) * 1000,
     largeSavesAtOnce,
+    saveWorkers: readSaveWorkers(env),
   };
+}
+
+function readSaveWorkers(env: Env): number {
+  const saveWorkers = readInt(env, 'SAVE_WORKERS', defaultSaveWorkers(), 0);
+  if (saveWorkers > SAVE_WORKERS_MAX)
+    throw new ConfigError(`SAVE_WORKERS must be at most ${SAVE_WORKERS_MAX} (got ${saveWorkers}).`);
+  return saveWorkers;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   sqlArray,
   type Db,
 } from '../src/db/index.ts';
-import { STORED_ROW_LAYOUT } from '../src/db/workspace.ts';
+import { STORED_ROW_LAYOUT } from '../src/db/feed-rows.ts';
 import { openEmptyDatabase, startTestApp, testDbKind, type TestApp } from './helpers.ts';
 
 /** The migration that records each feed's rows layout; the database is made as it stood before. */

@@ -4,8 +4,8 @@
  * A feed's rows travel as JSON text both ways, so 100k rows are one parameter and one column.
  */
 import type { SheetSync, TemplateKind } from '@adloom/contract';
-import { FEED_COLUMNS } from '@adloom/engine';
 import { sqlArray, type Db } from './index.ts';
+import { INSERT_FEED_COPY_SQL, STORED_ROW_LAYOUT, closeFeedRowsCopy } from './feed-rows.ts';
 
 /** A client row with the revisions of its six stored sets. */
 export interface ClientRecord {
@@ -18,14 +18,6 @@ export interface ClientRecord {
   performance_max_templates_revision: number;
   extension_templates_revision: number;
 }
-
-/**
- * The layout rows are written in: a feed's rows are one JSON document, an array of rows, each an
- * array of cells in this order (a third smaller and faster to write than objects with keys). The
- * layout is stored with the rows (`rows_layout`, migration 0010), so rows read later are mapped by
- * key: a column added to the engine's `FEED_COLUMNS` never shifts rows stored before it.
- */
-export const STORED_ROW_LAYOUT: readonly string[] = ['id', ...FEED_COLUMNS];
 
 /** When and how a linked feed's kept copy was last read from or written to its sheet. */
 export interface SheetSyncRecord {
@@ -52,8 +44,8 @@ export interface TemplateRecord {
 }
 
 /**
- * A feed ready to store: `storedJson` is the rows document (in `STORED_ROW_LAYOUT`), `rowsJson`
- * the rows as answered.
+ * A feed ready to store: `stored` is its insert with the rows document (in `STORED_ROW_LAYOUT`)
+ * in place (`openFeedRowsCopy`), when its rows are written; `rowsJson` the rows as answered.
  */
 export interface FeedToStore {
   id: string;
@@ -62,9 +54,10 @@ export interface FeedToStore {
   sheetUrl: string;
   sheetName: string;
   rowsJson: string;
-  storedJson: string;
+  /** The rows to write (undefined: the stored rows stay), `bytes` long. */
+  stored: { frame: ArrayBuffer; bytes: number } | undefined;
   rowCount: number;
-  /** sha256 of `storedJson`. */
+  /** sha256 of the rows document. */
   rowsHash: string;
   /** The stored rows version: kept when the rows are unchanged, else a new random one. */
   rowsVersion: string;
@@ -246,9 +239,12 @@ export async function listFeedRowsStates(
 }
 
 /**
- * Replaces a whole feed set with `feeds` (in order). Feeds no longer in the set are deleted;
- * a kept feed whose rows did not change has only its name, type, link and position updated,
- * so an autosave of an unchanged 100k-row feed does not rewrite megabytes. Run in a transaction.
+ * Replaces a whole feed set with `feeds` (in order). Feeds no longer in the set are deleted. A
+ * feed whose rows are written is inserted by a binary COPY whose input already holds its rows
+ * document (a kept feed's row is deleted first, in the same transaction): no statement text or
+ * parameter of the document's size is ever made. A kept feed whose rows did not change has only
+ * its name, type, link, position and sync updated, so an autosave of an unchanged 100k-row feed
+ * does not rewrite megabytes. Run in a transaction.
  */
 export async function replaceFeeds(
   tx: Db,
@@ -270,13 +266,21 @@ export async function replaceFeeds(
     );
   }
   for (const [position, feed] of feeds.entries()) {
-    const sync = [
-      feed.sheetSync?.at ?? null,
-      feed.sheetSync?.direction ?? null,
-      feed.sheetSync?.rows ?? null,
-    ];
-    // $1..$7 of both statements.
-    const head = [
+    if (feed.stored) {
+      if (existingIds.has(feed.id))
+        await tx.query('delete from feeds where id = $1 and user_id = $2', [feed.id, userId]);
+      const input = closeFeedRowsCopy(feed.stored.frame, feed.stored.bytes, {
+        ...feed,
+        userId,
+        clientId,
+        position,
+        sync: feed.sheetSync,
+      });
+      await tx.copyFrom(INSERT_FEED_COPY_SQL, input);
+      continue;
+    }
+    // A kept feed whose rows stay: only what changed, the sync when it differs from what is stored.
+    const params: unknown[] = [
       feed.id,
       userId,
       position,
@@ -285,43 +289,17 @@ export async function replaceFeeds(
       feed.sheetUrl,
       feed.sheetName,
     ];
-    if (existingIds.has(feed.id)) {
-      // Only what changed: the rows and the sync each when they differ from what is stored.
-      const params: unknown[] = [...head];
-      const sets = ['position = $3', 'name = $4', 'data_type = $5', 'sheet_url = $6'];
-      sets.push('sheet_name = $7', 'updated_at = now()');
-      if (!feed.isRowsUnchanged) {
-        params.push(feed.storedJson, sqlArray(STORED_ROW_LAYOUT));
-        params.push(feed.rowCount, feed.rowsHash, feed.rowsVersion);
-        const n = params.length;
-        sets.push(`rows = $${n - 4}`, `rows_layout = $${n - 3}::text[]`, `row_count = $${n - 2}`);
-        sets.push(`rows_hash = $${n - 1}`, `rows_version = $${n}`);
-      }
-      if (!feed.isSyncUnchanged) {
-        params.push(...sync);
-        const n = params.length;
-        sets.push(`sheet_synced_at = $${n - 2}`, `sheet_sync_direction = $${n - 1}`);
-        sets.push(`sheet_rows_moved = $${n}`);
-      }
-      await tx.query(`update feeds set ${sets.join(', ')} where id = $1 and user_id = $2`, params);
-    } else {
-      await tx.query(
-        `insert into feeds (id, user_id, position, name, data_type, sheet_url, sheet_name,
-           rows, row_count, rows_hash, rows_version, client_id, ${SYNC_COLUMNS}, rows_layout)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::uuid, $13, $14, $15,
-           $16::text[])`,
-        [
-          ...head,
-          feed.storedJson,
-          feed.rowCount,
-          feed.rowsHash,
-          feed.rowsVersion,
-          clientId,
-          ...sync,
-          sqlArray(STORED_ROW_LAYOUT),
-        ],
+    const sets = ['position = $3', 'name = $4', 'data_type = $5', 'sheet_url = $6'];
+    sets.push('sheet_name = $7', 'updated_at = now()');
+    if (!feed.isSyncUnchanged) {
+      params.push(
+        feed.sheetSync?.at ?? null,
+        feed.sheetSync?.direction ?? null,
+        feed.sheetSync?.rows ?? null,
       );
+      sets.push('sheet_synced_at = $8', 'sheet_sync_direction = $9', 'sheet_rows_moved = $10');
     }
+    await tx.query(`update feeds set ${sets.join(', ')} where id = $1 and user_id = $2`, params);
   }
 }
 

@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 /**
- * A save body of at least this many bytes is a large save: it holds a database connection and
- * a few hundred megabytes of memory for a second or more (a 54 MB feed save: ~1 s, ~8× its size
- * in memory while parsed). Below it (under ~4k feed rows) a save costs too little to ration.
+ * A save body of at least this many bytes is a large save: it holds a database connection, a
+ * save worker and several times its size in memory for a second or more (a feed save in a
+ * worker: ~3.6× its body there, docs/performance.md). Below it (under ~4k feed rows) a save
+ * costs too little to ration.
  */
 export const LARGE_SAVE_MIN_BYTES = 1024 * 1024;
 /** Seconds a refused large save is told to wait (Retry-After): about one large save's time. */

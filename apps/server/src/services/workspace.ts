@@ -4,18 +4,16 @@
  * transaction (all or nothing) and checks the set's revision: a save naming an older revision is
  * refused with 409 and the current state; a save without a revision overwrites.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { FEED_COLUMNS, makeUniqueName } from '@adloom/engine';
+import { randomUUID } from 'node:crypto';
+import { makeUniqueName } from '@adloom/engine';
 import {
   LISTS_SAVED_MESSAGE,
   SAVE_CONFLICT_MESSAGE,
-  type FeedSchema,
   type ParsedFeedRow,
   type SheetSync,
   type TemplateKind,
   type TemplateOfKind,
 } from '@adloom/contract';
-import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/index.ts';
 import {
@@ -40,13 +38,14 @@ import {
   setClientTemplatesRevision,
   setListsRevision,
   storeSheetCopy,
-  STORED_ROW_LAYOUT,
   type FeedMetaRecord,
   type FeedRowsState,
   type FeedToStore,
   type TemplateToStore,
 } from '../db/workspace.ts';
+import { STORED_ROW_LAYOUT } from '../db/feed-rows.ts';
 import type { FeedRowsCache } from './workspace-cache.ts';
+import { answeredRowsJson, hashRows, storedRowsJson, type PreparedFeed } from './save-rows.ts';
 import {
   presentClientBundleJson,
   presentSheetSync,
@@ -55,9 +54,6 @@ import {
   presentFeedsJson,
   presentTemplate,
 } from '../presenters/workspace.ts';
-
-/** A feed as the contract's schema parsed it. */
-export type ParsedFeed = z.output<typeof FeedSchema>;
 
 /** Message of the 404 answered for a client the user does not have (theirs or nobody's). */
 export const CLIENT_NOT_FOUND_MESSAGE = 'Client not found';
@@ -158,45 +154,6 @@ async function loadFeedsJson(
 // ---------------------------------------------------------------------------------------------
 // Feeds and lists
 
-/**
- * Rows ready to store: an id made when missing or repeated; answered as objects, stored
- * compactly as arrays in `STORED_ROW_LAYOUT` (see db/workspace.ts).
- */
-export function prepareRows(rows: ParsedFeedRow[]): { rowsJson: string; storedJson: string } {
-  // The parsed rows are fresh objects in answer order (id first): ids are filled in place and
-  // the same objects are serialised for the answer, so 100k rows cost no extra allocation.
-  const storedJson = storedRowsJson(rows);
-  return { rowsJson: JSON.stringify(rows), storedJson };
-}
-
-/**
- * Ids for the rows of one save: a random prefix (64 bits) and a counter, as unique as a UUID
- * within and across saves, yet cheap to compress: 100k random UUIDs alone are 1.6 MB of brotli in
- * a client bundle, these a few kilobytes (the web app makes its row ids the same way).
- */
-function rowIdMaker(): () => string {
-  const prefix = `row-${randomBytes(8).toString('base64url')}-`;
-  let count = 0;
-  return () => prefix + (count += 1).toString(36);
-}
-
-/** The rows' stored JSON (arrays in `STORED_ROW_LAYOUT`), ids made in place when missing or repeated. */
-function storedRowsJson(rows: ParsedFeedRow[]): string {
-  const seen = new Set<string>();
-  const stored = new Array<string[]>(rows.length);
-  const makeId = rowIdMaker();
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    if (row.id === '' || seen.has(row.id)) row.id = makeId();
-    seen.add(row.id);
-    const cells = new Array<string>(STORED_ROW_LAYOUT.length);
-    cells[0] = row.id;
-    for (let c = 0; c < FEED_COLUMNS.length; c++) cells[c + 1] = row[FEED_COLUMNS[c]!] ?? '';
-    stored[i] = cells;
-  }
-  return JSON.stringify(stored);
-}
-
 /** True when rows stored in `layout` are in today's `STORED_ROW_LAYOUT`. */
 function isStoredLayout(layout: readonly string[]): boolean {
   return (
@@ -205,33 +162,9 @@ function isStoredLayout(layout: readonly string[]): boolean {
   );
 }
 
-/** sha256 of a stored rows document (a save of unchanged rows does not rewrite them). */
-function hashRows(storedJson: string): string {
-  return createHash('sha256').update(storedJson).digest('base64');
-}
-
 /** A stored feed's sync as the sync to store again (unchanged). */
 function storedSync(state: FeedRowsState | undefined): SheetSync | null {
   return (state && presentSheetSync(state)) ?? null;
-}
-
-/** A feed's rows as stored and as answered, with the stored document's hash. */
-interface PreparedRows {
-  rowsJson: string;
-  storedJson: string;
-  rowsHash: string;
-}
-
-/**
- * Every feed's rows ready to store (ids made, both JSON texts, the hash): the CPU-heavy part of a
- * save (about a second for 200k rows on a busy machine), done before its transaction so the
- * transaction holds its lock and connection only for the statements.
- */
-function prepareAllRows(feeds: readonly ParsedFeed[]): PreparedRows[] {
-  return feeds.map((feed) => {
-    const prepared = prepareRows(feed.rows);
-    return { ...prepared, rowsHash: hashRows(prepared.storedJson) };
-  });
 }
 
 /**
@@ -245,14 +178,13 @@ function prepareAllRows(feeds: readonly ParsedFeed[]): PreparedRows[] {
  * An unlinked feed stores its rows as always and forgets any sync.
  */
 export function prepareFeeds(
-  feeds: readonly ParsedFeed[],
+  feeds: readonly PreparedFeed[],
   existing: readonly FeedRowsState[],
-  prepared: readonly PreparedRows[],
   now: Date = new Date(),
 ): FeedToStore[] {
   const known = new Map(existing.map((state) => [state.id, state]));
   const names = new Set<string>();
-  return feeds.map((feed, index) => {
+  return feeds.map((feed) => {
     const name = makeUniqueName(feed.name, names);
     names.add(name);
     const state = feed._id ? known.get(feed._id) : undefined;
@@ -267,11 +199,11 @@ export function prepareFeeds(
     };
     const isLinked = feed.sheetUrl !== '';
     const isSynced = state?.sheet_synced_at != null;
-    if (isLinked && state && (isSynced || feed.rows.length === 0)) {
+    if (isLinked && state && (isSynced || feed.rowCount === 0)) {
       return {
         ...meta,
         rowsJson: '',
-        storedJson: '',
+        stored: undefined,
         rowCount: 0,
         rowsHash: state.rows_hash,
         rowsVersion: state.rows_version,
@@ -281,18 +213,19 @@ export function prepareFeeds(
         isSyncUnchanged: true,
       };
     }
-    const { rowsHash, ...rows } = prepared[index]!;
+    const { rowsHash } = feed;
     // Rows of another layout are written again even with equal text: their layout changes.
     const isRowsUnchanged =
       state !== undefined && state.rows_hash === rowsHash && isStoredLayout(state.rows_layout);
     const sheetSync: SheetSync | null =
-      isLinked && feed.rows.length > 0
-        ? { at: now.toISOString(), direction: 'kept', rows: feed.rows.length }
+      isLinked && feed.rowCount > 0
+        ? { at: now.toISOString(), direction: 'kept', rows: feed.rowCount }
         : null;
     return {
       ...meta,
-      ...rows,
-      rowCount: feed.rows.length,
+      rowsJson: answeredRowsJson(feed),
+      stored: isRowsUnchanged ? undefined : { frame: feed.storedFrame, bytes: feed.storedBytes },
+      rowCount: feed.rowCount,
       rowsHash,
       rowsVersion: isRowsUnchanged ? state.rows_version : randomUUID(),
       isRowsUnchanged,
@@ -346,14 +279,17 @@ function storedFeedsJson(cache: FeedRowsCache, feeds: readonly FeedToStore[]): s
   return presentFeedsJson(metas, (id) => rowsById.get(id) ?? '[]');
 }
 
-/** POST /api/app/feeds: replaces the client's feed set. Answers `{ name, revision, feeds }` as JSON text. */
+/**
+ * POST /api/app/feeds: replaces the client's feed set. Answers `{ name, revision, feeds }` as
+ * JSON text. The body was checked and its rows made ready (save-body.ts) before the
+ * transaction, so it holds the set's lock and a connection only for its statements.
+ */
 export async function saveClientFeeds(
   db: Db,
   cache: FeedRowsCache,
   userId: string,
-  input: { name: string; feeds: ParsedFeed[]; revision?: number | undefined },
+  input: { name: string; feeds: PreparedFeed[]; revision?: number | undefined },
 ): Promise<string> {
-  const prepared = prepareAllRows(input.feeds);
   const saved = await db.transaction(async (tx) => {
     const client = await lockClient(tx, userId, input.name);
     if (!client) throw clientNotFound();
@@ -369,7 +305,7 @@ export async function saveClientFeeds(
       );
     });
     const existing = await listFeedRowsStates(tx, userId, client.id);
-    const feeds = prepareFeeds(input.feeds, existing, prepared);
+    const feeds = prepareFeeds(input.feeds, existing);
     await replaceFeeds(tx, userId, client.id, feeds, new Set(existing.map((state) => state.id)));
     await readKeptCopies(tx, cache, userId, feeds);
     const revision = client.feeds_revision + 1;
@@ -396,9 +332,8 @@ export async function saveLists(
   db: Db,
   cache: FeedRowsCache,
   userId: string,
-  input: { feeds: ParsedFeed[]; revision?: number | undefined },
+  input: { feeds: PreparedFeed[]; revision?: number | undefined },
 ): Promise<string> {
-  const prepared = prepareAllRows(input.feeds);
   const saved = await db.transaction(async (tx) => {
     const current = await lockListSet(tx, userId);
     await checkRevision(input.revision, current, async () => {
@@ -406,7 +341,7 @@ export async function saveLists(
       return JSON.parse(presentFeedSetJson({}, feedsJson, current));
     });
     const existing = await listFeedRowsStates(tx, userId, null);
-    const feeds = prepareFeeds(input.feeds, existing, prepared);
+    const feeds = prepareFeeds(input.feeds, existing);
     await replaceFeeds(tx, userId, null, feeds, new Set(existing.map((state) => state.id)));
     await readKeptCopies(tx, cache, userId, feeds);
     const revision = current + 1;

@@ -5,8 +5,6 @@ import {
   FetchXmlBodySchema,
   NameSchema,
   SAVE_TEMPLATES_BODY_SCHEMAS,
-  SaveFeedsBodySchema,
-  SaveListsBodySchema,
   TEMPLATE_SAVE_PATHS,
   WAITING_LIST_MESSAGE,
   WaitingListBodySchema,
@@ -16,9 +14,9 @@ import {
 } from '@adloom/contract';
 import type { AppDeps } from '../../deps.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
-import { AppError } from '../../errors.ts';
+import type { Readable } from 'node:stream';
+import { AppError, errorLogFields, formatBytes } from '../../errors.ts';
 import { parseBody } from '../../http/validate.ts';
-import { useUtf8JsonParser } from '../../http/json-body.ts';
 import { createLargeSaveGate, createLargeSaveHook } from '../../http/large-saves.ts';
 import { rejectBadTextField } from '../../http/text-rule.ts';
 import { addWaitingListEmail, listClientNames } from '../../db/workspace.ts';
@@ -32,6 +30,8 @@ import {
   saveClientTemplates,
   saveLists,
 } from '../../services/workspace.ts';
+import type { SaveKind } from '../../services/save-rows.ts';
+import { SAVE_WORKER_LOST_MESSAGE, SaveWorkerLostError } from '../../services/save-workers.ts';
 import { requireVerifiedAddress } from '../../services/email-verification.ts';
 import { createXmlFeedReader, hasXmlTools } from '../../services/xml-feeds.ts';
 
@@ -39,27 +39,61 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** JSON body parser of the bulk saves; bad JSON is 400 as with Fastify's own parser. */
-function parsePlainJson(
-  _request: FastifyRequest,
-  text: string,
-  done: (error: Error | null, value?: unknown) => void,
-): void {
-  if (text.trim() === '') {
-    done(
-      Object.assign(new Error('The request body is empty'), {
-        statusCode: 400,
-        code: 'FST_ERR_CTP_EMPTY_JSON_BODY',
-      }),
-    );
-    return;
+/**
+ * A feed or list save's body as it arrives, handed to the save workers unread. Bytes past
+ * `limit` fail with 413 (a declared length over it is refused before a byte is read). The stream
+ * is a private field: the text rule's walk over request bodies finds nothing here (the worker
+ * applies it to the parsed body).
+ */
+class SaveBody {
+  readonly #stream: Readable;
+  readonly #limit: number;
+
+  constructor(stream: Readable, limit: number) {
+    this.#stream = stream;
+    this.#limit = limit;
   }
-  try {
-    const value: unknown = JSON.parse(text);
-    done(null, value);
-  } catch (error) {
-    done(Object.assign(error as Error, { statusCode: 400 }));
+
+  async *pieces(): AsyncGenerator<Uint8Array> {
+    let bytes = 0;
+    for await (const piece of this.#stream as AsyncIterable<Uint8Array>) {
+      bytes += piece.length;
+      if (bytes > this.#limit) throw bodyTooLarge(this.#limit);
+      yield piece;
+    }
   }
+}
+
+function bodyTooLarge(limit: number): AppError {
+  return new AppError(
+    'payload_too_large',
+    `The request body is larger than the limit of ${formatBytes(limit)}.`,
+  );
+}
+
+/** The declared Content-Length, if any. */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+/**
+ * In `app` (an encapsulated scope), JSON bodies reach the route unread, as a SaveBody; any other
+ * content type answers 415 as elsewhere.
+ */
+function acceptSaveBodies(app: FastifyInstance, limit: number): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', (request, payload, done) => {
+    const length = declaredLength(request);
+    if (length !== undefined && length > limit) done(bodyTooLarge(limit));
+    else done(null, new SaveBody(payload, limit));
+  });
+}
+
+/** A save's body; a POST without one (Fastify runs no parser) is checked as `{}`. */
+function saveBodyOf(request: FastifyRequest): AsyncIterable<Uint8Array> {
+  if (request.body instanceof SaveBody) return request.body.pieces();
+  return [Buffer.from('{}')] as unknown as AsyncIterable<Uint8Array>;
 }
 
 /**
@@ -85,7 +119,7 @@ function readClientName(rawPath: string): string {
  * waiting list (the only one without auth).
  */
 export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db } = deps;
+  const { db, saveWorkers } = deps;
   // Only the bulk saves may send large bodies; every other call keeps the app's small limit.
   // A large one waits for its turn: one per user, LARGE_SAVES_AT_ONCE on the server (else 429).
   const largeSaves = createLargeSaveGate(deps.config.largeSavesAtOnce);
@@ -146,20 +180,33 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
       return sendJsonText(reply, await loadListsJson(db, cache, getUser(request).id));
     });
 
-    // Feed and list saves carry up to 200k rows: their JSON is parsed with plain JSON.parse,
-    // without the prototype-poisoning scan of Fastify's parser (two regex passes over tens of
-    // megabytes). Safe here because the schemas rebuild every object from known keys only.
+    // Feed and list saves carry up to 200k rows: their bodies go unread to a save worker thread,
+    // which checks and prepares them (services/save-body.ts) off the event loop. Plain JSON.parse
+    // there, without the prototype-poisoning scan of Fastify's parser: safe because the schemas
+    // rebuild every object from known keys only.
     await authed.register(async (bulk) => {
-      useUtf8JsonParser(bulk, parsePlainJson);
+      acceptSaveBodies(bulk, deps.config.bodyLimitBytes);
+
+      /** The body prepared by a save worker; a worker lost meanwhile is a 500, nothing stored. */
+      async function prepareSave<K extends SaveKind>(kind: K, request: FastifyRequest) {
+        try {
+          return await saveWorkers.prepare(kind, saveBodyOf(request), declaredLength(request));
+        } catch (error) {
+          if (!(error instanceof SaveWorkerLostError)) throw error;
+          request.log.error({ err: errorLogFields(error) }, 'save worker lost');
+          throw new AppError('internal_error', SAVE_WORKER_LOST_MESSAGE);
+        }
+      }
 
       bulk.post(API.app.lists, bulkBody, async (request, reply) => {
-        const body = parseBody(SaveListsBodySchema, request.body);
-        return sendJsonText(reply, await saveLists(db, cache, getUser(request).id, body));
+        const input = await prepareSave('lists', request);
+        return sendJsonText(reply, await saveLists(db, cache, getUser(request).id, input));
       });
 
       bulk.post(API.app.feeds, bulkBody, async (request, reply) => {
-        const body = parseBody(SaveFeedsBodySchema, request.body);
-        return sendJsonText(reply, await saveClientFeeds(db, cache, getUser(request).id, body));
+        const input = await prepareSave('feeds', request);
+        const save = { ...input, name: input.name ?? '' };
+        return sendJsonText(reply, await saveClientFeeds(db, cache, getUser(request).id, save));
       });
     });
 
