@@ -257,6 +257,7 @@ export {
   buildRecordChunks,
   BuildRecordReader,
   readBuildRecord,
+  recordCountsOfLastChunk,
 } from './plan/record.ts';
 export {
   type AccountExportOptions,
