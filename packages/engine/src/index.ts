@@ -240,6 +240,7 @@ export {
   normalizeLabels,
   readBuildItems,
   forEachBuildItem,
+  RowItemReader,
 } from './plan/items.ts';
 export {
   type BaselineSource,
@@ -258,6 +259,7 @@ export {
   BuildRecordReader,
   readBuildRecord,
   recordCountsOfLastChunk,
+  BuildRecordWriter,
 } from './plan/record.ts';
 export {
   type AccountExportOptions,

@@ -16,6 +16,7 @@ import {
   buildRecordChunks,
   readBuildRecord,
   BuildRecordReader,
+  BuildRecordWriter,
   recordCountsOfLastChunk,
 } from './record.ts';
 import { copyBuild, randomBuild, seeded, tablesOf, type TestBuild } from './testTables.ts';
@@ -190,6 +191,32 @@ describe('the build record', () => {
       identity: ['Shoes - Nike', 'Nike Air', 'nike air', 'Exact'],
       line: 3,
     });
+  });
+
+  test('a part written by another writer (another thread) reads as the same items', () => {
+    const b = randomBuild(14, 40);
+    const tables = tablesOf(b);
+    const all = items(tables);
+    const whole = new BuildRecordWriter(INFO);
+    const main = new BuildRecordWriter(INFO);
+    const part = BuildRecordWriter.part();
+    const text: string[] = [];
+    all.forEach((item, i) => {
+      whole.addBuildItem(item);
+      // The ads go to the part, the rest to the record's own writer.
+      (item.kind === 'responsive-search-ad' ? part : main).addBuildItem(item);
+      if (i === 5) text.push(...main.take());
+    });
+    text.push(...main.part(), ...part.take(), ...part.endPart(), ...main.part(part.partCounts()));
+    text.push(...main.end());
+    const read = readBuildRecord(text);
+    const one = readBuildRecord([...whole.take(), ...whole.end()]);
+    const listed = (r: typeof read): string[] =>
+      Array.from({ length: r.size }, (_, i) => JSON.stringify(r.item(i))).sort();
+    expect(read.size).toBe(all.length);
+    expect(listed(read)).toEqual(listed(one));
+    expect(read.header.counts).toEqual(one.header.counts);
+    expect(read.header.counts['responsive-search-ad']).toBe(b.ads.length);
   });
 
   test('a host learns the counts from the last chunk', () => {

@@ -16,6 +16,8 @@
  *   2,,0AbC4_x,1,*3,4           line change, status (empty: Enabled), contents (field then its
  *                               6-character hash, `;` between fields), the identity cells after
  *                               the place as texts (empty: an empty cell; `*n`: n empty cells)
+ *   T                           a part with texts and fields of its own begins (another
+ *                               thread's ads): texts, fields, kind, place and line start again
  *   E{"items":1,"counts":{"keyword":1}}
  *
  * Version 1 records (one JSON entry per line, recordV1.ts) are still read.
@@ -104,7 +106,7 @@ function escapeText(text: string): string {
 
 /** Writes a record's text in chunks. */
 export class BuildRecordWriter {
-  private chunk: string;
+  private chunk = '';
   private readonly out: string[] = [];
   private kind: PlanItemKind | undefined;
   private place: string[] = [];
@@ -114,9 +116,18 @@ export class BuildRecordWriter {
   private recent = new Map<string, number>();
   private older = new Map<string, number>();
   private readonly fields = new Map<string, number>();
-  private readonly counts: Partial<Record<PlanItemKind, number>> = {};
+  private counts: Partial<Record<PlanItemKind, number>> = {};
+  private readonly hashes: number[] = [];
+  /** Per identity column, the last text written there and its reference (most repeat). */
+  private lastCells: string[] = [];
+  private lastRefs: string[] = [];
 
-  constructor(info: BuildRecordInfo) {
+  /** A record's writer; without `info`, a part's (`part`). */
+  constructor(info: BuildRecordInfo | undefined) {
+    if (!info) {
+      this.chunk = 'T\n';
+      return;
+    }
     this.chunk = `${JSON.stringify({
       format: BUILD_RECORD_FORMAT,
       version: BUILD_RECORD_VERSION,
@@ -152,6 +163,8 @@ export class BuildRecordWriter {
     if (item.kind !== this.kind) {
       this.kind = item.kind;
       this.place = [];
+      this.lastCells = [];
+      this.lastRefs = [];
       this.chunk += `K${item.kind}\n`;
     }
     const n = spec.placeCells;
@@ -186,7 +199,13 @@ export class BuildRecordWriter {
           text += `,*${run.toString(36)}`;
           c += run - 1;
         }
-      } else text += `,${this.ref(cell)}`;
+      } else if (this.lastCells[c] === cell) text += `,${this.lastRefs[c]!}`;
+      else {
+        const ref = this.ref(cell);
+        this.lastCells[c] = cell;
+        this.lastRefs[c] = ref;
+        text += `,${ref}`;
+      }
     }
     this.chunk += `${text}\n`;
     this.lastLine = item.line;
@@ -196,6 +215,66 @@ export class BuildRecordWriter {
       this.out.push(this.chunk);
       this.chunk = '';
     }
+  }
+
+  /** Adds a build item, each content field hashed (`hashField`). */
+  addBuildItem(item: BuildItem): void {
+    const hashes = this.hashes;
+    hashes.length = item.fields.length;
+    for (let f = 0; f < hashes.length; f++) hashes[f] = hashField(item.fields[f]!, item.values[f]!);
+    this.add({
+      kind: item.kind,
+      identity: item.identity,
+      status: item.status,
+      line: item.line,
+      fields: item.fields,
+      hashes,
+    });
+  }
+
+  /**
+   * A writer of a part of a record, made elsewhere (another thread) with its own texts: its
+   * text (`take`, then `endPart`) goes into the record between two `part` calls of the record's
+   * writer, its `partCounts` to the second.
+   */
+  static part(): BuildRecordWriter {
+    return new BuildRecordWriter(undefined);
+  }
+
+  /** A part's last chunks (no end line). */
+  endPart(): string[] {
+    this.out.push(this.chunk);
+    this.chunk = '';
+    return this.take();
+  }
+
+  /** What a part holds, for the record's end line. */
+  partCounts(): { items: number; counts: Partial<Record<PlanItemKind, number>> } {
+    return { items: this.items, counts: { ...this.counts } };
+  }
+
+  /**
+   * The chunks written so far, before a part (undefined) or after one (its counts): what this
+   * writer writes next starts with its own texts again (a `T` line).
+   */
+  part(after?: { items: number; counts: Partial<Record<PlanItemKind, number>> }): string[] {
+    if (after) {
+      this.items += after.items;
+      for (const k of PLAN_ITEM_KINDS)
+        if (after.counts[k]) this.counts[k] = (this.counts[k] ?? 0) + after.counts[k];
+    }
+    this.out.push(this.chunk);
+    this.chunk = after ? 'T\n' : '';
+    this.kind = undefined;
+    this.lastCells = [];
+    this.lastRefs = [];
+    this.place = [];
+    this.lastLine = 0;
+    this.texts = 0;
+    this.recent = new Map();
+    this.older = new Map();
+    this.fields.clear();
+    return this.take();
   }
 
   /** The chunks made since the last call. */
@@ -227,14 +306,6 @@ export function recordCountsOfLastChunk(last: string): Partial<Record<PlanItemKi
   return end.counts ?? {};
 }
 
-/** A build item's contents as the record keeps them: each field's hash. */
-export function hashItemFields(item: Pick<BuildItem, 'fields' | 'values'>): number[] {
-  const hashes: number[] = [];
-  for (let f = 0; f < item.fields.length; f++)
-    hashes.push(hashField(item.fields[f]!, item.values[f]!));
-  return hashes;
-}
-
 /** Options of `buildRecordChunks`. */
 export interface BuildRecordOptions {
   /**
@@ -258,7 +329,7 @@ export function* buildRecordChunks(
   let ordinal = 0;
   for (const item of readBuildItems(tables, { label: info.label || DEFAULT_CLIENT_LABEL })) {
     if (options.skip?.(ordinal++)) continue;
-    writer.add({ ...item, hashes: hashItemFields(item) });
+    writer.addBuildItem(item);
     yield* writer.take();
   }
   for (const item of options.extra?.() ?? []) {
@@ -358,6 +429,7 @@ export class BuildRecordReader {
     }
     const tag = s.charCodeAt(from);
     if (tag === 83 /* S */) this.texts.push(unescapeText(s.slice(from + 1, to)));
+    else if (tag === 84 /* T */) this.newPart();
     else if (digit36(tag) >= 0 || tag === 45 /* - */) this.item(s, from, to);
     else if (tag === 80 /* P */) this.placeLine(s, from + 1, to);
     else if (tag === 75 /* K */) this.kindLine(s.slice(from + 1, to));
@@ -397,9 +469,17 @@ export class BuildRecordReader {
     if (v1) this.v1 = new RecordV1Lines(this.builder, (m) => this.fail(m));
   }
 
+  /** A part of the record with texts and fields of its own begins. */
+  private newPart(): void {
+    this.texts.length = 0;
+    this.fieldIndices.length = 0;
+    this.kind = undefined;
+    this.identity.length = 0;
+    this.lastLine = 0;
+  }
+
   private kindLine(kind: string): void {
-    if (!(PLAN_ITEM_KINDS as readonly string[]).includes(kind))
-      this.fail(`unknown kind "${kind}"`);
+    if (!(PLAN_ITEM_KINDS as readonly string[]).includes(kind)) this.fail(`unknown kind "${kind}"`);
     this.kind = kind as PlanItemKind;
     const spec = PLAN_KIND_SPECS[this.kind];
     this.placeCells = spec.placeCells;

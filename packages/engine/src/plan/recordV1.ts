@@ -5,12 +5,7 @@
  * `],"counts":{…}}`. Kept so the records the server and earlier command runs hold still plan.
  */
 import type { BaselineBuilder } from './baseline.ts';
-import {
-  ITEM_STATUSES,
-  PLAN_ITEM_KINDS,
-  PLAN_KIND_SPECS,
-  type PlanItemKind,
-} from './kinds.ts';
+import { ITEM_STATUSES, PLAN_ITEM_KINDS, PLAN_KIND_SPECS, type PlanItemKind } from './kinds.ts';
 
 /** How a version 1 header line ends. */
 export const V1_ITEMS_START = ',"items":[';

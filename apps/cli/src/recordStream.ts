@@ -1,0 +1,147 @@
+/**
+ * The build record, `adloom-build.json`, written while the build is made: each streamed file's
+ * lines become items as they are written (keywords and negatives from their CSV chunks, ad
+ * groups and responsive search ads from their cells), whole tables (campaigns, extensions,
+ * asset groups) when they are, and the ads' thread's items as a part of the record it wrote
+ * itself. No file is read back.
+ */
+import {
+  BuildRecordWriter,
+  readBuildItems,
+  RowItemReader,
+  type BuildRecordInfo,
+  type ExportTable,
+  type ExportTableKind,
+} from '@adloom/engine';
+import { csvRecordsOfPiece } from './fileTables.ts';
+import type { OutputSink } from './files.ts';
+
+/** What a part of the record holds (`BuildRecordWriter.partCounts`). */
+export type RecordPartCounts = ReturnType<BuildRecordWriter['partCounts']>;
+
+/** Rows of one streamed file, handed over as the file is written. */
+export class RecordRows {
+  constructor(
+    private readonly writer: RecordWriter,
+    private readonly reader: RowItemReader,
+  ) {}
+
+  /** The next row's cells and its feed line. */
+  row(cells: readonly string[], line: number): void {
+    this.writer.add(this.reader, cells, line);
+  }
+}
+
+/**
+ * A streamed CSV file's chunks (its header line first; a chunk may end inside a line), each
+ * line's feed line from `lineOf`.
+ */
+export class RecordCsvChunks {
+  private reader: RowItemReader | undefined;
+  private lines = 0;
+  private carry = '';
+
+  constructor(
+    private readonly writer: RecordWriter,
+    private readonly kind: ExportTableKind,
+    private readonly lineOf: (index: number) => number,
+  ) {}
+
+  /** The next chunk, as written to the file. */
+  chunk(text: string, final = false): void {
+    const { records, rest } = csvRecordsOfPiece(this.carry + text, final);
+    this.carry = rest;
+    for (const cells of records) {
+      if (!this.reader) this.reader = this.writer.rowReader(this.kind, cells);
+      else this.writer.add(this.reader, cells, this.lineOf(this.lines++));
+    }
+  }
+
+  /** The last line, when the file does not end with a line break. */
+  end(): void {
+    if (this.carry !== '') this.chunk('', true);
+  }
+}
+
+/** Writes a record into its file as items come. */
+export class RecordWriter {
+  private readonly writer: BuildRecordWriter;
+  /** The client label, left out of the labels compared. */
+  private readonly label: string;
+
+  constructor(
+    private readonly sink: OutputSink,
+    info: BuildRecordInfo,
+  ) {
+    this.writer = new BuildRecordWriter(info);
+    this.label = info.label;
+  }
+
+  /** A reader of a streamed table's rows, under its header. */
+  rowReader(kind: ExportTableKind, headers: readonly string[]): RowItemReader {
+    return new RowItemReader(kind, headers, this.label);
+  }
+
+  /** The rows of a streamed table with this header. */
+  rows(kind: ExportTableKind, headers: readonly string[]): RecordRows {
+    return new RecordRows(this, this.rowReader(kind, headers));
+  }
+
+  /** The item of a row read by `reader`. */
+  add(reader: RowItemReader, cells: readonly string[], line: number): void {
+    this.writer.addBuildItem(reader.read(cells, line));
+    this.flush();
+  }
+
+  /** Every item of a whole table. */
+  table(table: ExportTable): void {
+    for (const item of readBuildItems([table], { label: this.label })) {
+      this.writer.addBuildItem(item);
+      this.flush();
+    }
+  }
+
+  /** A part written elsewhere (its bytes, starting with its `T` line), and what it holds. */
+  part(bytes: Iterable<Uint8Array>, counts: RecordPartCounts): void {
+    for (const c of this.writer.part()) this.sink.text(c);
+    for (const b of bytes) this.sink.bytes(b);
+    for (const c of this.writer.part(counts)) this.sink.text(c);
+  }
+
+  /** The end of the record. */
+  end(): void {
+    for (const c of this.writer.end()) this.sink.text(c);
+    this.sink.end();
+  }
+
+  private flush(): void {
+    for (const c of this.writer.take()) this.sink.text(c);
+  }
+}
+
+/** A part of a record written on another thread into its own file (`RecordWriter.part`). */
+export class RecordPartWriter {
+  private readonly writer = BuildRecordWriter.part();
+
+  constructor(
+    private readonly sink: OutputSink,
+    private readonly label: string,
+  ) {}
+
+  /** The rows of a streamed table with this header. */
+  rowReader(kind: ExportTableKind, headers: readonly string[]): RowItemReader {
+    return new RowItemReader(kind, headers, this.label);
+  }
+
+  add(reader: RowItemReader, cells: readonly string[], line: number): void {
+    this.writer.addBuildItem(reader.read(cells, line));
+    for (const c of this.writer.take()) this.sink.text(c);
+  }
+
+  /** Writes what is left; returns what the part holds. */
+  end(): RecordPartCounts {
+    for (const c of this.writer.endPart()) this.sink.text(c);
+    this.sink.end();
+    return this.writer.partCounts();
+  }
+}
