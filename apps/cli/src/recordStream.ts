@@ -5,6 +5,7 @@
  * asset groups) when they are, and the ads' thread's items as a part of the record it wrote
  * itself. No file is read back.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import {
   BuildRecordWriter,
   readBuildItems,
@@ -12,6 +13,7 @@ import {
   type BuildRecordInfo,
   type ExportTable,
   type ExportTableKind,
+  type RecordItem,
 } from '@adloom/engine';
 import { csvRecordsOfPiece } from './fileTables.ts';
 import type { OutputSink } from './files.ts';
@@ -143,5 +145,58 @@ export class RecordPartWriter {
     for (const c of this.writer.endPart()) this.sink.text(c);
     this.sink.end();
     return this.writer.partCounts();
+  }
+}
+
+/** Bytes read at a time from a record file. */
+const PIECE_BYTES = 1 << 20;
+
+/**
+ * A record of `info` holding the items of the record file `buildRecord` (a build's own, as
+ * `generate` writes it), then `extra` items: the record after a plan, made without reading the
+ * build's items again. The file's items are copied as a part of the new record.
+ */
+export function writeRecordWithExtra(
+  sink: OutputSink,
+  info: BuildRecordInfo,
+  buildRecord: string,
+  extra: Iterable<RecordItem>,
+): void {
+  const fd = openSync(buildRecord, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buf = Buffer.allocUnsafe(PIECE_BYTES);
+    // The header line's end.
+    let bodyStart = -1;
+    for (let at = 0; bodyStart < 0 && at < size; at += PIECE_BYTES) {
+      const n = readSync(fd, buf, 0, PIECE_BYTES, at);
+      const nl = buf.subarray(0, n).indexOf(0x0a);
+      if (nl >= 0) bodyStart = at + nl + 1;
+    }
+    // The end line (`E{…}`), the last one.
+    const tailBytes = Math.min(size, 1 << 16);
+    const tail = Buffer.alloc(tailBytes);
+    readSync(fd, tail, 0, tailBytes, size - tailBytes);
+    const endAt = tail.lastIndexOf('\nE{');
+    if (bodyStart < 0 || endAt < 0) throw new Error(`${buildRecord} is not a whole build record`);
+    const bodyEnd = size - tailBytes + endAt + 1;
+    const end = JSON.parse(tail.subarray(endAt + 2).toString('utf8')) as RecordPartCounts;
+    const writer = new BuildRecordWriter(info);
+    for (const c of writer.part()) sink.text(c);
+    sink.text('T\n');
+    for (let at = bodyStart; at < bodyEnd;) {
+      const n = readSync(fd, buf, 0, Math.min(PIECE_BYTES, bodyEnd - at), at);
+      if (n === 0) break;
+      sink.bytes(buf, n);
+      at += n;
+    }
+    for (const c of writer.part({ items: end.items, counts: end.counts ?? {} })) sink.text(c);
+    for (const item of extra) {
+      writer.add(item);
+      for (const c of writer.take()) sink.text(c);
+    }
+    for (const c of writer.end()) sink.text(c);
+  } finally {
+    closeSync(fd);
   }
 }

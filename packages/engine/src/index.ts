@@ -255,6 +255,7 @@ export {
   type BuildRecordInfo,
   type BuildRecordHeader,
   type BuildRecordOptions,
+  type RecordItem,
   buildRecordChunks,
   BuildRecordReader,
   readBuildRecord,
@@ -287,6 +288,7 @@ export {
   planTable,
   changesTables,
   planRecordChunks,
+  planKeptDroppedItems,
 } from './plan/changes.ts';
 export { addLabel, labelTables } from './plan/label.ts';
 export {

@@ -20,7 +20,7 @@
  *                               thread's ads): texts, fields, kind, place and line start again
  *   E{"items":1,"counts":{"keyword":1}}
  *
- * Version 1 records (one JSON entry per line, recordV1.ts) are still read.
+ * Version 1 records (one JSON entry per line, recordVersion1.ts) are still read.
  */
 import type { ExportTable } from '../formats/exportFormat.ts';
 import { BaselineBuilder, type Baseline } from './baseline.ts';
@@ -32,7 +32,7 @@ import {
   type PlanItemKind,
 } from './kinds.ts';
 import { DEFAULT_CLIENT_LABEL, hashField, readBuildItems, type BuildItem } from './items.ts';
-import { parseJson, RecordV1Lines, V1_ITEMS_START } from './recordV1.ts';
+import { parseJson, RecordV1Lines, V1_ITEMS_START } from './recordVersion1.ts';
 
 /** The record's format name and version (the first line's `format` and `version`). */
 export const BUILD_RECORD_FORMAT = 'adloom-build';
