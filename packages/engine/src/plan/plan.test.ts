@@ -135,7 +135,7 @@ describe('the build record', () => {
     expect(text.split('Free Delivery on Orders')).toHaveLength(2);
     // The last ad's line: no text inline, contents as a field index and a fixed-width hash.
     const lines = text.split('\n');
-    const adLine = lines.findLast((l) => /^[0-9a-z-]/.test(l) && l.includes('*'))!;
+    const adLine = [...lines].reverse().find((l) => /^[0-9a-z-]/.test(l) && l.includes('*'))!;
     expect(adLine).toMatch(
       /^-?[0-9a-z]+,\d?,([0-9a-z]+[A-Za-z0-9_-]{6};?)+(,(\*[0-9a-z]+|[0-9a-z]*))+$/,
     );
