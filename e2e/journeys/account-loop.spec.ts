@@ -154,13 +154,16 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
   //                     new changed paused resumed removed unchanged
   // Keywords: 4 rows new; 3 gone and 2 out of stock paused; rows 1, 2, 5, 6, 7 as they were.
   await expect.poll(async () => (await countsOf(page)).Keyword).toEqual([4, 0, 5, 0, 0, 5]);
+  // New: 4 rows' ads and row 5's edited ad; changed: 2 final URLs; paused: 3 gone, 2 out of
+  // stock and row 5's old ad (it keeps its history); unchanged: rows 6 and 7. The ads are made
+  // after the keywords, and the plan is worked out again when they come: polled too.
+  await expect
+    .poll(async () => (await countsOf(page))['Responsive search ad'])
+    .toEqual([5, 2, 6, 0, 0, 2]);
   const counts = await countsOf(page);
   expect(counts.Campaign).toEqual([0, 0, 0, 0, 0, 1]);
   // Ad groups (the Search output's ad groups table) follow their rows as the keywords do.
   expect(counts['Ad group']).toEqual([4, 0, 5, 0, 0, 5]);
-  // New: 4 rows' ads and row 5's edited ad; changed: 2 final URLs; paused: 3 gone, 2 out of
-  // stock and row 5's old ad (it keeps its history); unchanged: rows 6 and 7.
-  expect(counts['Responsive search ad']).toEqual([5, 2, 6, 0, 0, 2]);
 
   // The plan screen: no serious axe finding; at 1440 and 390 px wide (SCREENS_OUT keeps shots).
   await expectNoSeriousAxeFindings(page, 'the change plan');

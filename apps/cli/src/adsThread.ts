@@ -17,6 +17,8 @@ import {
 } from 'node:worker_threads';
 import {
   generateSearchAds,
+  responsiveSearchAdCells,
+  RSA_HEADERS,
   GroupKeyMaker,
   restoreAdTemplate,
   restoreCampaignTemplate,
@@ -29,6 +31,7 @@ import {
 import { CampaignNumbers, PackedAdGroups, rowNumberOf } from './adGroups.ts';
 import { PackedFeedRows, type SharedFeedRows } from './feed.ts';
 import { OutputSink } from './files.ts';
+import { RecordPartWriter, type RecordPartCounts } from './recordStream.ts';
 import { IssueReport, type ReportTallies } from './report.ts';
 
 /**
@@ -81,6 +84,11 @@ export interface AdsJob {
   /** The scratch file for the report's part (undefined: the report is not written). */
   reportFd: number | undefined;
   /**
+   * The scratch file for the ads' part of the build record, and the client label (undefined:
+   * no record). Given, each ad is written from its cells, which make its item.
+   */
+  record?: { fd: number; label: string };
+  /**
    * Rows to key for the keyword step's look-ahead first (`GroupKeyMaker`), with the campaign
    * template as checked JSON: both threads key them, a chunk at a time (`AdsThread.keyRows`).
    */
@@ -91,6 +99,8 @@ export interface AdsJob {
 interface AdsDone {
   ads: number;
   tallies: ReportTallies;
+  /** What the record's part holds. */
+  record?: RecordPartCounts;
 }
 
 /**
@@ -326,27 +336,36 @@ function writeAds(job: AdsJob, port: MessagePort, state: Int32Array): AdsDone {
   const reportOut = job.reportFd === undefined ? undefined : new OutputSink(job.reportFd);
   const report = new IssueReport(reportOut, (n) => rows.lineOfRow(n), rows.length, false);
   let ads = 0;
+  const counted = (rowId: string): void => {
+    ads++;
+    Atomics.store(state, ADS_WRITTEN, ads);
+    Atomics.store(state, LAST_AD_ROW, Number(rowId));
+  };
+  const part = job.record && new RecordPartWriter(new OutputSink(job.record.fd), job.record.label);
+  const items = part?.rowReader('responsive-search-ads', RSA_HEADERS);
+  const cells: string[] = [];
   generateSearchAds(
     { rows, rsa, legacy, today: job.today, constant: job.constant },
     // A legacy template's fallbacks read the groups again.
     new ArrivingGroups(port, state, legacy !== undefined),
-    {
-      rsaLines: {
-        csv,
-        ad: (rowId) => {
-          ads++;
-          Atomics.store(state, ADS_WRITTEN, ads);
-          Atomics.store(state, LAST_AD_ROW, Number(rowId));
-        },
-      },
-    },
+    part && items
+      ? {
+          rsaAd: (ad) => {
+            const line = responsiveSearchAdCells(ad, cells);
+            csv?.line(line);
+            part.add(items, line, rows.lineOfRow(Number(ad.rowId)));
+            counted(ad.rowId);
+          },
+        }
+      : { rsaLines: { csv, ad: counted } },
     (issues) => {
       for (const i of issues) report.add(i);
     },
   );
   csv?.end();
   reportOut?.end();
-  return { ads, tallies: report.tallies() };
+  const record = part?.end();
+  return { ads, tallies: report.tallies(), ...(record ? { record } : {}) };
 }
 
 /** Keys chunks of rows (`KEY_CHUNK_ROWS`) until none is left to take; either thread runs it. */

@@ -34,6 +34,17 @@ export function* csvRecordsOfFile(file: string): Generator<string[]> {
   }
 }
 
+/**
+ * The whole records of a piece of CSV text (a streamed file's chunk), and the text after the
+ * last (to be put before the next piece); `final`: the last piece, every record is whole.
+ */
+export function csvRecordsOfPiece(
+  text: string,
+  final: boolean,
+): { records: string[][]; rest: string } {
+  return parseRecords(text, final);
+}
+
 /** The whole records of `text`, and what is left after the last (all of it when `final`). */
 function parseRecords(text: string, final: boolean): { records: string[][]; rest: string } {
   const records: string[][] = [];

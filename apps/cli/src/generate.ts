@@ -25,7 +25,6 @@ import {
   GroupKeyMaker,
   IMAGES_NEEDED_FILE_STEM,
   BUILD_RECORD_FILE_NAME,
-  buildRecordChunks,
   linesOfCampaigns,
   linesOfItems,
   IMAGES_NEEDED_NOTE,
@@ -53,7 +52,8 @@ import { PackedAdGroups, TextRuns } from './adGroups.ts';
 import { AdsThread, fileChunks } from './adsThread.ts';
 import { sharedArray } from './bytes.ts';
 import { readFeed } from './feed.ts';
-import { fileTables, type BuildFile } from './fileTables.ts';
+import type { BuildFile } from './fileTables.ts';
+import { RecordCsvChunks, RecordWriter } from './recordStream.ts';
 import { adsMatchedToGroups, KeywordLabels, labelAdTemplate, labelRsaTemplate } from './label.ts';
 import {
   decodeText,
@@ -263,6 +263,14 @@ async function generate(
     extensionTemplates.push(restoreExtensionTemplate(json));
   }
 
+  const templates = [
+    campaign.name,
+    ...(rsa ? [rsa.name] : []),
+    ...(legacy ? [legacy.name] : []),
+    ...(pmax ? [pmax.name] : []),
+    ...extensionTemplates.map((t) => t.name),
+  ];
+
   // 2. Generate, writing each output as it is made into files beside the output folder.
   /** The physical line of the feed where row `n` (from 1) starts. */
   const lineOfRow = (n: number): number => rows.lineOfRow(n);
@@ -272,12 +280,21 @@ async function generate(
     { rows, campaign, extensions: extensionTemplates },
     rowStatusCodes(rows),
   );
-  // The record (and a plan) needs each streamed row's feed line.
-  const wantsRecord = o.record !== undefined && o.out !== undefined && !o.only;
-  const lineMap =
-    o.lines ?? (wantsRecord ? new Map<ExportTableKind, ArrayLike<number>>() : undefined);
+  // A plan reads the build's files back and needs each streamed row's feed line.
+  const lineMap = o.lines;
   const folder = OutputFolder.open(o.out);
   try {
+    // The build record is written as the items are (recordStream.ts): a folder, every output.
+    const record =
+      o.record !== undefined && o.out !== undefined && !o.only
+        ? new RecordWriter(folder.file(BUILD_RECORD_FILE_NAME, false), {
+            created: o.record.created,
+            client: '',
+            feed: path.basename(o.feed),
+            templates,
+            label: o.label,
+          })
+        : undefined;
     // Each reported item goes to the report as it comes; the summary keeps what it prints.
     const report = new IssueReport(
       wants('report') ? folder.file(OUTPUT_KINDS.report) : undefined,
@@ -303,7 +320,9 @@ async function generate(
     const keywordsOut = isPerformance ? undefined : open('keywords');
     const negativesOut = isPerformance ? undefined : open('negatives');
     const adGroupsOut = isPerformance ? undefined : open('ad-groups');
-    adGroupsOut?.line([...adGroupsTable([], status).headers, 'Labels']);
+    const adGroupHeaders = [...adGroupsTable([], status).headers, 'Labels'];
+    adGroupsOut?.line(adGroupHeaders);
+    const adGroupItems = adGroupsOut && record?.rows('ad-groups', adGroupHeaders);
     // The ad group lines as CSV text, joined into long runs (see TextRuns); one list of cells
     // for every line.
     const adGroupLines = adGroupsOut && new TextRuns((text) => adGroupsOut.text(text));
@@ -315,18 +334,22 @@ async function generate(
         adGroupCells[1] = g.adGroup;
         if (status) adGroupCells[2] = editorStatus(status.groupPaused(g.campaign, g.adGroup));
         adGroupLines.add(formatCsvLine(adGroupCells));
+        adGroupItems?.row(adGroupCells, lineOfRow(Number(g.id)));
       }
       adGroupRows?.push(lineOfRow(Number(g.id)));
       progress?.group(g.id);
     };
     const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
-    rsaOut?.line(status ? [...RSA_HEADERS, 'Status'] : RSA_HEADERS);
+    const rsaHeaders = status ? [...RSA_HEADERS, 'Status'] : RSA_HEADERS;
+    rsaOut?.line(rsaHeaders);
     let rsaCount = 0;
     // With the ads' thread, this thread makes the keywords and hands each ad group over; the
     // thread writes the RSA file (header written here first) and its items to a scratch part.
     // With paused rows the ads are made here, each with its ad group's status.
     const threaded = adsThread && !isPerformance && !status;
     let reportPart: { fd: number; file: string } | undefined;
+    // The ads' thread writes its ads' items as a part of the record (recordStream.ts).
+    let recordPart: { fd: number; file: string } | undefined;
     const groupKeys: RowGroupKeys | undefined =
       threaded && GroupKeyMaker.usesGroupKeys(campaign)
         ? {
@@ -337,6 +360,7 @@ async function generate(
     if (threaded) {
       rsaOut?.end();
       if (wants('report')) reportPart = folder.scratch('ads-report.part');
+      if (record && rsaOut) recordPart = folder.scratch('ads-record.part');
       progress?.watchAds(() => adsThread.progress());
       adsThread.begin({
         feed: rows.share(),
@@ -346,6 +370,7 @@ async function generate(
         constant: campaign.const,
         rsaFd: rsaOut && folder.fdOf(OUTPUT_KINDS.rsa),
         reportFd: reportPart?.fd,
+        record: recordPart && { fd: recordPart.fd, label: o.label },
         groupKeys: groupKeys && { campaign: campaignJson, out: groupKeys },
       });
       // The keyword step's look-ahead keys every row before the first group exists: the two
@@ -355,8 +380,20 @@ async function generate(
     const adGroupStore = threaded
       ? new HandedOver(onAdGroup, adsThread)
       : new PackedAdGroups(onAdGroup);
-    const keywordRows = lineMap && new IntChunks();
-    const negativeRows = lineMap && new IntChunks();
+    const keywordRows = (lineMap || record) && new IntChunks();
+    const negativeRows = (lineMap || record) && new IntChunks();
+    /** The feed line of line `i` of a keywords or negatives file. */
+    const lineOfLine =
+      (rows: IntChunks | undefined) =>
+      (i: number): number =>
+        rows && i < rows.length ? lineOfRow(rows.at(i) + 1) : 0;
+    const keywordItems =
+      keywordsOut && record && new RecordCsvChunks(record, 'keywords', lineOfLine(keywordRows));
+    const negativeItems =
+      negativesOut && record && new RecordCsvChunks(record, 'negatives', lineOfLine(negativeRows));
+    // Ads made on this thread for a record are written from their cells, each an item.
+    const rsaItems =
+      rsaOut && !threaded ? record?.rows('responsive-search-ads', rsaHeaders) : undefined;
     const keywordLabels = new KeywordLabels(o.label);
     const rsaCells: string[] = [];
     const build = generateBuild(
@@ -376,21 +413,25 @@ async function generate(
       },
       {
         keywords: (chunk) => {
-          keywordsOut?.text(keywordLabels.apply(chunk));
+          const text = keywordLabels.apply(chunk);
+          keywordsOut?.text(text);
+          keywordItems?.chunk(text);
           progress?.lines(chunk);
         },
         negatives: (chunk) => {
           negativesOut?.text(chunk);
+          negativeItems?.chunk(chunk);
           progress?.lines(chunk);
         },
-        ...(status
+        ...(status || rsaItems
           ? {
               rsaAd: (ad) => {
                 rsaCount++;
                 progress?.ad(ad.rowId);
                 const cells = responsiveSearchAdCells(ad, rsaCells);
-                cells.push(editorStatus(status.groupPaused(ad.campaign, ad.adGroup)));
+                if (status) cells.push(editorStatus(status.groupPaused(ad.campaign, ad.adGroup)));
                 rsaOut?.line(cells);
+                rsaItems?.row(cells, lineOfRow(Number(ad.rowId)));
               },
             }
           : {
@@ -409,7 +450,13 @@ async function generate(
       },
     );
     adGroupLines?.end();
-    if (keywordsOut) keywordsOut.text(keywordLabels.end());
+    if (keywordsOut) {
+      const rest = keywordLabels.end();
+      keywordsOut.text(rest);
+      keywordItems?.chunk(rest);
+    }
+    keywordItems?.end();
+    negativeItems?.end();
     if (lineMap) {
       const feedLines = (rows: IntChunks | undefined): Uint32Array =>
         Uint32Array.from({ length: rows?.length ?? 0 }, (_, i) => lineOfRow(rows!.at(i) + 1));
@@ -471,6 +518,7 @@ async function generate(
         if (file.name !== IMAGES_NEEDED_FILE)
           built.push({ name: file.name, kind: rowsKind, ...(lines ? { lines } : {}) });
       }
+      record?.table({ kind: rowsKind, read: table, ...(lines ? { lines } : {}) });
     };
     write(
       'campaigns',
@@ -483,6 +531,10 @@ async function generate(
       rsaCount = done.ads;
       report.merge(done.tallies, reportPart ? fileChunks(reportPart.fd) : []);
       if (reportPart) folder.dropScratch(reportPart.file);
+      if (recordPart && done.record) {
+        record?.part(fileChunks(recordPart.fd), done.record);
+        folder.dropScratch(recordPart.file);
+      }
       for (const i of extensionItems) report.add(i);
     }
     for (const i of formulaCells) report.add(i);
@@ -572,28 +624,8 @@ async function generate(
             file: folder.pathOf(b.name),
             ...(b.lines ? { lines: b.lines } : {}),
           }));
-    const templates = [
-      campaign.name,
-      ...(rsa ? [rsa.name] : []),
-      ...(legacy ? [legacy.name] : []),
-      ...(pmax ? [pmax.name] : []),
-      ...extensionTemplates.map((t) => t.name),
-    ];
-    if (wantsRecord) {
-      folder.writeFile(
-        BUILD_RECORD_FILE_NAME,
-        buildRecordChunks(
-          {
-            created: o.record!.created,
-            client: '',
-            feed: path.basename(o.feed),
-            templates,
-            label: o.label,
-          },
-          fileTables(files),
-        ),
-        false,
-      );
+    if (record) {
+      record.end();
       counts.push([BUILD_RECORD_FILE_NAME, 'the build record (what a plan compares with)']);
     }
 

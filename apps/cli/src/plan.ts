@@ -24,6 +24,7 @@ import {
   PLAN_ITEM_KINDS,
   planChanges,
   planCollisions,
+  planKeptDroppedItems,
   planRecordChunks,
   planTable,
   type Baseline,
@@ -41,6 +42,7 @@ import {
   runGenerateBuild,
   type GenerateOptions,
 } from './generate.ts';
+import { writeRecordWithExtra } from './recordStream.ts';
 import { plural } from './report.ts';
 
 /** The collisions file: new items not written because a hand-made item holds their name. */
@@ -184,7 +186,16 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
   // The full build, in a scratch folder.
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'adloom-plan-'));
   try {
-    const made = await runGenerateBuild({ ...o, out: scratch, lines: new Map() });
+    // The build writes its own record as it goes: the next record is that one and the dropped
+    // items that stay (no pass over the build's files for it).
+    const created = new Date().toISOString();
+    const made = await runGenerateBuild({
+      ...o,
+      out: scratch,
+      lines: new Map(),
+      record: { created },
+    });
+    const buildRecord = path.join(scratch, BUILD_RECORD_FILE_NAME);
     const tables = fileTables(made.files);
     // The baseline is read once the build is made (the two never hold their memory together).
     let baseline: Baseline;
@@ -233,21 +244,22 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
         );
         written.push([COLLISIONS_FILE_NAME, plural(plan.totals.collisions, 'collision')]);
       }
-      folder.writeFile(
-        BUILD_RECORD_FILE_NAME,
-        planRecordChunks(
-          {
-            created: new Date().toISOString(),
-            client: '',
-            feed: path.basename(o.feed),
-            templates: made.templates,
-            label: o.label,
-          },
-          plan,
-          tables,
-        ),
-        false,
-      );
+      const info = {
+        created,
+        client: '',
+        feed: path.basename(o.feed),
+        templates: made.templates,
+        label: o.label,
+      };
+      // Collisions are left out of the next record: it is then made from the tables.
+      if (plan.totals.collisions === 0 && existsSync(buildRecord))
+        writeRecordWithExtra(
+          folder.file(BUILD_RECORD_FILE_NAME, false),
+          info,
+          buildRecord,
+          planKeptDroppedItems(plan),
+        );
+      else folder.writeFile(BUILD_RECORD_FILE_NAME, planRecordChunks(info, plan, tables), false);
       written.push([BUILD_RECORD_FILE_NAME, 'the build record after these changes']);
       const reportFile = made.files.length > 0 ? path.join(scratch, OUTPUT_KINDS.report) : '';
       if (reportFile && existsSync(reportFile)) {

@@ -147,8 +147,14 @@ describe('adloom generate writes its build record', () => {
     expect(first.stdout).toMatch(/adloom-build\.json +the build record/);
     const text = readFileSync(path.join(FIRST, 'adloom-build.json'), 'utf8');
     expect(text.startsWith('{"format":"adloom-build"')).toBe(true);
-    // One JSON document (no BOM).
-    const doc = JSON.parse(text) as { label: string; feed: string; templates: string[] };
+    // No BOM; the header is the first line, as JSON (the items are lines of the record's own).
+    const doc = JSON.parse(text.slice(0, text.indexOf('\n'))) as {
+      version: number;
+      label: string;
+      feed: string;
+      templates: string[];
+    };
+    expect(doc.version).toBe(2);
     expect(doc.label).toBe('adloom');
     expect(doc.feed).toBe('feed.csv');
     expect(doc.templates).toEqual(['Loop', 'Loop RSA']);

@@ -240,6 +240,7 @@ export {
   normalizeLabels,
   readBuildItems,
   forEachBuildItem,
+  RowItemReader,
 } from './plan/items.ts';
 export {
   type BaselineSource,
@@ -254,9 +255,12 @@ export {
   type BuildRecordInfo,
   type BuildRecordHeader,
   type BuildRecordOptions,
+  type RecordItem,
   buildRecordChunks,
   BuildRecordReader,
   readBuildRecord,
+  recordCountsOfLastChunk,
+  BuildRecordWriter,
 } from './plan/record.ts';
 export {
   type AccountExportOptions,
@@ -284,6 +288,7 @@ export {
   planTable,
   changesTables,
   planRecordChunks,
+  planKeptDroppedItems,
 } from './plan/changes.ts';
 export { addLabel, labelTables } from './plan/label.ts';
 export {

@@ -446,31 +446,37 @@ export function changesTables(plan: ChangePlan, tables: readonly ExportTable[]):
 }
 
 /**
+ * The dropped items that stay in the account after the plan's changes are imported (paused, or
+ * left as they were), with feed line 0: what the next record holds besides the new build's items.
+ */
+export function* planKeptDroppedItems(plan: ChangePlan): Generator<RecordItem> {
+  const { baseline } = plan;
+  const droppedAction = new Map<number, number>();
+  for (let d = 0; d < plan.dropped.index.length; d++)
+    droppedAction.set(plan.dropped.index[d]!, plan.dropped.action[d]!);
+  for (let i = 0; i < baseline.size; i++) {
+    if (plan.seen.has(i) || !baseline.isDroppable(i)) continue;
+    const was = baseline.statusOf(i);
+    if (was === 'Removed') continue;
+    const act = droppedAction.get(i);
+    if (act === Act.Remove) continue;
+    const item = baseline.item(i);
+    yield { ...item, status: act === Act.Pause ? 'Paused' : was, line: 0 };
+  }
+}
+
+/**
  * The record of the new build after the plan's changes are imported: its items (collisions
- * left out), then the dropped items that stay in the account (paused, or left as they were),
- * with feed line 0, so a plan right after finds nothing to change and a returning item resumes.
+ * left out), then the dropped items that stay in the account (`planKeptDroppedItems`), so a plan
+ * right after finds nothing to change and a returning item resumes.
  */
 export function planRecordChunks(
   info: BuildRecordInfo,
   plan: ChangePlan,
   tables: readonly ExportTable[],
 ): Generator<string> {
-  const { baseline } = plan;
-  const droppedAction = new Map<number, number>();
-  for (let d = 0; d < plan.dropped.index.length; d++)
-    droppedAction.set(plan.dropped.index[d]!, plan.dropped.action[d]!);
   return buildRecordChunks(info, tables, {
     skip: (o) => plan.actions[o] === Act.Collision,
-    extra: function* (): Generator<RecordItem> {
-      for (let i = 0; i < baseline.size; i++) {
-        if (plan.seen.has(i) || !baseline.isDroppable(i)) continue;
-        const was = baseline.statusOf(i);
-        if (was === 'Removed') continue;
-        const act = droppedAction.get(i);
-        if (act === Act.Remove) continue;
-        const item = baseline.item(i);
-        yield { ...item, status: act === Act.Pause ? 'Paused' : was, line: 0 };
-      }
-    },
+    extra: () => planKeptDroppedItems(plan),
   });
 }

@@ -4,7 +4,7 @@
  * Items are handed over one at a time in one reused object, so millions of them never live at
  * once.
  */
-import type { ExportTable } from '../formats/exportFormat.ts';
+import type { ExportTable, ExportTableKind } from '../formats/exportFormat.ts';
 import { polyHash, sealHash } from '../hash.ts';
 import {
   PLAN_KIND_SPECS,
@@ -257,6 +257,42 @@ export function* readBuildItems(
       yield item;
       r++;
     }
+  }
+}
+
+/**
+ * The items of a table given row by row as it is written (the command line's streamed files:
+ * keywords, negatives, ad groups, responsive search ads): one item per row, as `readBuildItems`
+ * reads it from the whole table. Not for campaigns, whose location rows join their campaign.
+ */
+export class RowItemReader {
+  private readonly map: ColumnMap;
+  private readonly item = newBuildItem();
+  private row = 0;
+
+  constructor(
+    tableKind: ExportTableKind,
+    headers: readonly string[],
+    private readonly clientLabel = DEFAULT_CLIENT_LABEL,
+  ) {
+    const kind = itemKindOfTable(tableKind);
+    if (kind === 'campaign') throw new Error('Campaign rows are read as a whole table');
+    this.map = new ColumnMap(PLAN_KIND_SPECS[kind], headers);
+    this.item.kind = kind;
+  }
+
+  /** The item of the next row (the object is reused). */
+  read(row: readonly string[], line: number): BuildItem {
+    const { item, map } = this;
+    map.readIdentity(row, item.identity);
+    item.status = map.readStatus(row);
+    item.fields.length = 0;
+    item.values.length = 0;
+    map.readContent(row, item, this.clientLabel);
+    item.line = line;
+    item.firstRow = this.row++;
+    item.rowCount = 1;
+    return item;
   }
 }
 

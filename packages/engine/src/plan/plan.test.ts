@@ -12,7 +12,13 @@ import {
 } from './changes.ts';
 import { forEachBuildItem, hashField, normalizeLabels, type BuildItem } from './items.ts';
 import { planChanges, type ChangeLine } from './plan.ts';
-import { buildRecordChunks, readBuildRecord, BuildRecordReader } from './record.ts';
+import {
+  buildRecordChunks,
+  readBuildRecord,
+  BuildRecordReader,
+  BuildRecordWriter,
+  recordCountsOfLastChunk,
+} from './record.ts';
 import { copyBuild, randomBuild, seeded, tablesOf, type TestBuild } from './testTables.ts';
 
 const INFO = {
@@ -103,21 +109,121 @@ describe('the build record', () => {
         expect(got.fields).toEqual(item.fields);
         expect(got.hashes).toEqual(item.fields.map((f, k) => hashField(f, item.values[k]!)));
       });
-      expect(baseline.header).toMatchObject({ ...INFO, format: 'adloom-build', version: 1 });
+      expect(baseline.header).toMatchObject({ ...INFO, format: 'adloom-build', version: 2 });
       expect(baseline.header.counts.keyword).toBe(b.keywords.length);
-      expect(JSON.parse(text)).toHaveProperty('items');
     },
   );
 
-  test('a record cut short or of another format is refused with a clear error', () => {
-    const text = [...buildRecordChunks(INFO, tablesOf(randomBuild(6, 10)))].join('');
-    expect(() => readBuildRecord([text.slice(0, text.indexOf('],"counts"'))])).toThrow(
-      /incomplete/,
+  test('cells with line breaks, backslashes and a negative line change round-trip', () => {
+    const b = randomBuild(11, 20);
+    b.keywords[0]!.keyword = 'two\nlines \\ and\r\\n';
+    b.keywords[2]!.line = 1; // an earlier line than the keyword before it
+    const tables = tablesOf(b);
+    const baseline = record(tables);
+    const want = items(tables);
+    want.forEach((item, i) => {
+      expect(baseline.item(i).identity).toEqual(item.identity);
+      expect(baseline.item(i).line).toBe(item.line);
+    });
+  });
+
+  test('each text is written once, however many items name it; hashes are six characters', () => {
+    const b = randomBuild(12, 200, false);
+    for (const ad of b.ads) ad.headlines[1] = 'Free Delivery on Orders';
+    const text = [...buildRecordChunks(INFO, tablesOf(b))].join('');
+    expect(b.ads.length).toBeGreaterThan(100);
+    expect(text.split('Free Delivery on Orders')).toHaveLength(2);
+    // The last ad's line: no text inline, contents as a field index and a fixed-width hash.
+    const lines = text.split('\n');
+    const adLine = [...lines].reverse().find((l) => /^[0-9a-z-]/.test(l) && l.includes('*'))!;
+    expect(adLine).toMatch(
+      /^-?[0-9a-z]+,\d?,([0-9a-z]+[A-Za-z0-9_-]{6};?)+(,(\*[0-9a-z]+|[0-9a-z]*))+$/,
     );
-    expect(() => readBuildRecord([text.slice(0, text.length - 40)])).toThrow(/unreadable counts/);
-    expect(() => readBuildRecord(['{"format":"other","items":[\n]}'])).toThrow(
+  });
+
+  test('a record cut short, damaged, newer or of another format is refused with a clear error', () => {
+    const text = [...buildRecordChunks(INFO, tablesOf(randomBuild(6, 10)))].join('');
+    expect(() => readBuildRecord([text.slice(0, text.indexOf('\nE{'))])).toThrow(/incomplete/);
+    // An item line lost: the end line's count says so.
+    const lines = text.split('\n');
+    const itemAt = lines.findIndex((l) => /^[0-9a-z]/.test(l));
+    const lost = [...lines.slice(0, itemAt), ...lines.slice(itemAt + 1)].join('\n');
+    expect(() => readBuildRecord([lost])).toThrow(/items read where the record says .*damaged/);
+    // A text line lost: the items after it name a text never written.
+    const textAt = lines.findIndex((l) => l.startsWith('S'));
+    const noText = [...lines.slice(0, textAt), ...lines.slice(textAt + 1)].join('\n');
+    expect(() => readBuildRecord([noText])).toThrow(/line \d+: .*damaged/);
+    expect(() => readBuildRecord(['{"format":"other","version":2}\nE{"items":0}\n'])).toThrow(
       /not an Adloom build record/,
     );
+    expect(() => readBuildRecord(['not json at all\n'])).toThrow(/not an Adloom build record/);
+    expect(() =>
+      readBuildRecord(['{"format":"adloom-build","version":3}\nE{"items":0}\n']),
+    ).toThrow(/version 3 was written by a newer Adloom/);
+  });
+
+  test('a version 1 record (one JSON entry per line) is still read', () => {
+    const v1 = [
+      '{"format":"adloom-build","version":1,"created":"2026-12-01T09:00:00.000Z","client":"Acme","feed":"Shoes","templates":["Shoes"],"label":"adloom","items":[',
+      '{"kind":"keyword"}',
+      ',{"place":["Shoes - Nike","Nike Air"]}',
+      ',{"field":"finalurl"}',
+      ',[2,1,[0,-1534],"nike air","Broad"]',
+      ',[1,0,0,"nike air","Exact"]',
+      '],"counts":{"keyword":2}}',
+      '',
+    ].join('\n');
+    const baseline = readBuildRecord([v1]);
+    expect(baseline.header).toMatchObject({
+      version: 1,
+      created: INFO.created,
+      counts: { keyword: 2 },
+    });
+    expect(baseline.item(0)).toMatchObject({
+      kind: 'keyword',
+      identity: ['Shoes - Nike', 'Nike Air', 'nike air', 'Broad'],
+      status: 'Paused',
+      line: 2,
+      fields: ['finalurl'],
+      hashes: [-1534],
+    });
+    expect(baseline.item(1)).toMatchObject({
+      identity: ['Shoes - Nike', 'Nike Air', 'nike air', 'Exact'],
+      line: 3,
+    });
+  });
+
+  test('a part written by another writer (another thread) reads as the same items', () => {
+    const b = randomBuild(14, 40);
+    const tables = tablesOf(b);
+    const all = items(tables);
+    const whole = new BuildRecordWriter(INFO);
+    const main = new BuildRecordWriter(INFO);
+    const part = BuildRecordWriter.part();
+    const text: string[] = [];
+    all.forEach((item, i) => {
+      whole.addBuildItem(item);
+      // The ads go to the part, the rest to the record's own writer.
+      (item.kind === 'responsive-search-ad' ? part : main).addBuildItem(item);
+      if (i === 5) text.push(...main.take());
+    });
+    text.push(...main.part(), ...part.take(), ...part.endPart(), ...main.part(part.partCounts()));
+    text.push(...main.end());
+    const read = readBuildRecord(text);
+    const one = readBuildRecord([...whole.take(), ...whole.end()]);
+    const listed = (r: typeof read): string[] =>
+      Array.from({ length: r.size }, (_, i) => JSON.stringify(r.item(i))).sort();
+    expect(read.size).toBe(all.length);
+    expect(listed(read)).toEqual(listed(one));
+    expect(read.header.counts).toEqual(one.header.counts);
+    expect(read.header.counts['responsive-search-ad']).toBe(b.ads.length);
+  });
+
+  test('a host learns the counts from the last chunk', () => {
+    const b = randomBuild(13, 30);
+    const chunks = [...buildRecordChunks(INFO, tablesOf(b))];
+    expect(recordCountsOfLastChunk(chunks.at(-1)!)).toEqual(record(tablesOf(b)).header.counts);
+    expect(recordCountsOfLastChunk(chunks.at(-1)!).keyword).toBe(b.keywords.length);
   });
 });
 

@@ -1,18 +1,26 @@
 /**
  * The build record, `adloom-build.json`: what a build exported for a client, so the next build
- * can be planned against it. A JSON document written and read as a stream of lines: the header
- * on the first line, then one entry per line (a content field's name, an item's place, an item),
- * then the per-kind counts. Items are compact arrays; the place cells (campaign, ad group) are
- * written once for the items that share them; contents are 32-bit hashes per field.
+ * can be planned against it. Version 2 is a line format written and read as a stream: a JSON
+ * header line, then one entry per line, tagged by its first character, then an end line. Each
+ * distinct text is written once (a string table) and items name texts by index; contents are
+ * 32-bit hashes per field, six characters each; numbers are base 36. Nothing but the header
+ * and the end line is JSON: the reader scans the lines by hand.
  *
- *   {"format":"adloom-build","version":1,"created":"…","client":"…","feed":"…","templates":[…],"label":"adloom","items":[
- *   {"kind":"keyword"}
- *   ,{"place":["Shoes - Nike","Nike Air Max Broad"]}
- *   ,[2,0,0,"nike air max","Broad"]          line change, status code, contents, identity after the place
- *                                              (a run of n empty cells written as the number n)
- *   ,{"field":"finalurl"}                      names content field 0
- *   ,[1,0,[0,-1534]…]                          contents: field index, hash, field index, hash…
- *   ],"counts":{"keyword":1,…}}
+ *   {"format":"adloom-build","version":2,"created":"…","client":"…","feed":"…","templates":[…],"label":"adloom"}
+ *   Kkeyword                    the items below are keywords
+ *   SShoes - Nike               text 0 (backslash, CR and LF escaped as \\, \r, \n)
+ *   SNike Air Max Broad         text 1
+ *   P0,1                        the place (campaign, ad group) of the items below, as texts
+ *   Sfinalurl ...
+ *   Ffinalurl                   content field 0
+ *   2,,0AbC4_x,1,*3,4           line change, status (empty: Enabled), contents (field then its
+ *                               6-character hash, `;` between fields), the identity cells after
+ *                               the place as texts (empty: an empty cell; `*n`: n empty cells)
+ *   T                           a part with texts and fields of its own begins (another
+ *                               thread's ads): texts, fields, kind, place and line start again
+ *   E{"items":1,"counts":{"keyword":1}}
+ *
+ * Version 1 records (one JSON entry per line, recordVersion1.ts) are still read.
  */
 import type { ExportTable } from '../formats/exportFormat.ts';
 import { BaselineBuilder, type Baseline } from './baseline.ts';
@@ -24,10 +32,11 @@ import {
   type PlanItemKind,
 } from './kinds.ts';
 import { DEFAULT_CLIENT_LABEL, hashField, readBuildItems, type BuildItem } from './items.ts';
+import { parseJson, RecordV1Lines, V1_ITEMS_START } from './recordVersion1.ts';
 
 /** The record's format name and version (the first line's `format` and `version`). */
 export const BUILD_RECORD_FORMAT = 'adloom-build';
-export const BUILD_RECORD_VERSION = 1;
+export const BUILD_RECORD_VERSION = 2;
 
 /** The file name of a build record beside a build's files. */
 export const BUILD_RECORD_FILE_NAME = 'adloom-build.json';
@@ -65,6 +74,36 @@ export interface RecordItem {
 /** Characters gathered before a chunk is handed over. */
 const CHUNK_CHARS = 1 << 16;
 
+/**
+ * Texts the writer remembers in each of its two generations: a text seen again within about
+ * this many new texts is named by its index, an older one is written again (the reader keeps
+ * every text anyway; the writer's memory stays bounded on a 1M-row build).
+ */
+const REMEMBERED_TEXTS = 1 << 16;
+
+/** The six characters of a content hash: 6 bits each, the first holding the top 2 bits. */
+const HASH_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const HASH_CHARS = 6;
+
+/** A 32-bit hash as its six characters. */
+function encodeRecordHash(h: number): string {
+  const u = h >>> 0;
+  return (
+    HASH_DIGITS[u >>> 30]! +
+    HASH_DIGITS[(u >>> 24) & 63]! +
+    HASH_DIGITS[(u >>> 18) & 63]! +
+    HASH_DIGITS[(u >>> 12) & 63]! +
+    HASH_DIGITS[(u >>> 6) & 63]! +
+    HASH_DIGITS[u & 63]!
+  );
+}
+
+/** A text as a record line holds it: backslash, CR and LF escaped. */
+function escapeText(text: string): string {
+  if (!/[\\\r\n]/.test(text)) return text;
+  return text.replace(/[\\\r\n]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : '\\n'));
+}
+
 /** Writes a record's text in chunks. */
 export class BuildRecordWriter {
   private chunk = '';
@@ -72,12 +111,24 @@ export class BuildRecordWriter {
   private kind: PlanItemKind | undefined;
   private place: string[] = [];
   private lastLine = 0;
-  private entries = 0;
+  private items = 0;
+  private texts = 0;
+  private recent = new Map<string, number>();
+  private older = new Map<string, number>();
   private readonly fields = new Map<string, number>();
-  private readonly counts: Partial<Record<PlanItemKind, number>> = {};
+  private counts: Partial<Record<PlanItemKind, number>> = {};
+  private readonly hashes: number[] = [];
+  /** Per identity column, the last text written there and its reference (most repeat). */
+  private lastCells: string[] = [];
+  private lastRefs: string[] = [];
 
-  constructor(info: BuildRecordInfo) {
-    const head = JSON.stringify({
+  /** A record's writer; without `info`, a part's (`part`). */
+  constructor(info: BuildRecordInfo | undefined) {
+    if (!info) {
+      this.chunk = 'T\n';
+      return;
+    }
+    this.chunk = `${JSON.stringify({
       format: BUILD_RECORD_FORMAT,
       version: BUILD_RECORD_VERSION,
       created: info.created,
@@ -85,16 +136,25 @@ export class BuildRecordWriter {
       feed: info.feed,
       templates: info.templates,
       label: info.label,
-    });
-    this.chunk = `${head.slice(0, -1)},"items":[`;
+    })}\n`;
   }
 
-  private entry(text: string): void {
-    this.chunk += this.entries++ === 0 ? `\n${text}` : `\n,${text}`;
-    if (this.chunk.length >= CHUNK_CHARS) {
-      this.out.push(this.chunk);
-      this.chunk = '';
+  /** The index of `text` in base 36, its `S` line written first when it is new (or forgotten). */
+  private ref(text: string): string {
+    let i = this.recent.get(text);
+    if (i === undefined) {
+      i = this.older.get(text);
+      if (i === undefined) {
+        i = this.texts++;
+        this.chunk += `S${escapeText(text)}\n`;
+      }
+      if (this.recent.size >= REMEMBERED_TEXTS) {
+        this.older = this.recent;
+        this.recent = new Map();
+      }
+      this.recent.set(text, i);
     }
+    return i.toString(36);
   }
 
   /** Adds an item. */
@@ -103,45 +163,118 @@ export class BuildRecordWriter {
     if (item.kind !== this.kind) {
       this.kind = item.kind;
       this.place = [];
-      this.entry(JSON.stringify({ kind: item.kind }));
+      this.lastCells = [];
+      this.lastRefs = [];
+      this.chunk += `K${item.kind}\n`;
     }
     const n = spec.placeCells;
+    const { identity } = item;
     let samePlace = this.place.length === n;
-    for (let c = 0; c < n && samePlace; c++)
-      if (this.place[c] !== item.identity[c]) samePlace = false;
+    for (let c = 0; c < n && samePlace; c++) if (this.place[c] !== identity[c]) samePlace = false;
     if (!samePlace) {
-      this.place = item.identity.slice(0, n);
-      this.entry(JSON.stringify({ place: this.place }));
+      this.place = identity.slice(0, n);
+      let line = 'P';
+      for (let c = 0; c < n; c++) line += (c > 0 ? ',' : '') + this.ref(identity[c]!);
+      this.chunk += `${line}\n`;
     }
-    let content = '0';
-    if (item.fields.length > 0) {
-      const parts: number[] = [];
-      for (let f = 0; f < item.fields.length; f++) {
-        const name = item.fields[f]!;
-        let index = this.fields.get(name);
-        if (index === undefined) {
-          index = this.fields.size;
-          this.fields.set(name, index);
-          this.entry(JSON.stringify({ field: name }));
-        }
-        parts.push(index, item.hashes[f]!);
+    let text = `${(item.line - this.lastLine).toString(36)},${item.status === 'Enabled' ? '' : ITEM_STATUSES.indexOf(item.status)},`;
+    for (let f = 0; f < item.fields.length; f++) {
+      const name = item.fields[f]!;
+      let index = this.fields.get(name);
+      if (index === undefined) {
+        index = this.fields.size;
+        this.fields.set(name, index);
+        this.chunk += `F${escapeText(name)}\n`;
       }
-      content = `[${parts.join(',')}]`;
+      text += `${f > 0 ? ';' : ''}${index.toString(36)}${encodeRecordHash(item.hashes[f]!)}`;
     }
-    let text = `[${item.line - this.lastLine},${ITEM_STATUSES.indexOf(item.status)},${content}`;
-    // A run of two or more empty cells (an ad's unused headlines and pins) is written as its length.
-    for (let c = n; c < item.identity.length; c++) {
-      const cell = item.identity[c]!;
-      if (cell === '' && item.identity[c + 1] === '') {
+    // A run of two or more empty cells (an ad's unused headlines and pins) is written as `*n`.
+    for (let c = n; c < identity.length; c++) {
+      const cell = identity[c]!;
+      if (cell === '') {
         let run = 1;
-        while (item.identity[c + run] === '') run++;
-        text += `,${run}`;
-        c += run - 1;
-      } else text += `,${JSON.stringify(cell)}`;
+        while (identity[c + run] === '') run++;
+        if (run === 1) text += ',';
+        else {
+          text += `,*${run.toString(36)}`;
+          c += run - 1;
+        }
+      } else if (this.lastCells[c] === cell) text += `,${this.lastRefs[c]!}`;
+      else {
+        const ref = this.ref(cell);
+        this.lastCells[c] = cell;
+        this.lastRefs[c] = ref;
+        text += `,${ref}`;
+      }
     }
-    this.entry(`${text}]`);
+    this.chunk += `${text}\n`;
     this.lastLine = item.line;
+    this.items++;
     this.counts[item.kind] = (this.counts[item.kind] ?? 0) + 1;
+    if (this.chunk.length >= CHUNK_CHARS) {
+      this.out.push(this.chunk);
+      this.chunk = '';
+    }
+  }
+
+  /** Adds a build item, each content field hashed (`hashField`). */
+  addBuildItem(item: BuildItem): void {
+    const hashes = this.hashes;
+    hashes.length = item.fields.length;
+    for (let f = 0; f < hashes.length; f++) hashes[f] = hashField(item.fields[f]!, item.values[f]!);
+    this.add({
+      kind: item.kind,
+      identity: item.identity,
+      status: item.status,
+      line: item.line,
+      fields: item.fields,
+      hashes,
+    });
+  }
+
+  /**
+   * A writer of a part of a record, made elsewhere (another thread) with its own texts: its
+   * text (`take`, then `endPart`) goes into the record between two `part` calls of the record's
+   * writer, its `partCounts` to the second.
+   */
+  static part(): BuildRecordWriter {
+    return new BuildRecordWriter(undefined);
+  }
+
+  /** A part's last chunks (no end line). */
+  endPart(): string[] {
+    this.out.push(this.chunk);
+    this.chunk = '';
+    return this.take();
+  }
+
+  /** What a part holds, for the record's end line. */
+  partCounts(): { items: number; counts: Partial<Record<PlanItemKind, number>> } {
+    return { items: this.items, counts: { ...this.counts } };
+  }
+
+  /**
+   * The chunks written so far, before a part (undefined) or after one (its counts): what this
+   * writer writes next starts with its own texts again (a `T` line).
+   */
+  part(after?: { items: number; counts: Partial<Record<PlanItemKind, number>> }): string[] {
+    if (after) {
+      this.items += after.items;
+      for (const k of PLAN_ITEM_KINDS)
+        if (after.counts[k]) this.counts[k] = (this.counts[k] ?? 0) + after.counts[k];
+    }
+    this.out.push(this.chunk);
+    this.chunk = after ? 'T\n' : '';
+    this.kind = undefined;
+    this.lastCells = [];
+    this.lastRefs = [];
+    this.place = [];
+    this.lastLine = 0;
+    this.texts = 0;
+    this.recent = new Map();
+    this.older = new Map();
+    this.fields.clear();
+    return this.take();
   }
 
   /** The chunks made since the last call. */
@@ -149,22 +282,28 @@ export class BuildRecordWriter {
     return this.out.splice(0, this.out.length);
   }
 
-  /** The last chunks, with the counts. */
+  /** The last chunks, with the end line (the number of items and the per-kind counts). */
   end(): string[] {
     const counts: Partial<Record<PlanItemKind, number>> = {};
     for (const k of PLAN_ITEM_KINDS) if (this.counts[k]) counts[k] = this.counts[k];
-    this.out.push(`${this.chunk}\n],"counts":${JSON.stringify(counts)}}\n`);
+    this.out.push(`${this.chunk}E${JSON.stringify({ items: this.items, counts })}\n`);
     this.chunk = '';
     return this.take();
   }
 }
 
-/** A build item's contents as the record keeps them: each field's hash. */
-export function hashItemFields(item: Pick<BuildItem, 'fields' | 'values'>): number[] {
-  const hashes: number[] = [];
-  for (let f = 0; f < item.fields.length; f++)
-    hashes.push(hashField(item.fields[f]!, item.values[f]!));
-  return hashes;
+/**
+ * The per-kind counts in a record's last chunk (its end line), or {} when the chunk holds none;
+ * a host that writes a record learns them without reading it.
+ */
+export function recordCountsOfLastChunk(last: string): Partial<Record<PlanItemKind, number>> {
+  const at = last.lastIndexOf('\nE{');
+  const start = at >= 0 ? at + 2 : last.startsWith('E{') ? 1 : -1;
+  if (start < 0) return {};
+  const end = parseJson(last.slice(start).trimEnd(), () => {
+    throw new Error('unreadable end of a build record');
+  }) as { counts?: Partial<Record<PlanItemKind, number>> };
+  return end.counts ?? {};
 }
 
 /** Options of `buildRecordChunks`. */
@@ -190,7 +329,7 @@ export function* buildRecordChunks(
   let ordinal = 0;
   for (const item of readBuildItems(tables, { label: info.label || DEFAULT_CLIENT_LABEL })) {
     if (options.skip?.(ordinal++)) continue;
-    writer.add({ ...item, hashes: hashItemFields(item) });
+    writer.addBuildItem(item);
     yield* writer.take();
   }
   for (const item of options.extra?.() ?? []) {
@@ -200,35 +339,67 @@ export function* buildRecordChunks(
   yield* writer.end();
 }
 
-/** Reads a record's text, chunk by chunk, into a baseline. */
+/** The value of a base-36 digit's character code, or -1. */
+function digit36(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 122) return c - 87;
+  return -1;
+}
+
+/** Character code to the 6-bit value of a hash character, -1 for others. */
+const HASH_VALUES = (() => {
+  const v = new Int8Array(128).fill(-1);
+  for (let i = 0; i < HASH_DIGITS.length; i++) v[HASH_DIGITS.charCodeAt(i)] = i;
+  return v;
+})();
+
+/** A text of an `S` or `F` line, unescaped. */
+function unescapeText(s: string): string {
+  if (!s.includes('\\')) return s;
+  return s.replace(/\\(.?)/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c));
+}
+
+/** Reads a record's text, chunk by chunk, into a baseline (version 2, and version 1). */
 export class BuildRecordReader {
   private carry = '';
   private lineNumber = 0;
   private header: BuildRecordHeader | undefined;
   private ended = false;
   private readonly builder = new BaselineBuilder('record');
-  private kind: PlanItemKind | undefined;
-  private place: string[] = [];
-  private lastLine = 0;
+  private v1: RecordV1Lines | undefined;
+  private readonly texts: string[] = [];
   private readonly fieldIndices: number[] = [];
+  private kind: PlanItemKind | undefined;
+  private identityLength = 0;
+  private placeCells = 0;
+  private readonly identity: string[] = [];
+  private lastLine = 0;
+  private items = 0;
+  private readonly fieldBuf: number[] = [];
+  private readonly hashBuf: number[] = [];
+  /** Where a number read by `base36` ended. */
+  private at = 0;
 
   /** Reads the next piece of the record's text. */
   push(text: string): void {
-    let s = this.carry + text;
+    const s = this.carry + text;
     let from = 0;
     for (;;) {
       const nl = s.indexOf('\n', from);
       if (nl < 0) break;
-      this.line(s.slice(from, nl));
+      this.lineNumber++;
+      this.line(s, from, nl > from && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
       from = nl + 1;
     }
-    s = s.slice(from);
-    this.carry = s;
+    this.carry = from === 0 ? s : s.slice(from);
   }
 
   /** The baseline of every item read; throws when the record is cut or is not a record. */
   end(): Baseline & { header: BuildRecordHeader } {
-    if (this.carry.trim() !== '') this.line(this.carry);
+    if (this.carry.trim() !== '') {
+      this.lineNumber++;
+      this.line(this.carry, 0, this.carry.length);
+    }
     this.carry = '';
     if (!this.header || !this.ended)
       throw new Error('The build record is incomplete (its end is missing)');
@@ -241,106 +412,196 @@ export class BuildRecordReader {
     throw new Error(`Build record, line ${this.lineNumber}: ${message}`);
   }
 
-  private line(raw: string): void {
-    this.lineNumber++;
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (!this.header) {
-      if (!line.endsWith(',"items":[')) this.fail('not an Adloom build record');
-      const head = parseJson(`${line.slice(0, -',"items":['.length)}}`, () =>
-        this.fail('not an Adloom build record'),
-      ) as Partial<BuildRecordHeader>;
-      if (head.format !== BUILD_RECORD_FORMAT) this.fail('not an Adloom build record');
-      if (head.version !== BUILD_RECORD_VERSION)
-        this.fail(`format version ${String(head.version)} is not one this version reads`);
-      this.header = {
-        format: BUILD_RECORD_FORMAT,
-        version: BUILD_RECORD_VERSION,
-        created: String(head.created ?? ''),
-        client: String(head.client ?? ''),
-        feed: String(head.feed ?? ''),
-        templates: Array.isArray(head.templates) ? head.templates.map(String) : [],
-        label: String(head.label ?? DEFAULT_CLIENT_LABEL),
-        counts: {},
-      };
-      return;
-    }
+  /** Reads the line s[from, to). */
+  private line(s: string, from: number, to: number): void {
+    if (!this.header) return this.headerLine(s.slice(from, to));
     if (this.ended) {
-      if (line.trim() !== '') this.fail('text after the end of the record');
+      if (s.slice(from, to).trim() !== '') this.fail('text after the end of the record');
       return;
     }
-    if (line.startsWith('],"counts":')) {
-      const tail = parseJson(`{${line.slice(2)}`, () => this.fail('unreadable counts')) as {
-        counts?: Partial<Record<PlanItemKind, number>>;
-      };
-      this.header.counts = tail.counts ?? {};
-      this.ended = true;
+    if (this.v1) {
+      this.v1.line(s.slice(from, to));
+      if (this.v1.counts) {
+        this.header.counts = this.v1.counts;
+        this.ended = true;
+      }
       return;
     }
-    const text = line.startsWith(',') ? line.slice(1) : line;
-    const entry = parseJson(text, () => this.fail('unreadable entry')) as unknown;
-    if (Array.isArray(entry)) this.item(entry);
-    else if (entry && typeof entry === 'object') this.mark(entry as Record<string, unknown>);
-    else this.fail('unreadable entry');
+    const tag = s.charCodeAt(from);
+    if (tag === 83 /* S */) this.texts.push(unescapeText(s.slice(from + 1, to)));
+    else if (tag === 84 /* T */) this.newPart();
+    else if (digit36(tag) >= 0 || tag === 45 /* - */) this.item(s, from, to);
+    else if (tag === 80 /* P */) this.placeLine(s, from + 1, to);
+    else if (tag === 75 /* K */) this.kindLine(s.slice(from + 1, to));
+    else if (tag === 70 /* F */)
+      this.fieldIndices.push(this.builder.fieldIndex(unescapeText(s.slice(from + 1, to))));
+    else if (tag === 69 /* E */) this.endLine(s.slice(from + 1, to));
+    else if (from === to) this.fail('an empty line (the record is damaged)');
+    else this.fail('an unknown entry (the record is damaged)');
   }
 
-  private mark(entry: Record<string, unknown>): void {
-    if (typeof entry.kind === 'string') {
-      if (!(PLAN_ITEM_KINDS as readonly string[]).includes(entry.kind))
-        this.fail(`unknown kind "${entry.kind}"`);
-      this.kind = entry.kind as PlanItemKind;
-      this.place = [];
-    } else if (Array.isArray(entry.place)) {
-      this.place = entry.place.map(String);
-    } else if (typeof entry.field === 'string') {
-      this.fieldIndices.push(this.builder.fieldIndex(entry.field));
-    } else this.fail('unknown entry');
+  private headerLine(line: string): void {
+    const v1 = line.endsWith(V1_ITEMS_START);
+    const head = parseJson(v1 ? `${line.slice(0, -V1_ITEMS_START.length)}}` : line, () =>
+      this.fail('not an Adloom build record'),
+    ) as Partial<BuildRecordHeader> | null;
+    if (!head || typeof head !== 'object' || head.format !== BUILD_RECORD_FORMAT)
+      this.fail('not an Adloom build record');
+    const version = head.version;
+    if (typeof version === 'number' && version > BUILD_RECORD_VERSION)
+      this.fail(
+        `format version ${version} was written by a newer Adloom; update Adloom to read it`,
+      );
+    if (version !== (v1 ? 1 : BUILD_RECORD_VERSION))
+      this.fail(
+        `format version ${String(version)} is not one this version reads; generate the build again`,
+      );
+    this.header = {
+      format: BUILD_RECORD_FORMAT,
+      version,
+      created: String(head.created ?? ''),
+      client: String(head.client ?? ''),
+      feed: String(head.feed ?? ''),
+      templates: Array.isArray(head.templates) ? head.templates.map(String) : [],
+      label: String(head.label ?? DEFAULT_CLIENT_LABEL),
+      counts: {},
+    };
+    if (v1) this.v1 = new RecordV1Lines(this.builder, (m) => this.fail(m));
   }
 
-  private item(entry: unknown[]): void {
+  /** A part of the record with texts and fields of its own begins. */
+  private newPart(): void {
+    this.texts.length = 0;
+    this.fieldIndices.length = 0;
+    this.kind = undefined;
+    this.identity.length = 0;
+    this.lastLine = 0;
+  }
+
+  private kindLine(kind: string): void {
+    if (!(PLAN_ITEM_KINDS as readonly string[]).includes(kind)) this.fail(`unknown kind "${kind}"`);
+    this.kind = kind as PlanItemKind;
+    const spec = PLAN_KIND_SPECS[this.kind];
+    this.placeCells = spec.placeCells;
+    this.identityLength = spec.identity.length;
+    this.identity.length = 0;
+  }
+
+  /** The base-36 number at s[from…), up to the first character that is not a digit. */
+  private base36(s: string, from: number, to: number): number {
+    let v = 0;
+    let p = from;
+    for (; p < to; p++) {
+      const d = digit36(s.charCodeAt(p));
+      if (d < 0) break;
+      v = v * 36 + d;
+    }
+    if (p === from) this.fail('a number is missing (the record is damaged)');
+    this.at = p;
+    return v;
+  }
+
+  /** The text of the reference at s[from…). */
+  private textAt(s: string, from: number, to: number): string {
+    const t = this.texts[this.base36(s, from, to)];
+    if (t === undefined) this.fail('a text not written before (the record is damaged)');
+    return t;
+  }
+
+  private placeLine(s: string, from: number, to: number): void {
+    if (!this.kind) this.fail('a place before its kind');
+    const identity = this.identity;
+    identity.length = 0;
+    let p = from;
+    while (p < to) {
+      identity.push(this.textAt(s, p, to));
+      p = this.at + 1;
+    }
+    if (identity.length !== this.placeCells) this.fail('a place of the wrong size');
+  }
+
+  private item(s: string, from: number, to: number): void {
     const kind = this.kind;
     if (!kind) return this.fail('an item before its kind');
-    const spec = PLAN_KIND_SPECS[kind];
-    const [lineDelta, statusCode, content] = entry;
-    if (typeof lineDelta !== 'number' || typeof statusCode !== 'number')
-      this.fail('unreadable item');
-    const status = ITEM_STATUSES[statusCode];
-    if (!status) this.fail('unknown status');
-    if (this.place.length !== spec.placeCells) this.fail('an item without its place');
-    const identity = [...this.place];
-    for (let c = 3; c < entry.length; c++) {
-      const cell = entry[c];
-      if (typeof cell === 'number') for (let k = 0; k < cell && k < 64; k++) identity.push('');
-      else identity.push(String(cell));
+    const identity = this.identity;
+    if (identity.length < this.placeCells) this.fail('an item without its place');
+    identity.length = this.placeCells;
+    let p = from;
+    const negative = s.charCodeAt(p) === 45;
+    if (negative) p++;
+    const delta = this.base36(s, p, to);
+    p = this.at;
+    if (s.charCodeAt(p) !== 44) this.fail('unreadable item');
+    p++;
+    let status = 0;
+    if (s.charCodeAt(p) !== 44) {
+      status = this.base36(s, p, to);
+      p = this.at;
+      if (status >= ITEM_STATUSES.length) this.fail('unknown status');
     }
-    if (identity.length !== spec.identity.length) this.fail('an item with missing cells');
-    const fieldIndices: number[] = [];
-    const hashes: number[] = [];
-    if (Array.isArray(content))
-      for (let p = 0; p + 1 < content.length; p += 2) {
-        const f = this.fieldIndices[Number(content[p])];
-        if (f === undefined) this.fail('a content field not named before');
-        fieldIndices.push(f);
-        hashes.push(Number(content[p + 1]) | 0);
+    if (s.charCodeAt(p) !== 44) this.fail('unreadable item');
+    p++;
+    const fields = this.fieldBuf;
+    const hashes = this.hashBuf;
+    fields.length = 0;
+    hashes.length = 0;
+    while (p < to && s.charCodeAt(p) !== 44) {
+      const f = this.fieldIndices[this.base36(s, p, to)];
+      if (f === undefined) this.fail('a content field not named before');
+      p = this.at;
+      if (p + HASH_CHARS > to) this.fail('unreadable contents');
+      let h = 0;
+      for (let k = 0; k < HASH_CHARS; k++) {
+        const c = s.charCodeAt(p + k);
+        const v = c < 128 ? HASH_VALUES[c]! : -1;
+        if (v < 0) this.fail('unreadable contents');
+        h = (h << 6) | v;
       }
-    this.lastLine += lineDelta;
+      fields.push(f);
+      hashes.push(h | 0);
+      p += HASH_CHARS;
+      if (s.charCodeAt(p) === 59) p++;
+    }
+    while (p < to) {
+      p++; // the comma before the cell
+      const c = s.charCodeAt(p);
+      if (p >= to || c === 44) identity.push('');
+      else if (c === 42 /* * */) {
+        const run = this.base36(s, p + 1, to);
+        for (let k = 0; k < run && identity.length < this.identityLength; k++) identity.push('');
+        p = this.at;
+      } else {
+        identity.push(this.textAt(s, p, to));
+        p = this.at;
+      }
+      if (p < to && s.charCodeAt(p) !== 44) this.fail('unreadable item');
+    }
+    if (identity.length !== this.identityLength) this.fail('an item with missing cells');
+    this.lastLine += negative ? -delta : delta;
+    this.items++;
     this.builder.add({
       kind,
       identity,
-      status,
+      status: ITEM_STATUSES[status]!,
       line: this.lastLine,
-      fieldIndices,
+      fieldIndices: fields,
       hashes,
       owned: true,
       droppable: true,
     });
   }
-}
 
-function parseJson(text: string, onError: () => never): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return onError();
+  private endLine(text: string): void {
+    const end = parseJson(text, () => this.fail('unreadable end')) as {
+      items?: unknown;
+      counts?: Partial<Record<PlanItemKind, number>>;
+    } | null;
+    if (!end || end.items !== this.items)
+      this.fail(
+        `${this.items} items read where the record says ${String(end?.items)} (the record is damaged)`,
+      );
+    this.header!.counts = end.counts ?? {};
+    this.ended = true;
   }
 }
 

@@ -15,6 +15,7 @@ import {
   planCollisions,
   planLines,
   planRecordChunks,
+  recordCountsOfLastChunk,
   planTable,
   type Baseline,
   type BuildRecordInfo,
@@ -54,14 +55,6 @@ export interface RecordOutput {
   counts: ItemCounts;
 }
 
-/** The record's per-kind counts: its last chunk ends `],"counts":{…}}` (plan/record.ts). */
-function countsOfLastChunk(last: string): ItemCounts {
-  const at = last.lastIndexOf('"counts":');
-  if (at < 0) return {};
-  const tail = last.slice(at + '"counts":'.length).trimEnd();
-  return JSON.parse(tail.slice(0, -1)) as ItemCounts;
-}
-
 /** The record's chunks gzip'd as they come (a 1M-row record is never one string). */
 export function gzipRecord(chunks: Iterable<string>): RecordOutput {
   const parts: Uint8Array[] = [];
@@ -82,7 +75,7 @@ export function gzipRecord(chunks: Iterable<string>): RecordOutput {
     record.set(part, at);
     at += part.length;
   }
-  return { record, counts: countsOfLastChunk(last) };
+  return { record, counts: recordCountsOfLastChunk(last) as ItemCounts };
 }
 
 /** The pieces of a Blob's bytes, read one at a time. */
