@@ -13,7 +13,8 @@
  * campaign templates with `{mt}` ad groups (Negative Exact), negatives that block their group's
  * keywords (reported, and dropped), only negatives (campaign negatives) and several groups a
  * row, each with the RSA template; the bench's with a legacy ad and extensions too. Writes
- * OUT/before/<feed>-<template>/ and OUT/after/…; exits 1 when any file differs.
+ * OUT/before/<feed>-<template>/ and OUT/after/…; exits 1 when any file differs (the build record's
+ * `created` time aside).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -260,6 +261,19 @@ function runAll(side, checkout) {
 runAll('before', before);
 runAll('after', after);
 
+/** A file's bytes as compared: the build record's `created` time (the run's clock) blanked. */
+function comparable(name, bytes) {
+  if (name !== 'adloom-build.json') return bytes;
+  const head = bytes.subarray(0, 200).toString('latin1');
+  const m = /"created":"[^"]*"/.exec(head);
+  if (!m) return bytes;
+  return Buffer.concat([
+    bytes.subarray(0, m.index),
+    Buffer.from('"created":""'),
+    bytes.subarray(m.index + m[0].length),
+  ]);
+}
+
 let compared = 0;
 const differ = [];
 for (const run of runs) {
@@ -270,7 +284,9 @@ for (const run of runs) {
     compared++;
     let same;
     try {
-      same = readFileSync(path.join(a, name)).equals(readFileSync(path.join(b, name)));
+      same = comparable(name, readFileSync(path.join(a, name))).equals(
+        comparable(name, readFileSync(path.join(b, name))),
+      );
     } catch {
       same = false; // on one side only
     }
