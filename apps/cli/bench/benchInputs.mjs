@@ -68,3 +68,93 @@ export const BENCH_RSA = {
     },
   ],
 };
+
+const BENCH_KEYWORDS = [
+  { keyword: '{root} {mod}', matchType: 'Broad' },
+  { keyword: '{root} {mod}', matchType: 'Exact' },
+  { keyword: '{root} {mod} {var1}', matchType: 'Phrase' },
+  { keyword: '{root} {mod} cheap', matchType: 'Negative Broad' },
+];
+
+/**
+ * The template shapes the CLI bench runs at every size (issue 39), each a campaign template and
+ * an RSA template: `bench`, 4 keyword lines a row, every row its own ad group; `mt`, the ad group
+ * `{root} {mod} - {mt}` (three ad groups a row), four keywords whose Exact becomes a Negative
+ * Exact of the Broad group (cross negatives), 15 headlines in three fallbacks (the first fails
+ * on long roots, the second on long colours); `big-group`, every row into one of 56 ad groups of
+ * one campaign; `blocking-dropped`, negatives that block their group's keywords, dropped
+ * (`dropBlockingNegatives`).
+ */
+export const SHAPES = {
+  bench: {
+    campaign: {
+      name: 'Bench',
+      type: 'search',
+      const: 'Shoes',
+      campaign: '{const} {mod}',
+      adGroup: '{root} {mod}',
+      keywords: BENCH_KEYWORDS,
+    },
+    rsa: BENCH_RSA,
+  },
+  mt: {
+    campaign: {
+      name: 'Mt',
+      type: 'search',
+      const: 'Shoes',
+      campaign: '{const} {mod}',
+      adGroup: '{root} {mod} - {mt}',
+      keywords: BENCH_KEYWORDS,
+    },
+    rsa: {
+      name: 'Mt RSA',
+      templates: [
+        ['{root} {mod} {var1}', '{root} {mod}', '{var1} {root}'],
+        ['{root} {var1}', '{root} Sale', 'Shop {var1}'],
+        ['{root}', 'Shop {mod}', 'Shop Now'],
+      ].map((first) => ({
+        headlines: [...first, ...HEADLINES.slice(5), 'Great Value', 'Free Returns'].map(
+          (text, i) => ({
+            text,
+            pos: i === 0 ? 1 : 0,
+          }),
+        ),
+        descriptions: [
+          { text: 'Shop {root} {mod} in {var1}. Free delivery and returns.', pos: 0 },
+          { text: 'Official stockist. Order today, delivered tomorrow.', pos: 0 },
+        ],
+        paths: ['{var1}', 'deals'],
+        labels: [],
+      })),
+    },
+  },
+  'big-group': {
+    campaign: {
+      name: 'Big groups',
+      type: 'search',
+      const: 'Shoes',
+      campaign: '{const}',
+      adGroup: '{var1} {mod}',
+      keywords: BENCH_KEYWORDS,
+    },
+    rsa: BENCH_RSA,
+  },
+  'blocking-dropped': {
+    campaign: {
+      name: 'Dropped',
+      type: 'search',
+      const: 'Shoes',
+      campaign: '{const} {mod}',
+      adGroup: '{root} {mod}',
+      keywords: [
+        { keyword: '{root} {mod}', matchType: 'Broad' },
+        { keyword: '{root} cheap {mod}', matchType: 'Phrase' },
+        { keyword: '{root} {var1}', matchType: 'Exact' },
+        { keyword: 'cheap', matchType: 'Negative Broad' },
+        { keyword: '{root} {var1}', matchType: 'Negative Exact' },
+      ],
+      settings: { dropBlockingNegatives: true },
+    },
+    rsa: BENCH_RSA,
+  },
+};

@@ -1,20 +1,34 @@
 /**
- * The `adloom` command at scale: generated feeds of 50k, 100k, 400k and 1M rows through the
- * command as users run it (bin/adloom.js, which runs the compiled dist/adloom.cjs with the Node
- * flags of its first line), whole process, measured by /usr/bin/time:
- * wall time, CPU (user + system) and peak RSS. At 50k rows the straightforward implementation
- * (straightforward.ts, compiled the same way) runs too, both three times in turn, and the ratio of
- * their medians is printed. Templates: 4 keyword lines per row (one a negative) and one
- * 15-headline RSA fallback. The load average is
- * printed beside each run (the machine is shared), and the cores once: the command makes its ads
- * on a second thread, so its wall time depends on a second core. One untimed run on 2,000 rows
- * comes first (the command keeps V8's compiled code from it). Prints a table, then one JSON line.
+ * The `adloom` command at scale: generated feeds through the command as users run it
+ * (bin/adloom.js, which runs the compiled dist/adloom.cjs with the Node flags of its first line),
+ * whole process, measured by /usr/bin/time: wall time, CPU (user + system) and peak RSS. The
+ * generation runs write every output but the build record (`--only` the six outputs; the record
+ * is measured by the account loop's runs below), as the straightforward implementation writes no
+ * record either.
+ *
+ * Template shapes (benchInputs.mjs `SHAPES`, issue 39): `bench` (4 keyword lines a row, one
+ * 15-headline RSA fallback, every row its own ad group), `mt` (`{mt}` ad groups: three a row,
+ * Exact keywords as Negative Exact of the Broad group, 15 headlines in three fallbacks),
+ * `big-group` (every row into one of 56 ad groups of one campaign) and `blocking-dropped`
+ * (negatives that block their group's keywords, with `dropBlockingNegatives`).
+ *
+ * - The bench shape at each of --sizes (default 50k, 100k, 400k).
+ * - At 50k rows the straightforward implementation (straightforward.ts, compiled by esbuild)
+ *   beside the command on the `bench` and `mt` shapes: both three times in turn (A B A B A B),
+ *   and the ratio of their medians.
+ * - Every shape of --shapes (default all four) at --shape-rows (default 1M).
+ *
+ * The load average is printed beside each run (the machine is shared), and the cores once: the
+ * command makes its ads on a second thread, so its wall time depends on a second core. One
+ * untimed run on 2,000 rows comes first (the command keeps V8's compiled code from it). Prints a
+ * table, then one JSON line.
  *
  * Then the account loop at --loop-rows (default 1M; 0 skips it): the same generation without its
  * build record (`--only` every output, which writes none) and with it, and `adloom plan` against
  * that record with the same inputs (nothing to change): wall, CPU, peak RSS, the record's size.
  *
- *   npx tsx apps/cli/bench/cli.bench.ts [--sizes 50000,100000] [--loop-rows 1000000]
+ *   npx tsx apps/cli/bench/cli.bench.ts [--sizes 50000,100000] [--shapes mt,big-group]
+ *     [--shape-rows 1000000] [--loop-rows 1000000]
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -31,7 +45,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { BENCH_FEED_HEADER, BENCH_RSA, benchFeedLine } from './benchInputs.mjs';
+import { BENCH_FEED_HEADER, benchFeedLine, SHAPES } from './benchInputs.mjs';
 
 const cliRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -39,7 +53,22 @@ const sizesArg = args.indexOf('--sizes');
 const SIZES =
   sizesArg >= 0
     ? (args[sizesArg + 1] as string).split(',').map(Number)
-    : [50_000, 100_000, 400_000, 1_000_000];
+    : [50_000, 100_000, 400_000];
+type ShapeName = keyof typeof SHAPES;
+const shapesArg = args.indexOf('--shapes');
+const SHAPE_NAMES = (
+  shapesArg >= 0 ? (args[shapesArg + 1] as string).split(',') : Object.keys(SHAPES)
+) as ShapeName[];
+for (const name of SHAPE_NAMES)
+  if (!(name in SHAPES))
+    throw new Error(`Unknown shape ${name}: ${Object.keys(SHAPES).join(', ')}`);
+const shapeRowsArg = args.indexOf('--shape-rows');
+/** Feed rows of the shapes' runs. */
+const SHAPE_ROWS = shapeRowsArg >= 0 ? Number(args[shapeRowsArg + 1]) : 1_000_000;
+/** The shapes the straightforward implementation runs beside the command. */
+const RATIO_SHAPES: ShapeName[] = ['bench', 'mt'];
+/** Every output but the build record. */
+const ONLY = ['--only', 'campaigns,ad-groups,keywords,negatives,rsa,report'];
 const loopArg = args.indexOf('--loop-rows');
 /** Feed rows of the account loop's runs (0: none). */
 const LOOP_ROWS = loopArg >= 0 ? Number(args[loopArg + 1]) : 1_000_000;
@@ -51,19 +80,6 @@ const RATIO_ROWS = 50_000;
  */
 const RATIO_RUNS = 3;
 
-const CAMPAIGN = {
-  name: 'Bench',
-  type: 'search',
-  const: 'Shoes',
-  campaign: '{const} {mod}',
-  adGroup: '{root} {mod}',
-  keywords: [
-    { keyword: '{root} {mod}', matchType: 'Broad' },
-    { keyword: '{root} {mod}', matchType: 'Exact' },
-    { keyword: '{root} {mod} {var1}', matchType: 'Phrase' },
-    { keyword: '{root} {mod} cheap', matchType: 'Negative Broad' },
-  ],
-};
 async function writeFeed(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
   let chunk = BENCH_FEED_HEADER;
@@ -114,11 +130,21 @@ function countLines(file: string): number {
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'adloom-cli-bench-'));
 try {
-  const campaignFile = path.join(work, 'campaign.json');
-  const rsaFile = path.join(work, 'rsa.json');
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(campaignFile, JSON.stringify(CAMPAIGN));
-  writeFileSync(rsaFile, JSON.stringify(BENCH_RSA));
+  const shapeFiles = {} as Record<ShapeName, { campaign: string; rsa: string }>;
+  for (const [name, shape] of Object.entries(SHAPES) as Array<
+    [ShapeName, (typeof SHAPES)[ShapeName]]
+  >) {
+    const files = {
+      campaign: path.join(work, `campaign-${name}.json`),
+      rsa: path.join(work, `rsa-${name}.json`),
+    };
+    writeFileSync(files.campaign, JSON.stringify(shape.campaign));
+    writeFileSync(files.rsa, JSON.stringify(shape.rsa));
+    shapeFiles[name] = files;
+  }
+  const campaignFile = shapeFiles.bench.campaign;
+  const rsaFile = shapeFiles.bench.rsa;
   // Both programs compiled before any run: the command by its own build, the other by esbuild.
   const adloom = path.join(cliRoot, 'bin', 'adloom.js');
   // A first generation keeps V8's compiled code (bin/compiled.cjs), as any earlier run on the
@@ -163,57 +189,83 @@ try {
       load: run.load,
     });
     console.log(
-      `${String(rows).padStart(9)}  ${what.padEnd(16)} wall ${run.wall.toFixed(2).padStart(6)} s  CPU ${run.cpu.toFixed(2).padStart(6)} s  peak RSS ${run.rssMb.toFixed(0).padStart(5)} MB  ${String(lines).padStart(8)} keyword lines  load ${run.load}`,
+      `${String(rows).padStart(9)}  ${what.padEnd(32)} wall ${run.wall.toFixed(2).padStart(6)} s  CPU ${run.cpu.toFixed(2).padStart(6)} s  peak RSS ${run.rssMb.toFixed(0).padStart(5)} MB  ${String(lines).padStart(8)} keyword lines  load ${run.load}`,
     );
   };
-  const ratio: Record<string, number> = {};
+  const ratio: Record<string, { wall: number; cpu: number }> = {};
+  /** One timed run of the command on `feed` with `shape`'s templates into `out`. */
+  const runCommand = (rows: number, shape: ShapeName, feed: string, out: string): Run => {
+    rmSync(out, { recursive: true, force: true });
+    const files = shapeFiles[shape];
+    const run = timed([
+      adloom,
+      'generate',
+      '--feed',
+      feed,
+      '--campaign',
+      files.campaign,
+      '--rsa',
+      files.rsa,
+      '--out',
+      out,
+      '--today',
+      '20261126',
+      ...ONLY,
+    ]);
+    print(
+      rows,
+      shape === 'bench' ? 'adloom' : `adloom ${shape}`,
+      run,
+      countLines(path.join(out, 'keywords.csv')),
+    );
+    return run;
+  };
+  const median = (list: Run[], of: (r: Run) => number): number =>
+    list.map(of).sort((a, b) => a - b)[list.length >> 1] as number;
   for (const rows of SIZES) {
     const feed = path.join(work, `feed-${rows}.csv`);
     await writeFeed(feed, rows);
     const out = path.join(work, `out-${rows}`);
-    const runCommand = (): Run => {
-      rmSync(out, { recursive: true, force: true });
-      const run = timed([
-        adloom,
-        'generate',
-        '--feed',
-        feed,
-        '--campaign',
-        campaignFile,
-        '--rsa',
-        rsaFile,
-        '--out',
-        out,
-        '--today',
-        '20261126',
-      ]);
-      print(rows, 'adloom', run, countLines(path.join(out, 'keywords.csv')));
-      return run;
-    };
-    if (rows !== RATIO_ROWS) {
-      runCommand();
-    } else {
-      const plainOut = path.join(work, `plain-${rows}`);
-      const runs: Run[] = [];
-      const plainRuns: Run[] = [];
-      for (let i = 0; i < RATIO_RUNS; i++) {
-        runs.push(runCommand());
+    if (rows !== RATIO_ROWS) runCommand(rows, 'bench', feed, out);
+    else
+      for (const shape of RATIO_SHAPES) {
+        const plainOut = path.join(work, `plain-${rows}`);
+        const runs: Run[] = [];
+        const plainRuns: Run[] = [];
+        const files = shapeFiles[shape];
+        for (let i = 0; i < RATIO_RUNS; i++) {
+          runs.push(runCommand(rows, shape, feed, out));
+          rmSync(plainOut, { recursive: true, force: true });
+          const p = timed([process.execPath, plain, feed, files.campaign, files.rsa, plainOut]);
+          const lines = countLines(path.join(plainOut, 'keywords.csv'));
+          print(rows, `straightforward ${shape}`, p, lines);
+          for (const name of [
+            'keywords.csv',
+            'negatives.csv',
+            'ad-groups.csv',
+            'responsive-search-ads.csv',
+          ])
+            if (countLines(path.join(plainOut, name)) !== countLines(path.join(out, name)))
+              console.log(`  (the two wrote different numbers of lines in ${name})`);
+          plainRuns.push(p);
+        }
+        ratio[shape] = {
+          wall: median(plainRuns, (r) => r.wall) / median(runs, (r) => r.wall),
+          cpu: median(plainRuns, (r) => r.cpu) / median(runs, (r) => r.cpu),
+        };
+        console.log(
+          `  ratio at ${rows} rows, ${shape} (medians of ${RATIO_RUNS} runs each): ${ratio[shape].wall.toFixed(1)}x wall, ${ratio[shape].cpu.toFixed(1)}x CPU`,
+        );
         rmSync(plainOut, { recursive: true, force: true });
-        const p = timed([process.execPath, plain, feed, campaignFile, rsaFile, plainOut]);
-        const lines = countLines(path.join(plainOut, 'keywords.csv'));
-        print(rows, 'straightforward', p, lines);
-        if (lines !== countLines(path.join(out, 'keywords.csv')))
-          console.log('  (the two wrote different numbers of keyword lines)');
-        plainRuns.push(p);
       }
-      const median = (list: Run[], of: (r: Run) => number): number =>
-        list.map(of).sort((a, b) => a - b)[list.length >> 1] as number;
-      ratio.wall = median(plainRuns, (r) => r.wall) / median(runs, (r) => r.wall);
-      ratio.cpu = median(plainRuns, (r) => r.cpu) / median(runs, (r) => r.cpu);
-      console.log(
-        `  ratio at ${rows} rows (medians of ${RATIO_RUNS} runs each): ${ratio.wall.toFixed(1)}x wall, ${ratio.cpu.toFixed(1)}x CPU`,
-      );
-    }
+    rmSync(out, { recursive: true, force: true });
+    rmSync(feed, { force: true });
+  }
+  if (SHAPE_ROWS > 0 && SHAPE_NAMES.length > 0) {
+    const feed = path.join(work, `feed-shapes.csv`);
+    await writeFeed(feed, SHAPE_ROWS);
+    const out = path.join(work, 'out-shapes');
+    for (const shape of SHAPE_NAMES) runCommand(SHAPE_ROWS, shape, feed, out);
     rmSync(out, { recursive: true, force: true });
     rmSync(feed, { force: true });
   }

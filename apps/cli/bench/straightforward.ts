@@ -3,9 +3,11 @@
  * against whole process: the feed read whole and split into cells, each template text filled
  * with a regular expression per placeholder, keywords cleaned with regular expressions, every
  * line and ad kept in arrays of strings, each CSV cell quoted after a regular expression test,
- * each file joined and written at the end. It writes the same files for the bench's templates
- * (the bench compares their line counts); it is not the engine's rule set (no editorial rules,
- * no reports), so it does less than the command.
+ * each file joined and written at the end; `{mt}` ad groups (one a match type, an Exact keyword
+ * also a Negative Exact of the Broad group) and RSA fallbacks (the first valid). It writes the
+ * same files for the bench's `bench` and `mt` templates (the bench compares their line counts);
+ * it is not the engine's rule set (no editorial rules, no reports, no keyword conflicts), so it
+ * does less than the command.
  *
  *   node straightforward.mjs FEED.csv CAMPAIGN.json RSA.json OUT
  */
@@ -78,6 +80,9 @@ const seenGroups = new Set<string>();
 const keywords: string[] = [];
 const negatives: string[] = [];
 const ads: string[] = [];
+const positives = campaign.keywords.filter((k) => !k.matchType.startsWith('Negative'));
+const templateNegatives = campaign.keywords.filter((k) => k.matchType.startsWith('Negative'));
+const splitsByMatchType = /\{mt\}/i.test(campaign.adGroup);
 for (let r = 1; r < lines.length; r++) {
   const line = lines[r] as string;
   if (line.trim() === '') continue;
@@ -85,43 +90,62 @@ for (let r = 1; r < lines.length; r++) {
   const values: Record<string, string> = { const: campaign.const };
   for (const [name, i] of Object.entries(at)) values[name] = i >= 0 ? (cells[i] ?? '') : '';
   const c = fill(campaign.campaign, values);
-  const g = fill(campaign.adGroup, values);
   campaigns.set(c, true);
-  const groupKey = `${c}\u001f${g}`.toLowerCase();
-  if (seenGroups.has(groupKey)) continue;
-  seenGroups.add(groupKey);
-  adGroups.push(csvLine([c, g]));
+  // The row's ad groups: one, or with {mt} one per match type of its keywords.
+  const groupOf = (mt: string) => fill(campaign.adGroup, { ...values, mt });
+  const rowGroups = splitsByMatchType
+    ? [...new Set(positives.map((k) => k.matchType))].map(groupOf)
+    : [groupOf('')];
   const seenKeywords = new Set<string>();
-  for (const k of campaign.keywords) {
-    const keyword = cleanKeyword(fill(k.keyword, values));
-    if (keyword === '' || seenKeywords.has(`${k.matchType}:${keyword}`)) continue;
-    seenKeywords.add(`${k.matchType}:${keyword}`);
-    (k.matchType.startsWith('Negative') ? negatives : keywords).push(
-      csvLine([c, g, keyword, k.matchType]),
+  const add = (g: string, keyword: string, matchType: string) => {
+    if (keyword === '' || seenKeywords.has(`${g}\u001f${matchType}:${keyword}`)) return;
+    seenKeywords.add(`${g}\u001f${matchType}:${keyword}`);
+    (matchType.startsWith('Negative') ? negatives : keywords).push(
+      csvLine([c, g, keyword, matchType]),
     );
+  };
+  const newGroups = rowGroups.filter((g) => {
+    const groupKey = `${c}\u001f${g}`.toLowerCase();
+    if (seenGroups.has(groupKey)) return false;
+    seenGroups.add(groupKey);
+    adGroups.push(csvLine([c, g]));
+    return true;
+  });
+  if (newGroups.length === 0) continue;
+  for (const k of positives) {
+    const g = splitsByMatchType ? groupOf(k.matchType) : (rowGroups[0] as string);
+    if (!newGroups.includes(g)) continue;
+    const keyword = cleanKeyword(fill(k.keyword, values));
+    add(g, keyword, k.matchType);
+    // With {mt}, an Exact keyword is also a Negative Exact of the row's Broad group.
+    if (splitsByMatchType && k.matchType === 'Exact')
+      add(groupOf('Broad'), keyword, 'Negative Exact');
   }
+  for (const g of newGroups)
+    for (const k of templateNegatives) add(g, cleanKeyword(fill(k.keyword, values)), k.matchType);
   const url = values.url as string;
   if (!/^https?:\/\//i.test(url)) continue;
-  for (const t of rsa.templates) {
-    const headlines = t.headlines.map((h) => fill(h.text, values));
-    const descriptions = t.descriptions.map((d) => fill(d.text, values));
-    const paths = t.paths.map((p) => fill(p, values));
-    const isValid =
-      headlines.every((h) => h.length > 0 && h.length <= 30) &&
-      descriptions.every((d) => d.length > 0 && d.length <= 90) &&
-      paths.every((p) => p.length <= 15) &&
-      new Set(headlines.map((h) => h.toLowerCase())).size === headlines.length;
-    if (!isValid) continue;
-    const row = [c, g, 'Responsive search ad'];
-    for (let i = 0; i < 15; i++) row.push(headlines[i] ?? '');
-    for (let i = 0; i < 15; i++) row.push(t.headlines[i]?.pos ? String(t.headlines[i]?.pos) : '');
-    for (let i = 0; i < 4; i++) row.push(descriptions[i] ?? '');
-    for (let i = 0; i < 4; i++)
-      row.push(t.descriptions[i]?.pos ? String(t.descriptions[i]?.pos) : '');
-    row.push(paths[0] ?? '', paths[1] ?? '', url, '');
-    ads.push(csvLine(row));
-    break;
-  }
+  for (const g of newGroups)
+    for (const t of rsa.templates) {
+      const headlines = t.headlines.map((h) => fill(h.text, values));
+      const descriptions = t.descriptions.map((d) => fill(d.text, values));
+      const paths = t.paths.map((p) => fill(p, values));
+      const isValid =
+        headlines.every((h) => h.length > 0 && h.length <= 30) &&
+        descriptions.every((d) => d.length > 0 && d.length <= 90) &&
+        paths.every((p) => p.length <= 15) &&
+        new Set(headlines.map((h) => h.toLowerCase())).size === headlines.length;
+      if (!isValid) continue;
+      const row = [c, g, 'Responsive search ad'];
+      for (let i = 0; i < 15; i++) row.push(headlines[i] ?? '');
+      for (let i = 0; i < 15; i++) row.push(t.headlines[i]?.pos ? String(t.headlines[i]?.pos) : '');
+      for (let i = 0; i < 4; i++) row.push(descriptions[i] ?? '');
+      for (let i = 0; i < 4; i++)
+        row.push(t.descriptions[i]?.pos ? String(t.descriptions[i]?.pos) : '');
+      row.push(paths[0] ?? '', paths[1] ?? '', url, '');
+      ads.push(csvLine(row));
+      break;
+    }
 }
 
 mkdirSync(out, { recursive: true });

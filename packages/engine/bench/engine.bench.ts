@@ -337,7 +337,10 @@ async function main(): Promise<void> {
   const rsaCpuMs = rsaTarget.generateCpuMs ?? rsaTarget.cpuMs;
   const rsaObjectWallMs = rsaObjectRun.generateMs ?? rsaObjectRun.ms;
   const rsaObjectCpuMs = rsaObjectRun.generateCpuMs ?? rsaObjectRun.cpuMs;
-  const verdict = (ms: number) => (ms < 1000 ? 'PASS' : 'MISS');
+  // Issue 39's targets (issue 3's were 1 s each).
+  const KEYWORD_TARGET_MS = 500;
+  const RSA_TARGET_MS = 300;
+  const verdict = (ms: number, target: number) => (ms < target ? 'PASS' : 'MISS');
   console.log('');
   const loadAfter = loadAverage();
   console.log(
@@ -347,13 +350,13 @@ async function main(): Promise<void> {
     `object API (generateCampaignStructure + formatCsv(keywordsTable)), 1M keyword lines: ${keywordObjectCpuMs} ms CPU, ${keywordObjectWallMs} ms wall`,
   );
   console.log(
-    `target 1M keyword lines generated + exported < 1000 ms (streaming writeKeywordsCsv, best of 3): ${keywordCpuMs} ms CPU, ${keywordWallMs} ms wall ${verdict(keywordCpuMs)}`,
+    `target 1M keyword lines generated + exported < ${KEYWORD_TARGET_MS} ms CPU (streaming writeKeywordsCsv, best of 3): ${keywordCpuMs} ms CPU, ${keywordWallMs} ms wall ${verdict(keywordCpuMs, KEYWORD_TARGET_MS)}`,
   );
   console.log(
     `object API (generateResponsiveSearchAds, every ad kept in one array), 100k RSAs generated + validated: ${rsaObjectCpuMs} ms CPU, ${rsaObjectWallMs} ms wall`,
   );
   console.log(
-    `target 100k RSAs (15 headlines, 4 descriptions, 3 fallbacks) generated + validated < 1000 ms (streaming forEachResponsiveSearchAd, best of 3): ${rsaCpuMs} ms CPU, ${rsaWallMs} ms wall ${verdict(rsaCpuMs)}`,
+    `target 100k RSAs (15 headlines, 4 descriptions, 3 fallbacks) generated + validated < ${RSA_TARGET_MS} ms CPU (streaming forEachResponsiveSearchAd, best of 3): ${rsaCpuMs} ms CPU, ${rsaWallMs} ms wall ${verdict(rsaCpuMs, RSA_TARGET_MS)}`,
   );
   const perLine = (scenario: string): string =>
     results
@@ -370,12 +373,12 @@ async function main(): Promise<void> {
     JSON.stringify({
       keywordLinesPer1MCpuMs: keywordCpuMs,
       keywordLinesPer1MWallMs: keywordWallMs,
-      keywordTargetPass: keywordCpuMs < 1000,
+      keywordTargetPass: keywordCpuMs < KEYWORD_TARGET_MS,
       keywordObjectApiPer1MCpuMs: keywordObjectCpuMs,
       keywordObjectApiPer1MWallMs: keywordObjectWallMs,
       rsa100kGenerateValidateCpuMs: rsaCpuMs,
       rsa100kGenerateValidateWallMs: rsaWallMs,
-      rsaTargetPass: rsaCpuMs < 1000,
+      rsaTargetPass: rsaCpuMs < RSA_TARGET_MS,
       rsaObjectApi100kCpuMs: rsaObjectCpuMs,
       rsaObjectApi100kWallMs: rsaObjectWallMs,
       calibrationAlloc1MCpuMs: calibration.cpuMs,

@@ -24,13 +24,7 @@
 import type { GenerateCampaignStructureInput, KeywordsCsvSinks } from './campaignInput.ts';
 import { resolveCsvOptions, type FormatCsvOptions } from './csv.ts';
 import type { RowIssue } from './issues.ts';
-import {
-  CsvChunks,
-  FieldLines,
-  KeptLines,
-  LinePrefix,
-  type KeywordLineSink,
-} from './keywords/lineWriters.ts';
+import { CsvChunks, FieldLines, LinePrefix, type KeywordLineSink } from './keywords/lineWriters.ts';
 import { runSearchKeywordLines } from './keywords/run.ts';
 
 export { keywordsCsvHeader, type KeywordLineSink } from './keywords/lineWriters.ts';
@@ -59,16 +53,15 @@ export function writeSearchKeywordsCsv(
   const resolved = resolveCsvOptions(options);
   const prefix = new LinePrefix();
   const isPaused = input.keywordPaused;
-  const keywordCsv = new CsvChunks(sinks.keywords, resolved, undefined, prefix, {
+  const keywordCsv = new CsvChunks(sinks.keywords, resolved, prefix, {
     isPaused,
     rows: sinks.keywordRows,
   });
-  const negativeCsv = new CsvChunks(sinks.negatives, resolved, undefined, prefix, {
+  const negativeCsv = new CsvChunks(sinks.negatives, resolved, prefix, {
     isPaused,
     rows: sinks.negativeRows,
   });
-  const keptCsv = new CsvChunks(() => {}, resolved, new KeptLines(), prefix, { isPaused });
-  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, keptCsv, issue);
+  return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, issue);
 }
 
 /**
@@ -83,5 +76,5 @@ export function forEachSearchKeywordLine(
 ): { keywordLines: number; negativeLines: number } {
   const keywords = new FieldLines(sinks.keywords);
   const negatives = new FieldLines(sinks.negatives);
-  return runSearchKeywordLines(input, sinks, keywords, negatives, undefined, issue);
+  return runSearchKeywordLines(input, sinks, keywords, negatives, issue);
 }

@@ -41,7 +41,6 @@ import {
   splitLabels,
   type AdGroupTarget,
   type CompiledTexts,
-  type FieldRule,
   type GenerateAdsInputBase,
   type GenerateAdsResult,
   type TextFailure,
@@ -185,19 +184,35 @@ function fillFallback(
   if (url) return { ok: false, failure: url };
   if (f.templateFailure) return { ok: false, failure: f.templateFailure };
   const { headline, description, path } = RSA_RULES;
-  const fill = (list: CompiledTexts, rule: FieldRule, i: 0 | 1 | 2) =>
-    fillTexts(list, values, rule, facts, scratchOf(f, i, isLent), isLent, isDeferred);
-  const h = fill(f.headlines, headline, 0);
+  // No closures made per ad (each is an allocation, and a call through it).
+  const h = fillTexts(
+    f.headlines,
+    values,
+    headline,
+    facts,
+    scratchOf(f, 0, isLent),
+    isLent,
+    isDeferred,
+  );
   if (h.failure) return { ok: false, failure: h.failure };
-  const d = fill(f.descriptions, description, 1);
+  const d = fillTexts(
+    f.descriptions,
+    values,
+    description,
+    facts,
+    scratchOf(f, 1, isLent),
+    isLent,
+    isDeferred,
+  );
   if (d.failure) return { ok: false, failure: d.failure };
-  const p = fill(f.paths, path, 2);
+  const p = fillTexts(f.paths, values, path, facts, scratchOf(f, 2, isLent), isLent, isDeferred);
   if (p.failure) return { ok: false, failure: p.failure };
   // The list's own copy is the pair (paths are compiled as two texts); a pending path is not
   // empty.
   const paths = p.texts as [string, string];
-  const isEmpty = (i: number): boolean => f.paths.pendingAt[i] === 0 && paths[i] === '';
-  if (isEmpty(0) && !isEmpty(1)) return { ok: false, failure: PATH_ORDER_FAILURE };
+  const pending = f.paths.pendingAt;
+  if (pending[0] === 0 && paths[0] === '' && !(pending[1] === 0 && paths[1] === ''))
+    return { ok: false, failure: PATH_ORDER_FAILURE };
   return {
     ok: true,
     headlines: h.texts,

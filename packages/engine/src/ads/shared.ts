@@ -611,20 +611,13 @@ function findRepeat(
     wild[i] = h === undefined ? 1 : 0;
     hashes[i] = h ?? 0;
   }
-  // The repeat found so far: `later` repeats `earlier` (later = -1: none).
-  let later = repeats.firstRepeat;
-  let earlier = repeats.firstRepeated;
-  const note = (a: number, b: number): void => {
-    const lo = a < b ? a : b;
-    const hi = a < b ? b : a;
-    if (later < 0 || hi < later || (hi === later && lo < earlier)) {
-      later = hi;
-      earlier = lo;
-    }
-  };
+  // The repeat found so far: `later` repeats `earlier` (later = -1: none). Module-level state and
+  // functions, not closures made per call: one list is checked per call, and no call nests.
+  const found = FOUND_REPEAT;
+  found.later = repeats.firstRepeat;
+  found.earlier = repeats.firstRepeated;
   const { keys, at, mask, wildAt } = repeats;
   // Texts are compared only when their hashes match or are unknown: pending ones are made then.
-  const textOf = (j: number): string => filledText(compiled, j, texts, values, facts);
   for (let k = 0; k < dynamicAt.length; k++) {
     const d = dynamicAt[k] as number;
     const isWild = wild[d] === 1;
@@ -634,24 +627,56 @@ function findRepeat(
       const isWildJ = wild[j] === 1;
       // Different hashes of plain ASCII texts: they differ, ignoring case too.
       if (!isWild && !isWildJ && hash !== hashes[j]) continue;
-      if (equalsIgnoringCase(textOf(j), textOf(d))) note(j, d);
+      if (
+        equalsIgnoringCase(
+          filledText(compiled, j, texts, values, facts),
+          filledText(compiled, d, texts, values, facts),
+        )
+      )
+        noteRepeat(j, d);
     }
     if (isWild) {
       // Not ASCII: compared with every fixed text.
       for (let j = 0; j < compiled.patterns.length; j++)
-        if (isFixed(compiled, j) && equalsIgnoringCase(texts[j] as string, textOf(d))) note(j, d);
+        if (
+          isFixed(compiled, j) &&
+          equalsIgnoringCase(texts[j] as string, filledText(compiled, d, texts, values, facts))
+        )
+          noteRepeat(j, d);
       continue;
     }
     for (let slot = hash & mask; (at[slot] as number) >= 0; slot = (slot + 1) & mask) {
       const j = at[slot] as number;
-      if (keys[slot] === hash && equalsIgnoringCase(texts[j] as string, textOf(d))) note(j, d);
+      if (
+        keys[slot] === hash &&
+        equalsIgnoringCase(texts[j] as string, filledText(compiled, d, texts, values, facts))
+      )
+        noteRepeat(j, d);
     }
     for (let m = 0; m < wildAt.length; m++) {
       const j = wildAt[m] as number;
-      if (equalsIgnoringCase(texts[j] as string, textOf(d))) note(j, d);
+      if (equalsIgnoringCase(texts[j] as string, filledText(compiled, d, texts, values, facts)))
+        noteRepeat(j, d);
     }
   }
-  return later < 0 ? undefined : repeatFailure(rule, later, textOf(later), earlier);
+  const { later, earlier } = found;
+  return later < 0
+    ? undefined
+    : repeatFailure(rule, later, filledText(compiled, later, texts, values, facts), earlier);
+}
+
+/** The repeat `findRepeat` found so far: `later` repeats `earlier` (later = -1: none). */
+const FOUND_REPEAT = { later: -1, earlier: -1 };
+
+/** Notes that texts `a` and `b` are equal: kept when its later text comes first. */
+function noteRepeat(a: number, b: number): void {
+  const found = FOUND_REPEAT;
+  const lo = a < b ? a : b;
+  const hi = a < b ? b : a;
+  if (found.later < 0 || hi < found.later || (hi === found.later && lo < found.earlier)) {
+    found.later = hi;
+    found.earlier = lo;
+  }
 }
 
 /** Text `i` repeats text `j` of its list. */

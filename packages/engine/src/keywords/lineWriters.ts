@@ -4,7 +4,7 @@
  */
 import { formatCsvCell, resolveCsvOptions, type FormatCsvOptions } from '../csv.ts';
 import type { MatchType } from '../types.ts';
-import { IntList, type IntChunks } from './intLists.ts';
+import type { IntChunks } from './intLists.ts';
 import { EXACT, MATCH_TYPE_CODES } from './matchTypes.ts';
 
 /** The columns of a keywords or negatives table. */
@@ -97,20 +97,15 @@ export class CsvChunks {
   readonly neutralise: boolean;
   private readonly chunkLines: number;
 
-  /**
-   * `kept`: when given, the lines are kept there (formatted as this writer formats them) instead
-   * of written, for `append` to add to another writer later.
-   */
   /** With a Status column: the Criterion Type cells of Paused lines (as `typeCells`). */
   private readonly pausedCells: string[] = [];
   private readonly isPaused: KeywordLineExtras['isPaused'];
-  /** Where each written line's row goes (kept lines: their `KeptLines` holds them). */
+  /** Where each written line's row goes. */
   private readonly rows: IntChunks | undefined;
 
   constructor(
     private readonly write: (chunk: string) => void,
     options: Required<FormatCsvOptions>,
-    readonly kept?: KeptLines,
     private readonly prefix = new LinePrefix(),
     extras: KeywordLineExtras = {},
   ) {
@@ -166,11 +161,8 @@ export class CsvChunks {
       prefix.text +
       (plain & 4 ? keyword : formatCsvCell(keyword, this.neutralise)) +
       (cells[mt + campaignLevel] as string);
-    if (this.kept) this.kept.add(text, row);
-    else {
-      this.rows?.push(row);
-      this.push(text);
-    }
+    this.rows?.push(row);
+    this.push(text);
   }
 
   private push(text: string): void {
@@ -188,38 +180,6 @@ export class CsvChunks {
       this.chunk += this.run;
       this.run = '';
       this.runLines = 0;
-    }
-  }
-
-  /** Appends the lines kept in `kept`, split at this writer's chunk boundaries. */
-  append(kept: KeptLines): void {
-    kept.finish();
-    if (this.rows) for (let i = 0; i < kept.rows.length; i++) this.rows.push(kept.rows.data[i]!);
-    this.chunk += this.run;
-    this.run = '';
-    this.runLines = 0;
-    const lengths = kept.lengths.data;
-    let line = 0;
-    for (const run of kept.runs) {
-      const n = Math.min(RUN_LINES, kept.lengths.length - line);
-      let at = 0;
-      let taken = 0;
-      while (taken < n) {
-        const k = Math.min(this.chunkLines - this.lines, n - taken);
-        let length = 0;
-        for (let j = 0; j < k; j++) length += lengths[line + taken + j] as number;
-        this.chunk += at === 0 && length === run.length ? run : run.slice(at, at + length);
-        at += length;
-        taken += k;
-        this.count += k;
-        this.lines += k;
-        if (this.lines === this.chunkLines) {
-          this.write(this.chunk);
-          this.chunk = '';
-          this.lines = 0;
-        }
-      }
-      line += n;
     }
   }
 
@@ -258,32 +218,5 @@ export class LinePrefix {
     this.group = group;
     this.text = text;
     this.probe ^= text.charCodeAt(0);
-  }
-}
-
-/** Lines kept for later, in flattened runs of `RUN_LINES` with each line's length. */
-export class KeptLines {
-  readonly runs: string[] = [];
-  readonly lengths = new IntList();
-  /** Each line's row (see `KeywordLineExtras.rows`). */
-  readonly rows = new IntList();
-  private run = '';
-  private runLines = 0;
-  probe = 0;
-
-  add(text: string, row: number): void {
-    this.run += text;
-    this.lengths.push(text.length);
-    this.rows.push(row);
-    if (++this.runLines === RUN_LINES) this.finish();
-  }
-
-  /** Closes the open run. */
-  finish(): void {
-    if (this.runLines === 0) return;
-    this.probe ^= this.run.charCodeAt(0);
-    this.runs.push(this.run);
-    this.run = '';
-    this.runLines = 0;
   }
 }

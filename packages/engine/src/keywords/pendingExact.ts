@@ -8,7 +8,7 @@ import { cleanName, foldName } from '../names.ts';
 import type { FeedRow, FeedRows } from '../types.ts';
 import { IntList } from './intLists.ts';
 import type { LineWriter } from './lineWriters.ts';
-import { BROAD, NEGATIVE_EXACT } from './matchTypes.ts';
+import { BROAD, EXACT, NEGATIVE_EXACT } from './matchTypes.ts';
 import type { KeywordPatterns } from './patterns.ts';
 import type { Plan } from './plans.ts';
 import type { RowTexts } from './rowTexts.ts';
@@ -22,12 +22,12 @@ const PENDING_DUPLICATE = 2;
 /** The pending Negative Exact lines (see the file comment). */
 export class PendingExacts {
   /** Per entry: row, pattern, campaign id, the Broad group's id (-1: not known yet). */
-  readonly entries = new IntList();
+  readonly entries: IntList;
   /**
    * Per entry the next entry of its group's list + 1 (0 = none), and what its group's close
    * decided (PENDING_OPEN: not yet; PENDING_WRITTEN, PENDING_DUPLICATE).
    */
-  private readonly links = new IntList();
+  private readonly links: IntList;
   /**
    * With {mt} groups closing: per group number (see `groupsOfRows`) its entries' list, newest
    * first (entry + 1; 0 = none).
@@ -52,6 +52,13 @@ export class PendingExacts {
     groupNumbers: number,
   ) {
     this.heads = new Int32Array(groupNumbers);
+    // Allocated at their upper bound (one entry per row and Exact pattern): pages never written
+    // are never touched, and no doubling leaves an old copy beside the new one.
+    const most = p.splitsByMatchType
+      ? rows.length * p.mts.slice(0, p.positiveCount).filter((mt) => mt === EXACT).length
+      : 0;
+    this.entries = new IntList(4 * most);
+    this.links = new IntList(2 * most);
   }
 
   /**

@@ -10,7 +10,7 @@ import { foldName, mergeIssue } from '../names.ts';
 import type { FeedRow, FeedRows } from '../types.ts';
 import type { GroupClosing } from './closing.ts';
 import type { HeldLines } from './heldLines.ts';
-import type { CsvChunks, LineWriter } from './lineWriters.ts';
+import type { LineWriter } from './lineWriters.ts';
 import { LAST_ROW, type MtGroups } from './lookAhead.ts';
 import { BROAD, EXACT, NEGATIVE_EXACT, NO_MT } from './matchTypes.ts';
 import type { KeywordPatterns } from './patterns.ts';
@@ -44,16 +44,13 @@ export interface RowReaderParts {
   campaignRows: CampaignRowMaker;
   keywordCsv: LineWriter;
   negativeCsv: LineWriter;
-  keptCsv: CsvChunks | undefined;
   /** Bits of `CsvChunks.line`'s `plain` that may be set (none when formulas are neutralised). */
   plainMask: number;
   /**
    * Exact keywords whose Negative Exact line finds its Broad group when it is made are written
-   * (or kept) then, not pended (see `runSearchKeywordLines`).
+   * then, not pended (see `runSearchKeywordLines`): only without template negatives.
    */
   canKeepPending: boolean;
-  /** No template negatives: kept Negative Exact lines go straight to the negatives CSV. */
-  writesKeptNow: boolean;
 }
 
 /** Reads the rows, one at a time (see the file comment). */
@@ -242,7 +239,7 @@ export class RowReader {
 
   /**
    * With `{mt}` groups: the Exact keyword just written as a Negative Exact line of the row's
-   * Broad group; written (or kept) now when its place among the Negative Exact lines is known
+   * Broad group; written now when its place among the Negative Exact lines is known
    * (see `canKeepPending`), else pended.
    */
   private addNegativeExact(
@@ -273,7 +270,7 @@ export class RowReader {
         this.campaignPlain | (rowGroups.rowGroupPlain[BROAD] as number) | keywordPlain;
       if (broadName !== rowGroups.rowGroupText[BROAD]) broadPlain &= ~2;
       // Without negative patterns nothing else goes before these lines: write them now.
-      (x.writesKeptNow ? x.negativeCsv : (x.keptCsv as CsvChunks)).line(
+      x.negativeCsv.line(
         broadId,
         this.campaign,
         broadName,

@@ -100,8 +100,9 @@ export class TextKeyTable {
       this.added = false;
       return found;
     }
-    // At most half the slots are used.
-    if (2 * this.live++ === this.mask + 1) this.growSlots();
+    // At most three quarters of the slots are used (at half, the slots of a table of 3M lines
+    // took 67 MB instead of 34 MB; linear probing stays within a cache line or two).
+    if (4 * ++this.live > 3 * (this.mask + 1)) this.growSlots();
     const e = this.newEntry(a, b, row, pattern);
     if (this.free) this.hashes[e] = hash;
     this.place(this.slots, this.mask, hash, e);
