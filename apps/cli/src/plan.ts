@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AccountExportReader,
+  baselineItemsToLoad,
   BUILD_RECORD_FILE_NAME,
   BuildRecordReader,
   changesTables,
@@ -27,6 +28,7 @@ import {
   planKeptDroppedItems,
   planRecordChunks,
   planTable,
+  readRecordIdentities,
   type Baseline,
   type ChangePlan,
   type DroppedPolicy,
@@ -97,17 +99,34 @@ function recordFileOf(dir: string): string {
   return file;
 }
 
-/** Reads a build record into a baseline. */
-function readRecord(file: string): Baseline & { header: { created: string; feed: string } } {
-  const reader = new BuildRecordReader();
+/** Calls `push` with the file's text in pieces (UTF-8). */
+function readTextOf(file: string, push: (text: string) => void): void {
   const decoder = new TextDecoder('utf-8');
+  readPieces(file, (bytes) => push(decoder.decode(bytes, { stream: true })));
+  push(decoder.decode());
+}
+
+/**
+ * Reads a build record into a baseline that keeps no text (a 1M-row build's record names
+ * millions): the identities the plan writes again are read from the file once more
+ * (`loadDroppedIdentities`).
+ */
+function readRecord(file: string): Baseline & { header: { created: string; feed: string } } {
+  const reader = new BuildRecordReader({ identities: 'on-demand' });
   try {
-    readPieces(file, (bytes) => reader.push(decoder.decode(bytes, { stream: true })));
-    reader.push(decoder.decode());
+    readTextOf(file, (text) => reader.push(text));
     return reader.end();
   } catch (e) {
     throw new InputError(`${file}: ${(e as Error).message}`);
   }
+}
+
+/** The identities of the items the plan writes again, read from the record once more. */
+function loadDroppedIdentities(plan: ChangePlan, file: string): void {
+  if (!plan.baseline.identitiesOnDemand) return;
+  plan.baseline.loadIdentities(
+    readRecordIdentities(baselineItemsToLoad(plan), (push) => readTextOf(file, push)),
+  );
 }
 
 /** Reads an Editor export of the account into a baseline. */
@@ -211,7 +230,14 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
       for (let i = 0; i < account.size; i++) if (!account.isOwned(i)) unlabelled++;
       compared = `Compared with the account export ${path.basename(o.account!)}: ${plural(account.summary.rows, 'row')}, ${plural(account.size, 'item')} (${unlabelled} without the label "${o.label}": never changed)${account.summary.otherRows ? `; ${plural(account.summary.otherRows, 'row')} of other kinds left alone` : ''}`;
     }
-    const plan = planChanges(baseline, tables, { dropped: o.dropped, label: o.label });
+    // Against a record, the new build's items come from its own record as it is read (no pass
+    // over its files, none of its items held).
+    const next =
+      recordFile !== undefined && existsSync(buildRecord)
+        ? (push: (text: string) => void) => readTextOf(buildRecord, push)
+        : undefined;
+    const plan = planChanges(baseline, tables, { dropped: o.dropped, label: o.label }, next);
+    if (recordFile !== undefined) loadDroppedIdentities(plan, recordFile);
 
     const folder = OutputFolder.open(o.out);
     const written: Array<[string, string]> = [];

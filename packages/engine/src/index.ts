@@ -263,6 +263,11 @@ export {
   BuildRecordWriter,
 } from './plan/record.ts';
 export {
+  baselineItemsToLoad,
+  readRecordIdentities,
+  type RecordPasses,
+} from './plan/recordIdentities.ts';
+export {
   type AccountExportOptions,
   type AccountExportSummary,
   AccountExportReader,

@@ -3,6 +3,11 @@
  * Editor export of the live account. Millions of items are kept as typed arrays (kind, status,
  * identity hash, contents as field hashes) with one string per item for its identity cells
  * after its place, and an open-addressing table from identity hash to item.
+ *
+ * A record read with `identities: 'on-demand'` keeps no text at all: its items' identity hashes
+ * are made from its texts' hashes as it is read, and the identity cells of the few items a plan
+ * must write again (the dropped ones) are read from the record once more
+ * (`readRecordIdentities`, then `loadIdentities`).
  */
 import {
   PLAN_ITEM_KINDS,
@@ -105,6 +110,8 @@ export class Baseline {
     private readonly placeOf: Int32Array,
     private readonly places: readonly string[],
     private readonly rests: readonly (string | string[])[],
+    /** On-demand baselines: per place, its ad group key (lo, hi); undefined: texts kept. */
+    private readonly placeKeys: Int32Array | undefined,
     private readonly contentStart: Int32Array,
     private readonly contentPool: Int32Array,
     /** Field names by global index. */
@@ -179,13 +186,44 @@ export class Baseline {
     return this.placeOf[i]!;
   }
 
-  /** The identity cells of item `i`. */
+  /** The identity cells of item `i` (on demand: loaded by `loadIdentities` first). */
   identityOf(i: number): string[] {
+    if (this.placeKeys) {
+      const cells = this.loaded.get(i);
+      if (!cells) throw new Error(`The identity of baseline item ${i} was not loaded`);
+      return [...cells];
+    }
     const spec = PLAN_KIND_SPECS[this.kindOf(i)];
     const place = spec.placeCells === 0 ? [] : splitCells(this.places[this.placeOf[i]!]!);
     const rest = this.rests[i]!;
     const restCells = typeof rest === 'string' ? splitCells(rest) : rest;
     return [...place.slice(0, spec.placeCells), ...restCells];
+  }
+
+  /** The baseline keeps no identity text: `loadIdentities` gives the ones a plan writes. */
+  get identitiesOnDemand(): boolean {
+    return this.placeKeys !== undefined;
+  }
+
+  private readonly loaded = new Map<number, readonly string[]>();
+
+  /** The identity cells of items of an on-demand baseline (`readRecordIdentities`). */
+  loadIdentities(identities: ReadonlyMap<number, readonly string[]>): void {
+    for (const [i, cells] of identities) this.loaded.set(i, cells);
+  }
+
+  /**
+   * The key of item `i`'s ad group (the identity hash of an ad group of its first two cells) into
+   * `out`: responsive search ads of the same ad group share it.
+   */
+  adGroupKeyOf(i: number, out: IdentityHash): IdentityHash {
+    if (this.placeKeys) {
+      const p = this.placeOf[i]!;
+      out.lo = this.placeKeys[2 * p]!;
+      out.hi = this.placeKeys[2 * p + 1]!;
+      return out;
+    }
+    return hashIdentity('ad-group', this.identityOf(i), out, 2);
   }
 
   /** The content hash of field `fieldIndex` of item `i`, or undefined when it has none. */
@@ -245,6 +283,8 @@ function splitCells(joined: string): string[] {
 
 /** Collects a baseline's items, then `finish` indexes them. */
 export class BaselineBuilder {
+  /** On-demand builders (`addHashed`): per place, its ad group key (lo, hi). */
+  private placeKeys: Int32List | undefined;
   private kinds = new Uint8List();
   private statuses = new Uint8List();
   private flags = new Uint8List();
@@ -257,13 +297,54 @@ export class BaselineBuilder {
   private rests: (string | string[])[] = [];
   private contentStart = new Int32List();
   private contentPool = new Int32List();
-  private fieldNames: string[] = [];
+  readonly fieldNames: string[] = [];
   private fieldMap = new Map<string, number>();
   private adIds = new Map<number, string>();
   private readonly hash: IdentityHash = { lo: 0, hi: 0 };
 
-  constructor(readonly source: BaselineSource) {
+  constructor(
+    readonly source: BaselineSource,
+    /** 'on-demand': items come by `addHashed`, without their identity text. */
+    identities: 'kept' | 'on-demand' = 'kept',
+  ) {
     this.contentStart.push(0);
+    if (identities === 'on-demand') this.placeKeys = new Int32List();
+  }
+
+  /** A place of on-demand items, by its ad group key; returns its index for `addHashed`. */
+  addPlace(keyLo: number, keyHi: number): number {
+    const keys = this.placeKeys!;
+    keys.push(keyLo);
+    keys.push(keyHi);
+    return keys.length / 2 - 1;
+  }
+
+  /**
+   * Adds an item of an on-demand builder by its identity hash and place (`addPlace`); its
+   * identity text is not kept.
+   */
+  addHashed(
+    kind: PlanItemKind,
+    idLo: number,
+    idHi: number,
+    place: number,
+    status: number,
+    line: number,
+    fieldIndices: readonly number[],
+    hashes: readonly number[],
+  ): void {
+    this.kinds.push(kindCode(kind));
+    this.statuses.push(status);
+    this.flags.push(OWNED | DROPPABLE);
+    this.lines.push(line);
+    this.idLo.push(idLo);
+    this.idHi.push(idHi);
+    this.placeOf.push(place);
+    for (let f = 0; f < fieldIndices.length; f++) {
+      this.contentPool.push(fieldIndices[f]!);
+      this.contentPool.push(hashes[f]!);
+    }
+    this.contentStart.push(this.contentPool.length);
   }
 
   /** Items collected so far. */
@@ -283,6 +364,7 @@ export class BaselineBuilder {
   }
 
   add(input: BaselineItemInput): number {
+    if (this.placeKeys) throw new Error('an on-demand baseline takes items by addHashed');
     const i = this.kinds.length;
     const spec = PLAN_KIND_SPECS[input.kind];
     const { identity } = input;
@@ -349,6 +431,7 @@ export class BaselineBuilder {
       this.placeOf.data.slice(0, n),
       this.places,
       this.rests,
+      this.placeKeys?.data.slice(0, this.placeKeys.length),
       this.contentStart.data.slice(0, n + 1),
       this.contentPool.data.slice(0, this.contentPool.length),
       this.fieldNames,

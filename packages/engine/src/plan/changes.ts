@@ -12,6 +12,7 @@ import {
   PLAN_KIND_SPECS,
   describeItem,
   itemKindOfTable,
+  parseItemStatus,
   normalizeHeader,
   type ItemStatus,
   type PlanItemKind,
@@ -170,19 +171,27 @@ export function* planLines(
   tables: readonly ExportTable[],
 ): Generator<ChangeLine> {
   const reasons = new Reasons(plan, tables);
-  let o = 0;
-  for (const item of readBuildItems(tables, { label: plan.options.label })) {
-    const ordinal = o++;
-    const action = ACTION_OF[plan.actions[ordinal]!];
-    if (!action) continue;
-    const why = plan.reasons[ordinal]!;
-    yield lineOf(
-      action,
-      item.kind,
-      item.identity,
-      reasons.text(why, item.kind, item.identity, ordinal),
-      item.line,
-    );
+  for (let t = 0; t < tables.length; t++) {
+    // A table without a change is not read again (a 1M-row build's plan changes few).
+    let o = plan.tableStarts[t]!;
+    const end = t + 1 < plan.tableStarts.length ? plan.tableStarts[t + 1]! : plan.itemCount;
+    let last = -1;
+    for (let k = o; k < end; k++) if (ACTION_OF[plan.actions[k]!]) last = k;
+    if (last < 0) continue;
+    for (const item of readBuildItems([tables[t]!], { label: plan.options.label })) {
+      const ordinal = o++;
+      const action = ACTION_OF[plan.actions[ordinal]!];
+      if (!action) continue;
+      const why = plan.reasons[ordinal]!;
+      yield lineOf(
+        action,
+        item.kind,
+        item.identity,
+        reasons.text(why, item.kind, item.identity, ordinal),
+        item.line,
+      );
+      if (ordinal === last) break;
+    }
   }
   const { index, action, reason } = plan.dropped;
   for (let d = 0; d < index.length; d++) {
@@ -250,11 +259,17 @@ function statusOfAction(act: number, own: ItemStatus): ItemStatus {
   return own;
 }
 
+/** A row's own status (Enabled when its table has no status column). */
+function ownStatus(row: readonly string[], statusAt: number, columns: number): ItemStatus {
+  return statusAt < columns ? parseItemStatus(row[statusAt]) : 'Enabled';
+}
+
 /** One changed item's rows in its table. */
 interface ChangedRows {
   firstRow: Int32Array;
   rowCount: Int32Array;
-  status: ItemStatus[];
+  /** Undefined: the row's own status (an added or updated item, read with its row). */
+  status: (ItemStatus | undefined)[];
   adId: (string | undefined)[];
   line: Int32Array;
   count: number;
@@ -275,6 +290,26 @@ function changedRowsOf(plan: ChangePlan, tables: readonly ExportTable[], t: numb
     count: n,
   };
   if (n === 0) return rows;
+  if (itemKindOfTable(tables[t]!.kind) !== 'campaign') {
+    // One row per item: the rows are known without reading the table.
+    const lines = tables[t]!.lines?.();
+    let k = 0;
+    for (let o = start; o < end; o++) {
+      const act = plan.actions[o]!;
+      if (!ACTION_OF[act]) continue;
+      const r = o - start;
+      rows.firstRow[k] = r;
+      rows.rowCount[k] = 1;
+      rows.status.push(
+        act === Act.Add || act === Act.Update ? undefined : statusOfAction(act, 'Enabled'),
+      );
+      const pair = act === Act.Update ? plan.pairs.get(o) : undefined;
+      rows.adId.push(pair === undefined ? undefined : plan.baseline.adIdOf(pair));
+      rows.line[k] = lines ? (lines[r] ?? 0) : 0;
+      k++;
+    }
+    return rows;
+  }
   let o = start;
   let k = 0;
   for (const item of readBuildItems([tables[t]!], { label: plan.options.label })) {
@@ -399,7 +434,10 @@ export function changesTables(plan: ChangePlan, tables: readonly ExportTable[]):
                   const cells = [...row];
                   while (cells.length < headers.length) cells.push('');
                   // A campaign's location rows keep a blank status: Editor reads it as no change.
-                  cells[statusAt] = r === rows.firstRow[k] ? rows.status[k]! : '';
+                  cells[statusAt] =
+                    r === rows.firstRow[k]
+                      ? (rows.status[k] ?? ownStatus(row, statusAt, source.headers.length))
+                      : '';
                   const adId = rows.adId[k];
                   if (adIdAt >= 0 && adId !== undefined && r === rows.firstRow[k])
                     cells[adIdAt] = adId;

@@ -64,7 +64,6 @@ export function normalizeFieldValue(field: string, value: string, clientLabel: s
  * `yyyymmdd-v1` (today's date in a label is not a change), sorted and `;`-joined.
  */
 export function normalizeLabels(value: string, clientLabel: string): string {
-  if (value === '') return '';
   const client = clientLabel.toLowerCase();
   const out: string[] = [];
   for (const part of value.split(';')) {
@@ -86,7 +85,7 @@ export function splitLabels(value: string): string[] {
 }
 
 /** Second multiplier of the identity hash's other lane. */
-const HASH_BASE_B = 0x5bd1e995;
+export const HASH_BASE_B = 0x5bd1e995;
 
 /** A 64-bit identity hash as two 32-bit halves. */
 export interface IdentityHash {
@@ -144,6 +143,11 @@ export class ColumnMap {
   readonly contentAt: number[];
   readonly contentNames: string[];
   readonly labelsAt: number;
+  /** The index of the labels among the content columns (-1: none), and the last ones read. */
+  private readonly labelsContent: number;
+  private lastLabels = '';
+  private lastClient = '';
+  private lastNormalized = '';
 
   constructor(
     readonly spec: PlanKindSpec,
@@ -164,6 +168,7 @@ export class ColumnMap {
       this.contentAt.push(i);
       this.contentNames.push(n);
     });
+    this.labelsContent = this.contentNames.indexOf('labels');
   }
 
   /** The row's identity cells into `into`. */
@@ -184,7 +189,16 @@ export class ColumnMap {
       const raw = row[at[i]!] ?? '';
       if (raw === '') continue;
       const name = this.contentNames[i]!;
-      const value = normalizeFieldValue(name, raw, clientLabel);
+      let value: string;
+      if (i === this.labelsContent && raw !== '') {
+        // A table's rows mostly carry the same labels: the last answer is kept.
+        if (raw !== this.lastLabels || clientLabel !== this.lastClient) {
+          this.lastLabels = raw;
+          this.lastClient = clientLabel;
+          this.lastNormalized = normalizeLabels(raw, clientLabel);
+        }
+        value = this.lastNormalized;
+      } else value = normalizeFieldValue(name, raw, clientLabel);
       if (value === '') continue;
       item.fields.push(name);
       item.values.push(value);

@@ -19,6 +19,7 @@ import {
   BuildRecordWriter,
   recordCountsOfLastChunk,
 } from './record.ts';
+import { baselineItemsToLoad, readRecordIdentities } from './recordIdentities.ts';
 import { copyBuild, randomBuild, seeded, tablesOf, type TestBuild } from './testTables.ts';
 
 const INFO = {
@@ -219,6 +220,67 @@ describe('the build record', () => {
     expect(read.header.counts['responsive-search-ad']).toBe(b.ads.length);
   });
 
+  test.each([21, 22])(
+    'read on demand (no text kept), every item has the same hash, place, status and contents (seed %i)',
+    (seed) => {
+      const b = randomBuild(seed, 60);
+      b.keywords[0]!.keyword = 'a\u0000b';
+      b.keywords[1]!.keyword = 'two\nlines \\ and\r\\n';
+      b.keywords[2]!.status = 'Paused';
+      const tables = tablesOf(b);
+      // A record with a part of its own (another thread's ads), read in random pieces.
+      const main = new BuildRecordWriter(INFO);
+      const part = BuildRecordWriter.part();
+      for (const item of items(tables))
+        (item.kind === 'responsive-search-ad' ? part : main).addBuildItem(item);
+      const text = [
+        ...main.part(),
+        ...part.take(),
+        ...part.endPart(),
+        ...main.part(part.partCounts()),
+        ...main.end(),
+      ].join('');
+      const rand = seeded(seed);
+      const reader = new BuildRecordReader({ identities: 'on-demand' });
+      for (let at = 0; at < text.length;) {
+        const n = 1 + Math.floor(rand() * 200);
+        reader.push(text.slice(at, at + n));
+        at += n;
+      }
+      const lean = reader.end();
+      const kept = readBuildRecord([text]);
+      expect(lean.identitiesOnDemand).toBe(true);
+      expect(lean.size).toBe(kept.size);
+      const h1 = { lo: 0, hi: 0 };
+      const h2 = { lo: 0, hi: 0 };
+      for (let i = 0; i < kept.size; i++) {
+        expect(lean.identityHashOf(i, h1)).toEqual(kept.identityHashOf(i, h2));
+        expect(lean.find(kept.kindOf(i), kept.identityOf(i))).toBe(i);
+        if (kept.kindOf(i) === 'responsive-search-ad')
+          expect(lean.adGroupKeyOf(i, h1)).toEqual(kept.adGroupKeyOf(i, h2));
+        expect([lean.kindOf(i), lean.statusOf(i), lean.lineOf(i)]).toEqual([
+          kept.kindOf(i),
+          kept.statusOf(i),
+          kept.lineOf(i),
+        ]);
+        const fields = (x: typeof kept): string[] => {
+          const out: string[] = [];
+          x.forEachField(i, (f, h) => out.push(`${x.fieldNames[f]}=${h}`));
+          return out;
+        };
+        expect(fields(lean)).toEqual(fields(kept));
+      }
+      expect(() => lean.identityOf(0)).toThrow(/not loaded/);
+      // The identities read again are the kept ones.
+      const wanted = Int32Array.from({ length: kept.size }, (_, i) => i).filter((i) => i % 3 === 1);
+      const loaded = readRecordIdentities(wanted, (push) => {
+        for (let at = 0; at < text.length; at += 97) push(text.slice(at, at + 97));
+      });
+      expect(loaded.size).toBe(wanted.length);
+      for (const i of wanted) expect(loaded.get(i)).toEqual(kept.identityOf(i));
+    },
+  );
+
   test('a host learns the counts from the last chunk', () => {
     const b = randomBuild(13, 30);
     const chunks = [...buildRecordChunks(INFO, tablesOf(b))];
@@ -352,6 +414,54 @@ describe('the change plan', () => {
       `enable | keyword | ${gone!.campaign} | ${gone!.adGroup} | ${kw(gone!)} | back in the feed | ${gone!.line}`,
     ]);
   });
+
+  test.each(['pause', 'remove', 'keep'] as const)(
+    'against a record read on demand, the plan writes what it writes against the kept texts (%s)',
+    (dropped) => {
+      const before = randomBuild(17, 60, false);
+      const after = copyBuild(before);
+      after.keywords.splice(3, 2);
+      after.ads[2]!.finalUrl = 'https://example.com/moved';
+      const edited = after.ads[1]!;
+      edited.headlines = [...edited.headlines];
+      edited.headlines[1] = 'Edited headline';
+      after.ads.splice(4, 1);
+      const text = [...buildRecordChunks(INFO, tablesOf(before))].join('');
+      const tables = tablesOf(after);
+      const keptPlan = planChanges(readBuildRecord([text]), tables, { dropped });
+      const reader = new BuildRecordReader({ identities: 'on-demand' });
+      reader.push(text);
+      const leanPlan = planChanges(reader.end(), tables, { dropped });
+      const wanted = baselineItemsToLoad(leanPlan);
+      expect(wanted.length).toBe(4); // two keywords, the edited ad's old text, the ad dropped
+      leanPlan.baseline.loadIdentities(readRecordIdentities(wanted, (push) => push(text)));
+      expect(leanPlan.totals).toEqual(keptPlan.totals);
+      // The new build's items taken from its own record instead of its tables: the same plan.
+      const nextText = [...buildRecordChunks(INFO, tables)];
+      const again = new BuildRecordReader({ identities: 'on-demand' });
+      again.push(text);
+      const fromRecord = planChanges(again.end(), tables, { dropped }, (push) =>
+        nextText.forEach(push),
+      );
+      fromRecord.baseline.loadIdentities(
+        readRecordIdentities(baselineItemsToLoad(fromRecord), (push) => push(text)),
+      );
+      expect(fromRecord.totals).toEqual(keptPlan.totals);
+      expect([...fromRecord.actions]).toEqual([...keptPlan.actions]);
+      expect([...fromRecord.reasons]).toEqual([...keptPlan.reasons]);
+      expect([...planLines(fromRecord, tables)]).toEqual([...planLines(keptPlan, tables)]);
+      expect([...planLines(leanPlan, tables)]).toEqual([...planLines(keptPlan, tables)]);
+      const rows = (p: typeof keptPlan): string[][] =>
+        changesTables(p, tables).flatMap((t) => [...t.read().rows].map((r) => [...r]));
+      expect(rows(leanPlan)).toEqual(rows(keptPlan));
+      expect([...planRecordChunks(INFO, leanPlan, tables)].join('')).toBe(
+        [...planRecordChunks(INFO, keptPlan, tables)].join(''),
+      );
+      expect(keptPlan.totals.add + keptPlan.totals.pause + keptPlan.totals.remove).toBeGreaterThan(
+        0,
+      );
+    },
+  );
 
   test('dropped items follow the policy: remove, or keep', () => {
     const before = randomBuild(16, 20, false);

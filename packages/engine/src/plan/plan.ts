@@ -8,14 +8,21 @@
  */
 import type { ExportTable } from '../formats/exportFormat.ts';
 import type { Baseline } from './baseline.ts';
+import { BuildRecordReader } from './record.ts';
+import type { RecordPasses } from './recordIdentities.ts';
 import { Int32List, Uint8List } from './baseline.ts';
-import { PLAN_ITEM_KINDS, PLAN_KIND_SPECS, type PlanItemKind } from './kinds.ts';
+import {
+  itemKindOfTable,
+  PLAN_ITEM_KINDS,
+  PLAN_KIND_SPECS,
+  type ItemStatus,
+  type PlanItemKind,
+} from './kinds.ts';
 import {
   DEFAULT_CLIENT_LABEL,
   hashField,
   hashIdentity,
   readBuildItems,
-  type BuildItem,
   type IdentityHash,
 } from './items.ts';
 
@@ -188,13 +195,19 @@ export function planChanges(
   baseline: Baseline,
   tables: readonly ExportTable[],
   options: PlanOptions = {},
+  /**
+   * Reads the new build's own record (its text, from the start): its items are compared as they
+   * are read instead of the tables' (no pass over the tables, no cell hashed again, nothing
+   * held per item but its action). Its items of each kind must be the tables' rows in order, as
+   * the command writes them; used against a record baseline only (an account's needs the new
+   * items' cells).
+   */
+  next?: RecordPasses,
 ): ChangePlan {
   const opts = {
     dropped: options.dropped ?? 'pause',
     label: options.label ?? DEFAULT_CLIENT_LABEL,
   };
-  const actions = new Uint8List(1 << 12);
-  const reasons = new Int32List(1 << 12);
   const seen = new Bits(baseline.size);
   const fieldNames: string[] = [];
   const fieldIds = new Map<string, number>();
@@ -219,14 +232,14 @@ export function planChanges(
   const isAccount = baseline.source === 'account';
   const known = baseline.knownFields;
   /** The first changed content field of `item` against baseline item `b`, or -1. */
-  const changedField = (item: BuildItem, b: number): number => {
+  const changedField = (item: PlanInput, b: number): number => {
     let compared = 0;
     for (let f = 0; f < item.fields.length; f++) {
       const name = item.fields[f]!;
       if (known && !known.has(name)) continue;
       const bf = baselineFieldIndex(name);
       const had = bf < 0 ? undefined : baseline.fieldHashOf(b, bf);
-      if (had === undefined || had !== hashField(name, item.values[f]!)) return fieldId(name);
+      if (had === undefined || had !== item.hashes[f]) return fieldId(name);
       compared++;
     }
     // Against a record, a field the build no longer fills changed too.
@@ -241,13 +254,13 @@ export function planChanges(
     return -1;
   };
 
-  const h: IdentityHash = { lo: 0, hi: 0 };
   const placeHash: IdentityHash = { lo: 0, hi: 0 };
   const campaignCheck: PlaceCheck = { key: '\u0000', why: Why.None };
   const groupCheck: PlaceCheck = { key: '\u0000', why: Why.None };
   /** Why items in this campaign or ad group cannot be written (a person's), or None. */
-  const placeTaken = (item: BuildItem): Why => {
-    if (!isAccount) return Why.None;
+  const placeTaken = (input: PlanInput): Why => {
+    if (!isAccount || !input.identity) return Why.None;
+    const item = { kind: input.kind, identity: input.identity };
     const spec = PLAN_KIND_SPECS[item.kind];
     if (item.kind === 'campaign') return Why.None;
     const campaign = item.identity[0]!;
@@ -267,22 +280,21 @@ export function planChanges(
     return groupCheck.why;
   };
 
-  const addedAds = new Int32List();
-  const addedAdPlaces: string[] = [];
-  const tableStarts: number[] = [];
-  let lastTable = -1;
-  let ordinal = 0;
-  for (const item of readBuildItems(tables, { label: opts.label })) {
-    while (lastTable < item.table) {
-      lastTable++;
-      tableStarts.push(ordinal);
-    }
-    const o = ordinal++;
+  // Each table's items (a slot each) are decided into its own lists: a record hands its items
+  // over kind by kind as its parts come, not in the tables' order.
+  const slots = tables.map(() => ({
+    actions: new Uint8List(1 << 10),
+    reasons: new Int32List(1 << 10),
+    /** Added responsive search ads, by their index in the slot, and their ad groups' keys. */
+    addedAds: new Int32List(16),
+    addedAdPlaces: [] as string[],
+  }));
+  const consider = (item: PlanInput, slot: number): void => {
+    const into = slots[slot]!;
     let act: Act = Act.Unchanged;
     let why: number = Why.None;
     const taken = placeTaken(item);
-    hashIdentity(item.kind, item.identity, h);
-    const b = taken === Why.None ? baseline.findHash(h) : -1;
+    const b = taken === Why.None ? baseline.findHash(item.h) : -1;
     if (taken !== Why.None) {
       act = Act.Collision;
       why = taken;
@@ -290,9 +302,8 @@ export function planChanges(
       act = Act.Add;
       why = item.status === 'Paused' ? Why.NewPaused : Why.New;
       if (item.kind === 'responsive-search-ad' && b < 0) {
-        addedAds.push(o);
-        hashIdentity('ad-group', item.identity, placeHash, 2);
-        addedAdPlaces.push(`${placeHash.lo}:${placeHash.hi}`);
+        into.addedAds.push(into.actions.length);
+        into.addedAdPlaces.push(`${item.groupKey.lo}:${item.groupKey.hi}`);
       }
     } else {
       seen.set(b);
@@ -318,13 +329,50 @@ export function planChanges(
         }
       }
     }
-    actions.push(act);
-    reasons.push(why);
-  }
-  while (tableStarts.length < tables.length) tableStarts.push(ordinal);
+    into.actions.push(act);
+    into.reasons.push(why);
+  };
+  const fromRecord = next !== undefined && !isAccount && kindsOnce(tables);
+  if (fromRecord) {
+    const slotOfKind = new Map(tables.map((t, i) => [itemKindOfTable(t.kind), i]));
+    const input = newInput();
+    const reader = new BuildRecordReader({
+      onItem: (view) => {
+        const slot = slotOfKind.get(view.kind);
+        if (slot === undefined)
+          throw new Error(`The new build's record holds ${view.kind} items its tables do not`);
+        input.kind = view.kind;
+        input.status = view.status;
+        input.h = view.h;
+        input.groupKey = view.groupKey;
+        input.fields = view.fields;
+        input.hashes = view.hashes;
+        consider(input, slot);
+      },
+    });
+    next((text) => reader.push(text));
+    reader.end();
+  } else for (const item of inputsOfTables(tables, opts.label)) consider(item, item.table);
 
-  const actionData = actions.data.subarray(0, actions.length);
-  const reasonData = reasons.data.subarray(0, reasons.length);
+  // The slots one after another: the ordinals of the tables' items.
+  const tableStarts: number[] = [];
+  let ordinal = 0;
+  for (const slot of slots) {
+    tableStarts.push(ordinal);
+    ordinal += slot.actions.length;
+  }
+  const actionData = new Uint8Array(ordinal);
+  const reasonData = new Int32Array(ordinal);
+  const addedAds = new Int32List();
+  const addedAdPlaces: string[] = [];
+  slots.forEach((slot, t) => {
+    actionData.set(slot.actions.data.subarray(0, slot.actions.length), tableStarts[t]);
+    reasonData.set(slot.reasons.data.subarray(0, slot.reasons.length), tableStarts[t]);
+    for (let k = 0; k < slot.addedAds.length; k++)
+      addedAds.push(tableStarts[t]! + slot.addedAds.data[k]!);
+    for (const place of slot.addedAdPlaces) addedAdPlaces.push(place);
+  });
+  slots.length = 0;
   const pairs = pairEditedAds(baseline, seen, addedAds, addedAdPlaces, actionData, reasonData);
 
   // Dropped: owned baseline items the build no longer makes.
@@ -378,6 +426,61 @@ export function planChanges(
   };
 }
 
+/** One item of the new build as the plan compares it (reused: copy what you keep). */
+interface PlanInput {
+  kind: PlanItemKind;
+  status: ItemStatus;
+  /** The table that holds it. */
+  table: number;
+  /** Its identity hash. */
+  h: IdentityHash;
+  /** Its content fields' names and hashes. */
+  fields: string[];
+  hashes: number[];
+  /** Its identity cells (read from tables; undefined from a record). */
+  identity: string[] | undefined;
+  /** A responsive search ad's ad group key (`Baseline.adGroupKeyOf`). */
+  groupKey: IdentityHash;
+}
+
+function newInput(): PlanInput {
+  return {
+    kind: 'campaign',
+    status: 'Enabled',
+    table: 0,
+    h: { lo: 0, hi: 0 },
+    fields: [],
+    hashes: [],
+    identity: undefined,
+    groupKey: { lo: 0, hi: 0 },
+  };
+}
+
+/** True when no two tables hold the same kind of item. */
+function kindsOnce(tables: readonly ExportTable[]): boolean {
+  const kinds = new Set(tables.map((t) => itemKindOfTable(t.kind)));
+  return kinds.size === tables.length;
+}
+
+/** The items of the tables, their identity and contents hashed. */
+function* inputsOfTables(tables: readonly ExportTable[], label: string): Generator<PlanInput> {
+  const input = newInput();
+  for (const item of readBuildItems(tables, { label })) {
+    input.kind = item.kind;
+    input.status = item.status;
+    input.table = item.table;
+    hashIdentity(item.kind, item.identity, input.h);
+    input.fields = item.fields;
+    input.hashes.length = item.fields.length;
+    for (let f = 0; f < item.fields.length; f++)
+      input.hashes[f] = hashField(item.fields[f]!, item.values[f]!);
+    input.identity = item.identity;
+    if (item.kind === 'responsive-search-ad')
+      hashIdentity('ad-group', item.identity, input.groupKey, 2);
+    yield input;
+  }
+}
+
 /** The kind of every item by ordinal, from the tables' starts (items of a table share a kind). */
 function* itemKinds(
   tables: readonly ExportTable[],
@@ -411,7 +514,7 @@ function pairEditedAds(
   for (let i = 0; i < baseline.size; i++) {
     if (seen.has(i) || baseline.kindOf(i) !== 'responsive-search-ad') continue;
     if (!baseline.isDroppable(i) || baseline.statusOf(i) === 'Removed') continue;
-    hashIdentity('ad-group', baseline.identityOf(i), placeHash, 2);
+    baseline.adGroupKeyOf(i, placeHash);
     const key = `${placeHash.lo}:${placeHash.hi}`;
     const list = byPlace.get(key);
     if (list) list.push(i);

@@ -23,15 +23,23 @@
  * Version 1 records (one JSON entry per line, recordVersion1.ts) are still read.
  */
 import type { ExportTable } from '../formats/exportFormat.ts';
-import { BaselineBuilder, type Baseline } from './baseline.ts';
+import { BaselineBuilder, Int32List, type Baseline } from './baseline.ts';
+import { HASH_BASE as HASH_BASE_A, sealHash } from '../hash.ts';
 import {
   ITEM_STATUSES,
+  kindCode,
   PLAN_ITEM_KINDS,
   PLAN_KIND_SPECS,
   type ItemStatus,
   type PlanItemKind,
 } from './kinds.ts';
-import { DEFAULT_CLIENT_LABEL, hashField, readBuildItems, type BuildItem } from './items.ts';
+import {
+  DEFAULT_CLIENT_LABEL,
+  HASH_BASE_B,
+  hashField,
+  readBuildItems,
+  type BuildItem,
+} from './items.ts';
 import { parseJson, RecordV1Lines, V1_ITEMS_START } from './recordVersion1.ts';
 
 /** The record's format name and version (the first line's `format` and `version`). */
@@ -69,6 +77,20 @@ export interface RecordItem {
   /** Content field names and their hashes (`hashField`). */
   fields: readonly string[];
   hashes: readonly number[];
+}
+
+/** An item as a record reader hands it over (`onItem`); reused: copy what you keep. */
+export interface RecordItemView {
+  kind: PlanItemKind;
+  status: ItemStatus;
+  line: number;
+  /** Its identity hash (`hashIdentity`). */
+  h: { lo: number; hi: number };
+  /** Its place's ad group key (`Baseline.adGroupKeyOf`). */
+  groupKey: { lo: number; hi: number };
+  /** Its content fields' names and hashes. */
+  fields: string[];
+  hashes: number[];
 }
 
 /** Characters gathered before a chunk is handed over. */
@@ -365,8 +387,18 @@ export class BuildRecordReader {
   private lineNumber = 0;
   private header: BuildRecordHeader | undefined;
   private ended = false;
-  private readonly builder = new BaselineBuilder('record');
+  private builder!: BaselineBuilder;
   private v1: RecordV1Lines | undefined;
+  /** On demand: per text, its two hash lanes and their multipliers to its length. */
+  private readonly onDemand: boolean;
+  private readonly textA = new Int32List();
+  private readonly textB = new Int32List();
+  private readonly powA = new Int32List();
+  private readonly powB = new Int32List();
+  /** On demand: the hash lanes after the kind and the place, and the place's index. */
+  private placeA = 0;
+  private placeB = 0;
+  private placeIndex = -1;
   private readonly texts: string[] = [];
   private readonly fieldIndices: number[] = [];
   private kind: PlanItemKind | undefined;
@@ -379,6 +411,36 @@ export class BuildRecordReader {
   private readonly hashBuf: number[] = [];
   /** Where a number read by `base36` ended. */
   private at = 0;
+
+  /**
+   * `identities: 'on-demand'` keeps no text (a 1M-row build's record holds millions): items are
+   * known by their identity hashes, and the plan reads the identities it writes again
+   * (`readRecordIdentities`). Version 1 records are read with their texts either way.
+   */
+  constructor(
+    options: {
+      identities?: 'kept' | 'on-demand';
+      /**
+       * Each item handed over as it is read, and not kept (the baseline `end` gives is then
+       * empty): a plan compares a new build's items without holding them. Implies on demand.
+       */
+      onItem?: (item: RecordItemView) => void;
+    } = {},
+  ) {
+    this.onItem = options.onItem;
+    this.onDemand = options.identities === 'on-demand' || this.onItem !== undefined;
+  }
+
+  private readonly onItem: ((item: RecordItemView) => void) | undefined;
+  private readonly view: RecordItemView = {
+    kind: 'campaign',
+    status: 'Enabled',
+    line: 0,
+    h: { lo: 0, hi: 0 },
+    groupKey: { lo: 0, hi: 0 },
+    fields: [],
+    hashes: [],
+  };
 
   /** Reads the next piece of the record's text. */
   push(text: string): void {
@@ -428,11 +490,17 @@ export class BuildRecordReader {
       return;
     }
     const tag = s.charCodeAt(from);
-    if (tag === 83 /* S */) this.texts.push(unescapeText(s.slice(from + 1, to)));
-    else if (tag === 84 /* T */) this.newPart();
-    else if (digit36(tag) >= 0 || tag === 45 /* - */) this.item(s, from, to);
-    else if (tag === 80 /* P */) this.placeLine(s, from + 1, to);
-    else if (tag === 75 /* K */) this.kindLine(s.slice(from + 1, to));
+    if (tag === 83 /* S */) {
+      if (this.onDemand) this.hashText(s, from + 1, to);
+      else this.texts.push(unescapeText(s.slice(from + 1, to)));
+    } else if (tag === 84 /* T */) this.newPart();
+    else if (digit36(tag) >= 0 || tag === 45 /* - */) {
+      if (this.onDemand) this.hashedItem(s, from, to);
+      else this.item(s, from, to);
+    } else if (tag === 80 /* P */) {
+      if (this.onDemand) this.hashedPlace(s, from + 1, to);
+      else this.placeLine(s, from + 1, to);
+    } else if (tag === 75 /* K */) this.kindLine(s.slice(from + 1, to));
     else if (tag === 70 /* F */)
       this.fieldIndices.push(this.builder.fieldIndex(unescapeText(s.slice(from + 1, to))));
     else if (tag === 69 /* E */) this.endLine(s.slice(from + 1, to));
@@ -466,12 +534,18 @@ export class BuildRecordReader {
       label: String(head.label ?? DEFAULT_CLIENT_LABEL),
       counts: {},
     };
+    this.builder = new BaselineBuilder('record', this.onDemand && !v1 ? 'on-demand' : 'kept');
     if (v1) this.v1 = new RecordV1Lines(this.builder, (m) => this.fail(m));
   }
 
   /** A part of the record with texts and fields of its own begins. */
   private newPart(): void {
     this.texts.length = 0;
+    this.textA.length = 0;
+    this.textB.length = 0;
+    this.powA.length = 0;
+    this.powB.length = 0;
+    this.placeIndex = -1;
     this.fieldIndices.length = 0;
     this.kind = undefined;
     this.identity.length = 0;
@@ -485,6 +559,88 @@ export class BuildRecordReader {
     this.placeCells = spec.placeCells;
     this.identityLength = spec.identity.length;
     this.identity.length = 0;
+    this.placeIndex = -1;
+    if (this.onDemand && this.placeCells === 0) {
+      this.placeA = this.placeB = kindCode(this.kind) + 1;
+      this.placeIndex = this.onItem ? 0 : this.builder.addPlace(0, 0);
+    }
+  }
+
+  /** On demand: an `S` line's text as its hash lanes (as `hashIdentity` hashes a cell). */
+  private hashText(s: string, from: number, to: number): void {
+    let a = 0;
+    let b = 0;
+    let pa = 1;
+    let pb = 1;
+    for (let p = from; p < to; p++) {
+      let c = s.charCodeAt(p);
+      if (c === 92 /* \\ */ && p + 1 < to) {
+        p++;
+        const e = s.charCodeAt(p);
+        c = e === 110 ? 10 : e === 114 ? 13 : e;
+      }
+      a = (Math.imul(a, HASH_BASE_A) + c) | 0;
+      b = (Math.imul(b, HASH_BASE_B) + c) | 0;
+      pa = Math.imul(pa, HASH_BASE_A);
+      pb = Math.imul(pb, HASH_BASE_B);
+    }
+    this.textA.push(a);
+    this.textB.push(b);
+    this.powA.push(pa);
+    this.powB.push(pb);
+  }
+
+  /** On demand: the hash lanes being made (`addText`, `endCell`). */
+  private laneA = 0;
+  private laneB = 0;
+  private readonly placeRefs: number[] = [];
+
+  /** The reference at s[from…) as a text index (`this.at`: where it ended). */
+  private textIndexAt(s: string, from: number, to: number): number {
+    const t = this.base36(s, from, to);
+    if (t >= this.textA.length) this.fail('a text not written before (the record is damaged)');
+    return t;
+  }
+
+  /** Text `t` and the separator after it, added to the lanes. */
+  private addText(t: number): void {
+    this.laneA = (Math.imul(this.laneA, this.powA.data[t]!) + this.textA.data[t]!) | 0;
+    this.laneB = (Math.imul(this.laneB, this.powB.data[t]!) + this.textB.data[t]!) | 0;
+    this.endCell();
+  }
+
+  /** The separator after a cell (an empty cell is only this). */
+  private endCell(): void {
+    this.laneA = (Math.imul(this.laneA, HASH_BASE_A) + 0x1f) | 0;
+    this.laneB = (Math.imul(this.laneB, HASH_BASE_B) + 0x1f) | 0;
+  }
+
+  /** On demand: a `P` line's place as hash lanes, and its ad group key. */
+  private hashedPlace(s: string, from: number, to: number): void {
+    if (!this.kind) this.fail('a place before its kind');
+    const refs = this.placeRefs;
+    refs.length = 0;
+    let p = from;
+    while (p < to) {
+      refs.push(this.textIndexAt(s, p, to));
+      p = this.at + 1;
+    }
+    if (refs.length !== this.placeCells) this.fail('a place of the wrong size');
+    // The key responsive search ads are paired by: the place hashed as an ad group's identity.
+    this.laneA = this.laneB = kindCode('ad-group') + 1;
+    for (let c = 0; c < 2; c++) {
+      if (c < refs.length) this.addText(refs[c]!);
+      else this.endCell();
+    }
+    const keyLo = sealHash(this.laneA, 2, 1);
+    const keyHi = sealHash(this.laneB, 2, 2);
+    this.laneA = this.laneB = kindCode(this.kind) + 1;
+    for (const t of refs) this.addText(t);
+    this.placeA = this.laneA;
+    this.placeB = this.laneB;
+    this.view.groupKey.lo = keyLo;
+    this.view.groupKey.hi = keyHi;
+    this.placeIndex = this.onItem ? 0 : this.builder.addPlace(keyLo, keyHi);
   }
 
   /** The base-36 number at s[from…), up to the first character that is not a digit. */
@@ -520,12 +676,8 @@ export class BuildRecordReader {
     if (identity.length !== this.placeCells) this.fail('a place of the wrong size');
   }
 
-  private item(s: string, from: number, to: number): void {
-    const kind = this.kind;
-    if (!kind) return this.fail('an item before its kind');
-    const identity = this.identity;
-    if (identity.length < this.placeCells) this.fail('an item without its place');
-    identity.length = this.placeCells;
+  /** The line change, status and contents of an item line; returns where its cells begin. */
+  private itemHead(s: string, from: number, to: number): number {
     let p = from;
     const negative = s.charCodeAt(p) === 45;
     if (negative) p++;
@@ -562,6 +714,23 @@ export class BuildRecordReader {
       p += HASH_CHARS;
       if (s.charCodeAt(p) === 59) p++;
     }
+    this.lastLine += negative ? -delta : delta;
+    this.status = status;
+    return p;
+  }
+
+  /** The status of the item line read last (`itemHead`). */
+  private status = 0;
+
+  private item(s: string, from: number, to: number): void {
+    const kind = this.kind;
+    if (!kind) return this.fail('an item before its kind');
+    const identity = this.identity;
+    if (identity.length < this.placeCells) this.fail('an item without its place');
+    identity.length = this.placeCells;
+    let p = this.itemHead(s, from, to);
+    const fields = this.fieldBuf;
+    const hashes = this.hashBuf;
     while (p < to) {
       p++; // the comma before the cell
       const c = s.charCodeAt(p);
@@ -577,18 +746,77 @@ export class BuildRecordReader {
       if (p < to && s.charCodeAt(p) !== 44) this.fail('unreadable item');
     }
     if (identity.length !== this.identityLength) this.fail('an item with missing cells');
-    this.lastLine += negative ? -delta : delta;
     this.items++;
     this.builder.add({
       kind,
       identity,
-      status: ITEM_STATUSES[status]!,
+      status: ITEM_STATUSES[this.status]!,
       line: this.lastLine,
       fieldIndices: fields,
       hashes,
       owned: true,
       droppable: true,
     });
+  }
+
+  /** On demand: an item by its identity hash (the place's lanes, then its own cells). */
+  private hashedItem(s: string, from: number, to: number): void {
+    const kind = this.kind;
+    if (!kind) return this.fail('an item before its kind');
+    if (this.placeIndex < 0) this.fail('an item without its place');
+    let p = this.itemHead(s, from, to);
+    this.laneA = this.placeA;
+    this.laneB = this.placeB;
+    let cells = this.placeCells;
+    while (p < to) {
+      p++; // the comma before the cell
+      const c = s.charCodeAt(p);
+      if (p >= to || c === 44) {
+        this.endCell();
+        cells++;
+      } else if (c === 42 /* * */) {
+        const run = this.base36(s, p + 1, to);
+        for (let k = 0; k < run && cells < this.identityLength; k++) {
+          this.endCell();
+          cells++;
+        }
+        p = this.at;
+      } else {
+        this.addText(this.textIndexAt(s, p, to));
+        cells++;
+        p = this.at;
+      }
+      if (p < to && s.charCodeAt(p) !== 44) this.fail('unreadable item');
+    }
+    if (cells !== this.identityLength) this.fail('an item with missing cells');
+    this.items++;
+    if (this.onItem) {
+      const view = this.view;
+      view.kind = kind;
+      view.status = ITEM_STATUSES[this.status]!;
+      view.line = this.lastLine;
+      view.h.lo = sealHash(this.laneA, cells, 1);
+      view.h.hi = sealHash(this.laneB, cells, 2);
+      view.fields.length = 0;
+      view.hashes.length = 0;
+      const names = this.builder.fieldNames;
+      for (let f = 0; f < this.fieldBuf.length; f++) {
+        view.fields.push(names[this.fieldBuf[f]!]!);
+        view.hashes.push(this.hashBuf[f]!);
+      }
+      this.onItem(view);
+      return;
+    }
+    this.builder.addHashed(
+      kind,
+      sealHash(this.laneA, cells, 1),
+      sealHash(this.laneB, cells, 2),
+      this.placeIndex,
+      this.status,
+      this.lastLine,
+      this.fieldBuf,
+      this.hashBuf,
+    );
   }
 
   private endLine(text: string): void {
