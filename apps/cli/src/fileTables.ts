@@ -47,11 +47,25 @@ export function csvRecordsOfPiece(
 
 /** The whole records of `text`, and what is left after the last (all of it when `final`). */
 function parseRecords(text: string, final: boolean): { records: string[][]; rest: string } {
+  const { records, end } = parseFrom(text, 0, final, Infinity);
+  return { records, rest: end >= text.length ? '' : text.slice(end) };
+}
+
+/**
+ * The whole records of `text` from `from` (at most `max`), and where the text after the last
+ * begins.
+ */
+function parseFrom(
+  text: string,
+  from: number,
+  final: boolean,
+  max: number,
+): { records: string[][]; end: number } {
   const records: string[][] = [];
   const n = text.length;
-  let i = 0;
-  let start = 0;
-  outer: while (i < n) {
+  let i = from;
+  let start = from;
+  outer: while (i < n && records.length < max) {
     start = i;
     const cells: string[] = [];
     for (;;) {
@@ -110,7 +124,58 @@ function parseRecords(text: string, final: boolean): { records: string[][]; rest
       break;
     }
   }
-  return { records, rest: start >= n ? '' : text.slice(start) };
+  return { records, end: start };
+}
+
+/**
+ * The records of a file the command wrote that `wanted` takes (by index, header not counted),
+ * each with its index, header first (index -1). A record not wanted is passed over up to its
+ * line break when it holds no quote, without making its cells.
+ */
+export function* someCsvRecordsOfFile(
+  file: string,
+  wanted: (row: number) => boolean,
+): Generator<readonly [number, string[]]> {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(PIECE_BYTES);
+    const decoder = new TextDecoder('utf-8');
+    let text = '';
+    let done = false;
+    let row = -1;
+    while (!done) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      done = n === 0;
+      text += done ? decoder.decode() : decoder.decode(buf.subarray(0, n), { stream: true });
+      let at = 0;
+      // The next quote at or after `at` (text.length: none): found once per piece and moved on.
+      let quote = -1;
+      while (at < text.length) {
+        if (row >= 0 && !wanted(row)) {
+          const nl = text.indexOf('\n', at);
+          if (nl < 0 && !done) break; // the record ends in the next piece
+          if (quote < at) {
+            quote = text.indexOf('"', at);
+            if (quote < 0) quote = text.length;
+          }
+          if (nl >= 0 && quote > nl) {
+            at = nl + 1;
+            row++;
+            continue;
+          }
+        }
+        // A record with a quoted cell (it may hold line breaks), a wanted one or the header.
+        const parsed = parseFrom(text, at, done, 1);
+        if (parsed.records.length === 0) break;
+        at = parsed.end;
+        if (row < 0 || wanted(row)) yield [row, parsed.records[0]!] as const;
+        row++;
+      }
+      text = text.slice(at);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** One file of a build and what its rows are. */
@@ -136,6 +201,12 @@ export function fileTables(files: readonly BuildFile[]): ExportTable[] {
           [Symbol.iterator]: () => records,
         },
       };
+    },
+    readSome: (wanted: (row: number) => boolean) => {
+      const records = someCsvRecordsOfFile(file, wanted);
+      const first = records.next();
+      const headers = first.done ? [] : first.value[1];
+      return { headers, rows: { [Symbol.iterator]: () => records } };
     },
     ...(lines ? { lines: memo(lines) } : {}),
   }));

@@ -38,6 +38,15 @@ export interface ExportTable {
    * when the generator says which it is.
    */
   lines?(): ArrayLike<number>;
+  /**
+   * Only the rows `wanted` takes (by their index in `read().rows`), each with its index: a host
+   * that can pass over rows without reading their cells (the command's files read back) lets a
+   * change plan read its few changed rows of a 1M-row table cheaply. Optional.
+   */
+  readSome?(wanted: (row: number) => boolean): {
+    headers: readonly string[];
+    rows: Iterable<readonly [number, readonly string[]]>;
+  };
 }
 
 /** One file a format makes. */

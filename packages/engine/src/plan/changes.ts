@@ -17,7 +17,7 @@ import {
   type ItemStatus,
   type PlanItemKind,
 } from './kinds.ts';
-import { readBuildItems } from './items.ts';
+import { ColumnMap, readBuildItems } from './items.ts';
 import {
   Act,
   Why,
@@ -178,7 +178,32 @@ export function* planLines(
     let last = -1;
     for (let k = o; k < end; k++) if (ACTION_OF[plan.actions[k]!]) last = k;
     if (last < 0) continue;
-    for (const item of readBuildItems([tables[t]!], { label: plan.options.label })) {
+    const table = tables[t]!;
+    const kind = itemKindOfTable(table.kind);
+    if (kind !== 'campaign' && table.readSome) {
+      // One row per item: only the changed rows are read.
+      const start = o;
+      const some = table.readSome(
+        (r) => start + r <= last && ACTION_OF[plan.actions[start + r]!] !== undefined,
+      );
+      const map = new ColumnMap(PLAN_KIND_SPECS[kind], some.headers);
+      const lines = table.lines?.();
+      const identity: string[] = [];
+      for (const [r, row] of some.rows) {
+        const ordinal = start + r;
+        map.readIdentity(row, identity);
+        yield lineOf(
+          ACTION_OF[plan.actions[ordinal]!]!,
+          kind,
+          identity,
+          reasons.text(plan.reasons[ordinal]!, kind, identity, ordinal),
+          lines ? (lines[r] ?? 0) : 0,
+        );
+        if (ordinal === last) break;
+      }
+      continue;
+    }
+    for (const item of readBuildItems([table], { label: plan.options.label })) {
       const ordinal = o++;
       const action = ACTION_OF[plan.actions[ordinal]!];
       if (!action) continue;
@@ -257,6 +282,22 @@ function statusOfAction(act: number, own: ItemStatus): ItemStatus {
   if (act === Act.Enable) return 'Enabled';
   if (act === Act.Remove) return 'Removed';
   return own;
+}
+
+/** A table's rows with their indices. */
+function numbered(table: Table): {
+  headers: readonly string[];
+  rows: Iterable<readonly [number, readonly string[]]>;
+} {
+  return {
+    headers: table.headers,
+    rows: {
+      *[Symbol.iterator]() {
+        let r = 0;
+        for (const row of table.rows) yield [r++, row] as const;
+      },
+    },
+  };
 }
 
 /** A row's own status (Enabled when its table has no status column). */
@@ -419,7 +460,14 @@ export function changesTables(plan: ChangePlan, tables: readonly ExportTable[]):
       kind: table.kind,
       ...(table.qualifier ? { qualifier: table.qualifier } : {}),
       read: () => {
-        const source = table.read();
+        // Only the changed rows, where the table can pass over the others (one row per item).
+        const some =
+          kind !== 'campaign' && table.readSome
+            ? table.readSome(
+                (r) => start + r < end && ACTION_OF[plan.actions[start + r]!] !== undefined,
+              )
+            : undefined;
+        const source = some ?? numbered(table.read());
         const { headers, statusAt, adIdAt } = changesHeaders(source.headers, kind, withAdId);
         const rows = changedRows();
         return {
@@ -427,8 +475,7 @@ export function changesTables(plan: ChangePlan, tables: readonly ExportTable[]):
           rows: {
             *[Symbol.iterator]() {
               let k = 0;
-              let r = 0;
-              for (const row of source.rows) {
+              for (const [r, row] of source.rows) {
                 while (k < rows.count && rows.firstRow[k]! + rows.rowCount[k]! <= r) k++;
                 if (k < rows.count && r >= rows.firstRow[k]!) {
                   const cells = [...row];
@@ -443,7 +490,6 @@ export function changesTables(plan: ChangePlan, tables: readonly ExportTable[]):
                     cells[adIdAt] = adId;
                   yield cells;
                 }
-                r++;
               }
               for (const d of own) yield droppedRow(plan, d, headers, statusAt, adIdAt);
             },
