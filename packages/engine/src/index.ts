@@ -310,6 +310,12 @@ export {
   type MicrosoftExportContext,
 } from './formats/microsoftAdvertising.ts';
 export {
+  readMicrosoftLocations,
+  readGoogleGeoTargets,
+  microsoftLocationLookup,
+  type MicrosoftLocationAnswer,
+} from './formats/microsoftLocations.ts';
+export {
   splitSeedLines,
   combineSeeds,
   limitFeedCell,
