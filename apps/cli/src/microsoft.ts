@@ -14,10 +14,14 @@ import {
   UTF8_BOM,
   editorFileStem,
   formatCsv,
+  microsoftLocationLookup,
+  readGoogleGeoTargets,
+  readMicrosoftLocations,
   writeMicrosoftBulk,
   type ExportTable,
 } from '@adloom/engine';
-import { fileTables } from './fileTables.ts';
+import { csvRecordsOfFile, fileTables } from './fileTables.ts';
+import { InputError, inputFileError } from './files.ts';
 import { commandFileName } from './generate.ts';
 import { plural } from './report.ts';
 
@@ -49,12 +53,48 @@ function writeWhole(file: string, parts: Iterable<string>): void {
   renameSync(temp, file);
 }
 
+/** The Microsoft Location Id of each Google criteria ID, read from the two files. */
+export type MicrosoftLocationMap = ReturnType<typeof microsoftLocationLookup>;
+
+/** One location file's records read through the engine's reader, or the input error. */
+function readLocationFile<T>(
+  file: string,
+  what: string,
+  read: (records: Iterable<string[]>) => { ok: true; value: T } | { ok: false; problem: string },
+): T {
+  let reading;
+  try {
+    reading = read(csvRecordsOfFile(file));
+  } catch (e) {
+    throw inputFileError(e, file, what);
+  }
+  if (!reading.ok) throw new InputError(`${what} file ${file} ${reading.problem}`);
+  return reading.value;
+}
+
+/**
+ * `--microsoft-locations` and `--google-geo`: Microsoft's geographical locations file and
+ * Google's geo targets file, read before anything is written (a bad file writes nothing).
+ */
+export function readMicrosoftLocationMap(
+  microsoftFile: string,
+  googleFile: string,
+): MicrosoftLocationMap {
+  const microsoft = readLocationFile(microsoftFile, 'Microsoft locations', readMicrosoftLocations);
+  const google = readLocationFile(googleFile, 'Google geo targets', readGoogleGeoTargets);
+  return microsoftLocationLookup(google, microsoft);
+}
+
 /**
  * Writes `microsoft-advertising.csv` and `microsoft-advertising-report.csv` into `dir` from the
- * Editor files there (as the engine's format makes them); returns the summary's lines for them.
+ * Editor files there (as the engine's format makes them), locations mapped by `locations` when
+ * given; returns the summary's lines for them.
  */
-export function writeMicrosoftFiles(dir: string): string {
-  const bulk = writeMicrosoftBulk(editorTablesIn(dir));
+export function writeMicrosoftFiles(dir: string, locations?: MicrosoftLocationMap): string {
+  const bulk = writeMicrosoftBulk(
+    editorTablesIn(dir),
+    locations ? { microsoftLocationId: locations.microsoftLocationId } : {},
+  );
   const bulkName = commandFileName(MICROSOFT_BULK_FILE_STEM, 'csv');
   const reportName = commandFileName(MICROSOFT_REPORT_FILE_STEM, 'csv');
   writeWhole(path.join(dir, bulkName), bulk.chunks());
@@ -64,9 +104,17 @@ export function writeMicrosoftFiles(dir: string): string {
     .filter(([type]) => type !== 'Format Version')
     .map(([type, n]) => `${n} ${type}`)
     .join(', ');
+  let located = '';
+  if (locations) {
+    const { mapped, notMapped } = locations.counts();
+    located =
+      `  locations: ${mapped} of ${plural(mapped + notMapped, 'Google location')} mapped to ` +
+      `Microsoft Location Ids${notMapped > 0 ? ` (${notMapped} not: see ${reportName})` : ''}\n`;
+  }
   return (
     `  ${bulkName}: ${records || 'no records'}\n` +
     `  ${reportName}: ${plural(counts.notWritten, 'item')} not written, ` +
-    `${plural(counts.changed, 'item')} changed, ${plural(counts.paused, 'campaign')} paused\n`
+    `${plural(counts.changed, 'item')} changed, ${plural(counts.paused, 'campaign')} paused\n` +
+    located
   );
 }
