@@ -201,7 +201,7 @@ describe('microsoftLocationLookup with the Microsoft format', () => {
       ['Campaign', 'Both', 'Active', ''],
       ['Campaign Location Criterion', 'Both', 'Active', '700001'],
     ]);
-    const report = bulk.report().rows.map((r) => [r[0], r[1], r[3], r[4], r[5]]);
+    const report = [...bulk.report().rows].map((r) => [r[0], r[1], r[3], r[4], r[5]]);
     expect(report).toEqual([
       [
         'Campaign Location Criterion',
