@@ -12,7 +12,12 @@ import {
 import { InputError, OutputClosed } from './files.ts';
 import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
 import { clientLabelProblem } from './label.ts';
-import { OUTPUT_FORMATS, readMicrosoftLocationMap, writeMicrosoftFiles } from './microsoft.ts';
+import {
+  OUTPUT_FORMATS,
+  checkMicrosoftLocationFiles,
+  writeMicrosoftFiles,
+  type MicrosoftLocationFiles,
+} from './microsoft.ts';
 import { runPlan } from './plan.ts';
 import { Progress } from './progress.ts';
 
@@ -426,11 +431,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     adsThreadScript: io.adsThreadScript,
   };
   try {
-    // The location files are read first: a bad one writes nothing.
-    const locations =
+    // The location files are checked first: a bad one writes nothing.
+    const locationFiles: MicrosoftLocationFiles | undefined =
       msLocations !== undefined && googleGeo !== undefined
-        ? readMicrosoftLocationMap(msLocations, googleGeo)
+        ? { microsoft: msLocations, google: googleGeo }
         : undefined;
+    if (locationFiles) checkMicrosoftLocationFiles(locationFiles);
     const summary = isPlan
       ? await runPlan({
           ...options,
@@ -445,7 +451,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             ? { record: { created: new Date().toISOString() } }
             : {}),
         });
-    const microsoftSummary = microsoft ? writeMicrosoftFiles(values.out as string, locations) : '';
+    const microsoftSummary = microsoft
+      ? writeMicrosoftFiles(values.out as string, locationFiles)
+      : '';
     (values.stdout ? io.stderr : io.stdout)(summary + microsoftSummary);
     return EXIT_OK;
   } catch (e) {

@@ -14,6 +14,7 @@ import {
   UTF8_BOM,
   editorFileStem,
   formatCsv,
+  locationNamesOf,
   microsoftLocationLookup,
   readGoogleGeoTargets,
   readMicrosoftLocations,
@@ -53,18 +54,39 @@ function writeWhole(file: string, parts: Iterable<string>): void {
   renameSync(temp, file);
 }
 
-/** The Microsoft Location Id of each Google criteria ID, read from the two files. */
-export type MicrosoftLocationMap = ReturnType<typeof microsoftLocationLookup>;
+/** `--microsoft-locations` and `--google-geo`: the two files the locations are mapped by. */
+export interface MicrosoftLocationFiles {
+  /** Microsoft's geographical locations file. */
+  microsoft: string;
+  /** Google's geo targets file. */
+  google: string;
+}
 
-/** One location file's records read through the engine's reader, or the input error. */
+type LocationFileReader<T> = (
+  records: Iterable<string[]>,
+) => { ok: true; value: T } | { ok: false; problem: string };
+
+/** The first record of a file's records, the file closed after it. */
+function* firstOf(records: Generator<string[]>): Generator<string[]> {
+  try {
+    const first = records.next();
+    if (!first.done) yield first.value;
+  } finally {
+    records.return(undefined);
+  }
+}
+
+/** One location file read through the engine's reader (only its header: `headerOnly`). */
 function readLocationFile<T>(
   file: string,
   what: string,
-  read: (records: Iterable<string[]>) => { ok: true; value: T } | { ok: false; problem: string },
+  read: LocationFileReader<T>,
+  headerOnly = false,
 ): T {
   let reading;
   try {
-    reading = read(csvRecordsOfFile(file));
+    const records = csvRecordsOfFile(file);
+    reading = read(headerOnly ? firstOf(records) : records);
   } catch (e) {
     throw inputFileError(e, file, what);
   }
@@ -72,25 +94,64 @@ function readLocationFile<T>(
   return reading.value;
 }
 
+const MICROSOFT_FILE = 'Microsoft locations';
+const GOOGLE_FILE = 'Google geo targets';
+
 /**
- * `--microsoft-locations` and `--google-geo`: Microsoft's geographical locations file and
- * Google's geo targets file, read before anything is written (a bad file writes nothing).
+ * Checks that both location files open and have the columns they need, before anything is
+ * written (a bad file writes nothing); they are read whole once the build is written.
  */
-export function readMicrosoftLocationMap(
-  microsoftFile: string,
-  googleFile: string,
-): MicrosoftLocationMap {
-  const microsoft = readLocationFile(microsoftFile, 'Microsoft locations', readMicrosoftLocations);
-  const google = readLocationFile(googleFile, 'Google geo targets', readGoogleGeoTargets);
+export function checkMicrosoftLocationFiles(files: MicrosoftLocationFiles): void {
+  readLocationFile(files.microsoft, MICROSOFT_FILE, (r) => readMicrosoftLocations(r), true);
+  readLocationFile(files.google, GOOGLE_FILE, (r) => readGoogleGeoTargets(r), true);
+}
+
+/** The Google location IDs of the campaigns file in `dir` (its Location ID cells). */
+function locationIdsIn(dir: string): Set<string> {
+  const ids = new Set<string>();
+  const file = path.join(dir, commandFileName(editorFileStem('campaigns'), 'csv'));
+  if (!existsSync(file)) return ids;
+  let at = -1;
+  let header = true;
+  for (const record of csvRecordsOfFile(file)) {
+    if (header) {
+      at = record.findIndex((h) => h.trim().toLowerCase() === 'location id');
+      header = false;
+      if (at < 0) break;
+      continue;
+    }
+    for (const part of (record[at] ?? '').split(/[;,\r\n]/)) {
+      const id = part.trim();
+      if (id !== '') ids.add(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * The Microsoft Location Id of each Google location of the build in `dir`: Google's file read
+ * for those IDs only, Microsoft's for their names only (a country's file is not held whole).
+ */
+function readMicrosoftLocationMap(
+  dir: string,
+  files: MicrosoftLocationFiles,
+): ReturnType<typeof microsoftLocationLookup> {
+  const ids = locationIdsIn(dir);
+  const google = readLocationFile(files.google, GOOGLE_FILE, (r) => readGoogleGeoTargets(r, ids));
+  const names = locationNamesOf(google);
+  const microsoft = readLocationFile(files.microsoft, MICROSOFT_FILE, (r) =>
+    readMicrosoftLocations(r, names),
+  );
   return microsoftLocationLookup(google, microsoft);
 }
 
 /**
  * Writes `microsoft-advertising.csv` and `microsoft-advertising-report.csv` into `dir` from the
- * Editor files there (as the engine's format makes them), locations mapped by `locations` when
- * given; returns the summary's lines for them.
+ * Editor files there (as the engine's format makes them), locations mapped by the two files
+ * when given; returns the summary's lines for them.
  */
-export function writeMicrosoftFiles(dir: string, locations?: MicrosoftLocationMap): string {
+export function writeMicrosoftFiles(dir: string, locationFiles?: MicrosoftLocationFiles): string {
+  const locations = locationFiles ? readMicrosoftLocationMap(dir, locationFiles) : undefined;
   const bulk = writeMicrosoftBulk(
     editorTablesIn(dir),
     locations ? { microsoftLocationId: locations.microsoftLocationId } : {},

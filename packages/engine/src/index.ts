@@ -312,6 +312,7 @@ export {
 export {
   readMicrosoftLocations,
   readGoogleGeoTargets,
+  locationNamesOf,
   microsoftLocationLookup,
   type MicrosoftLocationAnswer,
 } from './formats/microsoftLocations.ts';

@@ -12,6 +12,7 @@ import {
   type GoogleGeoTargets,
   type MicrosoftLocationAnswer,
   type MicrosoftLocations,
+  locationNamesOf,
   matchMicrosoftLocation,
   microsoftLocationLookup,
   normalizeLocationName,
@@ -139,6 +140,27 @@ describe('matchMicrosoftLocation', () => {
       expect(match('1016864', ms)).toEqual(match('1016864'));
     }
     expect(microsoft.rows).toBe(lines.length - 1);
+  });
+
+  it('reads only what is asked for: the IDs of the build, the Microsoft rows of their names', () => {
+    const asked = ['1003854', '1016864', '1018515', '99999999'];
+    const g = ok(readGoogleGeoTargets(parseCsv(googleText), new Set(asked)));
+    expect([...g.byId.keys()].sort()).toEqual(['1003854', '1016864', '1018515']);
+    const names = locationNamesOf(g);
+    expect(names).toEqual(
+      new Set([
+        'berlin|berlin|germany',
+        'springfield|illinois|united states',
+        'berlin|maryland|united states',
+      ]),
+    );
+    const ms = ok(readMicrosoftLocations(parseCsv(microsoftText), names));
+    expect(ms.rows).toBe(microsoft.rows);
+    expect([...ms.byName.keys()].sort()).toEqual([
+      'berlin|berlin|germany',
+      'springfield|illinois|united states',
+    ]);
+    for (const id of asked) expect(match(id, ms, g)).toEqual(match(id));
   });
 
   it('says why a file is not the one asked for', () => {

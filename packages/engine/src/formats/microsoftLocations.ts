@@ -102,6 +102,10 @@ function nameParts(name: string, separator: string): string[] {
 
 const keyOfParts = (parts: readonly string[]): string => parts.join('|');
 
+/** A Google canonical name as Microsoft's rows are indexed by (the compared parts). */
+const keyOfCanonicalName = (canonicalName: string): string =>
+  keyOfParts(nameParts(canonicalName, ','));
+
 /** The index of each wanted column in a header (compared without case or outer spaces). */
 function columnsOf<const K extends string>(
   header: readonly string[],
@@ -146,10 +150,12 @@ export type LocationFileReading<T> = { ok: true; value: T } | { ok: false; probl
 /**
  * Reads Microsoft's geographical locations file (its records, header first: Location Id, Bing
  * Display Name, Location Type, Status in any order; other columns ignored). Every row is kept,
- * Active or not, so a match found only among other statuses can say so.
+ * Active or not, so a match found only among other statuses can say so; with `names`
+ * (`locationNamesOf` the Google targets asked about), only the rows of those names.
  */
 export function readMicrosoftLocations(
   records: Iterable<readonly string[]>,
+  names?: ReadonlySet<string>,
 ): LocationFileReading<MicrosoftLocations> {
   const byName = new Map<string, MicrosoftLocation[]>();
   let at: Record<(typeof MICROSOFT_LOCATION_COLUMNS)[number], number> | undefined;
@@ -171,7 +177,7 @@ export function readMicrosoftLocations(
     rows++;
     const key = keyOfParts(nameParts(display, '|'));
     // A Location Id is a number (the Campaign Location Criterion's Target): others are not kept.
-    if (!/^\d+$/.test(id) || key === '') continue;
+    if (!/^\d+$/.test(id) || key === '' || (names && !names.has(key))) continue;
     const location: MicrosoftLocation = {
       id,
       display,
@@ -188,10 +194,11 @@ export function readMicrosoftLocations(
 
 /**
  * Reads Google's geo targets file (its records, header first: Criteria ID, Canonical Name,
- * Target Type in any order; other columns ignored).
+ * Target Type in any order; other columns ignored); with `ids`, only those criteria IDs.
  */
 export function readGoogleGeoTargets(
   records: Iterable<readonly string[]>,
+  ids?: ReadonlySet<string>,
 ): LocationFileReading<GoogleGeoTargets> {
   const byId = new Map<string, { canonicalName: string; targetType: string }>();
   let at: Record<(typeof GOOGLE_GEO_COLUMNS)[number], number> | undefined;
@@ -207,7 +214,7 @@ export function readGoogleGeoTargets(
       continue;
     }
     const id = (record[at['Criteria ID']] ?? '').trim();
-    if (id === '') continue;
+    if (id === '' || (ids && !ids.has(id))) continue;
     byId.set(id, {
       canonicalName: record[at['Canonical Name']] ?? '',
       targetType: (record[at['Target Type']] ?? '').trim(),
@@ -215,6 +222,13 @@ export function readGoogleGeoTargets(
   }
   if (!at) return { ok: false, problem: 'is empty' };
   return { ok: true, value: { kind: 'google-geo-targets', byId } };
+}
+
+/** The compared names of the Google targets read: what `readMicrosoftLocations` needs to keep. */
+export function locationNamesOf(google: GoogleGeoTargets): Set<string> {
+  const names = new Set<string>();
+  for (const target of google.byId.values()) names.add(keyOfCanonicalName(target.canonicalName));
+  return names;
 }
 
 /** At most this many Location Ids are named in one reason. */
@@ -246,7 +260,7 @@ export function matchMicrosoftLocation(
     return {
       reason: `${what}: Google's ${target.targetType || 'blank'} type has no Microsoft location type Adloom matches: ${ADD_IT}`,
     };
-  const named = microsoft.byName.get(keyOfParts(nameParts(target.canonicalName, ',')));
+  const named = microsoft.byName.get(keyOfCanonicalName(target.canonicalName));
   const ofType = (named ?? []).filter((l) => typeKey(l.type) === type);
   const active = ofType.filter((l) => l.status.toLowerCase() === 'active');
   const ids = new Set(active.map((l) => l.id));
