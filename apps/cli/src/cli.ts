@@ -12,7 +12,12 @@ import {
 import { InputError, OutputClosed } from './files.ts';
 import { OUTPUT_KINDS, runGenerate, type GenerateOptions, type OutputKind } from './generate.ts';
 import { clientLabelProblem } from './label.ts';
-import { OUTPUT_FORMATS, writeMicrosoftFiles } from './microsoft.ts';
+import {
+  OUTPUT_FORMATS,
+  checkMicrosoftLocationFiles,
+  writeMicrosoftFiles,
+  type MicrosoftLocationFiles,
+} from './microsoft.ts';
 import { runPlan } from './plan.ts';
 import { Progress } from './progress.ts';
 
@@ -65,6 +70,7 @@ Usage:
                       [--pmax PMAX.json] [--extension EXT.json ...] [--legacy-ad AD.json]
                       (--out DIR | --stdout) [--only KIND,...] [--progress]
                       [--today YYYYMMDD] [--label NAME] [--format FORMAT]
+                      [--microsoft-locations FILE --google-geo FILE]
   npx adloom plan     (the same inputs) (--previous DIR | --account FILE) --out DIR
                       [--dropped pause|remove|keep] [--label NAME] [--format FORMAT]
   npx adloom --help
@@ -139,10 +145,26 @@ ${FEED_HEADER_NAMES}.
                      Advertising's bulk file, format version 6.0: Editor or the web's bulk
                      upload) and microsoft-advertising-report.csv (every item that could not go
                      to Microsoft or went changed, with the reason), made from the Editor files
-                     beside them. Google location IDs are not Microsoft's: they are reported,
-                     and a campaign left with no location is written paused. Needs --out, not
-                     --only. plan takes the option but refuses microsoft-advertising for now:
-                     Microsoft's change plan is not made yet.
+                     beside them. Google location IDs are not Microsoft's: without
+                     --microsoft-locations they are reported, and a campaign left with no
+                     location is written paused. Needs --out, not --only. plan takes the option
+                     but refuses microsoft-advertising for now: Microsoft's change plan is not
+                     made yet.
+  --microsoft-locations FILE
+                     (with --format microsoft-advertising and --google-geo) Microsoft's
+                     geographical locations file (GeoLocations.csv, format version 2.0, from the
+                     Microsoft Advertising Developer Portal or GetGeoLocationsFileUrl; the
+                     English one): Location Id, Bing Display Name, Location Type, Status. Each
+                     Google location is written as the Campaign Location Criterion of the one
+                     Active Microsoft location with its name and type: the Bing Display Name's
+                     parts and Google's canonical name's parts, in order, compared without case,
+                     accents or punctuation; Country, City, County, Postal Code (PostalCode),
+                     DMA Region (MetroArea), State, Province, Region and other first-level
+                     divisions (State). A location with no such match, or with several, is
+                     not guessed: it is reported with the reason. The summary says how many
+                     were mapped.
+  --google-geo FILE  (with --microsoft-locations) Google's geo targets file
+                     (geotargets-YYYY-MM-DD.csv, unzipped): the name and type of each criteria ID.
   --today YYYYMMDD   Date for the label helpers yyyymmdd-v1, -v2, -v3 (default: today).
   --label NAME       The client label (default ${DEFAULT_CLIENT_LABEL}), added to the Labels column of campaigns,
                      ad groups, keywords and responsive search ads: it marks what Adloom made,
@@ -254,10 +276,13 @@ Exit codes:
   0  written (with --stdout, also when the reader closes the pipe early, as "| head" does:
      the run stops there)
   1  bad input: missing file, invalid JSON (file, line, column), unknown field or match type
-     (named), a template that does not fit the campaign type, a feed with no recognised column;
+     (named), a template that does not fit the campaign type, a feed with no recognised column,
+     a --microsoft-locations or --google-geo file without the columns it needs;
      plan: a --previous folder without a readable adloom-build.json, an --account file that is
      not an Editor export
-  2  wrong usage: unknown command or option, missing --feed, --campaign or --out, a bad --label;
+  2  wrong usage: unknown command or option, missing --feed, --campaign or --out, a bad --label,
+     one of --microsoft-locations and --google-geo without the other or without
+     --format microsoft-advertising;
      plan: neither or both of --previous and --account, --dropped other than pause, remove or
      keep, --stdout or --only
 `;
@@ -292,6 +317,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         account: { type: 'string' },
         dropped: { type: 'string' },
         format: { type: 'string' },
+        'microsoft-locations': { type: 'string' },
+        'google-geo': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -352,6 +379,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io,
       '--format microsoft-advertising writes whole builds: no --stdout or --only',
     );
+  const msLocations = values['microsoft-locations'];
+  const googleGeo = values['google-geo'];
+  if ((msLocations !== undefined || googleGeo !== undefined) && !microsoft)
+    return usageError(
+      io,
+      `--${msLocations !== undefined ? 'microsoft-locations' : 'google-geo'} is for --format microsoft-advertising`,
+    );
+  if ((msLocations === undefined) !== (googleGeo === undefined))
+    return usageError(
+      io,
+      msLocations === undefined
+        ? '--google-geo needs --microsoft-locations (the Microsoft file its locations are matched in)'
+        : "--microsoft-locations needs --google-geo (Google's geo targets file: the names of the build's location IDs)",
+    );
   const label = values.label ?? DEFAULT_CLIENT_LABEL;
   const labelProblem = clientLabelProblem(label);
   if (labelProblem) return usageError(io, labelProblem);
@@ -390,6 +431,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     adsThreadScript: io.adsThreadScript,
   };
   try {
+    // The location files are checked first: a bad one writes nothing.
+    const locationFiles: MicrosoftLocationFiles | undefined =
+      msLocations !== undefined && googleGeo !== undefined
+        ? { microsoft: msLocations, google: googleGeo }
+        : undefined;
+    if (locationFiles) checkMicrosoftLocationFiles(locationFiles);
     const summary = isPlan
       ? await runPlan({
           ...options,
@@ -404,7 +451,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             ? { record: { created: new Date().toISOString() } }
             : {}),
         });
-    const microsoftSummary = microsoft ? writeMicrosoftFiles(values.out as string) : '';
+    const microsoftSummary = microsoft
+      ? writeMicrosoftFiles(values.out as string, locationFiles)
+      : '';
     (values.stdout ? io.stderr : io.stdout)(summary + microsoftSummary);
     return EXIT_OK;
   } catch (e) {

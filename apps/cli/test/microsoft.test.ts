@@ -4,7 +4,7 @@
  * keywords and ads.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,5 +123,147 @@ describe('adloom generate --format microsoft-advertising', () => {
     ]);
     expect(plan.code).toBe(2);
     expect(plan.stderr).toContain("Microsoft's change plan is not made yet");
+  });
+});
+
+describe('adloom generate --microsoft-locations --google-geo', () => {
+  // A location campaign per feed row: Berlin (1003854) is in the hand-made Microsoft file,
+  // Berlin, Maryland (1018515) is in Google's extract but not in that file.
+  const campaign = path.join(tmpRoot, 'location-campaign.json');
+  const feed = path.join(tmpRoot, 'location-feed.csv');
+  writeFileSync(
+    campaign,
+    JSON.stringify({
+      name: 'Stores by location',
+      type: 'search',
+      const: 'Stores',
+      campaign: '{const} - {root}',
+      adGroup: '{mod} {mt}',
+      keywords: [{ keyword: 'shoe store {mod}', matchType: 'Exact', selected: true }],
+      settings: {
+        budget: { value: 15, selected: true },
+        location: { value: '', selected: false },
+        isLocationCampaign: true,
+        optionalSettings: [],
+      },
+    }),
+  );
+  writeFileSync(
+    feed,
+    'Root,Modifier,Final URL\n' +
+      '1003854,Berlin,https://www.shoes.example/berlin\n' +
+      '1018515,Berlin MD,https://www.shoes.example/berlin-md\n',
+  );
+  const microsoftFile = 'packages/engine/test/fixtures/microsoft-locations/geolocations-sample.csv';
+  const googleFile = 'apps/server/test/fixtures/geo/geotargets-extract.csv';
+  const args = (out: string, ...more: string[]) => [
+    'generate',
+    '--feed',
+    feed,
+    '--campaign',
+    campaign,
+    '--out',
+    out,
+    ...more,
+  ];
+
+  it('writes a mapped location as its Campaign Location Criterion, Active; an unmapped one paused and reported', () => {
+    const out = path.join(tmpRoot, 'located');
+    const r = run(
+      args(
+        out,
+        '--format',
+        'microsoft-advertising',
+        '--microsoft-locations',
+        microsoftFile,
+        '--google-geo',
+        googleFile,
+      ),
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const bulk = recordsOf(path.join(out, 'microsoft-advertising.csv'));
+    expect(
+      bulk
+        .filter((b) => b.Type === 'Campaign' || b.Type === 'Campaign Location Criterion')
+        .map((b) => [b.Type, b.Campaign, b.Status, b.Target]),
+    ).toEqual([
+      ['Campaign', 'Stores - 1003854', 'Active', ''],
+      ['Campaign Location Criterion', 'Stores - 1003854', 'Active', '700011'],
+      ['Campaign', 'Stores - 1018515', 'Paused', ''],
+    ]);
+    // The criterion names its campaign by the campaign's reference key.
+    const berlin = bulk.find((b) => b.Type === 'Campaign' && b.Campaign === 'Stores - 1003854')!;
+    expect(bulk.find((b) => b.Type === 'Campaign Location Criterion')!['Parent Id']).toBe(
+      berlin.Id,
+    );
+    const report = recordsOf(path.join(out, 'microsoft-advertising-report.csv'));
+    expect(report.map((l) => [l.Type, l.Campaign, l.Item, l.Outcome])).toEqual([
+      ['Campaign Location Criterion', 'Stores - 1018515', '1018515', 'Not written'],
+      ['Campaign', 'Stores - 1018515', 'Stores - 1018515', 'Paused'],
+    ]);
+    expect(report[0]!.Reason).toContain(
+      'Google location 1018515 (City "Berlin,Maryland,United States"): no Microsoft location has its name',
+    );
+    expect(r.stdout).toContain('1 Campaign Location Criterion');
+    expect(r.stdout).toContain(
+      'locations: 1 of 2 Google locations mapped to Microsoft Location Ids (1 not: see microsoft-advertising-report.csv)',
+    );
+  });
+
+  it('without the files, every location is reported and the campaigns are paused, as before', () => {
+    const out = path.join(tmpRoot, 'unlocated');
+    const r = run(args(out, '--format', 'microsoft-advertising'));
+    expect(r.code).toBe(0);
+    const bulk = recordsOf(path.join(out, 'microsoft-advertising.csv'));
+    expect(bulk.filter((b) => b.Type === 'Campaign Location Criterion')).toEqual([]);
+    expect(bulk.filter((b) => b.Type === 'Campaign').map((b) => b.Status)).toEqual([
+      'Paused',
+      'Paused',
+    ]);
+    expect(r.stdout).not.toContain('locations:');
+  });
+
+  it('refuses the options without each other or the format, and a file that is not the one named', () => {
+    const out = path.join(tmpRoot, 'refused');
+    const alone = run(
+      args(out, '--format', 'microsoft-advertising', '--microsoft-locations', microsoftFile),
+    );
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--microsoft-locations needs --google-geo');
+    const editor = run(
+      args(out, '--microsoft-locations', microsoftFile, '--google-geo', googleFile),
+    );
+    expect(editor.code).toBe(2);
+    expect(editor.stderr).toContain('--microsoft-locations is for --format microsoft-advertising');
+    const swapped = run(
+      args(
+        out,
+        '--format',
+        'microsoft-advertising',
+        '--microsoft-locations',
+        googleFile,
+        '--google-geo',
+        microsoftFile,
+      ),
+    );
+    expect(swapped.code).toBe(1);
+    expect(swapped.stderr).toContain(
+      `Microsoft locations file ${googleFile} is not Microsoft's geographical locations file`,
+    );
+    const missing = run(
+      args(
+        out,
+        '--format',
+        'microsoft-advertising',
+        '--microsoft-locations',
+        microsoftFile,
+        '--google-geo',
+        'no-such-geotargets.csv',
+      ),
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Google geo targets file not found: no-such-geotargets.csv');
+    expect(existsSync(out)).toBe(false);
   });
 });

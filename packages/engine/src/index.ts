@@ -310,6 +310,13 @@ export {
   type MicrosoftExportContext,
 } from './formats/microsoftAdvertising.ts';
 export {
+  readMicrosoftLocations,
+  readGoogleGeoTargets,
+  locationNamesOf,
+  microsoftLocationLookup,
+  type MicrosoftLocationAnswer,
+} from './formats/microsoftLocations.ts';
+export {
   splitSeedLines,
   combineSeeds,
   limitFeedCell,

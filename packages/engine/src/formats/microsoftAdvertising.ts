@@ -13,6 +13,7 @@
 import { formatCsv, formatCsvCell, formatCsvLine, type Table } from '../csv.ts';
 import { normalizeHeader, parseItemStatus, type ItemStatus } from '../plan/kinds.ts';
 import { countAdTextLength } from '../text.ts';
+import type { MicrosoftLocationAnswer } from './microsoftLocations.ts';
 import {
   RSA_DESCRIPTION_MAX_CHARS,
   RSA_DESCRIPTION_MAX_PIN,
@@ -178,10 +179,11 @@ export interface MicrosoftBulkCounts {
 /** What the host tells the format beyond `ExportContext`. */
 export interface MicrosoftBulkOptions {
   /**
-   * The Microsoft Location Id of a Google criteria ID, when the host knows one. Google's IDs
-   * are not Microsoft's: without an answer a location is reported, never written as it is.
+   * The Microsoft Location Id of a Google criteria ID, when the host knows one, or why it knows
+   * none (`{ reason }`, for the report; `microsoftLocations.ts` answers so). Google's IDs are not
+   * Microsoft's: without an Id a location is reported, never written as it is.
    */
-  microsoftLocationId?: (googleCriteriaId: string) => string | undefined;
+  microsoftLocationId?: (googleCriteriaId: string) => string | MicrosoftLocationAnswer | undefined;
 }
 
 /** Editor's negative criterion types: where the negative is, and its match type. */
@@ -375,7 +377,8 @@ function* bulkRecords(
       pending = undefined;
       const mapped: string[] = [];
       for (const google of p.locations) {
-        const id = locate?.(google);
+        const answer = locate?.(google);
+        const id = typeof answer === 'object' ? ('id' in answer ? answer.id : undefined) : answer;
         if (id === undefined)
           note(
             'Campaign Location Criterion',
@@ -383,7 +386,9 @@ function* bulkRecords(
             '',
             google,
             'Not written',
-            `Google location ${google} has no Microsoft location ID known to Adloom: add the location in Microsoft Advertising`,
+            typeof answer === 'object' && 'reason' in answer
+              ? answer.reason
+              : `Google location ${google} has no Microsoft location ID known to Adloom: add the location in Microsoft Advertising`,
           );
         else if (!mapped.includes(id)) mapped.push(id);
       }
