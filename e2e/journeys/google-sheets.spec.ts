@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { GOOGLE_LINK_MESSAGES, SHEET_MESSAGES } from '@adloom/contract';
+import { API, GOOGLE_LINK_MESSAGES, SHEET_MESSAGES } from '@adloom/contract';
 import { expect, test as plainTest, uniqueEmail } from '../fixtures.ts';
 import { sheetCells, test, type GoogleStack } from '../support/google.ts';
 import { cell, MOD, signUp } from './support.ts';
@@ -93,6 +93,9 @@ async function startWithLinkedFeed(
 
 /**
  * Chooses another (saved) feed, then 'brands' again: a linked feed downloads when it is chosen.
+ * Returns once that download has ended (its answer came and its line went, as a person waits
+ * for): what it says comes then. Opening the builder downloads 'brands' too, and a failure
+ * notice of that one may still show meanwhile with little of its 5 seconds left.
  */
 async function chooseBrandsAgain(page: Page): Promise<void> {
   const feed = page.getByLabel('Feed', { exact: true });
@@ -108,7 +111,14 @@ async function chooseBrandsAgain(page: Page): Promise<void> {
     await feed.selectOption('other');
   }
   await expect(feed).toHaveValue('other');
+  const downloaded = page.waitForResponse((response) =>
+    response.url().endsWith(API.google.downloadData),
+  );
   await feed.selectOption('brands');
+  await downloaded;
+  await expect(page.getByRole('status').filter({ hasText: 'Downloading from Sheets' })).toHaveCount(
+    0,
+  );
 }
 
 function linkedSheet(page: Page) {

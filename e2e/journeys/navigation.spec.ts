@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.ts';
+import { storeSession } from './support.ts';
 
 test('a guarded route visited signed out lands on /login', async ({ page }) => {
   for (const path of ['/campaign-builder', '/account', '/lists']) {
@@ -21,20 +22,16 @@ test('an unknown path shows the 404 page with a link home', async ({ page }) => 
 test('an expired stored session is cleared on load and the person goes to /login', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.evaluate(() => {
-    localStorage.setItem('adloom.token', 'stale');
-    localStorage.setItem('adloom.expiresAt', String(Date.now() - 1000));
-    localStorage.setItem(
-      'adloom.user',
-      JSON.stringify({
-        _id: 'x',
-        email: 'x@example.com',
-        role: 'user',
-        integrations: [],
-        tutorial: { disabled: false, tutorialSteps: [] },
-      }),
-    );
+  await storeSession(page, {
+    token: 'stale',
+    expiresAt: Date.now() - 1000,
+    user: {
+      _id: 'x',
+      email: 'x@example.com',
+      role: 'user',
+      integrations: [],
+      tutorial: { disabled: false, tutorialSteps: [] },
+    },
   });
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);

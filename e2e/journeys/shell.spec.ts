@@ -1,5 +1,5 @@
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { signUp } from './support.ts';
+import { signUp, storeSession } from './support.ts';
 
 const SCREENS = process.env.SCREENS_OUT;
 
@@ -55,20 +55,16 @@ test('feedback needs 10 characters, then thanks the person', async ({ page }) =>
 test('a stored token the server rejects ends the session with the 401 message', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.evaluate(() => {
-    localStorage.setItem('adloom.token', 'not-a-real-token');
-    localStorage.setItem('adloom.expiresAt', String(Date.now() + 3_600_000));
-    localStorage.setItem(
-      'adloom.user',
-      JSON.stringify({
-        _id: 'x',
-        email: 'x@example.com',
-        role: 'user',
-        integrations: [],
-        tutorial: { disabled: false, tutorialSteps: [] },
-      }),
-    );
+  await storeSession(page, {
+    token: 'not-a-real-token',
+    expiresAt: Date.now() + 3_600_000,
+    user: {
+      _id: 'x',
+      email: 'x@example.com',
+      role: 'user',
+      integrations: [],
+      tutorial: { disabled: false, tutorialSteps: [] },
+    },
   });
   await page.goto('/account');
   // The notice shows for 5 seconds: look for it first, then where the page went.

@@ -99,6 +99,31 @@ export async function verifyThroughApi(
   expect(verified.ok(), await verified.text()).toBe(true);
 }
 
+/** Session values as the app keeps them in local storage (state/session.ts). */
+export interface StoredSessionValues {
+  token: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  user: unknown;
+}
+
+/**
+ * Writes session values as the app keeps them (state/session.ts) on the app's origin, on a
+ * document that runs no app: the favicon, the lightest one there. The app's own pages will not
+ * do: a prerendered page ('/', '/login') starts the app after its load event, which is all
+ * `page.goto` waits for, so on a busy machine that app starts after the values are written,
+ * takes them as its session and may end it (a token the server rejects) before the next page
+ * reads them.
+ */
+export async function storeSession(page: Page, values: StoredSessionValues): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate(({ token, expiresAt, user }) => {
+    localStorage.setItem('adloom.token', token);
+    localStorage.setItem('adloom.expiresAt', String(expiresAt));
+    localStorage.setItem('adloom.user', JSON.stringify(user));
+  }, values);
+}
+
 /**
  * Signs up through the API (the register call the form makes), closes the first-time tutorial
  * the way its Done button does, and opens the campaign builder signed in: for journeys about
@@ -136,21 +161,11 @@ export async function signUp(
   });
   expect(done.ok(), await done.text()).toBe(true);
   const { tutorial } = (await done.json()) as { tutorial: unknown };
-  // The session as the app keeps it (state/session.ts), written on the app's origin before the
-  // app loads: the favicon is the lightest document there.
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, expiresAt, user }) => {
-      localStorage.setItem('adloom.token', token);
-      localStorage.setItem('adloom.expiresAt', String(expiresAt));
-      localStorage.setItem('adloom.user', JSON.stringify(user));
-    },
-    {
-      token: session.token,
-      expiresAt: Date.now() + session.expiresIn * 1000,
-      user: { ...(session.user as object), tutorial },
-    },
-  );
+  await storeSession(page, {
+    token: session.token,
+    expiresAt: Date.now() + session.expiresIn * 1000,
+    user: { ...(session.user as object), tutorial },
+  });
   await page.goto('/campaign-builder');
   await expect(page.getByRole('button', { name: 'New Client' })).toBeVisible();
 }
