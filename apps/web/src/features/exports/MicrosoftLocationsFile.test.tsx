@@ -56,7 +56,7 @@ describe('MicrosoftLocationsFile', () => {
       type: 'text/csv',
     });
     await user.upload(input(), file);
-    expect(await screen.findByText(/^geo\.csv \(0\.0 MB\), kept in this browser/)).toBeTruthy();
+    expect(await screen.findByText(/^geo\.csv \(1 KB\), kept in this browser/)).toBeTruthy();
     expect(storage.kept.get('u1')).toMatchObject({ userId: 'u1', name: 'geo.csv', file });
 
     await user.click(screen.getByRole('button', { name: MICROSOFT_LOCATIONS_TEXTS.remove }));

@@ -10,6 +10,12 @@ import {
 } from './microsoftLocationsStore.ts';
 import './MicrosoftLocationsFile.css';
 
+/** A file's size as a person reads it: `10.4 MB`, or `2 KB` below a megabyte. */
+const sizeText = (bytes: number): string =>
+  bytes < 1_000_000
+    ? `${Math.max(1, Math.round(bytes / 1000))} KB`
+    : `${(bytes / 1_000_000).toFixed(1)} MB`;
+
 /** Texts of the Microsoft locations file control. */
 export const MICROSOFT_LOCATIONS_TEXTS = {
   label: 'Microsoft locations file',
@@ -18,7 +24,7 @@ export const MICROSOFT_LOCATIONS_TEXTS = {
   guide: "Microsoft's guide",
   guideUrl: 'https://learn.microsoft.com/en-us/advertising/guides/geographical-location-codes',
   kept: (info: MicrosoftLocationsInfo) =>
-    `${info.name} (${(info.size / 1_000_000).toFixed(1)} MB), kept in this browser: Download for Microsoft Advertising maps your campaigns' locations by it.`,
+    `${info.name} (${sizeText(info.size)}), kept in this browser: Download for Microsoft Advertising maps your campaigns' locations by it.`,
   remove: 'Remove Microsoft locations file',
   reading: 'Checking the file…',
   cannotKeep: (why: string) => `This browser could not keep the file: ${why}`,
@@ -96,7 +102,7 @@ export function MicrosoftLocationsFile({
   if (kept)
     return (
       <Stack gap={2} className="microsoft-locations">
-        <Text size="sm" fw={500} id="microsoft-locations-label">
+        <Text size="sm" fw={500}>
           {MICROSOFT_LOCATIONS_TEXTS.label}
         </Text>
         <Group gap="xs" wrap="wrap" align="center">
@@ -105,8 +111,7 @@ export function MicrosoftLocationsFile({
           </Text>
           <Button
             size="compact-xs"
-            variant="subtle"
-            color="red"
+            variant="default"
             loading={isBusy}
             onClick={() => void handleRemove()}
           >
@@ -124,6 +129,7 @@ export function MicrosoftLocationsFile({
   return (
     <FileInput
       className="microsoft-locations"
+      classNames={{ placeholder: 'microsoft-locations__placeholder' }}
       size="xs"
       label={MICROSOFT_LOCATIONS_TEXTS.label}
       description={
