@@ -1,7 +1,8 @@
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures.ts';
 import { startBotCheckStandIn, type BotCheckStandIn } from '../support/bot-check.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { REPO_ROOT, startServer, type RunningServer } from '../support/server.ts';
 import { logInThroughUi, logOutThroughUi, registerThroughUi, startWithRows } from './support.ts';
 
 const SCREENS = process.env.SCREENS_OUT;
@@ -171,6 +172,12 @@ test('the account page deletes the account after asking for the password', async
   ).toBeVisible();
 });
 
+/** Microsoft's locations file in Microsoft's layout (made-up Ids), as the engine's tests use it. */
+const MICROSOFT_SAMPLE = resolve(
+  REPO_ROOT,
+  'packages/engine/test/fixtures/microsoft-locations/geolocations-sample.csv',
+);
+
 /** The keys of one IndexedDB store of this origin ([] when the database or store is missing). */
 function storedKeys(page: Page, database: string, store: string): Promise<string[]> {
   return page.evaluate(
@@ -219,7 +226,7 @@ function putRecord(page: Page, database: string, store: string, record: object):
   );
 }
 
-test('deleting the account also forgets what this browser keeps of it: drafts and app settings', async ({
+test('deleting the account also forgets what this browser keeps of it: drafts, Microsoft file, app settings', async ({
   page,
 }) => {
   await startWithRows(page, 'forget', 'root\tmod\nNike\tRunning Shoes\n');
@@ -239,6 +246,13 @@ test('deleting the account also forgets what this browser keeps of it: drafts an
   await expect
     .poll(() => storedKeys(page, 'adloom-template-drafts', 'templateDrafts'))
     .toEqual([mine]);
+  // Microsoft's locations file, kept for this person.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Microsoft locations file' }).click();
+  await (await chooser).setFiles(MICROSOFT_SAMPLE);
+  await expect
+    .poll(() => storedKeys(page, 'adloom-microsoft-locations', 'files'))
+    .toEqual([userId]);
   // Another account's drafts in the same browser, and another site's setting, stay.
   const theirs = 'someone-else|client|theirs';
   await putRecord(page, 'adloom-drafts', 'feedDrafts', {
@@ -273,6 +287,7 @@ test('deleting the account also forgets what this browser keeps of it: drafts an
   expect(await storedKeys(page, 'adloom-drafts', 'feedDrafts')).toEqual([theirs]);
   expect(await storedKeys(page, 'adloom-drafts', 'feedDraftParts')).toEqual([]);
   expect(await storedKeys(page, 'adloom-template-drafts', 'templateDrafts')).toEqual([theirs]);
+  expect(await storedKeys(page, 'adloom-microsoft-locations', 'files')).toEqual([]);
   expect(
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('adloom.'))),
   ).toEqual([]);

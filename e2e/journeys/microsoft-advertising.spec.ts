@@ -1,8 +1,17 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { expect, test } from '../fixtures.ts';
-import { cell, expectNoSeriousAxeFindings, newTemplate, startWithRows } from './support.ts';
+import { expect, test, testOnServer } from '../fixtures.ts';
+import { REPO_ROOT } from '../support/server.ts';
+import {
+  cell,
+  expectNoSeriousAxeFindings,
+  MOD,
+  newTemplate,
+  startWithClient,
+  startWithRows,
+} from './support.ts';
 
 // Issue 40: the same build as Google Ads Editor files and as one Microsoft Advertising bulk file
 // (with its report), from a table's own download and from "Download everything".
@@ -11,6 +20,15 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.setTimeout(180_000);
 
 const EDITOR_ALL = 'Download everything for Google Ads Editor (zip)';
+/** The Microsoft locations file control's label. */
+const LOCATIONS_FILE = 'Microsoft locations file';
+/** Microsoft's layout with made-up Ids (United States: 700002), as the engine's tests use it. */
+const MICROSOFT_SAMPLE = resolve(
+  REPO_ROOT,
+  'packages/engine/test/fixtures/microsoft-locations/geolocations-sample.csv',
+);
+/** Google's geo targets for tests: the server suite's extract (apps/server/test/fixtures/geo). */
+const GEO_EXTRACT = resolve(REPO_ROOT, 'apps/server/test/fixtures/geo/geotargets-extract.csv');
 const MICROSOFT_ALL = 'Download everything for Microsoft Advertising (zip)';
 
 const ROWS =
@@ -208,6 +226,84 @@ test('the same build downloads for Google Ads Editor and for Microsoft Advertisi
   ]);
 });
 
+/** Chooses Microsoft's locations file in the Templates section; it shows as kept. */
+async function keepLocationsFile(page: Page): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: LOCATIONS_FILE }).click();
+  await (await chooser).setFiles(MICROSOFT_SAMPLE);
+  await expect(
+    page.getByText(/^geolocations-sample\.csv \(1 KB\), kept in this browser/),
+  ).toBeVisible();
+}
+
+/** The campaigns of "Download everything for Microsoft Advertising", and its report. */
+async function microsoftCampaigns(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: MICROSOFT_ALL }).click();
+  const entries = await zipEntries(await download);
+  const name = (stem: string) => Object.keys(entries).find((n) => n.includes(` - ${stem} - `))!;
+  const bulk = records(entries[name('microsoft advertising')]);
+  return {
+    campaigns: bulk
+      .filter((r) => r.Type!.startsWith('Campaign'))
+      .map((r) => [r.Type, r.Campaign, r.Status, r.Target]),
+    report: records(entries[name('microsoft advertising report')]).map(
+      (r) => `${r.Type}|${r.Item}|${r.Outcome}`,
+    ),
+  };
+}
+
+/** Against a server with Google's geo targets loaded (the extract), which names 2840. */
+const geoTest = testOnServer({ GEO_TARGETS_FILE: GEO_EXTRACT });
+geoTest.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+geoTest(
+  "with Microsoft's locations file kept, the campaigns' locations are written and they run",
+  async ({ page }) => {
+    await startWithClient(page, 'msgeo');
+    await keepLocationsFile(page);
+    await expectNoSeriousAxeFindings(page, 'Microsoft locations file kept');
+    // Kept in this browser for next time.
+    await page.reload();
+    await expect(page.getByText(/^geolocations-sample\.csv \(1 KB\), kept/)).toBeVisible();
+
+    // The same person's client: its rows pasted.
+    await cell(page, 'Root', 1).click();
+    await page.evaluate((text) => navigator.clipboard.writeText(text), ROWS);
+    await page.keyboard.press(`${MOD}+V`);
+    await expect(cell(page, 'Root', 2)).toHaveValue('Puma');
+    await generateBuild(page);
+    const mapped = await microsoftCampaigns(page);
+    expect(mapped.campaigns).toEqual([
+      ['Campaign', 'Nike - Search', 'Active', ''],
+      ['Campaign Location Criterion', 'Nike - Search', 'Active', '700002'],
+      ['Campaign', 'Puma - Search', 'Active', ''],
+      ['Campaign Location Criterion', 'Puma - Search', 'Active', '700002'],
+    ]);
+    expect(mapped.report.filter((r) => r.startsWith('Campaign'))).toEqual([]);
+    await expect(
+      page.getByText(
+        'Microsoft Advertising: 1 of 1 Google location mapped to Microsoft Location Ids.',
+      ),
+    ).toBeVisible();
+
+    // Removed: as before, the location reported and the campaigns paused.
+    await page.getByRole('button', { name: 'Remove Microsoft locations file' }).click();
+    await expect(page.getByRole('button', { name: LOCATIONS_FILE })).toBeVisible();
+    const unmapped = await microsoftCampaigns(page);
+    expect(unmapped.campaigns).toEqual([
+      ['Campaign', 'Nike - Search', 'Paused', ''],
+      ['Campaign', 'Puma - Search', 'Paused', ''],
+    ]);
+    expect(unmapped.report.filter((r) => r.startsWith('Campaign'))).toEqual([
+      'Campaign Location Criterion|2840|Not written',
+      'Campaign|Nike - Search|Paused',
+      'Campaign Location Criterion|2840|Not written',
+      'Campaign|Puma - Search|Paused',
+    ]);
+  },
+);
+
 // Screenshots of the Templates section and an output table with the Microsoft downloads; only
 // when SCREENS_OUT names a folder: SCREENS_OUT=/tmp/screens npx playwright test journeys/microsoft
 for (const width of [390, 1440]) {
@@ -226,5 +322,12 @@ for (const width of [390, 1440]) {
       .scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/microsoft-table-${width}.png` });
     await expectNoSeriousAxeFindings(page, `Microsoft downloads at ${width}`);
+    // The Microsoft locations file control, empty and with the file kept.
+    const control = page.getByRole('button', { name: LOCATIONS_FILE });
+    await control.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/microsoft-locations-empty-${width}.png` });
+    await keepLocationsFile(page);
+    await page.screenshot({ path: `${out}/microsoft-locations-kept-${width}.png` });
+    await expectNoSeriousAxeFindings(page, `Microsoft locations file kept at ${width}`);
   });
 }

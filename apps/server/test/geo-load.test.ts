@@ -78,7 +78,7 @@ describe(`loading geo targets (${testDbKind()})`, () => {
       )
     )[0]?.n;
 
-  it('with nothing loaded: status says so, and both geo calls are 409 with the operator message', async () => {
+  it('with nothing loaded: status says so, and the geo calls are 409 with the operator message', async () => {
     expect(await status()).toEqual({ release: null });
     const searches = [
       { targetType: 'Country' },
@@ -95,6 +95,9 @@ describe(`loading geo targets (${testDbKind()})`, () => {
         message: GEO_MESSAGES.notLoaded,
       });
     }
+    // The lookup of criteria IDs too: nothing loaded is not "none of them found".
+    const lookup = await t.request('POST', API.geoTargets, { token, body: { ids: ['2840'] } });
+    expect([lookup.status, lookup.body.error.code]).toEqual([409, 'geo_not_loaded']);
   });
 
   it("loads Google's zip, dated by its name, with the Removal Planned targets flagged", async () => {

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  GEO_LOOKUP_MAX,
   GEO_MESSAGES,
   GeoParamsSchema,
   matchesGeoFilters,
@@ -186,12 +187,53 @@ describe(`geo targets on the extract (${testDbKind()})`, () => {
     expect([empty.status, empty.body.errors[0].path]).toEqual([400, 'params']);
   });
 
+  const lookup = (ids: unknown) => t.request('POST', API.geoTargets, { token, body: { ids } });
+  const byId = (id: number) => ALL.find((target) => target.criteriaId === id)!;
+
+  it('looks up criteria IDs: their targets in criteria ID order, unknown IDs left out', async () => {
+    const response = await lookup(['1027512', '2840', '2654', '9999999999', '2840', '02276']);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      targets: [2276, 2654, 2840, 1027512].map(byId),
+    });
+    // A canonical name holding a comma comes back as Google wrote it, split on its commas.
+    expect(response.body.targets[1].canonicalName.join(',')).toBe(
+      'Saint Helena, Ascension and Tristan da Cunha',
+    );
+    expect((await lookup(['9999999999'])).body).toEqual({ targets: [] });
+  });
+
+  it(`looks up at most ${GEO_LOOKUP_MAX} IDs of digits, and at least one`, async () => {
+    const ids = Array.from({ length: GEO_LOOKUP_MAX }, (_, i) => String(2000 + i));
+    const most = await lookup(ids);
+    expect(most.status).toBe(200);
+    expect(most.body.targets.length).toBeGreaterThan(0);
+    for (const [bad, path] of [
+      [[...ids, '1'], 'ids'],
+      [[], 'ids'],
+      [['2840', 'Berlin'], 'ids.1'],
+      [['-2840'], 'ids.0'],
+      [['1234567890123456789'], 'ids.0'],
+      [[2840], 'ids.0'],
+      ['2840', 'ids'],
+    ] as const) {
+      const response = await lookup(bad);
+      expect([
+        bad,
+        response.status,
+        response.body.error.code,
+        response.body.errors[0].path,
+      ]).toEqual([bad, 400, 'validation_failed', path]);
+    }
+  });
+
   it('needs a signed-in user for every geo call', async () => {
     const body = { params: { targetType: 'Country' } };
     for (const [method, path] of [
       ['GET', API.geoStatus],
       ['POST', API.geo],
       ['POST', API.geoSearch],
+      ['POST', API.geoTargets],
     ] as const) {
       const response = await t.request(method, path, method === 'POST' ? { body } : {});
       expect([path, response.status]).toEqual([path, 401]);

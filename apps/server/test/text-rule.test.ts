@@ -340,6 +340,10 @@ const ROUTES: Record<string, RouteRow> = {
       })),
     ],
   },
+  [`POST ${API.geoTargets}`]: {
+    isAuthed: true,
+    probes: [inBody('ids.0', API.geoTargets, (bad) => ({ ids: [`2840${bad}`] }))],
+  },
   [`POST ${API.feedback}`]: {
     isAuthed: true,
     probes: [

@@ -366,6 +366,27 @@ export const GeoSearchBodySchema = z.object({
 /** `POST /api/geo/search` body, as sent. */
 export type GeoSearchBodyInput = z.input<typeof GeoSearchBodySchema>;
 
+/** Most criteria IDs one `POST /api/geo/targets` looks up (a client sends more in turns). */
+export const GEO_LOOKUP_MAX = 1000;
+
+/**
+ * Not in the spec: `POST /api/geo/targets`, Google's targets of some criteria IDs (their
+ * canonical names and types, for the Microsoft Advertising download's locations).
+ */
+export const GeoLookupBodySchema = z.object({
+  ids: z
+    .array(z.string().regex(/^\d{1,18}$/, 'A criteria ID is a number of at most 18 digits'))
+    .min(1, 'Give at least one criteria ID')
+    .max(GEO_LOOKUP_MAX, `Give at most ${GEO_LOOKUP_MAX} criteria IDs at a time`),
+});
+/** `POST /api/geo/targets` body, as sent. */
+export type GeoLookupBodyInput = z.input<typeof GeoLookupBodySchema>;
+
+/** `POST /api/geo/targets` answer: the IDs found, in criteria ID order (the others are not). */
+export const GeoLookupAnswerSchema = z.object({ targets: z.array(GeoTargetSchema) });
+/** `POST /api/geo/targets` answer. */
+export type GeoLookupAnswer = z.infer<typeof GeoLookupAnswerSchema>;
+
 /** The geo targets release loaded on the server. */
 export const GeoReleaseSchema = z.object({
   /** The release date (YYYY-MM-DD) from the file's name, or the file's date when it has none. */

@@ -54,6 +54,8 @@ export const API = {
   geoSearch: '/api/geo/search',
   /** Not in the spec: GET whether geo targets are loaded, and which release. */
   geoStatus: '/api/geo/status',
+  /** Not in the spec: POST Google's targets of at most GEO_LOOKUP_MAX criteria IDs. */
+  geoTargets: '/api/geo/targets',
   google: {
     uploadList: '/api/google/upload-list',
     downloadList: '/api/google/download-list',

@@ -305,6 +305,7 @@ export {
   MICROSOFT_ADVERTISING,
   MICROSOFT_BULK_FILE_STEM,
   MICROSOFT_REPORT_FILE_STEM,
+  googleLocationIdsOf,
   writeMicrosoftBulk,
   type MicrosoftBulkCounts,
   type MicrosoftExportContext,
@@ -314,6 +315,7 @@ export {
   readGoogleGeoTargets,
   locationNamesOf,
   microsoftLocationLookup,
+  type GoogleGeoTargets,
   type MicrosoftLocationAnswer,
 } from './formats/microsoftLocations.ts';
 export {

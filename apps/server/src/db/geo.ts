@@ -103,6 +103,20 @@ export async function listGeoTargets(
   );
 }
 
+/** The targets of some criteria IDs (digit strings), in criteria ID order; unknown IDs are left out. */
+export async function listGeoTargetsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<GeoTargetRecord[]> {
+  return db.query<GeoTargetRecord>(
+    `select criteria_id, name, canonical_name, parent_id, country_code, target_type, status
+       from geo_targets where criteria_id = any($1::bigint[])
+      order by criteria_id`,
+    // An array literal, read the same by PostgreSQL and PGlite (the IDs are digits only).
+    [`{${ids.join(',')}}`],
+  );
+}
+
 /** What replaceGeoTargets stored. */
 export interface GeoReplaceResult {
   release: GeoReleaseRecord;

@@ -6,6 +6,7 @@ import {
   FEED_MAX_ROWS,
   GEO_MESSAGES,
   GEO_REMOVAL_PLANNED,
+  type GeoLookupAnswer,
   type GeoParams,
   type GeoRelease,
   type GeoSearchAnswer,
@@ -16,6 +17,7 @@ import {
   countGeoTargets,
   findGeoRelease,
   listGeoTargets,
+  listGeoTargetsByIds,
   replaceGeoTargets,
   type GeoFilter,
 } from '../db/geo.ts';
@@ -100,6 +102,21 @@ export async function findGeoTargets(
     return count === 0 ? [] : listGeoTargets(tx, filter);
   });
   return targets.map(presentGeoTarget);
+}
+
+/**
+ * `POST /api/geo/targets`: the targets of some criteria IDs (at most GEO_LOOKUP_MAX, checked by
+ * the body's schema), in criteria ID order; an ID Google's release lacks is left out.
+ */
+export async function lookupGeoTargets(db: Db, ids: readonly string[]): Promise<GeoLookupAnswer> {
+  // Leading zeros dropped: the IDs are compared as numbers.
+  const distinct = [...new Set(ids.map((id) => BigInt(id).toString()))];
+  const [release, targets] = await Promise.all([
+    findGeoRelease(db),
+    listGeoTargetsByIds(db, distinct),
+  ]);
+  if (!release) throw notLoaded();
+  return { targets: targets.map(presentGeoTarget) };
 }
 
 /** What a load did. */

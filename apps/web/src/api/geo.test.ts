@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { GEO_MESSAGES } from '@adloom/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GEO_LOOKUP_MAX, GEO_MESSAGES } from '@adloom/contract';
 import { ApiError, NO_RESPONSE_MESSAGE, toApiError } from './errors.ts';
-import { describeGeoFailure } from './geo.ts';
+import { describeGeoFailure, lookupGeoTargets } from './geo.ts';
 
 const answer = (status: number, code: string, message = 'server text', msgs?: string[]) =>
   toApiError(
@@ -52,5 +52,41 @@ describe('describeGeoFailure (spec section 8, geo calls)', () => {
     const offline = new ApiError({ status: 0, path: '/api/geo', message: 'Failed to fetch' });
     expect(describeGeoFailure(offline)).toEqual({ kind: 'message', message: NO_RESPONSE_MESSAGE });
     expect(describeGeoFailure(new TypeError('boom'))).toEqual({ kind: 'message', message: 'boom' });
+  });
+});
+
+describe('lookupGeoTargets (POST /api/geo/targets)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it(`asks in turns of ${GEO_LOOKUP_MAX}, each ID of digits once, and joins the answers`, async () => {
+    const asked: string[][] = [];
+    vi.stubGlobal('fetch', async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const { ids } = JSON.parse(String(init?.body)) as { ids: string[] };
+      asked.push(ids);
+      const targets = ids.slice(0, 1).map((id) => ({
+        criteriaId: Number(id),
+        name: `Place ${id}`,
+        canonicalName: [`Place ${id}`],
+        parentId: null,
+        countryCode: 'US',
+        targetType: 'City',
+        status: 'Active',
+      }));
+      return new Response(JSON.stringify({ targets }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const ids = Array.from({ length: GEO_LOOKUP_MAX + 500 }, (_, i) => String(i + 1));
+    const targets = await lookupGeoTargets([...ids, '1', 'Berlin', '']);
+    expect(asked.map((turn) => [turn[0], turn.length])).toEqual([
+      ['1', GEO_LOOKUP_MAX],
+      [String(GEO_LOOKUP_MAX + 1), 500],
+    ]);
+    expect(targets.map((t) => t.criteriaId)).toEqual([1, GEO_LOOKUP_MAX + 1]);
+    expect(await lookupGeoTargets(['Berlin'])).toEqual([]);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -1,5 +1,7 @@
 import {
   API,
+  GEO_LOOKUP_MAX,
+  GeoLookupAnswerSchema,
   GeoSearchAnswerSchema,
   GeoStatusSchema,
   GeoTargetSchema,
@@ -13,8 +15,8 @@ import { http } from './client.ts';
 import { ApiError, NO_RESPONSE_MESSAGE } from './errors.ts';
 
 /**
- * The geo target calls: POST /api/geo of spec section 7 and the two this app adds (status,
- * search). Every call leaves its errors to the caller (`errors: 'caller'`): the New Geo Feed
+ * The geo target calls: POST /api/geo of spec section 7 and the three this app adds (status,
+ * search, lookup by criteria IDs). Every call leaves its errors to the caller (`errors: 'caller'`): the New Geo Feed
  * modal says what `describeGeoFailure` gives.
  */
 
@@ -49,6 +51,25 @@ export function searchGeoTargets(
 /** Every target of a search, in criteria ID order (spec section 7: `{params}`). */
 export function fetchGeoTargets(params: GeoParamsInput): Promise<GeoTarget[]> {
   return http.post(API.geo, { params }, { schema: GeoTargetListSchema, errors: 'caller' });
+}
+
+/**
+ * Google's targets of some criteria IDs (digits only; others are not sent), in turns of at most
+ * GEO_LOOKUP_MAX: an ID Google's release lacks is not in the answer. Errors are the caller's
+ * (409 geo_not_loaded when the server has no targets loaded).
+ */
+export async function lookupGeoTargets(ids: Iterable<string>): Promise<GeoTarget[]> {
+  const asked = [...new Set([...ids].filter((id) => /^\d{1,18}$/.test(id)))];
+  const targets: GeoTarget[] = [];
+  for (let i = 0; i < asked.length; i += GEO_LOOKUP_MAX) {
+    const answer = await http.post(
+      API.geoTargets,
+      { ids: asked.slice(i, i + GEO_LOOKUP_MAX) },
+      { schema: GeoLookupAnswerSchema, errors: 'caller' },
+    );
+    targets.push(...answer.targets);
+  }
+  return targets;
 }
 
 /** What the modal does with a failed geo call. */

@@ -35,7 +35,7 @@ import { removeUserDraftsFromIndexedDb } from '../features/drafts/drafts.ts';
 import { removeUserTemplateDraftsFromIndexedDb } from '../features/templates/templateDrafts.ts';
 import { useSession } from '../state/useSession.ts';
 import { TUTORIAL_MESSAGES } from '../features/tutorial/messages.ts';
-import { saveBlob } from '../features/exports/index.ts';
+import { indexedDbMicrosoftLocations, saveBlob } from '../features/exports/index.ts';
 import { AccountEmailSection } from './AccountEmailSection.tsx';
 import classes from './AccountPage.module.css';
 
@@ -92,13 +92,15 @@ function DownloadMyDataButton({ variant = 'default' }: { variant?: 'default' | '
 }
 
 /**
- * Forgets what this browser keeps of a deleted account: its unsaved feed and template drafts.
+ * Forgets what this browser keeps of a deleted account: its unsaved feed and template drafts
+ * and its Microsoft locations file.
  * A browser that refuses IndexedDB has nothing kept, so a failure here is not reported.
  */
 async function removeKeptDrafts(userId: string): Promise<void> {
   await Promise.allSettled([
     removeUserDraftsFromIndexedDb(userId),
     removeUserTemplateDraftsFromIndexedDb(userId),
+    indexedDbMicrosoftLocations.remove(userId),
   ]);
 }
 

@@ -18,7 +18,11 @@ import {
 import { CampaignTab } from '../features/campaign-template/index.ts';
 import { PerformanceTab, RsaTab } from '../features/ad-templates/index.ts';
 import { ExtensionsTab } from '../features/extension-template/index.ts';
-import { DownloadEverything, KeptOutputsContext } from '../features/exports/index.ts';
+import {
+  DownloadEverything,
+  KeptOutputsContext,
+  MicrosoftLocationsFile,
+} from '../features/exports/index.ts';
 import { ChangePlanPanel, accountLoopOf } from '../features/account-loop/index.ts';
 import { IntroTutorial } from '../features/tutorial/IntroTutorial.tsx';
 import { EXPORTED_TABLES } from './exportedTables.ts';
@@ -69,6 +73,7 @@ function CampaignBuilder() {
             </Title>
             <DownloadEverything kinds={EXPORTED_TABLES} loop={loop} />
           </div>
+          <MicrosoftLocationsFile />
           <ChangePlanPanel loop={loop} />
           <Tabs defaultValue="campaigns" keepMounted={false}>
             <Tabs.List>

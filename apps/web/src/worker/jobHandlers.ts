@@ -11,7 +11,7 @@ import { generatePerformanceAdsJob, generateRsaJob } from '../features/ad-templa
 import { generateExtensionsJob } from '../features/extension-template/extensionJobs.ts';
 import { validateExtensionsJob } from '../features/extension-template/extensionValidation.ts';
 import { findPreviewRowJob } from '../features/preview/previewJobs.ts';
-import { exportFilesJob } from '../features/exports/exportJobs.ts';
+import { exportFilesJob, microsoftLocationIdsJob } from '../features/exports/exportJobs.ts';
 import {
   loopChangesJob,
   loopPlanJob,
@@ -31,6 +31,7 @@ export const jobHandlers = {
   validateExtensions: validateExtensionsJob,
   findPreviewRow: findPreviewRowJob,
   exportFiles: exportFilesJob,
+  microsoftLocationIds: microsoftLocationIdsJob,
   loopRecord: loopRecordJob,
   loopPlan: loopPlanJob,
   loopPlanLines: loopPlanLinesJob,

@@ -17,6 +17,7 @@ import { GOOGLE_ADS_EDITOR } from './googleAdsEditor.ts';
 import {
   MICROSOFT_ADVERTISING,
   MICROSOFT_BULK_HEADERS,
+  googleLocationIdsOf,
   writeMicrosoftBulk,
   type MicrosoftBulkOptions,
 } from './microsoftAdvertising.ts';
@@ -424,6 +425,14 @@ describe('MICROSOFT_ADVERTISING: records against the schema pages', () => {
       ['Campaign', 'Unknown', 'Unknown', 'Paused'],
     ]);
     expect(counts).toMatchObject({ notWritten: 2, paused: 1, changed: 0 });
+    // What a host maps before writing: each campaigns table's IDs once, in order of first use.
+    expect(
+      googleLocationIdsOf([
+        table('campaigns', campaigns),
+        table('keywords', { headers: ['Location ID'], rows: [['9']] }),
+        table('campaigns', { headers: ['Campaign', 'Location ID'], rows: [['B', '2276, 1;\n2']] }),
+      ]),
+    ).toEqual(['2840', '2826', '2276', '1', '2']);
   });
 });
 

@@ -264,6 +264,21 @@ function byKind(tables: readonly ExportTable[], kind: ExportTableKind): ExportTa
 }
 
 /**
+ * The distinct Google location IDs of a build's campaigns tables (their Location ID cells), in
+ * order of first use: what a host maps to Microsoft Location Ids before writing the file.
+ */
+export function googleLocationIdsOf(tables: readonly ExportTable[]): string[] {
+  const ids = new Set<string>();
+  for (const table of byKind(tables, 'campaigns')) {
+    const { headers, rows } = table.read();
+    const at = columnOf(headers, 'Location ID');
+    if (at < 0) continue;
+    for (const row of rows) for (const id of locationIdsOf(cell(row, at))) ids.add(id);
+  }
+  return [...ids];
+}
+
+/**
  * One pass over a build's tables: yields the bulk file's records (one reused array) and adds to
  * `report` every item that could not go to Microsoft or went changed. Tables are read in the
  * schema's order whatever order they come in; each is read once.

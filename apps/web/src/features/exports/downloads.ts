@@ -1,11 +1,19 @@
-import { editorFileStem, type ExportTableKind } from '@adloom/engine';
+import { editorFileStem, MICROSOFT_REPORT_FILE_STEM, type ExportTableKind } from '@adloom/engine';
+import { lookupGeoTargets } from '../../api/geo.ts';
+import { ApiError } from '../../api/errors.ts';
+import { session } from '../../state/session.ts';
+import { notifications } from '../../state/notifications.ts';
 import { runEngineJob } from '../generation/index.ts';
 import type { PackedTable } from '../generation/jobs.ts';
-import type { ExportFilesInput } from './exportJobs.ts';
+import type { ExportFilesInput, ExportFilesOutput, MicrosoftLocationsInput } from './exportJobs.ts';
 import { exportFilesOf } from './exportJobs.ts';
+import {
+  indexedDbMicrosoftLocations,
+  type MicrosoftLocationsStorage,
+} from './microsoftLocationsStore.ts';
 import type { TableSource } from './exportables.ts';
 import type { DownloadTarget } from './downloadTarget.ts';
-import { datedNaming, fileNamer } from './fileNames.ts';
+import { datedNaming, fileNamer, type FileNaming } from './fileNames.ts';
 import { saveBlob } from './files.ts';
 import {
   EDITOR_FORMAT_ID,
@@ -44,13 +52,77 @@ export async function downloadExport(
   if (!name) throw new Error('Nothing to download');
   const clientLabel = await target.label();
   const labelled: ExportFilesInput = { ...input, ...(clientLabel ? { clientLabel } : {}) };
-  const { blob } = await runEngineJob(
+  const lane = options.lane ? { lane: options.lane } : {};
+  const located =
+    input.format === MICROSOFT_FORMAT_ID ? await microsoftLocationsFor(input, lane) : undefined;
+  const { blob, locations } = await runEngineJob(
     'exportFiles',
-    labelled,
-    options.lane ? { lane: options.lane } : {},
+    located ? { ...labelled, microsoftLocations: located.input } : labelled,
+    lane,
   );
   saveBlob(blob, name);
+  if (located && locations) {
+    const notice = microsoftLocationsNotice(locations, input.naming, located.isGeoLoaded);
+    if (notice) notifications.notify(notice.type, notice.message);
+  }
   return labelled;
+}
+
+/**
+ * What a Microsoft download maps its locations by: the signed-in person's Microsoft file kept in
+ * this browser, and Google's targets of the build's location IDs (read in the worker, looked up
+ * on the server). Undefined with no file kept or no location in the build: every location is
+ * then reported, as the format does without.
+ */
+export async function microsoftLocationsFor(
+  input: Pick<ExportFilesInput, 'tables'>,
+  lane: { lane?: string },
+  storage: MicrosoftLocationsStorage = indexedDbMicrosoftLocations,
+): Promise<{ input: MicrosoftLocationsInput; isGeoLoaded: boolean } | undefined> {
+  const userId = session.get()?.user._id;
+  const kept = userId ? await storage.find(userId) : undefined;
+  if (!kept) return undefined;
+  const { ids } = await runEngineJob('microsoftLocationIds', { tables: input.tables }, lane);
+  if (ids.length === 0) return undefined;
+  let targets: MicrosoftLocationsInput['targets'] = [];
+  let isGeoLoaded = true;
+  try {
+    targets = (await lookupGeoTargets(ids)).map((t) => ({
+      criteriaId: String(t.criteriaId),
+      canonicalName: t.canonicalName.join(','),
+      targetType: t.targetType,
+    }));
+  } catch (error) {
+    // No Google targets on the server: no name is known, so every location is reported.
+    if (!(error instanceof ApiError && error.code === 'geo_not_loaded')) throw error;
+    isGeoLoaded = false;
+  }
+  return { input: { file: kept.file, targets }, isGeoLoaded };
+}
+
+/**
+ * The notice of a Microsoft download's locations, as the command's summary says them: how many
+ * of the build's Google locations were mapped to Microsoft Location Ids, and where the reasons
+ * of the others are (the Microsoft report, one line per location). None when none was asked.
+ */
+export function microsoftLocationsNotice(
+  counts: NonNullable<ExportFilesOutput['locations']>,
+  naming: FileNaming,
+  isGeoLoaded = true,
+): { type: 'success' | 'warning'; message: string } | undefined {
+  const { mapped, notMapped } = counts;
+  const total = mapped + notMapped;
+  if (total === 0) return undefined;
+  const mappedText = `Microsoft Advertising: ${mapped} of ${total} Google ${total === 1 ? 'location' : 'locations'} mapped to Microsoft Location Ids`;
+  if (notMapped === 0) return { type: 'success', message: `${mappedText}.` };
+  const report = fileNamer(naming)(MICROSOFT_REPORT_FILE_STEM, 'csv');
+  const why = isGeoLoaded
+    ? ''
+    : " This server has no Google geo targets loaded, so no location's name was known.";
+  return {
+    type: 'warning',
+    message: `${mappedText}; ${notMapped} not, and campaigns left without a location are paused: the reasons are in ${report}.${why}`,
+  };
 }
 
 /** What a table's own download says of it: what it holds, for whom. */

@@ -1,13 +1,22 @@
 import { strToU8, zipSync } from 'fflate';
 import {
   exportFileParts,
+  locationNamesOf,
+  microsoftLocationLookup,
+  forEachCsvRecord,
+  googleLocationIdsOf,
+  readMicrosoftLocations,
   type ExportFile,
   type ExportFormat,
   type ExportTable,
+  type GoogleGeoTargets,
+  type MicrosoftExportContext,
+  type MicrosoftLocationAnswer,
   type Table,
 } from '@adloom/engine';
 import {
   ISSUE_HEADERS,
+  JobError,
   readPackedCell,
   unpackTable,
   type EngineJobHandler,
@@ -37,6 +46,55 @@ export interface ExportFilesInput {
    * (`ExportContext.clientLabel`), so an export of the account tells Adloom's items apart.
    */
   clientLabel?: string;
+  /**
+   * Microsoft Advertising only: what the campaigns' Google locations are mapped by (see
+   * `microsoftLocationsOf`). Unset: every location is reported, as the format does without.
+   */
+  microsoftLocations?: MicrosoftLocationsInput;
+}
+
+/** Microsoft's geographical locations file and Google's targets of the build's location IDs. */
+export interface MicrosoftLocationsInput {
+  /** Microsoft's geographical locations file (format version 2.0), as the person gave it. */
+  file: Blob;
+  /** Google's targets of the build's location IDs (`POST /api/geo/targets`); others unknown. */
+  targets: { criteriaId: string; canonicalName: string; targetType: string }[];
+}
+
+/** What a download's job answers: the bytes, and with locations how many were mapped. */
+export interface ExportFilesOutput {
+  blob: Blob;
+  /** Distinct Google locations the format asked about: mapped to a Microsoft Id, or not. */
+  locations?: { mapped: number; notMapped: number };
+}
+
+/** How a message names the person's Microsoft file. */
+const MICROSOFT_FILE = "Microsoft's locations file";
+
+/**
+ * The format's `microsoftLocationId` over the person's Microsoft file and Google's targets (the
+ * engine's mapping, microsoftLocations.ts): Microsoft's file read for the targets' names only.
+ */
+export async function microsoftLocationsOf(input: MicrosoftLocationsInput): Promise<{
+  microsoftLocationId: (googleId: string) => MicrosoftLocationAnswer;
+  counts: () => { mapped: number; notMapped: number };
+}> {
+  const google: GoogleGeoTargets = {
+    kind: 'google-geo-targets',
+    byId: new Map(
+      input.targets.map((t) => [
+        t.criteriaId,
+        { canonicalName: t.canonicalName, targetType: t.targetType },
+      ]),
+    ),
+  };
+  const records: string[][] = [];
+  forEachCsvRecord(await input.file.text(), (cells) => {
+    records.push(cells);
+  });
+  const reading = readMicrosoftLocations(records, locationNamesOf(google));
+  if (!reading.ok) throw new JobError(`${MICROSOFT_FILE} ${reading.problem}`);
+  return microsoftLocationLookup(google, reading.value);
 }
 
 /** The cells of a table source: a packed table unpacked, or a held table made now. */
@@ -95,15 +153,18 @@ export function exportFilesOf(
   format: ExportFormat,
   input: Omit<ExportFilesInput, 'format' | 'zip'>,
   read: (source: TableSource) => Table,
+  locate?: MicrosoftExportContext['microsoftLocationId'],
 ) {
   const tables = exportTablesOf(input.tables, read);
   const { report } = input;
-  return format.files(tables, {
+  const context: MicrosoftExportContext = {
     fileName: fileNamer(input.naming),
     ...(report ? { report: { stem: report.stem, read: () => reportTable(report.parts) } } : {}),
     ...(input.withNotes ? { withNotes: true } : {}),
     ...(input.clientLabel ? { clientLabel: input.clientLabel } : {}),
-  });
+    ...(locate ? { microsoftLocationId: locate } : {}),
+  };
+  return format.files(tables, context);
 }
 
 /** Files as one zip Blob, each entry the bytes of that file on its own. */
@@ -121,24 +182,47 @@ export function zipFiles(files: readonly ExportFile[]): Blob {
  */
 export function makeExportFilesJob(
   formats: readonly ExportFormat[],
-): EngineJobHandler<ExportFilesInput, { blob: Blob }> {
-  return (input) => {
-    const files = exportFilesOf(getExportFormat(formats, input.format), input, readSource);
+): EngineJobHandler<ExportFilesInput, ExportFilesOutput> {
+  const make = (
+    input: ExportFilesInput,
+    locate?: (googleId: string) => MicrosoftLocationAnswer,
+  ) => {
+    const files = exportFilesOf(getExportFormat(formats, input.format), input, readSource, locate);
     if (!input.zip) {
       const [file] = files;
       if (!file || files.length > 1)
         throw new Error(`One file expected, the format made ${files.length}`);
-      return { blob: new Blob([...exportFileParts(file)], { type: file.type }) };
+      return new Blob([...exportFileParts(file)], { type: file.type });
     }
-    return { blob: zipFiles(files) };
+    return zipFiles(files);
+  };
+  return (input) => {
+    const { microsoftLocations } = input;
+    if (!microsoftLocations) return { blob: make(input) };
+    // Microsoft's file is read first (a Blob reads asynchronously); the counts are those of the
+    // locations the format asked about while the files were made.
+    return microsoftLocationsOf(microsoftLocations).then((locations) => ({
+      blob: make(input, locations.microsoftLocationId),
+      locations: locations.counts(),
+    }));
   };
 }
 
 /** Every download's job, over the app's formats. */
 export const exportFilesJob = makeExportFilesJob(EXPORT_FORMATS);
 
+/**
+ * The distinct Google location IDs of the tables' campaigns, read where the tables are: what a
+ * Microsoft download looks up before its files are made.
+ */
+export const microsoftLocationIdsJob: EngineJobHandler<
+  { tables: ExportTableRef[] },
+  { ids: string[] }
+> = ({ tables }) => ({ ids: googleLocationIdsOf(exportTablesOf(tables)) });
+
 declare module '../generation/jobTypes.ts' {
   interface EngineJobs {
     exportFiles: typeof exportFilesJob;
+    microsoftLocationIds: typeof microsoftLocationIdsJob;
   }
 }
