@@ -37,6 +37,7 @@ const benches = [
   { name: 'grid', file: 'e2e/grid/grid.bench.ts' },
   { name: 'builder', file: 'e2e/bench/builder.bench.ts' },
   { name: 'generation', file: 'e2e/bench/generation.bench.ts' },
+  { name: 'plan-browser', file: 'e2e/bench/plan.bench.ts' },
   { name: 'lighthouse', file: 'e2e/bench/lighthouse.bench.ts' },
 ];
 

@@ -4,6 +4,7 @@ import { forEachCsvRecord, type Table } from '@adloom/engine';
 import { packTable, readPackedCell, type PackedTable } from '../generation/packTable.ts';
 import { testJobContext } from '../generation/testing/jobContext.ts';
 import type { ExportTableRef } from '../exports/exportables.ts';
+import { holdTable } from '../exports/heldTables.ts';
 import {
   forgetLoopState,
   gzipRecord,
@@ -239,6 +240,41 @@ describe('the change plan', () => {
         loopPlanLinesJob({ planId: first.planId, filter: { action: null, kind: null } }, ctx),
       ),
     ).rejects.toThrow(/out of date/);
+  });
+
+  it('makes a held table (the ads, generated anew on each read) once per plan and once per changes download', async () => {
+    // Held as the ads are: made anew on every read, its feed lines made anew too.
+    let reads = 0;
+    let lineReads = 0;
+    const keywords = {
+      headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type', 'Final URL', 'Status'],
+      rows: ROWS.map((r) => ['Shoes', r.brand, r.brand, 'Exact', r.url, 'Enabled']),
+    };
+    const id = holdTable(
+      'test:keywords',
+      () => {
+        reads++;
+        return keywords;
+      },
+      () => {
+        lineReads++;
+        return ROWS.map((r) => r.line);
+      },
+    );
+    const tables = tablesOf(ROWS).map((t) =>
+      t.kind === 'keywords'
+        ? { ...t, source: { held: { slot: 'test:keywords', id, missing: 'gone' } } }
+        : t,
+    );
+    const p = await plan(tables, { kind: 'none' });
+    expect(p.totals.add).toBe(7);
+    expect(p.lines.rowCount).toBe(7);
+    expect([reads, lineReads]).toEqual([1, 1]);
+    await loopChangesJob(
+      { planId: p.planId, naming: { client: 'Acme', date: '20261202' }, info: INFO },
+      ctx,
+    );
+    expect([reads, lineReads]).toEqual([2, 2]);
   });
 
   it('says a record it cannot read is unreadable', async () => {

@@ -26,6 +26,7 @@ import {
   type ExportTable,
   type PlanCounts,
   type PlanItemKind,
+  type Table,
 } from '@adloom/engine';
 import {
   JobError,
@@ -285,6 +286,26 @@ function planFile(plan: ChangePlan, tables: readonly ExportTable[]): ExportFile 
   };
 }
 
+/**
+ * The tables with each one's cells (and feed lines) made once for the job that asks (the plan reads its tables
+ * for the plan, its lines and its collisions; the changes download for its files, the plan file
+ * and the next record). A held table (the ads) is made anew on every read: generated again, with
+ * its ad groups' statuses worked out again from the keywords. Only the job keeps them: the held
+ * plan keeps the tables as they were given, so nothing made stays in the worker between jobs.
+ */
+export function readOnce(tables: readonly ExportTable[]): ExportTable[] {
+  return tables.map((table) => {
+    let made: Table | undefined;
+    let lines: ArrayLike<number> | undefined;
+    const linesOf = table.lines?.bind(table);
+    return {
+      ...table,
+      read: () => (made ??= table.read()),
+      ...(linesOf ? { lines: () => (lines ??= linesOf()) } : {}),
+    };
+  });
+}
+
 export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (input) =>
   gzipRecord(buildRecordChunks(input.info, exportTablesOf(input.tables)));
 
@@ -292,7 +313,8 @@ export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = asyn
   held = null;
   const { baseline, compared } = await readBaseline(input.baseline, input.label);
   const tables = exportTablesOf(input.tables);
-  const plan = planChanges(baseline, tables, { dropped: input.dropped, label: input.label });
+  const once = readOnce(tables);
+  const plan = planChanges(baseline, once, { dropped: input.dropped, label: input.label });
   const id = nextPlanId++;
   held = { id, plan, tables };
   const counts: LoopPlanOutput['counts'] = [];
@@ -305,8 +327,8 @@ export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = asyn
     compared,
     counts,
     totals: { ...plan.totals },
-    lines: packPlanLines(plan, tables),
-    collisions: packCollisions(plan, tables),
+    lines: packPlanLines(plan, once),
+    collisions: packCollisions(plan, once),
   };
 };
 
@@ -322,7 +344,8 @@ export const loopChangesJob: EngineJobHandler<
   LoopChangesInput,
   RecordOutput & { blob: Blob; fileNames: string[] }
 > = (input) => {
-  const { plan, tables } = heldPlan(input.planId);
+  const { plan, tables: given } = heldPlan(input.planId);
+  const tables = readOnce(given);
   const label = plan.options.label;
   const files = GOOGLE_ADS_EDITOR.files(changesTables(plan, tables), {
     fileName: fileNamer(input.naming),

@@ -49,6 +49,9 @@ function statusOf(rows: EngineJobContext['rows'], campaign: CampaignTemplate) {
   return findBuildStatus({ rows, campaign, extensions: [] });
 }
 
+/** The responsive search ads one generation makes. */
+type RsaAds = ReturnType<typeof generateResponsiveSearchAds>['ads'];
+
 /** Responsive search ads for the ad groups of the campaign template over the selected rows. */
 export const generateRsaJob: EngineJobHandler<
   { template: RsaTemplate; campaign: CampaignTemplate; today: string },
@@ -80,20 +83,21 @@ export const generateRsaJob: EngineJobHandler<
   const table = packer.finish();
   // The RSAs are made again for the download (the same input makes the same ads), each with its
   // ad group's status when some row is paused, and the feed line of the row behind it.
-  // (The ads are not kept in between: made again for the lines when they are asked for.)
+  // (The ads are not kept in between: made again for the lines when they are asked for. The
+  // table and the lines a job asks for share one making while that job still holds it: a
+  // WeakRef keeps nothing alive, so the ads go when the job is done with them.)
+  let recent: WeakRef<RsaAds> | undefined;
+  const adsMade = (): RsaAds => {
+    const kept = recent?.deref();
+    if (kept) return kept;
+    const made = generateResponsiveSearchAds(ads).ads;
+    recent = new WeakRef(made);
+    return made;
+  };
   const outputId = holdTable(
     ADS_HELD_SLOTS.rsa,
-    () =>
-      responsiveSearchAdsTable(
-        generateResponsiveSearchAds(ads).ads,
-        statusOf(ctx.rows, input.campaign),
-      ),
-    () =>
-      linesOfItems(
-        generateResponsiveSearchAds(ads).ads,
-        (a) => a.rowId,
-        lineOfRowIdOf(ctx.rows, ctx.rowPositions),
-      ),
+    () => responsiveSearchAdsTable(adsMade(), statusOf(ctx.rows, input.campaign)),
+    () => linesOfItems(adsMade(), (a) => a.rowId, lineOfRowIdOf(ctx.rows, ctx.rowPositions)),
   );
   const formulas = findFormulaCells(ctx.rows, { rsa: input.template });
   return {
