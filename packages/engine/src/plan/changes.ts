@@ -82,16 +82,16 @@ function adDifference(kind: PlanItemKind, a: readonly string[], b: readonly stri
 
 /** Reason texts of a plan. */
 class Reasons {
-  private readonly words: Map<string, string>;
+  /** Made when a reason first names a field (reading the tables' headers costs a pass). */
+  private words: Map<string, string> | undefined;
   constructor(
     private readonly plan: ChangePlan,
-    tables: readonly ExportTable[],
-  ) {
-    this.words = fieldWords(tables);
-  }
+    private readonly tables: readonly ExportTable[],
+  ) {}
 
   private field(why: number): string {
     const name = this.plan.fieldNames[why >>> 8] ?? '';
+    this.words ??= fieldWords(this.tables);
     return this.words.get(name) ?? name;
   }
 
