@@ -362,7 +362,7 @@ export function* buildRecordChunks(
 }
 
 /** The value of a base-36 digit's character code, or -1. */
-function digit36(c: number): number {
+export function digit36(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
   if (c >= 97 && c <= 122) return c - 87;
   return -1;
@@ -376,7 +376,7 @@ const HASH_VALUES = (() => {
 })();
 
 /** A text of an `S` or `F` line, unescaped. */
-function unescapeText(s: string): string {
+export function unescapeText(s: string): string {
   if (!s.includes('\\')) return s;
   return s.replace(/\\(.?)/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c));
 }

@@ -6,6 +6,7 @@
  * What is held is in proportion to the items asked for, not to the record.
  */
 import { PLAN_ITEM_KINDS, PLAN_KIND_SPECS, type PlanItemKind } from './kinds.ts';
+import { digit36, unescapeText } from './record.ts';
 
 /** Reads a record's text piece by piece with `push` (once per call of the function given). */
 export type RecordPasses = (push: (text: string) => void) => void;
@@ -15,20 +16,12 @@ function textKey(part: number, index: number): number {
   return part * 0x1_0000_0000 + index;
 }
 
-/** The value of a base-36 digit's character code, or -1. */
-function digit36(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 122) return c - 87;
-  return -1;
-}
-
 /**
  * A text of an `S` line, unescaped, as a string of its own: a slice of a piece would keep the
  * whole piece (a megabyte) alive for the few texts kept from it.
  */
-function unescapeText(s: string): string {
-  if (!s.includes('\\')) return ownCopy(s);
-  return s.replace(/\\(.?)/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c));
+function ownText(s: string): string {
+  return s.includes('\\') ? unescapeText(s) : ownCopy(s);
 }
 
 /** `s` copied out of the string it was sliced from (V8 keeps a slice's parent alive). */
@@ -97,7 +90,7 @@ class IdentityPass {
     const tag = s.charCodeAt(from);
     if (tag === 83 /* S */) {
       const key = textKey(this.part, this.texts++);
-      if (this.kept && this.need.has(key)) this.kept.set(key, unescapeText(s.slice(from + 1, to)));
+      if (this.kept && this.need.has(key)) this.kept.set(key, ownText(s.slice(from + 1, to)));
     } else if (tag === 84 /* T */) {
       this.part++;
       this.texts = 0;
