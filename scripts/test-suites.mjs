@@ -74,7 +74,7 @@ export function suites({ cores }) {
     check('typecheck', 'node', ['scripts/typecheck.mjs']),
     vitest('web', 'apps/web', '24'),
     // Again on the machine's Node.js: what can differ between runtimes.
-    vitest('cli@machine', 'apps/cli', 'machine'),
+    vitest('cli-runtime@machine', 'apps/cli', 'machine', { ADLOOM_TEST_FILES: 'runtime' }),
     check('format', 'npx', ['prettier', '--check', '.']),
     check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
     vitest('server-runtime@machine', 'apps/server', 'machine', {

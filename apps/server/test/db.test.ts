@@ -342,3 +342,60 @@ describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL connection lost', () 
     }
   });
 });
+
+describe(`a test database (${testDbKind()})`, () => {
+  /** Rows of every table but the migrations' own, by table. */
+  async function rowCounts(db: Db): Promise<Record<string, number>> {
+    const tables = await db.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations' order by 1",
+    );
+    const counts: Record<string, number> = {};
+    for (const { name } of tables)
+      counts[name] = (await db.query<{ n: number }>(`select count(*) as n from "${name}"`))[0]!.n;
+    return counts;
+  }
+
+  it('starts migrated and empty, with its sequences at their start, also after another test used one', async () => {
+    const used = await openTestDatabase();
+    const migrations = await used.query('select name from schema_migrations order by name');
+    const [first] = await used.query<{ id: number }>(
+      "insert into attempts (scope, key, at_ms) values ('probe', 'k', 1) returning id",
+    );
+    await used.query("insert into attempts (scope, key, at_ms) values ('probe', 'k', 2)");
+    const setting = "select current_setting('statement_timeout') as t";
+    const [timeout] = await used.query<{ t: string }>(setting);
+    await used.query("set statement_timeout = '1234s'");
+    await used.close();
+
+    const next = await openTestDatabase();
+    try {
+      expect(await next.query('select name from schema_migrations order by name')).toEqual(
+        migrations,
+      );
+      const counts = await rowCounts(next);
+      expect(Object.keys(counts)).toContain('attempts');
+      expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+      const [again] = await next.query<{ id: number }>(
+        "insert into attempts (scope, key, at_ms) values ('probe', 'k', 3) returning id",
+      );
+      expect(again?.id).toBe(first?.id);
+      expect(await next.query<{ t: string }>(setting)).toEqual([timeout]);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('never has a table another test added', async () => {
+    const changed = await openTestDatabase();
+    await changed.exec('create table added_by_a_test (n int)');
+    await changed.close();
+    const next = await openTestDatabase();
+    try {
+      expect(
+        await next.query("select tablename from pg_tables where tablename = 'added_by_a_test'"),
+      ).toEqual([]);
+    } finally {
+      await next.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { expect, inject } from 'vitest';
 import { verifyEmailPath, type PublicUser } from '@adloom/contract';
@@ -193,11 +194,73 @@ export async function openTestDatabase(): Promise<Db> {
       },
     };
   }
+  const pglite = spareEmbedded.pop() ?? (await openSnapshot());
+  const db = createPgliteDb(pglite);
+  return { ...db, close: () => giveBack(pglite) };
+}
+
+/**
+ * Embedded test databases that tests closed, emptied for the next `openTestDatabase` of this
+ * worker: opening one from the run's snapshot costs about a CPU-second (its WebAssembly heap and
+ * data folder), emptying one about 20 ms. One whose schema a test changed, or that does not
+ * answer, is closed instead.
+ */
+const spareEmbedded: PGlite[] = [];
+/** At most this many wait: one at a time is the common case, a test with several opens more. */
+const SPARE_EMBEDDED_MAX = 2;
+/** How long emptying may take before the database is closed instead (a transaction left open). */
+const GIVE_BACK_WAIT_MS = 5_000;
+/** The migrated schema's fingerprint, read from the first database opened from the snapshot. */
+let migratedSchema: string | undefined;
+
+/**
+ * Tables, columns, constraints and indexes of the public schema as one digest: a database
+ * whose digest differs from a freshly migrated one's is not given to another test.
+ */
+const SCHEMA_DIGEST_SQL = `select md5(coalesce((select string_agg(table_name || '.' || column_name || ':' || data_type || ':' || is_nullable || ':' || coalesce(column_default, ''), ',' order by table_name, column_name) from information_schema.columns where table_schema = 'public'), '')
+  || coalesce((select string_agg(conrelid::regclass::text || ':' || conname || ':' || pg_get_constraintdef(oid), ',' order by conrelid::regclass::text, conname) from pg_constraint where connamespace = 'public'::regnamespace), '')
+  || coalesce((select string_agg(indexdef, ',' order by indexdef) from pg_indexes where schemaname = 'public'), '')
+  || coalesce((select string_agg(name, ',' order by name) from schema_migrations), '')) as digest`;
+
+async function schemaDigest(pglite: PGlite): Promise<string> {
+  const result = await pglite.query<{ digest: string }>(SCHEMA_DIGEST_SQL);
+  return result.rows[0]?.digest ?? '';
+}
+
+/** A migrated database from the run's snapshot (test/global-setup.ts). */
+async function openSnapshot(): Promise<PGlite> {
   const snapshot = inject('adloomPgliteSnapshot');
   const pglite = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
-  const db = createPgliteDb(pglite);
-  await runMigrations(db);
-  return db;
+  await runMigrations(createPgliteDb(pglite));
+  migratedSchema ??= await schemaDigest(pglite);
+  return pglite;
+}
+
+/** Empties a closed test's database for the next test, or closes it (see `spareEmbedded`). */
+async function giveBack(pglite: PGlite): Promise<void> {
+  if (pglite.closed) return;
+  const emptied = (async () => {
+    if (spareEmbedded.length >= SPARE_EMBEDDED_MAX) return false;
+    if ((await schemaDigest(pglite)) !== migratedSchema) return false;
+    const tables = await pglite.query<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`,
+    );
+    await pglite.exec(
+      `truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`,
+    );
+    await pglite.exec('discard all');
+    return true;
+  })().catch(() => false);
+  let timer: NodeJS.Timeout | undefined;
+  const isEmptied = await Promise.race([
+    emptied,
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), GIVE_BACK_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (isEmptied) spareEmbedded.push(pglite);
+  else void pglite.close().catch(() => {});
 }
 
 /** Starts the app in-process (requests go through `app.inject`) on a fresh database. */
