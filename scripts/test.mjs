@@ -4,7 +4,7 @@
 // checks, the unit suites, the server's suites (database-free files once, the others on the
 // embedded database and on a real PostgreSQL server), the build, and the browser journeys last.
 // Each suite's output goes to .tmp/test-reports/NAME.log and is printed when the suite ends; a
-// table of each suite's time closes the run (also in .tmp/test-times.json).
+// table of each suite's start, time and CPU seconds closes the run (also in .tmp/test-times.json).
 // Usage: node scripts/test.mjs [--only name,name] [--skip name,name] [--jobs N] [--prepare]
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -156,10 +156,31 @@ const node24Ready = selected.some((s) => s.node === '24') ? ensureNode24() : tru
 const chromiumReady = selected.some((s) => s.kind === 'playwright') ? ensureChromium() : true;
 const node24Path = machineIs24 ? process.env.PATH : `${node24Bin}${delimiter}${process.env.PATH}`;
 
-/** @type {Map<string, { passed: number, failed: number, skipped: number, seconds: number, startedAt: number, note?: string, node: string }>} */
+/** @type {Map<string, { passed: number, failed: number, skipped: number, seconds: number, cpu?: number, startedAt: number, note?: string, node: string }>} */
 const results = new Map();
+/** `endedChildrenCpu()` when the last suite ended. */
+let cpuSeen = endedChildrenCpu() ?? 0;
 const started = Date.now();
 const elapsed = () => (Date.now() - started) / 1000;
+
+/**
+ * CPU seconds of this process's ended children so far (Linux: `cutime` + `cstime` of
+ * /proc/self/stat, which count a child and every descendant it waited for), or undefined.
+ * Read as a suite's process ends, its growth is that suite's CPU time: a figure a busy machine
+ * moves far less than the wall-clock time.
+ */
+function endedChildrenCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat(5), counted from the state (field 3) here.
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** `getconf CLK_TCK`: 100 on Linux. */
+const CLOCK_TICKS = 100;
 
 /** Runs one suite with its output in its log; resolves when it ends. */
 function runSuite(suite) {
@@ -203,17 +224,20 @@ function runSuite(suite) {
       },
     });
     const finish = (code) => {
+      const cpuAfter = endedChildrenCpu();
+      const cpu = cpuAfter === undefined ? undefined : cpuAfter - cpuSeen;
+      if (cpuAfter !== undefined) cpuSeen = cpuAfter;
       closeSync(log);
       const c = counts(code);
       if (code !== 0 && c.failed === 0) c.failed = 1; // a runner that died still fails the run
       const seconds = elapsed() - startedAt;
-      results.set(suite.name, { ...c, seconds, startedAt, node: nodeName });
+      results.set(suite.name, { ...c, seconds, cpu, startedAt, node: nodeName });
       const text = readFileSync(logFile, 'utf8');
       // A passing suite prints its last lines; a failing one all of it.
       const lines = text.trimEnd().split('\n');
       const shown = c.failed > 0 ? lines : lines.slice(-12);
       console.log(
-        `\n=== ${suite.name} (Node.js ${nodeName}): ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped in ${seconds.toFixed(1)} s ===`,
+        `\n=== ${suite.name} (Node.js ${nodeName}): ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped in ${seconds.toFixed(1)} s${cpu === undefined ? '' : `, ${cpu.toFixed(1)} CPU-s`} ===`,
       );
       if (c.failed === 0 && lines.length > shown.length)
         console.log(`(… ${lines.length - shown.length} lines in ${logFile})`);
@@ -274,7 +298,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const table = [];
 console.log('\n=== summary ===');
 console.log(
-  `${'suite'.padEnd(24)} node  start   time  ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'skipped'.padStart(7)}`,
+  `${'suite'.padEnd(24)} node  start   time    cpu  ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'skipped'.padStart(7)}`,
 );
 for (const suite of selected) {
   const r = results.get(suite.name);
@@ -284,14 +308,17 @@ for (const suite of selected) {
   totals.skipped += r.skipped;
   table.push({ suite: suite.name, ...r });
   console.log(
-    `${suite.name.padEnd(24)} ${r.node.padStart(4)} ${r.startedAt.toFixed(0).padStart(6)} ${r.seconds.toFixed(1).padStart(6)}  ${String(r.passed).padStart(6)} ${String(r.failed).padStart(6)} ${String(r.skipped).padStart(7)}${r.note ? `  ${r.note}` : ''}`,
+    `${suite.name.padEnd(24)} ${r.node.padStart(4)} ${r.startedAt.toFixed(0).padStart(6)} ${r.seconds.toFixed(1).padStart(6)} ${(r.cpu === undefined ? '-' : r.cpu.toFixed(0)).padStart(6)}  ${String(r.passed).padStart(6)} ${String(r.failed).padStart(6)} ${String(r.skipped).padStart(7)}${r.note ? `  ${r.note}` : ''}`,
   );
 }
 const totalSeconds = elapsed();
-console.log(`total time ${totalSeconds.toFixed(0)} s on ${cores} cores`);
+const totalCpu = table.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
+console.log(
+  `total time ${totalSeconds.toFixed(0)} s on ${cores} cores, ${totalCpu.toFixed(0)} CPU-s of suites`,
+);
 writeFileSync(
   join(root, '.tmp', 'test-times.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), cores, totalSeconds, suites: table }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), cores, totalSeconds, totalCpu, suites: table }, null, 2)}\n`,
 );
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
