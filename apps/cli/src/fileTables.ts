@@ -14,20 +14,31 @@ const PIECE_BYTES = 1 << 20;
  * one array of cells per record, header first. Quoted cells may hold commas and line breaks.
  */
 export function* csvRecordsOfFile(file: string): Generator<string[]> {
+  let text = '';
+  for (const [piece, done] of decodedPieces(file)) {
+    const parsed = parseRecords(text + piece, done);
+    text = parsed.rest;
+    yield* parsed.records;
+  }
+}
+
+/**
+ * The text of a file in pieces of about PIECE_BYTES, decoded from UTF-8 without its BOM, each
+ * with whether it is the last (an empty last piece ends every file).
+ */
+function* decodedPieces(file: string): Generator<readonly [string, boolean]> {
   const fd = openSync(file, 'r');
   try {
     const buf = Buffer.allocUnsafe(PIECE_BYTES);
     // TextDecoder drops the BOM.
     const decoder = new TextDecoder('utf-8');
-    let text = '';
-    let done = false;
-    while (!done) {
+    for (;;) {
       const n = readSync(fd, buf, 0, buf.length, null);
-      done = n === 0;
-      text += done ? decoder.decode() : decoder.decode(buf.subarray(0, n), { stream: true });
-      const parsed = parseRecords(text, done);
-      text = parsed.rest;
-      yield* parsed.records;
+      if (n === 0) {
+        yield [decoder.decode(), true] as const;
+        return;
+      }
+      yield [decoder.decode(buf.subarray(0, n), { stream: true }), false] as const;
     }
   } finally {
     closeSync(fd);
@@ -136,45 +147,35 @@ export function* someCsvRecordsOfFile(
   file: string,
   wanted: (row: number) => boolean,
 ): Generator<readonly [number, string[]]> {
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.allocUnsafe(PIECE_BYTES);
-    const decoder = new TextDecoder('utf-8');
-    let text = '';
-    let done = false;
-    let row = -1;
-    while (!done) {
-      const n = readSync(fd, buf, 0, buf.length, null);
-      done = n === 0;
-      text += done ? decoder.decode() : decoder.decode(buf.subarray(0, n), { stream: true });
-      let at = 0;
-      // The next quote at or after `at` (text.length: none): found once per piece and moved on.
-      let quote = -1;
-      while (at < text.length) {
-        if (row >= 0 && !wanted(row)) {
-          const nl = text.indexOf('\n', at);
-          if (nl < 0 && !done) break; // the record ends in the next piece
-          if (quote < at) {
-            quote = text.indexOf('"', at);
-            if (quote < 0) quote = text.length;
-          }
-          if (nl >= 0 && quote > nl) {
-            at = nl + 1;
-            row++;
-            continue;
-          }
+  let text = '';
+  let row = -1;
+  for (const [piece, done] of decodedPieces(file)) {
+    text += piece;
+    let at = 0;
+    // The next quote at or after `at` (text.length: none): found once per piece and moved on.
+    let quote = -1;
+    while (at < text.length) {
+      if (row >= 0 && !wanted(row)) {
+        const nl = text.indexOf('\n', at);
+        if (nl < 0 && !done) break; // the record ends in the next piece
+        if (quote < at) {
+          quote = text.indexOf('"', at);
+          if (quote < 0) quote = text.length;
         }
-        // A record with a quoted cell (it may hold line breaks), a wanted one or the header.
-        const parsed = parseFrom(text, at, done, 1);
-        if (parsed.records.length === 0) break;
-        at = parsed.end;
-        if (row < 0 || wanted(row)) yield [row, parsed.records[0]!] as const;
-        row++;
+        if (nl >= 0 && quote > nl) {
+          at = nl + 1;
+          row++;
+          continue;
+        }
       }
-      text = text.slice(at);
+      // A record with a quoted cell (it may hold line breaks), a wanted one or the header.
+      const parsed = parseFrom(text, at, done, 1);
+      if (parsed.records.length === 0) break;
+      at = parsed.end;
+      if (row < 0 || wanted(row)) yield [row, parsed.records[0]!] as const;
+      row++;
     }
-  } finally {
-    closeSync(fd);
+    text = text.slice(at);
   }
 }
 

@@ -446,3 +446,17 @@ export class BaselineBuilder {
 export function emptyBaseline(source: BaselineSource = 'record'): Baseline {
   return new BaselineBuilder(source).finish();
 }
+
+/**
+ * The baseline items a plan decides about as dropped, by index: the client's (droppable), not
+ * made by the new build (`seen`), not removed already. The one rule behind the plan's dropped
+ * items, the dropped items the next record keeps, and the identities an on-demand baseline
+ * loads.
+ */
+export function* droppedBaselineItems(
+  baseline: { size: number; isDroppable(i: number): boolean; statusOf(i: number): string },
+  seen: { has(i: number): boolean },
+): Generator<number> {
+  for (let i = 0; i < baseline.size; i++)
+    if (!seen.has(i) && baseline.isDroppable(i) && baseline.statusOf(i) !== 'Removed') yield i;
+}

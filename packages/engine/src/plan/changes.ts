@@ -17,6 +17,7 @@ import {
   type ItemStatus,
   type PlanItemKind,
 } from './kinds.ts';
+import { droppedBaselineItems } from './baseline.ts';
 import { ColumnMap, readBuildItems } from './items.ts';
 import {
   Act,
@@ -538,10 +539,8 @@ export function* planKeptDroppedItems(plan: ChangePlan): Generator<RecordItem> {
   const droppedAction = new Map<number, number>();
   for (let d = 0; d < plan.dropped.index.length; d++)
     droppedAction.set(plan.dropped.index[d]!, plan.dropped.action[d]!);
-  for (let i = 0; i < baseline.size; i++) {
-    if (plan.seen.has(i) || !baseline.isDroppable(i)) continue;
+  for (const i of droppedBaselineItems(baseline, plan.seen)) {
     const was = baseline.statusOf(i);
-    if (was === 'Removed') continue;
     const act = droppedAction.get(i);
     if (act === Act.Remove) continue;
     const item = baseline.item(i);

@@ -10,7 +10,7 @@ import type { ExportTable } from '../formats/exportFormat.ts';
 import type { Baseline } from './baseline.ts';
 import { BuildRecordReader } from './record.ts';
 import type { RecordPasses } from './recordIdentities.ts';
-import { Int32List, Uint8List } from './baseline.ts';
+import { droppedBaselineItems, Int32List, Uint8List } from './baseline.ts';
 import {
   itemKindOfTable,
   PLAN_ITEM_KINDS,
@@ -384,10 +384,8 @@ export function planChanges(
     PlanItemKind,
     PlanCounts
   >;
-  for (let i = 0; i < baseline.size; i++) {
-    if (seen.has(i) || !baseline.isDroppable(i)) continue;
+  for (const i of droppedBaselineItems(baseline, seen)) {
     const was = baseline.statusOf(i);
-    if (was === 'Removed') continue;
     const kind = baseline.kindOf(i);
     let act: Act = Act.Unchanged;
     if (opts.dropped === 'remove') act = Act.Remove;

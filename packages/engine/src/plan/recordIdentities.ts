@@ -5,6 +5,7 @@
  * which texts those items name, the second keeps only those texts and puts the cells together.
  * What is held is in proportion to the items asked for, not to the record.
  */
+import { droppedBaselineItems } from './baseline.ts';
 import { PLAN_ITEM_KINDS, PLAN_KIND_SPECS, type PlanItemKind } from './kinds.ts';
 import { digit36, unescapeText } from './record.ts';
 
@@ -182,9 +183,5 @@ export function baselineItemsToLoad(plan: {
   };
   seen: { has(i: number): boolean };
 }): Int32Array {
-  const { baseline, seen } = plan;
-  const out: number[] = [];
-  for (let i = 0; i < baseline.size; i++)
-    if (!seen.has(i) && baseline.isDroppable(i) && baseline.statusOf(i) !== 'Removed') out.push(i);
-  return Int32Array.from(out);
+  return Int32Array.from(droppedBaselineItems(plan.baseline, plan.seen));
 }
