@@ -406,12 +406,20 @@ test.describe('failures reach the person as the spec words them', () => {
     await expect(googleItem(page).getByText('Linked', { exact: true })).toBeVisible();
   });
 
-  test('Google failing keeps the last rows with a note, then Whoops', async ({ page, google }) => {
+  test('Google failing keeps the last rows with a note, and says the server has a problem (502)', async ({
+    page,
+    google,
+  }) => {
     await startWithLinkedFeed(page, google, 'gwhoops', [['nike'], ['puma']]);
     google.standIn.failNext(1000, 503);
     try {
       await page.getByRole('button', { name: 'Download Data' }).click();
-      await expect(alertWith(page, SHEET_MESSAGES.whoops)).toBeVisible();
+      const toast = alertWith(
+        page,
+        'There seems to be a problem with the server. Please try again later',
+      );
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText('HTTP status 502');
     } finally {
       google.standIn.failNext(0, 0);
     }
@@ -424,7 +432,9 @@ test.describe('failures reach the person as the spec words them', () => {
     google.standIn.quotaExhausted(true);
     try {
       await page.getByRole('button', { name: 'Upload Data' }).click();
-      await expect(alertWith(page, SHEET_MESSAGES.quota)).toBeVisible();
+      const toast = alertWith(page, `${SHEET_MESSAGES.whoops}. ${SHEET_MESSAGES.quota}`);
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText('HTTP status 429');
     } finally {
       google.standIn.quotaExhausted(false);
     }

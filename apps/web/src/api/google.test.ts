@@ -8,19 +8,40 @@ const answer = (status: number, code: string, details?: unknown) =>
 
 describe('describeSheetFailure (spec section 8, sheet calls)', () => {
   it.each([
-    [400, 'sheet_headers', SHEET_MESSAGES.headers],
-    [401, 'not_linked', SHEET_MESSAGES.notLinked],
-    [401, 'relink_needed', SHEET_MESSAGES.relinkNeeded],
-    [404, 'sheet_not_found', SHEET_MESSAGES.invalidSheet],
-    [429, 'quota_exhausted', SHEET_MESSAGES.quota],
-    [502, 'upstream_failed', SHEET_MESSAGES.whoops],
-    [501, 'not_configured', SHEET_MESSAGES.notConfigured],
-    [500, 'internal_error', SHEET_MESSAGES.whoops],
-    [413, 'payload_too_large', SHEET_MESSAGES.whoops],
-  ])('a download answered %i %s shows its message', (status, code, message) => {
+    [400, 'sheet_headers', "Couldn't fetch sheet data. Check headers and try again"],
+    [401, 'not_linked', "No Google account linked. Go to 'Account' to link one"],
+    [
+      401,
+      'relink_needed',
+      "Google no longer accepts Adloom's access to your Google account. Go to 'Account' and link it again",
+    ],
+    [
+      404,
+      'sheet_not_found',
+      'Sheet URL seems to be invalid. Please check that the sheet exists and try again',
+    ],
+    [429, 'quota_exhausted', 'Whoops. Something went wrong. server text'],
+    [413, 'payload_too_large', 'Whoops. Something went wrong. server text'],
+  ])('a download answered %i %s shows its words and its status', (status, code, message) => {
     const failure = describeSheetFailure(answer(status, code), 'download');
-    expect(failure.kind).toBe('message');
-    expect(failure.kind === 'message' && failure.message).toBe(message);
+    expect(failure).toMatchObject({ kind: 'message', message, status });
+  });
+
+  it("shows only the spec's catch-all when the server sent no sentence of its own", () => {
+    const bare = toApiError(418, undefined, '/api/google/download-data');
+    expect(describeSheetFailure(bare, 'download')).toEqual({
+      kind: 'message',
+      message: 'Whoops. Something went wrong',
+      status: 418,
+    });
+    const whoops = toApiError(
+      422,
+      { error: { code: 'x', message: SHEET_MESSAGES.whoops } },
+      '/api/google/download-data',
+    );
+    expect(describeSheetFailure(whoops, 'download')).toMatchObject({
+      message: 'Whoops. Something went wrong',
+    });
   });
 
   it('sends the person to the account page when the Google account is missing or refused', () => {
@@ -37,6 +58,7 @@ describe('describeSheetFailure (spec section 8, sheet calls)', () => {
     expect(describeSheetFailure(answer(400, 'sheet_headers'), 'download')).toEqual({
       kind: 'message',
       message: SHEET_MESSAGES.headers,
+      status: 400,
       hint: SHEET_MESSAGES.headersHint,
     });
   });
@@ -44,7 +66,8 @@ describe('describeSheetFailure (spec section 8, sheet calls)', () => {
   it("reads an upload's 400 as a bad sheet URL (spec: the upload failure message)", () => {
     expect(describeSheetFailure(answer(400, 'bad_request'), 'upload')).toEqual({
       kind: 'message',
-      message: SHEET_MESSAGES.invalidSheet,
+      message: 'Sheet URL seems to be invalid. Please check that the sheet exists and try again',
+      status: 400,
     });
   });
 
@@ -58,20 +81,42 @@ describe('describeSheetFailure (spec section 8, sheet calls)', () => {
     });
   });
 
-  it('leaves an ended session to the generic handler', () => {
+  it('leaves an ended session to the generic handler, with no note', () => {
     const error = answer(401, 'unauthorized');
-    expect(describeSheetFailure(error, 'download')).toEqual({ kind: 'session', error });
+    expect(describeSheetFailure(error, 'download')).toEqual({ kind: 'generic', error });
   });
 
-  it('shows the whoops message when no answer arrived or the failure is not an API error', () => {
-    const offline = new ApiError({ status: 0, path: '/api/google/x', message: 'Failed to fetch' });
-    expect(describeSheetFailure(offline, 'upload')).toEqual({
-      kind: 'message',
-      message: SHEET_MESSAGES.whoops,
+  it('leaves statuses above 499 to the generic handler, the note saying what it can', () => {
+    for (const [status, code] of [
+      [500, 'internal_error'],
+      [502, 'upstream_failed'],
+      [503, 'service_unavailable'],
+    ] as const) {
+      const error = answer(status, code);
+      expect(describeSheetFailure(error, 'download')).toEqual({
+        kind: 'generic',
+        error,
+        note: 'There seems to be a problem with the server. Please try again later 🛠️',
+      });
+    }
+    const error = answer(501, 'not_configured');
+    expect(describeSheetFailure(error, 'upload')).toEqual({
+      kind: 'generic',
+      error,
+      note: SHEET_MESSAGES.notConfigured,
     });
+  });
+
+  it('says in plain words that no answer came (no status), and Whoops for a failure here', () => {
+    const offline = new ApiError({ status: 0, path: '/api/google/x', message: 'Failed to fetch' });
+    for (const direction of ['upload', 'download'] as const)
+      expect(describeSheetFailure(offline, direction)).toEqual({
+        kind: 'message',
+        message: 'Could not reach the server. Check your connection and try again',
+      });
     expect(describeSheetFailure(new TypeError('x'), 'download')).toEqual({
       kind: 'message',
-      message: SHEET_MESSAGES.whoops,
+      message: 'Whoops. Something went wrong',
     });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@adloom/contract';
 import type { Feed, FeedRow } from '@adloom/engine';
 import { http } from './client.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, NO_RESPONSE_MESSAGE, SERVER_PROBLEM_MESSAGE } from './errors.ts';
 
 /**
  * The Google calls of spec section 7 and the two this app adds (status, progress). Every call
@@ -134,44 +134,74 @@ export type SheetDirection = 'download' | 'upload';
 export type SheetFailure =
   /** 409: the sheet holds rows the feed does not; ask, then upload again with `replace`. */
   | { kind: 'confirm-replace'; otherRows: number }
-  /** The session ended: the generic handler (spec section 8) signs the person out. */
-  | { kind: 'session'; error: ApiError }
   /**
-   * The spec's message; `hint` says more where there is room (beside the feed); `toAccount`:
-   * the fix is on the account page ('Go to Account').
+   * The session ended (401 `unauthorized`) or the server failed (above 499): the generic handler
+   * of spec section 8 shows it (or goes to /service-down); `note` is what the feed's note says
+   * about a server failure (none for an ended session).
    */
-  | { kind: 'message'; message: string; hint?: string; toAccount?: boolean };
+  | { kind: 'generic'; error: ApiError; note?: string }
+  /**
+   * The spec's message, with the HTTP status of the answer (none when no answer came); `hint`
+   * says more where there is room (beside the feed); `toAccount`: the fix is on the account
+   * page ('Go to Account').
+   */
+  | { kind: 'message'; message: string; status?: number; hint?: string; toAccount?: boolean };
 
 /**
  * Spec section 8, sheet calls: 400 the headers message (downloads; an upload's 400 means the
  * URL), 401 no Google account (or Google refused the stored one) with the way to the account
- * page, 404 the invalid-sheet message, 409 the replace question, 429 the quota message, and
- * 'Whoops. Something went wrong' for anything else (a server without the Google settings says
- * so). A 401 for the session itself goes to the generic handler.
+ * page, 404 the invalid-sheet message, 409 the replace question, and 'Whoops. Something went
+ * wrong' for any other status, followed by the server's own sentence when it sent one (the
+ * quota, a sheet too large). A refused session and statuses above 499 go to the generic
+ * handler; a call that got no answer says so in plain words.
  */
 export function describeSheetFailure(error: unknown, direction: SheetDirection): SheetFailure {
   if (!(error instanceof ApiError)) return { kind: 'message', message: SHEET_MESSAGES.whoops };
-  if (error.code === 'unauthorized') return { kind: 'session', error };
-  if (error.code === 'relink_needed')
-    return { kind: 'message', message: SHEET_MESSAGES.relinkNeeded, toAccount: true };
-  if (error.code === 'not_configured')
-    return { kind: 'message', message: SHEET_MESSAGES.notConfigured };
-  switch (error.status) {
+  if (error.code === 'unauthorized') return { kind: 'generic', error };
+  const status = error.status;
+  if (status === 0) return { kind: 'message', message: NO_RESPONSE_MESSAGE };
+  if (status > 499)
+    return {
+      kind: 'generic',
+      error,
+      note: error.code === 'not_configured' ? SHEET_MESSAGES.notConfigured : SERVER_PROBLEM_MESSAGE,
+    };
+  switch (status) {
     case 400:
       return direction === 'download' || error.code === 'sheet_headers'
-        ? { kind: 'message', message: SHEET_MESSAGES.headers, hint: SHEET_MESSAGES.headersHint }
-        : { kind: 'message', message: SHEET_MESSAGES.invalidSheet };
+        ? {
+            kind: 'message',
+            message: SHEET_MESSAGES.headers,
+            status,
+            hint: SHEET_MESSAGES.headersHint,
+          }
+        : { kind: 'message', message: SHEET_MESSAGES.invalidSheet, status };
     case 401:
-      return { kind: 'message', message: SHEET_MESSAGES.notLinked, toAccount: true };
+      return {
+        kind: 'message',
+        message:
+          error.code === 'relink_needed' ? SHEET_MESSAGES.relinkNeeded : SHEET_MESSAGES.notLinked,
+        status,
+        toAccount: true,
+      };
     case 404:
-      return { kind: 'message', message: SHEET_MESSAGES.invalidSheet };
+      return { kind: 'message', message: SHEET_MESSAGES.invalidSheet, status };
     case 409:
       return { kind: 'confirm-replace', otherRows: otherRowsOf(error) };
-    case 429:
-      return { kind: 'message', message: SHEET_MESSAGES.quota };
     default:
-      return { kind: 'message', message: SHEET_MESSAGES.whoops };
+      return { kind: 'message', message: whoopsWithDetail(error), status };
   }
+}
+
+/**
+ * 'Whoops. Something went wrong', then the server's sentence when it answered in the contract's
+ * error shape (its messages are written for the person: the quota, a sheet too large).
+ */
+function whoopsWithDetail(error: ApiError): string {
+  const detail = error.code === undefined ? '' : error.message.trim();
+  return detail === '' || detail === SHEET_MESSAGES.whoops
+    ? SHEET_MESSAGES.whoops
+    : `${SHEET_MESSAGES.whoops}. ${detail}`;
 }
 
 function otherRowsOf(error: ApiError): number {

@@ -100,7 +100,7 @@ afterEach(() => {
   notifications.clear();
 });
 
-function renderModal() {
+function renderModal(options: { failCreate?: Error } = {}) {
   const created: { name: string; rows: Omit<FeedRow, 'id'>[] }[] = [];
   function Harness() {
     const [opened, setOpened] = useState(true);
@@ -108,7 +108,10 @@ function renderModal() {
       <GeoFeedModal
         opened={opened}
         onClose={() => setOpened(false)}
-        onCreate={(name, rows) => created.push({ name, rows })}
+        onCreate={(name, rows) => {
+          if (options.failCreate) throw options.failCreate;
+          created.push({ name, rows });
+        }}
       />
     );
   }
@@ -122,7 +125,13 @@ function renderModal() {
 
 const dialog = () => screen.getByRole('dialog', { name: GEO_FEED_TEXTS.title() });
 const submit = () => within(dialog()).getByRole('button', { name: GEO_FEED_TEXTS.submit() });
-const messages = () => notifications.get().notifications.map((n) => `${n.type}: ${n.message}`);
+/** The toasts as a person reads them: kind, words and, when the toast shows one, the HTTP status. */
+const messages = () =>
+  notifications
+    .get()
+    .notifications.map(
+      (n) => `${n.type}: ${n.message}${n.status === undefined ? '' : ` (HTTP ${n.status})`}`,
+    );
 const searchCalls = () => calls.filter((call) => call.path === API.geoSearch);
 
 async function fill(fields: { name?: string; type?: string; code?: string; filter?: string }) {
@@ -222,7 +231,9 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
       expect(form.getByRole('status').textContent).toBe('No targets match these filters'),
     );
     await userEvent.click(submit());
-    await waitFor(() => expect(messages()).toEqual([`error: ${GEO_MESSAGES.none}`]));
+    await waitFor(() =>
+      expect(messages()).toEqual(['error: No geo targets were found. Check filters and try again']),
+    );
     expect(created).toEqual([]);
     expect(dialog()).toBeTruthy();
   });
@@ -247,7 +258,7 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     expect((await within(dialog()).findByRole('alert')).textContent).toContain(
       GEO_MESSAGES.notLoaded,
     );
-    expect(messages()).toEqual([`error: ${GEO_MESSAGES.notLoaded}`]);
+    expect(messages()).toEqual([`error: ${GEO_MESSAGES.notLoaded} (HTTP 409)`]);
     expect(created).toEqual([]);
   });
 
@@ -257,7 +268,7 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     const message = GEO_MESSAGES.tooMany(300_000, 250_000);
     server.geoAnswer = () => json(413, { error: { code: 'geo_too_many', message } });
     await userEvent.click(submit());
-    await waitFor(() => expect(messages()).toEqual([`error: ${message}`]));
+    await waitFor(() => expect(messages()).toEqual([`error: ${message} (HTTP 413)`]));
     expect(created).toEqual([]);
     expect(submit().getAttribute('aria-disabled')).toBe('false');
   });
@@ -283,5 +294,82 @@ describe('New Geo Feed (spec sections 2, 5 and 7)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(form.getByRole('status').textContent).toBe('1 target matches');
     expect(searchCalls()).toHaveLength(2);
+  });
+
+  it('says in plain words that the server could not be reached when Create Feed gets no answer', async () => {
+    const created = renderModal();
+    await fill({ name: 'b', type: 'City', code: 'DE' });
+    server.geoAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await userEvent.click(submit());
+    await waitFor(() =>
+      expect(messages()).toEqual([
+        'error: Could not reach the server. Check your connection and try again',
+      ]),
+    );
+    expect(created).toEqual([]);
+    expect(dialog()).toBeTruthy();
+  });
+
+  it.each([
+    [
+      502,
+      'upstream_failed',
+      'error: There seems to be a problem with the server. Please try again later 🛠️ (HTTP 502)',
+    ],
+    [401, 'unauthorized', 'error: Unauthorized. Please log in to continue 🔒 (HTTP 401)'],
+  ])(
+    'shows the spec words of a %i on Create Feed, with the status',
+    async (status, code, toast) => {
+      const created = renderModal();
+      await fill({ name: 'b', type: 'City', code: 'DE' });
+      server.geoAnswer = () => json(status, { error: { code, message: 'server text' } });
+      await userEvent.click(submit());
+      await waitFor(() => expect(messages()).toEqual([toast]));
+      expect(created).toEqual([]);
+    },
+  );
+
+  it('says a failed live search in plain words, and a server failure as the spec does', async () => {
+    server.searchAnswer = undefined;
+    renderModal();
+    const form = await fill({ type: 'City' });
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (String(url) === API.geoSearch) throw new TypeError('Failed to fetch');
+      return realFetch(url, init);
+    });
+    await userEvent.type(form.getByLabelText(/^Country Code/), 'DE');
+    await waitFor(() =>
+      expect(form.getByRole('status').textContent).toBe(
+        'Could not reach the server. Check your connection and try again',
+      ),
+    );
+    expect(messages()).toEqual([]);
+    vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (String(url) === API.geoSearch)
+        return json(502, { error: { code: 'upstream_failed', message: 'server text' } });
+      return realFetch(url, init);
+    });
+    await userEvent.type(form.getByLabelText('Canonical Name Filter'), 'b');
+    await waitFor(() =>
+      expect(messages()).toEqual([
+        'error: There seems to be a problem with the server. Please try again later 🛠️ (HTTP 502)',
+      ]),
+    );
+    expect(form.getByRole('status').textContent).toBe('The search failed. Try again.');
+  });
+
+  it('says in plain words when the feed could not be made in the browser', async () => {
+    renderModal({ failCreate: new TypeError("Cannot read properties of undefined (reading 'x')") });
+    await fill({ name: 'b', type: 'City', code: 'DE' });
+    await userEvent.click(submit());
+    await waitFor(() =>
+      expect(messages()).toEqual([
+        "error: Geo feed not created: something unexpected went wrong in the browser (Cannot read properties of undefined (reading 'x')). Your rows and templates are kept: try again, and if it happens again, send feedback with these words",
+      ]),
+    );
+    expect(dialog()).toBeTruthy();
   });
 });

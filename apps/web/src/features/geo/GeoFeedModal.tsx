@@ -30,7 +30,9 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import type { FeedRow } from '@adloom/engine';
 import { handleApiError } from '../../api/client.ts';
+import { ApiError, statusOf } from '../../api/errors.ts';
 import { describeGeoFailure, fetchGeoTargets, getGeoStatus } from '../../api/geo.ts';
+import { describeLocalFailure } from '../../state/localFailure.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
 import {
   EMPTY_GEO_FORM,
@@ -60,6 +62,9 @@ export const GEO_FEED_TEXTS = {
   leaveOut: 'Leave out targets marked Removal Planned',
   previewLabel: 'First matching geo targets',
 } as const;
+
+/** Before the plain words of a Create Feed that failed in the browser. */
+const GEO_CREATE_FAILED = 'Geo feed not created';
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 /** Country codes the suggestions list at once. */
@@ -146,19 +151,11 @@ export function GeoFeedModal({
       const leftOut = leaveOut
         ? toGeoFeedRows(targets, form, { leaveOutRemovalPlanned: false }).length - rows.length
         : 0;
-      notifySuccess(GEO_MESSAGES.creating(rows.length, leftOut));
       onCreate(form.name.trim(), rows);
+      notifySuccess(GEO_MESSAGES.creating(rows.length, leftOut));
       onClose();
     } catch (error) {
-      const failure = describeGeoFailure(error);
-      if (failure.kind === 'not-loaded') {
-        setStatus({ kind: 'not-loaded' });
-        notifyError(GEO_MESSAGES.notLoaded);
-      } else if (failure.kind === 'generic') {
-        handleApiError(failure.error);
-      } else {
-        notifyError(failure.message);
-      }
+      reportCreateFailure(error, () => setStatus({ kind: 'not-loaded' }));
     } finally {
       setIsBusy(false);
     }
@@ -192,6 +189,29 @@ export function GeoFeedModal({
         <GeoStatusNotice status={status} onRetry={checkStatus} onClose={onClose} />
       )}
     </Modal>
+  );
+}
+
+/**
+ * A failed Create Feed (spec section 8): the toast carries the HTTP status of the answer (none
+ * when no answer came); a refused session and server failures go to the generic handler; a
+ * failure in the browser says so in plain words.
+ */
+function reportCreateFailure(error: unknown, onNotLoaded: () => void): void {
+  if (!(error instanceof ApiError)) {
+    notifyError(`${GEO_CREATE_FAILED}: ${describeLocalFailure(error)}`);
+    return;
+  }
+  const failure = describeGeoFailure(error);
+  if (failure.kind === 'generic') {
+    handleApiError(failure.error);
+    return;
+  }
+  if (failure.kind === 'not-loaded') onNotLoaded();
+  notifyError(
+    failure.kind === 'not-loaded' ? GEO_MESSAGES.notLoaded : failure.message,
+    undefined,
+    statusOf(error),
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   GOOGLE_SHEETS_INTEGRATION,
+  SHEET_MESSAGES,
   type SheetDownloadAnswer,
   type SheetProgress,
   type SheetUploadAnswer,
@@ -179,7 +180,7 @@ export class FeedSheets {
       return false;
     }
     this.setUnreachable(name, null);
-    notifySuccess(answer.value.message);
+    notifySuccess(SHEET_MESSAGES.uploaded);
     // The sheet holds these rows now: no edit of them waits for an upload.
     this.editor.applySheetSync(name, answer.value);
     return sheetUrl === meta.sheetUrl || this.finishLink(name, sheetUrl, answer.value);
@@ -268,7 +269,8 @@ export class FeedSheets {
 
   /**
    * Runs one sheet call with its progress followed, and turns a failure into its message (a
-   * toast, with the way to the account page when the fix is there).
+   * toast with the answer's HTTP status, and the way to the account page when the fix is there;
+   * a refused session or a server failure through the generic handler).
    */
   private async run<T>(
     direction: SheetDirection,
@@ -291,14 +293,16 @@ export class FeedSheets {
     } catch (error) {
       const failure = describeSheetFailure(error, direction);
       if (failure.kind === 'confirm-replace') return { ok: false, otherRows: failure.otherRows };
-      if (failure.kind === 'session') {
+      if (failure.kind === 'generic') {
         handleApiError(failure.error);
-        return { ok: false };
+        return failure.note === undefined
+          ? { ok: false }
+          : { ok: false, unreachable: { message: failure.note } };
       }
-      notifyError(failure.message, failure.toAccount ? TO_ACCOUNT : undefined);
+      notifyError(failure.message, failure.toAccount ? TO_ACCOUNT : undefined, failure.status);
       // The server holds no usable link: Link New Sheet goes until the account is linked again.
       if (failure.toAccount) dropSheetsIntegration();
-      const { kind: _kind, ...unreachable } = failure;
+      const { kind: _kind, status: _status, ...unreachable } = failure;
       return { ok: false, unreachable };
     } finally {
       stop();
