@@ -12,7 +12,9 @@
  * URLs; seeded, the same every run). Templates: the CLI bench's campaign and RSA templates, and
  * campaign templates with `{mt}` ad groups (Negative Exact), negatives that block their group's
  * keywords (reported, and dropped), only negatives (campaign negatives) and several groups a
- * row, each with the RSA template; the bench's with a legacy ad and extensions too. Writes
+ * row, each with the RSA template; the bench's with a legacy ad and extensions too; the bench's
+ * on both feeds with a Status column of paused rows (the files' status columns), and with a
+ * `--label` that CSV quotes. Writes
  * OUT/before/<feed>-<template>/ and OUT/after/…; exits 1 when any file differs. The build record
  * (adloom-build.json, which holds its date) is compared by what it says: the after checkout's
  * `adloom plan` of the same inputs against the before folder must change nothing.
