@@ -126,8 +126,9 @@ export interface ExportStreamFile {
    */
   row(cells: string[]): string[];
   /**
-   * The file's text of rows written as CSV text (CRLF line ends) by the generator, in order; a
-   * chunk may end inside a line. Call `end` after the last.
+   * The file's text of rows written as CSV text (CRLF line ends) by the generator, in order,
+   * whose cells hold no line break (the keyword writers' never do); a chunk may end inside a
+   * line. Call `end` after the last.
    */
   text(chunk: string): string;
   /** What `text` held back after the last chunk (a lone `\r`). */
