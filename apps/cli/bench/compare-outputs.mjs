@@ -12,7 +12,9 @@
  * URLs; seeded, the same every run). Templates: the CLI bench's campaign and RSA templates, and
  * campaign templates with `{mt}` ad groups (Negative Exact), negatives that block their group's
  * keywords (reported, and dropped), only negatives (campaign negatives) and several groups a
- * row, each with the RSA template; the bench's with a legacy ad and extensions too. Writes
+ * row, each with the RSA template; the bench's with a legacy ad and extensions too; the bench's
+ * on both feeds with a Status column of paused rows (the files' status columns), and with a
+ * `--label` that CSV quotes. Writes
  * OUT/before/<feed>-<template>/ and OUT/after/…; exits 1 when any file differs. The build record
  * (adloom-build.json, which holds its date) is compared by what it says: the after checkout's
  * `adloom plan` of the same inputs against the before folder must change nothing.
@@ -47,6 +49,17 @@ function benchFeed(rows) {
   let text = BENCH_FEED_HEADER;
   for (let i = 0; i < rows; i++) text += benchFeedLine(i);
   return text;
+}
+
+/** A feed with a Status column added: every `every`th row paused (so its items go out Paused). */
+function withStatus(feed, every) {
+  const lines = feed.split('\r\n');
+  const last = lines.pop();
+  return (
+    lines
+      .map((line, i) => `${line},${i === 0 ? 'Status' : i % every === 0 ? 'paused' : 'active'}`)
+      .join('\r\n') + `\r\n${last}`
+  );
 }
 const search = (name, adGroup, keywords, more = {}) => ({
   name,
@@ -212,9 +225,16 @@ const file = (name, content) => {
   writeFileSync(at, typeof content === 'string' ? content : JSON.stringify(content, null, 1));
   return at;
 };
+const awkwardText = awkwardFeed(4000);
 const feeds = {
   bench: file('bench.csv', benchFeed(benchRows)),
-  awkward: file('awkward.csv', awkwardFeed(4000)),
+  awkward: file('awkward.csv', awkwardText),
+};
+// Paused rows: the streamed files get a status column. Not a feed of the loop below: its runs
+// are the bench template's, with and without the legacy ad and extensions.
+const statusFeeds = {
+  'bench-status': file('bench-status.csv', withStatus(benchFeed(benchRows), 5)),
+  'awkward-status': file('awkward-status.csv', withStatus(awkwardText, 3)),
 };
 const rsa = file('rsa.json', BENCH_RSA);
 const runs = [];
@@ -241,6 +261,34 @@ for (const [feedName, feed] of Object.entries(feeds)) {
       file('sitelink.json', SITELINK),
       '--extension',
       file('callout.json', CALLOUT),
+    ],
+  });
+}
+
+for (const [feedName, feed] of Object.entries(statusFeeds)) {
+  const bench = ['--feed', feed, '--campaign', path.join(inputs, 'campaign-bench.json')];
+  runs.push({ name: `${feedName}-bench`, args: [...bench, '--rsa', rsa] });
+  runs.push({
+    name: `${feedName}-bench-legacy-extensions`,
+    args: [
+      ...bench,
+      '--legacy-ad',
+      path.join(inputs, 'legacy.json'),
+      '--extension',
+      path.join(inputs, 'sitelink.json'),
+    ],
+  });
+}
+// A client label that CSV must quote, with and without paused rows.
+for (const [feedName, feed] of [
+  ['bench', feeds.bench],
+  ['awkward-status', statusFeeds['awkward-status']],
+]) {
+  runs.push({
+    name: `${feedName}-bench-label`,
+    args: [
+      ...['--feed', feed, '--campaign', path.join(inputs, 'campaign-bench.json'), '--rsa', rsa],
+      ...['--label', 'Acme "North", EU'],
     ],
   });
 }
@@ -304,7 +352,9 @@ for (const run of runs) {
 console.log(
   `${compared} files compared (${runs.length} runs: feeds ${Object.keys(feeds).join(', ')}; ` +
     `campaign templates ${Object.keys(CAMPAIGNS).join(', ')}, each with the RSA template; ` +
-    `bench with a legacy ad and extensions): ${differ.length === 0 ? 'all identical' : `${differ.length} differ`}`,
+    `bench with a legacy ad and extensions; the bench template on feeds with paused rows ` +
+    `(${Object.keys(statusFeeds).join(', ')}) and with a quoted --label): ` +
+    `${differ.length === 0 ? 'all identical' : `${differ.length} differ`}`,
 );
 for (const d of differ) console.log(`  differs: ${d}`);
 process.exit(differ.length === 0 ? 0 : 1);

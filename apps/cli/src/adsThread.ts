@@ -18,7 +18,6 @@ import {
 import {
   generateSearchAds,
   responsiveSearchAdCells,
-  RSA_HEADERS,
   GroupKeyMaker,
   restoreAdTemplate,
   restoreCampaignTemplate,
@@ -84,10 +83,11 @@ export interface AdsJob {
   /** The scratch file for the report's part (undefined: the report is not written). */
   reportFd: number | undefined;
   /**
-   * The scratch file for the ads' part of the build record, and the client label (undefined:
-   * no record). Given, each ad is written from its cells, which make its item.
+   * The scratch file for the ads' part of the build record, the client label and the RSA file's
+   * columns (the format's: `ExportStreamFile.headers`) (undefined: no record). Given, each ad is
+   * written from its cells, which make its item.
    */
-  record?: { fd: number; label: string };
+  record?: { fd: number; label: string; headers: readonly string[] };
   /**
    * Rows to key for the keyword step's look-ahead first (`GroupKeyMaker`), with the campaign
    * template as checked JSON: both threads key them, a chunk at a time (`AdsThread.keyRows`).
@@ -342,7 +342,7 @@ function writeAds(job: AdsJob, port: MessagePort, state: Int32Array): AdsDone {
     Atomics.store(state, LAST_AD_ROW, Number(rowId));
   };
   const part = job.record && new RecordPartWriter(new OutputSink(job.record.fd), job.record.label);
-  const items = part?.rowReader('responsive-search-ads', RSA_HEADERS);
+  const items = job.record && part?.rowReader('responsive-search-ads', job.record.headers);
   const cells: string[] = [];
   generateSearchAds(
     { rows, rsa, legacy, today: job.today, constant: job.constant },

@@ -1,7 +1,6 @@
 /** `adloom generate`: read and check every input, generate with the engine, write all files or none. */
 import path from 'node:path';
 import {
-  adGroupsTable,
   assetGroupsTable,
   calloutsTable,
   campaignsTable,
@@ -12,8 +11,8 @@ import {
   findFormulaCells,
   findPerformanceMaxTemplateProblems,
   findRsaTemplateProblems,
-  formatCsvLine,
   findBuildStatus,
+  formatCsvLine,
   generateBuild,
   IntChunks,
   responsiveSearchAdCells,
@@ -34,18 +33,19 @@ import {
   restoreExtensionTemplate,
   restorePerformanceMaxTemplate,
   restoreRsaTemplate,
-  RSA_HEADERS,
   sitelinksTable,
   structuredSnippetsTable,
   type AdGroupRef,
   type AdGroupStore,
   type AdGroupTarget,
   type BuildStatus,
+  type ExportStreamFile,
   type ExportTableKind,
   type ExtensionTypeName,
   type RowGroupKeys,
   type RowIssue,
   type GeneratedExtension,
+  type StreamedTableKind,
   type Table,
 } from '@adloom/engine';
 import { PackedAdGroups, TextRuns } from './adGroups.ts';
@@ -54,7 +54,7 @@ import { sharedArray } from './bytes.ts';
 import { readFeed } from './feed.ts';
 import type { BuildFile } from './fileTables.ts';
 import { RecordCsvChunks, RecordWriter } from './recordStream.ts';
-import { adsMatchedToGroups, KeywordLabels, labelAdTemplate, labelRsaTemplate } from './label.ts';
+import { adsMatchedToGroups, labelAdTemplate, labelRsaTemplate } from './label.ts';
 import {
   decodeText,
   InputError,
@@ -223,7 +223,6 @@ async function generate(
   const isPerformance = campaign.type === 'performance';
 
   let rsa;
-  let rsaJson: unknown;
   if (o.rsa) {
     const json = await readJson(o.rsa, 'RSA template');
     failOnProblems(o.rsa, 'RSA template', findRsaTemplateProblems(json));
@@ -231,8 +230,7 @@ async function generate(
       throw new InputError(
         `Responsive search ads cannot be generated for performance campaigns (${o.campaign} has type "performance")`,
       );
-    rsa = labelRsaTemplate(restoreRsaTemplate(json), o.label);
-    rsaJson = rsa;
+    rsa = restoreRsaTemplate(json);
   }
   let pmax;
   if (o.pmax) {
@@ -245,7 +243,6 @@ async function generate(
     pmax = restorePerformanceMaxTemplate(json);
   }
   let legacy;
-  let legacyJson: unknown;
   if (o.legacyAd) {
     const json = await readJson(o.legacyAd, 'Legacy ad template');
     failOnProblems(o.legacyAd, 'Legacy ad template', findAdTemplateProblems(json));
@@ -253,8 +250,7 @@ async function generate(
       throw new InputError(
         `Legacy expanded text ads become responsive search ads, which performance campaigns cannot have (${o.campaign} has type "performance")`,
       );
-    legacy = labelAdTemplate(restoreAdTemplate(json), o.label);
-    legacyJson = legacy;
+    legacy = restoreAdTemplate(json);
   }
   const extensionTemplates = [];
   for (const file of o.extensions) {
@@ -280,6 +276,22 @@ async function generate(
     { rows, campaign, extensions: extensionTemplates },
     rowStatusCodes(rows),
   );
+  // The streamed files are the Google Ads Editor format's: their names, headers (the status
+  // column too) and where the client label goes.
+  const streamOf = (kind: StreamedTableKind): ExportStreamFile =>
+    GOOGLE_ADS_EDITOR.stream(
+      { kind, ...(status ? { status } : {}) },
+      { fileName: commandFileName, clientLabel: o.label },
+    );
+  const adGroupsStream = streamOf('ad-groups');
+  const keywordsStream = streamOf('keywords');
+  const negativesStream = streamOf('negatives');
+  const rsaStream = streamOf('responsive-search-ads');
+  // Ads carry the label in their own labels when the format says so: the templates' fallbacks
+  // get it, so every writer of ads (this thread's, the ads' thread's) carries it.
+  const adLabel = rsaStream.itemLabel;
+  if (rsa && adLabel !== undefined) rsa = labelRsaTemplate(rsa, adLabel);
+  if (legacy && adLabel !== undefined) legacy = labelAdTemplate(legacy, adLabel);
   // A plan reads the build's files back and needs each streamed row's feed line.
   const lineMap = o.lines;
   const folder = OutputFolder.open(o.out);
@@ -314,39 +326,41 @@ async function generate(
     const counts: Array<[string, string]> = [];
     const progress = o.progress;
     progress?.start(rows.length);
-    /** The sink of an output, or undefined when it is not written. */
-    const open = (kind: OutputKind): OutputSink | undefined =>
-      wants(kind) ? folder.file(OUTPUT_KINDS[kind]) : undefined;
-    const keywordsOut = isPerformance ? undefined : open('keywords');
-    const negativesOut = isPerformance ? undefined : open('negatives');
-    const adGroupsOut = isPerformance ? undefined : open('ad-groups');
-    const adGroupHeaders = [...adGroupsTable([], status).headers, 'Labels'];
-    adGroupsOut?.line(adGroupHeaders);
-    const adGroupItems = adGroupsOut && record?.rows('ad-groups', adGroupHeaders);
+    /** The sink of a streamed output, its header written, or undefined when it is not written. */
+    const open = (kind: OutputKind, stream: ExportStreamFile): OutputSink | undefined => {
+      if (!wants(kind)) return undefined;
+      const sink = folder.file(stream.name, stream.bom);
+      sink.text(stream.header);
+      return sink;
+    };
+    const keywordsOut = isPerformance ? undefined : open('keywords', keywordsStream);
+    const negativesOut = isPerformance ? undefined : open('negatives', negativesStream);
+    const adGroupsOut = isPerformance ? undefined : open('ad-groups', adGroupsStream);
+    const adGroupItems = adGroupsOut && record?.rows('ad-groups', adGroupsStream.headers);
     // The ad group lines as CSV text, joined into long runs (see TextRuns); one list of cells
-    // for every line.
+    // for every line: the group's, its status, then what the format adds.
     const adGroupLines = adGroupsOut && new TextRuns((text) => adGroupsOut.text(text));
-    const adGroupCells = status ? ['', '', '', o.label] : ['', '', o.label];
+    const adGroupCells = ['', ''];
     const adGroupRows = lineMap && new IntChunks();
     const onAdGroup = (g: AdGroupRef): void => {
       if (adGroupLines) {
         adGroupCells[0] = g.campaign;
         adGroupCells[1] = g.adGroup;
         if (status) adGroupCells[2] = editorStatus(status.groupPaused(g.campaign, g.adGroup));
-        adGroupLines.add(formatCsvLine(adGroupCells));
-        adGroupItems?.row(adGroupCells, lineOfRow(Number(g.id)));
+        const cells = adGroupsStream.row(adGroupCells);
+        adGroupLines.add(formatCsvLine(cells));
+        adGroupItems?.row(cells, lineOfRow(Number(g.id)));
       }
       adGroupRows?.push(lineOfRow(Number(g.id)));
       progress?.group(g.id);
     };
-    const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa');
-    const rsaHeaders = status ? [...RSA_HEADERS, 'Status'] : RSA_HEADERS;
-    rsaOut?.line(rsaHeaders);
+    const rsaOut = isPerformance || !(rsa || legacy) ? undefined : open('rsa', rsaStream);
     let rsaCount = 0;
     // With the ads' thread, this thread makes the keywords and hands each ad group over; the
     // thread writes the RSA file (header written here first) and its items to a scratch part.
-    // With paused rows the ads are made here, each with its ad group's status.
-    const threaded = adsThread && !isPerformance && !status;
+    // With paused rows the ads are made here, each with its ad group's status, and so they are
+    // when the format adds cells to each row.
+    const threaded = adsThread && !isPerformance && !status && !rsaStream.addsCells;
     let reportPart: { fd: number; file: string } | undefined;
     // The ads' thread writes its ads' items as a part of the record (recordStream.ts).
     let recordPart: { fd: number; file: string } | undefined;
@@ -364,13 +378,13 @@ async function generate(
       progress?.watchAds(() => adsThread.progress());
       adsThread.begin({
         feed: rows.share(),
-        rsa: rsaJson,
-        legacy: legacyJson,
+        rsa,
+        legacy,
         today: o.today,
         constant: campaign.const,
-        rsaFd: rsaOut && folder.fdOf(OUTPUT_KINDS.rsa),
+        rsaFd: rsaOut && folder.fdOf(rsaStream.name),
         reportFd: reportPart?.fd,
-        record: recordPart && { fd: recordPart.fd, label: o.label },
+        record: recordPart && { fd: recordPart.fd, label: o.label, headers: rsaStream.headers },
         groupKeys: groupKeys && { campaign: campaignJson, out: groupKeys },
       });
       // The keyword step's look-ahead keys every row before the first group exists: the two
@@ -389,12 +403,13 @@ async function generate(
         rows && i < rows.length ? lineOfRow(rows.at(i) + 1) : 0;
     const keywordItems =
       keywordsOut && record && new RecordCsvChunks(record, 'keywords', lineOfLine(keywordRows));
+    keywordItems?.chunk(keywordsStream.header);
     const negativeItems =
       negativesOut && record && new RecordCsvChunks(record, 'negatives', lineOfLine(negativeRows));
+    negativeItems?.chunk(negativesStream.header);
     // Ads made on this thread for a record are written from their cells, each an item.
     const rsaItems =
-      rsaOut && !threaded ? record?.rows('responsive-search-ads', rsaHeaders) : undefined;
-    const keywordLabels = new KeywordLabels(o.label);
+      rsaOut && !threaded ? record?.rows('responsive-search-ads', rsaStream.headers) : undefined;
     const rsaCells: string[] = [];
     const build = generateBuild(
       {
@@ -412,24 +427,28 @@ async function generate(
         rowLabel: (n) => `line ${lineOfRow(n)}`,
       },
       {
+        // The format writes the headers.
+        hasHeader: false,
         keywords: (chunk) => {
-          const text = keywordLabels.apply(chunk);
+          const text = keywordsStream.text(chunk);
           keywordsOut?.text(text);
           keywordItems?.chunk(text);
           progress?.lines(chunk);
         },
         negatives: (chunk) => {
-          negativesOut?.text(chunk);
-          negativeItems?.chunk(chunk);
+          const text = negativesStream.text(chunk);
+          negativesOut?.text(text);
+          negativeItems?.chunk(text);
           progress?.lines(chunk);
         },
-        ...(status || rsaItems
+        ...(status || rsaItems || rsaStream.addsCells
           ? {
               rsaAd: (ad) => {
                 rsaCount++;
                 progress?.ad(ad.rowId);
-                const cells = responsiveSearchAdCells(ad, rsaCells);
-                if (status) cells.push(editorStatus(status.groupPaused(ad.campaign, ad.adGroup)));
+                const made = responsiveSearchAdCells(ad, rsaCells);
+                if (status) made.push(editorStatus(status.groupPaused(ad.campaign, ad.adGroup)));
+                const cells = rsaStream.row(made);
                 rsaOut?.line(cells);
                 rsaItems?.row(cells, lineOfRow(Number(ad.rowId)));
               },
@@ -450,10 +469,13 @@ async function generate(
       },
     );
     adGroupLines?.end();
-    if (keywordsOut) {
-      const rest = keywordLabels.end();
-      keywordsOut.text(rest);
-      keywordItems?.chunk(rest);
+    for (const [stream, out, items] of [
+      [keywordsStream, keywordsOut, keywordItems],
+      [negativesStream, negativesOut, negativeItems],
+    ] as const) {
+      const rest = stream.end();
+      out?.text(rest);
+      items?.chunk(rest);
     }
     keywordItems?.end();
     negativeItems?.end();
@@ -558,12 +580,11 @@ async function generate(
         );
       }
     } else {
-      if (adGroupsOut) counts.push(['ad-groups.csv', plural(adGroupStore.length, 'ad group')]);
-      if (keywordsOut) counts.push(['keywords.csv', plural(build.keywordLines, 'keyword')]);
+      if (adGroupsOut) counts.push([adGroupsStream.name, plural(adGroupStore.length, 'ad group')]);
+      if (keywordsOut) counts.push([keywordsStream.name, plural(build.keywordLines, 'keyword')]);
       if (negativesOut)
-        counts.push(['negatives.csv', plural(build.negativeLines, 'negative keyword')]);
-      if (rsaOut)
-        counts.push(['responsive-search-ads.csv', plural(rsaCount, 'responsive search ad')]);
+        counts.push([negativesStream.name, plural(build.negativeLines, 'negative keyword')]);
+      if (rsaOut) counts.push([rsaStream.name, plural(rsaCount, 'responsive search ad')]);
     }
     for (const [type, list] of extensions) {
       const f = EXTENSION_FILES[type];
@@ -577,10 +598,10 @@ async function generate(
     if (wants('report')) counts.push([OUTPUT_KINDS.report, plural(report.count, 'reported item')]);
 
     // The streamed files, in the order a full build lists its tables.
-    const streamed: Array<[OutputKind, ExportTableKind, OutputSink | undefined]> = [
-      ['ad-groups', 'ad-groups', adGroupsOut],
-      ['keywords', 'keywords', keywordsOut],
-      ['negatives', 'negatives', negativesOut],
+    const streamed: Array<[ExportStreamFile, ExportTableKind, OutputSink | undefined]> = [
+      [adGroupsStream, 'ad-groups', adGroupsOut],
+      [keywordsStream, 'keywords', keywordsOut],
+      [negativesStream, 'negatives', negativesOut],
     ];
     const at = built.length > 0 && built[0]!.kind === 'campaigns' ? 1 : 0;
     built.splice(
@@ -588,8 +609,8 @@ async function generate(
       0,
       ...streamed
         .filter(([, , sink]) => sink)
-        .map(([kind, tableKind]) => ({
-          name: OUTPUT_KINDS[kind],
+        .map(([stream, tableKind]) => ({
+          name: stream.name,
           kind: tableKind,
           ...(lineMap ? { lines: () => lineMap.get(tableKind) ?? [] } : {}),
         })),
@@ -601,15 +622,15 @@ async function generate(
     if (rsaOut) {
       const rsaAt = built.findIndex((b) => b.kind === 'negatives') + 1 || built.length;
       built.splice(rsaAt, 0, {
-        name: OUTPUT_KINDS.rsa,
+        name: rsaStream.name,
         kind: 'responsive-search-ads',
         // An ad is made from its ad group's first row: it takes that row's line.
         ...(lineMap && adGroupsOut
           ? {
               lines: () =>
                 adsMatchedToGroups(
-                  place(OUTPUT_KINDS['ad-groups']),
-                  place(OUTPUT_KINDS.rsa),
+                  place(adGroupsStream.name),
+                  place(rsaStream.name),
                   lineMap.get('ad-groups') ?? [],
                 ),
             }

@@ -1,16 +1,10 @@
 /**
- * The client's label on what the command writes (`--label`, default `adloom`): in the Labels
- * column of campaigns (through the Editor format), ad groups and keywords (a column added to the
- * streamed lines) and responsive search ads (added to each fallback's labels, so the ads' own
- * writers carry it), so an Editor export of the account tells Adloom's items from hand-made ones.
+ * The client's label on what the command writes (`--label`, default `adloom`), so an Editor
+ * export of the account tells Adloom's items from hand-made ones. The Google Ads Editor format
+ * says where it goes (`GOOGLE_ADS_EDITOR.stream`); the ads carry it in their fallbacks' labels
+ * (here), so the ads' own writers write it.
  */
-import {
-  addLabel,
-  formatCsvLine,
-  normalizeHeader,
-  type AdTemplate,
-  type RsaTemplate,
-} from '@adloom/engine';
+import { addLabel, normalizeHeader, type AdTemplate, type RsaTemplate } from '@adloom/engine';
 import { csvRecordsOfFile } from './fileTables.ts';
 
 /** Why a label cannot be the client's label, or undefined when it can. */
@@ -20,46 +14,6 @@ export function clientLabelProblem(label: string): string | undefined {
     return `--label must not contain ";" (it separates labels in Editor's Labels column): "${label}"`;
   if (/[\r\n\t]/.test(label)) return `--label must be one line without tabs: "${label}"`;
   return undefined;
-}
-
-/**
- * Adds a Labels column to the streamed keyword lines (header first): each line's end gets
- * `,label`, the header's `,Labels`. A chunk cut inside a line break keeps its `\r` for the next.
- */
-export class KeywordLabels {
-  private readonly cell: string;
-  private headerDone = false;
-  private carry = '';
-
-  constructor(label: string) {
-    this.cell = `,${formatCsvLine([label])}`;
-  }
-
-  apply(chunk: string): string {
-    let text = this.carry + chunk;
-    this.carry = '';
-    if (text.endsWith('\r')) {
-      this.carry = '\r';
-      text = text.slice(0, -1);
-    }
-    if (!this.headerDone) {
-      const end = text.indexOf('\r\n');
-      if (end < 0) {
-        this.carry = text + this.carry;
-        return '';
-      }
-      this.headerDone = true;
-      return `${text.slice(0, end)},Labels\r\n${text.slice(end + 2).replaceAll('\r\n', this.cell)}`;
-    }
-    return text.replaceAll('\r\n', this.cell);
-  }
-
-  /** What is left (a lone `\r`). */
-  end(): string {
-    const rest = this.carry;
-    this.carry = '';
-    return rest;
-  }
 }
 
 /** The template with the label after each fallback's own labels (never twice). */

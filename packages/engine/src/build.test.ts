@@ -43,6 +43,22 @@ describe('generateBuild', () => {
     );
     expect(chunks).toEqual(want);
     expect(build.keywordLines).toBe(structure.keywordLines);
+    // Without its header (an export format writes it), the same lines.
+    const lines = { keywords: '', negatives: '' };
+    generateBuild(
+      { rows, campaign, extensions: [], today },
+      {
+        hasHeader: false,
+        keywords: (c) => (lines.keywords += c),
+        negatives: (c) => (lines.negatives += c),
+      },
+    );
+    for (const kind of ['keywords', 'negatives'] as const) {
+      const whole = want[kind].join('');
+      expect(whole.startsWith('Campaign,Ad Group,Keyword,Criterion Type\r\n')).toBe(true);
+      expect(lines[kind]).toBe(whole.slice(whole.indexOf('\n') + 1));
+    }
+    expect(lines.negatives).not.toBe('');
     const ads = generateResponsiveSearchAds({
       template: rsa,
       rows,

@@ -64,6 +64,8 @@ export interface GenerateBuildInput {
 export interface GenerateBuildSinks {
   keywords: (chunk: string) => void;
   negatives: (chunk: string) => void;
+  /** False: the chunks start with the first line (`KeywordsCsvSinks.hasHeader`). */
+  hasHeader?: boolean;
   /**
    * Each responsive search ad as it is made, in order (optional). Given, the ads are not kept:
    * `rsaAds` stays unset, so a million ads never live at once.
@@ -186,6 +188,7 @@ export function generateBuild(
       negativeRows: sinks.negativeRows,
       keywords: sinks.keywords,
       negatives: sinks.negatives,
+      hasHeader: sinks.hasHeader,
       campaigns: (c) => out.campaigns.push(c),
       adGroups: store ? (g) => store.add(g) : (g) => out.adGroups.push(g),
       assetGroups: (g) => out.assetGroups.push(g),

@@ -110,9 +110,11 @@ export function writeKeywordsCsv(
     return { ...counts, issues };
   }
   forEachAssetGroup(input, sinks, issue);
-  const header = keywordsCsvHeader(options);
-  sinks.keywords(header);
-  sinks.negatives(header);
+  if (sinks.hasHeader !== false) {
+    const header = keywordsCsvHeader(options);
+    sinks.keywords(header);
+    sinks.negatives(header);
+  }
   return { keywordLines: 0, negativeLines: 0, issues };
 }
 

@@ -37,10 +37,15 @@ export interface RowGroupKeys {
 
 /** Where `writeKeywordsCsv` sends its CSV chunks. */
 export interface KeywordsCsvSinks {
-  /** Chunks of the keywords CSV (header first). */
+  /** Chunks of the keywords CSV (header first unless `hasHeader` is false). */
   keywords: (chunk: string) => void;
-  /** Chunks of the negatives CSV (header first). */
+  /** Chunks of the negatives CSV (likewise). */
   negatives: (chunk: string) => void;
+  /**
+   * False: the chunks start with the first line, the header being the caller's (an export
+   * format's streamed file, `ExportFormat.stream`). Default true.
+   */
+  hasHeader?: boolean;
   /** Campaign rows, in the order of `generateCampaignStructure` (optional). */
   campaigns?: (campaign: CampaignRow) => void;
   /**

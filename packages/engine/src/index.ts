@@ -217,6 +217,9 @@ export {
   type ExportFile,
   type ExportContext,
   type ExportFormat,
+  type ExportStream,
+  type ExportStreamFile,
+  type StreamedTableKind,
   UTF8_BOM,
   exportFileParts,
 } from './formats/exportFormat.ts';

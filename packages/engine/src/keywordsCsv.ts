@@ -53,13 +53,16 @@ export function writeSearchKeywordsCsv(
   const resolved = resolveCsvOptions(options);
   const prefix = new LinePrefix();
   const isPaused = input.keywordPaused;
+  const { hasHeader } = sinks;
   const keywordCsv = new CsvChunks(sinks.keywords, resolved, prefix, {
     isPaused,
     rows: sinks.keywordRows,
+    hasHeader,
   });
   const negativeCsv = new CsvChunks(sinks.negatives, resolved, prefix, {
     isPaused,
     rows: sinks.negativeRows,
+    hasHeader,
   });
   return runSearchKeywordLines(input, sinks, keywordCsv, negativeCsv, issue);
 }

@@ -3,6 +3,7 @@
  * the tables of a build into files. Google Ads Editor is one format (googleAdsEditor.ts); another
  * (a change plan, a Microsoft Advertising bulk file) is one more module of this shape.
  */
+import type { BuildStatus } from '../buildStatus.ts';
 import type { Table } from '../csv.ts';
 
 /** What a build can export, one table of each. */
@@ -80,6 +81,60 @@ export interface ExportContext {
   clientLabel?: string;
 }
 
+/** The tables a host may write as they are made (`ExportFormat.stream`). */
+export type StreamedTableKind = 'ad-groups' | 'keywords' | 'negatives' | 'responsive-search-ads';
+
+/**
+ * A table the host writes row by row as the generator makes it (the command's files of a
+ * million lines), given to `ExportFormat.stream`: the format says the file, its header and what
+ * each row gets; the host writes the generator's rows through it.
+ */
+export interface ExportStream {
+  kind: StreamedTableKind;
+  /**
+   * The build's statuses when some row is paused (`findBuildStatus`): the table has the status
+   * column of its kind's table (`adGroupsTable(groups, status)`...), each row's status cell after
+   * the generator's cells.
+   */
+  status?: BuildStatus;
+}
+
+/** The file of a streamed table: what the host writes before, around and after its rows. */
+export interface ExportStreamFile {
+  name: string;
+  /** Its media type. */
+  type: string;
+  /** Starts with the UTF-8 byte order mark (`UTF8_BOM`), which `header` leaves out. */
+  bom: boolean;
+  /** The file's columns: the table's (its status column too), then what the format adds. */
+  headers: readonly string[];
+  /** The header line as the file's text. */
+  header: string;
+  /**
+   * The label the generator adds to each item's own labels (`addLabel`) when the table's columns
+   * hold them (Editor: the ads' Labels column); unset when the format adds no label that way.
+   */
+  itemLabel?: string;
+  /**
+   * Whether `row` and `text` change what they are given (a column the format adds to each row):
+   * false, the host may write the generator's rows as they come (the ads' thread does).
+   */
+  addsCells: boolean;
+  /**
+   * A row's cells as the file has them: `cells` (the generator's, the status cell last) with what
+   * the format adds after them; `cells` itself is filled and returned.
+   */
+  row(cells: string[]): string[];
+  /**
+   * The file's text of rows written as CSV text (CRLF line ends) by the generator, in order,
+   * whose cells hold no line break (the keyword writers' never do); a chunk may end inside a
+   * line. Call `end` after the last.
+   */
+  text(chunk: string): string;
+  /** What `text` held back after the last chunk (a lone `\r`). */
+  end(): string;
+}
+
 /**
  * A way out of the product: the files of some tables. Given no table, a format makes
  * no file. `files` reads no table: a host may list the names before any table is at hand.
@@ -90,6 +145,11 @@ export interface ExportFormat {
   /** What a person reads ('Google Ads Editor'). */
   readonly label: string;
   files(tables: readonly ExportTable[], context: ExportContext): ExportFile[];
+  /**
+   * The file of one table written as it is made (optional: a format without it takes only whole
+   * tables). Its name, header and cells are those `files` gives the same table.
+   */
+  stream?(table: ExportStream, context: ExportContext): ExportStreamFile;
 }
 
 /** The UTF-8 byte order mark: Excel and Google Ads Editor then read the file as UTF-8. */

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { Table } from '../csv.ts';
+import type { RsaAd } from '../ads/rsa.ts';
+import { BuildStatus } from '../buildStatus.ts';
+import { formatCsvLine, type Table } from '../csv.ts';
+import {
+  adGroupsTable,
+  keywordsTable,
+  responsiveSearchAdCells,
+  responsiveSearchAdsTable,
+} from '../export.ts';
 import { IMAGES_NEEDED_FILE_TEXT } from '../notes.ts';
-import { exportFileParts, type ExportContext, type ExportTable } from './exportFormat.ts';
+import { addLabel } from '../plan/label.ts';
+import type { AdGroupRef, KeywordLine } from '../types.ts';
+import {
+  exportFileParts,
+  type ExportContext,
+  type ExportTable,
+  type StreamedTableKind,
+} from './exportFormat.ts';
 import { editorFileStem, GOOGLE_ADS_EDITOR } from './googleAdsEditor.ts';
 
 const KEYWORDS: Table = {
@@ -76,5 +91,104 @@ describe('GOOGLE_ADS_EDITOR', () => {
   it('gives the streamed tables their file stems', () => {
     expect(editorFileStem('responsive-search-ads')).toBe('responsive search ads');
     expect(editorFileStem('ad-groups')).toBe('ad groups');
+  });
+});
+
+describe('GOOGLE_ADS_EDITOR.stream', () => {
+  const LINES: KeywordLine[] = [
+    { campaign: 'Shoes', adGroup: 'Nike', keyword: 'nike shoes', matchType: 'Broad' },
+    { campaign: 'Shoes', adGroup: 'Nike, Inc', keyword: '-50% sale', matchType: 'Exact' },
+    { campaign: 'Shoes', adGroup: '', keyword: 'cheap', matchType: 'Negative Phrase' },
+  ];
+  const GROUPS: AdGroupRef[] = [
+    { campaign: 'Shoes', adGroup: 'Nike', key: '', id: '1' },
+    { campaign: 'Shoes "Q4"', adGroup: 'Puma', key: '', id: '2' },
+  ];
+  const ad = (adGroup: string, labels: string[]): RsaAd => ({
+    campaign: 'Shoes',
+    adGroup,
+    rowId: '1',
+    fallbackIndex: 0,
+    headlines: ['Nike', 'Free Delivery', 'Shop Now'],
+    headlinePositions: [1, 0, 0],
+    descriptions: ['Shop nike, today.', 'Fast'],
+    descriptionPositions: [0, 0],
+    paths: ['nike', ''],
+    labels,
+    finalUrl: 'https://a.example/1',
+  });
+  // Some items made by an active row, the others paused.
+  const status = new BuildStatus();
+  status.add('g', 'shoes', 'nike');
+  const LABEL = 'Acme "North", EU';
+  const labelled: ExportContext = { ...plain, clientLabel: LABEL };
+
+  /** The whole table's file text, as `files` writes it. */
+  const wholeFile = (kind: StreamedTableKind, read: Table, context: ExportContext) => {
+    const [file] = GOOGLE_ADS_EDITOR.files([table(kind, read)], context);
+    return { name: file!.name, bom: file!.bom, text: text(file!.chunks()) };
+  };
+
+  for (const withStatus of [false, true]) {
+    const s = withStatus ? status : undefined;
+    const streamOf = (kind: StreamedTableKind, context: ExportContext) =>
+      GOOGLE_ADS_EDITOR.stream({ kind, ...(s ? { status: s } : {}) }, context);
+
+    it(`writes streamed keywords, negatives and ad groups as the whole tables (status: ${withStatus})`, () => {
+      for (const context of [plain, labelled]) {
+        for (const kind of ['keywords', 'negatives'] as const) {
+          const whole = wholeFile(kind, keywordsTable(LINES, s), context);
+          const stream = streamOf(kind, context);
+          // The generator's CSV text of the lines (no Labels), cut anywhere, a line break too.
+          const made = Array.from(keywordsTable(LINES, s).rows, (r) => formatCsvLine(r)).join('');
+          const cuts = [0, 5, made.indexOf('\r') + 1, made.length - 3, made.length];
+          let streamed = stream.header;
+          for (let i = 1; i < cuts.length; i++)
+            streamed += stream.text(made.slice(cuts[i - 1], cuts[i]));
+          streamed += stream.end();
+          expect({ name: stream.name, bom: stream.bom, text: streamed }).toEqual(whole);
+          expect(stream.header).toBe(formatCsvLine(stream.headers));
+          expect(stream.itemLabel).toBeUndefined();
+        }
+        const whole = wholeFile('ad-groups', adGroupsTable(GROUPS, s), context);
+        const stream = streamOf('ad-groups', context);
+        let streamed = stream.header;
+        for (const row of adGroupsTable(GROUPS, s).rows)
+          streamed += formatCsvLine(stream.row([...row]));
+        expect({ name: stream.name, bom: stream.bom, text: streamed }).toEqual(whole);
+      }
+      // Keywords take the label in a column of their own; campaign negatives take none.
+      expect(streamOf('keywords', labelled).headers.at(-1)).toBe('Labels');
+      expect(streamOf('keywords', labelled).addsCells).toBe(true);
+      expect(streamOf('negatives', labelled).headers).toEqual(streamOf('negatives', plain).headers);
+      expect(streamOf('negatives', labelled).addsCells).toBe(false);
+    });
+
+    it(`has the ads carry the label in their own Labels column (status: ${withStatus})`, () => {
+      const ads = [ad('Nike', ['sale']), ad('Puma', [])];
+      const whole = wholeFile('responsive-search-ads', responsiveSearchAdsTable(ads, s), labelled);
+      const stream = streamOf('responsive-search-ads', labelled);
+      expect(stream.itemLabel).toBe(LABEL);
+      expect(stream.addsCells).toBe(false);
+      // The generator labels its ads; each row is its cells, the status cell last.
+      let streamed = stream.header;
+      for (const a of ads) {
+        const cells = responsiveSearchAdCells({
+          ...a,
+          labels: addLabel(a.labels.join(';'), LABEL).split(';'),
+        });
+        if (s) cells.push(s.groupPaused(a.campaign, a.adGroup) ? 'Paused' : 'Enabled');
+        streamed += formatCsvLine(stream.row(cells));
+      }
+      expect({ name: stream.name, bom: stream.bom, text: streamed }).toEqual(whole);
+      expect(streamOf('responsive-search-ads', plain).itemLabel).toBeUndefined();
+    });
+  }
+
+  it('names streamed files by the host', () => {
+    const dated: ExportContext = { fileName: (stem, extension) => `Acme - ${stem}.${extension}` };
+    expect(GOOGLE_ADS_EDITOR.stream({ kind: 'ad-groups' }, dated).name).toBe(
+      'Acme - ad groups.csv',
+    );
   });
 });

@@ -69,6 +69,8 @@ export interface KeywordLineExtras {
   rows?: IntChunks;
   /** Given, each line ends with a Status cell: Paused when this says so, else Enabled. */
   isPaused?: (campaign: string, group: string, keyword: string, mt: MatchType) => boolean;
+  /** False: no header line first (`KeywordsCsvSinks.hasHeader`). */
+  hasHeader?: boolean;
 }
 
 /** Lines joined before they are added to a chunk as one flat string. */
@@ -115,7 +117,7 @@ export class CsvChunks {
     this.rows = extras.rows;
     const nl = options.newline;
     const withStatus = extras.isPaused !== undefined;
-    this.chunk = keywordsCsvHeader(options, withStatus);
+    this.chunk = extras.hasHeader === false ? '' : keywordsCsvHeader(options, withStatus);
     const enabled = withStatus ? ',Enabled' : '';
     for (const mt of MATCH_TYPE_CODES) {
       this.typeCells.push(`,${formatCsvCell(mt)}${enabled}${nl}`);

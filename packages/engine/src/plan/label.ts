@@ -5,7 +5,7 @@
  * keywords and ads (the API's campaign, ad group, ad group criterion and ad group ad labels).
  */
 import type { Table } from '../csv.ts';
-import type { ExportTable } from '../formats/exportFormat.ts';
+import type { ExportTable, ExportTableKind } from '../formats/exportFormat.ts';
 import { PLAN_KIND_SPECS, itemKindOfTable, normalizeHeader } from './kinds.ts';
 import { splitLabels } from './items.ts';
 
@@ -23,15 +23,39 @@ function isLocationOnly(row: readonly string[], campaignAt: number, locationAt: 
   return row.every((c, i) => i === campaignAt || i === locationAt || c === '');
 }
 
-/** `table` with `label` in the Labels column of each row (the column added when missing). */
-function labelTable(table: Table, label: string, isCampaigns: boolean): Table {
+/** Where the rows of a table take the client's label (`findLabelColumn`). */
+export interface LabelColumn {
+  /** The label, trimmed. */
+  label: string;
+  /** The index of the Labels column among the table's columns, or after them when `isAdded`. */
+  at: number;
+  /** True when the table has no Labels column: one is added after its columns. */
+  isAdded: boolean;
+}
+
+/**
+ * Where the rows of a table of `kind` under `headers` take `label`: their Labels column, added
+ * after the others when missing. Undefined when the kind takes no label or the label is empty.
+ * The whole tables (`labelTables`) and the streamed ones (`GOOGLE_ADS_EDITOR.stream`) both ask.
+ */
+export function findLabelColumn(
+  kind: ExportTableKind,
+  headers: readonly string[],
+  label: string,
+): LabelColumn | undefined {
+  const l = label.trim();
+  if (l === '' || !PLAN_KIND_SPECS[itemKindOfTable(kind)].takesLabels) return undefined;
+  const at = headers.map(normalizeHeader).indexOf('labels');
+  return at < 0
+    ? { label: l, at: headers.length, isAdded: true }
+    : { label: l, at, isAdded: false };
+}
+
+/** `table` with the label in its Labels column (`column`) of each row. */
+function labelTable(table: Table, column: LabelColumn, isCampaigns: boolean): Table {
   const normalized = table.headers.map(normalizeHeader);
-  let labelsAt = normalized.indexOf('labels');
-  const headers = [...table.headers];
-  if (labelsAt < 0) {
-    labelsAt = headers.length;
-    headers.push('Labels');
-  }
+  const labelsAt = column.at;
+  const headers = column.isAdded ? [...table.headers, 'Labels'] : [...table.headers];
   const campaignAt = normalized.indexOf('campaign');
   const locationAt = normalized.indexOf('locationid');
   return {
@@ -42,7 +66,7 @@ function labelTable(table: Table, label: string, isCampaigns: boolean): Table {
           const cells = [...row];
           while (cells.length < headers.length) cells.push('');
           if (!(isCampaigns && isLocationOnly(row, campaignAt, locationAt)))
-            cells[labelsAt] = addLabel(cells[labelsAt] ?? '', label);
+            cells[labelsAt] = addLabel(cells[labelsAt] ?? '', column.label);
           yield cells;
         }
       },
@@ -55,11 +79,17 @@ function labelTable(table: Table, label: string, isCampaigns: boolean): Table {
  * ad row (other tables as they are). An empty label changes nothing.
  */
 export function labelTables(tables: readonly ExportTable[], label: string): ExportTable[] {
-  const l = label.trim();
-  if (l === '') return [...tables];
+  if (label.trim() === '') return [...tables];
   return tables.map((table) => {
-    const kind = itemKindOfTable(table.kind);
-    if (!PLAN_KIND_SPECS[kind].takesLabels) return table;
-    return { ...table, read: () => labelTable(table.read(), l, kind === 'campaign') };
+    if (findLabelColumn(table.kind, [], label) === undefined) return table;
+    const isCampaigns = itemKindOfTable(table.kind) === 'campaign';
+    return {
+      ...table,
+      read: () => {
+        const read = table.read();
+        const column = findLabelColumn(table.kind, read.headers, label)!;
+        return labelTable(read, column, isCampaigns);
+      },
+    };
   });
 }
