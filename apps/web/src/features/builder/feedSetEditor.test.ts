@@ -542,6 +542,47 @@ describe('FeedSetEditor', () => {
     expect(drafts.size).toBe(0);
   });
 
+  it('drops, without offering it, a draft kept while a save that reached the server was on its way', async () => {
+    const { editor, server, target, drafts } = setup();
+    // The save reaches the server, whose answer comes after the page was left.
+    let answer = () => {};
+    const slowTarget: FeedSetTarget = {
+      ...target,
+      save: (feeds, revision) => {
+        const saved = target.save(feeds, revision);
+        return new Promise((resolve) => {
+          answer = () => resolve(saved);
+        });
+      },
+    };
+    await editor.open(slowTarget, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.setCell(editor.store.getSlotAt(1), 0, 'edited');
+    editor.addFeed('colours');
+    const saving = editor.save();
+    // Leaving the page writes the draft of the edits, on revision 1.
+    await editor.flushDraft();
+    editor.close();
+    answer();
+    await saving;
+    expect(server.revision).toBe(2);
+    expect(drafts.size).toBe(1);
+
+    const again = new FeedSetEditor({ drafts, notify: () => {}, onUnauthorized: () => {} });
+    await again.open(target, { feeds: server.feeds, revision: 2 }, { activeFeed: 'brands' });
+    expect(again.state.get().draftOffer).toBeNull();
+    expect(drafts.size).toBe(0);
+
+    // A draft that differs from what was saved is still offered.
+    const edited = new FeedSetEditor({ drafts, notify: () => {}, onUnauthorized: () => {} });
+    await edited.open(target, { feeds: server.feeds, revision: 2 }, { activeFeed: 'brands' });
+    edited.store.setCell(edited.store.getSlotAt(1), 0, 'edited again');
+    await edited.flushDraft();
+    edited.close();
+    const last = new FeedSetEditor({ drafts, notify: () => {}, onUnauthorized: () => {} });
+    await last.open(target, { feeds: server.feeds, revision: 2 }, { activeFeed: 'brands' });
+    expect(last.state.get().draftOffer).toMatchObject({ isBehind: false });
+  });
+
   it('autosaves unsaved edits every 5 minutes, quietly', async () => {
     const { editor, server, target, notices } = setup();
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });

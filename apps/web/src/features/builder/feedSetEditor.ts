@@ -1,6 +1,7 @@
 import { FEED_MAX_ROWS, type SheetSync, type StoredFeed } from '@adloom/contract';
 import {
   completeFeedRow,
+  FEED_COLUMNS,
   type Feed,
   type FeedDataType,
   type FeedRow,
@@ -61,6 +62,37 @@ export type FeedMeta = Omit<StoredFeed, 'rows'>;
  */
 export function isRowsSaved(feed: Pick<FeedMeta, 'sheetUrl' | 'sheetSync'>): boolean {
   return !feed.sheetUrl || feed.sheetSync === undefined;
+}
+
+/**
+ * Whether a draft holds exactly the feeds of a loaded set: the same feeds in the same order,
+ * with the same kind and link, and (where a draft keeps rows) the same cells in every row.
+ * Row ids and the server's ids are not compared: a draft's rows get new ids when read.
+ */
+function isDraftOfFeeds(draft: FeedSetDraft, feeds: readonly StoredFeed[]): boolean {
+  let drafted: StoredFeed[];
+  try {
+    drafted = draftFeeds(draft);
+  } catch {
+    return false;
+  }
+  if (drafted.length !== feeds.length) return false;
+  return drafted.every((feed, i) => {
+    const loaded = feeds[i]!;
+    const isSameMeta =
+      feed.name === loaded.name &&
+      feed.dataType === loaded.dataType &&
+      (feed.sheetUrl ?? '') === (loaded.sheetUrl ?? '') &&
+      (feed.sheetName ?? '') === (loaded.sheetName ?? '');
+    if (!isSameMeta) return false;
+    // A synced linked feed's rows are the server's copy, never a draft's.
+    if (!isRowsSaved(feed)) return true;
+    if (feed.rows.length !== loaded.rows.length) return false;
+    return feed.rows.every((row, r) => {
+      const other = loaded.rows[r]!;
+      return FEED_COLUMNS.every((column) => (row[column] ?? '') === (other[column] ?? ''));
+    });
+  });
 }
 
 /** A feed's link to a sheet: '' URL and name when it has none. */
@@ -285,6 +317,12 @@ export class FeedSetEditor {
     this.patch({ key: target.key, conflict: null, savedAt: null });
     const draft = await finding;
     if (!draft || this.target !== target || this.state.get().isDirty) return;
+    // A draft written while a save was on its way (the page was left meanwhile) that reached the
+    // server holds nothing to restore.
+    if (isDraftOfFeeds(draft, snapshot.feeds)) {
+      await this.drafts.clean();
+      return;
+    }
     this.drafts.offer(draft);
   }
 
