@@ -514,8 +514,8 @@ async function generate(
     });
     const { campaigns, assetGroups } = build;
     // A whole table goes through the Google Ads Editor format: its file, and the notes beside it
-    // (the images note beside asset groups, in a folder only). The command starts every file in
-    // a folder with a BOM (OutputFolder.file), the note too.
+    // (the images note beside asset groups, in a folder only), each with the BOM the format
+    // gives it (the tables one, the note none, as the web app's downloads).
     // The Editor files written, with what their rows are, for the record or a plan.
     const built: Array<{ name: string; kind: ExportTableKind; lines?: () => ArrayLike<number> }> =
       [];
@@ -535,7 +535,7 @@ async function generate(
         clientLabel: o.label,
       });
       for (const file of files) {
-        folder.writeFile(file.name, file.chunks());
+        folder.writeFile(file.name, file.chunks(), file.bom);
         counts.push([file.name, file.name === IMAGES_NEEDED_FILE ? IMAGES_NEEDED_NOTE : what]);
         if (file.name !== IMAGES_NEEDED_FILE)
           built.push({ name: file.name, kind: rowsKind, ...(lines ? { lines } : {}) });

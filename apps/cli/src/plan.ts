@@ -249,7 +249,7 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
       });
       // One file per changes table, in order, then the images note.
       files.forEach((file, i) => {
-        folder.writeFile(file.name, file.chunks());
+        folder.writeFile(file.name, file.chunks(), file.bom);
         const table = changes[i];
         written.push([
           file.name,
