@@ -16,7 +16,7 @@ const PIECE_BYTES = 1 << 20;
 export function* csvRecordsOfFile(file: string): Generator<string[]> {
   let text = '';
   for (const [piece, done] of decodedPieces(file)) {
-    const parsed = parseRecords(text + piece, done);
+    const parsed = csvRecordsOfPiece(text + piece, done);
     text = parsed.rest;
     yield* parsed.records;
   }
@@ -53,11 +53,6 @@ export function csvRecordsOfPiece(
   text: string,
   final: boolean,
 ): { records: string[][]; rest: string } {
-  return parseRecords(text, final);
-}
-
-/** The whole records of `text`, and what is left after the last (all of it when `final`). */
-function parseRecords(text: string, final: boolean): { records: string[][]; rest: string } {
   const { records, end } = parseFrom(text, 0, final, Infinity);
   return { records, rest: end >= text.length ? '' : text.slice(end) };
 }
