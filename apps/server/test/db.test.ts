@@ -14,6 +14,7 @@ import {
   sqlArray,
   type Db,
 } from '../src/db/index.ts';
+import { listTables } from '../src/services/db-transfer.ts';
 import { createPostgresDatabase, openTestDatabase, startTestApp, testDbKind } from './helpers.ts';
 
 /** The repository's folder, without its last slash. */
@@ -346,12 +347,10 @@ describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL connection lost', () 
 describe(`a test database (${testDbKind()})`, () => {
   /** Rows of every table but the migrations' own, by table. */
   async function rowCounts(db: Db): Promise<Record<string, number>> {
-    const tables = await db.query<{ name: string }>(
-      "select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations' order by 1",
-    );
     const counts: Record<string, number> = {};
-    for (const { name } of tables)
-      counts[name] = (await db.query<{ n: number }>(`select count(*) as n from "${name}"`))[0]!.n;
+    for (const { name } of await listTables(db))
+      if (name !== 'schema_migrations')
+        counts[name] = (await db.query<{ n: number }>(`select count(*) as n from "${name}"`))[0]!.n;
     return counts;
   }
 
