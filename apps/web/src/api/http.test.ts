@@ -8,13 +8,7 @@ import {
   NETWORK_FAILURE_MESSAGE,
   SLOW_REQUEST_WARNING_MS,
 } from './http.ts';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
+import { json } from './testResponses.ts';
 
 /** A fetch whose answer the test releases by hand. */
 function deferredFetch() {

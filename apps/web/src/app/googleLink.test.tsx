@@ -14,6 +14,7 @@ import { notifications } from '../state/notifications.ts';
 import { session } from '../state/session.ts';
 import { testSession } from '../state/testSession.ts';
 import { ACCOUNT_MESSAGES } from '../pages/AccountPage.tsx';
+import { json } from '../api/testResponses.ts';
 
 // The signed-in frame and pages are lazy chunks: load them once here, so that the first test's
 // render does not wait on their transform (on a loaded machine, longer than findBy waits).
@@ -27,13 +28,6 @@ let server: {
   exchange: (body: unknown) => { status: number; body: unknown };
 };
 let calls: { method: string; path: string; body: unknown }[];
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 function linkAnswer(status: GoogleStatus, integrations: string[]) {
   return { user: { ...answer.user, integrations }, status };

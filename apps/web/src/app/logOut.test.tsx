@@ -9,6 +9,7 @@ import { notifications } from '../state/notifications.ts';
 import { session, SESSION_KEYS } from '../state/session.ts';
 import { ACCOUNT_MESSAGES } from '../pages/AccountPage.tsx';
 import { testSession } from '../state/testSession.ts';
+import { json } from '../api/testResponses.ts';
 
 // The signed-in frame and pages are lazy chunks: load them once here, so that the first test's
 // render does not wait on their transform (on a loaded machine, longer than findBy waits).
@@ -19,13 +20,6 @@ const answer = testSession('tok-account');
 /** The requests the app sends, answered by `reply` (a Response, or an Error for no network). */
 let reply: (path: string) => Response | Error;
 let calls: { path: string; authorization: string | undefined }[];
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 beforeEach(() => {
   calls = [];

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { session } from '../state/session.ts';
 import { notifications } from '../state/notifications.ts';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
+import { json } from '../api/testResponses.ts';
 
 const user = {
   _id: 'u1',
@@ -19,8 +20,6 @@ const user = {
 function stubServer() {
   let isSpent = false;
   const checks: number[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {

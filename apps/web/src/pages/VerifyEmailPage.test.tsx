@@ -7,9 +7,7 @@ import { session } from '../state/session.ts';
 import { notifications } from '../state/notifications.ts';
 import { testSession } from '../state/testSession.ts';
 import { VerifyEmailPage } from './VerifyEmailPage.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '../api/testResponses.ts';
 
 /** The server as it answers: a link verifies once; /me then lists the tools. */
 function stubServer() {

@@ -6,15 +6,9 @@ import { endEverySession, endSession } from '../../api/users.ts';
 import { createSessionController, SESSION_KEYS } from '../../state/session.ts';
 import { logOut, logOutEverywhere, type LogOutDeps } from './logOut.ts';
 import { testSession } from '../../state/testSession.ts';
+import { json } from '../../api/testResponses.ts';
 
 const answer = testSession('tok-1');
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 const LOGGED_OUT = { type: 'success', message: 'You have been logged out.' };
 const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'Unauthorized' } };

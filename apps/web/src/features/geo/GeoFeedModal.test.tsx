@@ -14,6 +14,7 @@ import {
 import type { FeedRow } from '@adloom/engine';
 import { notifications } from '../../state/notifications.ts';
 import { GEO_FEED_TEXTS, GeoFeedModal } from './GeoFeedModal.tsx';
+import { json } from '../../api/testResponses.ts';
 
 const RELEASE: NonNullable<GeoStatus['release']> = {
   date: '2024-08-13',
@@ -40,13 +41,6 @@ const TARGETS = [
   target(1003855, 'Berlinchen,Brandenburg,Germany', GEO_REMOVAL_PLANNED),
   target(1004000, 'Hamburg,Hamburg,Germany'),
 ];
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 /**
  * The server as these tests need it: its geo targets (or none), answering the three geo calls

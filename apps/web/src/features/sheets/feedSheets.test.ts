@@ -7,6 +7,7 @@ import { session } from '../../state/session.ts';
 import { testSession } from '../../state/testSession.ts';
 import { FeedSetEditor } from '../builder/feedSetEditor.ts';
 import { FeedSheets } from './feedSheets.ts';
+import { json } from '../../api/testResponses.ts';
 
 const SHEET_URL =
   'https://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789/edit';
@@ -28,13 +29,6 @@ function linkedFeed(name: string, dataType: 'table' | 'list', roots: string[]): 
       url: '',
     })),
   };
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 }
 
 /** What the server answers a sheet call with (a thrown error: no answer came). */

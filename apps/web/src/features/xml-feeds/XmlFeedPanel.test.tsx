@@ -18,6 +18,7 @@ import type { FeedSetDraft } from '../drafts/drafts.ts';
 import { FeedSetEditor } from '../builder/feedSetEditor.ts';
 import { TemplateSetEditor } from '../templates/templateSetEditor.ts';
 import { XML_PANEL_TEXTS, XmlFeedPanel } from './XmlFeedPanel.tsx';
+import { json } from '../../api/testResponses.ts';
 
 const FEED_URL = 'https://shop.example.com/products.xml';
 
@@ -28,13 +29,6 @@ const ANSWER: BrandCategories = {
   Lumen: { Home: 4 },
   '': { Garden: 1 },
 };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 let calls: { path: string; body: unknown }[];
 /** The answer of the next `fetch-xml` calls. */
