@@ -171,8 +171,11 @@ test('the change plan lists exactly the feed changes; Download changes holds exa
     await page.setViewportSize({ width, height: 900 });
     await panel.scrollIntoViewIfNeeded();
     await expect(panel.getByRole('button', { name: 'Download changes' })).toBeInViewport();
-    if (process.env.SCREENS_OUT)
+    if (process.env.SCREENS_OUT) {
       await panel.screenshot({ path: `${process.env.SCREENS_OUT}/change-plan-${width}.png` });
+      // The panel where it sits: under the template tabs' work.
+      await page.screenshot({ path: `${process.env.SCREENS_OUT}/change-plan-page-${width}.png` });
+    }
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 

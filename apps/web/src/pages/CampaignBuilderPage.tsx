@@ -74,7 +74,6 @@ function CampaignBuilder() {
             <DownloadEverything kinds={EXPORTED_TABLES} loop={loop} />
           </div>
           <MicrosoftLocationsFile />
-          <ChangePlanPanel loop={loop} />
           <Tabs defaultValue="campaigns" keepMounted={false}>
             <Tabs.List>
               {TEMPLATE_TABS.map((tab) => (
@@ -96,6 +95,9 @@ function CampaignBuilder() {
               <ExtensionsTab />
             </Tabs.Panel>
           </Tabs>
+          {/* Below the tabs: the plan grows and shrinks as outputs are generated, and above
+              them it moved the tabs and buttons under a person's pointer. */}
+          <ChangePlanPanel loop={loop} />
         </section>
         <ConflictDialog editor={workspace.editor} what="This client's feeds" />
         <DraftOfferDialog editor={workspace.editor} what="this client's feeds" />
