@@ -222,7 +222,7 @@ function LoopSettingsFields({ loop }: { loop: AccountLoop }) {
 }
 
 /**
- * The change plan beside "Download everything" (issue 35): what a download would change in the
+ * The change plan under the template tabs (issue 35): what a download would change in the
  * account since the last export (or against an Editor export of the account), per kind and line
  * by line, "Download changes", and the client's loop settings.
  */

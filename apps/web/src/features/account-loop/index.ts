@@ -1,4 +1,4 @@
-// The account loop (issue 35): the change plan beside "Download everything", "Download changes",
+// The account loop (issue 35): the change plan under the template tabs, "Download changes",
 // the build record of every download, and the client's loop settings.
 import type { ExportableKind } from '../exports/exportables.ts';
 import type { KeptOutputsHost } from '../exports/keptOutputs.ts';
