@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { verifyEmailPath, type PublicUser } from '@adloom/contract';
 import { buildApp } from '../src/app.ts';
@@ -180,17 +181,21 @@ export async function openEmptyDatabase(): Promise<Db> {
 /** A fresh, migrated database of the kind this run uses. */
 export async function openTestDatabase(): Promise<Db> {
   if (testDbKind() === 'postgres') {
-    const database = await createPostgresDatabase(
-      inject('adloomPostgresUrl'),
-      `adloom_test_${randomUUID().replaceAll('-', '')}`,
-      { template: inject('adloomPostgresTemplate') },
-    );
+    const spare = sparePostgres.pop();
+    const database =
+      spare ??
+      (await createPostgresDatabase(
+        inject('adloomPostgresUrl'),
+        `adloom_test_${randomUUID().replaceAll('-', '')}`,
+        { template: inject('adloomPostgresTemplate') },
+      ));
     const inner = createPgDb(createPgPool(database.url));
+    if (!spare) migratedSchema ??= await schemaDigest(inner);
     return {
       ...inner,
       async close() {
         await inner.close();
-        await database.drop();
+        await givePostgresBack(database);
       },
     };
   }
@@ -200,18 +205,22 @@ export async function openTestDatabase(): Promise<Db> {
 }
 
 /**
- * Embedded test databases that tests closed, emptied for the next `openTestDatabase` of this
- * worker: opening one from the run's snapshot costs about a CPU-second (its WebAssembly heap and
- * data folder), emptying one about 20 ms. One whose schema a test changed, or that does not
- * answer, is closed instead.
+ * Test databases that tests closed, emptied for the next `openTestDatabase` of this worker:
+ * opening an embedded one from the run's snapshot costs about a CPU-second (its WebAssembly heap
+ * and data folder), copying a PostgreSQL one from its template and dropping it about half a
+ * second; emptying one takes 20 to 80 ms. One whose schema a test changed, or that does not
+ * answer, is closed (dropped) instead.
  */
 const spareEmbedded: PGlite[] = [];
+const sparePostgres: PostgresDatabase[] = [];
 /** At most this many wait: one at a time is the common case, a test with several opens more. */
-const SPARE_EMBEDDED_MAX = 2;
+const SPARE_MAX = 2;
 /** How long emptying may take before the database is closed instead (a transaction left open). */
 const GIVE_BACK_WAIT_MS = 5_000;
-/** The migrated schema's fingerprint, read from the first database opened from the snapshot. */
+/** The migrated schema's fingerprint, read from the first database opened fresh. */
 let migratedSchema: string | undefined;
+
+type PostgresDatabase = Awaited<ReturnType<typeof createPostgresDatabase>>;
 
 /**
  * Tables, columns, constraints and indexes of the public schema as one digest: a database
@@ -222,33 +231,30 @@ const SCHEMA_DIGEST_SQL = `select md5(coalesce((select string_agg(table_name || 
   || coalesce((select string_agg(indexdef, ',' order by indexdef) from pg_indexes where schemaname = 'public'), '')
   || coalesce((select string_agg(name, ',' order by name) from schema_migrations), '')) as digest`;
 
-async function schemaDigest(pglite: PGlite): Promise<string> {
-  const result = await pglite.query<{ digest: string }>(SCHEMA_DIGEST_SQL);
-  return result.rows[0]?.digest ?? '';
+/** The schema digest of a database (`SCHEMA_DIGEST_SQL`). */
+async function schemaDigest(db: Db): Promise<string> {
+  const rows = await db.query<{ digest: string }>(SCHEMA_DIGEST_SQL);
+  return rows[0]?.digest ?? '';
 }
 
-/** A migrated database from the run's snapshot (test/global-setup.ts). */
-async function openSnapshot(): Promise<PGlite> {
-  const snapshot = inject('adloomPgliteSnapshot');
-  const pglite = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
-  await runMigrations(createPgliteDb(pglite));
-  migratedSchema ??= await schemaDigest(pglite);
-  return pglite;
-}
+/** One query on a database being emptied: its rows. */
+type EmptyingQuery = (sql: string) => Promise<Record<string, unknown>[]>;
 
-/** Empties a closed test's database for the next test, or closes it (see `spareEmbedded`). */
-async function giveBack(pglite: PGlite): Promise<void> {
-  if (pglite.closed) return;
+/**
+ * Empties a database a test closed, for the next test: true when it has the migrated schema
+ * (read from a database opened fresh) and every table but the migrations' own is emptied, its
+ * sequences restarted; false (close it) otherwise, or when emptying does not end in time.
+ */
+async function emptyForReuse(query: EmptyingQuery): Promise<boolean> {
   const emptied = (async () => {
-    if (spareEmbedded.length >= SPARE_EMBEDDED_MAX) return false;
-    if ((await schemaDigest(pglite)) !== migratedSchema) return false;
-    const tables = await pglite.query<{ name: string }>(
+    const digest = String((await query(SCHEMA_DIGEST_SQL))[0]?.digest ?? '');
+    if (migratedSchema === undefined || digest !== migratedSchema) return false;
+    const tables = await query(
       `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`,
     );
-    await pglite.exec(
-      `truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`,
+    await query(
+      `truncate ${tables.map((t) => String(t.name)).join(', ')} restart identity cascade`,
     );
-    await pglite.exec('discard all');
     return true;
   })().catch(() => false);
   let timer: NodeJS.Timeout | undefined;
@@ -259,8 +265,56 @@ async function giveBack(pglite: PGlite): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
-  if (isEmptied) spareEmbedded.push(pglite);
+  return isEmptied;
+}
+
+/** A migrated database from the run's snapshot (test/global-setup.ts). */
+async function openSnapshot(): Promise<PGlite> {
+  const snapshot = inject('adloomPgliteSnapshot');
+  const pglite = await openPglite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  const db = createPgliteDb(pglite);
+  await runMigrations(db);
+  migratedSchema ??= await schemaDigest(db);
+  return pglite;
+}
+
+/** Empties a closed test's embedded database for the next test, or closes it. */
+async function giveBack(pglite: PGlite): Promise<void> {
+  if (pglite.closed) return;
+  const isKept =
+    spareEmbedded.length < SPARE_MAX &&
+    (await emptyForReuse(async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows));
+  // Session settings go with the session: the embedded database has only one.
+  if (
+    isKept &&
+    (await pglite.exec('discard all').then(
+      () => true,
+      () => false,
+    ))
+  )
+    spareEmbedded.push(pglite);
   else void pglite.close().catch(() => {});
+}
+
+/**
+ * Empties a closed test's PostgreSQL database for the next test, or drops it. Its connections
+ * ended with the test's pool, and their session settings with them.
+ */
+async function givePostgresBack(database: PostgresDatabase): Promise<void> {
+  let isKept = false;
+  if (sparePostgres.length < SPARE_MAX) {
+    const client = new pg.Client({ connectionString: database.url });
+    try {
+      await client.connect();
+      isKept = await emptyForReuse(async (sql) => (await client.query(sql)).rows);
+    } catch {
+      isKept = false;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  if (isKept) sparePostgres.push(database);
+  else await database.drop();
 }
 
 /** Starts the app in-process (requests go through `app.inject`) on a fresh database. */
