@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { storeSession } from './support.ts';
+import { MADE_UP_USER, storeSession } from './support.ts';
 
 test('a guarded route visited signed out lands on /login', async ({ page }) => {
   for (const path of ['/campaign-builder', '/account', '/lists']) {
@@ -25,13 +25,7 @@ test('an expired stored session is cleared on load and the person goes to /login
   await storeSession(page, {
     token: 'stale',
     expiresAt: Date.now() - 1000,
-    user: {
-      _id: 'x',
-      email: 'x@example.com',
-      role: 'user',
-      integrations: [],
-      tutorial: { disabled: false, tutorialSteps: [] },
-    },
+    user: MADE_UP_USER,
   });
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import { expect, test, uniqueEmail } from '../fixtures.ts';
-import { signUp, storeSession } from './support.ts';
+import { MADE_UP_USER, signUp, storeSession } from './support.ts';
 
 const SCREENS = process.env.SCREENS_OUT;
 
@@ -58,13 +58,7 @@ test('a stored token the server rejects ends the session with the 401 message', 
   await storeSession(page, {
     token: 'not-a-real-token',
     expiresAt: Date.now() + 3_600_000,
-    user: {
-      _id: 'x',
-      email: 'x@example.com',
-      role: 'user',
-      integrations: [],
-      tutorial: { disabled: false, tutorialSteps: [] },
-    },
+    user: MADE_UP_USER,
   });
   await page.goto('/account');
   // The notice shows for 5 seconds: look for it first, then where the page went.

@@ -107,6 +107,15 @@ export interface StoredSessionValues {
   user: unknown;
 }
 
+/** A stored user no server knows, for journeys about a stored session the server never made. */
+export const MADE_UP_USER = {
+  _id: 'x',
+  email: 'x@example.com',
+  role: 'user',
+  integrations: [],
+  tutorial: { disabled: false, tutorialSteps: [] },
+} as const;
+
 /**
  * Writes session values as the app keeps them (state/session.ts) on the app's origin, on a
  * document that runs no app: the favicon, the lightest one there. The app's own pages will not
