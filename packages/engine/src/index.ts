@@ -315,6 +315,7 @@ export {
 } from './formats/microsoftAdvertising.ts';
 export {
   readMicrosoftLocations,
+  googleGeoTargetsOf,
   readGoogleGeoTargets,
   locationNamesOf,
   microsoftLocationLookup,

@@ -196,11 +196,21 @@ export function readMicrosoftLocations(
  * Reads Google's geo targets file (its records, header first: Criteria ID, Canonical Name,
  * Target Type in any order; other columns ignored); with `ids`, only those criteria IDs.
  */
+/** Google's geo targets from targets already read (e.g. the server's, by criteria ID). */
+export function googleGeoTargetsOf(
+  targets: Iterable<{ criteriaId: string; canonicalName: string; targetType: string }>,
+): GoogleGeoTargets {
+  const byId = new Map<string, { canonicalName: string; targetType: string }>();
+  for (const t of targets)
+    byId.set(t.criteriaId, { canonicalName: t.canonicalName, targetType: t.targetType });
+  return { kind: 'google-geo-targets', byId };
+}
+
 export function readGoogleGeoTargets(
   records: Iterable<readonly string[]>,
   ids?: ReadonlySet<string>,
 ): LocationFileReading<GoogleGeoTargets> {
-  const byId = new Map<string, { canonicalName: string; targetType: string }>();
+  const targets: { criteriaId: string; canonicalName: string; targetType: string }[] = [];
   let at: Record<(typeof GOOGLE_GEO_COLUMNS)[number], number> | undefined;
   for (const record of records) {
     if (!at) {
@@ -215,13 +225,14 @@ export function readGoogleGeoTargets(
     }
     const id = (record[at['Criteria ID']] ?? '').trim();
     if (id === '' || (ids && !ids.has(id))) continue;
-    byId.set(id, {
+    targets.push({
+      criteriaId: id,
       canonicalName: record[at['Canonical Name']] ?? '',
       targetType: (record[at['Target Type']] ?? '').trim(),
     });
   }
   if (!at) return { ok: false, problem: 'is empty' };
-  return { ok: true, value: { kind: 'google-geo-targets', byId } };
+  return { ok: true, value: googleGeoTargetsOf(targets) };
 }
 
 /** The compared names of the Google targets read: what `readMicrosoftLocations` needs to keep. */

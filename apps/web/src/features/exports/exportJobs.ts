@@ -9,7 +9,7 @@ import {
   type ExportFile,
   type ExportFormat,
   type ExportTable,
-  type GoogleGeoTargets,
+  googleGeoTargetsOf,
   type MicrosoftExportContext,
   type MicrosoftLocationAnswer,
   type Table,
@@ -79,15 +79,7 @@ export async function microsoftLocationsOf(input: MicrosoftLocationsInput): Prom
   microsoftLocationId: (googleId: string) => MicrosoftLocationAnswer;
   counts: () => { mapped: number; notMapped: number };
 }> {
-  const google: GoogleGeoTargets = {
-    kind: 'google-geo-targets',
-    byId: new Map(
-      input.targets.map((t) => [
-        t.criteriaId,
-        { canonicalName: t.canonicalName, targetType: t.targetType },
-      ]),
-    ),
-  };
+  const google = googleGeoTargetsOf(input.targets);
   const records: string[][] = [];
   forEachCsvRecord(await input.file.text(), (cells) => {
     records.push(cells);
