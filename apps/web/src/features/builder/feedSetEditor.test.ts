@@ -9,30 +9,12 @@ import {
 } from '../../state/revisionedSet/index.ts';
 import { draftFeeds, type FeedSetDraft } from '../drafts/drafts.ts';
 import { FeedSetEditor, type FeedSetTarget } from './feedSetEditor.ts';
+import { storedFeed } from './testFeeds.ts';
 
 /** The real setTimeout (tests fake timers, and a background draft write waits on real tasks). */
 const realSetTimeout = globalThis.setTimeout;
 function waitRealMs(ms: number): Promise<void> {
   return new Promise((resolve) => realSetTimeout(resolve, ms));
-}
-
-function feed(name: string, roots: string[], extra: Partial<StoredFeed> = {}): StoredFeed {
-  return {
-    name,
-    dataType: 'table',
-    sheetUrl: '',
-    rows: roots.map((root, i) => ({
-      id: `${name}-${i}`,
-      root,
-      mod: '',
-      var1: '',
-      var2: '',
-      var3: '',
-      url: '',
-      status: '',
-    })),
-    ...extra,
-  };
 }
 
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/abcdefghijkl/edit';
@@ -89,7 +71,7 @@ function draftOf(target: FeedSetTarget, feeds: FeedSetDraft['feeds']): FeedSetDr
   };
 }
 
-function setup(initial: Feed[] = [feed('brands', ['nike', 'puma'])]) {
+function setup(initial: Feed[] = [storedFeed('brands', ['nike', 'puma'])]) {
   vi.useFakeTimers();
   const drafts = createMemoryDraftStorage<FeedSetDraft>();
   const notices: string[] = [];
@@ -124,8 +106,8 @@ describe('FeedSetEditor', () => {
 
   it('saves every feed against the loaded revision and becomes clean', async () => {
     const { editor, server, target, notices, drafts } = setup([
-      feed('brands', ['nike']),
-      feed('cities', ['paris']),
+      storedFeed('brands', ['nike']),
+      storedFeed('cities', ['paris']),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.store.paste(0, 0, [['reebok'], ['asics']]);
@@ -144,7 +126,7 @@ describe('FeedSetEditor', () => {
   });
 
   it('keeps edits of a feed switched away from', async () => {
-    const { editor, server, target } = setup([feed('a', ['1']), feed('b', ['2'])]);
+    const { editor, server, target } = setup([storedFeed('a', ['1']), storedFeed('b', ['2'])]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'a' });
     editor.store.setCell(editor.store.getSlotAt(0), 0, 'one');
     editor.selectFeed('b');
@@ -155,7 +137,7 @@ describe('FeedSetEditor', () => {
   });
 
   it('adds feeds with unique names, copies without the server id, removes', async () => {
-    const { editor, server, target } = setup([feed('brands', ['x'], { _id: 'srv-1' })]);
+    const { editor, server, target } = setup([storedFeed('brands', ['x'], { _id: 'srv-1' })]);
     await editor.open(target, { feeds: server.feeds, revision: 1 });
     expect(editor.addFeed('brands')).toBe('brands (1)');
     expect(editor.state.get().activeFeed).toBe('brands (1)');
@@ -170,7 +152,7 @@ describe('FeedSetEditor', () => {
   });
 
   it('adds a feed holding given rows: unique name, fresh row ids, active, unsaved until saved', async () => {
-    const { editor, server, target } = setup([feed('Berlin', ['x'])]);
+    const { editor, server, target } = setup([storedFeed('Berlin', ['x'])]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'Berlin' });
     const name = editor.addFeedWithRows(' Berlin ', [
       { root: '1003854', mod: 'Berlin' },
@@ -210,7 +192,7 @@ describe('FeedSetEditor', () => {
 
   it('sends a synced linked feed without rows, and shows its kept copy', async () => {
     const { editor, server, target } = setup([
-      feed('sheet', ['a', 'b'], { sheetUrl: SHEET_URL, sheetSync: READ }),
+      storedFeed('sheet', ['a', 'b'], { sheetUrl: SHEET_URL, sheetSync: READ }),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'sheet' });
     expect(editor.store.rowCount).toBe(2);
@@ -224,7 +206,7 @@ describe('FeedSetEditor', () => {
 
   it("sends a linked feed's rows until its first sync, so the server keeps them", async () => {
     const { editor, server, target } = setup([
-      feed('imported', ['x', 'y'], { sheetUrl: SHEET_URL }),
+      storedFeed('imported', ['x', 'y'], { sheetUrl: SHEET_URL }),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 });
     expect(editor.collectFeeds()[0]!.rows.map((row) => row.root)).toEqual(['x', 'y']);
@@ -238,12 +220,12 @@ describe('FeedSetEditor', () => {
 
   it("takes the rows read from a sheet as the server's copy: shown, not unsaved", async () => {
     const { editor, server, target } = setup([
-      feed('sheet', ['old'], { sheetUrl: SHEET_URL, sheetSync: READ, sheetName: 'Old' }),
+      storedFeed('sheet', ['old'], { sheetUrl: SHEET_URL, sheetSync: READ, sheetName: 'Old' }),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'sheet' });
     const sync: SheetSync = { at: '2026-11-26T11:00:00.000Z', direction: 'read', rows: 2 };
     editor.applySheetSync('sheet', { sheetName: 'Prices', sheetSync: sync }, [
-      ...feed('x', ['new 1', 'new 2']).rows,
+      ...storedFeed('x', ['new 1', 'new 2']).rows,
     ]);
     expect(editor.store.rowCount).toBe(2);
     expect(editor.store.getCell(editor.store.getSlotAt(1), 0)).toBe('new 2');
@@ -258,8 +240,8 @@ describe('FeedSetEditor', () => {
 
   it('knows which feeds hold edits a download would replace, until rows move to or from the sheet', async () => {
     const { editor, server, target } = setup([
-      feed('sheet', ['a'], { sheetUrl: SHEET_URL, sheetSync: READ }),
-      feed('other', ['b']),
+      storedFeed('sheet', ['a'], { sheetUrl: SHEET_URL, sheetSync: READ }),
+      storedFeed('other', ['b']),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'sheet' });
     expect(editor.hasEditedRows('sheet')).toBe(false);
@@ -280,13 +262,17 @@ describe('FeedSetEditor', () => {
     expect(editor.hasEditedRows('sheet')).toBe(false);
     expect(editor.getFeedRows('sheet')[0]!.root).toBe('again');
     editor.store.setCell(editor.store.getSlotAt(0), 0, 'third');
-    editor.applySheetSync('sheet', { sheetName: 'S', sheetSync: READ }, feed('x', ['read']).rows);
+    editor.applySheetSync(
+      'sheet',
+      { sheetName: 'S', sheetSync: READ },
+      storedFeed('x', ['read']).rows,
+    );
     expect(editor.hasEditedRows('sheet')).toBe(false);
     expect(editor.store.getCell(editor.store.getSlotAt(0), 0)).toBe('read');
   });
 
   it("links a feed as an edit, and a cleared link keeps the rows as the feed's own", async () => {
-    const { editor, server, target } = setup([feed('brands', ['nike', 'puma'])]);
+    const { editor, server, target } = setup([storedFeed('brands', ['nike', 'puma'])]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.setSheetLink('brands', { sheetUrl: SHEET_URL, sheetName: 'Brands', sheetSync: READ });
     expect(editor.state.get().isDirty).toBe(true);
@@ -300,7 +286,7 @@ describe('FeedSetEditor', () => {
 
   it('copies a linked feed as a feed whose rows are saved (it has no copy of its own yet)', async () => {
     const { editor, server, target } = setup([
-      feed('sheet', ['a'], { sheetUrl: SHEET_URL, sheetSync: READ, _id: 'id-0' }),
+      storedFeed('sheet', ['a'], { sheetUrl: SHEET_URL, sheetSync: READ, _id: 'id-0' }),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 });
     const name = editor.copyFeed('sheet')!;
@@ -311,8 +297,8 @@ describe('FeedSetEditor', () => {
 
   it('restores a draft without losing the copy of a synced linked feed', async () => {
     const { editor, server, target, drafts } = setup([
-      feed('brands', ['nike']),
-      feed('sheet', ['a', 'b'], { sheetUrl: SHEET_URL, sheetSync: READ }),
+      storedFeed('brands', ['nike']),
+      storedFeed('sheet', ['a', 'b'], { sheetUrl: SHEET_URL, sheetSync: READ }),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.store.setCell(editor.store.getSlotAt(0), 0, 'adidas');
@@ -330,7 +316,7 @@ describe('FeedSetEditor', () => {
     const { editor, server, target } = setup();
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     server.revision = 5;
-    server.feeds = [feed('brands', ['theirs'])];
+    server.feeds = [storedFeed('brands', ['theirs'])];
     editor.store.setCell(editor.store.getSlotAt(0), 0, 'mine');
     expect(await editor.save()).toBe('conflict');
     expect(editor.state.get().conflict?.revision).toBe(5);
@@ -341,7 +327,7 @@ describe('FeedSetEditor', () => {
     expect(server.feeds[0]!.rows[0]!.root).toBe('mine');
 
     server.revision = 9;
-    server.feeds = [feed('brands', ['newest'])];
+    server.feeds = [storedFeed('brands', ['newest'])];
     editor.store.setCell(editor.store.getSlotAt(0), 0, 'again');
     expect(await editor.save()).toBe('conflict');
     expect(await editor.resolveConflict('theirs')).toBe('loaded');
@@ -390,7 +376,7 @@ describe('FeedSetEditor', () => {
   });
 
   it('refuses a feed over the server row limit before sending it', async () => {
-    const { editor, server, target, notices } = setup([feed('big', [])]);
+    const { editor, server, target, notices } = setup([storedFeed('big', [])]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'big' });
     editor.appendRows(Array.from({ length: FEED_MAX_ROWS + 1 }, (_, i) => ({ root: `r${i}` })));
     expect(await editor.save()).toBe('refused');
@@ -408,8 +394,8 @@ describe('FeedSetEditor', () => {
 
   it('keeps a draft by column and restores the same rows, ids and awkward cells included', async () => {
     const { editor, server, target, drafts } = setup([
-      feed('brands', ['nike', 'puma']),
-      feed('cities', ['par\tis', '', 'lyon 😀']),
+      storedFeed('brands', ['nike', 'puma']),
+      storedFeed('cities', ['par\tis', '', 'lyon 😀']),
     ]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.store.paste(1, 0, [
@@ -457,10 +443,10 @@ describe('FeedSetEditor', () => {
 
   it('restores a draft kept with row objects (written before drafts were packed)', async () => {
     const { editor, server, target, drafts } = setup();
-    await drafts.put(draftOf(target, [feed('brands', ['old', 'format'])]));
+    await drafts.put(draftOf(target, [storedFeed('brands', ['old', 'format'])]));
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
     editor.restoreDraft();
-    expect(editor.collectFeeds()).toEqual([feed('brands', ['old', 'format'])]);
+    expect(editor.collectFeeds()).toEqual([storedFeed('brands', ['old', 'format'])]);
     expect(editor.state.get().isDirty).toBe(true);
   });
 
@@ -495,7 +481,7 @@ describe('FeedSetEditor', () => {
       now: () => (clock += 100),
     });
     const roots = Array.from({ length: 40_000 }, (_, i) => `r${i}`);
-    const { server, target } = createServer([feed('big', roots)]);
+    const { server, target } = createServer([storedFeed('big', roots)]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'big' });
 
     editor.store.setCell(editor.store.getSlotAt(0), 0, 'first');

@@ -6,6 +6,7 @@ import { setNavigator } from '../../state/navigation.ts';
 import { session } from '../../state/session.ts';
 import { testSession } from '../../state/testSession.ts';
 import { FeedSetEditor } from '../builder/feedSetEditor.ts';
+import { storedFeed } from '../builder/testFeeds.ts';
 import { FeedSheets } from './feedSheets.ts';
 import { json } from '../../api/testResponses.ts';
 
@@ -13,22 +14,12 @@ const SHEET_URL =
   'https://docs.google.com/spreadsheets/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789/edit';
 
 function linkedFeed(name: string, dataType: 'table' | 'list', roots: string[]): StoredFeed {
-  return {
+  return storedFeed(name, roots, {
     _id: `${name}-id`,
-    name,
     dataType,
     sheetUrl: SHEET_URL,
     sheetName: 'Shop sheet',
-    rows: roots.map((root, i) => ({
-      id: `${name}-${i}`,
-      root,
-      mod: '',
-      var1: '',
-      var2: '',
-      var3: '',
-      url: '',
-    })),
-  };
+  });
 }
 
 /** What the server answers a sheet call with (a thrown error: no answer came). */
