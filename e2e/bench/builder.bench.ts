@@ -15,6 +15,7 @@ import {
   type LongTaskProbe,
 } from './figures.ts';
 import { WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
+import { registerWithClient } from './newAccount.ts';
 
 interface BenchWindow {
   __bench: {
@@ -86,25 +87,12 @@ async function startWithClient(browser: Browser, server: RunningServer): Promise
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await page.addInitScript(LONG_TASK_OBSERVER);
   userCounter += 1;
-  const email = `bench-${Date.now().toString(36)}-${userCounter}@example.com`;
-  const password = 'bench-password-1';
-  await page.goto(`${server.url}/register`);
-  const form = page.getByRole('form', { name: 'Create an account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByLabel('Confirm Password').fill(password);
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(/\/campaign-builder$/);
-  // A new account meets the first-time tutorial in the builder.
-  await page
-    .getByRole('dialog', { name: 'Welcome to Adloom' })
-    .getByRole('button', { name: 'Done' })
-    .click();
-  await page.getByRole('button', { name: 'New Client' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Client' });
-  await dialog.getByLabel('Client name').fill(`Bench client ${userCounter}`);
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-  await page.getByRole('grid', { name: 'Rows of brands' }).waitFor();
+  await registerWithClient(
+    page,
+    server.url,
+    `bench-${Date.now().toString(36)}-${userCounter}@example.com`,
+    `Bench client ${userCounter}`,
+  );
   await page.getByRole('status').filter({ hasText: 'All changes saved' }).first().waitFor();
   return page;
 }

@@ -24,6 +24,7 @@ import {
   type LongTaskProbe,
 } from './figures.ts';
 import { WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
+import { registerWithClient } from './newAccount.ts';
 
 interface BenchWindow {
   __bench: {
@@ -261,25 +262,12 @@ async function startWithRows(
   const page = await context.newPage();
   await page.addInitScript(LONG_TASK_OBSERVER);
   userCounter += 1;
-  await page.goto(`${server.url}/register`);
-  const form = page.getByRole('form', { name: 'Create an account' });
-  await form
-    .getByLabel('Email')
-    .fill(`genbench-${Date.now().toString(36)}-${userCounter}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill('bench-password-1');
-  await form.getByLabel('Confirm Password').fill('bench-password-1');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(/\/campaign-builder$/);
-  // A new account meets the first-time tutorial in the builder.
-  await page
-    .getByRole('dialog', { name: 'Welcome to Adloom' })
-    .getByRole('button', { name: 'Done' })
-    .click();
-  await page.getByRole('button', { name: 'New Client' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Client' });
-  await dialog.getByLabel('Client name').fill(`Bench client ${userCounter}`);
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-  await page.getByRole('grid', { name: 'Rows of brands' }).waitFor();
+  await registerWithClient(
+    page,
+    server.url,
+    `genbench-${Date.now().toString(36)}-${userCounter}@example.com`,
+    `Bench client ${userCounter}`,
+  );
   await saveRsaTemplate(page, `Bench client ${userCounter}`);
 
   await page.evaluate((n) => {
@@ -421,8 +409,11 @@ async function benchGeneration(
 
   // The same right after selecting the rows: the click also pays for handing them to the worker
   // (otherwise done while the template is edited).
-  await page.getByLabel('Constant value').fill('x'); // a template change clears the output
-  await page.getByRole('table', { name: 'Keywords', exact: true }).waitFor({ state: 'detached' });
+  // A template change no longer clears the output (a build stays until it is generated again or
+  // cleared): Clear empties it.
+  await page.getByRole('button', { name: 'Clear Keywords' }).click();
+  // The emptied table keeps its header row only.
+  await page.locator('[role="table"][aria-label="Keywords"][aria-rowcount="1"]').waitFor();
   await page.getByRole('checkbox', { name: 'Select all rows' }).uncheck();
   await page.getByRole('button', { name: 'Generate Keywords or Output' }).isDisabled();
   await measure(

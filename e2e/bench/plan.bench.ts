@@ -30,6 +30,7 @@ import {
   type LongTaskProbe,
 } from './figures.ts';
 import { WEB_DIST, startServer, type RunningServer } from '../support/server.ts';
+import { registerWithClient } from './newAccount.ts';
 
 /** The helpers the init script puts in the page (see PAGE_PROBE). */
 interface PlanBench {
@@ -228,22 +229,12 @@ async function saveFeeds(page: Page): Promise<void> {
 
 /** A new account and client, its templates, and ROWS rows imported and saved, all selected. */
 async function start(page: Page, server: RunningServer): Promise<void> {
-  await page.goto(`${server.url}/register`);
-  const form = page.getByRole('form', { name: 'Create an account' });
-  await form.getByLabel('Email').fill(`planbench-${Date.now().toString(36)}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill('bench-password-1');
-  await form.getByLabel('Confirm Password').fill('bench-password-1');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(/\/campaign-builder$/);
-  await page
-    .getByRole('dialog', { name: 'Welcome to Adloom' })
-    .getByRole('button', { name: 'Done' })
-    .click();
-  await page.getByRole('button', { name: 'New Client' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Client' });
-  await dialog.getByLabel('Client name').fill('Plan bench');
-  await dialog.getByRole('button', { name: 'Add New' }).click();
-  await page.getByRole('grid', { name: 'Rows of brands' }).waitFor();
+  await registerWithClient(
+    page,
+    server.url,
+    `planbench-${Date.now().toString(36)}@example.com`,
+    'Plan bench',
+  );
   await makeTemplates(page);
 
   await importRows(
