@@ -317,13 +317,7 @@ export class FeedSetEditor {
     this.patch({ key: target.key, conflict: null, savedAt: null });
     const draft = await finding;
     if (!draft || this.target !== target || this.state.get().isDirty) return;
-    // A draft written while a save was on its way (the page was left meanwhile) that reached the
-    // server holds nothing to restore.
-    if (isDraftOfFeeds(draft, snapshot.feeds)) {
-      await this.drafts.clean();
-      return;
-    }
-    this.drafts.offer(draft);
+    await this.drafts.offerUnlessLoaded(draft, isDraftOfFeeds(draft, snapshot.feeds));
   }
 
   /** Stops editing (the caller flushes the draft first when it wants the edits kept). */

@@ -131,19 +131,14 @@ export class TemplateSets {
       this.openKind(kind, client, templates[kind], revisions[kind]);
     const draft = await finding;
     if (!draft || this.key !== key || this.isDirty) return;
-    // A draft that holds exactly what was loaded has nothing to restore.
     const isSameAsLoaded = Object.entries(draft.kinds).every(
       ([kind, part]) =>
         !part || canonical(part.templates) === canonical(templates[kind as TemplateKind]),
     );
-    if (isSameAsLoaded) {
-      await this.drafts.clean();
-      return;
-    }
+    if (!(await this.drafts.offerUnlessLoaded(draft, isSameAsLoaded))) return;
     const isBehind = Object.entries(draft.kinds).some(
       ([kind, part]) => part && part.baseRevision !== revisions[kind as TemplateKind],
     );
-    this.drafts.offer(draft);
     this.draftOffer.set({ savedAt: draft.savedAt, isBehind });
   }
 

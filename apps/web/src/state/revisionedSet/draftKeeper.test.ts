@@ -52,6 +52,21 @@ describe('DraftKeeper', () => {
     expect(offers.at(-1)).toBeNull();
   });
 
+  it('removes a draft that holds what was loaded instead of offering it, and offers any other', async () => {
+    const { storage, keeper, offers } = setup();
+    await storage.put({ key: 'u|client|Acme', text: 'saved meanwhile' });
+    const same = await keeper.open('u|client|Acme');
+    expect(await keeper.offerUnlessLoaded(same!, true)).toBe(false);
+    expect(keeper.hasOffer).toBe(false);
+    expect(await storage.find('u|client|Acme')).toBeUndefined();
+
+    await storage.put({ key: 'u|client|Acme', text: 'unsaved' });
+    const other = await keeper.open('u|client|Acme');
+    expect(await keeper.offerUnlessLoaded(other!, false)).toBe(true);
+    expect(offers.at(-1)?.text).toBe('unsaved');
+    expect((await storage.find('u|client|Acme'))?.text).toBe('unsaved');
+  });
+
   it('counts a restored draft as kept, and drops the draft once the set is clean', async () => {
     const { storage, put, keeper, kept } = setup();
     await storage.put({ key: 'u|client|Acme', text: 'earlier' });

@@ -79,6 +79,20 @@ export class DraftKeeper<D extends { key: string }> {
     this.setOffer(draft);
   }
 
+  /**
+   * Offers a draft found by `open`, unless it holds exactly what was loaded (`isSameAsLoaded`:
+   * written while a save was on its way, the page left meanwhile): then there is nothing to
+   * restore and it is removed. True when it was offered.
+   */
+  async offerUnlessLoaded(draft: D, isSameAsLoaded: boolean): Promise<boolean> {
+    if (isSameAsLoaded) {
+      await this.clean();
+      return false;
+    }
+    this.offer(draft);
+    return true;
+  }
+
   /** Takes the offered draft to restore it (then `restored`, unless it cannot be read). */
   takeOffer(): D | null {
     const draft = this.offered;
