@@ -307,6 +307,14 @@ export {
   readMicrosoftAccount,
 } from './plan/microsoftAccount.ts';
 export {
+  type MicrosoftChanges,
+  type MicrosoftChangesCounts,
+  type MicrosoftChangesOptions,
+  MICROSOFT_CHANGES_HEADERS,
+  microsoftPlanTables,
+  writeMicrosoftChanges,
+} from './plan/microsoftChanges.ts';
+export {
   GOOGLE_ADS_EDITOR,
   IMAGES_NEEDED_FILE_STEM,
   editorFileStem,

@@ -7,8 +7,15 @@
  * then one record per line with `Id`, `Parent Id` and `Status`.
  */
 import { describe, expect, test } from 'vitest';
-import { formatCsvLine } from '../csv.ts';
-import { readMicrosoftAccount } from './microsoftAccount.ts';
+import { formatCsvLine, parseCsv } from '../csv.ts';
+import {
+  microsoftPlanTables,
+  writeMicrosoftChanges,
+  MICROSOFT_CHANGES_HEADERS,
+} from './microsoftChanges.ts';
+import { readMicrosoftAccount, type MicrosoftAccount } from './microsoftAccount.ts';
+import { planChanges, type DroppedPolicy } from './plan.ts';
+import { copyBuild, randomBuild, tablesOf, type TestBuild } from './testTables.ts';
 
 /** A download from records given as objects, under the schema's own column names. */
 function download(records: Record<string, string>[]): string {
@@ -40,6 +47,103 @@ function download(records: Record<string, string>[]): string {
   ];
   for (const r of records) lines.push(formatCsvLine(header.map((h) => r[h] ?? '')));
   return `\uFEFF${lines.join('')}`;
+}
+
+const EMPTY = download([]);
+
+/** The records of a bulk file as objects under its header. */
+function recordsOf(text: string): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(text);
+  return rows
+    .filter((r) => r.length > 1)
+    .map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/**
+ * What Microsoft does with an uploaded file, and the account downloaded again: negative keys
+ * become ids (the parent's key resolved in `Parent Id`), updates and deletes applied by `Id`.
+ * Enough of the service to close the loop in a test.
+ */
+function importInto(
+  account: Record<string, string>[],
+  file: string,
+  first = { id: 1000 },
+): Record<string, string>[] {
+  const out = account.map((r) => ({ ...r }));
+  const keys = new Map<string, string>();
+  const resolve = (v: string) => keys.get(v) ?? v;
+  for (const r of recordsOf(file)) {
+    if (r.Type === 'Format Version') continue;
+    const id = r.Id ?? '';
+    const isAssociation =
+      / Label$/.test(r.Type!) || /^(Campaign|Ad Group) .* Ad Extension$/.test(r.Type!);
+    const existing = isAssociation
+      ? out.find(
+          (o) =>
+            o.Type === r.Type &&
+            o.Id === resolve(id) &&
+            o['Parent Id'] === resolve(r['Parent Id']!),
+        )
+      : /^\d+$/.test(id)
+        ? out.find((o) => o.Id === id && o.Type === r.Type)
+        : undefined;
+    if (existing) {
+      if (r.Status === 'Deleted') out.splice(out.indexOf(existing), 1);
+      else
+        for (const [k, v] of Object.entries(r))
+          if (v !== '' && k !== 'Id' && k !== 'Parent Id')
+            existing[k] = v === 'delete_value' ? '' : v;
+      continue;
+    }
+    const record: Record<string, string> = { ...r, 'Parent Id': resolve(r['Parent Id']!) };
+    if (!isAssociation) {
+      const newId = String(first.id++);
+      if (id.startsWith('-')) keys.set(id, newId);
+      record.Id = newId;
+    } else record.Id = resolve(id);
+    if (record.Status === '') record.Status = 'Active';
+    out.push(record);
+  }
+  return out;
+}
+
+/** The account's records as a download (every column any record has). */
+function asDownload(records: Record<string, string>[]): string {
+  const header = [...MICROSOFT_CHANGES_HEADERS];
+  for (const r of records) for (const k of Object.keys(r)) if (!header.includes(k)) header.push(k);
+  const lines = [
+    formatCsvLine(header),
+    formatCsvLine(header.map((h) => (h === 'Type' ? 'Format Version' : h === 'Name' ? '6.0' : ''))),
+  ];
+  for (const r of records) lines.push(formatCsvLine(header.map((h) => r[h] ?? '')));
+  return lines.join('');
+}
+
+/** Plans `build` against a download; returns the plan and the changes file. */
+function planFor(
+  build: TestBuild,
+  text: string,
+  dropped: DroppedPolicy = 'pause',
+): {
+  account: MicrosoftAccount;
+  plan: ReturnType<typeof planChanges>;
+  file: string;
+  report: string[][];
+} {
+  const tables = tablesOf(build);
+  const planTables = microsoftPlanTables(tables);
+  const account = readMicrosoftAccount(text, { label: 'adloom' });
+  const plan = planChanges(account.baseline, planTables, { dropped, label: 'adloom' });
+  const changes = writeMicrosoftChanges(plan, tables, planTables, account, { label: 'adloom' });
+  const file = [...changes.chunks()].join('');
+  return { account, plan, file, report: changes.report().rows as string[][] };
+}
+
+/** A build Microsoft takes whole: plain texts, no location (its ids are Google's). */
+function plainBuild(seed: number): TestBuild {
+  const b = randomBuild(seed, 12, false);
+  for (const c of b.campaigns) delete c.locationId;
+  return b;
 }
 
 describe('a Microsoft Advertising bulk download as the baseline', () => {
@@ -210,5 +314,272 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
     expect(find('responsive-search-ad', ad)).toMatchObject({ ids: { id: '51' }, owned: true });
     expect(baseline.adIdOf(baseline.find('responsive-search-ad', ad))).toBe('51');
     expect(account.summary).toEqual({ rows: 17, otherRows: 2 });
+  });
+
+  test('a plan against an empty account adds everything, labelled, parents by their keys', () => {
+    const build = plainBuild(3);
+    const { plan, file, report } = planFor(build, EMPTY);
+    expect(plan.totals.update + plan.totals.pause + plan.totals.remove).toBe(0);
+    const records = recordsOf(file);
+    expect(records[0]).toMatchObject({ Type: 'Format Version', Name: '6.0' });
+    const of = (type: string) => records.filter((r) => r.Type === type);
+    expect(of('Keyword')).toHaveLength(build.keywords.length);
+    expect(of('Responsive Search Ad')).toHaveLength(build.ads.length);
+    expect(of('Label')).toEqual([expect.objectContaining({ Id: '-1', Label: 'adloom' })]);
+    // Every campaign, ad group, keyword and ad carries the label; each parent before its child.
+    const seen = new Set<string>();
+    for (const r of records) {
+      if (r['Parent Id']!.startsWith('-'))
+        expect(seen.has(r['Parent Id']!), `${r.Type} ${r['Parent Id']}`).toBe(true);
+      if (r.Type!.endsWith(' Label')) expect(seen.has(r.Id!)).toBe(true);
+      if (
+        r.Id!.startsWith('-') &&
+        !r.Type!.endsWith(' Label') &&
+        !/^(Campaign|Ad Group) .* Ad Extension$/.test(r.Type!)
+      ) {
+        expect(seen.has(r.Id!), `${r.Type} ${r.Id} twice`).toBe(false);
+        seen.add(r.Id!);
+      }
+    }
+    for (const type of ['Campaign', 'Ad Group', 'Keyword', 'Responsive Search Ad'])
+      expect(of(`${type} Label`)).toHaveLength(of(type).length);
+    expect(report.filter((r) => r[4] === 'Not written')).toEqual([]);
+  });
+
+  test('against a download holding the previous build, nothing changes; a dropped row pauses or removes exactly its items', () => {
+    const build = plainBuild(5);
+    const first = planFor(build, EMPTY);
+    const account = importInto([], first.file);
+    // A hand-made keyword in Adloom's first ad group, and a hand-made campaign.
+    const g = build.adGroups[0]!;
+    const group = account.find((r) => r.Type === 'Ad Group' && r['Ad Group'] === g.adGroup)!;
+    account.push(
+      {
+        Type: 'Keyword',
+        Status: 'Active',
+        Id: '9001',
+        'Parent Id': group.Id!,
+        Campaign: g.campaign,
+        'Ad Group': g.adGroup,
+        Keyword: 'made by hand',
+        'Match Type': 'Exact',
+      },
+      {
+        Type: 'Campaign',
+        Status: 'Active',
+        Id: '9002',
+        'Parent Id': '149',
+        Campaign: 'Hand campaign',
+        Budget: '3',
+        'Campaign Type': 'Search',
+      },
+    );
+    const again = planFor(build, asDownload(account));
+    const { add, update, pause, enable, remove } = again.plan.totals;
+    expect({ add, update, pause, enable, remove }).toEqual({
+      add: 0,
+      update: 0,
+      pause: 0,
+      enable: 0,
+      remove: 0,
+    });
+    expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+
+    // The feed drops the last ad group's row: its ad group, keywords, negative and ad go.
+    const next = copyBuild(build);
+    const gone = next.adGroups.pop()!;
+    const inGone = (x: { adGroup: string; campaign: string }) =>
+      x.adGroup === gone.adGroup && x.campaign === gone.campaign;
+    next.keywords = next.keywords.filter((k) => !inGone(k));
+    next.negatives = next.negatives.filter((k) => !inGone(k));
+    next.ads = next.ads.filter((a) => !inGone(a));
+    next.sitelinks = next.sitelinks.filter((s) => !inGone(s as never));
+    const expected = (types: RegExp) =>
+      account
+        .filter((r) => r.Campaign === gone.campaign && r['Ad Group'] === gone.adGroup)
+        .filter((r) => types.test(r.Type!))
+        .map((r) => `${r.Type}|${r.Id}|${r['Parent Id']}`)
+        .sort();
+    const items = /^(Ad Group|Keyword|Ad Group Negative Keyword|Responsive Search Ad)$/;
+    const associations = /^Ad Group (Sitelink|Callout|Structured Snippet) Ad Extension$/;
+    for (const [policy, status] of [
+      ['pause', 'Paused'],
+      ['remove', 'Deleted'],
+    ] as const) {
+      const dropped = planFor(next, asDownload(account), policy);
+      const records = recordsOf(dropped.file).slice(1);
+      // Extension associations are Active or Deleted: deleted with remove, reported with pause.
+      const wanted = expected(
+        policy === 'remove' ? new RegExp(`${items.source}|${associations.source}`) : items,
+      );
+      expect(records.map((r) => `${r.Type}|${r.Id}|${r['Parent Id']}`).sort()).toEqual(wanted);
+      const associated = expected(associations).length;
+      expect(associated).toBeGreaterThan(0);
+      expect(dropped.report.filter((r) => r[4] === 'Not planned')).toHaveLength(
+        policy === 'pause' ? associated : 0,
+      );
+      for (const r of records)
+        // Microsoft's negatives are Active or Deleted: a dropped one is deleted.
+        expect(r.Status).toBe(
+          r.Type === 'Ad Group Negative Keyword' || associations.test(r.Type!) ? 'Deleted' : status,
+        );
+      expect(
+        records.some((r) => r.Keyword === 'made by hand' || r.Campaign === 'Hand campaign'),
+      ).toBe(false);
+      // Only the columns an update needs: no text of the item.
+      for (const r of records) expect(r.Keyword ?? '').toBe('');
+      // Imported, then planned again: nothing more to change.
+      const after = importInto(account, dropped.file);
+      const settled = planFor(next, asDownload(after), policy);
+      expect(recordsOf(settled.file).map((r) => r.Type)).toEqual(['Format Version']);
+    }
+  });
+
+  test('a new row adds its items under the ad groups and campaigns the account has, by their Ids', () => {
+    const build = plainBuild(8);
+    const account = importInto([], planFor(build, EMPTY).file);
+    const next = copyBuild(build);
+    const g = next.adGroups[0]!;
+    next.keywords.push({
+      campaign: g.campaign,
+      adGroup: g.adGroup,
+      keyword: 'brand new',
+      matchType: 'Exact',
+      line: 99,
+    });
+    next.adGroups.push({ campaign: g.campaign, adGroup: 'Fresh group', line: 100 });
+    next.keywords.push({
+      campaign: g.campaign,
+      adGroup: 'Fresh group',
+      keyword: 'fresh',
+      matchType: 'Broad',
+      line: 100,
+    });
+    const { plan, file } = planFor(next, asDownload(account));
+    expect(plan.totals).toMatchObject({ add: 3, update: 0, pause: 0, remove: 0 });
+    const records = recordsOf(file);
+    const groupId = account.find((r) => r.Type === 'Ad Group' && r['Ad Group'] === g.adGroup)!.Id;
+    const campaignId = account.find((r) => r.Type === 'Campaign' && r.Campaign === g.campaign)!.Id;
+    const labelId = account.find((r) => r.Type === 'Label')!.Id;
+    const kw = records.find((r) => r.Keyword === 'brand new')!;
+    expect(kw).toMatchObject({
+      Type: 'Keyword',
+      Status: 'Active',
+      'Parent Id': groupId,
+      'Match Type': 'Exact',
+    });
+    const fresh = records.find((r) => r.Type === 'Ad Group')!;
+    expect(fresh).toMatchObject({
+      'Ad Group': 'Fresh group',
+      'Parent Id': campaignId,
+      Status: 'Active',
+    });
+    expect(records.find((r) => r.Keyword === 'fresh')!['Parent Id']).toBe(fresh.Id);
+    // The account's label is applied, not made again.
+    expect(records.filter((r) => r.Type === 'Label')).toEqual([]);
+    expect(records.filter((r) => r.Type!.endsWith(' Label')).every((r) => r.Id === labelId)).toBe(
+      true,
+    );
+  });
+
+  test('a changed budget, final URL or headline is an update of that Id; a paused row pauses it', () => {
+    const build = plainBuild(11);
+    const account = importInto([], planFor(build, EMPTY).file);
+    const next = copyBuild(build);
+    next.campaigns[0]!.budget = 77;
+    const ad = next.ads[0]!;
+    ad.headlines[2] = 'An edited headline';
+    next.ads[1]!.finalUrl = 'https://example.com/moved';
+    next.keywords[0]!.status = 'Paused';
+    const { plan, file } = planFor(next, asDownload(account));
+    expect(plan.totals).toMatchObject({ add: 0, update: 3, pause: 1, remove: 0 });
+    const records = recordsOf(file).slice(1);
+    const idOf = (type: string, pred: (r: Record<string, string>) => boolean) =>
+      account.find((r) => r.Type === type && pred(r))!.Id;
+    const campaign = records.find((r) => r.Type === 'Campaign')!;
+    expect(campaign).toMatchObject({
+      Id: idOf('Campaign', (r) => r.Campaign === next.campaigns[0]!.campaign),
+      Budget: '77',
+      Status: 'Active',
+    });
+    const edited = records.find(
+      (r) => r.Type === 'Responsive Search Ad' && r.Headline!.includes('An edited headline'),
+    )!;
+    expect(edited.Id).toBe(
+      idOf(
+        'Responsive Search Ad',
+        (r) => r['Ad Group'] === ad.adGroup && r.Campaign === ad.campaign,
+      ),
+    );
+    expect(JSON.parse(edited.Headline!)[0]).toEqual({
+      text: ad.headlines[0],
+      pinnedField: 'Headline1',
+    });
+    const moved = records.find((r) => r['Final Url'] === 'https://example.com/moved')!;
+    expect(moved.Type).toBe('Responsive Search Ad');
+    const kw = records.find((r) => r.Type === 'Keyword')!;
+    expect(kw).toMatchObject({
+      Status: 'Paused',
+      Keyword: '',
+      Id: idOf(
+        'Keyword',
+        (r) =>
+          r.Keyword === next.keywords[0]!.keyword && r['Ad Group'] === next.keywords[0]!.adGroup,
+      ),
+    });
+    // Imported, the account is what the feed makes.
+    const settled = planFor(next, asDownload(importInto(account, file)));
+    expect(recordsOf(settled.file).map((r) => r.Type)).toEqual(['Format Version']);
+  });
+
+  test('a hand-made item of a new name is a collision, never written', () => {
+    const build = plainBuild(13);
+    const k = build.keywords[0]!;
+    const account = importInto([], planFor(build, EMPTY).file).filter(
+      (r) => !(r.Type === 'Keyword' && r.Keyword === k.keyword && r['Ad Group'] === k.adGroup),
+    );
+    const group = account.find((r) => r.Type === 'Ad Group' && r['Ad Group'] === k.adGroup)!;
+    account.push({
+      Type: 'Keyword',
+      Status: 'Active',
+      Id: '777',
+      'Parent Id': group.Id!,
+      Campaign: k.campaign,
+      'Ad Group': k.adGroup,
+      Keyword: k.keyword,
+      'Match Type': k.matchType,
+    });
+    const { plan, file } = planFor(build, asDownload(account));
+    expect(plan.totals.collisions).toBe(1);
+    expect(recordsOf(file).map((r) => r.Type)).toEqual(['Format Version']);
+  });
+  test("a new association of a sitelink the account's library holds names that sitelink", () => {
+    const build = plainBuild(17);
+    const existing = build.sitelinks[0]!;
+    const account = importInto([], planFor(build, EMPTY).file);
+    const library = account.find((r) => r.Type === 'Sitelink Ad Extension')!;
+    const next = copyBuild(build);
+    const other = next.adGroups.find((g) => g.adGroup !== existing.adGroup)!;
+    next.sitelinks.push({
+      ...existing,
+      campaign: other.campaign,
+      adGroup: other.adGroup,
+      line: 50,
+    });
+    const { plan, file } = planFor(next, asDownload(account));
+    expect(plan.totals).toMatchObject({ add: 1, update: 0, pause: 0, remove: 0 });
+    const records = recordsOf(file).slice(1);
+    expect(records).toEqual([
+      expect.objectContaining({
+        Type: 'Ad Group Sitelink Ad Extension',
+        Id: library.Id,
+        'Parent Id': account.find(
+          (r) =>
+            r.Type === 'Ad Group' &&
+            r['Ad Group'] === other.adGroup &&
+            r.Campaign === other.campaign,
+        )!.Id,
+      }),
+    ]);
   });
 });
