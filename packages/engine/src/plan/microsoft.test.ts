@@ -582,4 +582,21 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
       }),
     ]);
   });
+  test('a campaign none of whose locations Microsoft takes is never enabled by a plan', () => {
+    const build = plainBuild(19);
+    build.campaigns[0]!.locationId = '2826';
+    const first = planFor(build, EMPTY);
+    const campaign = recordsOf(first.file).find(
+      (r) => r.Campaign === build.campaigns[0]!.campaign && r.Type === 'Campaign',
+    )!;
+    expect(campaign.Status).toBe('Paused');
+    const again = planFor(build, asDownload(importInto([], first.file)));
+    expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+    expect(again.report).toEqual(
+      [
+        expect.arrayContaining(['Campaign', build.campaigns[0]!.campaign, 'Not planned']),
+        // The location itself, as the full file reports it, is not in a plan that adds nothing.
+      ].slice(0, 1),
+    );
+  });
 });

@@ -375,14 +375,27 @@ export function writeMicrosoftChanges(
           );
         continue;
       }
-      const cells = blank();
-      cells[C.Type!] = ids.type;
-      cells[C.Status!] =
+      let status =
         act === Act.Pause
           ? 'Paused'
           : act === Act.Enable
             ? 'Active'
             : microsoftStatusOf(item.status);
+      if (item.kind === 'campaign' && status === 'Active' && !anyLocationMaps(item, options)) {
+        // As the full file: a campaign none of whose locations Microsoft can take stays paused.
+        if (act === Act.Enable) {
+          notPlanned(
+            item.kind,
+            item.identity,
+            'not enabled: none of its locations could be written, and a Microsoft campaign without locations shows everywhere',
+          );
+          continue;
+        }
+        status = '';
+      }
+      const cells = blank();
+      cells[C.Type!] = ids.type;
+      cells[C.Status!] = status;
       cells[C.Id!] = ids.id;
       cells[C['Parent Id']!] = ids.parentId;
       cells[C.Campaign!] = item.identity[0] ?? '';
@@ -452,6 +465,21 @@ export function writeMicrosoftChanges(
     report: () => ({ headers: MICROSOFT_REPORT_HEADERS, rows: finish().report }),
     counts: () => finish().counts,
   };
+}
+
+/** True when the campaign has no location, or Microsoft takes one of its locations. */
+function anyLocationMaps(
+  item: { fields: readonly string[]; values: readonly string[] },
+  options: MicrosoftBulkOptions,
+): boolean {
+  const at = item.fields.indexOf('locationid');
+  if (at < 0) return true;
+  const ids = item.values[at]!.split(';').filter((id) => id.trim() !== '');
+  if (ids.length === 0) return true;
+  return ids.some((id) => {
+    const answer = options.microsoftLocationId?.(id.trim());
+    return typeof answer === 'string' || (typeof answer === 'object' && 'id' in answer);
+  });
 }
 
 /** An extension record's cells as `microsoftExtensionKey` keys them (as the account reader does). */
