@@ -156,6 +156,11 @@ const MICROSOFT_CONTENT: Partial<Record<PlanItemKind, readonly string[]>> = {
   sitelink: ['descriptionline1', 'descriptionline2', 'finalurl'],
 };
 
+/** The content fields Microsoft's file carries for items of `kind` (normalised names). */
+export function microsoftContentOf(kind: PlanItemKind): readonly string[] {
+  return MICROSOFT_CONTENT[kind] ?? [];
+}
+
 /** Every content field a Microsoft baseline compares: the others are not in Microsoft's file. */
 export const MICROSOFT_KNOWN_FIELDS: ReadonlySet<string> = new Set(
   Object.values(MICROSOFT_CONTENT).flat(),

@@ -28,6 +28,8 @@ import {
 } from './kinds.ts';
 import { hashIdentity, readBuildItems, type IdentityHash } from './items.ts';
 import {
+  MICROSOFT_KNOWN_FIELDS,
+  microsoftContentOf,
   microsoftExtensionKey,
   rsaIdentityCells,
   snippetHeaderKey,
@@ -84,8 +86,6 @@ function positionKey(value: string): string {
 export function microsoftPlanTables(tables: readonly ExportTable[]): ExportTable[] {
   return tables.map((table) => {
     const kind = itemKindOfTable(table.kind);
-    if (kind !== 'negative' && kind !== 'responsive-search-ad' && kind !== 'structured-snippet')
-      return table;
     const { readSome: _, ...rest } = table;
     return {
       ...rest,
@@ -93,12 +93,25 @@ export function microsoftPlanTables(tables: readonly ExportTable[]): ExportTable
         const { headers, rows } = table.read();
         const n = headers.map(normalizeHeader);
         const col = (h: string) => n.indexOf(normalizeHeader(h));
-        const transform = rowTransform(kind, col);
+        // A column Microsoft's file carries for other kinds only (a keyword's final URL) is
+        // blank: what Microsoft does not hold of an item is no change of it.
+        const own = microsoftContentOf(kind);
+        const blank = n.flatMap((h, i) =>
+          MICROSOFT_KNOWN_FIELDS.has(h) && !own.includes(h) ? [i] : [],
+        );
+        const transform =
+          kind === 'negative' || kind === 'responsive-search-ad' || kind === 'structured-snippet'
+            ? rowTransform(kind, col)
+            : (row: string[]) => row;
         return {
           headers,
           rows: {
             *[Symbol.iterator]() {
-              for (const row of rows) yield transform([...row]);
+              for (const row of rows) {
+                const cells = transform([...row]);
+                for (const i of blank) cells[i] = '';
+                yield cells;
+              }
             },
           },
         };
