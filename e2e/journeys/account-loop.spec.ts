@@ -308,3 +308,66 @@ test('against an Editor export of the account: hand-made items are never touched
   );
   await expectNoSeriousAxeFindings(page, 'the change plan against an account export');
 });
+
+test('against a Microsoft Advertising bulk download: the changes by Microsoft Id, hand-made items untouched (issue 40)', async ({
+  page,
+}) => {
+  await startWithRows(page, 'microsoft', `${[1, 2].map((n) => row(n)).join('\n')}\n`);
+  await buildCampaigns(page);
+  await expect(page.getByRole('heading', { name: 'First export' })).toBeVisible();
+
+  // The account as Microsoft's bulk download gives it (Bulk File Schema 6.0): Adloom's campaign,
+  // ad group and keyword with the label, a keyword made by hand, and an ad group the feed dropped.
+  const header = 'Type,Status,Id,Parent Id,Campaign,Ad Group,Name,Budget,Keyword,Match Type,Label';
+  const bulk = [
+    header,
+    'Format Version,,,,,,6.0,,,,',
+    'Label,Active,7,,,,,,,,adloom',
+    'Campaign,Active,11,149,Shoes,,,,,,',
+    'Campaign Label,Active,7,11,Shoes,,,,,,',
+    'Ad Group,Active,21,11,Shoes,Brand1 Model1,,,,,',
+    'Ad Group Label,Active,7,21,Shoes,Brand1 Model1,,,,,',
+    'Keyword,Active,31,21,Shoes,Brand1 Model1,,,brand1 model1,Broad,',
+    'Keyword Label,Active,7,31,Shoes,Brand1 Model1,,,,,',
+    'Keyword,Active,32,21,Shoes,Brand1 Model1,,,shoes sale,Phrase,',
+    'Ad Group,Active,29,11,Shoes,Brand9 Model9,,,,,',
+    'Ad Group Label,Active,7,29,Shoes,Brand9 Model9,,,,,',
+  ];
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Compare with an account export…' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'bulk.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFF${bulk.join('\r\n')}\r\n`, 'utf8'),
+  });
+
+  const panel = planPanel(page);
+  await expect(
+    panel.getByRole('heading', {
+      name: 'Changes against the Microsoft Advertising download bulk.csv',
+    }),
+  ).toBeVisible();
+  await expect.poll(async () => (await countsOf(page))['Ad group']).toEqual([1, 0, 1, 0, 0, 1]);
+  const { name, files } = await saveZip(
+    page,
+    panel.getByRole('button', { name: 'Download changes for Microsoft Advertising' }),
+  );
+  expect(name).toMatch(/microsoft advertising changes/);
+  const bulkName = Object.keys(files).find((f) => f.includes('microsoft advertising changes'))!;
+  const changes = records(files[bulkName]!);
+  // The dropped ad group paused by its Id; the new one under the account's campaign, labelled.
+  expect(changes.filter((r) => r.Status === 'Paused')).toEqual([
+    expect.objectContaining({ Type: 'Ad Group', Id: '29', 'Parent Id': '11' }),
+  ]);
+  const added = changes.find((r) => r.Type === 'Ad Group' && r['Ad Group'] === 'Brand2 Model2')!;
+  expect(added).toMatchObject({ Status: 'Active', 'Parent Id': '11' });
+  expect(changes).toContainEqual(
+    expect.objectContaining({ Type: 'Ad Group Label', Id: '7', 'Parent Id': added.Id }),
+  );
+  // Nothing made by hand is in the file.
+  expect(changes.some((r) => r.Id === '32' || r.Keyword === 'shoes sale')).toBe(false);
+  expect(Object.keys(files)).toContain('adloom-plan.csv');
+  await expectNoSeriousAxeFindings(page, 'the change plan against a Microsoft download');
+});

@@ -18,6 +18,7 @@ import {
   writeMicrosoftFiles,
   type MicrosoftLocationFiles,
 } from './microsoft.ts';
+import { MICROSOFT_PLAN_NEEDS_ACCOUNT, runMicrosoftPlan } from './microsoftPlan.ts';
 import { runPlan } from './plan.ts';
 import { Progress } from './progress.ts';
 
@@ -147,9 +148,9 @@ ${FEED_HEADER_NAMES}.
                      to Microsoft or went changed, with the reason), made from the Editor files
                      beside them. Google location IDs are not Microsoft's: without
                      --microsoft-locations they are reported, and a campaign left with no
-                     location is written paused. Needs --out, not --only. plan takes the option
-                     but refuses microsoft-advertising for now: Microsoft's change plan is not
-                     made yet.
+                     location is written paused. Needs --out, not --only. With plan it needs
+                     --account (a Microsoft bulk download of the account) and writes
+                     microsoft-advertising.csv with only the changes (see --account).
   --microsoft-locations FILE
                      (with --format microsoft-advertising and --google-geo) Microsoft's
                      geographical locations file (GeoLocations.csv, format version 2.0, from the
@@ -176,6 +177,14 @@ ${FEED_HEADER_NAMES}.
                      Editor writes it, or UTF-8 CSV). Items without the label are never
                      paused, removed or changed; a new item whose name one of them holds is a
                      collision: reported, not written.
+                     With --format microsoft-advertising: a bulk download of the Microsoft
+                     Advertising account instead (Bulk File Schema 6.0, UTF-8 CSV or
+                     tab-separated, with its campaigns, ad groups, keywords, negatives, ads,
+                     extensions with their associations, labels and label associations). It is
+                     required: an update, pause or removal in a Microsoft bulk file names the
+                     item by Microsoft's Id, which only the download holds. The client label is
+                     Microsoft's Label record and its Campaign, Ad Group, Keyword and
+                     Responsive Search Ad Label associations.
   --dropped POLICY   (plan) What happens to items the feed no longer makes: pause (default,
                      they keep their history and resume when the row returns), remove, or keep
                      (left as they are).
@@ -264,6 +273,27 @@ earlier run are removed, so nothing stale is imported):
   adloom-report.csv            as generate's
 and prints the counts per kind: new, changed, paused, resumed, removed, unchanged.
 
+plan --format microsoft-advertising --account BULK.csv writes instead of the Editor files and
+the record:
+  microsoft-advertising.csv    only the changes, to upload (Microsoft Advertising Editor, or the
+                               web's bulk upload): new items as generate writes them, each
+                               campaign, ad group, keyword and ad with the label (a Label record
+                               when the account has none, and its label association records),
+                               under the account's Ids where the parent exists; changed items
+                               (a budget, an ad's texts, paths or final URL), paused, resumed
+                               and removed ones as records with their Id, Parent Id and Status
+                               (Active, Paused or Deleted) and only the columns the change sets.
+                               Negatives and extension associations have no paused state: a
+                               dropped negative is deleted; a dropped association is deleted with
+                               --dropped remove, otherwise reported
+  microsoft-advertising-report.csv
+                               changes that could not be planned for Microsoft (a changed
+                               sitelink: one library item serves every place) and new items
+                               Microsoft cannot take, with the reason
+  adloom-plan.csv, adloom-collisions.csv, adloom-report.csv
+                               as above. Download the account again after the upload: that
+                               download is the next plan's --account.
+
 Feed cells and template texts that start with = + - @ are reported (a spreadsheet would run them
 as formulas); the Google Ads Editor files keep them as typed.
 
@@ -279,12 +309,12 @@ Exit codes:
      (named), a template that does not fit the campaign type, a feed with no recognised column,
      a --microsoft-locations or --google-geo file without the columns it needs;
      plan: a --previous folder without a readable adloom-build.json, an --account file that is
-     not an Editor export
+     not an Editor export (with --format microsoft-advertising: not a bulk download)
   2  wrong usage: unknown command or option, missing --feed, --campaign or --out, a bad --label,
      one of --microsoft-locations and --google-geo without the other or without
      --format microsoft-advertising;
-     plan: neither or both of --previous and --account, --dropped other than pause, remove or
-     keep, --stdout or --only
+     plan: neither or both of --previous and --account, --format microsoft-advertising
+     without --account, --dropped other than pause, remove or keep, --stdout or --only
 `;
 
 function usageError(io: CliIo, message: string): number {
@@ -351,6 +381,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (values.stdout) return usageError(io, 'plan writes into --out, not to --stdout');
     if (values.only !== undefined)
       return usageError(io, 'plan compares every output: --only is for generate');
+    if (values.format === 'microsoft-advertising' && values.account === undefined)
+      return usageError(io, MICROSOFT_PLAN_NEEDS_ACCOUNT);
     if ((values.previous === undefined) === (values.account === undefined))
       return usageError(
         io,
@@ -369,11 +401,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (!OUTPUT_FORMATS.includes(format))
     return usageError(io, `--format must be ${OUTPUT_FORMATS.join(' or ')}, got "${format}"`);
   const microsoft = format !== OUTPUT_FORMATS[0];
-  if (microsoft && isPlan)
-    return usageError(
-      io,
-      "plan --format microsoft-advertising: Microsoft's change plan is not made yet (plan writes Google Ads Editor files)",
-    );
   if (microsoft && (values.stdout || values.only !== undefined))
     return usageError(
       io,
@@ -437,23 +464,29 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ? { microsoft: msLocations, google: googleGeo }
         : undefined;
     if (locationFiles) checkMicrosoftLocationFiles(locationFiles);
+    const planOptions = {
+      ...options,
+      out: values.out as string,
+      previous: values.previous,
+      account: values.account,
+      dropped: (values.dropped ?? 'pause') as DroppedPolicy,
+    };
     const summary = isPlan
-      ? await runPlan({
-          ...options,
-          out: values.out as string,
-          previous: values.previous,
-          account: values.account,
-          dropped: (values.dropped ?? 'pause') as DroppedPolicy,
-        })
+      ? microsoft
+        ? await runMicrosoftPlan({
+            ...planOptions,
+            account: values.account as string,
+            ...(locationFiles ? { locations: locationFiles } : {}),
+          })
+        : await runPlan(planOptions)
       : await runGenerate({
           ...options,
           ...(values.out !== undefined && !only
             ? { record: { created: new Date().toISOString() } }
             : {}),
         });
-    const microsoftSummary = microsoft
-      ? writeMicrosoftFiles(values.out as string, locationFiles)
-      : '';
+    const microsoftSummary =
+      microsoft && !isPlan ? writeMicrosoftFiles(values.out as string, locationFiles) : '';
     (values.stdout ? io.stderr : io.stdout)(summary + microsoftSummary);
     return EXIT_OK;
   } catch (e) {

@@ -132,7 +132,7 @@ function locationIdsIn(dir: string): Set<string> {
  * The Microsoft Location Id of each Google location of the build in `dir`: Google's file read
  * for those IDs only, Microsoft's for their names only (a country's file is not held whole).
  */
-function readMicrosoftLocationMap(
+export function readMicrosoftLocationMap(
   dir: string,
   files: MicrosoftLocationFiles,
 ): ReturnType<typeof microsoftLocationLookup> {

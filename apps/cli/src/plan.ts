@@ -19,6 +19,8 @@ import {
   GOOGLE_ADS_EDITOR,
   IMAGES_NEEDED_FILE_STEM,
   IMAGES_NEEDED_NOTE,
+  MICROSOFT_BULK_FILE_STEM,
+  MICROSOFT_REPORT_FILE_STEM,
   itemKindOfTable,
   PLAN_FILE_NAME,
   PLAN_ITEM_KIND_LABELS,
@@ -154,13 +156,15 @@ function changesFileName(tables: readonly ExportTable[]): (stem: string, ext: st
 }
 
 /** Every file a plan may write (those it does not write this time are removed from --out). */
-const PLAN_OUTPUT_NAMES = [
+export const PLAN_OUTPUT_NAMES = [
   ...Object.values(OUTPUT_KINDS),
   commandFileName(editorFileStem('performance-max-ads'), 'csv'),
   commandFileName(IMAGES_NEEDED_FILE_STEM, 'txt'),
   COLLISIONS_FILE_NAME,
   PLAN_FILE_NAME,
   BUILD_RECORD_FILE_NAME,
+  commandFileName(MICROSOFT_BULK_FILE_STEM, 'csv'),
+  commandFileName(MICROSOFT_REPORT_FILE_STEM, 'csv'),
 ];
 
 /** The changes of one kind. */
@@ -335,7 +339,7 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
 }
 
 /** The collisions as a table. */
-function collisionsTable(plan: ChangePlan, tables: readonly ExportTable[]): Table {
+export function collisionsTable(plan: ChangePlan, tables: readonly ExportTable[]): Table {
   return {
     headers: COLLISION_HEADERS,
     rows: {

@@ -121,8 +121,10 @@ describe('adloom generate --format microsoft-advertising', () => {
       '--format',
       'microsoft-advertising',
     ]);
+    // A Microsoft plan needs the account's bulk download (its Ids): said plainly.
     expect(plan.code).toBe(2);
-    expect(plan.stderr).toContain("Microsoft's change plan is not made yet");
+    expect(plan.stderr).toContain('needs --account FILE, a bulk download of the Microsoft');
+    expect(plan.stderr).toContain("names the item by Microsoft's Id");
   });
 });
 

@@ -300,6 +300,21 @@ export {
 } from './plan/changes.ts';
 export { addLabel, labelTables } from './plan/label.ts';
 export {
+  type MicrosoftAccount,
+  type MicrosoftAccountOptions,
+  type MicrosoftAccountSummary,
+  type MicrosoftItemIds,
+  readMicrosoftAccount,
+} from './plan/microsoftAccount.ts';
+export {
+  type MicrosoftChanges,
+  type MicrosoftChangesCounts,
+  type MicrosoftChangesOptions,
+  MICROSOFT_CHANGES_HEADERS,
+  microsoftPlanTables,
+  writeMicrosoftChanges,
+} from './plan/microsoftChanges.ts';
+export {
   GOOGLE_ADS_EDITOR,
   IMAGES_NEEDED_FILE_STEM,
   editorFileStem,

@@ -32,6 +32,9 @@ export const CHANGE_PLAN_TEXTS = {
   planning: 'Working out the changes…',
   nothingToChange: 'Nothing to change',
   downloadChanges: 'Download changes',
+  downloadMicrosoftChanges: 'Download changes for Microsoft Advertising',
+  changesAgainstMicrosoft: (names: string) =>
+    `Changes against the Microsoft Advertising download ${names}`,
   compareWithAccount: 'Compare with an account export…',
   compareWithLast: 'Compare with the last export',
   droppedLabel: 'Items the feed no longer makes',
@@ -77,7 +80,9 @@ export function formatBuildDate(iso: string): string {
 /** The panel's title for what the plan was compared with. */
 function titleOf(compared: ComparedWith | undefined, latestAt: string | null): string {
   if (compared?.source === 'account')
-    return CHANGE_PLAN_TEXTS.changesAgainstAccount(compared.names.join(', '));
+    return compared.microsoft
+      ? CHANGE_PLAN_TEXTS.changesAgainstMicrosoft(compared.names.join(', '))
+      : CHANGE_PLAN_TEXTS.changesAgainstAccount(compared.names.join(', '));
   if (compared?.source === 'record')
     return CHANGE_PLAN_TEXTS.changesSince(formatBuildDate(compared.created));
   if (latestAt) return CHANGE_PLAN_TEXTS.changesSince(formatBuildDate(latestAt));
@@ -274,7 +279,9 @@ export function ChangePlanPanel({ loop }: { loop: AccountLoop }) {
             loading={state.isDownloading}
             onClick={() => void loop.downloadChanges()}
           >
-            {CHANGE_PLAN_TEXTS.downloadChanges}
+            {compared?.source === 'account' && compared.microsoft
+              ? CHANGE_PLAN_TEXTS.downloadMicrosoftChanges
+              : CHANGE_PLAN_TEXTS.downloadChanges}
           </Button>
         </Group>
       </Group>

@@ -35,6 +35,8 @@ export const LOOP_MESSAGES = {
   settingsFailed: (error: string) => `Could not save the loop settings: ${error}`,
   changesSaved: (count: number) =>
     `${count === 1 ? '1 change' : `${count} changes`} downloaded; this build is now the last export`,
+  microsoftChangesSaved: (count: number) =>
+    `${count === 1 ? '1 change' : `${count} changes`} for Microsoft Advertising downloaded: upload it, then download the account again for the next plan`,
 } as const;
 
 /** Waits this long after the kept outputs change before planning again. */
@@ -358,6 +360,17 @@ export class AccountLoop {
           templates: templateNamesOf(input),
         },
       });
+      if (out.microsoft) {
+        // A Microsoft plan's next baseline is the account's next download: nothing is stored.
+        saveBlob(
+          out.blob,
+          fileNamer(datedNaming(client, today))('microsoft advertising changes', 'zip'),
+        );
+        notifySuccess(LOOP_MESSAGES.microsoftChangesSaved(changeCount(plan)));
+        this.patch({ account: null });
+        await this.replan();
+        return;
+      }
       saveBlob(out.blob, fileNamer(datedNaming(client, today))('changes', 'zip'));
       try {
         await this.store(clientId, out.record as Uint8Array<ArrayBuffer>, out.counts, input);

@@ -367,3 +367,65 @@ describe('against an Editor export of the account', () => {
     expect(collisions[0]![4]).toMatch(/without the label "adloom"/);
   });
 });
+
+describe('a plan against a Microsoft Advertising bulk download (issue 40)', () => {
+  /** A bulk download holding the build of ROWS, labelled, and a hand-made keyword. */
+  function bulkDownload(): Blob {
+    const header =
+      'Type,Status,Id,Parent Id,Campaign,Ad Group,Name,Budget,Keyword,Match Type,Label';
+    const lines = [
+      header,
+      'Format Version,,,,,,6.0,,,,',
+      'Label,Active,7,,,,,,,,adloom',
+      'Campaign,Active,11,149,Shoes,,,10,,,',
+      'Campaign Label,Active,7,11,Shoes,,,,,,',
+      ...ROWS.flatMap((r, i) => [
+        `Ad Group,Active,${21 + i},11,Shoes,${r.brand},,,,,`,
+        `Ad Group Label,Active,7,${21 + i},Shoes,${r.brand},,,,,`,
+        `Keyword,Active,${31 + i},${21 + i},Shoes,${r.brand},,,${r.brand},Exact,`,
+        `Keyword Label,Active,7,${31 + i},Shoes,${r.brand},,,,,`,
+      ]),
+      'Keyword,Active,99,21,Shoes,nike,,,by hand,Phrase,',
+    ];
+    return new Blob([`\uFEFF${lines.join('\r\n')}\r\n`]);
+  }
+
+  it('reads the download as the baseline and downloads the changes as Microsoft bulk records by Id', async () => {
+    const account: LoopBaselineInput = {
+      kind: 'account',
+      key: 'ms',
+      files: [bulkDownload()],
+      names: ['Bulk_Download.csv'],
+    };
+    const same = await plan(tablesOf(ROWS), account);
+    expect(same.compared).toMatchObject({ source: 'account', microsoft: true, unlabelled: 1 });
+    expect(changed(same)).toBe(0);
+
+    // asics leaves the feed: its ad group and keyword are paused by their Microsoft Ids.
+    const p = await plan(tablesOf(ROWS.slice(0, 2)), account);
+    expect(p.totals).toMatchObject({ pause: 2, add: 0, update: 0 });
+    const out = await loopChangesJob(
+      { planId: p.planId, naming: { client: 'Acme', date: '20261202' }, info: INFO },
+      ctx,
+    );
+    expect(out.microsoft).toBe(true);
+    expect(out.record.length).toBe(0);
+    const zip = unzipSync(new Uint8Array(await out.blob.arrayBuffer()));
+    expect(Object.keys(zip).sort()).toEqual([
+      'Acme - microsoft advertising changes - 20261202.csv',
+      'Acme - microsoft advertising report - 20261202.csv',
+      'adloom-plan.csv',
+    ]);
+    const bulk = parseCsvText(
+      strFromU8(zip['Acme - microsoft advertising changes - 20261202.csv']!).replace(/^\uFEFF/, ''),
+    );
+    const at = (name: string) => bulk[0]!.indexOf(name);
+    expect(
+      bulk.slice(1).map((r) => [r[at('Type')], r[at('Status')], r[at('Id')], r[at('Parent Id')]]),
+    ).toEqual([
+      ['Format Version', '', '', ''],
+      ['Ad Group', 'Paused', '23', '11'],
+      ['Keyword', 'Paused', '33', '23'],
+    ]);
+  });
+});

@@ -3,6 +3,8 @@ import {
   AccountExportReader,
   BuildRecordReader,
   GOOGLE_ADS_EDITOR,
+  MICROSOFT_BULK_FILE_STEM,
+  MICROSOFT_REPORT_FILE_STEM,
   PLAN_FILE_NAME,
   PLAN_ITEM_KINDS,
   PLAN_ITEM_KIND_LABELS,
@@ -11,12 +13,15 @@ import {
   changesTables,
   emptyBaseline,
   formatCsv,
+  microsoftPlanTables,
   planChanges,
   planCollisions,
   planLines,
   planRecordChunks,
   recordCountsOfLastChunk,
   planTable,
+  readMicrosoftAccount,
+  writeMicrosoftChanges,
   type Baseline,
   type BuildRecordInfo,
   type ChangeAction,
@@ -24,6 +29,7 @@ import {
   type DroppedPolicy,
   type ExportFile,
   type ExportTable,
+  type MicrosoftAccount,
   type PlanCounts,
   type PlanItemKind,
   type Table,
@@ -121,21 +127,64 @@ export type ComparedWith =
       /** Items without the client's label: never changed. */
       unlabelled: number;
       otherRows: number;
+      /** A Microsoft Advertising bulk download: the changes are Microsoft's bulk file. */
+      microsoft?: boolean;
     };
 
-/** A baseline read once, kept while its key is asked again (filters, another plan). */
-let kept: { key: string; label: string; baseline: Baseline; compared: ComparedWith } | null = null;
+/** True when a file's first bytes are a Microsoft bulk file's header (its first column Type). */
+function isMicrosoftBulk(first: Uint8Array): boolean {
+  const start = first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf ? 3 : 0;
+  const head = new TextDecoder().decode(first.subarray(start, start + 8));
+  return /^"?Type"?[,\t]/.test(head);
+}
 
-async function readBaseline(
-  input: LoopBaselineInput,
-  label: string,
-): Promise<{ baseline: Baseline; compared: ComparedWith }> {
+/** A Microsoft bulk download read into a baseline (its text whole, as Microsoft writes UTF-8). */
+async function readMicrosoftBlob(blob: Blob, label: string): Promise<MicrosoftAccount> {
+  return readMicrosoftAccount(await blob.text(), { label });
+}
+
+/** A baseline as read: a Microsoft download keeps its Ids beside it. */
+interface ReadBaseline {
+  baseline: Baseline;
+  compared: ComparedWith;
+  microsoft?: MicrosoftAccount;
+}
+
+/** A baseline read once, kept while its key is asked again (filters, another plan). */
+let kept: ({ key: string; label: string } & ReadBaseline) | null = null;
+
+async function readBaseline(input: LoopBaselineInput, label: string): Promise<ReadBaseline> {
   if (input.kind === 'none')
     return { baseline: emptyBaseline('record'), compared: { source: 'none' } };
   if (kept && kept.key === input.key && kept.label === label) return kept;
   kept = null;
-  let read: { baseline: Baseline; compared: ComparedWith };
-  if (input.kind === 'record') {
+  let read: ReadBaseline;
+  const first = input.kind === 'account' && input.files.length === 1 ? input.files[0] : undefined;
+  if (first && isMicrosoftBulk(new Uint8Array(await first.slice(0, 16).arrayBuffer()))) {
+    try {
+      const account = await readMicrosoftBlob(first, label);
+      let unlabelled = 0;
+      for (let i = 0; i < account.baseline.size; i++)
+        if (!account.baseline.isOwned(i)) unlabelled++;
+      read = {
+        baseline: account.baseline,
+        microsoft: account,
+        compared: {
+          source: 'account',
+          names: input.kind === 'account' ? input.names : [],
+          rows: account.summary.rows,
+          items: account.baseline.size,
+          unlabelled,
+          otherRows: account.summary.otherRows,
+          microsoft: true,
+        },
+      };
+    } catch (error) {
+      throw new JobError(
+        `The Microsoft Advertising bulk download could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  } else if (input.kind === 'record') {
     try {
       const record = await readRecordBlob(input.record);
       read = {
@@ -184,7 +233,13 @@ async function readBaseline(
 }
 
 /** The plan this worker holds (one at a time: a new plan replaces it). */
-let held: { id: number; plan: ChangePlan; tables: ExportTable[] } | null = null;
+let held: {
+  id: number;
+  plan: ChangePlan;
+  tables: ExportTable[];
+  /** Against a Microsoft download: the account, and the tables as the plan compared them. */
+  microsoft?: { account: MicrosoftAccount; planTables: ExportTable[] };
+} | null = null;
 let nextPlanId = 1;
 keptForPage(() => {
   kept = null;
@@ -192,7 +247,7 @@ keptForPage(() => {
   nextPlanId = 1;
 });
 
-function heldPlan(id: number): { plan: ChangePlan; tables: ExportTable[] } {
+function heldPlan(id: number): NonNullable<typeof held> {
   if (!held || held.id !== id)
     throw new JobError('This plan is out of date: the changes are being worked out again');
   return held;
@@ -311,12 +366,20 @@ export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (i
 
 export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = async (input) => {
   held = null;
-  const { baseline, compared } = await readBaseline(input.baseline, input.label);
+  const { baseline, compared, microsoft } = await readBaseline(input.baseline, input.label);
   const tables = exportTablesOf(input.tables);
-  const once = readOnce(tables);
+  // Against a Microsoft download, the tables as Microsoft holds them (microsoftPlanTables).
+  const once = microsoft ? microsoftPlanTables(readOnce(tables)) : readOnce(tables);
   const plan = planChanges(baseline, once, { dropped: input.dropped, label: input.label });
   const id = nextPlanId++;
-  held = { id, plan, tables };
+  held = {
+    id,
+    plan,
+    tables,
+    ...(microsoft
+      ? { microsoft: { account: microsoft, planTables: microsoftPlanTables(tables) } }
+      : {}),
+  };
   const counts: LoopPlanOutput['counts'] = [];
   for (const kind of PLAN_ITEM_KINDS) {
     const c = plan.counts[kind];
@@ -336,17 +399,18 @@ export const loopPlanLinesJob: EngineJobHandler<
   { planId: number; filter: PlanLinesFilter },
   { lines: PackedTable }
 > = (input) => {
-  const { plan, tables } = heldPlan(input.planId);
-  return { lines: packPlanLines(plan, tables, input.filter) };
+  const { plan, tables, microsoft } = heldPlan(input.planId);
+  return { lines: packPlanLines(plan, microsoft?.planTables ?? tables, input.filter) };
 };
 
 export const loopChangesJob: EngineJobHandler<
   LoopChangesInput,
-  RecordOutput & { blob: Blob; fileNames: string[] }
+  RecordOutput & { blob: Blob; fileNames: string[]; microsoft?: boolean }
 > = (input) => {
-  const { plan, tables: given } = heldPlan(input.planId);
+  const { plan, tables: given, microsoft } = heldPlan(input.planId);
   const tables = readOnce(given);
   const label = plan.options.label;
+  if (microsoft) return microsoftChanges(plan, tables, microsoft.account, input.naming);
   const files = GOOGLE_ADS_EDITOR.files(changesTables(plan, tables), {
     fileName: fileNamer(input.naming),
     withNotes: true,
@@ -357,6 +421,46 @@ export const loopChangesJob: EngineJobHandler<
   const next = gzipRecord(planRecordChunks({ ...input.info, label }, plan, tables));
   return { ...next, blob, fileNames: files.map((f) => f.name) };
 };
+
+/**
+ * "Download changes for Microsoft Advertising": the changes-only bulk file, its report and the
+ * plan, zipped. No build record: a Microsoft plan's baseline is the account's next download.
+ */
+function microsoftChanges(
+  plan: ChangePlan,
+  tables: ExportTable[],
+  account: MicrosoftAccount,
+  naming: FileNaming,
+): RecordOutput & { blob: Blob; fileNames: string[]; microsoft: boolean } {
+  const planTables = microsoftPlanTables(tables);
+  const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
+    label: plan.options.label,
+  });
+  const name = fileNamer(naming);
+  const files: ExportFile[] = [
+    {
+      name: name(`${MICROSOFT_BULK_FILE_STEM} changes`, 'csv'),
+      type: 'text/csv;charset=utf-8',
+      bom: true,
+      chunks: () => changes.chunks(),
+    },
+    {
+      name: name(MICROSOFT_REPORT_FILE_STEM, 'csv'),
+      type: 'text/csv;charset=utf-8',
+      bom: true,
+      chunks: () => formatCsv(changes.report(), { neutraliseFormulas: true }),
+    },
+    planFile(plan, planTables),
+  ];
+  const blob = zipFiles(files);
+  return {
+    record: new Uint8Array(0),
+    counts: {},
+    blob,
+    fileNames: files.map((f) => f.name),
+    microsoft: true,
+  };
+}
 
 /** Forgets the held plan and baseline (tests, and a new worker's start). */
 export function forgetLoopState(): void {

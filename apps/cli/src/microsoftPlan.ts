@@ -1,0 +1,155 @@
+/**
+ * `adloom plan --format microsoft-advertising --account FILE`: the build `generate` would make,
+ * compared with a bulk download of the Microsoft Advertising account, and only the changes
+ * written: `microsoft-advertising.csv` (new items as the full file writes them, labelled; changed,
+ * paused, resumed and removed ones by their Microsoft Id), its report (what could not be planned
+ * or written), the plan `adloom-plan.csv`, and the collisions with hand-made items. The full
+ * build is made in a scratch folder first and read back as tables, as for Google's plan.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  MICROSOFT_BULK_FILE_STEM,
+  MICROSOFT_REPORT_FILE_STEM,
+  PLAN_FILE_NAME,
+  formatCsv,
+  microsoftPlanTables,
+  planChanges,
+  planTable,
+  readMicrosoftAccount,
+  writeMicrosoftChanges,
+  type MicrosoftAccount,
+} from '@adloom/engine';
+import { fileTables } from './fileTables.ts';
+import { InputError, OutputFolder } from './files.ts';
+import { commandFileName, OUTPUT_KINDS, runGenerateBuild } from './generate.ts';
+import { readMicrosoftLocationMap, type MicrosoftLocationFiles } from './microsoft.ts';
+import {
+  COLLISIONS_FILE_NAME,
+  PLAN_OUTPUT_NAMES,
+  collisionsTable,
+  formatPlanCounts,
+  type PlanCommandOptions,
+} from './plan.ts';
+import { plural } from './report.ts';
+
+/** Why a Microsoft plan needs the account's bulk download, said when it is not given. */
+export const MICROSOFT_PLAN_NEEDS_ACCOUNT =
+  'plan --format microsoft-advertising needs --account FILE, a bulk download of the Microsoft ' +
+  'Advertising account (Bulk File Schema 6.0, CSV): an update, pause or removal in a Microsoft ' +
+  "bulk file names the item by Microsoft's Id, which only the account's download holds " +
+  '(--previous has Google Ads Editor builds only)';
+
+/** Reads the bulk download given to --account (UTF-8, as Microsoft writes it). */
+function readAccount(file: string, label: string): MicrosoftAccount {
+  let text: string;
+  try {
+    if (!statSync(file).isFile()) throw new Error('not a file');
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new InputError(`--account: cannot read ${file}`);
+  }
+  if (!/^\uFEFF?"?Type"?[,\t]/.test(text))
+    throw new InputError(
+      `--account: ${file} is not a Microsoft Advertising bulk download (its first column is not Type)`,
+    );
+  return readMicrosoftAccount(text, { label });
+}
+
+/** Runs a Microsoft plan; returns the summary. Throws InputError for bad input (nothing written). */
+export async function runMicrosoftPlan(
+  o: PlanCommandOptions & { account: string; locations?: MicrosoftLocationFiles },
+): Promise<string> {
+  const account = readAccount(o.account, o.label);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'adloom-msplan-'));
+  try {
+    const made = await runGenerateBuild({ ...o, out: scratch, lines: new Map() });
+    const tables = fileTables(made.files);
+    const planTables = microsoftPlanTables(tables);
+    const plan = planChanges(account.baseline, planTables, { dropped: o.dropped, label: o.label });
+    const locations = o.locations ? readMicrosoftLocationMap(scratch, o.locations) : undefined;
+    const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
+      label: o.label,
+      ...(locations ? { microsoftLocationId: locations.microsoftLocationId } : {}),
+    });
+    const bulkName = commandFileName(MICROSOFT_BULK_FILE_STEM, 'csv');
+    const reportName = commandFileName(MICROSOFT_REPORT_FILE_STEM, 'csv');
+    const folder = OutputFolder.open(o.out);
+    const written: Array<[string, string]> = [];
+    try {
+      folder.writeFile(bulkName, changes.chunks(), true);
+      const counts = changes.counts();
+      const records = Object.entries(counts.records)
+        .map(([type, n]) => `${n} ${type}`)
+        .join(', ');
+      written.push([bulkName, records || 'no change']);
+      folder.writeFile(reportName, formatCsv(changes.report(), { neutraliseFormulas: true }), true);
+      written.push([
+        reportName,
+        `${plural(counts.notPlanned, 'change')} not planned, ${plural(counts.notWritten, 'new item')} not written`,
+      ]);
+      folder.writeFile(
+        PLAN_FILE_NAME,
+        formatCsv(planTable(plan, planTables), { neutraliseFormulas: true }),
+      );
+      const changed = (c: typeof plan.totals) => c.add + c.update + c.pause + c.enable + c.remove;
+      written.push([PLAN_FILE_NAME, plural(changed(plan.totals), 'change')]);
+      if (plan.totals.collisions > 0) {
+        folder.writeFile(
+          COLLISIONS_FILE_NAME,
+          formatCsv(collisionsTable(plan, planTables), { neutraliseFormulas: true }),
+        );
+        written.push([COLLISIONS_FILE_NAME, plural(plan.totals.collisions, 'collision')]);
+      }
+      const reportFile = made.files.length > 0 ? path.join(scratch, OUTPUT_KINDS.report) : '';
+      if (reportFile) {
+        try {
+          folder.writeFile(OUTPUT_KINDS.report, [readFileSync(reportFile, 'utf8')], false);
+          written.push([
+            OUTPUT_KINDS.report,
+            'the items generation skipped, cleaned or warned about',
+          ]);
+        } catch {
+          // No report: nothing was skipped.
+        }
+      }
+      folder.commit();
+    } finally {
+      folder.discard();
+    }
+    // Files of an earlier plan or build in --out that this plan did not write would be imported
+    // by mistake: they go.
+    const names = new Set(written.map(([n]) => n));
+    for (const name of [...PLAN_OUTPUT_NAMES, bulkName, reportName])
+      if (!names.has(name)) rmSync(path.join(o.out, name), { force: true });
+
+    let unlabelled = 0;
+    for (let i = 0; i < account.baseline.size; i++) if (!account.baseline.isOwned(i)) unlabelled++;
+    const lines: string[] = [
+      made.readLine,
+      `Compared with the Microsoft Advertising bulk download ${path.basename(o.account)}: ${plural(account.summary.rows, 'record')}, ${plural(account.baseline.size, 'item')} (${unlabelled} without the label "${o.label}": never changed)${account.summary.otherRows ? `; ${plural(account.summary.otherRows, 'record')} of other kinds left alone` : ''}`,
+    ];
+    const total = plan.totals;
+    if (total.add + total.update + total.pause + total.enable + total.remove === 0)
+      lines.push('Nothing to change: the account is what the feed makes.');
+    lines.push(`Changes (dropped items: ${o.dropped}):`, ...formatPlanCounts(plan));
+    if (total.collisions > 0)
+      lines.push(
+        `${plural(total.collisions, 'new item')} not written: an item without the label "${o.label}" holds the name (see ${COLLISIONS_FILE_NAME})`,
+      );
+    if (locations) {
+      const { mapped, notMapped } = locations.counts();
+      lines.push(
+        `Locations: ${mapped} of ${plural(mapped + notMapped, 'Google location')} mapped to Microsoft Location Ids`,
+      );
+    }
+    lines.push(`Wrote to ${o.out}:`);
+    const width = Math.max(...written.map(([f]) => f.length));
+    for (const [file, what] of written) lines.push(`  ${file.padEnd(width)}  ${what}`);
+    lines.push(...made.issueLines);
+    return `${lines.join('\n')}\n`;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

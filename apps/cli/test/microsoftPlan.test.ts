@@ -1,0 +1,290 @@
+/**
+ * `adloom plan --format microsoft-advertising --account BULK.csv` (issue 40), run as the real
+ * command: only the changes in microsoft-advertising.csv, by Microsoft's Ids, against a bulk
+ * download of the account. The upload is played by a small stand-in of Microsoft's import
+ * (negative keys become ids; updates and deletes by Id), so the loop closes here.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatCsvLine } from '@adloom/engine';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { csvRecordsOfFile } from '../src/fileTables.ts';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const bin = path.resolve(here, '../bin/adloom.js');
+const work = mkdtempSync(path.join(os.tmpdir(), 'adloom-msplan-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const at = (name: string): string => path.join(work, name);
+
+function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const CAMPAIGN = {
+  name: 'Loop',
+  type: 'search',
+  const: 'Shoes',
+  campaign: '{const}',
+  adGroup: '{root} {mod}',
+  keywords: [
+    { keyword: '{root} {mod}', matchType: 'Broad' },
+    { keyword: '{root} {mod}', matchType: 'Exact' },
+    { keyword: '{mod} repair', matchType: 'Negative Broad' },
+  ],
+  settings: { budget: { value: 20, selected: true } },
+};
+const RSA = {
+  name: 'Loop RSA',
+  templates: [
+    {
+      headlines: ['{root} {mod}', 'Official Stockist', 'Free Delivery'],
+      descriptions: ['Shop {root} {mod} today.', 'Official stockist.'],
+      paths: ['{root}', ''],
+      labels: [],
+    },
+  ],
+};
+
+function feedText(
+  rows: readonly number[],
+  url = (n: number) => `https://shop.example/${n}`,
+): string {
+  const lines = ['Root,Modifier,Final URL'];
+  for (const n of rows) lines.push(`Brand${n},Model${n},${url(n)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+writeFileSync(at('campaign.json'), JSON.stringify(CAMPAIGN));
+writeFileSync(at('rsa.json'), JSON.stringify(RSA));
+writeFileSync(at('feed.csv'), feedText([1, 2, 3, 4, 5]));
+// The next day: row 1 gone, row 2's URL changed, row 6 new.
+writeFileSync(
+  at('feed-next.csv'),
+  feedText([2, 3, 4, 5, 6], (n) =>
+    n === 2 ? 'https://shop.example/new/2' : `https://shop.example/${n}`,
+  ),
+);
+
+const inputs = (feed: string): string[] => [
+  '--feed',
+  at(feed),
+  '--campaign',
+  at('campaign.json'),
+  '--rsa',
+  at('rsa.json'),
+  '--today',
+  '20261201',
+  '--format',
+  'microsoft-advertising',
+];
+
+type Rec = Record<string, string>;
+
+/** A CSV file's records as objects under its header. */
+function recordsOf(file: string): Rec[] {
+  const [header, ...rows] = [...csvRecordsOfFile(file)];
+  return rows
+    .filter((r) => r.length > 1)
+    .map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** Microsoft's import, enough for the loop: new records get ids, others change by Id. */
+function importInto(account: Rec[], file: string): Rec[] {
+  const out = account.map((r) => ({ ...r }));
+  const keys = new Map<string, string>();
+  let next = 5000 + out.length;
+  const resolve = (v: string) => keys.get(v) ?? v;
+  for (const r of recordsOf(file)) {
+    if (r.Type === 'Format Version') continue;
+    const isAssociation =
+      / Label$/.test(r.Type!) || /^(Campaign|Ad Group) .* Ad Extension$/.test(r.Type!);
+    const existing =
+      /^\d+$/.test(r.Id!) && !isAssociation
+        ? out.find((o) => o.Id === r.Id && o.Type === r.Type)
+        : undefined;
+    if (existing) {
+      if (r.Status === 'Deleted') out.splice(out.indexOf(existing), 1);
+      else
+        for (const [k, v] of Object.entries(r))
+          if (v !== '' && k !== 'Id' && k !== 'Parent Id')
+            existing[k] = v === 'delete_value' ? '' : v;
+      continue;
+    }
+    const record: Rec = { ...r, 'Parent Id': resolve(r['Parent Id']!) };
+    if (isAssociation) record.Id = resolve(r.Id!);
+    else {
+      record.Id = String(next++);
+      if (r.Id!.startsWith('-')) keys.set(r.Id!, record.Id);
+    }
+    if (record.Status === '') record.Status = 'Active';
+    out.push(record);
+  }
+  return out;
+}
+
+function writeDownload(file: string, records: Rec[]): void {
+  const header = ['Type', 'Status', 'Id', 'Parent Id', 'Campaign', 'Ad Group'];
+  for (const r of records) for (const k of Object.keys(r)) if (!header.includes(k)) header.push(k);
+  if (!header.includes('Name')) header.push('Name');
+  const lines = [
+    formatCsvLine(header),
+    formatCsvLine(header.map((h) => (h === 'Type' ? 'Format Version' : h === 'Name' ? '6.0' : ''))),
+  ];
+  for (const r of records) lines.push(formatCsvLine(header.map((h) => r[h] ?? '')));
+  writeFileSync(file, `\uFEFF${lines.join('')}`);
+}
+
+describe('adloom plan --format microsoft-advertising', () => {
+  it('says plainly that it needs a bulk download of the account, and why', () => {
+    for (const baseline of [[], ['--previous', work]]) {
+      const r = run(['plan', ...inputs('feed.csv'), ...baseline, '--out', at('never')]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        'needs --account FILE, a bulk download of the Microsoft Advertising account',
+      );
+      expect(r.stderr).toContain(
+        "names the item by Microsoft's Id, which only the account's download holds",
+      );
+      expect(existsSync(at('never'))).toBe(false);
+    }
+    writeFileSync(at('not-bulk.csv'), 'Campaign,Keyword\nShoes,red\n');
+    const bad = run([
+      'plan',
+      ...inputs('feed.csv'),
+      '--account',
+      at('not-bulk.csv'),
+      '--out',
+      at('never'),
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('is not a Microsoft Advertising bulk download');
+  });
+
+  it("plans against the account: everything new at first, nothing after the upload, then only the feed's changes by Id", () => {
+    writeDownload(at('empty.csv'), []);
+    const first = run([
+      'plan',
+      ...inputs('feed.csv'),
+      '--account',
+      at('empty.csv'),
+      '--out',
+      at('first'),
+    ]);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(
+      'Compared with the Microsoft Advertising bulk download empty.csv',
+    );
+    const bulk = readFileSync(at('first/microsoft-advertising.csv'), 'utf8');
+    expect(bulk.startsWith('\uFEFF')).toBe(true);
+    const added = recordsOf(at('first/microsoft-advertising.csv'));
+    const of = (records: Rec[], type: string) => records.filter((r) => r.Type === type);
+    expect(of(added, 'Keyword')).toHaveLength(10);
+    expect(of(added, 'Keyword Label')).toHaveLength(10);
+    expect(of(added, 'Label')).toEqual([expect.objectContaining({ Label: 'adloom', Id: '-1' })]);
+    expect(existsSync(at('first/keywords.csv'))).toBe(false);
+    expect(existsSync(at('first/adloom-build.json'))).toBe(false);
+    expect(recordsOf(at('first/adloom-plan.csv')).every((l) => l.Action === 'add')).toBe(true);
+
+    // Uploaded, and a hand-made keyword added in Microsoft Advertising.
+    let account = importInto([], at('first/microsoft-advertising.csv'));
+    const group = account.find((r) => r.Type === 'Ad Group' && r['Ad Group'] === 'Brand1 Model1')!;
+    account.push({
+      Type: 'Keyword',
+      Status: 'Active',
+      Id: '9001',
+      'Parent Id': group.Id!,
+      Campaign: 'Shoes',
+      'Ad Group': 'Brand1 Model1',
+      Keyword: 'by hand',
+      'Match Type': 'Exact',
+    });
+    writeDownload(at('download-1.csv'), account);
+    const same = run([
+      'plan',
+      ...inputs('feed.csv'),
+      '--account',
+      at('download-1.csv'),
+      '--out',
+      at('same'),
+    ]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('Nothing to change: the account is what the feed makes.');
+    expect(recordsOf(at('same/microsoft-advertising.csv')).map((r) => r.Type)).toEqual([
+      'Format Version',
+    ]);
+
+    const next = run([
+      'plan',
+      ...inputs('feed-next.csv'),
+      '--account',
+      at('download-1.csv'),
+      '--out',
+      at('next'),
+    ]);
+    expect(next.stderr).toBe('');
+    expect(next.code).toBe(0);
+    const changes = recordsOf(at('next/microsoft-advertising.csv')).slice(1);
+    const idOf = (type: string, adGroup: string) =>
+      account.find((r) => r.Type === type && r['Ad Group'] === adGroup)!.Id;
+    // Row 1 dropped: its ad group, keywords and ad paused by their Ids, its negative deleted.
+    const paused = changes.filter((r) => r.Status === 'Paused');
+    expect(paused.map((r) => `${r.Type} ${r.Id}`).sort()).toEqual(
+      account
+        .filter(
+          (r) =>
+            r['Ad Group'] === 'Brand1 Model1' &&
+            ['Ad Group', 'Keyword', 'Responsive Search Ad'].includes(r.Type!) &&
+            r.Keyword !== 'by hand',
+        )
+        .map((r) => `${r.Type} ${r.Id}`)
+        .sort(),
+    );
+    expect(changes.filter((r) => r.Status === 'Deleted')).toEqual([
+      expect.objectContaining({
+        Type: 'Ad Group Negative Keyword',
+        Id: idOf('Ad Group Negative Keyword', 'Brand1 Model1'),
+      }),
+    ]);
+    expect(changes.some((r) => r.Id === '9001')).toBe(false);
+    // Row 2's URL: an update of its ad by Id.
+    expect(changes.find((r) => r['Final Url'] === 'https://shop.example/new/2')).toMatchObject({
+      Type: 'Responsive Search Ad',
+      Id: idOf('Responsive Search Ad', 'Brand2 Model2'),
+    });
+    // Row 6: a new ad group under the account's campaign, with its keywords.
+    const campaignId = account.find((r) => r.Type === 'Campaign')!.Id;
+    const newGroup = changes.find((r) => r.Type === 'Ad Group' && r.Status === 'Active')!;
+    expect(newGroup).toMatchObject({ 'Ad Group': 'Brand6 Model6', 'Parent Id': campaignId });
+    expect(
+      changes.filter((r) => r.Type === 'Keyword' && r['Parent Id'] === newGroup.Id),
+    ).toHaveLength(2);
+    const plan = recordsOf(at('next/adloom-plan.csv'));
+    expect(
+      plan
+        .filter((l) => l.Action === 'pause')
+        .map((l) => l.Kind)
+        .sort(),
+    ).toEqual(['Ad group', 'Keyword', 'Keyword', 'Negative keyword', 'Responsive search ad']);
+
+    // Uploaded again: nothing more to change.
+    account = importInto(account, at('next/microsoft-advertising.csv'));
+    writeDownload(at('download-2.csv'), account);
+    const settled = run([
+      'plan',
+      ...inputs('feed-next.csv'),
+      '--account',
+      at('download-2.csv'),
+      '--out',
+      at('settled'),
+    ]);
+    expect(settled.code).toBe(0);
+    expect(settled.stdout).toContain('Nothing to change');
+  });
+});
