@@ -370,4 +370,12 @@ test('against a Microsoft Advertising bulk download: the changes by Microsoft Id
   expect(changes.some((r) => r.Id === '32' || r.Keyword === 'shoes sale')).toBe(false);
   expect(Object.keys(files)).toContain('adloom-plan.csv');
   await expectNoSeriousAxeFindings(page, 'the change plan against a Microsoft download');
+  if (process.env.SCREENS_OUT)
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({
+        path: `${process.env.SCREENS_OUT}/change-plan-microsoft-${width}.png`,
+      });
+    }
 });

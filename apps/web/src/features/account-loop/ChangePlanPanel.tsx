@@ -212,7 +212,7 @@ function LoopSettingsFields({ loop }: { loop: AccountLoop }) {
       <TextInput
         size="xs"
         label={CHANGE_PLAN_TEXTS.labelLabel}
-        description="Marks what Adloom made, in Google Ads"
+        description="Marks what Adloom made, in Google Ads and Microsoft Advertising"
         value={label}
         error={labelError}
         onChange={(e) => setLabel(e.currentTarget.value)}
