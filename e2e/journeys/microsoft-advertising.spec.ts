@@ -144,7 +144,61 @@ test('the same build downloads for Google Ads Editor and for Microsoft Advertisi
     'Keyword|Puma - Search|puma boots|Exact',
   ]);
 
+  // The Campaigns tab's own zip for Microsoft: its tables as one bulk file and its report.
+  const tabDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download all for Microsoft Advertising (zip)' }).click();
+  const tabZip = await tabDownload;
+  expect(tabZip.suggestedFilename()).toBe(
+    `msads client - campaign output for Microsoft Advertising - ${date}.zip`,
+  );
+  const tabEntries = await zipEntries(tabZip);
+  expect(Object.keys(tabEntries)).toEqual([
+    named('microsoft advertising'),
+    named('microsoft advertising report'),
+  ]);
+  const tabBulk = records(tabEntries[named('microsoft advertising')]);
+  const keyOf = (r: Record<string, string>) =>
+    `${r.Type}|${r.Campaign}|${r.Keyword}|${r['Match Type']}`;
+  expect(tabBulk.filter((r) => r.Type === 'Keyword').map(keyOf)).toEqual(
+    ownBulk.slice(1).map(keyOf),
+  );
+  expect(tabBulk.filter((r) => r.Type === 'Campaign').map((r) => r.Campaign)).toEqual([
+    'Nike - Search',
+    'Puma - Search',
+  ]);
+  // With their ad groups in the same file, keywords name them by the new ad groups' keys.
+  const tabGroups = tabBulk.filter((r) => r.Type === 'Ad Group');
+  expect(tabGroups.map((r) => r['Ad Group'])).toEqual(['Nike Shoes', 'Puma Boots']);
+  expect(
+    tabBulk
+      .filter((r) => r.Type === 'Keyword')
+      .map((r) => tabGroups.find((g) => g.Id === r['Parent Id'])?.['Ad Group']),
+  ).toEqual(['Nike Shoes', 'Nike Shoes', 'Puma Boots', 'Puma Boots']);
+
   await expectNoSeriousAxeFindings(page, 'campaigns tab with the Microsoft download');
+
+  // The responsive search ads tab's own Microsoft download: the ads under their ad groups.
+  await page.getByRole('tab', { name: 'Responsive Search Ads' }).click();
+  const adsDownload = page.waitForEvent('download');
+  await page
+    .getByRole('button', { name: 'Download for Microsoft Advertising: Responsive Search Ads' })
+    .click();
+  const adsZip = await adsDownload;
+  expect(adsZip.suggestedFilename()).toBe(
+    `msads client - responsive search ads for Microsoft Advertising - ${date}.zip`,
+  );
+  const adsBulk = records((await zipEntries(adsZip))[named('microsoft advertising')]);
+  expect(
+    adsBulk
+      .filter((r) => r.Type === 'Responsive Search Ad')
+      .map((r) => [
+        r['Ad Group'],
+        (JSON.parse(r.Headline!) as { text: string }[]).map((h) => h.text),
+      ]),
+  ).toEqual([
+    ['Nike Shoes', ['Buy Nike', 'Free delivery', 'Official store']],
+    ['Puma Boots', ['Buy Puma', 'Free delivery', 'Official store']],
+  ]);
 
   // Both "Download everything" zips.
   const editorDownload = page.waitForEvent('download');

@@ -5,7 +5,13 @@ import { useStore } from '../../state/store.ts';
 import { OriginNote } from '../exports/OriginNote.tsx';
 import { describeOrigin } from '../exports/outputOrigin.ts';
 import { downloadTable, notifyFileError, useDownloadTarget } from '../exports/index.ts';
-import { DOWNLOAD_LABEL, IssuesList, OutputTable } from '../output/index.ts';
+import { EDITOR_FORMAT_ID, MICROSOFT_FORMAT_ID, type DownloadFormat } from '../exports/formats.ts';
+import {
+  DOWNLOAD_LABEL,
+  IssuesList,
+  MICROSOFT_DOWNLOAD_LABEL,
+  OutputTable,
+} from '../output/index.ts';
 import { useAdOutputsStore } from './adOutputStore.ts';
 import { adsExportTable } from './exportTables.ts';
 import type { AdKind } from './GenerateAds.tsx';
@@ -31,26 +37,28 @@ export function describeMissingAds(kind: AdKind, adCount: number, groupCount: nu
 
 /**
  * The generated ads of a tab: the virtualized table in the spec's columns with Copy and Clear,
- * 'Download for Google Ads Editor' (the engine's Editor columns), and the skipped rows.
+ * 'Download for Google Ads Editor' (the engine's Editor columns), 'Download for Microsoft
+ * Advertising' (a zip of the ads' bulk file and its report), and the skipped rows.
  */
 export function AdOutputSection({ kind }: { kind: AdKind }) {
   const ads = useAdOutputsStore();
   const output = useStore(ads)[kind];
   const target = useDownloadTarget();
-  const [isSaving, setSaving] = useState(false);
+  /** The format being saved, or null. */
+  const [saving, setSaving] = useState<DownloadFormat | null>(null);
   const { label } = TITLES[kind];
 
-  async function handleDownload() {
+  async function handleDownload(format: DownloadFormat) {
     if (!output) return;
-    setSaving(true);
+    setSaving(format);
     try {
       // The ads' Editor table is held by the worker lane that generated them (the default one).
       const table = adsExportTable(kind, output.outputId);
-      await downloadTable(table.source, { kind: table.kind, target });
+      await downloadTable(table.source, { kind: table.kind, target }, { format });
     } catch (error) {
       notifyFileError(error);
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   }
 
@@ -61,15 +69,28 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
           {label} output
         </Title>
         {output ? (
-          <Button
-            variant="default"
-            size="xs"
-            loading={isSaving}
-            aria-label={`${DOWNLOAD_LABEL}: ${label}`}
-            onClick={() => void handleDownload()}
-          >
-            {DOWNLOAD_LABEL}
-          </Button>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              variant="default"
+              size="xs"
+              loading={saving === EDITOR_FORMAT_ID}
+              disabled={saving === MICROSOFT_FORMAT_ID}
+              aria-label={`${DOWNLOAD_LABEL}: ${label}`}
+              onClick={() => void handleDownload(EDITOR_FORMAT_ID)}
+            >
+              {DOWNLOAD_LABEL}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              loading={saving === MICROSOFT_FORMAT_ID}
+              disabled={saving === EDITOR_FORMAT_ID}
+              aria-label={`${MICROSOFT_DOWNLOAD_LABEL}: ${label}`}
+              onClick={() => void handleDownload(MICROSOFT_FORMAT_ID)}
+            >
+              {MICROSOFT_DOWNLOAD_LABEL}
+            </Button>
+          </Group>
         ) : null}
       </Group>
       {output ? (

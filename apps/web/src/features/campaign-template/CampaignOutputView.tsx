@@ -2,6 +2,7 @@ import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { CampaignType } from '@adloom/engine';
 import { OriginNote } from '../exports/OriginNote.tsx';
 import type { DownloadTarget } from '../exports/index.ts';
+import { EDITOR_FORMAT_ID, MICROSOFT_FORMAT_ID, type DownloadFormat } from '../exports/formats.ts';
 import { IMAGES_NEEDED_NOTE } from '@adloom/engine';
 import { IssuesList, OutputTable } from '../output/index.ts';
 import { CAMPAIGN_TABLE_KINDS } from './exportTables.ts';
@@ -21,7 +22,7 @@ export function CampaignOutputView({
   tab,
   onTabChange,
   target,
-  isZipping,
+  zipping,
   onZip,
 }: {
   /** The campaign type of the output shown. */
@@ -32,8 +33,9 @@ export function CampaignOutputView({
   onTabChange: (tab: string | null) => void;
   /** Who the downloads are for (named after the client, with its label). */
   target: DownloadTarget;
-  isZipping: boolean;
-  onZip: () => void;
+  /** The format being zipped, or null. */
+  zipping: DownloadFormat | null;
+  onZip: (format: DownloadFormat) => void;
 }) {
   const tabOutput = useCampaignTabOutputStore();
   const { output } = result;
@@ -46,9 +48,26 @@ export function CampaignOutputView({
             {`From ${NUMBER_FORMAT.format(result.rowCount)} rows: ${NUMBER_FORMAT.format(output.keywords.rowCount)} keywords, ${NUMBER_FORMAT.format(output.negatives.rowCount)} negatives, ${NUMBER_FORMAT.format(output.adGroupCount)} ad groups, ${NUMBER_FORMAT.format(output.assetGroupCount)} asset groups, ${NUMBER_FORMAT.format(output.campaignCount)} campaigns (${(result.elapsedMs / 1000).toFixed(1)} s).`}
           </Text>
         </Stack>
-        <Button size="xs" variant="light" onClick={onZip} loading={isZipping}>
-          Download all for Google Ads Editor (zip)
-        </Button>
+        <Group gap="xs" wrap="wrap" justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => onZip(EDITOR_FORMAT_ID)}
+            loading={zipping === EDITOR_FORMAT_ID}
+            disabled={zipping !== null && zipping !== EDITOR_FORMAT_ID}
+          >
+            Download all for Google Ads Editor (zip)
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => onZip(MICROSOFT_FORMAT_ID)}
+            loading={zipping === MICROSOFT_FORMAT_ID}
+            disabled={zipping !== null && zipping !== MICROSOFT_FORMAT_ID}
+          >
+            Download all for Microsoft Advertising (zip)
+          </Button>
+        </Group>
       </Group>
       <div className="campaign-output__grid">
         <Tabs

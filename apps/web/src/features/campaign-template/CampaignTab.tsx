@@ -97,7 +97,7 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
       : tab;
   const keptTypes = (Object.keys(TYPE_LABELS) as CampaignType[]).filter((t) => outputs[t]);
   const output = result?.output;
-  const { isZipping, handleZip } = useCampaignZip(target, output, isPerformance);
+  const { zipping, handleZip } = useCampaignZip(target, output, isPerformance);
 
   return (
     <section className="campaign-output" aria-label="Campaign output">
@@ -160,8 +160,8 @@ function CampaignGeneration({ template }: { template: CampaignTemplate | null })
           tab={shownTab}
           onTabChange={setTab}
           target={target}
-          isZipping={isZipping}
-          onZip={() => void handleZip()}
+          zipping={zipping}
+          onZip={(format) => void handleZip(format)}
         />
       ) : null}
     </section>

@@ -14,6 +14,7 @@ import {
 import { notifyError } from '../../state/notifications.ts';
 import { describeLocalFailure } from '../../state/localFailure.ts';
 import { downloadTablesZip, notifyFileError, type DownloadTarget } from '../exports/index.ts';
+import { EDITOR_FORMAT_ID, type DownloadFormat } from '../exports/formats.ts';
 import { campaignExportTables } from './exportTables.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
 import { useCampaignTabOutputStore } from './campaignTabState.ts';
@@ -146,23 +147,25 @@ export function useCampaignZip(
   output: CampaignOutput | undefined,
   isPerformance: boolean,
 ) {
-  const [isZipping, setIsZipping] = useState(false);
+  /** The format being zipped, or null. */
+  const [zipping, setZipping] = useState<DownloadFormat | null>(null);
 
-  async function handleZip() {
+  async function handleZip(format: DownloadFormat = EDITOR_FORMAT_ID) {
     if (!output) return;
-    setIsZipping(true);
+    setZipping(format);
     try {
       await downloadTablesZip(
         campaignExportTables(output, isPerformance),
         target,
         'campaign output',
+        format,
       );
     } catch (error) {
       notifyFileError(error);
     } finally {
-      setIsZipping(false);
+      setZipping(null);
     }
   }
 
-  return { isZipping, handleZip };
+  return { zipping, handleZip };
 }

@@ -162,24 +162,32 @@ export async function downloadTable(
 }
 
 /**
- * A tab's zip of its tables (`<client> - <what> - <yyyymmdd>.zip`, each file named by its stem
- * alone), only the tables with lines.
+ * A tab's zip of its tables, only the tables with lines: for Google Ads Editor each table's file
+ * named by its stem alone (`<client> - <what> - <yyyymmdd>.zip`); for Microsoft Advertising
+ * (`format`) the tables as one bulk file and its report, named as the table downloads name them
+ * (`<client> - <what> for Microsoft Advertising - <yyyymmdd>.zip`).
  */
 export async function downloadTablesZip(
   tables: readonly { kind: ExportTableKind; table: PackedTable }[],
   target: DownloadTarget,
   what: string,
+  format: DownloadFormat = EDITOR_FORMAT_ID,
 ): Promise<void> {
+  const isMicrosoft = format === MICROSOFT_FORMAT_ID;
+  const naming = datedNaming(target.client);
   await downloadExport(
     {
-      format: EDITOR_FORMAT_ID,
+      format,
       tables: tables
         .filter(({ table }) => table.rowCount > 0)
         .map(({ kind, table }) => ({ kind, source: { packed: table } })),
-      naming: null,
+      naming: isMicrosoft ? naming : null,
       zip: true,
     },
     target,
-    { zipName: fileNamer(datedNaming(target.client))(what, 'zip'), lane: 'output' },
+    {
+      zipName: fileNamer(naming)(isMicrosoft ? `${what} ${MICROSOFT_ZIP_WORDS}` : what, 'zip'),
+      lane: 'output',
+    },
   );
 }
