@@ -34,7 +34,7 @@ export const INTRO_GUIDE: HelpFeature = {
       'Make a client with New Client: each client keeps its own feeds and templates.',
       'Fill the data table with rows (root, modifier, var 1–3, final URL), or paste or import them.',
       'Write a template on one of the four tabs, select rows and press Generate.',
-      'Copy the output table, or download everything for Google Ads Editor; from the second export on, read the change plan under the template tabs and download only the changes.',
+      'Copy the output table, or download everything for Google Ads Editor (or for Microsoft Advertising); from the second export on, read the change plan under the template tabs and download only the changes.',
     ],
     screenshot: screenshot('intro'),
     screenshotAlt: 'The Campaign Builder with a client, its feed rows and the template tabs',
