@@ -12,11 +12,9 @@ import path from 'node:path';
 import {
   MICROSOFT_BULK_FILE_STEM,
   MICROSOFT_REPORT_FILE_STEM,
-  PLAN_FILE_NAME,
   formatCsv,
   microsoftPlanTables,
   planChanges,
-  planTable,
   readMicrosoftAccount,
   writeMicrosoftChanges,
   type MicrosoftAccount,
@@ -28,8 +26,8 @@ import { readMicrosoftLocationMap, type MicrosoftLocationFiles } from './microso
 import {
   COLLISIONS_FILE_NAME,
   PLAN_OUTPUT_NAMES,
-  collisionsTable,
   formatPlanCounts,
+  writePlanLines,
   type PlanCommandOptions,
 } from './plan.ts';
 import { plural } from './report.ts';
@@ -89,19 +87,7 @@ export async function runMicrosoftPlan(
         reportName,
         `${plural(counts.notPlanned, 'change')} not planned, ${plural(counts.notWritten, 'new item')} not written`,
       ]);
-      folder.writeFile(
-        PLAN_FILE_NAME,
-        formatCsv(planTable(plan, planTables), { neutraliseFormulas: true }),
-      );
-      const changed = (c: typeof plan.totals) => c.add + c.update + c.pause + c.enable + c.remove;
-      written.push([PLAN_FILE_NAME, plural(changed(plan.totals), 'change')]);
-      if (plan.totals.collisions > 0) {
-        folder.writeFile(
-          COLLISIONS_FILE_NAME,
-          formatCsv(collisionsTable(plan, planTables), { neutraliseFormulas: true }),
-        );
-        written.push([COLLISIONS_FILE_NAME, plural(plan.totals.collisions, 'collision')]);
-      }
+      writePlanLines(folder, plan, planTables, written);
       const reportFile = made.files.length > 0 ? path.join(scratch, OUTPUT_KINDS.report) : '';
       if (reportFile) {
         try {

@@ -262,18 +262,7 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
             : IMAGES_NEEDED_NOTE,
         ]);
       });
-      folder.writeFile(
-        PLAN_FILE_NAME,
-        formatCsv(planTable(plan, tables), { neutraliseFormulas: true }),
-      );
-      written.push([PLAN_FILE_NAME, plural(changed(plan.totals), 'change')]);
-      if (plan.totals.collisions > 0) {
-        folder.writeFile(
-          COLLISIONS_FILE_NAME,
-          formatCsv(collisionsTable(plan, tables), { neutraliseFormulas: true }),
-        );
-        written.push([COLLISIONS_FILE_NAME, plural(plan.totals.collisions, 'collision')]);
-      }
+      writePlanLines(folder, plan, tables, written);
       const info = {
         created,
         client: '',
@@ -339,7 +328,30 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
 }
 
 /** The collisions as a table. */
-export function collisionsTable(plan: ChangePlan, tables: readonly ExportTable[]): Table {
+/**
+ * Writes the plan's lines (`adloom-plan.csv`) and, when there are any, its collisions
+ * (`adloom-collisions.csv`), and notes both in `written`.
+ */
+export function writePlanLines(
+  folder: OutputFolder,
+  plan: ChangePlan,
+  tables: readonly ExportTable[],
+  written: Array<[string, string]>,
+): void {
+  folder.writeFile(
+    PLAN_FILE_NAME,
+    formatCsv(planTable(plan, tables), { neutraliseFormulas: true }),
+  );
+  written.push([PLAN_FILE_NAME, plural(changed(plan.totals), 'change')]);
+  if (plan.totals.collisions === 0) return;
+  folder.writeFile(
+    COLLISIONS_FILE_NAME,
+    formatCsv(collisionsTable(plan, tables), { neutraliseFormulas: true }),
+  );
+  written.push([COLLISIONS_FILE_NAME, plural(plan.totals.collisions, 'collision')]);
+}
+
+function collisionsTable(plan: ChangePlan, tables: readonly ExportTable[]): Table {
   return {
     headers: COLLISION_HEADERS,
     rows: {
