@@ -2,7 +2,7 @@
  * Runs the real `adloom` command (bin/adloom.js through Node) against fixture files and compares
  * every written file with the golden copies in test/golden/. UPDATE_GOLDEN=1 rewrites them.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -17,13 +17,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readBuildRecord } from '@adloom/engine';
+import { ADLOOM_BIN, runAdloom } from './runCommand.ts';
 
 // Each test spawns the real command; on a busy machine that takes seconds.
 vi.setConfig({ testTimeout: 60_000 });
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const bin = path.resolve(here, '../bin/adloom.js');
 const fixtures = path.join(here, 'fixtures');
 const golden = path.join(here, 'golden');
 const fx = (name: string) => path.relative(repoRoot, path.join(fixtures, name));
@@ -32,14 +32,7 @@ const isUpdating = process.env.UPDATE_GOLDEN === '1';
 
 afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));
 
-function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: string[]) => runAdloom(args, repoRoot);
 
 /** A written file's bytes, the build record's time of the run left out. */
 /**
@@ -355,7 +348,7 @@ describe('adloom --only, --stdout and --progress', () => {
     const child = spawn(
       process.execPath,
       [
-        bin,
+        ADLOOM_BIN,
         'generate',
         '--feed',
         feed,

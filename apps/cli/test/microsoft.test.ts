@@ -3,31 +3,23 @@
  * the fixtures: the Microsoft bulk file and its report beside the Editor files, holding the same
  * keywords and ads.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
+import { runAdloom } from './runCommand.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const bin = path.resolve(here, '../bin/adloom.js');
 const fx = (name: string) => path.relative(repoRoot, path.join(here, 'fixtures', name));
 const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'adloom-ms-'));
 afterAll(() => rmSync(tmpRoot, { recursive: true, force: true }));
 
-function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: string[]) => runAdloom(args, repoRoot);
 
 const inputs = [
   '--feed',

@@ -4,27 +4,21 @@
  * download of the account. The upload is played by a small stand-in of Microsoft's import
  * (negative keys become ids; updates and deletes by Id), so the loop closes here.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatCsvLine } from '@adloom/engine';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
+import { runAdloom } from './runCommand.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const bin = path.resolve(here, '../bin/adloom.js');
 const work = mkdtempSync(path.join(os.tmpdir(), 'adloom-msplan-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const at = (name: string): string => path.join(work, name);
 
-function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: string[]) => runAdloom(args);
 
 const CAMPAIGN = {
   name: 'Loop',

@@ -3,28 +3,22 @@
  * compares the next build with it (or with an Editor export of the account) and writes only the
  * changes. Runs the real command (bin/adloom.js) on feeds and templates made here.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readBuildRecord } from '@adloom/engine';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
+import { runAdloom } from './runCommand.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const bin = path.resolve(here, '../bin/adloom.js');
 const work = mkdtempSync(path.join(os.tmpdir(), 'adloom-plan-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const at = (name: string): string => path.join(work, name);
 
-function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: string[]) => runAdloom(args);
 
 /** One campaign; an ad group and two keywords a row. */
 const CAMPAIGN = {

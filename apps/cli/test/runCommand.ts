@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The command's entry point, as the package's `bin` names it. */
+export const ADLOOM_BIN = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../bin/adloom.js',
+);
+
+/** What one run of the command gave. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `adloom` command through this Node.js with `args` (from `cwd` when given). */
+export function runAdloom(args: readonly string[], cwd?: string): CommandRun {
+  const r = spawnSync(process.execPath, [ADLOOM_BIN, ...args], {
+    ...(cwd ? { cwd } : {}),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
