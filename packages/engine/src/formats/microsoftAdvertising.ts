@@ -224,10 +224,52 @@ const widthOf = (text: string): number => countAdTextLength(text);
 /** Google-only dynamic insertions Microsoft does not read ({CUSTOMIZER.…}, {LOCATION(…)}, …). */
 const GOOGLE_ONLY_INSERTION = /\{\s*(?:CUSTOMIZER\.|LOCATION\(|COUNTDOWN\(|GLOBAL_COUNTDOWN\()/i;
 
-/** The host of an http or https URL ('' when the URL is neither or has none). */
+/** `\s` of a regular expression: ASCII and Unicode white space. */
+function isSpaceCode(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 9 && c <= 13)
+    : c >= 0xa0 &&
+        (c === 0xa0 ||
+          c === 0x1680 ||
+          (c >= 0x2000 && c <= 0x200a) ||
+          c === 0x2028 ||
+          c === 0x2029 ||
+          c === 0x202f ||
+          c === 0x205f ||
+          c === 0x3000 ||
+          c === 0xfeff);
+}
+
+/**
+ * The host of an http or https URL ('' when the URL is neither or has none): what
+ * `/^https?:\/\/([^/?#\s]*)/i` captures, told by character codes (a regular expression per ad
+ * was a twentieth of the ads' time).
+ */
 function hostOf(url: string): string {
-  const m = /^https?:\/\/([^/?#\s]*)/i.exec(url);
-  return m ? m[1]! : '';
+  const n = url.length;
+  if (n < 8) return '';
+  // 'http', then an optional 's' (letters of either case), then '://'.
+  if (
+    (url.charCodeAt(0) | 0x20) !== 0x68 ||
+    (url.charCodeAt(1) | 0x20) !== 0x74 ||
+    (url.charCodeAt(2) | 0x20) !== 0x74 ||
+    (url.charCodeAt(3) | 0x20) !== 0x70
+  )
+    return '';
+  let i = (url.charCodeAt(4) | 0x20) === 0x73 ? 5 : 4;
+  if (
+    url.charCodeAt(i) !== 0x3a ||
+    url.charCodeAt(i + 1) !== 0x2f ||
+    url.charCodeAt(i + 2) !== 0x2f
+  )
+    return '';
+  i += 3;
+  const from = i;
+  for (; i < n; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x23 || isSpaceCode(c)) break;
+  }
+  return url.slice(from, i);
 }
 
 function isHttpUrl(url: string): boolean {
@@ -332,27 +374,53 @@ function* bulkRecords(
   let nextKey = -1;
   const campaignKeys = new Map<string, string>();
   // Each new ad group's index (for its counts), by campaign then name (no key string made per
-  // row), and by index its negative key.
+  // row), and by index its campaign, name and negative key.
   const groupIndexes = new Map<string, Map<string, number>>();
+  const groupCampaigns: string[] = [];
+  const groupNames: string[] = [];
   const groupKeyList: string[] = [];
-  // Rows of one ad group come together: its index is looked up once per run of rows.
+  // Rows of one ad group come together, and the tables list the ad groups in one order: a new
+  // run of rows is first compared with the ad group after the last one found (no hashing), and
+  // looked up by name only when it is another. The names of the last campaign looked up are kept.
   let lastCampaign: string | undefined;
   let lastAdGroup: string | undefined;
   let lastIndex = -1;
+  let found = -1;
+  let namesCampaign: string | undefined;
+  let names: Map<string, number> | undefined;
+  /** The ad groups of `campaign` by name (undefined: none yet). */
+  const namesOf = (campaign: string): Map<string, number> | undefined => {
+    if (campaign !== namesCampaign) {
+      namesCampaign = campaign;
+      names = groupIndexes.get(campaign);
+    }
+    return names;
+  };
   /** The index of a new ad group of this file, -1 for none. */
   const indexOf = (campaign: string, adGroup: string): number => {
     if (campaign !== lastCampaign || adGroup !== lastAdGroup) {
       lastCampaign = campaign;
       lastAdGroup = adGroup;
-      lastIndex = groupIndexes.get(campaign)?.get(adGroup) ?? -1;
+      const next = found + 1;
+      if (
+        next < groupNames.length &&
+        groupNames[next] === adGroup &&
+        groupCampaigns[next] === campaign
+      )
+        lastIndex = next;
+      else lastIndex = namesOf(campaign)?.get(adGroup) ?? -1;
+      if (lastIndex >= 0) found = lastIndex;
     }
     return lastIndex;
   };
   const setIndex = (campaign: string, adGroup: string, i: number) => {
-    let byName = groupIndexes.get(campaign);
-    if (byName === undefined) groupIndexes.set(campaign, (byName = new Map()));
+    let byName = namesOf(campaign);
+    if (byName === undefined) groupIndexes.set(campaign, (byName = names = new Map()));
     byName.set(adGroup, i);
+    groupCampaigns.push(campaign);
+    groupNames.push(adGroup);
     lastCampaign = undefined;
+    found = i;
   };
   /** The negative key of the ad group of index `i` (-1: none). */
   const keyOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupKeyList[i]);
@@ -698,15 +766,34 @@ function* bulkRecords(
   perGroup.fill(0);
   for (const table of byKind(tables, 'responsive-search-ads')) {
     const { headers, rows } = table.read();
-    const heads: [number, number][] = [];
+    const headColumns: [number, number][] = [];
     for (let i = 1; i <= RSA_MAX_HEADLINES; i++)
-      heads.push([columnOf(headers, `Headline ${i}`), columnOf(headers, `Headline ${i} position`)]);
-    const descs: [number, number][] = [];
+      headColumns.push([
+        columnOf(headers, `Headline ${i}`),
+        columnOf(headers, `Headline ${i} position`),
+      ]);
+    const descColumns: [number, number][] = [];
     for (let i = 1; i <= RSA_MAX_DESCRIPTIONS; i++)
-      descs.push([
+      descColumns.push([
         columnOf(headers, `Description ${i}`),
         columnOf(headers, `Description ${i} position`),
       ]);
+    const heads = new AssetList(
+      headColumns,
+      'headline',
+      'Headline',
+      RSA_MIN_HEADLINES,
+      RSA_HEADLINE_MAX_CHARS,
+      RSA_HEADLINE_MAX_PIN,
+    );
+    const descs = new AssetList(
+      descColumns,
+      'description',
+      'Description',
+      RSA_MIN_DESCRIPTIONS,
+      RSA_DESCRIPTION_MAX_CHARS,
+      RSA_DESCRIPTION_MAX_PIN,
+    );
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
@@ -718,7 +805,7 @@ function* bulkRecords(
     for (const row of rows) {
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
-      const h1 = cell(row, heads[0]![0]);
+      const h1 = cell(row, headColumns[0]![0]);
       setItem('Responsive Search Ad', campaign, adGroup, h1);
       const problem = rsaProblem(row, heads, descs, at);
       if (problem !== undefined) {
@@ -749,9 +836,9 @@ function* bulkRecords(
         COMMAS[C['Final Url']! - C['Ad Group']!]! +
         formatCsvCell(cell(row, at.url)) +
         ',' +
-        assetListCell(row, heads, 'Headline') +
+        heads.cell(row) +
         ',' +
-        assetListCell(row, descs, 'Description') +
+        descs.cell(row) +
         ',' +
         formatCsvCell(cell(row, at.path1)) +
         ',' +
@@ -895,39 +982,144 @@ function* bulkRecords(
     }
 }
 
+/** An asset text's facts (`AssetList`): a line break, a Google-only insertion, not plain JSON. */
+const HAS_LINE_BREAK = 1;
+const HAS_GOOGLE_ONLY = 2;
+const NOT_PLAIN_JSON = 4;
+
 /**
- * What is wrong with one list of an RSA row (headlines or descriptions) for Microsoft, or
- * undefined: how many, their width, line breaks, Google-only insertions, and pins that leave a
- * position empty.
+ * One list of an RSA table (headlines or descriptions): its problem for Microsoft and its JSON
+ * cell, from one scan of each text. Each place of the list keeps its last text's facts and its
+ * last JSON item: an ad's texts repeat from row to row (a fixed headline, the same pins), and a
+ * repeated text is compared, not scanned, parsed or written again.
  */
-function assetListProblem(
-  row: readonly string[],
-  list: readonly [number, number][],
-  noun: string,
-  min: number,
-  max: number,
-  maxPin: number,
-): string | undefined {
-  let n = 0;
-  let pinned = 0;
-  let unpinned = false;
-  for (const [textAt, pinAt] of list) {
-    const text = cell(row, textAt);
-    if (text === '') continue;
-    n++;
-    if (text.includes('\n') || text.includes('\r')) return `a ${noun} holds a line break`;
-    if (text.includes('{') && GOOGLE_ONLY_INSERTION.test(text))
-      return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
-    if (widthOf(text) > max)
-      return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
-    const pin = pinOf(cell(row, pinAt));
-    if (pin >= 1 && pin <= maxPin) pinned |= 1 << pin;
-    else unpinned = true;
+class AssetList {
+  private readonly texts: string[];
+  private readonly flags: number[];
+  private readonly widths: number[];
+  private readonly pinCells: string[];
+  private readonly pins: number[];
+  private readonly itemTexts: string[];
+  private readonly itemPins: string[];
+  private readonly items: string[];
+
+  constructor(
+    /** Each place's text and position columns (-1: none). */
+    private readonly list: readonly [number, number][],
+    /** The noun of the report ('headline') and of `pinnedField` ('Headline'). */
+    private readonly noun: string,
+    private readonly field: string,
+    private readonly min: number,
+    private readonly max: number,
+    private readonly maxPin: number,
+  ) {
+    const n = list.length;
+    // No text is '' here: an empty text is passed over before its facts are asked.
+    this.texts = new Array<string>(n).fill('');
+    this.flags = new Array<number>(n).fill(0);
+    this.widths = new Array<number>(n).fill(0);
+    this.pinCells = new Array<string>(n).fill('');
+    this.pins = new Array<number>(n).fill(0);
+    this.itemTexts = new Array<string>(n).fill('');
+    this.itemPins = new Array<string>(n).fill('');
+    this.items = new Array<string>(n).fill('');
   }
-  if (n < min) return `Microsoft needs at least ${min} ${noun}s`;
-  if (!unpinned && pinned !== (1 << (maxPin + 1)) - 2)
-    return `every ${noun} is pinned and some position has none`;
-  return undefined;
+
+  /** Scans `text` of place `k` unless it is that place's last text. */
+  private facts(k: number, text: string): void {
+    if (this.texts[k] === text) return;
+    let flags = 0;
+    let slow = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20) {
+        flags |= NOT_PLAIN_JSON;
+        if (c === 10 || c === 13) flags |= HAS_LINE_BREAK;
+      } else if (c === 0x22 || c === 0x5c) flags |= NOT_PLAIN_JSON;
+      else if (c === 0x7b) slow = true;
+      else if (c >= 0x1100) {
+        slow = true;
+        if (c >= 0xd800 && c <= 0xdfff) flags |= NOT_PLAIN_JSON;
+      }
+    }
+    // A brace or a character that may be wide: measured as Microsoft counts.
+    if (slow && text.includes('{') && GOOGLE_ONLY_INSERTION.test(text)) flags |= HAS_GOOGLE_ONLY;
+    this.texts[k] = text;
+    this.flags[k] = flags;
+    this.widths[k] = slow ? widthOf(text) : text.length;
+  }
+
+  /** Place `k`'s position in `pinCell` as a number (0 for none). */
+  private pin(k: number, pinCell: string): number {
+    if (this.pinCells[k] !== pinCell) {
+      this.pinCells[k] = pinCell;
+      this.pins[k] = pinOf(pinCell);
+    }
+    return this.pins[k]!;
+  }
+
+  /**
+   * What is wrong with the list in `row` for Microsoft, or undefined: how many, their width, line
+   * breaks, Google-only insertions, and pins that leave a position empty.
+   */
+  problem(row: readonly string[]): string | undefined {
+    const { list, noun, max, maxPin } = this;
+    let n = 0;
+    let pinned = 0;
+    let unpinned = false;
+    for (let k = 0; k < list.length; k++) {
+      const text = cell(row, list[k]![0]);
+      if (text === '') continue;
+      n++;
+      this.facts(k, text);
+      const flags = this.flags[k]!;
+      if ((flags & HAS_LINE_BREAK) !== 0) return `a ${noun} holds a line break`;
+      if ((flags & HAS_GOOGLE_ONLY) !== 0)
+        return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
+      if (this.widths[k]! > max)
+        return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
+      const pin = this.pin(k, cell(row, list[k]![1]));
+      if (pin >= 1 && pin <= maxPin) pinned |= 1 << pin;
+      else unpinned = true;
+    }
+    if (n < this.min) return `Microsoft needs at least ${this.min} ${noun}s`;
+    if (!unpinned && pinned !== (1 << (maxPin + 1)) - 2)
+      return `every ${noun} is pinned and some position has none`;
+    return undefined;
+  }
+
+  /**
+   * The list's cell in `row`, CSV-quoted: the JSON's quotes come doubled, as the CSV cell needs
+   * them (the Responsive Search Ad page's example: `"[{""text"":""Contoso"",…}]"`).
+   */
+  cell(row: readonly string[]): string {
+    const { list } = this;
+    let csv = '"[';
+    let first = true;
+    for (let k = 0; k < list.length; k++) {
+      const text = cell(row, list[k]![0]);
+      if (text === '') continue;
+      if (!first) csv += ',';
+      first = false;
+      const pinCell = cell(row, list[k]![1]);
+      if (this.itemTexts[k] !== text || this.itemPins[k] !== pinCell) {
+        this.facts(k, text);
+        const json =
+          (this.flags[k]! & NOT_PLAIN_JSON) === 0
+            ? `""${text}""`
+            : JSON.stringify(text).replaceAll('"', '""');
+        const pin = this.pin(k, pinCell);
+        this.itemTexts[k] = text;
+        this.itemPins[k] = pinCell;
+        this.items[k] =
+          pin >= 1
+            ? `{""text"":${json},""pinnedField"":""${this.field}${pin}""}`
+            : `{""text"":${json}}`;
+      }
+      csv += this.items[k]!;
+    }
+    return csv + ']"';
+  }
 }
 
 /** A position cell as a number (0 for none). */
@@ -935,30 +1127,23 @@ function pinOf(value: string): number {
   return value === '' ? 0 : Number(value) || 0;
 }
 
+/** What is wrong with a path for Microsoft, or undefined. */
+function pathProblem(p: string, width: number): string | undefined {
+  if (p.includes('/') || p.includes('\n') || p.includes('\r'))
+    return `path "${p}" holds a slash or a line break`;
+  if (width > RSA_PATH_MAX_CHARS)
+    return `path "${p}" is longer than Microsoft's ${RSA_PATH_MAX_CHARS}`;
+  return undefined;
+}
+
 /** What is wrong with an RSA row for Microsoft, or undefined. */
 function rsaProblem(
   row: readonly string[],
-  heads: readonly [number, number][],
-  descs: readonly [number, number][],
+  heads: AssetList,
+  descs: AssetList,
   at: { path1: number; path2: number; url: number },
 ): string | undefined {
-  const problem =
-    assetListProblem(
-      row,
-      heads,
-      'headline',
-      RSA_MIN_HEADLINES,
-      RSA_HEADLINE_MAX_CHARS,
-      RSA_HEADLINE_MAX_PIN,
-    ) ??
-    assetListProblem(
-      row,
-      descs,
-      'description',
-      RSA_MIN_DESCRIPTIONS,
-      RSA_DESCRIPTION_MAX_CHARS,
-      RSA_DESCRIPTION_MAX_PIN,
-    );
+  const problem = heads.problem(row) ?? descs.problem(row);
   if (problem !== undefined) return problem;
   const url = cell(row, at.url);
   const host = hostOf(url);
@@ -967,48 +1152,14 @@ function rsaProblem(
     return `the final URL is longer than Microsoft's ${MICROSOFT_URL_MAX_CHARS} characters`;
   const p1 = cell(row, at.path1);
   const p2 = cell(row, at.path2);
-  for (const p of [p1, p2]) {
-    if (p.includes('/') || p.includes('\n') || p.includes('\r'))
-      return `path "${p}" holds a slash or a line break`;
-    if (widthOf(p) > RSA_PATH_MAX_CHARS)
-      return `path "${p}" is longer than Microsoft's ${RSA_PATH_MAX_CHARS}`;
-  }
+  const w1 = widthOf(p1);
+  const w2 = widthOf(p2);
+  const pathWrong = pathProblem(p1, w1) ?? pathProblem(p2, w2);
+  if (pathWrong !== undefined) return pathWrong;
   if (p2 !== '' && p1 === '') return 'path 2 without path 1';
-  if (host.length + widthOf(p1) + widthOf(p2) > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
+  if (host.length + w1 + w2 > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
     return `the final URL's domain with the paths is longer than Microsoft's ${MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS} characters`;
   return undefined;
-}
-
-/** Text that JSON and CSV both write as it is between their quotes: no quote, backslash, control character or surrogate. */
-function isPlainJsonText(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
-  }
-  return true;
-}
-
-/**
- * `formatCsvCell(assetList(…))` made in one go: the JSON's quotes come doubled, as the CSV cell
- * needs them (the Responsive Search Ad page's example: `"[{""text"":""Contoso"",…}]"`).
- */
-function assetListCell(
-  row: readonly string[],
-  list: readonly [number, number][],
-  noun: string,
-): string {
-  let csv = '"[';
-  let first = true;
-  for (const [textAt, pinAt] of list) {
-    const text = cell(row, textAt);
-    if (text === '') continue;
-    if (!first) csv += ',';
-    first = false;
-    const json = isPlainJsonText(text) ? `""${text}""` : JSON.stringify(text).replaceAll('"', '""');
-    const pin = pinOf(cell(row, pinAt));
-    csv += pin >= 1 ? `{""text"":${json},""pinnedField"":""${noun}${pin}""}` : `{""text"":${json}}`;
-  }
-  return csv + ']"';
 }
 
 /** An extension row's bulk cells, the text that names it, its identity, or its problem. */
