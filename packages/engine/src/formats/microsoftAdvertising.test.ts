@@ -723,7 +723,7 @@ function awkwardTables(): ExportTable[] {
             keyword: `${t} two`,
             matchType: 'Negative Broad' as const,
           },
-          { campaign: 'C', adGroup: '', keyword: t, matchType: 'Campaign Negative Exact' as const },
+          { campaign: 'C', adGroup: '', keyword: t, matchType: 'Negative Exact' as const },
         ]),
       ),
     ),
