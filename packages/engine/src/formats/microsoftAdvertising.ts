@@ -389,27 +389,37 @@ function* bulkChunks(
   let nextKey = -1;
   const campaignKeys = new Map<string, string>();
   // Each new ad group's index (for its counts), by campaign then name (no key string made per
-  // row), and by index its campaign, name and negative key.
-  const groupIndexes = new Map<string, Map<string, number>>();
+  // row), and by index its campaign, name and negative key. Per campaign named by an ad group:
+  // its ad groups by name, how many, its key ('' for a campaign not in this file) and its cell.
+  interface GroupsOf {
+    names: Map<string, number>;
+    count: number;
+    key: string;
+    cell: string;
+  }
+  const groupsOfCampaign = new Map<string, GroupsOf>();
   const groupCampaigns: string[] = [];
   const groupNames: string[] = [];
   const groupKeyList: string[] = [];
+  // By index, the cells a child's line gives its ad group (its key, Campaign and Ad Group), made
+  // once: the runs of keywords, negatives and ads of a group do not format its names again.
+  const groupPlaces: string[] = [];
   // Rows of one ad group come together, and the tables list the ad groups in one order: a new
   // run of rows is first compared with the ad group after the last one found (no hashing), and
-  // looked up by name only when it is another. The names of the last campaign looked up are kept.
+  // looked up by name only when it is another. The last campaign looked up is kept.
   let lastCampaign: string | undefined;
   let lastAdGroup: string | undefined;
   let lastIndex = -1;
   let found = -1;
-  let namesCampaign: string | undefined;
-  let names: Map<string, number> | undefined;
-  /** The ad groups of `campaign` by name (undefined: none yet). */
-  const namesOf = (campaign: string): Map<string, number> | undefined => {
-    if (campaign !== namesCampaign) {
-      namesCampaign = campaign;
-      names = groupIndexes.get(campaign);
+  let groupsCampaign: string | undefined;
+  let groups: GroupsOf | undefined;
+  /** The new ad groups of `campaign` (undefined: none yet). */
+  const groupsOf = (campaign: string): GroupsOf | undefined => {
+    if (campaign !== groupsCampaign) {
+      groupsCampaign = campaign;
+      groups = groupsOfCampaign.get(campaign);
     }
-    return names;
+    return groups;
   };
   /** The index of a new ad group of this file, -1 for none. */
   const indexOf = (campaign: string, adGroup: string): number => {
@@ -423,22 +433,35 @@ function* bulkChunks(
         groupCampaigns[next] === campaign
       )
         lastIndex = next;
-      else lastIndex = namesOf(campaign)?.get(adGroup) ?? -1;
+      else lastIndex = groupsOf(campaign)?.names.get(adGroup) ?? -1;
       if (lastIndex >= 0) found = lastIndex;
     }
     return lastIndex;
   };
-  const setIndex = (campaign: string, adGroup: string, i: number) => {
-    let byName = namesOf(campaign);
-    if (byName === undefined) groupIndexes.set(campaign, (byName = names = new Map()));
-    byName.set(adGroup, i);
+  /** Takes index `i` for a new ad group; its campaign's groups (made on its first). */
+  const setIndex = (campaign: string, adGroup: string, i: number): GroupsOf => {
+    let g = groupsOf(campaign);
+    if (g === undefined) {
+      g = {
+        names: new Map(),
+        count: 0,
+        key: campaignKeys.get(campaign) ?? '',
+        cell: formatCsvCell(campaign),
+      };
+      groupsOfCampaign.set(campaign, (groups = g));
+    }
+    g.names.set(adGroup, i);
+    g.count++;
     groupCampaigns.push(campaign);
     groupNames.push(adGroup);
     lastCampaign = undefined;
     found = i;
+    return g;
   };
   /** The negative key of the ad group of index `i` (-1: none). */
   const keyOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupKeyList[i]);
+  /** The Parent Id, Campaign and Ad Group cells of a child of the ad group of index `i`. */
+  const placeOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupPlaces[i]);
   /** An ad group's place as one string (for the rare sets: refused groups, associations). */
   const groupOf = (campaign: string, adGroup: string) => `${campaign}\u0000${adGroup}`;
 
@@ -587,15 +610,15 @@ function* bulkChunks(
   // Ad groups: the ad groups table's, and an ad group a keyword, negative, ad or extension names
   // in a campaign of this file (a new campaign's ad groups are new: Microsoft does not make one
   // from its keywords as Editor does).
-  const groupsPerCampaign = new Map<string, number>();
   const refusedGroups = new Set<string>();
   let perGroup = new Uint32Array(1024);
   /** The line of a new ad group (its key and index taken), from a row that passed the checks. */
   const newGroupLine = (campaign: string, adGroup: string, status: string) => {
-    groupsPerCampaign.set(campaign, (groupsPerCampaign.get(campaign) ?? 0) + 1);
     const key = String(nextKey--);
-    setIndex(campaign, adGroup, groupKeyList.length);
+    const g = setIndex(campaign, adGroup, groupKeyList.length);
     groupKeyList.push(key);
+    const cells = `${g.cell},${formatCsvCell(adGroup)}`;
+    groupPlaces.push(`${key},${cells}`);
     if (groupKeyList.length > perGroup.length) {
       const grown = new Uint32Array(perGroup.length * 2);
       grown.set(perGroup);
@@ -603,13 +626,13 @@ function* bulkChunks(
     }
     count('Ad Group');
     // Microsoft adds an ad group Paused unless told: the status is always written.
-    return `Ad Group,${status},${key},${campaignKeys.get(campaign) ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}${AD_GROUP_TAIL}`;
+    return `Ad Group,${status},${key},${g.key},${cells}${AD_GROUP_TAIL}`;
   };
   /** Why Microsoft cannot take a new ad group, or undefined. */
   const groupProblem = (campaign: string, adGroup: string): string | undefined =>
     adGroup.length > MICROSOFT_NAME_MAX_CHARS
       ? `the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`
-      : (groupsPerCampaign.get(campaign) ?? 0) >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN
+      : (groupsOf(campaign)?.count ?? 0) >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN
         ? `Microsoft takes at most ${MICROSOFT_AD_GROUPS_PER_CAMPAIGN} ad groups per campaign`
         : undefined;
   /** The line of an ad group a child names in a campaign of this file, when it is new. */
@@ -638,18 +661,17 @@ function* bulkChunks(
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       if (adGroup === '' || indexOf(campaign, adGroup) >= 0) continue;
-      const k = groupOf(campaign, adGroup);
-      if (refusedGroups.size > 0 && refusedGroups.has(k)) continue;
+      if (refusedGroups.size > 0 && refusedGroups.has(groupOf(campaign, adGroup))) continue;
       setItem('Ad Group', campaign, adGroup, adGroup);
       const status = statusOf(row, at.status);
       if (status === undefined) {
-        refusedGroups.add(k);
+        refusedGroups.add(groupOf(campaign, adGroup));
         reject('a removed ad group is not added (removing needs its Microsoft Id)');
         continue;
       }
       const problem = groupProblem(campaign, adGroup);
       if (problem !== undefined) {
-        refusedGroups.add(k);
+        refusedGroups.add(groupOf(campaign, adGroup));
         reject(problem);
         continue;
       }
@@ -696,7 +718,18 @@ function* bulkChunks(
       }
       if (gi >= 0) perGroup[gi]!++;
       count('Keyword');
-      add(keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, keyword, match));
+      add(
+        keywordLines.line(
+          'Keyword',
+          status,
+          keyOfIndex(gi),
+          campaign,
+          adGroup,
+          placeOfIndex(gi),
+          keyword,
+          match,
+        ),
+      );
     }
   }
 
@@ -745,6 +778,7 @@ function* bulkChunks(
         continue;
       }
       let parent: string | undefined;
+      let place: string | undefined;
       if (onCampaign) {
         const n = perCampaign.get(campaign) ?? 0;
         if (n >= MICROSOFT_NEGATIVES_PER_PARENT) {
@@ -767,6 +801,7 @@ function* bulkChunks(
         }
         if (gi >= 0) perGroup[gi]!++;
         parent = keyOfIndex(gi);
+        place = placeOfIndex(gi);
       }
       count(kind);
       add(
@@ -776,6 +811,7 @@ function* bulkChunks(
           parent,
           campaign,
           onCampaign ? '' : adGroup,
+          place,
           keyword,
           match,
         ),
@@ -854,7 +890,14 @@ function* bulkChunks(
       count('Responsive Search Ad');
       // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
       add(
-        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup) +
+        rsaLines.prefix(
+          'Responsive Search Ad',
+          status,
+          keyOfIndex(gi),
+          campaign,
+          adGroup,
+          placeOfIndex(gi),
+        ) +
           COMMAS[C['Final Url']! - C['Ad Group']!]! +
           formatCsvCell(cell(row, at.url)) +
           ',' +
@@ -1292,16 +1335,37 @@ class RecordPrefixes {
   private parent: string | undefined;
   private campaign = '';
   private adGroup = '';
+  private place: string | undefined;
   private last = '';
 
+  /**
+   * `place`, when the record's ad group is new in this file: its Parent Id, Campaign and Ad
+   * Group cells as made with the ad group (the same string for every run of its children).
+   */
   prefix(
     type: string,
     status: string,
     parent: string | undefined,
     campaign: string,
     adGroup: string,
+    place: string | undefined,
   ): string {
+    if (place !== undefined) {
+      if (
+        place !== this.place ||
+        type !== this.type ||
+        status !== this.status ||
+        this.last === ''
+      ) {
+        this.type = type;
+        this.status = status;
+        this.place = place;
+        this.last = `${type},${status},,${place}`;
+      }
+      return this.last;
+    }
     if (
+      this.place !== undefined ||
       type !== this.type ||
       status !== this.status ||
       parent !== this.parent ||
@@ -1314,6 +1378,7 @@ class RecordPrefixes {
       this.parent = parent;
       this.campaign = campaign;
       this.adGroup = adGroup;
+      this.place = undefined;
       this.last = `${type},${status},,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`;
     }
     return this.last;
@@ -1344,11 +1409,12 @@ class KeywordLines {
     parent: string | undefined,
     campaign: string,
     adGroup: string,
+    place: string | undefined,
     keyword: string,
     match: string,
   ): string {
     return (
-      this.prefixes.prefix(type, status, parent, campaign, adGroup) +
+      this.prefixes.prefix(type, status, parent, campaign, adGroup, place) +
       KEYWORD_GAP +
       formatCsvCell(keyword) +
       MATCH_TAILS.get(match)!
