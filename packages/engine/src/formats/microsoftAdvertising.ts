@@ -300,6 +300,13 @@ function languagesOf(value: string): { names: string[]; unknown: string[] } {
   return { names, unknown };
 }
 
+/** A 30-bit hash (FNV-1a) of an ad group's name in the campaign of number `id`. */
+function groupHash(name: string, id: number): number {
+  let h = 0x811c9dc5 ^ id;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h & 0x3fffffff;
+}
+
 /** The tables of each kind, in the order given. */
 function byKind(tables: readonly ExportTable[], kind: ExportTableKind): ExportTable[] {
   return tables.filter((t) => t.kind === kind);
@@ -388,11 +395,13 @@ function* bulkChunks(
 
   let nextKey = -1;
   const campaignKeys = new Map<string, string>();
-  // Each new ad group's index (for its counts), by campaign then name (no key string made per
-  // row), and by index its campaign, name and negative key. Per campaign named by an ad group:
-  // its ad groups by name, how many, its key ('' for a campaign not in this file) and its cell.
+  // Each new ad group's index (for its counts), by campaign then name, and by index its
+  // campaign, name and negative key. Per campaign named by an ad group: its number, how many ad
+  // groups, its key ('' for a campaign not in this file) and its cell. Ad groups are found by a
+  // hash of their name and campaign number (a number keys the map: no string is hashed per ad
+  // group, which cost a microsecond each), then compared by name and campaign.
   interface GroupsOf {
-    names: Map<string, number>;
+    id: number;
     count: number;
     key: string;
     cell: string;
@@ -400,6 +409,9 @@ function* bulkChunks(
   const groupsOfCampaign = new Map<string, GroupsOf>();
   const groupCampaigns: string[] = [];
   const groupNames: string[] = [];
+  /** The last ad group of each hash, and by index the ad group before it of the same hash (-1). */
+  const groupOfHash = new Map<number, number>();
+  const sameHash: number[] = [];
   const groupKeyList: string[] = [];
   // By index, the cells a child's line gives its ad group (its key, Campaign and Ad Group), made
   // once: the runs of keywords, negatives and ads of a group do not format its names again.
@@ -433,7 +445,13 @@ function* bulkChunks(
         groupCampaigns[next] === campaign
       )
         lastIndex = next;
-      else lastIndex = groupsOf(campaign)?.names.get(adGroup) ?? -1;
+      else {
+        const g = groupsOf(campaign);
+        let i = g === undefined ? -1 : (groupOfHash.get(groupHash(adGroup, g.id)) ?? -1);
+        while (i >= 0 && (groupNames[i] !== adGroup || groupCampaigns[i] !== campaign))
+          i = sameHash[i]!;
+        lastIndex = i;
+      }
       if (lastIndex >= 0) found = lastIndex;
     }
     return lastIndex;
@@ -443,14 +461,16 @@ function* bulkChunks(
     let g = groupsOf(campaign);
     if (g === undefined) {
       g = {
-        names: new Map(),
+        id: groupsOfCampaign.size,
         count: 0,
         key: campaignKeys.get(campaign) ?? '',
         cell: formatCsvCell(campaign),
       };
       groupsOfCampaign.set(campaign, (groups = g));
     }
-    g.names.set(adGroup, i);
+    const h = groupHash(adGroup, g.id);
+    sameHash.push(groupOfHash.get(h) ?? -1);
+    groupOfHash.set(h, i);
     g.count++;
     groupCampaigns.push(campaign);
     groupNames.push(adGroup);
