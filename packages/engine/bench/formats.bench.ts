@@ -9,8 +9,9 @@
  *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] [--runs N]
  *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] --write DIR
  *
- * `--write DIR` times nothing: it writes every file of both formats for that build into DIR, so a change to a writer can be compared byte for byte
- * (`cmp` or `diff -r` against a folder written before it).
+ * `--write DIR` times nothing: it writes every file of both formats for that build into
+ * DIR/<format id>/, so a change to a writer can be compared byte for byte (`diff -r` against a
+ * folder written before the change).
  */
 import { fork } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
