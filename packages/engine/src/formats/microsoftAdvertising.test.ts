@@ -19,6 +19,7 @@ import {
   MICROSOFT_ADVERTISING,
   MICROSOFT_BULK_HEADERS,
   googleLocationIdsOf,
+  hostOf,
   writeMicrosoftBulk,
   type MicrosoftBulkOptions,
 } from './microsoftAdvertising.ts';
@@ -747,5 +748,46 @@ describe('MICROSOFT_ADVERTISING: the same bytes as before the speed work (issue 
     expect(outputHash(builds, { microsoftLocationId: (id) => ids[id] })).toBe(
       'aa7b30388d99c668f7baaddc92bcf38e0d55d76a44a96d64d05a48633a6c3763',
     );
+  });
+});
+
+describe('hostOf', () => {
+  it('captures what /^https?:\\/\\/([^/?#\\s]*)/i captures, for random URL-like text', () => {
+    // Kelvin sign and long s: a regular expression without the u flag does not fold them to k, s.
+    const pieces = [
+      'http',
+      'HTTP',
+      'hTtPs',
+      's',
+      'ſ',
+      '://',
+      ':/',
+      '/',
+      '?',
+      '#',
+      ' ',
+      '\t',
+      '\u00a0',
+      '\u2028',
+      '\u3000',
+      '\ufeff',
+      '\u001c',
+      'a',
+      'b.c',
+      'K',
+      'é',
+      '😀',
+      ':8080',
+    ];
+    const rand = seeded(40);
+    for (let n = 0; n < 20_000; n++) {
+      let url = rand() < 0.7 ? pieces[Math.floor(rand() * 3)]! + (rand() < 0.5 ? 's' : '') : '';
+      if (rand() < 0.8) url += '://';
+      for (let k = Math.floor(rand() * 6); k > 0; k--)
+        url += pieces[Math.floor(rand() * pieces.length)];
+      expect(hostOf(url), JSON.stringify(url)).toBe(
+        /^https?:\/\/([^/?#\s]*)/i.exec(url)?.[1] ?? '',
+      );
+    }
   });
 });

@@ -245,7 +245,7 @@ function isSpaceCode(c: number): boolean {
  * `/^https?:\/\/([^/?#\s]*)/i` captures, told by character codes (a regular expression per ad
  * was a twentieth of the ads' time).
  */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   const n = url.length;
   if (n < 8) return '';
   // 'http', then an optional 's' (letters of either case), then '://'.
@@ -363,8 +363,10 @@ function* bulkChunks(
     count(type);
     return out;
   };
-  const keywordLines = new KeywordLines();
-  const rsaLines = new RecordPrefixes();
+  /** The Parent Id, Campaign and Ad Group cells of a child of the new ad group of index `i`. */
+  const placeOf = (i: number): string => `${groupKeyList[i]},${groupIn[i]!.cell},${groupCells[i]}`;
+  const keywordLines = new KeywordLines(placeOf);
+  const rsaLines = new RecordPrefixes(placeOf);
   const note = (
     type: string,
     campaign: string,
@@ -413,9 +415,10 @@ function* bulkChunks(
   const groupOfHash = new Map<number, number>();
   const sameHash: number[] = [];
   const groupKeyList: string[] = [];
-  // By index, the cells a child's line gives its ad group (its key, Campaign and Ad Group), made
-  // once: the runs of keywords, negatives and ads of a group do not format its names again.
-  const groupPlaces: string[] = [];
+  // By index, the ad group's campaign record and its Ad Group cell, formatted once: the runs of
+  // keywords, negatives and ads of a group do not quote its names again (`placeOf`).
+  const groupIn: GroupsOf[] = [];
+  const groupCells: string[] = [];
   // Rows of one ad group come together, and the tables list the ad groups in one order: a new
   // run of rows is first compared with the ad group after the last one found (no hashing), and
   // looked up by name only when it is another. The last campaign looked up is kept.
@@ -433,6 +436,10 @@ function* bulkChunks(
     }
     return groups;
   };
+  // The last hash made (an ad group looked up, then taken, is hashed once).
+  let hashedName: string | undefined;
+  let hashedIn: GroupsOf | undefined;
+  let hashed = 0;
   /** The index of a new ad group of this file, -1 for none. */
   const indexOf = (campaign: string, adGroup: string): number => {
     if (campaign !== lastCampaign || adGroup !== lastAdGroup) {
@@ -447,7 +454,13 @@ function* bulkChunks(
         lastIndex = next;
       else {
         const g = groupsOf(campaign);
-        let i = g === undefined ? -1 : (groupOfHash.get(groupHash(adGroup, g.id)) ?? -1);
+        let i = -1;
+        if (g !== undefined) {
+          hashedName = adGroup;
+          hashedIn = g;
+          hashed = groupHash(adGroup, g.id);
+          i = groupOfHash.get(hashed) ?? -1;
+        }
         while (i >= 0 && (groupNames[i] !== adGroup || groupCampaigns[i] !== campaign))
           i = sameHash[i]!;
         lastIndex = i;
@@ -468,7 +481,7 @@ function* bulkChunks(
       };
       groupsOfCampaign.set(campaign, (groups = g));
     }
-    const h = groupHash(adGroup, g.id);
+    const h = hashedName === adGroup && hashedIn === g ? hashed : groupHash(adGroup, g.id);
     sameHash.push(groupOfHash.get(h) ?? -1);
     groupOfHash.set(h, i);
     g.count++;
@@ -480,8 +493,6 @@ function* bulkChunks(
   };
   /** The negative key of the ad group of index `i` (-1: none). */
   const keyOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupKeyList[i]);
-  /** The Parent Id, Campaign and Ad Group cells of a child of the ad group of index `i`. */
-  const placeOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupPlaces[i]);
   /** An ad group's place as one string (for the rare sets: refused groups, associations). */
   const groupOf = (campaign: string, adGroup: string) => `${campaign}\u0000${adGroup}`;
 
@@ -637,8 +648,9 @@ function* bulkChunks(
     const key = String(nextKey--);
     const g = setIndex(campaign, adGroup, groupKeyList.length);
     groupKeyList.push(key);
-    const cells = `${g.cell},${formatCsvCell(adGroup)}`;
-    groupPlaces.push(`${key},${cells}`);
+    const adGroupCell = formatCsvCell(adGroup);
+    groupIn.push(g);
+    groupCells.push(adGroupCell);
     if (groupKeyList.length > perGroup.length) {
       const grown = new Uint32Array(perGroup.length * 2);
       grown.set(perGroup);
@@ -646,7 +658,7 @@ function* bulkChunks(
     }
     count('Ad Group');
     // Microsoft adds an ad group Paused unless told: the status is always written.
-    return `Ad Group,${status},${key},${g.key},${cells}${AD_GROUP_TAIL}`;
+    return `Ad Group,${status},${key},${g.key},${g.cell},${adGroupCell}${AD_GROUP_TAIL}`;
   };
   /** Why Microsoft cannot take a new ad group, or undefined. */
   const groupProblem = (campaign: string, adGroup: string): string | undefined =>
@@ -739,16 +751,7 @@ function* bulkChunks(
       if (gi >= 0) perGroup[gi]!++;
       count('Keyword');
       add(
-        keywordLines.line(
-          'Keyword',
-          status,
-          keyOfIndex(gi),
-          campaign,
-          adGroup,
-          placeOfIndex(gi),
-          keyword,
-          match,
-        ),
+        keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, gi, keyword, match),
       );
     }
   }
@@ -798,7 +801,7 @@ function* bulkChunks(
         continue;
       }
       let parent: string | undefined;
-      let place: string | undefined;
+      let group = -1;
       if (onCampaign) {
         const n = perCampaign.get(campaign) ?? 0;
         if (n >= MICROSOFT_NEGATIVES_PER_PARENT) {
@@ -821,7 +824,7 @@ function* bulkChunks(
         }
         if (gi >= 0) perGroup[gi]!++;
         parent = keyOfIndex(gi);
-        place = placeOfIndex(gi);
+        group = gi;
       }
       count(kind);
       add(
@@ -831,7 +834,7 @@ function* bulkChunks(
           parent,
           campaign,
           onCampaign ? '' : adGroup,
-          place,
+          group,
           keyword,
           match,
         ),
@@ -879,13 +882,16 @@ function* bulkChunks(
       url: columnOf(headers, 'Final URL'),
       status: columnOf(headers, 'Status'),
     };
+    const path1 = new PathColumn(at.path1);
+    const path2 = new PathColumn(at.path2);
     for (const row of rows) {
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       const h1 = cell(row, headColumns[0]![0]);
       setItem('Responsive Search Ad', campaign, adGroup, h1);
-      const problem = rsaProblem(row, heads, descs, at);
+      const url = cell(row, at.url);
+      const problem = rsaProblem(row, heads, descs, url, path1, path2);
       if (problem !== undefined) {
         reject(problem);
         continue;
@@ -910,24 +916,17 @@ function* bulkChunks(
       count('Responsive Search Ad');
       // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
       add(
-        rsaLines.prefix(
-          'Responsive Search Ad',
-          status,
-          keyOfIndex(gi),
-          campaign,
-          adGroup,
-          placeOfIndex(gi),
-        ) +
+        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup, gi) +
           COMMAS[C['Final Url']! - C['Ad Group']!]! +
-          formatCsvCell(cell(row, at.url)) +
+          formatCsvCell(url) +
           ',' +
           heads.cell(row) +
           ',' +
           descs.cell(row) +
           ',' +
-          formatCsvCell(cell(row, at.path1)) +
+          path1.csv +
           ',' +
-          formatCsvCell(cell(row, at.path2)) +
+          path2.csv +
           RSA_TAIL,
       );
     }
@@ -1223,28 +1222,55 @@ function pathProblem(p: string, width: number): string | undefined {
   return undefined;
 }
 
-/** What is wrong with an RSA row for Microsoft, or undefined. */
+/**
+ * A path column of an RSA table: the last text read, its width, problem and CSV cell (kept:
+ * an ad's paths repeat from row to row).
+ */
+class PathColumn {
+  private text: string | undefined;
+  width = 0;
+  problem: string | undefined;
+  csv = '';
+
+  constructor(private readonly at: number) {}
+
+  /** The path of `row` (its facts above). */
+  read(row: readonly string[]): string {
+    const p = cell(row, this.at);
+    if (p !== this.text) {
+      this.text = p;
+      this.width = widthOf(p);
+      this.problem = pathProblem(p, this.width);
+      this.csv = formatCsvCell(p);
+    }
+    return p;
+  }
+}
+
+/**
+ * What is wrong with an RSA row for Microsoft, or undefined. A row without a problem has had
+ * its paths read: their `csv` is this row's.
+ */
 function rsaProblem(
   row: readonly string[],
   heads: AssetList,
   descs: AssetList,
-  at: { path1: number; path2: number; url: number },
+  url: string,
+  path1: PathColumn,
+  path2: PathColumn,
 ): string | undefined {
   const problem = heads.problem(row) ?? descs.problem(row);
   if (problem !== undefined) return problem;
-  const url = cell(row, at.url);
   const host = hostOf(url);
   if (host === '') return 'Microsoft needs a final URL starting with http:// or https://';
   if (url.length > MICROSOFT_URL_MAX_CHARS)
     return `the final URL is longer than Microsoft's ${MICROSOFT_URL_MAX_CHARS} characters`;
-  const p1 = cell(row, at.path1);
-  const p2 = cell(row, at.path2);
-  const w1 = widthOf(p1);
-  const w2 = widthOf(p2);
-  const pathWrong = pathProblem(p1, w1) ?? pathProblem(p2, w2);
+  const p1 = path1.read(row);
+  const p2 = path2.read(row);
+  const pathWrong = path1.problem ?? path2.problem;
   if (pathWrong !== undefined) return pathWrong;
   if (p2 !== '' && p1 === '') return 'path 2 without path 1';
-  if (host.length + w1 + w2 > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
+  if (host.length + path1.width + path2.width > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
     return `the final URL's domain with the paths is longer than Microsoft's ${MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS} characters`;
   return undefined;
 }
@@ -1355,12 +1381,15 @@ class RecordPrefixes {
   private parent: string | undefined;
   private campaign = '';
   private adGroup = '';
-  private place: string | undefined;
+  private group = -1;
   private last = '';
 
+  /** `placeOf(i)`: the Parent Id, Campaign and Ad Group cells of the new ad group of index i. */
+  constructor(private readonly placeOf: (i: number) => string) {}
+
   /**
-   * `place`, when the record's ad group is new in this file: its Parent Id, Campaign and Ad
-   * Group cells as made with the ad group (the same string for every run of its children).
+   * `group`, the index of the record's ad group when it is new in this file (-1: none): its
+   * cells are then `placeOf(group)`, the names formatted with the ad group.
    */
   prefix(
     type: string,
@@ -1368,24 +1397,19 @@ class RecordPrefixes {
     parent: string | undefined,
     campaign: string,
     adGroup: string,
-    place: string | undefined,
+    group: number,
   ): string {
-    if (place !== undefined) {
-      if (
-        place !== this.place ||
-        type !== this.type ||
-        status !== this.status ||
-        this.last === ''
-      ) {
+    if (group >= 0) {
+      if (group !== this.group || type !== this.type || status !== this.status) {
         this.type = type;
         this.status = status;
-        this.place = place;
-        this.last = `${type},${status},,${place}`;
+        this.group = group;
+        this.last = `${type},${status},,${this.placeOf(group)}`;
       }
       return this.last;
     }
     if (
-      this.place !== undefined ||
+      this.group >= 0 ||
       type !== this.type ||
       status !== this.status ||
       parent !== this.parent ||
@@ -1398,7 +1422,7 @@ class RecordPrefixes {
       this.parent = parent;
       this.campaign = campaign;
       this.adGroup = adGroup;
-      this.place = undefined;
+      this.group = -1;
       this.last = `${type},${status},,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`;
     }
     return this.last;
@@ -1421,7 +1445,11 @@ const RSA_TAIL = `${','.repeat(LAST_COLUMN - C['Path 2']!)}\r\n`;
 
 /** Keyword and negative keyword lines: the prefix of their place, the text, the match type. */
 class KeywordLines {
-  private prefixes = new RecordPrefixes();
+  private readonly prefixes: RecordPrefixes;
+
+  constructor(placeOf: (i: number) => string) {
+    this.prefixes = new RecordPrefixes(placeOf);
+  }
 
   line(
     type: string,
@@ -1429,12 +1457,12 @@ class KeywordLines {
     parent: string | undefined,
     campaign: string,
     adGroup: string,
-    place: string | undefined,
+    group: number,
     keyword: string,
     match: string,
   ): string {
     return (
-      this.prefixes.prefix(type, status, parent, campaign, adGroup, place) +
+      this.prefixes.prefix(type, status, parent, campaign, adGroup, group) +
       KEYWORD_GAP +
       formatCsvCell(keyword) +
       MATCH_TAILS.get(match)!
