@@ -421,7 +421,7 @@ function* bulkChunks(
   const groupCells: string[] = [];
   // Rows of one ad group come together, and the tables list the ad groups in one order: a new
   // run of rows is first compared with the ad group after the last one found (no hashing), and
-  // looked up by name only when it is another. The last campaign looked up is kept.
+  // looked up by its hash only when it is another. The last campaign looked up is kept.
   let lastCampaign: string | undefined;
   let lastAdGroup: string | undefined;
   let lastIndex = -1;
