@@ -7,9 +7,16 @@
  * best CPU time of each counts. Prints a table, then one JSON line with the figures.
  *
  *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] [--runs N]
+ *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] --write DIR
+ *
+ * `--write DIR` times nothing: it writes every file of both formats for that build into
+ * DIR/<format id>/, so a change to a writer can be compared byte for byte (`diff -r` against a
+ * folder written before the change).
  */
 import { fork } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   GOOGLE_ADS_EDITOR,
@@ -166,6 +173,21 @@ async function main(): Promise<void> {
   };
   const feedRows = at('--rows', 200_000);
   const runs = at('--runs', 3);
+  const writeAt = args.indexOf('--write');
+  if (writeAt >= 0) {
+    const dir = args[writeAt + 1] ?? '';
+    const { tables } = buildTables(feedRows);
+    for (const format of Object.values(FORMATS)) {
+      mkdirSync(path.join(dir, format.id), { recursive: true });
+      for (const file of format.files(tables, { fileName: (stem, ext) => `${stem}.${ext}` })) {
+        const fd = openSync(path.join(dir, format.id, file.name), 'w');
+        for (const chunk of exportFileParts(file)) writeSync(fd, chunk);
+        closeSync(fd);
+      }
+    }
+    console.log(`wrote ${Object.keys(FORMATS).join(', ')} for ${feedRows} feed rows to ${dir}`);
+    return;
+  }
   const loadBefore = loadAverage();
   const all: Figures[] = [];
   for (let i = 0; i < runs; i++)

@@ -224,10 +224,52 @@ const widthOf = (text: string): number => countAdTextLength(text);
 /** Google-only dynamic insertions Microsoft does not read ({CUSTOMIZER.…}, {LOCATION(…)}, …). */
 const GOOGLE_ONLY_INSERTION = /\{\s*(?:CUSTOMIZER\.|LOCATION\(|COUNTDOWN\(|GLOBAL_COUNTDOWN\()/i;
 
-/** The host of an http or https URL ('' when the URL is neither or has none). */
-function hostOf(url: string): string {
-  const m = /^https?:\/\/([^/?#\s]*)/i.exec(url);
-  return m ? m[1]! : '';
+/** `\s` of a regular expression: ASCII and Unicode white space. */
+function isSpaceCode(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 9 && c <= 13)
+    : c >= 0xa0 &&
+        (c === 0xa0 ||
+          c === 0x1680 ||
+          (c >= 0x2000 && c <= 0x200a) ||
+          c === 0x2028 ||
+          c === 0x2029 ||
+          c === 0x202f ||
+          c === 0x205f ||
+          c === 0x3000 ||
+          c === 0xfeff);
+}
+
+/**
+ * The host of an http or https URL ('' when the URL is neither or has none): what
+ * `/^https?:\/\/([^/?#\s]*)/i` captures, told by character codes (a regular expression per ad
+ * was a twentieth of the ads' time).
+ */
+export function hostOf(url: string): string {
+  const n = url.length;
+  if (n < 8) return '';
+  // 'http', then an optional 's' (letters of either case), then '://'.
+  if (
+    (url.charCodeAt(0) | 0x20) !== 0x68 ||
+    (url.charCodeAt(1) | 0x20) !== 0x74 ||
+    (url.charCodeAt(2) | 0x20) !== 0x74 ||
+    (url.charCodeAt(3) | 0x20) !== 0x70
+  )
+    return '';
+  let i = (url.charCodeAt(4) | 0x20) === 0x73 ? 5 : 4;
+  if (
+    url.charCodeAt(i) !== 0x3a ||
+    url.charCodeAt(i + 1) !== 0x2f ||
+    url.charCodeAt(i + 2) !== 0x2f
+  )
+    return '';
+  i += 3;
+  const from = i;
+  for (; i < n; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x23 || isSpaceCode(c)) break;
+  }
+  return url.slice(from, i);
 }
 
 function isHttpUrl(url: string): boolean {
@@ -258,6 +300,13 @@ function languagesOf(value: string): { names: string[]; unknown: string[] } {
   return { names, unknown };
 }
 
+/** A 30-bit hash (FNV-1a) of an ad group's name in the campaign of number `id`. */
+function groupHash(name: string, id: number): number {
+  let h = 0x811c9dc5 ^ id;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h & 0x3fffffff;
+}
+
 /** The tables of each kind, in the order given. */
 function byKind(tables: readonly ExportTable[], kind: ExportTableKind): ExportTable[] {
   return tables.filter((t) => t.kind === kind);
@@ -279,16 +328,31 @@ export function googleLocationIdsOf(tables: readonly ExportTable[]): string[] {
 }
 
 /**
- * One pass over a build's tables: yields the bulk file's records (one reused array) and adds to
- * `report` every item that could not go to Microsoft or went changed. Tables are read in the
- * schema's order whatever order they come in; each is read once.
+ * One pass over a build's tables: yields the bulk file's CSV (its header first) in chunks of
+ * about `CHUNK_LINES` lines, returns the last chunk, and adds to `report` every item that could
+ * not go to Microsoft or went changed. Tables are read in the schema's order whatever order they
+ * come in; each is read once. Lines are added to the chunk where they are made: no yield per
+ * record (a generator's step per line was a tenth of the file's CPU).
  */
-function* bulkRecords(
+function* bulkChunks(
   tables: readonly ExportTable[],
   options: MicrosoftBulkOptions,
   report: string[][],
   counts: MicrosoftBulkCounts,
-): Generator<string[] | string> {
+): Generator<string, string> {
+  let chunk = formatCsvLine(MICROSOFT_BULK_HEADERS);
+  let lines = 1;
+  const add = (line: string) => {
+    chunk += line;
+    lines++;
+  };
+  /** The chunk so far, the next one started (each row loop yields it once it is full). */
+  const take = () => {
+    const full = chunk;
+    chunk = '';
+    lines = 0;
+    return full;
+  };
   // One array for every record: `bulkLine` writes its cells and leaves it empty again.
   const out = new Array<string>(MICROSOFT_BULK_HEADERS.length).fill('');
   const count = (type: string) => {
@@ -299,8 +363,10 @@ function* bulkRecords(
     count(type);
     return out;
   };
-  const keywordLines = new KeywordLines();
-  const rsaLines = new RecordPrefixes();
+  /** The Parent Id, Campaign and Ad Group cells of a child of the new ad group of index `i`. */
+  const placeOf = (i: number): string => `${groupKeyList[i]},${groupIn[i]!.cell},${groupCells[i]}`;
+  const keywordLines = new KeywordLines(placeOf);
+  const rsaLines = new RecordPrefixes(placeOf);
   const note = (
     type: string,
     campaign: string,
@@ -331,28 +397,99 @@ function* bulkRecords(
 
   let nextKey = -1;
   const campaignKeys = new Map<string, string>();
-  // Each new ad group's index (for its counts), by campaign then name (no key string made per
-  // row), and by index its negative key.
-  const groupIndexes = new Map<string, Map<string, number>>();
+  // Each new ad group's index (for its counts), by campaign then name, and by index its
+  // campaign, name and negative key. Per campaign named by an ad group: its number, how many ad
+  // groups, its key ('' for a campaign not in this file) and its cell. Ad groups are found by a
+  // hash of their name and campaign number (a number keys the map: no string is hashed per ad
+  // group, which cost a microsecond each), then compared by name and campaign.
+  interface GroupsOf {
+    id: number;
+    count: number;
+    key: string;
+    cell: string;
+  }
+  const groupsOfCampaign = new Map<string, GroupsOf>();
+  const groupCampaigns: string[] = [];
+  const groupNames: string[] = [];
+  /** The last ad group of each hash, and by index the ad group before it of the same hash (-1). */
+  const groupOfHash = new Map<number, number>();
+  const sameHash: number[] = [];
   const groupKeyList: string[] = [];
-  // Rows of one ad group come together: its index is looked up once per run of rows.
+  // By index, the ad group's campaign record and its Ad Group cell, formatted once: the runs of
+  // keywords, negatives and ads of a group do not quote its names again (`placeOf`).
+  const groupIn: GroupsOf[] = [];
+  const groupCells: string[] = [];
+  // Rows of one ad group come together, and the tables list the ad groups in one order: a new
+  // run of rows is first compared with the ad group after the last one found (no hashing), and
+  // looked up by its hash only when it is another. The last campaign looked up is kept.
   let lastCampaign: string | undefined;
   let lastAdGroup: string | undefined;
   let lastIndex = -1;
+  let found = -1;
+  let groupsCampaign: string | undefined;
+  let groups: GroupsOf | undefined;
+  /** The new ad groups of `campaign` (undefined: none yet). */
+  const groupsOf = (campaign: string): GroupsOf | undefined => {
+    if (campaign !== groupsCampaign) {
+      groupsCampaign = campaign;
+      groups = groupsOfCampaign.get(campaign);
+    }
+    return groups;
+  };
+  // The last hash made (an ad group looked up, then taken, is hashed once).
+  let hashedName: string | undefined;
+  let hashedIn: GroupsOf | undefined;
+  let hashed = 0;
   /** The index of a new ad group of this file, -1 for none. */
   const indexOf = (campaign: string, adGroup: string): number => {
     if (campaign !== lastCampaign || adGroup !== lastAdGroup) {
       lastCampaign = campaign;
       lastAdGroup = adGroup;
-      lastIndex = groupIndexes.get(campaign)?.get(adGroup) ?? -1;
+      const next = found + 1;
+      if (
+        next < groupNames.length &&
+        groupNames[next] === adGroup &&
+        groupCampaigns[next] === campaign
+      )
+        lastIndex = next;
+      else {
+        const g = groupsOf(campaign);
+        let i = -1;
+        if (g !== undefined) {
+          hashedName = adGroup;
+          hashedIn = g;
+          hashed = groupHash(adGroup, g.id);
+          i = groupOfHash.get(hashed) ?? -1;
+        }
+        while (i >= 0 && (groupNames[i] !== adGroup || groupCampaigns[i] !== campaign))
+          i = sameHash[i]!;
+        lastIndex = i;
+      }
+      if (lastIndex >= 0) found = lastIndex;
     }
     return lastIndex;
   };
-  const setIndex = (campaign: string, adGroup: string, i: number) => {
-    let byName = groupIndexes.get(campaign);
-    if (byName === undefined) groupIndexes.set(campaign, (byName = new Map()));
-    byName.set(adGroup, i);
+  /** Takes index `i` for a new ad group; its campaign's groups (made on its first). */
+  const setIndex = (campaign: string, adGroup: string, i: number): GroupsOf => {
+    let g = groupsOf(campaign);
+    if (g === undefined) {
+      g = {
+        id: groupsOfCampaign.size,
+        count: 0,
+        key: campaignKeys.get(campaign) ?? '',
+        cell: formatCsvCell(campaign),
+      };
+      groupsOfCampaign.set(campaign, (groups = g));
+    }
+    const h = hashedName === adGroup && hashedIn === g ? hashed : groupHash(adGroup, g.id);
+    sameHash.push(groupOfHash.get(h) ?? -1);
+    groupOfHash.set(h, i);
+    g.count++;
+    groupCampaigns.push(campaign);
+    groupNames.push(adGroup);
     lastCampaign = undefined;
+    found = i;
+    return g;
   };
   /** The negative key of the ad group of index `i` (-1: none). */
   const keyOfIndex = (i: number): string | undefined => (i < 0 ? undefined : groupKeyList[i]);
@@ -361,7 +498,7 @@ function* bulkRecords(
 
   out[C.Type!] = 'Format Version';
   out[C.Name!] = MICROSOFT_FORMAT_VERSION;
-  yield out;
+  add(bulkLine(out));
 
   // Campaigns, each followed by its location criteria.
   const locate = options.microsoftLocationId;
@@ -386,7 +523,7 @@ function* bulkRecords(
           locations: string[];
         }
       | undefined;
-    const flush = function* (): Generator<string[]> {
+    const flush = (): void => {
       if (!pending) return;
       const p = pending;
       pending = undefined;
@@ -427,17 +564,18 @@ function* bulkRecords(
       r[C['Campaign Type']!] = 'Search';
       r[C.Budget!] = p.budget;
       r[C.Language!] = p.language;
-      yield r;
+      add(bulkLine(r));
       for (const id of mapped) {
         const l = record('Campaign Location Criterion');
         l[C.Status!] = 'Active';
         l[C['Parent Id']!] = p.key;
         l[C.Campaign!] = p.name;
         l[C.Target!] = id;
-        yield l;
+        add(bulkLine(l));
       }
     };
     for (const row of rows) {
+      if (lines >= CHUNK_LINES) yield take();
       const name = cell(row, at.campaign);
       const location = cell(row, at.location);
       if (location !== '' && cell(row, at.type) === '') {
@@ -447,7 +585,7 @@ function* bulkRecords(
             if (!pending.locations.includes(id)) pending.locations.push(id);
         continue;
       }
-      yield* flush();
+      flush();
       const type = cell(row, at.type) || 'Search';
       setItem('Campaign', name, '', name);
       if (name === '') continue;
@@ -497,21 +635,22 @@ function* bulkRecords(
         locations: locationIdsOf(location),
       };
     }
-    yield* flush();
+    flush();
   }
 
   // Ad groups: the ad groups table's, and an ad group a keyword, negative, ad or extension names
   // in a campaign of this file (a new campaign's ad groups are new: Microsoft does not make one
   // from its keywords as Editor does).
-  const groupsPerCampaign = new Map<string, number>();
   const refusedGroups = new Set<string>();
   let perGroup = new Uint32Array(1024);
   /** The line of a new ad group (its key and index taken), from a row that passed the checks. */
   const newGroupLine = (campaign: string, adGroup: string, status: string) => {
-    groupsPerCampaign.set(campaign, (groupsPerCampaign.get(campaign) ?? 0) + 1);
     const key = String(nextKey--);
-    setIndex(campaign, adGroup, groupKeyList.length);
+    const g = setIndex(campaign, adGroup, groupKeyList.length);
     groupKeyList.push(key);
+    const adGroupCell = formatCsvCell(adGroup);
+    groupIn.push(g);
+    groupCells.push(adGroupCell);
     if (groupKeyList.length > perGroup.length) {
       const grown = new Uint32Array(perGroup.length * 2);
       grown.set(perGroup);
@@ -519,13 +658,13 @@ function* bulkRecords(
     }
     count('Ad Group');
     // Microsoft adds an ad group Paused unless told: the status is always written.
-    return `Ad Group,${status},${key},${campaignKeys.get(campaign) ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}${AD_GROUP_TAIL}`;
+    return `Ad Group,${status},${key},${g.key},${g.cell},${adGroupCell}${AD_GROUP_TAIL}`;
   };
   /** Why Microsoft cannot take a new ad group, or undefined. */
   const groupProblem = (campaign: string, adGroup: string): string | undefined =>
     adGroup.length > MICROSOFT_NAME_MAX_CHARS
       ? `the name is longer than Microsoft's ${MICROSOFT_NAME_MAX_CHARS} characters`
-      : (groupsPerCampaign.get(campaign) ?? 0) >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN
+      : (groupsOf(campaign)?.count ?? 0) >= MICROSOFT_AD_GROUPS_PER_CAMPAIGN
         ? `Microsoft takes at most ${MICROSOFT_AD_GROUPS_PER_CAMPAIGN} ad groups per campaign`
         : undefined;
   /** The line of an ad group a child names in a campaign of this file, when it is new. */
@@ -550,25 +689,25 @@ function* bulkRecords(
       status: columnOf(headers, 'Ad Group Status'),
     };
     for (const row of rows) {
+      if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       if (adGroup === '' || indexOf(campaign, adGroup) >= 0) continue;
-      const k = groupOf(campaign, adGroup);
-      if (refusedGroups.size > 0 && refusedGroups.has(k)) continue;
+      if (refusedGroups.size > 0 && refusedGroups.has(groupOf(campaign, adGroup))) continue;
       setItem('Ad Group', campaign, adGroup, adGroup);
       const status = statusOf(row, at.status);
       if (status === undefined) {
-        refusedGroups.add(k);
+        refusedGroups.add(groupOf(campaign, adGroup));
         reject('a removed ad group is not added (removing needs its Microsoft Id)');
         continue;
       }
       const problem = groupProblem(campaign, adGroup);
       if (problem !== undefined) {
-        refusedGroups.add(k);
+        refusedGroups.add(groupOf(campaign, adGroup));
         reject(problem);
         continue;
       }
-      yield newGroupLine(campaign, adGroup, status);
+      add(newGroupLine(campaign, adGroup, status));
     }
   }
 
@@ -583,6 +722,7 @@ function* bulkRecords(
       status: columnOf(headers, 'Status'),
     };
     for (const row of rows) {
+      if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       const keyword = cell(row, at.keyword);
@@ -602,7 +742,7 @@ function* bulkRecords(
         continue;
       }
       const implied = impliedGroupLine(campaign, adGroup);
-      if (implied !== undefined) yield implied;
+      if (implied !== undefined) add(implied);
       const gi = indexOf(campaign, adGroup);
       if (gi >= 0 && perGroup[gi]! >= MICROSOFT_KEYWORDS_PER_AD_GROUP) {
         reject(`Microsoft takes at most ${MICROSOFT_KEYWORDS_PER_AD_GROUP} keywords per ad group`);
@@ -610,7 +750,9 @@ function* bulkRecords(
       }
       if (gi >= 0) perGroup[gi]!++;
       count('Keyword');
-      yield keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, keyword, match);
+      add(
+        keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, gi, keyword, match),
+      );
     }
   }
 
@@ -626,6 +768,7 @@ function* bulkRecords(
       type: columnOf(headers, 'Criterion Type', 'Match Type'),
     };
     for (const row of rows) {
+      if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
       const keyword = cell(row, at.keyword);
@@ -658,6 +801,7 @@ function* bulkRecords(
         continue;
       }
       let parent: string | undefined;
+      let group = -1;
       if (onCampaign) {
         const n = perCampaign.get(campaign) ?? 0;
         if (n >= MICROSOFT_NEGATIVES_PER_PARENT) {
@@ -670,7 +814,7 @@ function* bulkRecords(
         parent = campaignKeys.get(campaign);
       } else {
         const implied = impliedGroupLine(campaign, adGroup);
-        if (implied !== undefined) yield implied;
+        if (implied !== undefined) add(implied);
         const gi = indexOf(campaign, adGroup);
         if (gi >= 0 && perGroup[gi]! >= MICROSOFT_NEGATIVES_PER_PARENT) {
           reject(
@@ -680,16 +824,20 @@ function* bulkRecords(
         }
         if (gi >= 0) perGroup[gi]!++;
         parent = keyOfIndex(gi);
+        group = gi;
       }
       count(kind);
-      yield keywordLines.line(
-        kind,
-        'Active',
-        parent,
-        campaign,
-        onCampaign ? '' : adGroup,
-        keyword,
-        match,
+      add(
+        keywordLines.line(
+          kind,
+          'Active',
+          parent,
+          campaign,
+          onCampaign ? '' : adGroup,
+          group,
+          keyword,
+          match,
+        ),
       );
     }
   }
@@ -698,15 +846,34 @@ function* bulkRecords(
   perGroup.fill(0);
   for (const table of byKind(tables, 'responsive-search-ads')) {
     const { headers, rows } = table.read();
-    const heads: [number, number][] = [];
+    const headColumns: [number, number][] = [];
     for (let i = 1; i <= RSA_MAX_HEADLINES; i++)
-      heads.push([columnOf(headers, `Headline ${i}`), columnOf(headers, `Headline ${i} position`)]);
-    const descs: [number, number][] = [];
+      headColumns.push([
+        columnOf(headers, `Headline ${i}`),
+        columnOf(headers, `Headline ${i} position`),
+      ]);
+    const descColumns: [number, number][] = [];
     for (let i = 1; i <= RSA_MAX_DESCRIPTIONS; i++)
-      descs.push([
+      descColumns.push([
         columnOf(headers, `Description ${i}`),
         columnOf(headers, `Description ${i} position`),
       ]);
+    const heads = new AssetList(
+      headColumns,
+      'headline',
+      'Headline',
+      RSA_MIN_HEADLINES,
+      RSA_HEADLINE_MAX_CHARS,
+      RSA_HEADLINE_MAX_PIN,
+    );
+    const descs = new AssetList(
+      descColumns,
+      'description',
+      'Description',
+      RSA_MIN_DESCRIPTIONS,
+      RSA_DESCRIPTION_MAX_CHARS,
+      RSA_DESCRIPTION_MAX_PIN,
+    );
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
@@ -715,12 +882,16 @@ function* bulkRecords(
       url: columnOf(headers, 'Final URL'),
       status: columnOf(headers, 'Status'),
     };
+    const path1 = new PathColumn(at.path1);
+    const path2 = new PathColumn(at.path2);
     for (const row of rows) {
+      if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
-      const h1 = cell(row, heads[0]![0]);
+      const h1 = cell(row, headColumns[0]![0]);
       setItem('Responsive Search Ad', campaign, adGroup, h1);
-      const problem = rsaProblem(row, heads, descs, at);
+      const url = cell(row, at.url);
+      const problem = rsaProblem(row, heads, descs, url, path1, path2);
       if (problem !== undefined) {
         reject(problem);
         continue;
@@ -731,7 +902,7 @@ function* bulkRecords(
         continue;
       }
       const implied = impliedGroupLine(campaign, adGroup);
-      if (implied !== undefined) yield implied;
+      if (implied !== undefined) add(implied);
       const gi = indexOf(campaign, adGroup);
       if (status === 'Active' && gi >= 0) {
         if (perGroup[gi]! >= MICROSOFT_ACTIVE_RSAS_PER_AD_GROUP) {
@@ -744,19 +915,19 @@ function* bulkRecords(
       }
       count('Responsive Search Ad');
       // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
-      yield (
-        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup) +
-        COMMAS[C['Final Url']! - C['Ad Group']!]! +
-        formatCsvCell(cell(row, at.url)) +
-        ',' +
-        assetListCell(row, heads, 'Headline') +
-        ',' +
-        assetListCell(row, descs, 'Description') +
-        ',' +
-        formatCsvCell(cell(row, at.path1)) +
-        ',' +
-        formatCsvCell(cell(row, at.path2)) +
-        RSA_TAIL
+      add(
+        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup, gi) +
+          COMMAS[C['Final Url']! - C['Ad Group']!]! +
+          formatCsvCell(url) +
+          ',' +
+          heads.cell(row) +
+          ',' +
+          descs.cell(row) +
+          ',' +
+          path1.csv +
+          ',' +
+          path2.csv +
+          RSA_TAIL,
       );
     }
   }
@@ -787,6 +958,7 @@ function* bulkRecords(
       };
       const type = `${noun} Ad Extension`;
       for (const row of rows) {
+        if (lines >= CHUNK_LINES) yield take();
         const campaign = cell(row, at.campaign);
         const adGroup = cell(row, at.adGroup);
         const cells = extensionCells(kind, row, at);
@@ -816,7 +988,7 @@ function* bulkRecords(
         }
         if (onGroup) {
           const implied = impliedGroupLine(campaign, adGroup);
-          if (implied !== undefined) yield implied;
+          if (implied !== undefined) add(implied);
         }
         const contentKey = `${kind}\u0000${cells.key}`;
         let key = extensionKeys.get(contentKey);
@@ -828,7 +1000,7 @@ function* bulkRecords(
           r[C.Id!] = key;
           r[C['Parent Id']!] = '0';
           for (const [column, value] of cells.columns) r[C[column]!] = value;
-          yield r;
+          add(bulkLine(r));
         }
         if (library) continue;
         if (account) {
@@ -858,7 +1030,7 @@ function* bulkRecords(
         if (parent !== undefined) a[C['Parent Id']!] = parent;
         a[C.Campaign!] = campaign;
         if (onGroup) a[C['Ad Group']!] = adGroup;
-        yield a;
+        add(bulkLine(a));
       }
     }
   }
@@ -893,41 +1065,147 @@ function* bulkRecords(
           'Performance Max is not in this file: create it in Microsoft Advertising (or import from Google Ads)',
         );
     }
+  return chunk;
 }
 
+/** An asset text's facts (`AssetList`): a line break, a Google-only insertion, not plain JSON. */
+const HAS_LINE_BREAK = 1;
+const HAS_GOOGLE_ONLY = 2;
+const NOT_PLAIN_JSON = 4;
+
 /**
- * What is wrong with one list of an RSA row (headlines or descriptions) for Microsoft, or
- * undefined: how many, their width, line breaks, Google-only insertions, and pins that leave a
- * position empty.
+ * One list of an RSA table (headlines or descriptions): its problem for Microsoft and its JSON
+ * cell, from one scan of each text. Each place of the list keeps its last text's facts and its
+ * last JSON item: an ad's texts repeat from row to row (a fixed headline, the same pins), and a
+ * repeated text is compared, not scanned, parsed or written again.
  */
-function assetListProblem(
-  row: readonly string[],
-  list: readonly [number, number][],
-  noun: string,
-  min: number,
-  max: number,
-  maxPin: number,
-): string | undefined {
-  let n = 0;
-  let pinned = 0;
-  let unpinned = false;
-  for (const [textAt, pinAt] of list) {
-    const text = cell(row, textAt);
-    if (text === '') continue;
-    n++;
-    if (text.includes('\n') || text.includes('\r')) return `a ${noun} holds a line break`;
-    if (text.includes('{') && GOOGLE_ONLY_INSERTION.test(text))
-      return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
-    if (widthOf(text) > max)
-      return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
-    const pin = pinOf(cell(row, pinAt));
-    if (pin >= 1 && pin <= maxPin) pinned |= 1 << pin;
-    else unpinned = true;
+class AssetList {
+  private readonly texts: string[];
+  private readonly flags: number[];
+  private readonly widths: number[];
+  private readonly pinCells: string[];
+  private readonly pins: number[];
+  private readonly itemTexts: string[];
+  private readonly itemPins: string[];
+  private readonly items: string[];
+
+  constructor(
+    /** Each place's text and position columns (-1: none). */
+    private readonly list: readonly [number, number][],
+    /** The noun of the report ('headline') and of `pinnedField` ('Headline'). */
+    private readonly noun: string,
+    private readonly field: string,
+    private readonly min: number,
+    private readonly max: number,
+    private readonly maxPin: number,
+  ) {
+    const n = list.length;
+    // No text is '' here: an empty text is passed over before its facts are asked.
+    this.texts = new Array<string>(n).fill('');
+    this.flags = new Array<number>(n).fill(0);
+    this.widths = new Array<number>(n).fill(0);
+    this.pinCells = new Array<string>(n).fill('');
+    this.pins = new Array<number>(n).fill(0);
+    this.itemTexts = new Array<string>(n).fill('');
+    this.itemPins = new Array<string>(n).fill('');
+    this.items = new Array<string>(n).fill('');
   }
-  if (n < min) return `Microsoft needs at least ${min} ${noun}s`;
-  if (!unpinned && pinned !== (1 << (maxPin + 1)) - 2)
-    return `every ${noun} is pinned and some position has none`;
-  return undefined;
+
+  /** Scans `text` of place `k` unless it is that place's last text. */
+  private facts(k: number, text: string): void {
+    if (this.texts[k] === text) return;
+    let flags = 0;
+    let slow = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20) {
+        flags |= NOT_PLAIN_JSON;
+        if (c === 10 || c === 13) flags |= HAS_LINE_BREAK;
+      } else if (c === 0x22 || c === 0x5c) flags |= NOT_PLAIN_JSON;
+      else if (c === 0x7b) slow = true;
+      else if (c >= 0x1100) {
+        slow = true;
+        if (c >= 0xd800 && c <= 0xdfff) flags |= NOT_PLAIN_JSON;
+      }
+    }
+    // A brace or a character that may be wide: measured as Microsoft counts.
+    if (slow && text.includes('{') && GOOGLE_ONLY_INSERTION.test(text)) flags |= HAS_GOOGLE_ONLY;
+    this.texts[k] = text;
+    this.flags[k] = flags;
+    this.widths[k] = slow ? widthOf(text) : text.length;
+  }
+
+  /** Place `k`'s position in `pinCell` as a number (0 for none). */
+  private pin(k: number, pinCell: string): number {
+    if (this.pinCells[k] !== pinCell) {
+      this.pinCells[k] = pinCell;
+      this.pins[k] = pinOf(pinCell);
+    }
+    return this.pins[k]!;
+  }
+
+  /**
+   * What is wrong with the list in `row` for Microsoft, or undefined: how many, their width, line
+   * breaks, Google-only insertions, and pins that leave a position empty.
+   */
+  problem(row: readonly string[]): string | undefined {
+    const { list, noun, max, maxPin } = this;
+    let n = 0;
+    let pinned = 0;
+    let unpinned = false;
+    for (let k = 0; k < list.length; k++) {
+      const text = cell(row, list[k]![0]);
+      if (text === '') continue;
+      n++;
+      this.facts(k, text);
+      const flags = this.flags[k]!;
+      if ((flags & HAS_LINE_BREAK) !== 0) return `a ${noun} holds a line break`;
+      if ((flags & HAS_GOOGLE_ONLY) !== 0)
+        return `${noun} "${text}" uses a Google-only insertion Microsoft does not read`;
+      if (this.widths[k]! > max)
+        return `${noun} "${text}" is longer than Microsoft's ${max} (wide characters and emoji count 2)`;
+      const pin = this.pin(k, cell(row, list[k]![1]));
+      if (pin >= 1 && pin <= maxPin) pinned |= 1 << pin;
+      else unpinned = true;
+    }
+    if (n < this.min) return `Microsoft needs at least ${this.min} ${noun}s`;
+    if (!unpinned && pinned !== (1 << (maxPin + 1)) - 2)
+      return `every ${noun} is pinned and some position has none`;
+    return undefined;
+  }
+
+  /**
+   * The list's cell in `row`, CSV-quoted: the JSON's quotes come doubled, as the CSV cell needs
+   * them (the Responsive Search Ad page's example: `"[{""text"":""Contoso"",…}]"`).
+   */
+  cell(row: readonly string[]): string {
+    const { list } = this;
+    let csv = '"[';
+    let first = true;
+    for (let k = 0; k < list.length; k++) {
+      const text = cell(row, list[k]![0]);
+      if (text === '') continue;
+      if (!first) csv += ',';
+      first = false;
+      const pinCell = cell(row, list[k]![1]);
+      if (this.itemTexts[k] !== text || this.itemPins[k] !== pinCell) {
+        this.facts(k, text);
+        const json =
+          (this.flags[k]! & NOT_PLAIN_JSON) === 0
+            ? `""${text}""`
+            : JSON.stringify(text).replaceAll('"', '""');
+        const pin = this.pin(k, pinCell);
+        this.itemTexts[k] = text;
+        this.itemPins[k] = pinCell;
+        this.items[k] =
+          pin >= 1
+            ? `{""text"":${json},""pinnedField"":""${this.field}${pin}""}`
+            : `{""text"":${json}}`;
+      }
+      csv += this.items[k]!;
+    }
+    return csv + ']"';
+  }
 }
 
 /** A position cell as a number (0 for none). */
@@ -935,80 +1213,66 @@ function pinOf(value: string): number {
   return value === '' ? 0 : Number(value) || 0;
 }
 
-/** What is wrong with an RSA row for Microsoft, or undefined. */
+/** What is wrong with a path for Microsoft, or undefined. */
+function pathProblem(p: string, width: number): string | undefined {
+  if (p.includes('/') || p.includes('\n') || p.includes('\r'))
+    return `path "${p}" holds a slash or a line break`;
+  if (width > RSA_PATH_MAX_CHARS)
+    return `path "${p}" is longer than Microsoft's ${RSA_PATH_MAX_CHARS}`;
+  return undefined;
+}
+
+/**
+ * A path column of an RSA table: the last text read, its width, problem and CSV cell (kept:
+ * an ad's paths repeat from row to row).
+ */
+class PathColumn {
+  private text: string | undefined;
+  width = 0;
+  problem: string | undefined;
+  csv = '';
+
+  constructor(private readonly at: number) {}
+
+  /** The path of `row` (its facts above). */
+  read(row: readonly string[]): string {
+    const p = cell(row, this.at);
+    if (p !== this.text) {
+      this.text = p;
+      this.width = widthOf(p);
+      this.problem = pathProblem(p, this.width);
+      this.csv = formatCsvCell(p);
+    }
+    return p;
+  }
+}
+
+/**
+ * What is wrong with an RSA row for Microsoft, or undefined. A row without a problem has had
+ * its paths read: their `csv` is this row's.
+ */
 function rsaProblem(
   row: readonly string[],
-  heads: readonly [number, number][],
-  descs: readonly [number, number][],
-  at: { path1: number; path2: number; url: number },
+  heads: AssetList,
+  descs: AssetList,
+  url: string,
+  path1: PathColumn,
+  path2: PathColumn,
 ): string | undefined {
-  const problem =
-    assetListProblem(
-      row,
-      heads,
-      'headline',
-      RSA_MIN_HEADLINES,
-      RSA_HEADLINE_MAX_CHARS,
-      RSA_HEADLINE_MAX_PIN,
-    ) ??
-    assetListProblem(
-      row,
-      descs,
-      'description',
-      RSA_MIN_DESCRIPTIONS,
-      RSA_DESCRIPTION_MAX_CHARS,
-      RSA_DESCRIPTION_MAX_PIN,
-    );
+  const problem = heads.problem(row) ?? descs.problem(row);
   if (problem !== undefined) return problem;
-  const url = cell(row, at.url);
   const host = hostOf(url);
   if (host === '') return 'Microsoft needs a final URL starting with http:// or https://';
   if (url.length > MICROSOFT_URL_MAX_CHARS)
     return `the final URL is longer than Microsoft's ${MICROSOFT_URL_MAX_CHARS} characters`;
-  const p1 = cell(row, at.path1);
-  const p2 = cell(row, at.path2);
-  for (const p of [p1, p2]) {
-    if (p.includes('/') || p.includes('\n') || p.includes('\r'))
-      return `path "${p}" holds a slash or a line break`;
-    if (widthOf(p) > RSA_PATH_MAX_CHARS)
-      return `path "${p}" is longer than Microsoft's ${RSA_PATH_MAX_CHARS}`;
-  }
+  const p1 = path1.read(row);
+  const p2 = path2.read(row);
+  const pathWrong = path1.problem ?? path2.problem;
+  if (pathWrong !== undefined) return pathWrong;
   if (p2 !== '' && p1 === '') return 'path 2 without path 1';
-  if (host.length + widthOf(p1) + widthOf(p2) > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
+  if (host.length + path1.width + path2.width > MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS)
     return `the final URL's domain with the paths is longer than Microsoft's ${MICROSOFT_DOMAIN_AND_PATHS_MAX_CHARS} characters`;
   return undefined;
-}
-
-/** Text that JSON and CSV both write as it is between their quotes: no quote, backslash, control character or surrogate. */
-function isPlainJsonText(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
-  }
-  return true;
-}
-
-/**
- * `formatCsvCell(assetList(…))` made in one go: the JSON's quotes come doubled, as the CSV cell
- * needs them (the Responsive Search Ad page's example: `"[{""text"":""Contoso"",…}]"`).
- */
-function assetListCell(
-  row: readonly string[],
-  list: readonly [number, number][],
-  noun: string,
-): string {
-  let csv = '"[';
-  let first = true;
-  for (const [textAt, pinAt] of list) {
-    const text = cell(row, textAt);
-    if (text === '') continue;
-    if (!first) csv += ',';
-    first = false;
-    const json = isPlainJsonText(text) ? `""${text}""` : JSON.stringify(text).replaceAll('"', '""');
-    const pin = pinOf(cell(row, pinAt));
-    csv += pin >= 1 ? `{""text"":${json},""pinnedField"":""${noun}${pin}""}` : `{""text"":${json}}`;
-  }
-  return csv + ']"';
 }
 
 /** An extension row's bulk cells, the text that names it, its identity, or its problem. */
@@ -1117,16 +1381,35 @@ class RecordPrefixes {
   private parent: string | undefined;
   private campaign = '';
   private adGroup = '';
+  private group = -1;
   private last = '';
 
+  /** `placeOf(i)`: the Parent Id, Campaign and Ad Group cells of the new ad group of index i. */
+  constructor(private readonly placeOf: (i: number) => string) {}
+
+  /**
+   * `group`, the index of the record's ad group when it is new in this file (-1: none): its
+   * cells are then `placeOf(group)`, the names formatted with the ad group.
+   */
   prefix(
     type: string,
     status: string,
     parent: string | undefined,
     campaign: string,
     adGroup: string,
+    group: number,
   ): string {
+    if (group >= 0) {
+      if (group !== this.group || type !== this.type || status !== this.status) {
+        this.type = type;
+        this.status = status;
+        this.group = group;
+        this.last = `${type},${status},,${this.placeOf(group)}`;
+      }
+      return this.last;
+    }
     if (
+      this.group >= 0 ||
       type !== this.type ||
       status !== this.status ||
       parent !== this.parent ||
@@ -1139,6 +1422,7 @@ class RecordPrefixes {
       this.parent = parent;
       this.campaign = campaign;
       this.adGroup = adGroup;
+      this.group = -1;
       this.last = `${type},${status},,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`;
     }
     return this.last;
@@ -1161,7 +1445,11 @@ const RSA_TAIL = `${','.repeat(LAST_COLUMN - C['Path 2']!)}\r\n`;
 
 /** Keyword and negative keyword lines: the prefix of their place, the text, the match type. */
 class KeywordLines {
-  private prefixes = new RecordPrefixes();
+  private readonly prefixes: RecordPrefixes;
+
+  constructor(placeOf: (i: number) => string) {
+    this.prefixes = new RecordPrefixes(placeOf);
+  }
 
   line(
     type: string,
@@ -1169,11 +1457,12 @@ class KeywordLines {
     parent: string | undefined,
     campaign: string,
     adGroup: string,
+    group: number,
     keyword: string,
     match: string,
   ): string {
     return (
-      this.prefixes.prefix(type, status, parent, campaign, adGroup) +
+      this.prefixes.prefix(type, status, parent, campaign, adGroup, group) +
       KEYWORD_GAP +
       formatCsvCell(keyword) +
       MATCH_TAILS.get(match)!
@@ -1203,18 +1492,9 @@ export function writeMicrosoftBulk(
   function* chunks(): Generator<string> {
     const report: string[][] = [];
     const counts: MicrosoftBulkCounts = { records: {}, notWritten: 0, changed: 0, paused: 0 };
-    let chunk = formatCsvLine(MICROSOFT_BULK_HEADERS);
-    let lines = 1;
-    for (const record of bulkRecords(tables, options, report, counts)) {
-      chunk += typeof record === 'string' ? record : bulkLine(record);
-      if (++lines >= CHUNK_LINES) {
-        yield chunk;
-        chunk = '';
-        lines = 0;
-      }
-    }
+    const last = yield* bulkChunks(tables, options, report, counts);
     done = { report, counts };
-    if (chunk !== '') yield chunk;
+    if (last !== '') yield last;
   }
   const finish = () => {
     if (!done) for (const _ of chunks());
