@@ -1483,28 +1483,42 @@ export interface MicrosoftBulk {
   counts(): MicrosoftBulkCounts;
 }
 
-/** The Microsoft bulk file of a build's tables (see the module's comment). */
-export function writeMicrosoftBulk(
-  tables: readonly ExportTable[],
-  options: MicrosoftBulkOptions = {},
-): MicrosoftBulk {
-  let done: { report: string[][]; counts: MicrosoftBulkCounts } | undefined;
-  function* chunks(): Generator<string> {
-    const report: string[][] = [];
-    const counts: MicrosoftBulkCounts = { records: {}, notWritten: 0, changed: 0, paused: 0 };
-    const last = yield* bulkChunks(tables, options, report, counts);
-    done = { report, counts };
-    if (last !== '') yield last;
-  }
+/**
+ * A bulk file made on demand: `make` yields its chunks and, before the last one, hands over its
+ * report and counts (`done`); asked for them before the chunks were read to their end, it reads
+ * the whole file first.
+ */
+export function bulkOnDemand<Counts>(
+  make: (done: (report: string[][], counts: Counts) => void) => Generator<string>,
+): { chunks(): Generator<string>; report(): Table; counts(): Counts } {
+  let result: { report: string[][]; counts: Counts } | undefined;
+  const chunks = () =>
+    make((report, counts) => {
+      result = { report, counts };
+    });
   const finish = () => {
-    if (!done) for (const _ of chunks());
-    return done!;
+    if (!result) for (const _ of chunks());
+    return result!;
   };
   return {
     chunks,
     report: () => ({ headers: MICROSOFT_REPORT_HEADERS, rows: finish().report }),
     counts: () => finish().counts,
   };
+}
+
+/** The Microsoft bulk file of a build's tables (see the module's comment). */
+export function writeMicrosoftBulk(
+  tables: readonly ExportTable[],
+  options: MicrosoftBulkOptions = {},
+): MicrosoftBulk {
+  return bulkOnDemand<MicrosoftBulkCounts>(function* (done) {
+    const report: string[][] = [];
+    const counts: MicrosoftBulkCounts = { records: {}, notWritten: 0, changed: 0, paused: 0 };
+    const last = yield* bulkChunks(tables, options, report, counts);
+    done(report, counts);
+    if (last !== '') yield last;
+  });
 }
 
 /** `ExportContext` with what this format may also be told. */

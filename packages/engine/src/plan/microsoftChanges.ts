@@ -13,7 +13,7 @@ import type { ExportTable } from '../formats/exportFormat.ts';
 import {
   MICROSOFT_BULK_HEADERS,
   MICROSOFT_FORMAT_VERSION,
-  MICROSOFT_REPORT_HEADERS,
+  bulkOnDemand,
   writeMicrosoftBulk,
   type MicrosoftBulkOptions,
 } from '../formats/microsoftAdvertising.ts';
@@ -236,8 +236,7 @@ export function writeMicrosoftChanges(
   account: MicrosoftAccount,
   options: MicrosoftChangesOptions,
 ): MicrosoftChanges {
-  let done: { report: string[][]; counts: MicrosoftChangesCounts } | undefined;
-  function* chunks(): Generator<string> {
+  return bulkOnDemand<MicrosoftChangesCounts>(function* (done) {
     const report: string[][] = [];
     const counts: MicrosoftChangesCounts = { records: {}, notPlanned: 0, notWritten: 0 };
     const out: string[] = [formatCsvLine(MICROSOFT_CHANGES_HEADERS)];
@@ -466,18 +465,9 @@ export function writeMicrosoftChanges(
         cells[C['Ad Group']!] = identity[1] ?? '';
       emit(cells);
     }
-    done = { report, counts };
+    done(report, counts);
     if (out.length > 0) yield out.join('');
-  }
-  const finish = () => {
-    if (!done) for (const _ of chunks());
-    return done!;
-  };
-  return {
-    chunks,
-    report: () => ({ headers: MICROSOFT_REPORT_HEADERS, rows: finish().report }),
-    counts: () => finish().counts,
-  };
+  });
 }
 
 /** True when the campaign has no location, or Microsoft takes one of its locations. */
