@@ -239,20 +239,25 @@ export function newValueFacts(): ValueFacts {
   };
 }
 
+/** `\s` of a regular expression: ASCII and Unicode white space. */
+export function isSpaceCode(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 9 && c <= 13)
+    : c >= 0xa0 &&
+        (c === 0xa0 ||
+          c === 0x1680 ||
+          (c >= 0x2000 && c <= 0x200a) ||
+          c === 0x2028 ||
+          c === 0x2029 ||
+          c === 0x202f ||
+          c === 0x205f ||
+          c === 0x3000 ||
+          c === 0xfeff);
+}
+
 /** True for the characters String.prototype.trim removes (white space and line terminators). */
 function isTrimmed(c: number): boolean {
-  return (
-    c <= 32 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
+  return c <= 32 || isSpaceCode(c);
 }
 
 /**

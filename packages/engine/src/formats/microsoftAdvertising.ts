@@ -12,7 +12,7 @@
  */
 import { formatCsv, formatCsvCell, formatCsvLine, type Table } from '../csv.ts';
 import { normalizeHeader, parseItemStatus, type ItemStatus } from '../plan/kinds.ts';
-import { countAdTextLength } from '../text.ts';
+import { countAdTextLength, isSpaceCode } from '../text.ts';
 import type { MicrosoftLocationAnswer } from './microsoftLocations.ts';
 import {
   RSA_DESCRIPTION_MAX_CHARS,
@@ -223,22 +223,6 @@ const widthOf = (text: string): number => countAdTextLength(text);
 
 /** Google-only dynamic insertions Microsoft does not read ({CUSTOMIZER.…}, {LOCATION(…)}, …). */
 const GOOGLE_ONLY_INSERTION = /\{\s*(?:CUSTOMIZER\.|LOCATION\(|COUNTDOWN\(|GLOBAL_COUNTDOWN\()/i;
-
-/** `\s` of a regular expression: ASCII and Unicode white space. */
-function isSpaceCode(c: number): boolean {
-  return c <= 0x20
-    ? c === 0x20 || (c >= 9 && c <= 13)
-    : c >= 0xa0 &&
-        (c === 0xa0 ||
-          c === 0x1680 ||
-          (c >= 0x2000 && c <= 0x200a) ||
-          c === 0x2028 ||
-          c === 0x2029 ||
-          c === 0x202f ||
-          c === 0x205f ||
-          c === 0x3000 ||
-          c === 0xfeff);
-}
 
 /**
  * The host of an http or https URL ('' when the URL is neither or has none): what
