@@ -21,13 +21,16 @@ import {
 } from '@adloom/engine';
 import { fileTables } from './fileTables.ts';
 import { InputError, OutputFolder } from './files.ts';
-import { commandFileName, OUTPUT_KINDS, runGenerateBuild } from './generate.ts';
+import { commandFileName, runGenerateBuild } from './generate.ts';
 import { readMicrosoftLocationMap, type MicrosoftLocationFiles } from './microsoft.ts';
 import {
   COLLISIONS_FILE_NAME,
   PLAN_OUTPUT_NAMES,
-  formatPlanCounts,
+  copyGenerationReport,
+  planChangeLines,
+  removeUnwritten,
   writePlanLines,
+  writtenLines,
   type PlanCommandOptions,
 } from './plan.ts';
 import { plural } from './report.ts';
@@ -88,27 +91,12 @@ export async function runMicrosoftPlan(
         `${plural(counts.notPlanned, 'change')} not planned, ${plural(counts.notWritten, 'new item')} not written`,
       ]);
       writePlanLines(folder, plan, planTables, written);
-      const reportFile = made.files.length > 0 ? path.join(scratch, OUTPUT_KINDS.report) : '';
-      if (reportFile) {
-        try {
-          folder.writeFile(OUTPUT_KINDS.report, [readFileSync(reportFile, 'utf8')], false);
-          written.push([
-            OUTPUT_KINDS.report,
-            'the items generation skipped, cleaned or warned about',
-          ]);
-        } catch {
-          // No report: nothing was skipped.
-        }
-      }
+      copyGenerationReport(folder, made.files.length > 0 ? scratch : undefined, written);
       folder.commit();
     } finally {
       folder.discard();
     }
-    // Files of an earlier plan or build in --out that this plan did not write would be imported
-    // by mistake: they go.
-    const names = new Set(written.map(([n]) => n));
-    for (const name of [...PLAN_OUTPUT_NAMES, bulkName, reportName])
-      if (!names.has(name)) rmSync(path.join(o.out, name), { force: true });
+    removeUnwritten(o.out, [...PLAN_OUTPUT_NAMES, bulkName, reportName], written);
 
     let unlabelled = 0;
     for (let i = 0; i < account.baseline.size; i++) if (!account.baseline.isOwned(i)) unlabelled++;
@@ -117,9 +105,7 @@ export async function runMicrosoftPlan(
       `Compared with the Microsoft Advertising bulk download ${path.basename(o.account)}: ${plural(account.summary.rows, 'record')}, ${plural(account.baseline.size, 'item')} (${unlabelled} without the label "${o.label}": never changed)${account.summary.otherRows ? `; ${plural(account.summary.otherRows, 'record')} of other kinds left alone` : ''}`,
     ];
     const total = plan.totals;
-    if (total.add + total.update + total.pause + total.enable + total.remove === 0)
-      lines.push('Nothing to change: the account is what the feed makes.');
-    lines.push(`Changes (dropped items: ${o.dropped}):`, ...formatPlanCounts(plan));
+    lines.push(...planChangeLines(plan, o.dropped));
     if (total.collisions > 0)
       lines.push(
         `${plural(total.collisions, 'new item')} not written: an item without the label "${o.label}" holds the name (see ${COLLISIONS_FILE_NAME})`,
@@ -130,10 +116,7 @@ export async function runMicrosoftPlan(
         `Locations: ${mapped} of ${plural(mapped + notMapped, 'Google location')} mapped to Microsoft Location Ids`,
       );
     }
-    lines.push(`Wrote to ${o.out}:`);
-    const width = Math.max(...written.map(([f]) => f.length));
-    for (const [file, what] of written) lines.push(`  ${file.padEnd(width)}  ${what}`);
-    lines.push(...made.issueLines);
+    lines.push(...writtenLines(o.out, written), ...made.issueLines);
     return `${lines.join('\n')}\n`;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -280,28 +280,15 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
         );
       else folder.writeFile(BUILD_RECORD_FILE_NAME, planRecordChunks(info, plan, tables), false);
       written.push([BUILD_RECORD_FILE_NAME, 'the build record after these changes']);
-      const reportFile = made.files.length > 0 ? path.join(scratch, OUTPUT_KINDS.report) : '';
-      if (reportFile && existsSync(reportFile)) {
-        folder.writeFile(OUTPUT_KINDS.report, readTextPieces(reportFile), false);
-        written.push([
-          OUTPUT_KINDS.report,
-          'the items generation skipped, cleaned or warned about',
-        ]);
-      }
+      copyGenerationReport(folder, made.files.length > 0 ? scratch : undefined, written);
       folder.commit();
     } finally {
       folder.discard();
     }
-    // Files of an earlier plan or build in --out that this plan did not write would be imported
-    // by mistake: they go.
-    const names = new Set(written.map(([n]) => n));
-    for (const name of PLAN_OUTPUT_NAMES)
-      if (!names.has(name)) rmSync(path.join(o.out, name), { force: true });
+    removeUnwritten(o.out, PLAN_OUTPUT_NAMES, written);
 
     const lines: string[] = [made.readLine, compared];
-    if (changed(plan.totals) === 0)
-      lines.push('Nothing to change: the account is what the feed makes.');
-    lines.push(`Changes (dropped items: ${o.dropped}):`, ...formatPlanCounts(plan));
+    lines.push(...planChangeLines(plan, o.dropped));
     if (plan.totals.collisions > 0) {
       lines.push(
         `${plural(plan.totals.collisions, 'new item')} not written: an item without the label "${o.label}" holds the name (see ${COLLISIONS_FILE_NAME}):`,
@@ -317,17 +304,58 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
         );
       }
     }
-    lines.push(`Wrote to ${o.out}:`);
-    const width = Math.max(...written.map(([f]) => f.length));
-    for (const [file, what] of written) lines.push(`  ${file.padEnd(width)}  ${what}`);
-    lines.push(...made.issueLines);
+    lines.push(...writtenLines(o.out, written), ...made.issueLines);
     return `${lines.join('\n')}\n`;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-/** The collisions as a table. */
+/** Whether the plan changes anything: the summary's first lines, then the counts per kind. */
+export function planChangeLines(plan: ChangePlan, dropped: string): string[] {
+  return [
+    ...(changed(plan.totals) === 0
+      ? ['Nothing to change: the account is what the feed makes.']
+      : []),
+    `Changes (dropped items: ${dropped}):`,
+    ...formatPlanCounts(plan),
+  ];
+}
+
+/** The summary's list of the files written, one line each with what it holds. */
+export function writtenLines(out: string, written: ReadonlyArray<[string, string]>): string[] {
+  const width = Math.max(...written.map(([f]) => f.length));
+  return [`Wrote to ${out}:`, ...written.map(([file, what]) => `  ${file.padEnd(width)}  ${what}`)];
+}
+
+/**
+ * Copies the report generation wrote in `scratch` (none when nothing was skipped, cleaned or
+ * warned about, or when no scratch folder is given) into the output.
+ */
+export function copyGenerationReport(
+  folder: OutputFolder,
+  scratch: string | undefined,
+  written: Array<[string, string]>,
+): void {
+  const reportFile = scratch === undefined ? '' : path.join(scratch, OUTPUT_KINDS.report);
+  if (!reportFile || !existsSync(reportFile)) return;
+  folder.writeFile(OUTPUT_KINDS.report, readTextPieces(reportFile), false);
+  written.push([OUTPUT_KINDS.report, 'the items generation skipped, cleaned or warned about']);
+}
+
+/**
+ * Removes the files of `names` in `out` that this run did not write: files of an earlier plan
+ * or build left there would be imported by mistake.
+ */
+export function removeUnwritten(
+  out: string,
+  names: Iterable<string>,
+  written: ReadonlyArray<[string, string]>,
+): void {
+  const kept = new Set(written.map(([n]) => n));
+  for (const name of names) if (!kept.has(name)) rmSync(path.join(out, name), { force: true });
+}
+
 /**
  * Writes the plan's lines (`adloom-plan.csv`) and, when there are any, its collisions
  * (`adloom-collisions.csv`), and notes both in `written`.
@@ -351,6 +379,7 @@ export function writePlanLines(
   written.push([COLLISIONS_FILE_NAME, plural(plan.totals.collisions, 'collision')]);
 }
 
+/** The collisions as a table. */
 function collisionsTable(plan: ChangePlan, tables: readonly ExportTable[]): Table {
   return {
     headers: COLLISION_HEADERS,
