@@ -98,8 +98,7 @@ export async function runMicrosoftPlan(
     }
     removeUnwritten(o.out, [...PLAN_OUTPUT_NAMES, bulkName, reportName], written);
 
-    let unlabelled = 0;
-    for (let i = 0; i < account.baseline.size; i++) if (!account.baseline.isOwned(i)) unlabelled++;
+    const unlabelled = account.baseline.unownedCount();
     const lines: string[] = [
       made.readLine,
       `Compared with the Microsoft Advertising bulk download ${path.basename(o.account)}: ${plural(account.summary.rows, 'record')}, ${plural(account.baseline.size, 'item')} (${unlabelled} without the label "${o.label}": never changed)${account.summary.otherRows ? `; ${plural(account.summary.otherRows, 'record')} of other kinds left alone` : ''}`,

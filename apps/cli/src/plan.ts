@@ -230,9 +230,7 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
     } else {
       const account = readAccount(o.account!, o.label);
       baseline = account;
-      let unlabelled = 0;
-      for (let i = 0; i < account.size; i++) if (!account.isOwned(i)) unlabelled++;
-      compared = `Compared with the account export ${path.basename(o.account!)}: ${plural(account.summary.rows, 'row')}, ${plural(account.size, 'item')} (${unlabelled} without the label "${o.label}": never changed)${account.summary.otherRows ? `; ${plural(account.summary.otherRows, 'row')} of other kinds left alone` : ''}`;
+      compared = `Compared with the account export ${path.basename(o.account!)}: ${plural(account.summary.rows, 'row')}, ${plural(account.size, 'item')} (${account.unownedCount()} without the label "${o.label}": never changed)${account.summary.otherRows ? `; ${plural(account.summary.otherRows, 'row')} of other kinds left alone` : ''}`;
     }
     // Against a record, the new build's items come from its own record as it is read (no pass
     // over its files, none of its items held).

@@ -147,6 +147,8 @@ describe('an Editor export of the account as baseline', () => {
     expect(hand).toBeGreaterThanOrEqual(0);
     expect(account.isOwned(hand)).toBe(false);
     expect(account.isOwned(account.find('campaign', [c]))).toBe(true);
+    // Without the label: the colliding keyword, 'hand made' and the campaign 'By hand'.
+    expect(account.unownedCount()).toBe(3);
 
     const tables = tablesOf(build);
     const plan = planChanges(account, tables);

@@ -152,6 +152,13 @@ export class Baseline {
     return (this.flags[i]! & OWNED) !== 0;
   }
 
+  /** How many items are not the client's (without its label: never changed). */
+  unownedCount(): number {
+    let n = 0;
+    for (let i = 0; i < this.size; i++) if (!this.isOwned(i)) n++;
+    return n;
+  }
+
   /** Owned, droppable and not a repeat of an earlier item of the same identity. */
   isDroppable(i: number): boolean {
     return (this.flags[i]! & (OWNED | DROPPABLE | DUPLICATE)) === (OWNED | DROPPABLE);

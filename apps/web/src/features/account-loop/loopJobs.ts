@@ -163,9 +163,6 @@ async function readBaseline(input: LoopBaselineInput, label: string): Promise<Re
   if (first && isMicrosoftBulk(new Uint8Array(await first.slice(0, 16).arrayBuffer()))) {
     try {
       const account = await readMicrosoftBlob(first, label);
-      let unlabelled = 0;
-      for (let i = 0; i < account.baseline.size; i++)
-        if (!account.baseline.isOwned(i)) unlabelled++;
       read = {
         baseline: account.baseline,
         microsoft: account,
@@ -174,7 +171,7 @@ async function readBaseline(input: LoopBaselineInput, label: string): Promise<Re
           names: input.kind === 'account' ? input.names : [],
           rows: account.summary.rows,
           items: account.baseline.size,
-          unlabelled,
+          unlabelled: account.baseline.unownedCount(),
           otherRows: account.summary.otherRows,
           microsoft: true,
         },
@@ -209,8 +206,6 @@ async function readBaseline(input: LoopBaselineInput, label: string): Promise<Re
         for await (const piece of blobPieces(input.files[f]!)) reader.pushBytes(piece);
       }
       const account = reader.end();
-      let unlabelled = 0;
-      for (let i = 0; i < account.size; i++) if (!account.isOwned(i)) unlabelled++;
       read = {
         baseline: account,
         compared: {
@@ -218,7 +213,7 @@ async function readBaseline(input: LoopBaselineInput, label: string): Promise<Re
           names: input.names,
           rows: account.summary.rows,
           items: account.size,
-          unlabelled,
+          unlabelled: account.unownedCount(),
           otherRows: account.summary.otherRows,
         },
       };
