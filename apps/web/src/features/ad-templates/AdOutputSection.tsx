@@ -70,26 +70,24 @@ export function AdOutputSection({ kind }: { kind: AdKind }) {
         </Title>
         {output ? (
           <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              size="xs"
-              loading={saving === EDITOR_FORMAT_ID}
-              disabled={saving === MICROSOFT_FORMAT_ID}
-              aria-label={`${DOWNLOAD_LABEL}: ${label}`}
-              onClick={() => void handleDownload(EDITOR_FORMAT_ID)}
-            >
-              {DOWNLOAD_LABEL}
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              loading={saving === MICROSOFT_FORMAT_ID}
-              disabled={saving === EDITOR_FORMAT_ID}
-              aria-label={`${MICROSOFT_DOWNLOAD_LABEL}: ${label}`}
-              onClick={() => void handleDownload(MICROSOFT_FORMAT_ID)}
-            >
-              {MICROSOFT_DOWNLOAD_LABEL}
-            </Button>
+            {(
+              [
+                [EDITOR_FORMAT_ID, DOWNLOAD_LABEL],
+                [MICROSOFT_FORMAT_ID, MICROSOFT_DOWNLOAD_LABEL],
+              ] as const
+            ).map(([format, words]) => (
+              <Button
+                key={format}
+                variant="default"
+                size="xs"
+                loading={saving === format}
+                disabled={saving !== null && saving !== format}
+                aria-label={`${words}: ${label}`}
+                onClick={() => void handleDownload(format)}
+              >
+                {words}
+              </Button>
+            ))}
           </Group>
         ) : null}
       </Group>

@@ -49,24 +49,23 @@ export function CampaignOutputView({
           </Text>
         </Stack>
         <Group gap="xs" wrap="wrap" justify="flex-end">
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => onZip(EDITOR_FORMAT_ID)}
-            loading={zipping === EDITOR_FORMAT_ID}
-            disabled={zipping !== null && zipping !== EDITOR_FORMAT_ID}
-          >
-            Download all for Google Ads Editor (zip)
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => onZip(MICROSOFT_FORMAT_ID)}
-            loading={zipping === MICROSOFT_FORMAT_ID}
-            disabled={zipping !== null && zipping !== MICROSOFT_FORMAT_ID}
-          >
-            Download all for Microsoft Advertising (zip)
-          </Button>
+          {(
+            [
+              [EDITOR_FORMAT_ID, 'Download all for Google Ads Editor (zip)'],
+              [MICROSOFT_FORMAT_ID, 'Download all for Microsoft Advertising (zip)'],
+            ] as const
+          ).map(([format, words]) => (
+            <Button
+              key={format}
+              size="xs"
+              variant="light"
+              onClick={() => onZip(format)}
+              loading={zipping === format}
+              disabled={zipping !== null && zipping !== format}
+            >
+              {words}
+            </Button>
+          ))}
         </Group>
       </Group>
       <div className="campaign-output__grid">
