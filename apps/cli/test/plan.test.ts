@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readBuildRecord } from '@adloom/engine';
+import { BUILD_RECORD_VERSION, readBuildRecord } from '@adloom/engine';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
 import { runAdloom } from './runCommand.ts';
@@ -148,7 +148,7 @@ describe('adloom generate writes its build record', () => {
       feed: string;
       templates: string[];
     };
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(BUILD_RECORD_VERSION);
     expect(doc.label).toBe('adloom');
     expect(doc.feed).toBe('feed.csv');
     expect(doc.templates).toEqual(['Loop', 'Loop RSA']);

@@ -10,9 +10,16 @@ import {
   planRecordChunks,
   planTable,
 } from './changes.ts';
-import { forEachBuildItem, hashField, normalizeLabels, type BuildItem } from './items.ts';
+import {
+  forEachBuildItem,
+  hashField,
+  hashIdentity,
+  normalizeLabels,
+  type BuildItem,
+} from './items.ts';
 import { planChanges, type ChangeLine } from './plan.ts';
 import {
+  BUILD_RECORD_VERSION,
   buildRecordChunks,
   readBuildRecord,
   BuildRecordReader,
@@ -110,35 +117,61 @@ describe('the build record', () => {
         expect(got.fields).toEqual(item.fields);
         expect(got.hashes).toEqual(item.fields.map((f, k) => hashField(f, item.values[k]!)));
       });
-      expect(baseline.header).toMatchObject({ ...INFO, format: 'adloom-build', version: 2 });
+      expect(baseline.header).toMatchObject({
+        ...INFO,
+        format: 'adloom-build',
+        version: BUILD_RECORD_VERSION,
+      });
       expect(baseline.header.counts.keyword).toBe(b.keywords.length);
     },
   );
 
-  test('cells with line breaks, backslashes and a negative line change round-trip', () => {
+  test('cells with commas, quotes, line breaks, backslashes and a negative line change round-trip', () => {
     const b = randomBuild(11, 20);
     b.keywords[0]!.keyword = 'two\nlines \\ and\r\\n';
+    b.keywords[1]!.keyword = "'quoted', with, commas\\";
     b.keywords[2]!.line = 1; // an earlier line than the keyword before it
+    // A place cell with them: the keyword's campaign and ad group.
+    b.keywords[3]!.campaign = "Shoes, 'Boots'\\";
+    b.keywords[3]!.adGroup = 'Group,\none';
     const tables = tablesOf(b);
-    const baseline = record(tables);
+    const text = [...buildRecordChunks(INFO, tables)].join('');
+    const baseline = readBuildRecord([text]);
+    const lean = new BuildRecordReader({ identities: 'on-demand' });
+    lean.push(text);
+    const leanBaseline = lean.end();
     const want = items(tables);
+    const h1 = { lo: 0, hi: 0 };
+    const h2 = { lo: 0, hi: 0 };
     want.forEach((item, i) => {
       expect(baseline.item(i).identity).toEqual(item.identity);
       expect(baseline.item(i).line).toBe(item.line);
+      expect(leanBaseline.identityHashOf(i, h1)).toEqual(
+        hashIdentity(item.kind, item.identity, h2),
+      );
     });
+    const all = Int32Array.from(want.keys());
+    const loaded = readRecordIdentities(all, (push) => push(text));
+    want.forEach((item, i) => expect(loaded.get(i)).toEqual(item.identity));
   });
 
-  test('each text is written once, however many items name it; hashes are six characters', () => {
+  test("a text repeated down its column is written once, a row's own text in place; hashes are six characters", () => {
     const b = randomBuild(12, 200, false);
     for (const ad of b.ads) ad.headlines[1] = 'Free Delivery on Orders';
+    b.ads[0]!.headlines[0] = 'Only in the first ad';
     const text = [...buildRecordChunks(INFO, tablesOf(b))].join('');
     expect(b.ads.length).toBeGreaterThan(100);
-    expect(text.split('Free Delivery on Orders')).toHaveLength(2);
-    // The last ad's line: no text inline, contents as a field index and a fixed-width hash.
+    // In place in the first ad, then once as a text every later ad names.
+    expect(text.split('Free Delivery on Orders')).toHaveLength(3);
+    expect(text).toContain("'Free Delivery on Orders,");
+    expect(text).toContain('\nSFree Delivery on Orders\n');
+    expect(text.split('Only in the first ad')).toHaveLength(2);
+    expect(text).not.toContain('SOnly in the first ad');
+    // The last ad's line: contents as a field index and a fixed-width hash.
     const lines = text.split('\n');
     const adLine = [...lines].reverse().find((l) => /^[0-9a-z-]/.test(l) && l.includes('*'))!;
     expect(adLine).toMatch(
-      /^-?[0-9a-z]+,\d?,([0-9a-z]+[A-Za-z0-9_-]{6};?)+(,(\*[0-9a-z]+|[0-9a-z]*))+$/,
+      /^-?[0-9a-z]+,\d?,([0-9a-z]+[A-Za-z0-9_-]{6};?)+(,(\*[0-9a-z]+|[0-9a-z]*|'[^,]*))+$/,
     );
   });
 
@@ -159,8 +192,50 @@ describe('the build record', () => {
     );
     expect(() => readBuildRecord(['not json at all\n'])).toThrow(/not an Adloom build record/);
     expect(() =>
-      readBuildRecord(['{"format":"adloom-build","version":3}\nE{"items":0}\n']),
-    ).toThrow(/version 3 was written by a newer Adloom/);
+      readBuildRecord(['{"format":"adloom-build","version":4}\nE{"items":0}\n']),
+    ).toThrow(/version 4 was written by a newer Adloom/);
+  });
+
+  test('a version 2 record (every text an S line) is still read, whole and on demand', () => {
+    const v2 = [
+      '{"format":"adloom-build","version":2,"created":"2026-12-01T09:00:00.000Z","client":"Acme","feed":"Shoes","templates":["Shoes"],"label":"adloom"}',
+      'Kkeyword',
+      'SShoes - Nike',
+      'SNike Air',
+      'P0,1',
+      'Snike air',
+      'SBroad',
+      'Ffinalurl',
+      '2,1,0AAAAAB,2,3',
+      'SExact',
+      '1,,0AAAAAC,2,4',
+      'E{"items":2,"counts":{"keyword":2}}',
+      '',
+    ].join('\n');
+    const baseline = readBuildRecord([v2]);
+    expect(baseline.header).toMatchObject({ version: 2, counts: { keyword: 2 } });
+    expect(baseline.item(0)).toMatchObject({
+      kind: 'keyword',
+      identity: ['Shoes - Nike', 'Nike Air', 'nike air', 'Broad'],
+      status: 'Paused',
+      line: 2,
+      fields: ['finalurl'],
+      hashes: [1],
+    });
+    expect(baseline.item(1)).toMatchObject({
+      identity: ['Shoes - Nike', 'Nike Air', 'nike air', 'Exact'],
+      line: 3,
+    });
+    const reader = new BuildRecordReader({ identities: 'on-demand' });
+    reader.push(v2);
+    const lean = reader.end();
+    const h1 = { lo: 0, hi: 0 };
+    const h2 = { lo: 0, hi: 0 };
+    for (let i = 0; i < 2; i++)
+      expect(lean.identityHashOf(i, h1)).toEqual(baseline.identityHashOf(i, h2));
+    expect(readRecordIdentities(Int32Array.of(1), (push) => push(v2)).get(1)).toEqual(
+      baseline.identityOf(1),
+    );
   });
 
   test('a version 1 record (one JSON entry per line) is still read', () => {

@@ -1,26 +1,29 @@
 /**
  * The build record, `adloom-build.json`: what a build exported for a client, so the next build
- * can be planned against it. Version 2 is a line format written and read as a stream: a JSON
- * header line, then one entry per line, tagged by its first character, then an end line. Each
- * distinct text is written once (a string table) and items name texts by index; contents are
- * 32-bit hashes per field, six characters each; numbers are base 36. Nothing but the header
+ * can be planned against it. Version 3 is a line format written and read as a stream: a JSON
+ * header line, then one entry per line, tagged by its first character, then an end line. A cell
+ * is written in place (`'` then its text) unless its column repeats the text above it: then the
+ * text is written once as an `S` line (a string table) and the cells name it by index. Contents
+ * are 32-bit hashes per field, six characters each; numbers are base 36. Nothing but the header
  * and the end line is JSON: the reader scans the lines by hand.
  *
- *   {"format":"adloom-build","version":2,"created":"…","client":"…","feed":"…","templates":[…],"label":"adloom"}
+ *   {"format":"adloom-build","version":3,"created":"…","client":"…","feed":"…","templates":[…],"label":"adloom"}
  *   Kkeyword                    the items below are keywords
- *   SShoes - Nike               text 0 (backslash, CR and LF escaped as \\, \r, \n)
- *   SNike Air Max Broad         text 1
- *   P0,1                        the place (campaign, ad group) of the items below, as texts
- *   Sfinalurl ...
+ *   P'Shoes - Nike,'Nike Air    the place (campaign, ad group) of the items below, as cells
  *   Ffinalurl                   content field 0
- *   2,,0AbC4_x,1,*3,4           line change, status (empty: Enabled), contents (field then its
+ *   2,,0AbC4_x,'nike air,*3     line change, status (empty: Enabled), contents (field then its
  *                               6-character hash, `;` between fields), the identity cells after
- *                               the place as texts (empty: an empty cell; `*n`: n empty cells)
+ *                               the place (empty: an empty cell; `*n`: n empty cells; `'text`:
+ *                               a text, backslash, comma, CR and LF escaped as \\, \,, \r, \n;
+ *                               a number: a text of an `S` line)
+ *   SExact                      text 0 (backslash, CR and LF escaped)
+ *   1,,0AbC4_x,'nike air max,0  a cell naming text 0
  *   T                           a part with texts and fields of its own begins (another
  *                               thread's ads): texts, fields, kind, place and line start again
  *   E{"items":1,"counts":{"keyword":1}}
  *
- * Version 1 records (one JSON entry per line, recordVersion1.ts) are still read.
+ * Version 2 records (every text an `S` line: no `'` cells) and version 1 records (one JSON entry
+ * per line, recordVersion1.ts) are still read.
  */
 import type { ExportTable } from '../formats/exportFormat.ts';
 import { BaselineBuilder, Int32List, type Baseline } from './baseline.ts';
@@ -44,7 +47,7 @@ import { parseJson, RecordV1Lines, V1_ITEMS_START } from './recordVersion1.ts';
 
 /** The record's format name and version (the first line's `format` and `version`). */
 export const BUILD_RECORD_FORMAT = 'adloom-build';
-export const BUILD_RECORD_VERSION = 2;
+export const BUILD_RECORD_VERSION = 3;
 
 /** The file name of a build record beside a build's files. */
 export const BUILD_RECORD_FILE_NAME = 'adloom-build.json';
@@ -97,11 +100,11 @@ export interface RecordItemView {
 const CHUNK_CHARS = 1 << 16;
 
 /**
- * Texts the writer remembers in each of its two generations: a text seen again within about
- * this many new texts is named by its index, an older one is written again (the reader keeps
- * every text anyway; the writer's memory stays bounded on a 1M-row build).
+ * The texts of each column the writer remembers: a text one of the last this many of its column
+ * is named by reference (a campaign of rows that take turns among a few campaigns, a match type),
+ * another is written in place.
  */
-const REMEMBERED_TEXTS = 1 << 16;
+const RECENT_CELLS = 8;
 
 /** The six characters of a content hash: 6 bits each, the first holding the top 2 bits. */
 const HASH_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -126,6 +129,12 @@ function escapeText(text: string): string {
   return text.replace(/[\\\r\n]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : '\\n'));
 }
 
+/** A text as a cell holds it in place: `'`, then the text, backslash, comma, CR and LF escaped. */
+function inlineCell(text: string): string {
+  if (!/[\\\r\n,]/.test(text)) return `'${text}`;
+  return `'${text.replace(/[\\\r\n,]/g, (c) => (c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\${c}`))}`;
+}
+
 /** Writes a record's text in chunks. */
 export class BuildRecordWriter {
   private chunk = '';
@@ -135,14 +144,17 @@ export class BuildRecordWriter {
   private lastLine = 0;
   private items = 0;
   private texts = 0;
-  private recent = new Map<string, number>();
-  private older = new Map<string, number>();
   private readonly fields = new Map<string, number>();
   private counts: Partial<Record<PlanItemKind, number>> = {};
   private readonly hashes: number[] = [];
-  /** Per identity column, the last text written there and its reference (most repeat). */
-  private lastCells: string[] = [];
-  private lastRefs: string[] = [];
+  /**
+   * Per identity column (the place's first), the last texts written there (`RECENT_CELLS`
+   * slots from `c * RECENT_CELLS`, `recentNext[c]` the next to reuse), each with its reference
+   * once the column has repeated it (undefined before).
+   */
+  private recentTexts: Array<string | undefined> = [];
+  private recentRefs: Array<string | undefined> = [];
+  private recentNext: number[] = [];
 
   /** A record's writer; without `info`, a part's (`part`). */
   constructor(info: BuildRecordInfo | undefined) {
@@ -161,22 +173,37 @@ export class BuildRecordWriter {
     })}\n`;
   }
 
-  /** The index of `text` in base 36, its `S` line written first when it is new (or forgotten). */
-  private ref(text: string): string {
-    let i = this.recent.get(text);
-    if (i === undefined) {
-      i = this.older.get(text);
-      if (i === undefined) {
-        i = this.texts++;
+  /**
+   * Column `c`'s cell as the record writes it: in place, or, when the text is one of the last
+   * few the column held, the index of its `S` line (written the first time it repeats). Older
+   * texts are written again: no table of every text is searched (most texts of a build are its
+   * feed rows' own, written once; a table of them cost more time than the bytes it saved).
+   */
+  private cell(c: number, text: string): string {
+    const base = c * RECENT_CELLS;
+    const texts = this.recentTexts;
+    for (let k = base; k < base + RECENT_CELLS; k++) {
+      if (texts[k] !== text) continue;
+      let ref = this.recentRefs[k];
+      if (ref === undefined) {
+        ref = (this.texts++).toString(36);
         this.chunk += `S${escapeText(text)}\n`;
+        this.recentRefs[k] = ref;
       }
-      if (this.recent.size >= REMEMBERED_TEXTS) {
-        this.older = this.recent;
-        this.recent = new Map();
-      }
-      this.recent.set(text, i);
+      return ref;
     }
-    return i.toString(36);
+    const next = this.recentNext[c] ?? 0;
+    this.recentNext[c] = (next + 1) % RECENT_CELLS;
+    texts[base + next] = text;
+    this.recentRefs[base + next] = undefined;
+    return inlineCell(text);
+  }
+
+  /** Forgets the columns' texts (a new kind or part: its columns are others). */
+  private forgetCells(): void {
+    this.recentTexts = [];
+    this.recentRefs = [];
+    this.recentNext = [];
   }
 
   /** Adds an item. */
@@ -185,8 +212,7 @@ export class BuildRecordWriter {
     if (item.kind !== this.kind) {
       this.kind = item.kind;
       this.place = [];
-      this.lastCells = [];
-      this.lastRefs = [];
+      this.forgetCells();
       this.chunk += `K${item.kind}\n`;
     }
     const n = spec.placeCells;
@@ -196,7 +222,7 @@ export class BuildRecordWriter {
     if (!samePlace) {
       this.place = identity.slice(0, n);
       let line = 'P';
-      for (let c = 0; c < n; c++) line += (c > 0 ? ',' : '') + this.ref(identity[c]!);
+      for (let c = 0; c < n; c++) line += (c > 0 ? ',' : '') + this.cell(c, identity[c]!);
       this.chunk += `${line}\n`;
     }
     let text = `${(item.line - this.lastLine).toString(36)},${item.status === 'Enabled' ? '' : ITEM_STATUSES.indexOf(item.status)},`;
@@ -221,13 +247,7 @@ export class BuildRecordWriter {
           text += `,*${run.toString(36)}`;
           c += run - 1;
         }
-      } else if (this.lastCells[c] === cell) text += `,${this.lastRefs[c]!}`;
-      else {
-        const ref = this.ref(cell);
-        this.lastCells[c] = cell;
-        this.lastRefs[c] = ref;
-        text += `,${ref}`;
-      }
+      } else text += `,${this.cell(c, cell)}`;
     }
     this.chunk += `${text}\n`;
     this.lastLine = item.line;
@@ -288,13 +308,10 @@ export class BuildRecordWriter {
     this.out.push(this.chunk);
     this.chunk = after ? 'T\n' : '';
     this.kind = undefined;
-    this.lastCells = [];
-    this.lastRefs = [];
+    this.forgetCells();
     this.place = [];
     this.lastLine = 0;
     this.texts = 0;
-    this.recent = new Map();
-    this.older = new Map();
     this.fields.clear();
     return this.take();
   }
@@ -375,7 +392,20 @@ const HASH_VALUES = (() => {
   return v;
 })();
 
-/** A text of an `S` or `F` line, unescaped. */
+/**
+ * The end of a text written in place whose characters start at s[from]: the first comma not
+ * escaped, or `to`.
+ */
+export function inlineCellEnd(s: string, from: number, to: number): number {
+  for (let p = from; p < to; p++) {
+    const c = s.charCodeAt(p);
+    if (c === 44 /* , */) return p;
+    if (c === 92 /* \\ */) p++;
+  }
+  return to;
+}
+
+/** A text of an `S` or `F` line or of a cell, unescaped. */
 export function unescapeText(s: string): string {
   if (!s.includes('\\')) return s;
   return s.replace(/\\(.?)/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c));
@@ -444,21 +474,37 @@ export class BuildRecordReader {
 
   /** Reads the next piece of the record's text. */
   push(text: string): void {
-    const s = this.carry + text;
     let from = 0;
-    for (;;) {
-      const nl = s.indexOf('\n', from);
-      if (nl < 0) break;
+    if (this.carry !== '') {
+      // The line the last piece began, read on its own: the piece stays one flat string (a
+      // string joined to it would be read through the join, several times slower).
+      const nl = text.indexOf('\n');
+      if (nl < 0) {
+        this.carry += text;
+        return;
+      }
+      const s = this.carry + text.slice(0, nl);
+      this.carry = '';
       this.lineNumber++;
-      this.line(s, from, nl > from && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
+      this.line(s, 0, s.length > 0 && s.charCodeAt(s.length - 1) === 13 ? s.length - 1 : s.length);
       from = nl + 1;
     }
-    this.carry = from === 0 ? s : s.slice(from);
+    for (;;) {
+      const nl = text.indexOf('\n', from);
+      if (nl < 0) break;
+      this.lineNumber++;
+      this.line(text, from, nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
+      from = nl + 1;
+    }
+    this.carry = from === 0 ? text : text.slice(from);
   }
 
   /** The baseline of every item read; throws when the record is cut or is not a record. */
   end(): Baseline & { header: BuildRecordHeader } {
     if (this.carry.trim() !== '') {
+      // A line after the last line break is the end line, or a line cut short.
+      if (this.carry.charCodeAt(0) !== 69 /* E */)
+        throw new Error('The build record is incomplete (its end is missing)');
       this.lineNumber++;
       this.line(this.carry, 0, this.carry.length);
     }
@@ -520,13 +566,13 @@ export class BuildRecordReader {
       this.fail(
         `format version ${version} was written by a newer Adloom; update Adloom to read it`,
       );
-    if (version !== (v1 ? 1 : BUILD_RECORD_VERSION))
+    if (v1 ? version !== 1 : version !== 2 && version !== BUILD_RECORD_VERSION)
       this.fail(
         `format version ${String(version)} is not one this version reads; generate the build again`,
       );
     this.header = {
       format: BUILD_RECORD_FORMAT,
-      version,
+      version: version as number,
       created: String(head.created ?? ''),
       client: String(head.client ?? ''),
       feed: String(head.feed ?? ''),
@@ -568,12 +614,32 @@ export class BuildRecordReader {
 
   /** On demand: an `S` line's text as its hash lanes (as `hashIdentity` hashes a cell). */
   private hashText(s: string, from: number, to: number): void {
+    this.hashSpan(s, from, to, false);
+    this.textA.push(this.spanA);
+    this.textB.push(this.spanB);
+    this.powA.push(this.spanPowA);
+    this.powB.push(this.spanPowB);
+  }
+
+  /** The lanes of the text hashed last (`hashSpan`) and their multipliers to its length. */
+  private spanA = 0;
+  private spanB = 0;
+  private spanPowA = 1;
+  private spanPowB = 1;
+
+  /**
+   * The escaped text at s[from, to) hashed (`span*`), up to its end or, for a cell written in
+   * place (`inCell`), to the first comma not escaped (`this.at`: where it ended).
+   */
+  private hashSpan(s: string, from: number, to: number, inCell: boolean): void {
     let a = 0;
     let b = 0;
     let pa = 1;
     let pb = 1;
-    for (let p = from; p < to; p++) {
+    let p = from;
+    for (; p < to; p++) {
       let c = s.charCodeAt(p);
+      if (c === 44 /* , */ && inCell) break;
       if (c === 92 /* \\ */ && p + 1 < to) {
         p++;
         const e = s.charCodeAt(p);
@@ -584,28 +650,37 @@ export class BuildRecordReader {
       pa = Math.imul(pa, HASH_BASE_A);
       pb = Math.imul(pb, HASH_BASE_B);
     }
-    this.textA.push(a);
-    this.textB.push(b);
-    this.powA.push(pa);
-    this.powB.push(pb);
+    this.spanA = a;
+    this.spanB = b;
+    this.spanPowA = pa;
+    this.spanPowB = pb;
+    this.at = p;
   }
 
-  /** On demand: the hash lanes being made (`addText`, `endCell`). */
+  /** On demand: the hash lanes being made (`addSpan`, `endCell`). */
   private laneA = 0;
   private laneB = 0;
-  private readonly placeRefs: number[] = [];
+  /** On demand: the place's cells' lanes and multipliers. */
+  private readonly placeA4: number[] = [];
 
-  /** The reference at s[from…) as a text index (`this.at`: where it ended). */
-  private textIndexAt(s: string, from: number, to: number): number {
+  /**
+   * On demand: the cell at s[from…) hashed into `span*`, a text in place or a reference
+   * (`this.at`: where it ended).
+   */
+  private cellSpan(s: string, from: number, to: number): void {
+    if (s.charCodeAt(from) === 39 /* ' */) return this.hashSpan(s, from + 1, to, true);
     const t = this.base36(s, from, to);
     if (t >= this.textA.length) this.fail('a text not written before (the record is damaged)');
-    return t;
+    this.spanA = this.textA.data[t]!;
+    this.spanB = this.textB.data[t]!;
+    this.spanPowA = this.powA.data[t]!;
+    this.spanPowB = this.powB.data[t]!;
   }
 
-  /** Text `t` and the separator after it, added to the lanes. */
-  private addText(t: number): void {
-    this.laneA = (Math.imul(this.laneA, this.powA.data[t]!) + this.textA.data[t]!) | 0;
-    this.laneB = (Math.imul(this.laneB, this.powB.data[t]!) + this.textB.data[t]!) | 0;
+  /** A cell's text (its lanes and multipliers) and the separator after it, added to the lanes. */
+  private addSpan(a: number, b: number, pa: number, pb: number): void {
+    this.laneA = (Math.imul(this.laneA, pa) + a) | 0;
+    this.laneB = (Math.imul(this.laneB, pb) + b) | 0;
     this.endCell();
   }
 
@@ -615,27 +690,38 @@ export class BuildRecordReader {
     this.laneB = (Math.imul(this.laneB, HASH_BASE_B) + 0x1f) | 0;
   }
 
+  /** Place cell `c` (`placeA4`), added to the lanes. */
+  private addPlaceCell(c: number): void {
+    const q = this.placeA4;
+    this.addSpan(q[4 * c]!, q[4 * c + 1]!, q[4 * c + 2]!, q[4 * c + 3]!);
+  }
+
   /** On demand: a `P` line's place as hash lanes, and its ad group key. */
   private hashedPlace(s: string, from: number, to: number): void {
     if (!this.kind) this.fail('a place before its kind');
-    const refs = this.placeRefs;
-    refs.length = 0;
+    const q = this.placeA4;
+    let cells = 0;
     let p = from;
     while (p < to) {
-      refs.push(this.textIndexAt(s, p, to));
+      this.cellSpan(s, p, to);
+      q[4 * cells] = this.spanA;
+      q[4 * cells + 1] = this.spanB;
+      q[4 * cells + 2] = this.spanPowA;
+      q[4 * cells + 3] = this.spanPowB;
+      cells++;
       p = this.at + 1;
     }
-    if (refs.length !== this.placeCells) this.fail('a place of the wrong size');
+    if (cells !== this.placeCells) this.fail('a place of the wrong size');
     // The key responsive search ads are paired by: the place hashed as an ad group's identity.
     this.laneA = this.laneB = kindCode('ad-group') + 1;
     for (let c = 0; c < 2; c++) {
-      if (c < refs.length) this.addText(refs[c]!);
+      if (c < cells) this.addPlaceCell(c);
       else this.endCell();
     }
     const keyLo = sealHash(this.laneA, 2, 1);
     const keyHi = sealHash(this.laneB, 2, 2);
     this.laneA = this.laneB = kindCode(this.kind) + 1;
-    for (const t of refs) this.addText(t);
+    for (let c = 0; c < cells; c++) this.addPlaceCell(c);
     this.placeA = this.laneA;
     this.placeB = this.laneB;
     this.view.groupKey.lo = keyLo;
@@ -657,8 +743,13 @@ export class BuildRecordReader {
     return v;
   }
 
-  /** The text of the reference at s[from…). */
+  /** The text of the cell at s[from…): in place, or a reference (`this.at`: where it ended). */
   private textAt(s: string, from: number, to: number): string {
+    if (s.charCodeAt(from) === 39 /* ' */) {
+      const end = inlineCellEnd(s, from + 1, to);
+      this.at = end;
+      return unescapeText(s.slice(from + 1, end));
+    }
     const t = this.texts[this.base36(s, from, to)];
     if (t === undefined) this.fail('a text not written before (the record is damaged)');
     return t;
@@ -695,24 +786,28 @@ export class BuildRecordReader {
     p++;
     const fields = this.fieldBuf;
     const hashes = this.hashBuf;
-    fields.length = 0;
-    hashes.length = 0;
+    let k = 0;
     while (p < to && s.charCodeAt(p) !== 44) {
       const f = this.fieldIndices[this.base36(s, p, to)];
       if (f === undefined) this.fail('a content field not named before');
       p = this.at;
       if (p + HASH_CHARS > to) this.fail('unreadable contents');
       let h = 0;
-      for (let k = 0; k < HASH_CHARS; k++) {
-        const c = s.charCodeAt(p + k);
+      for (let d = 0; d < HASH_CHARS; d++) {
+        const c = s.charCodeAt(p + d);
         const v = c < 128 ? HASH_VALUES[c]! : -1;
         if (v < 0) this.fail('unreadable contents');
         h = (h << 6) | v;
       }
-      fields.push(f);
-      hashes.push(h | 0);
+      fields[k] = f;
+      hashes[k++] = h | 0;
       p += HASH_CHARS;
       if (s.charCodeAt(p) === 59) p++;
+    }
+    // Lengths set only when they change (setting one is a call of its own, item after item).
+    if (fields.length !== k) {
+      fields.length = k;
+      hashes.length = k;
     }
     this.lastLine += negative ? -delta : delta;
     this.status = status;
@@ -782,7 +877,8 @@ export class BuildRecordReader {
         }
         p = this.at;
       } else {
-        this.addText(this.textIndexAt(s, p, to));
+        this.cellSpan(s, p, to);
+        this.addSpan(this.spanA, this.spanB, this.spanPowA, this.spanPowB);
         cells++;
         p = this.at;
       }
@@ -797,12 +893,15 @@ export class BuildRecordReader {
       view.line = this.lastLine;
       view.h.lo = sealHash(this.laneA, cells, 1);
       view.h.hi = sealHash(this.laneB, cells, 2);
-      view.fields.length = 0;
-      view.hashes.length = 0;
       const names = this.builder.fieldNames;
-      for (let f = 0; f < this.fieldBuf.length; f++) {
-        view.fields.push(names[this.fieldBuf[f]!]!);
-        view.hashes.push(this.hashBuf[f]!);
+      const n = this.fieldBuf.length;
+      if (view.fields.length !== n) {
+        view.fields.length = n;
+        view.hashes.length = n;
+      }
+      for (let f = 0; f < n; f++) {
+        view.fields[f] = names[this.fieldBuf[f]!]!;
+        view.hashes[f] = this.hashBuf[f]!;
       }
       this.onItem(view);
       return;

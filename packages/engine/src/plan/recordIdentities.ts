@@ -1,5 +1,5 @@
 /**
- * The identity cells of some items of a version 2 build record, read again from the record: a
+ * The identity cells of some items of a build record (version 2 or 3), read again from the record: a
  * baseline read with `identities: 'on-demand'` keeps no text, and a plan needs the cells of the
  * items it writes again (the ones the feed dropped). Two passes over the record: the first notes
  * which texts those items name, the second keeps only those texts and puts the cells together.
@@ -7,7 +7,7 @@
  */
 import { droppedBaselineItems } from './baseline.ts';
 import { PLAN_ITEM_KINDS, PLAN_KIND_SPECS, type PlanItemKind } from './kinds.ts';
-import { digit36, unescapeText } from './record.ts';
+import { digit36, inlineCellEnd, unescapeText } from './record.ts';
 
 /** Reads a record's text piece by piece with `push` (once per call of the function given). */
 export type RecordPasses = (push: (text: string) => void) => void;
@@ -18,7 +18,7 @@ function textKey(part: number, index: number): number {
 }
 
 /**
- * A text of an `S` line, unescaped, as a string of its own: a slice of a piece would keep the
+ * A text of an `S` line or a cell, unescaped, as a string of its own: a slice of a piece would keep the
  * whole piece (a megabyte) alive for the few texts kept from it.
  */
 function ownText(s: string): string {
@@ -37,7 +37,8 @@ class IdentityPass {
   private texts = 0;
   private kind: PlanItemKind | undefined;
   private identityLength = 0;
-  private place: number[] = [];
+  /** The place's cells: text indices, or texts written in place (escaped, as sliced). */
+  private place: Array<number | string> = [];
   private ordinal = 0;
   private next = 0;
   private header = true;
@@ -83,6 +84,16 @@ class IdentityPass {
     return v;
   }
 
+  /**
+   * The cell at s[from…): a text index, or a text written in place, escaped (`this.at`: where
+   * it ended).
+   */
+  private cell(s: string, from: number, to: number): number | string {
+    if (s.charCodeAt(from) !== 39 /* ' */) return this.number(s, from, to);
+    this.at = inlineCellEnd(s, from + 1, to);
+    return s.slice(from + 1, this.at);
+  }
+
   private line(s: string, from: number, to: number): void {
     if (this.header) {
       this.header = false;
@@ -102,10 +113,10 @@ class IdentityPass {
       this.identityLength = PLAN_KIND_SPECS[this.kind].identity.length;
       this.place = [];
     } else if (tag === 80 /* P */) {
-      const place: number[] = [];
+      const place: Array<number | string> = [];
       let p = from + 1;
       while (p < to) {
-        place.push(this.number(s, p, to));
+        place.push(this.cell(s, p, to));
         p = this.at + 1;
       }
       this.place = place;
@@ -125,7 +136,7 @@ class IdentityPass {
     p = s.indexOf(',', p + 1);
     const contentsEnd = s.indexOf(',', p + 1);
     p = contentsEnd < 0 || contentsEnd > to ? to : contentsEnd;
-    const refs: number[] = [...this.place];
+    const refs: Array<number | string> = [...this.place];
     while (p < to) {
       p++;
       const c = s.charCodeAt(p);
@@ -135,17 +146,24 @@ class IdentityPass {
         for (let k = 0; k < run && refs.length < this.identityLength; k++) refs.push(-1);
         p = this.at;
       } else {
-        refs.push(this.number(s, p, to));
+        refs.push(this.cell(s, p, to));
         p = this.at;
       }
     }
     if (!this.kept) {
-      for (const r of refs) if (r >= 0) this.need.add(textKey(this.part, r));
+      for (const r of refs)
+        if (typeof r === 'number' && r >= 0) this.need.add(textKey(this.part, r));
       return;
     }
     this.out.set(
       o,
-      refs.map((r) => (r < 0 ? '' : (this.kept!.get(textKey(this.part, r)) ?? ''))),
+      refs.map((r) =>
+        typeof r === 'string'
+          ? ownText(r)
+          : r < 0
+            ? ''
+            : (this.kept!.get(textKey(this.part, r)) ?? ''),
+      ),
     );
   }
 }
