@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { csvRecordsOfFile, someCsvRecordsOfFile } from './fileTables.ts';
+import { csvRecordsAfter, csvRecordsOfFile, someCsvRecordsOfFile } from './fileTables.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'adloom-file-tables-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,5 +59,27 @@ describe('reading some records of a file the command wrote', () => {
       [0, ['1', '2']],
       [2, ['5', '6']],
     ]);
+  });
+});
+
+describe('records of chunks, each after the text the last one left', () => {
+  it.each([4, 5, 6])('are the records of the whole text, however it is cut (seed %i)', (seed) => {
+    const rand = seeded(seed);
+    const values = ['plain', 'a, comma', 'a "quote"', 'two\r\nlines', 'ends\n', '', 'Ünïcödé'];
+    const rows = Array.from({ length: 300 }, () =>
+      Array.from({ length: 3 }, () => values[Math.floor(rand() * values.length)]!),
+    );
+    const text = `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+    const got: string[][] = [];
+    let carry = '';
+    for (let at = 0; at < text.length;) {
+      const n = 1 + Math.floor(rand() * 120);
+      const parsed = csvRecordsAfter(carry, text.slice(at, at + n), at + n >= text.length);
+      got.push(...parsed.records);
+      carry = parsed.rest;
+      at += n;
+    }
+    expect(carry).toBe('');
+    expect(got).toEqual(rows);
   });
 });

@@ -15,7 +15,7 @@ import {
   type ExportTableKind,
   type RecordItem,
 } from '@adloom/engine';
-import { csvRecordsOfPiece } from './fileTables.ts';
+import { csvRecordsAfter } from './fileTables.ts';
 import type { OutputSink } from './files.ts';
 
 /** What a part of the record holds (`BuildRecordWriter.partCounts`). */
@@ -51,7 +51,7 @@ export class RecordCsvChunks {
 
   /** The next chunk, as written to the file. */
   chunk(text: string, final = false): void {
-    const { records, rest } = csvRecordsOfPiece(this.carry + text, final);
+    const { records, rest } = csvRecordsAfter(this.carry, text, final);
     this.carry = rest;
     for (const cells of records) {
       if (!this.reader) this.reader = this.writer.rowReader(this.kind, cells);

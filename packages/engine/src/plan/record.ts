@@ -393,6 +393,34 @@ const HASH_VALUES = (() => {
 })();
 
 /**
+ * Calls `line(s, from, to)` for each whole line of `carry + text` (without its CR LF or LF);
+ * returns the text after the last line break, to be given as the next call's `carry`. The line
+ * the carry begins is read on its own: `text` stays one flat string (a string joined to it is
+ * read through the join, several times slower).
+ */
+export function forEachLine(
+  carry: string,
+  text: string,
+  line: (s: string, from: number, to: number) => void,
+): string {
+  let from = 0;
+  if (carry !== '') {
+    const nl = text.indexOf('\n');
+    if (nl < 0) return carry + text;
+    const s = carry + text.slice(0, nl);
+    line(s, 0, s.length > 0 && s.charCodeAt(s.length - 1) === 13 ? s.length - 1 : s.length);
+    from = nl + 1;
+  }
+  for (;;) {
+    const nl = text.indexOf('\n', from);
+    if (nl < 0) break;
+    line(text, from, nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
+    from = nl + 1;
+  }
+  return from === 0 ? text : text.slice(from);
+}
+
+/**
  * The end of a text written in place whose characters start at s[from]: the first comma not
  * escaped, or `to`.
  */
@@ -474,30 +502,14 @@ export class BuildRecordReader {
 
   /** Reads the next piece of the record's text. */
   push(text: string): void {
-    let from = 0;
-    if (this.carry !== '') {
-      // The line the last piece began, read on its own: the piece stays one flat string (a
-      // string joined to it would be read through the join, several times slower).
-      const nl = text.indexOf('\n');
-      if (nl < 0) {
-        this.carry += text;
-        return;
-      }
-      const s = this.carry + text.slice(0, nl);
-      this.carry = '';
-      this.lineNumber++;
-      this.line(s, 0, s.length > 0 && s.charCodeAt(s.length - 1) === 13 ? s.length - 1 : s.length);
-      from = nl + 1;
-    }
-    for (;;) {
-      const nl = text.indexOf('\n', from);
-      if (nl < 0) break;
-      this.lineNumber++;
-      this.line(text, from, nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
-      from = nl + 1;
-    }
-    this.carry = from === 0 ? text : text.slice(from);
+    this.carry = forEachLine(this.carry, text, this.onLine);
   }
+
+  /** One line (`forEachLine`). */
+  private readonly onLine = (s: string, from: number, to: number): void => {
+    this.lineNumber++;
+    this.line(s, from, to);
+  };
 
   /** The baseline of every item read; throws when the record is cut or is not a record. */
   end(): Baseline & { header: BuildRecordHeader } {

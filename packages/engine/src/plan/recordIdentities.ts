@@ -7,7 +7,7 @@
  */
 import { droppedBaselineItems } from './baseline.ts';
 import { PLAN_ITEM_KINDS, PLAN_KIND_SPECS, type PlanItemKind } from './kinds.ts';
-import { digit36, inlineCellEnd, unescapeText } from './record.ts';
+import { digit36, forEachLine, inlineCellEnd, unescapeText } from './record.ts';
 
 /** Reads a record's text piece by piece with `push` (once per call of the function given). */
 export type RecordPasses = (push: (text: string) => void) => void;
@@ -54,16 +54,10 @@ class IdentityPass {
   ) {}
 
   push(text: string): void {
-    const s = this.carry + text;
-    let from = 0;
-    for (;;) {
-      const nl = s.indexOf('\n', from);
-      if (nl < 0) break;
-      this.line(s, from, nl > from && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
-      from = nl + 1;
-    }
-    this.carry = from === 0 ? s : s.slice(from);
+    this.carry = forEachLine(this.carry, text, this.onLine);
   }
+
+  private readonly onLine = (s: string, from: number, to: number): void => this.line(s, from, to);
 
   end(): void {
     if (this.carry !== '') this.line(this.carry, 0, this.carry.length);
