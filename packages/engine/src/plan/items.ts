@@ -174,7 +174,7 @@ export class ColumnMap {
   /** The row's identity cells into `into`. */
   readIdentity(row: readonly string[], into: string[]): string[] {
     const at = this.identityAt;
-    into.length = at.length;
+    if (into.length !== at.length) into.length = at.length;
     for (let i = 0; i < at.length; i++) {
       const c = at[i]!;
       into[i] = c < 0 ? '' : (row[c] ?? '');
@@ -182,9 +182,14 @@ export class ColumnMap {
     return into;
   }
 
-  /** The row's non-empty contents into the item's fields and values (appending). */
+  /**
+   * The row's non-empty contents as the item's fields and values (those it held replaced; their
+   * lengths set only when they change: setting one is a call of its own, row after row).
+   */
   readContent(row: readonly string[], item: BuildItem, clientLabel: string): void {
     const at = this.contentAt;
+    const { fields, values } = item;
+    let k = 0;
     for (let i = 0; i < at.length; i++) {
       const raw = row[at[i]!] ?? '';
       if (raw === '') continue;
@@ -200,8 +205,12 @@ export class ColumnMap {
         value = this.lastNormalized;
       } else value = normalizeFieldValue(name, raw, clientLabel);
       if (value === '') continue;
-      item.fields.push(name);
-      item.values.push(value);
+      fields[k] = name;
+      values[k++] = value;
+    }
+    if (fields.length !== k) {
+      fields.length = k;
+      values.length = k;
     }
   }
 
@@ -262,8 +271,6 @@ export function* readBuildItems(
     for (const row of rows) {
       map.readIdentity(row, item.identity);
       item.status = map.readStatus(row);
-      item.fields.length = 0;
-      item.values.length = 0;
       map.readContent(row, item, clientLabel);
       item.line = lines ? (lines[r] ?? 0) : 0;
       item.firstRow = r;
@@ -300,8 +307,6 @@ export class RowItemReader {
     const { item, map } = this;
     map.readIdentity(row, item.identity);
     item.status = map.readStatus(row);
-    item.fields.length = 0;
-    item.values.length = 0;
     map.readContent(row, item, this.clientLabel);
     item.line = line;
     item.firstRow = this.row++;
@@ -352,8 +357,6 @@ function* readCampaigns(
     }
     map.readIdentity(row, item.identity);
     item.status = map.readStatus(row);
-    item.fields.length = 0;
-    item.values.length = 0;
     locations = [];
     map.readContent(row, item, clientLabel);
     const at = item.fields.indexOf('locationid');

@@ -262,8 +262,9 @@ export class BuildRecordWriter {
   /** Adds a build item, each content field hashed (`hashField`). */
   addBuildItem(item: BuildItem): void {
     const hashes = this.hashes;
-    hashes.length = item.fields.length;
-    for (let f = 0; f < hashes.length; f++) hashes[f] = hashField(item.fields[f]!, item.values[f]!);
+    const n = item.fields.length;
+    if (hashes.length !== n) hashes.length = n;
+    for (let f = 0; f < n; f++) hashes[f] = hashField(item.fields[f]!, item.values[f]!);
     this.add({
       kind: item.kind,
       identity: item.identity,
