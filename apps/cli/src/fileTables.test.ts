@@ -65,7 +65,16 @@ describe('reading some records of a file the command wrote', () => {
 describe('records of chunks, each after the text the last one left', () => {
   it.each([4, 5, 6])('are the records of the whole text, however it is cut (seed %i)', (seed) => {
     const rand = seeded(seed);
-    const values = ['plain', 'a, comma', 'a "quote"', 'two\r\nlines', 'ends\n', '', 'Ünïcödé'];
+    const values = [
+      'plain',
+      'a, comma',
+      'a "quote"',
+      'two\r\nlines',
+      'ends\n',
+      'lone\rcr',
+      '',
+      'Ünïcödé',
+    ];
     const rows = Array.from({ length: 300 }, () =>
       Array.from({ length: 3 }, () => values[Math.floor(rand() * values.length)]!),
     );

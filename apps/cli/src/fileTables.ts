@@ -100,8 +100,32 @@ function parseFrom(
   const n = text.length;
   let i = from;
   let start = from;
+  // The next quote and CR at or after `i` (n: none), found once and moved on.
+  let quote = -1;
+  let cr = -1;
   outer: while (i < n && records.length < max) {
     start = i;
+    // A record without a quote or a lone CR, up to its line break: its cells between commas.
+    if (quote < i) quote = indexOrEnd(text, '"', i);
+    if (cr < i) cr = indexOrEnd(text, '\r', i);
+    const nl = text.indexOf('\n', i);
+    if (nl >= 0 && quote > nl && cr >= nl - 1) {
+      const end = cr === nl - 1 ? cr : nl;
+      const plain: string[] = [];
+      for (let at = i; ;) {
+        const comma = text.indexOf(',', at);
+        if (comma < 0 || comma >= end) {
+          plain.push(text.slice(at, end));
+          break;
+        }
+        plain.push(text.slice(at, comma));
+        at = comma + 1;
+      }
+      records.push(plain);
+      i = nl + 1;
+      start = i;
+      continue;
+    }
     const cells: string[] = [];
     for (;;) {
       if (text.charCodeAt(i) === 0x22) {
@@ -160,6 +184,12 @@ function parseFrom(
     }
   }
   return { records, end: start };
+}
+
+/** The index of `search` in `text` at or after `from`, or the text's length. */
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at < 0 ? text.length : at;
 }
 
 /**
