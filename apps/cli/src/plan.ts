@@ -46,7 +46,7 @@ import {
   runGenerateBuild,
   type GenerateOptions,
 } from './generate.ts';
-import { writeRecordWithExtra } from './recordStream.ts';
+import { recordItemCount, writeRecordWithExtra } from './recordStream.ts';
 import { plural } from './report.ts';
 
 /** The collisions file: new items not written because a hand-made item holds their name. */
@@ -114,7 +114,11 @@ function readTextOf(file: string, push: (text: string) => void): void {
  * (`loadDroppedIdentities`).
  */
 function readRecord(file: string): Baseline & { header: { created: string; feed: string } } {
-  const reader = new BuildRecordReader({ identities: 'on-demand' });
+  // The lists made as long as the record says at once (its end line).
+  const reader = new BuildRecordReader({
+    identities: 'on-demand',
+    expectedItems: recordItemCount(file),
+  });
   try {
     readTextOf(file, (text) => reader.push(text));
     return reader.end();

@@ -152,6 +152,42 @@ export class RecordPartWriter {
 const PIECE_BYTES = 1 << 20;
 
 /**
+ * A record file's end line (`E{…}`, the last line of a version 2 or 3 record): where it starts
+ * and what it says, or undefined when the file ends otherwise.
+ */
+function endLineOf(fd: number, size: number): { at: number; end: RecordPartCounts } | undefined {
+  const tailBytes = Math.min(size, 1 << 16);
+  const tail = Buffer.alloc(tailBytes);
+  readSync(fd, tail, 0, tailBytes, size - tailBytes);
+  const endAt = tail.lastIndexOf('\nE{');
+  if (endAt < 0) return undefined;
+  try {
+    const end = JSON.parse(tail.subarray(endAt + 2).toString('utf8')) as RecordPartCounts;
+    return { at: size - tailBytes + endAt + 1, end };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The number of items a record file says it holds (its end line), or 0 when it does not say
+ * (a damaged record, or one of version 1): a reader's `expectedItems`. At most one item per 16
+ * bytes of the file (an item's line is longer), so a damaged end line cannot make a reader
+ * set aside more than about twice the file.
+ */
+export function recordItemCount(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const items = endLineOf(fd, size)?.end.items;
+    if (typeof items !== 'number' || !Number.isSafeInteger(items) || items <= 0) return 0;
+    return Math.min(items, Math.floor(size / 16));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * A record of `info` holding the items of the record file `buildRecord` (a build's own, as
  * `generate` writes it), then `extra` items: the record after a plan, made without reading the
  * build's items again. The file's items are copied as a part of the new record.
@@ -173,14 +209,9 @@ export function writeRecordWithExtra(
       const nl = buf.subarray(0, n).indexOf(0x0a);
       if (nl >= 0) bodyStart = at + nl + 1;
     }
-    // The end line (`E{…}`), the last one.
-    const tailBytes = Math.min(size, 1 << 16);
-    const tail = Buffer.alloc(tailBytes);
-    readSync(fd, tail, 0, tailBytes, size - tailBytes);
-    const endAt = tail.lastIndexOf('\nE{');
-    if (bodyStart < 0 || endAt < 0) throw new Error(`${buildRecord} is not a whole build record`);
-    const bodyEnd = size - tailBytes + endAt + 1;
-    const end = JSON.parse(tail.subarray(endAt + 2).toString('utf8')) as RecordPartCounts;
+    const last = endLineOf(fd, size);
+    if (bodyStart < 0 || !last) throw new Error(`${buildRecord} is not a whole build record`);
+    const { at: bodyEnd, end } = last;
     const writer = new BuildRecordWriter(info);
     for (const c of writer.part()) sink.text(c);
     sink.text('T\n');

@@ -292,18 +292,18 @@ function splitCells(joined: string): string[] {
 export class BaselineBuilder {
   /** On-demand builders (`addHashed`): per place, its ad group key (lo, hi). */
   private placeKeys: Int32List | undefined;
-  private kinds = new Uint8List();
-  private statuses = new Uint8List();
-  private flags = new Uint8List();
-  private lines = new Int32List();
-  private idLo = new Int32List();
-  private idHi = new Int32List();
-  private placeOf = new Int32List();
+  private kinds: Uint8List;
+  private statuses: Uint8List;
+  private flags: Uint8List;
+  private lines: Int32List;
+  private idLo: Int32List;
+  private idHi: Int32List;
+  private placeOf: Int32List;
   private places: string[] = [];
   private placeIndex = new Map<string, number>();
   private rests: (string | string[])[] = [];
-  private contentStart = new Int32List();
-  private contentPool = new Int32List();
+  private contentStart: Int32List;
+  private contentPool: Int32List;
   readonly fieldNames: string[] = [];
   private fieldMap = new Map<string, number>();
   private adIds = new Map<number, string>();
@@ -313,7 +313,24 @@ export class BaselineBuilder {
     readonly source: BaselineSource,
     /** 'on-demand': items come by `addHashed`, without their identity text. */
     identities: 'kept' | 'on-demand' = 'kept',
+    /**
+     * The number of items expected, when known (a record's end line): the lists are made that
+     * long at once, and `finish` keeps them as they are (no list grown by copying, none copied
+     * again to its length: at 6M items those copies held more than the baseline).
+     */
+    expected = 0,
   ) {
+    const n = Math.max(expected, 1024);
+    this.kinds = new Uint8List(n);
+    this.statuses = new Uint8List(n);
+    this.flags = new Uint8List(n);
+    this.lines = new Int32List(n);
+    this.idLo = new Int32List(n);
+    this.idHi = new Int32List(n);
+    this.placeOf = new Int32List(n);
+    this.contentStart = new Int32List(n + 1);
+    // Most items have one content field: its index and its hash.
+    this.contentPool = new Int32List(2 * n);
     this.contentStart.push(0);
     if (identities === 'on-demand') this.placeKeys = new Int32List();
   }
@@ -429,24 +446,29 @@ export class BaselineBuilder {
     return new Baseline(
       this.source,
       n,
-      this.kinds.data.slice(0, n),
-      this.statuses.data.slice(0, n),
-      flags.slice(0, n),
-      this.lines.data.slice(0, n),
-      lo.slice(0, n),
-      hi.slice(0, n),
-      this.placeOf.data.slice(0, n),
+      exactly(this.kinds),
+      exactly(this.statuses),
+      exactly(this.flags),
+      exactly(this.lines),
+      exactly(this.idLo),
+      exactly(this.idHi),
+      exactly(this.placeOf),
       this.places,
       this.rests,
-      this.placeKeys?.data.slice(0, this.placeKeys.length),
-      this.contentStart.data.slice(0, n + 1),
-      this.contentPool.data.slice(0, this.contentPool.length),
+      this.placeKeys && exactly(this.placeKeys),
+      exactly(this.contentStart),
+      exactly(this.contentPool),
       this.fieldNames,
       this.adIds,
       table,
       knownFields,
     );
   }
+}
+
+/** A list's values: its array when it is full, else a copy of its length. */
+function exactly<T extends Int32Array | Uint8Array>(list: { data: T; length: number }): T {
+  return list.length === list.data.length ? list.data : (list.data.slice(0, list.length) as T);
 }
 
 /** A baseline with no items (a client's first plan). */

@@ -356,6 +356,41 @@ describe('the build record', () => {
     },
   );
 
+  test.each([0, 1, 'exact', 'ten times'] as const)(
+    'a baseline read with %s items expected is the baseline read without',
+    (expected) => {
+      const tables = tablesOf(randomBuild(15, 60));
+      const text = [...buildRecordChunks(INFO, tables)].join('');
+      const read = (expectedItems: number): ReturnType<BuildRecordReader['end']> => {
+        const reader = new BuildRecordReader({ identities: 'on-demand', expectedItems });
+        reader.push(text);
+        return reader.end();
+      };
+      const plain = read(0);
+      const n =
+        expected === 'exact' ? plain.size : expected === 'ten times' ? 10 * plain.size : expected;
+      const sized = read(n);
+      expect(sized.size).toBe(plain.size);
+      const h1 = { lo: 0, hi: 0 };
+      const h2 = { lo: 0, hi: 0 };
+      for (let i = 0; i < plain.size; i++) {
+        expect(sized.identityHashOf(i, h1)).toEqual(plain.identityHashOf(i, h2));
+        expect([sized.kindOf(i), sized.statusOf(i), sized.lineOf(i)]).toEqual([
+          plain.kindOf(i),
+          plain.statusOf(i),
+          plain.lineOf(i),
+        ]);
+        const fields = (x: typeof plain): string[] => {
+          const out: string[] = [];
+          x.forEachField(i, (f, h) => out.push(`${x.fieldNames[f]}=${h}`));
+          return out;
+        };
+        expect(fields(sized)).toEqual(fields(plain));
+        expect(sized.findHash(plain.identityHashOf(i, h2))).toBe(i);
+      }
+    },
+  );
+
   test('a host learns the counts from the last chunk', () => {
     const b = randomBuild(13, 30);
     const chunks = [...buildRecordChunks(INFO, tablesOf(b))];

@@ -484,13 +484,17 @@ export class BuildRecordReader {
        * empty): a plan compares a new build's items without holding them. Implies on demand.
        */
       onItem?: (item: RecordItemView) => void;
+      /** The number of items the record holds, when known (`BaselineBuilder`'s `expected`). */
+      expectedItems?: number;
     } = {},
   ) {
     this.onItem = options.onItem;
+    this.expectedItems = options.expectedItems ?? 0;
     this.onDemand = options.identities === 'on-demand' || this.onItem !== undefined;
   }
 
   private readonly onItem: ((item: RecordItemView) => void) | undefined;
+  private readonly expectedItems: number;
   private readonly view: RecordItemView = {
     kind: 'campaign',
     status: 'Enabled',
@@ -593,7 +597,11 @@ export class BuildRecordReader {
       label: String(head.label ?? DEFAULT_CLIENT_LABEL),
       counts: {},
     };
-    this.builder = new BaselineBuilder('record', this.onDemand && !v1 ? 'on-demand' : 'kept');
+    this.builder = new BaselineBuilder(
+      'record',
+      this.onDemand && !v1 ? 'on-demand' : 'kept',
+      this.onItem ? 0 : this.expectedItems,
+    );
     if (v1) this.v1 = new RecordV1Lines(this.builder, (m) => this.fail(m));
   }
 
