@@ -46,7 +46,7 @@ import {
   runGenerateBuild,
   type GenerateOptions,
 } from './generate.ts';
-import { recordItemCount, writeRecordWithExtra } from './recordStream.ts';
+import { recordCounts, recordItemCount, writeRecordWithExtra } from './recordStream.ts';
 import { plural } from './report.ts';
 
 /** The collisions file: new items not written because a hand-made item holds their name. */
@@ -242,7 +242,16 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
       recordFile !== undefined && existsSync(buildRecord)
         ? (push: (text: string) => void) => readTextOf(buildRecord, push)
         : undefined;
-    const plan = planChanges(baseline, tables, { dropped: o.dropped, label: o.label }, next);
+    const plan = planChanges(
+      baseline,
+      tables,
+      {
+        dropped: o.dropped,
+        label: o.label,
+        ...(next ? { nextCounts: recordCounts(buildRecord) } : {}),
+      },
+      next,
+    );
     if (recordFile !== undefined) loadDroppedIdentities(plan, recordFile);
 
     const folder = OutputFolder.open(o.out);

@@ -187,6 +187,16 @@ export function recordItemCount(file: string): number {
   }
 }
 
+/** The items per kind a record file says it holds (its end line; {} when it does not say). */
+export function recordCounts(file: string): RecordPartCounts['counts'] {
+  const fd = openSync(file, 'r');
+  try {
+    return endLineOf(fd, fstatSync(fd).size)?.end.counts ?? {};
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * A record of `info` holding the items of the record file `buildRecord` (a build's own, as
  * `generate` writes it), then `extra` items: the record after a plan, made without reading the

@@ -28,7 +28,7 @@ export class Int32List {
   }
   push(v: number): void {
     if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
+      const next = new Int32Array(Math.max(16, this.data.length * 2));
       next.set(this.data);
       this.data = next;
     }
@@ -45,7 +45,7 @@ export class Uint8List {
   }
   push(v: number): void {
     if (this.length === this.data.length) {
-      const next = new Uint8Array(this.data.length * 2);
+      const next = new Uint8Array(Math.max(16, this.data.length * 2));
       next.set(this.data);
       this.data = next;
     }

@@ -559,6 +559,20 @@ describe('the change plan', () => {
       expect(fromRecord.totals).toEqual(keptPlan.totals);
       expect([...fromRecord.actions]).toEqual([...keptPlan.actions]);
       expect([...fromRecord.reasons]).toEqual([...keptPlan.reasons]);
+      // With the new build's counts known (exact, or wrong either way): the same plan.
+      const counts = recordCountsOfLastChunk(nextText.at(-1)!);
+      const fewer = { ...counts, keyword: (counts.keyword ?? 0) - 1 };
+      const more = { ...counts, 'ad-group': (counts['ad-group'] ?? 0) + 3 };
+      for (const nextCounts of [counts, fewer, more, {}]) {
+        const sized = new BuildRecordReader({ identities: 'on-demand' });
+        sized.push(text);
+        const p = planChanges(sized.end(), tables, { dropped, nextCounts }, (push) =>
+          nextText.forEach(push),
+        );
+        expect(p.totals).toEqual(keptPlan.totals);
+        expect([...p.actions]).toEqual([...keptPlan.actions]);
+        expect([...p.reasons]).toEqual([...keptPlan.reasons]);
+      }
       expect([...planLines(fromRecord, tables)]).toEqual([...planLines(keptPlan, tables)]);
       expect([...planLines(leanPlan, tables)]).toEqual([...planLines(keptPlan, tables)]);
       const rows = (p: typeof keptPlan): string[][] =>

@@ -50,6 +50,12 @@ export interface PlanOptions {
   dropped?: DroppedPolicy;
   /** The client's label (default `adloom`): it marks what Adloom made in an account export. */
   label?: string;
+  /**
+   * The new build's items per kind, when known (its record's end line): the plan's per-item
+   * lists are made that long at once, in place in the plan's own arrays (none grown by copying,
+   * none copied together after).
+   */
+  nextCounts?: Partial<Record<PlanItemKind, number>>;
 }
 
 /** Per kind: how many items are new, changed, paused, resumed, removed, unchanged, colliding. */
@@ -124,7 +130,7 @@ export type Why = (typeof Why)[keyof typeof Why];
 
 /** The plan of a build against a baseline. Make one with `planChanges`. */
 export interface ChangePlan {
-  readonly options: Readonly<Required<PlanOptions>>;
+  readonly options: Readonly<Required<Omit<PlanOptions, 'nextCounts'>>>;
   readonly baseline: Baseline;
   /** Per kind, and over every kind. */
   readonly counts: Readonly<Record<PlanItemKind, PlanCounts>>;
@@ -281,14 +287,30 @@ export function planChanges(
   };
 
   // Each table's items (a slot each) are decided into its own lists: a record hands its items
-  // over kind by kind as its parts come, not in the tables' order.
-  const slots = tables.map(() => ({
-    actions: new Uint8List(1 << 10),
-    reasons: new Int32List(1 << 10),
-    /** Added responsive search ads, by their index in the slot, and their ad groups' keys. */
-    addedAds: new Int32List(16),
-    addedAdPlaces: [] as string[],
-  }));
+  // over kind by kind as its parts come, not in the tables' order. With the counts known, the
+  // lists are the plan's own arrays, a part each.
+  const expected =
+    options.nextCounts && tables.map((t) => options.nextCounts![itemKindOfTable(t.kind)] ?? 0);
+  const expectedTotal = expected?.reduce((a, b) => a + b, 0) ?? 0;
+  const sizedActions = expected && new Uint8Array(expectedTotal);
+  const sizedReasons = expected && new Int32Array(expectedTotal);
+  let sizedAt = 0;
+  const slots = tables.map((_, t) => {
+    const actions = new Uint8List(expected ? 0 : 1 << 10);
+    const reasons = new Int32List(expected ? 0 : 1 << 10);
+    if (expected) {
+      actions.data = sizedActions!.subarray(sizedAt, sizedAt + expected[t]!);
+      reasons.data = sizedReasons!.subarray(sizedAt, sizedAt + expected[t]!);
+      sizedAt += expected[t]!;
+    }
+    return {
+      actions,
+      reasons,
+      /** Added responsive search ads, by their index in the slot, and their ad groups' keys. */
+      addedAds: new Int32List(16),
+      addedAdPlaces: [] as string[],
+    };
+  });
   const consider = (item: PlanInput, slot: number): void => {
     const into = slots[slot]!;
     let act: Act = Act.Unchanged;
@@ -361,13 +383,24 @@ export function planChanges(
     tableStarts.push(ordinal);
     ordinal += slot.actions.length;
   }
-  const actionData = new Uint8Array(ordinal);
-  const reasonData = new Int32Array(ordinal);
+  // In place when every slot held exactly what was expected (its lists never grew).
+  const inPlace =
+    expected !== undefined &&
+    ordinal === expectedTotal &&
+    slots.every(
+      (slot, t) =>
+        slot.actions.length === expected[t] && slot.actions.data.buffer === sizedActions!.buffer,
+    ) &&
+    slots.every((slot) => slot.reasons.data.buffer === sizedReasons!.buffer);
+  const actionData = inPlace ? sizedActions! : new Uint8Array(ordinal);
+  const reasonData = inPlace ? sizedReasons! : new Int32Array(ordinal);
   const addedAds = new Int32List();
   const addedAdPlaces: string[] = [];
   slots.forEach((slot, t) => {
-    actionData.set(slot.actions.data.subarray(0, slot.actions.length), tableStarts[t]);
-    reasonData.set(slot.reasons.data.subarray(0, slot.reasons.length), tableStarts[t]);
+    if (!inPlace) {
+      actionData.set(slot.actions.data.subarray(0, slot.actions.length), tableStarts[t]);
+      reasonData.set(slot.reasons.data.subarray(0, slot.reasons.length), tableStarts[t]);
+    }
     for (let k = 0; k < slot.addedAds.length; k++)
       addedAds.push(tableStarts[t]! + slot.addedAds.data[k]!);
     for (const place of slot.addedAdPlaces) addedAdPlaces.push(place);
