@@ -13,7 +13,7 @@ import {
   MICROSOFT_BULK_FILE_STEM,
   MICROSOFT_REPORT_FILE_STEM,
   formatCsv,
-  microsoftPlanTables,
+  microsoftPlanInput,
   planChanges,
   readMicrosoftAccount,
   writeMicrosoftChanges,
@@ -66,13 +66,19 @@ export async function runMicrosoftPlan(
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'adloom-msplan-'));
   try {
     const made = await runGenerateBuild({ ...o, out: scratch, lines: new Map() });
-    const tables = fileTables(made.files);
-    const planTables = microsoftPlanTables(tables);
-    const plan = planChanges(account.baseline, planTables, { dropped: o.dropped, label: o.label });
     const locations = o.locations ? readMicrosoftLocationMap(scratch, o.locations) : undefined;
+    const located = locations ? { microsoftLocationId: locations.microsoftLocationId } : {};
+    // Items Microsoft cannot take (and the account does not hold) are left out of the plan.
+    const { tables, planTables, refusals } = microsoftPlanInput(
+      fileTables(made.files),
+      account.baseline,
+      { label: o.label, ...located },
+    );
+    const plan = planChanges(account.baseline, planTables, { dropped: o.dropped, label: o.label });
     const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
       label: o.label,
-      ...(locations ? { microsoftLocationId: locations.microsoftLocationId } : {}),
+      refused: refusals.report,
+      ...located,
     });
     const bulkName = commandFileName(MICROSOFT_BULK_FILE_STEM, 'csv');
     const reportName = commandFileName(MICROSOFT_REPORT_FILE_STEM, 'csv');
@@ -105,6 +111,11 @@ export async function runMicrosoftPlan(
     ];
     const total = plan.totals;
     lines.push(...planChangeLines(plan, o.dropped));
+    const refused = refusals.report.length;
+    if (refused > 0)
+      lines.push(
+        `${plural(refused, 'item')} Microsoft cannot take: not planned (see ${reportName})`,
+      );
     if (total.collisions > 0)
       lines.push(
         `${plural(total.collisions, 'new item')} not written: an item without the label "${o.label}" holds the name (see ${COLLISIONS_FILE_NAME})`,

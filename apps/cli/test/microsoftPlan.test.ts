@@ -282,3 +282,57 @@ describe('adloom plan --format microsoft-advertising', () => {
     expect(settled.stdout).toContain('Nothing to change');
   });
 });
+
+describe('adloom plan --format microsoft-advertising, an item Microsoft cannot take', () => {
+  it('is reported once per plan, never added: after the upload, nothing to change', () => {
+    // Row 7's final URL has a host so long that its domain with path 1 passes Microsoft's 67
+    // characters (Google has no such limit): its ad cannot go to Microsoft.
+    const host = `www.${'long'.repeat(16)}.example`;
+    writeFileSync(
+      at('feed-long.csv'),
+      feedText([1, 7], (n) => (n === 7 ? `https://${host}/7` : `https://shop.example/${n}`)),
+    );
+    writeDownload(at('empty-long.csv'), []);
+    const first = run([
+      'plan',
+      ...inputs('feed-long.csv'),
+      '--account',
+      at('empty-long.csv'),
+      '--out',
+      at('long-1'),
+    ]);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(
+      '1 item Microsoft cannot take: not planned (see microsoft-advertising-report.csv)',
+    );
+    const ads = (dir: string) =>
+      recordsOf(at(`${dir}/microsoft-advertising.csv`)).filter(
+        (r) => r.Type === 'Responsive Search Ad',
+      );
+    expect(ads('long-1').map((r) => r['Ad Group'])).toEqual(['Brand1 Model1']);
+    expect(
+      recordsOf(at('long-1/adloom-plan.csv')).filter((l) => l.Kind === 'Responsive search ad'),
+    ).toHaveLength(1);
+    const reported = (dir: string) =>
+      recordsOf(at(`${dir}/microsoft-advertising-report.csv`))
+        .filter((r) => r.Outcome === 'Not written')
+        .map((r) => `${r.Type}|${r['Ad Group']}|${r.Outcome}`);
+    expect(reported('long-1')).toEqual(['Responsive Search Ad|Brand7 Model7|Not written']);
+
+    writeDownload(at('download-long.csv'), importInto([], at('long-1/microsoft-advertising.csv')));
+    const again = run([
+      'plan',
+      ...inputs('feed-long.csv'),
+      '--account',
+      at('download-long.csv'),
+      '--out',
+      at('long-2'),
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Nothing to change: the account is what the feed makes.');
+    expect(again.stdout).toContain('1 item Microsoft cannot take: not planned');
+    expect(ads('long-2')).toEqual([]);
+    expect(reported('long-2')).toEqual(['Responsive Search Ad|Brand7 Model7|Not written']);
+  });
+});

@@ -315,6 +315,14 @@ export {
   writeMicrosoftChanges,
 } from './plan/microsoftChanges.ts';
 export {
+  type MicrosoftRefusals,
+  type MicrosoftRefusalsOptions,
+  type MicrosoftPlanInput,
+  findMicrosoftRefusals,
+  microsoftPlanInput,
+  withoutRefused,
+} from './plan/microsoftRefusals.ts';
+export {
   GOOGLE_ADS_EDITOR,
   IMAGES_NEEDED_FILE_STEM,
   editorFileStem,

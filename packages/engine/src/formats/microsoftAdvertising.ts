@@ -184,6 +184,12 @@ export interface MicrosoftBulkOptions {
    * Microsoft's: without an Id a location is reported, never written as it is.
    */
   microsoftLocationId?: (googleCriteriaId: string) => string | MicrosoftLocationAnswer | undefined;
+  /**
+   * Told of each row whose item is not written (`table`: its index in the tables given, `row`:
+   * its index in the table's rows, `line`: its report line): the Microsoft change plan leaves
+   * these items out (plan/microsoftRefusals.ts).
+   */
+  onNotWritten?: (table: number, row: number, line: readonly string[]) => void;
 }
 
 /** Editor's negative criterion types: where the negative is, and its match type. */
@@ -376,8 +382,19 @@ function* bulkChunks(
     itemAdGroup = adGroup;
     item = text;
   };
-  const reject = (reason: string) =>
+  // The table and row being read, for `onNotWritten`.
+  const onNotWritten = options.onNotWritten;
+  let tableAt = -1;
+  let rowAt = -1;
+  const begin = (table: ExportTable): Table => {
+    tableAt = tables.indexOf(table);
+    rowAt = -1;
+    return table.read();
+  };
+  const reject = (reason: string) => {
     note(itemType, itemCampaign, itemAdGroup, item, 'Not written', reason);
+    onNotWritten?.(tableAt, rowAt, report[report.length - 1]!);
+  };
 
   let nextKey = -1;
   const campaignKeys = new Map<string, string>();
@@ -487,7 +504,7 @@ function* bulkChunks(
   // Campaigns, each followed by its location criteria.
   const locate = options.microsoftLocationId;
   for (const table of byKind(tables, 'campaigns')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       type: columnOf(headers, 'Campaign Type'),
@@ -559,6 +576,7 @@ function* bulkChunks(
       }
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const name = cell(row, at.campaign);
       const location = cell(row, at.location);
@@ -666,13 +684,14 @@ function* bulkChunks(
     return newGroupLine(campaign, adGroup, 'Active');
   };
   for (const table of byKind(tables, 'ad-groups')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
       status: columnOf(headers, 'Ad Group Status'),
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -697,7 +716,7 @@ function* bulkChunks(
 
   // Keywords.
   for (const table of byKind(tables, 'keywords')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
@@ -706,6 +725,7 @@ function* bulkChunks(
       status: columnOf(headers, 'Status'),
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -744,7 +764,7 @@ function* bulkChunks(
   perGroup.fill(0);
   const perCampaign = new Map<string, number>();
   for (const table of byKind(tables, 'negatives')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
@@ -752,6 +772,7 @@ function* bulkChunks(
       type: columnOf(headers, 'Criterion Type', 'Match Type'),
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -829,7 +850,7 @@ function* bulkChunks(
   // Responsive search ads.
   perGroup.fill(0);
   for (const table of byKind(tables, 'responsive-search-ads')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const headColumns: [number, number][] = [];
     for (let i = 1; i <= RSA_MAX_HEADLINES; i++)
       headColumns.push([
@@ -869,6 +890,7 @@ function* bulkChunks(
     const path1 = new PathColumn(at.path1);
     const path2 = new PathColumn(at.path2);
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -927,7 +949,7 @@ function* bulkChunks(
     ['structured-snippets', 'Structured Snippet'],
   ] as const) {
     for (const table of byKind(tables, kind)) {
-      const { headers, rows } = table.read();
+      const { headers, rows } = begin(table);
       const at = {
         campaign: columnOf(headers, 'Campaign'),
         adGroup: columnOf(headers, 'Ad Group'),
@@ -942,6 +964,7 @@ function* bulkChunks(
       };
       const type = `${noun} Ad Extension`;
       for (const row of rows) {
+        rowAt++;
         if (lines >= CHUNK_LINES) yield take();
         const campaign = cell(row, at.campaign);
         const adGroup = cell(row, at.adGroup);
@@ -1036,18 +1059,21 @@ function* bulkChunks(
   // What Microsoft's file here does not hold: Performance Max.
   for (const kind of ['asset-groups', 'performance-max-ads'] as const)
     for (const table of byKind(tables, kind)) {
-      const { headers, rows } = table.read();
+      const { headers, rows } = begin(table);
       const campaignAt = columnOf(headers, 'Campaign');
       const groupAt = columnOf(headers, 'Asset Group');
-      for (const row of rows)
-        note(
+      for (const row of rows) {
+        rowAt++;
+        setItem(
           kind === 'asset-groups' ? 'Asset Group' : 'Performance Max ad',
           cell(row, campaignAt),
           '',
           cell(row, groupAt),
-          'Not written',
+        );
+        reject(
           'Performance Max is not in this file: create it in Microsoft Advertising (or import from Google Ads)',
         );
+      }
     }
   return chunk;
 }

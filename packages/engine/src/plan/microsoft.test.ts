@@ -8,11 +8,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { formatCsvLine, parseCsv } from '../csv.ts';
-import {
-  microsoftPlanTables,
-  writeMicrosoftChanges,
-  MICROSOFT_CHANGES_HEADERS,
-} from './microsoftChanges.ts';
+import { writeMicrosoftChanges, MICROSOFT_CHANGES_HEADERS } from './microsoftChanges.ts';
+import { microsoftPlanInput } from './microsoftRefusals.ts';
 import { readMicrosoftAccount, type MicrosoftAccount } from './microsoftAccount.ts';
 import { planChanges, type DroppedPolicy } from './plan.ts';
 import { copyBuild, randomBuild, tablesOf, type TestBuild } from './testTables.ts';
@@ -130,11 +127,15 @@ function planFor(
   file: string;
   report: string[][];
 } {
-  const tables = tablesOf(build);
-  const planTables = microsoftPlanTables(tables);
   const account = readMicrosoftAccount(text, { label: 'adloom' });
+  const { tables, planTables, refusals } = microsoftPlanInput(tablesOf(build), account.baseline, {
+    label: 'adloom',
+  });
   const plan = planChanges(account.baseline, planTables, { dropped, label: 'adloom' });
-  const changes = writeMicrosoftChanges(plan, tables, planTables, account, { label: 'adloom' });
+  const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
+    label: 'adloom',
+    refused: refusals.report,
+  });
   const file = [...changes.chunks()].join('');
   return { account, plan, file, report: changes.report().rows as string[][] };
 }
@@ -582,6 +583,58 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
       }),
     ]);
   });
+  test('an item Microsoft cannot take is not planned: reported once, and nothing to change after the import', () => {
+    const build = plainBuild(23);
+    const g = build.adGroups[0]!;
+    const tooLong = 'long '.repeat(21).trim();
+    expect(tooLong.length).toBeGreaterThan(100);
+    build.keywords.push({
+      campaign: g.campaign,
+      adGroup: g.adGroup,
+      keyword: tooLong,
+      matchType: 'Exact',
+      line: 77,
+    });
+    const refusedLine = [
+      'Keyword',
+      g.campaign,
+      g.adGroup,
+      tooLong,
+      'Not written',
+      "longer than Microsoft's 100 characters",
+    ];
+    const first = planFor(build, EMPTY);
+    const keywords = recordsOf(first.file).filter((r) => r.Type === 'Keyword');
+    expect(keywords).toHaveLength(build.keywords.length - 1);
+    expect(first.plan.counts.keyword.add).toBe(build.keywords.length - 1);
+    expect(first.report.filter((r) => r[4] === 'Not written')).toEqual([refusedLine]);
+
+    const again = planFor(build, asDownload(importInto([], first.file)));
+    const { add, update, pause, enable, remove } = again.plan.totals;
+    expect({ add, update, pause, enable, remove }).toEqual({
+      add: 0,
+      update: 0,
+      pause: 0,
+      enable: 0,
+      remove: 0,
+    });
+    expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+    expect(again.report).toEqual([refusedLine]);
+  });
+
+  test('an item the account holds stays in the plan when Microsoft would refuse it as new', () => {
+    const build = plainBuild(29);
+    const account = importInto([], planFor(build, EMPTY).file);
+    // The campaign's budget is gone from the feed: a new campaign without one is refused, but
+    // this one is in the account: not paused as dropped, not reported.
+    const next = copyBuild(build);
+    (next.campaigns[0] as { budget?: unknown }).budget = '';
+    const { plan, file, report } = planFor(next, asDownload(account));
+    expect(plan.totals).toMatchObject({ add: 0, update: 0, pause: 0, remove: 0 });
+    expect(recordsOf(file).map((r) => r.Type)).toEqual(['Format Version']);
+    expect(report).toEqual([]);
+  });
+
   test('a campaign none of whose locations Microsoft takes is never enabled by a plan', () => {
     const build = plainBuild(19);
     build.campaigns[0]!.locationId = '2826';

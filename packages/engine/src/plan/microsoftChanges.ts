@@ -189,6 +189,11 @@ export interface MicrosoftChanges {
 export interface MicrosoftChangesOptions extends MicrosoftBulkOptions {
   /** The client's label, put on new campaigns, ad groups, keywords and ads. */
   label: string;
+  /**
+   * The report lines of the items left out of the plan because Microsoft cannot take them
+   * (`findMicrosoftRefusals`): first in the report, counted as not written.
+   */
+  refused?: readonly (readonly string[])[];
 }
 
 /** Microsoft's status of a build status (Removed: Deleted). */
@@ -237,8 +242,12 @@ export function writeMicrosoftChanges(
   options: MicrosoftChangesOptions,
 ): MicrosoftChanges {
   return bulkOnDemand<MicrosoftChangesCounts>(function* (done) {
-    const report: string[][] = [];
-    const counts: MicrosoftChangesCounts = { records: {}, notPlanned: 0, notWritten: 0 };
+    const report: string[][] = (options.refused ?? []).map((line) => [...line]);
+    const counts: MicrosoftChangesCounts = {
+      records: {},
+      notPlanned: 0,
+      notWritten: report.length,
+    };
     const out: string[] = [formatCsvLine(MICROSOFT_CHANGES_HEADERS)];
     const emit = (cells: string[]) => {
       const type = cells[C.Type!]!;
