@@ -336,3 +336,44 @@ describe('adloom plan --format microsoft-advertising, an item Microsoft cannot t
     expect(reported('long-2')).toEqual(['Responsive Search Ad|Brand7 Model7|Not written']);
   });
 });
+
+describe('adloom generate --format microsoft-advertising, then a plan against its import', () => {
+  it("carries the client's label: the account loaded from the full file plans nothing, none of it hand-made", () => {
+    const made = run([
+      'generate',
+      ...inputs('feed.csv'),
+      '--label',
+      'Acme feed',
+      '--out',
+      at('full'),
+    ]);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const full = recordsOf(at('full/microsoft-advertising.csv'));
+    expect(full.filter((r) => r.Type === 'Label')).toEqual([
+      expect.objectContaining({ Label: 'Acme feed', Id: '-1' }),
+    ]);
+    for (const type of ['Campaign', 'Ad Group', 'Keyword', 'Responsive Search Ad'])
+      expect(full.filter((r) => r.Type === `${type} Label`)).toHaveLength(
+        full.filter((r) => r.Type === type).length,
+      );
+    writeDownload(at('full-download.csv'), importInto([], at('full/microsoft-advertising.csv')));
+    const plan = run([
+      'plan',
+      ...inputs('feed.csv'),
+      '--label',
+      'Acme feed',
+      '--account',
+      at('full-download.csv'),
+      '--out',
+      at('full-plan'),
+    ]);
+    expect(plan.stderr).toBe('');
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain('(0 without the label "Acme feed": never changed)');
+    expect(plan.stdout).toContain('Nothing to change: the account is what the feed makes.');
+    expect(recordsOf(at('full-plan/microsoft-advertising.csv')).map((r) => r.Type)).toEqual([
+      'Format Version',
+    ]);
+  });
+});

@@ -155,6 +155,24 @@ const C = Object.fromEntries(MICROSOFT_BULK_HEADERS.map((h, i) => [h, i])) as Re
   number
 >;
 
+/**
+ * The columns of a file that carries the client's label: the bulk file's, then `Label` (the
+ * Label record's name; label.md).
+ */
+export const MICROSOFT_LABELLED_HEADERS: readonly string[] = [...MICROSOFT_BULK_HEADERS, 'Label'];
+const LABEL_AT = MICROSOFT_BULK_HEADERS.length;
+
+/** The record types that take the client's label, as indices of `LABEL_ASSOCIATION_TYPES`. */
+const Labelled = { Campaign: 0, AdGroup: 1, Keyword: 2, Ad: 3 } as const;
+type Labelled = (typeof Labelled)[keyof typeof Labelled];
+/** Their label association record types (campaign-label.md, ad-group-label.md...). */
+const LABEL_ASSOCIATION_TYPES: readonly string[] = [
+  'Campaign Label',
+  'Ad Group Label',
+  'Keyword Label',
+  'Responsive Search Ad Label',
+];
+
 /** The report's columns. */
 export const MICROSOFT_REPORT_HEADERS: readonly string[] = [
   'Type',
@@ -190,6 +208,13 @@ export interface MicrosoftBulkOptions {
    * these items out (plan/microsoftRefusals.ts).
    */
   onNotWritten?: (table: number, row: number, line: readonly string[]) => void;
+  /**
+   * The client's label, put on every campaign, ad group, keyword and responsive search ad the
+   * file adds (a `Label` record first, unless `id` names the account's, then one label
+   * association record after each), so a download of the account tells Adloom's items from
+   * hand-made ones. The file then has a `Label` column (`MICROSOFT_LABELLED_HEADERS`).
+   */
+  label?: { name: string; id?: string };
 }
 
 /** Editor's negative criterion types: where the negative is, and its match type. */
@@ -330,7 +355,10 @@ function* bulkChunks(
   report: string[][],
   counts: MicrosoftBulkCounts,
 ): Generator<string, string> {
-  let chunk = formatCsvLine(MICROSOFT_BULK_HEADERS);
+  const label = options.label;
+  const headers = label ? MICROSOFT_LABELLED_HEADERS : MICROSOFT_BULK_HEADERS;
+  const tails = label ? LABELLED_TAILS : PLAIN_TAILS;
+  let chunk = formatCsvLine(headers);
   let lines = 1;
   const add = (line: string) => {
     chunk += line;
@@ -344,7 +372,7 @@ function* bulkChunks(
     return full;
   };
   // One array for every record: `bulkLine` writes its cells and leaves it empty again.
-  const out = new Array<string>(MICROSOFT_BULK_HEADERS.length).fill('');
+  const out = new Array<string>(headers.length).fill('');
   const count = (type: string) => {
     counts.records[type] = (counts.records[type] ?? 0) + 1;
   };
@@ -355,8 +383,29 @@ function* bulkChunks(
   };
   /** The Parent Id, Campaign and Ad Group cells of a child of the new ad group of index `i`. */
   const placeOf = (i: number): string => `${groupKeyList[i]},${groupIn[i]!.cell},${groupCells[i]}`;
-  const keywordLines = new KeywordLines(placeOf);
+  const keywordLines = new KeywordLines(placeOf, tails);
   const rsaLines = new RecordPrefixes(placeOf);
+  // The client's label: its Id (the account's, or key -1 of the Label record this file adds
+  // before the first association), and the line of an association of it with the record of key
+  // `key`: Type, the label's Id, the entity's key in Parent Id, as keyword-label.md's example
+  // (Status is read-only on add; no names). Counted per type at the end.
+  let labelId = '';
+  let labelRecord = false;
+  const labelCounts = [0, 0, 0, 0];
+  let labelHeads: string[] = [];
+  const labelLine = (type: Labelled, key: string): string => {
+    labelCounts[type]!++;
+    lines++;
+    const line = labelHeads[type]! + key + tails.label;
+    if (!labelRecord) return line;
+    labelRecord = false;
+    const r = record('Label');
+    r[C.Status!] = 'Active';
+    r[C.Id!] = labelId;
+    r[LABEL_AT] = label!.name;
+    lines++;
+    return bulkLine(r) + line;
+  };
   const note = (
     type: string,
     campaign: string,
@@ -500,6 +549,14 @@ function* bulkChunks(
   out[C.Type!] = 'Format Version';
   out[C.Name!] = MICROSOFT_FORMAT_VERSION;
   add(bulkLine(out));
+  if (label) {
+    if (label.id !== undefined && label.id !== '') labelId = label.id;
+    else {
+      labelId = String(nextKey--);
+      labelRecord = true;
+    }
+    labelHeads = LABEL_ASSOCIATION_TYPES.map((type) => `${type},,${labelId},`);
+  }
 
   // Campaigns, each followed by its location criteria.
   const locate = options.microsoftLocationId;
@@ -566,6 +623,7 @@ function* bulkChunks(
       r[C.Budget!] = p.budget;
       r[C.Language!] = p.language;
       add(bulkLine(r));
+      if (label) add(labelLine(Labelled.Campaign, p.key));
       for (const id of mapped) {
         const l = record('Campaign Location Criterion');
         l[C.Status!] = 'Active';
@@ -660,7 +718,8 @@ function* bulkChunks(
     }
     count('Ad Group');
     // Microsoft adds an ad group Paused unless told: the status is always written.
-    return `Ad Group,${status},${key},${g.key},${g.cell},${adGroupCell}${AD_GROUP_TAIL}`;
+    const line = `Ad Group,${status},${key},${g.key},${g.cell},${adGroupCell}${tails.adGroup}`;
+    return label ? line + labelLine(Labelled.AdGroup, key) : line;
   };
   /** Why Microsoft cannot take a new ad group, or undefined. */
   const groupProblem = (campaign: string, adGroup: string): string | undefined =>
@@ -754,9 +813,15 @@ function* bulkChunks(
       }
       if (gi >= 0) perGroup[gi]!++;
       count('Keyword');
-      add(
-        keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, gi, keyword, match),
-      );
+      const parent = keyOfIndex(gi);
+      if (label) {
+        const key = String(nextKey--);
+        add(
+          keywordLines.line('Keyword', status, parent, campaign, adGroup, gi, keyword, match, key) +
+            labelLine(Labelled.Keyword, key),
+        );
+      } else
+        add(keywordLines.line('Keyword', status, parent, campaign, adGroup, gi, keyword, match));
     }
   }
 
@@ -920,9 +985,18 @@ function* bulkChunks(
         perGroup[gi]!++;
       }
       count('Responsive Search Ad');
-      // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
+      // Type to Ad Group, 10 commas to Final Url, its cells, the commas to the end.
+      const prefix = rsaLines.prefix(
+        'Responsive Search Ad',
+        status,
+        keyOfIndex(gi),
+        campaign,
+        adGroup,
+        gi,
+      );
+      const key = label ? String(nextKey--) : '';
       add(
-        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup, gi) +
+        (label ? rsaLines.withId(key) : prefix) +
           COMMAS[C['Final Url']! - C['Ad Group']!]! +
           formatCsvCell(url) +
           ',' +
@@ -933,7 +1007,8 @@ function* bulkChunks(
           path1.csv +
           ',' +
           path2.csv +
-          RSA_TAIL,
+          tails.rsa +
+          (label ? labelLine(Labelled.Ad, key) : ''),
       );
     }
   }
@@ -1075,6 +1150,9 @@ function* bulkChunks(
         );
       }
     }
+  labelCounts.forEach((n, type) => {
+    if (n > 0) counts.records[LABEL_ASSOCIATION_TYPES[type]!] = n;
+  });
   return chunk;
 }
 
@@ -1358,8 +1436,9 @@ function extensionCells(
 }
 
 /** `COMMAS[n]`: n commas, the cells skipped between two written ones. */
-const COMMAS: readonly string[] = Array.from({ length: MICROSOFT_BULK_HEADERS.length }, (_, n) =>
-  ','.repeat(n),
+const COMMAS: readonly string[] = Array.from(
+  { length: MICROSOFT_BULK_HEADERS.length + 1 },
+  (_, n) => ','.repeat(n),
 );
 
 /**
@@ -1383,7 +1462,8 @@ function bulkLine(cells: string[]): string {
 
 /**
  * The first six cells of a record's line (Type, Status, Id, Parent Id, Campaign, Ad Group), made
- * once for a run of records of one place: keywords and ads come grouped by ad group.
+ * once for a run of records of one place: keywords and ads come grouped by ad group. The Id cell
+ * is empty (`prefix`), or a key given per record (`withId`, for a record that takes a label).
  */
 class RecordPrefixes {
   private type = '';
@@ -1393,6 +1473,9 @@ class RecordPrefixes {
   private adGroup = '';
   private group = -1;
   private last = '';
+  /** The last prefix's Type and Status cells, and its cells after Id. */
+  private head = '';
+  private rest = '';
 
   /** `placeOf(i)`: the Parent Id, Campaign and Ad Group cells of the new ad group of index i. */
   constructor(private readonly placeOf: (i: number) => string) {}
@@ -1414,7 +1497,7 @@ class RecordPrefixes {
         this.type = type;
         this.status = status;
         this.group = group;
-        this.last = `${type},${status},,${this.placeOf(group)}`;
+        this.set(`${type},${status},`, `,${this.placeOf(group)}`);
       }
       return this.last;
     }
@@ -1433,34 +1516,72 @@ class RecordPrefixes {
       this.campaign = campaign;
       this.adGroup = adGroup;
       this.group = -1;
-      this.last = `${type},${status},,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`;
+      this.set(
+        `${type},${status},`,
+        `,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`,
+      );
     }
     return this.last;
   }
+
+  /** The prefix `prefix` gave last, with `id` in its Id cell. */
+  withId(id: string): string {
+    return this.head + id + this.rest;
+  }
+
+  private set(head: string, rest: string): void {
+    this.head = head;
+    this.rest = rest;
+    this.last = head + rest;
+  }
 }
 
-/** From Ad Group to Keyword, and each match type with the commas after it to the line's end. */
-const LAST_COLUMN = MICROSOFT_BULK_HEADERS.length - 1;
+/** From Ad Group to Keyword. */
 const KEYWORD_GAP = ','.repeat(C.Keyword! - C['Ad Group']!);
-const MATCH_TAILS: ReadonlyMap<string, string> = new Map(
-  ['Broad', 'Phrase', 'Exact'].map((m) => [
-    m,
-    `,${m}${','.repeat(LAST_COLUMN - C['Match Type']!)}\r\n`,
-  ]),
-);
-/** After Ad Group, the commas to the line's end. */
-const AD_GROUP_TAIL = `${','.repeat(LAST_COLUMN - C['Ad Group']!)}\r\n`;
-/** After Path 2, the commas to the line's end. */
-const RSA_TAIL = `${','.repeat(LAST_COLUMN - C['Path 2']!)}\r\n`;
+
+/** The ends of the lines made whole (the commas after their last cell, and the line break). */
+interface LineTails {
+  /** Each match type with the commas after it. */
+  match: ReadonlyMap<string, string>;
+  /** After Ad Group (an ad group's line, a label association's). */
+  adGroup: string;
+  /** After Path 2. */
+  rsa: string;
+  /** After Parent Id (a label association's). */
+  label: string;
+}
+
+/** The tails of lines of `columns` columns. */
+function lineTails(columns: number): LineTails {
+  const last = columns - 1;
+  return {
+    match: new Map(
+      ['Broad', 'Phrase', 'Exact'].map((m) => [
+        m,
+        `,${m}${','.repeat(last - C['Match Type']!)}\r\n`,
+      ]),
+    ),
+    adGroup: `${','.repeat(last - C['Ad Group']!)}\r\n`,
+    rsa: `${','.repeat(last - C['Path 2']!)}\r\n`,
+    label: `${','.repeat(last - C['Parent Id']!)}\r\n`,
+  };
+}
+/** The tails of a file without labels, and of one with its `Label` column. */
+const PLAIN_TAILS = lineTails(MICROSOFT_BULK_HEADERS.length);
+const LABELLED_TAILS = lineTails(MICROSOFT_BULK_HEADERS.length + 1);
 
 /** Keyword and negative keyword lines: the prefix of their place, the text, the match type. */
 class KeywordLines {
   private readonly prefixes: RecordPrefixes;
 
-  constructor(placeOf: (i: number) => string) {
+  constructor(
+    placeOf: (i: number) => string,
+    private readonly tails: LineTails,
+  ) {
     this.prefixes = new RecordPrefixes(placeOf);
   }
 
+  /** The line of a keyword (its Id `id`, or none when ''). */
   line(
     type: string,
     status: string,
@@ -1470,12 +1591,14 @@ class KeywordLines {
     group: number,
     keyword: string,
     match: string,
+    id = '',
   ): string {
+    const prefix = this.prefixes.prefix(type, status, parent, campaign, adGroup, group);
     return (
-      this.prefixes.prefix(type, status, parent, campaign, adGroup, group) +
+      (id === '' ? prefix : this.prefixes.withId(id)) +
       KEYWORD_GAP +
       formatCsvCell(keyword) +
-      MATCH_TAILS.get(match)!
+      this.tails.match.get(match)!
     );
   }
 }
@@ -1535,8 +1658,8 @@ export function writeMicrosoftBulk(
 export type MicrosoftExportContext = ExportContext & MicrosoftBulkOptions;
 
 /**
- * Microsoft Advertising: the bulk file (a BOM, then the CSV), then the report of what did not
- * go or went changed (formulas neutralised: it is for a spreadsheet), then the build's
+ * Microsoft Advertising: the bulk file (a BOM, then the CSV; with the client's label when the
+ * context gives one), then the report of what did not go or went changed (formulas neutralised: it is for a spreadsheet), then the build's
  * skipped-and-cleaned report when the host gives one.
  */
 export const MICROSOFT_ADVERTISING: ExportFormat = {
@@ -1544,10 +1667,10 @@ export const MICROSOFT_ADVERTISING: ExportFormat = {
   label: 'Microsoft Advertising',
   files(tables, context: MicrosoftExportContext) {
     if (tables.length === 0) return [];
-    const bulk = writeMicrosoftBulk(
-      tables,
-      context.microsoftLocationId ? { microsoftLocationId: context.microsoftLocationId } : {},
-    );
+    const bulk = writeMicrosoftBulk(tables, {
+      ...(context.microsoftLocationId ? { microsoftLocationId: context.microsoftLocationId } : {}),
+      ...(context.clientLabel ? { label: { name: context.clientLabel } } : {}),
+    });
     const files: ExportFile[] = [
       {
         name: context.fileName(MICROSOFT_BULK_FILE_STEM, 'csv'),

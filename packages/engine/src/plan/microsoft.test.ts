@@ -8,6 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { formatCsvLine, parseCsv } from '../csv.ts';
+import { MICROSOFT_ADVERTISING } from '../formats/microsoftAdvertising.ts';
 import { writeMicrosoftChanges, MICROSOFT_CHANGES_HEADERS } from './microsoftChanges.ts';
 import { microsoftPlanInput } from './microsoftRefusals.ts';
 import { readMicrosoftAccount, type MicrosoftAccount } from './microsoftAccount.ts';
@@ -633,6 +634,30 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
     expect(plan.totals).toMatchObject({ add: 0, update: 0, pause: 0, remove: 0 });
     expect(recordsOf(file).map((r) => r.Type)).toEqual(['Format Version']);
     expect(report).toEqual([]);
+  });
+
+  test("an account loaded from the full file (the client's label in it) plans nothing, none of it hand-made", () => {
+    for (const seed of [31, 37, 41]) {
+      const build = plainBuild(seed);
+      const files = MICROSOFT_ADVERTISING.files(tablesOf(build), {
+        fileName: (stem, ext) => `${stem}.${ext}`,
+        clientLabel: 'adloom',
+      });
+      const full = [...files[0]!.chunks()].join('');
+      const account = importInto([], full);
+      const again = planFor(build, asDownload(account));
+      expect(again.account.baseline.unownedCount(), `seed ${seed}`).toBe(0);
+      const { add, update, pause, enable, remove, collisions } = again.plan.totals;
+      expect({ add, update, pause, enable, remove, collisions }).toEqual({
+        add: 0,
+        update: 0,
+        pause: 0,
+        enable: 0,
+        remove: 0,
+        collisions: 0,
+      });
+      expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+    }
   });
 
   test('a campaign none of whose locations Microsoft takes is never enabled by a plan', () => {

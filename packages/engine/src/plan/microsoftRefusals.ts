@@ -23,7 +23,10 @@ export interface MicrosoftRefusals {
 }
 
 /** Options of `findMicrosoftRefusals`: the writer's, and the client's label. */
-export interface MicrosoftRefusalsOptions extends MicrosoftBulkOptions {
+export interface MicrosoftRefusalsOptions extends Pick<
+  MicrosoftBulkOptions,
+  'microsoftLocationId'
+> {
   label?: string;
 }
 
