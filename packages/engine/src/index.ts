@@ -304,6 +304,7 @@ export {
   type MicrosoftAccountOptions,
   type MicrosoftAccountSummary,
   type MicrosoftItemIds,
+  MicrosoftAccountReader,
   readMicrosoftAccount,
 } from './plan/microsoftAccount.ts';
 export {

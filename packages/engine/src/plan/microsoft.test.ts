@@ -11,7 +11,11 @@ import { formatCsvLine, parseCsv } from '../csv.ts';
 import { MICROSOFT_ADVERTISING } from '../formats/microsoftAdvertising.ts';
 import { writeMicrosoftChanges, MICROSOFT_CHANGES_HEADERS } from './microsoftChanges.ts';
 import { microsoftPlanInput } from './microsoftRefusals.ts';
-import { readMicrosoftAccount, type MicrosoftAccount } from './microsoftAccount.ts';
+import {
+  MicrosoftAccountReader,
+  readMicrosoftAccount,
+  type MicrosoftAccount,
+} from './microsoftAccount.ts';
 import { planChanges, type DroppedPolicy } from './plan.ts';
 import { copyBuild, randomBuild, tablesOf, type TestBuild } from './testTables.ts';
 
@@ -316,6 +320,48 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
     expect(find('responsive-search-ad', ad)).toMatchObject({ ids: { id: '51' }, owned: true });
     expect(baseline.adIdOf(baseline.find('responsive-search-ad', ad))).toBe('51');
     expect(account.summary).toEqual({ rows: 17, otherRows: 2 });
+  });
+
+  test('reads the same in pieces of any size as whole, a parent read after its child too', () => {
+    // The ad group's record moved after its keyword's, whose names are left out (by Parent Id).
+    const lines = text.split('\r\n');
+    const group = lines.findIndex((l) => l.startsWith('Ad Group,'));
+    const keyword = lines.findIndex((l) => l.startsWith('Keyword,Active,31,'));
+    const moved = [...lines];
+    moved[keyword] = moved[keyword]!.replace(',Shoes,Red,', ',,,');
+    moved.splice(keyword + 1, 0, moved[group]!);
+    moved.splice(group, 1);
+    // A campaign with a multi-byte character and quotes in its name, cut between pieces.
+    const shuffled = `${moved.join('\r\n')}Campaign,Active,14,149,"Café, ""bar""",,,,9,,Search\r\n`;
+    const summaryOf = (account: MicrosoftAccount) => {
+      const { baseline, ids } = account;
+      const items: string[] = [];
+      for (let i = 0; i < baseline.size; i++)
+        items.push(
+          [
+            baseline.kindOf(i),
+            baseline.identityOf(i).join('|'),
+            baseline.statusOf(i),
+            baseline.isOwned(i),
+            ids[i]!.id,
+            ids[i]!.parentId,
+            ids[i]!.type,
+          ].join(' '),
+        );
+      return { items: items.sort(), labelId: account.labelId, summary: account.summary };
+    };
+    const whole = summaryOf(readMicrosoftAccount(text, { label: 'adloom' }));
+    const wholeMoved = summaryOf(readMicrosoftAccount(shuffled, { label: 'adloom' }));
+    expect(wholeMoved.items).toEqual(
+      [...whole.items, 'campaign Café, "bar" Enabled false 14 149 Campaign'].sort(),
+    );
+    const bytes = new TextEncoder().encode(`\uFEFF${shuffled}`);
+    for (const size of [1, 2, 3, 7, 64, 1000]) {
+      const reader = new MicrosoftAccountReader({ label: 'adloom' });
+      for (let at = 0; at < bytes.length; at += size)
+        reader.pushBytes(bytes.subarray(at, at + size));
+      expect(summaryOf(reader.end()), `pieces of ${size}`).toEqual(wholeMoved);
+    }
   });
 
   test('a plan against an empty account adds everything, labelled, parents by their keys', () => {

@@ -21,7 +21,7 @@ import {
   planRecordChunks,
   recordCountsOfLastChunk,
   planTable,
-  readMicrosoftAccount,
+  MicrosoftAccountReader,
   withoutRefused,
   writeMicrosoftChanges,
   type Baseline,
@@ -141,9 +141,11 @@ function isMicrosoftBulk(first: Uint8Array): boolean {
   return /^"?Type"?[,\t]/.test(head);
 }
 
-/** A Microsoft bulk download read into a baseline (its text whole, as Microsoft writes UTF-8). */
+/** A Microsoft bulk download read into a baseline, in pieces (never one string). */
 async function readMicrosoftBlob(blob: Blob, label: string): Promise<MicrosoftAccount> {
-  return readMicrosoftAccount(await blob.text(), { label });
+  const reader = new MicrosoftAccountReader({ label });
+  for await (const piece of blobPieces(blob)) reader.pushBytes(piece);
+  return reader.end();
 }
 
 /** A baseline as read: a Microsoft download keeps its Ids beside it. */
