@@ -209,6 +209,11 @@ export interface MicrosoftBulkOptions {
    */
   onNotWritten?: (table: number, row: number, line: readonly string[]) => void;
   /**
+   * Only the checks: the keywords', negatives' and ads' lines are not made (the file is not
+   * whole), its report and `onNotWritten` are as they would be.
+   */
+  checkOnly?: boolean;
+  /**
    * The client's label, put on every campaign, ad group, keyword and responsive search ad the
    * file adds (a `Label` record first, unless `id` names the account's, then one label
    * association record after each), so a download of the account tells Adloom's items from
@@ -432,7 +437,7 @@ function* bulkChunks(
     item = text;
   };
   // The table and row being read, for `onNotWritten`.
-  const onNotWritten = options.onNotWritten;
+  const { onNotWritten, checkOnly = false } = options;
   let tableAt = -1;
   let rowAt = -1;
   const begin = (table: ExportTable): Table => {
@@ -814,6 +819,7 @@ function* bulkChunks(
       if (gi >= 0) perGroup[gi]!++;
       count('Keyword');
       const parent = keyOfIndex(gi);
+      if (checkOnly) continue;
       if (label) {
         const key = String(nextKey--);
         add(
@@ -897,6 +903,7 @@ function* bulkChunks(
         group = gi;
       }
       count(kind);
+      if (checkOnly) continue;
       add(
         keywordLines.line(
           kind,
@@ -985,6 +992,7 @@ function* bulkChunks(
         perGroup[gi]!++;
       }
       count('Responsive Search Ad');
+      if (checkOnly) continue;
       // Type to Ad Group, 10 commas to Final Url, its cells, the commas to the end.
       const prefix = rsaLines.prefix(
         'Responsive Search Ad',

@@ -73,6 +73,7 @@ export function findMicrosoftRefusals(
   const { label, ...writerOptions } = options;
   const bulk = writeMicrosoftBulk(tables, {
     ...writerOptions,
+    checkOnly: true,
     onNotWritten: (table, row, line) => {
       if (table >= 0 && row >= 0 && !refused[table]!.has(row)) refused[table]!.set(row, line);
     },
