@@ -304,7 +304,8 @@ async function microsoftCampaigns(page: Page) {
   const bulk = records(entries[name('microsoft advertising')]);
   return {
     campaigns: bulk
-      .filter((r) => r.Type!.startsWith('Campaign'))
+      // The campaigns and their locations (not their label associations).
+      .filter((r) => r.Type!.startsWith('Campaign') && !r.Type!.endsWith(' Label'))
       .map((r) => [r.Type, r.Campaign, r.Status, r.Target]),
     report: records(entries[name('microsoft advertising report')]).map(
       (r) => `${r.Type}|${r.Item}|${r.Outcome}`,
