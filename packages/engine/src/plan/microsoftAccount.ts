@@ -7,8 +7,9 @@
  * `Label` record (its name in the `Label` column), applied by `Campaign Label`, `Ad Group Label`,
  * `Keyword Label` and `Responsive Search Ad Label` records (label `Id`, entity `Parent Id`).
  * Items without it are never changed (as for Google); negatives and extensions, which take no
- * label, belong to whoever owns their ad group, else their campaign. Sources: docs/decisions.md,
- * "Microsoft Advertising: the change plan".
+ * label, belong to whoever owns their ad group, else their campaign. The download is read in
+ * pieces (`MicrosoftAccountReader`). Sources: docs/decisions.md, "Microsoft Advertising: the
+ * change plan" and "Microsoft Advertising: the loop's last gaps".
  */
 import { forEachCsvRecord } from '../csv.ts';
 import { RSA_MAX_DESCRIPTIONS, RSA_MAX_HEADLINES } from '../limits.ts';
@@ -381,8 +382,9 @@ export class MicrosoftAccountReader {
     let type = this.types.get(read);
     if (type === undefined) this.types.set(read, (type = own(read)));
     const status = cell('status');
-    const id = cell('id');
-    const parentId = cell('parentid');
+    // Microsoft's Ids run to 19 digits: copied off the piece too.
+    const id = own(cell('id'));
+    const parentId = own(cell('parentid'));
     if (t === 'label') {
       if (cell('label').toLowerCase() === this.label && status.toLowerCase() !== 'deleted')
         this.labelIds.add(id);

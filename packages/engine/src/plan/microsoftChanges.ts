@@ -166,7 +166,10 @@ export interface MicrosoftChangesCounts {
   records: Record<string, number>;
   /** Items the plan changes that the file does not carry (Microsoft cannot take them so). */
   notPlanned: number;
-  /** New items the full writer could not write (its report's "Not written"). */
+  /**
+   * New items the full writer could not write (its report's "Not written"), the items left out
+   * of the plan for it (`MicrosoftChangesOptions.refused`) among them.
+   */
   notWritten: number;
 }
 
