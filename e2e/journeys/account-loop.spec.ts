@@ -312,7 +312,14 @@ test('against an Editor export of the account: hand-made items are never touched
 test('against a Microsoft Advertising bulk download: the changes by Microsoft Id, hand-made items untouched (issue 40)', async ({
   page,
 }) => {
-  await startWithRows(page, 'microsoft', `${[1, 2].map((n) => row(n)).join('\n')}\n`);
+  // Row 3's final URL has a host so long that Microsoft refuses its ad (its domain and paths pass
+  // 67 characters): not planned, said in the panel and in the report.
+  const longUrl = `https://www.${'long'.repeat(16)}.example/p3`;
+  await startWithRows(
+    page,
+    'microsoft',
+    `${[row(1), row(2), row(3, 'Red', longUrl)].join('\n')}\n`,
+  );
   await buildCampaigns(page);
   await expect(page.getByRole('heading', { name: 'First export' })).toBeVisible();
 
@@ -349,7 +356,13 @@ test('against a Microsoft Advertising bulk download: the changes by Microsoft Id
       name: 'Changes against the Microsoft Advertising download bulk.csv',
     }),
   ).toBeVisible();
-  await expect.poll(async () => (await countsOf(page))['Ad group']).toEqual([1, 0, 1, 0, 0, 1]);
+  await expect.poll(async () => (await countsOf(page))['Ad group']).toEqual([2, 0, 1, 0, 0, 1]);
+  expect((await countsOf(page))['Responsive search ad']?.[0]).toBe(2);
+  await expect(
+    panel.getByText(
+      '1 item Microsoft Advertising cannot take is not planned: the report in the changes download says why.',
+    ),
+  ).toBeVisible();
   const { name, files } = await saveZip(
     page,
     panel.getByRole('button', { name: 'Download changes for Microsoft Advertising' }),
@@ -366,8 +379,17 @@ test('against a Microsoft Advertising bulk download: the changes by Microsoft Id
   expect(changes).toContainEqual(
     expect.objectContaining({ Type: 'Ad Group Label', Id: '7', 'Parent Id': added.Id }),
   );
-  // Nothing made by hand is in the file.
+  // Nothing made by hand is in the file; row 3's ad is not, its report line is.
   expect(changes.some((r) => r.Id === '32' || r.Keyword === 'shoes sale')).toBe(false);
+  expect(
+    changes.filter((r) => r.Type === 'Responsive Search Ad').map((r) => r['Ad Group']),
+  ).toEqual(['Brand1 Model1', 'Brand2 Model2']);
+  const reportName = Object.keys(files).find((f) => f.includes('microsoft advertising report'))!;
+  expect(
+    records(files[reportName]!)
+      .filter((r) => r.Outcome === 'Not written')
+      .map((r) => `${r.Type}|${r['Ad Group']}`),
+  ).toEqual(['Responsive Search Ad|Brand3 Model3']);
   expect(Object.keys(files)).toContain('adloom-plan.csv');
   await expectNoSeriousAxeFindings(page, 'the change plan against a Microsoft download');
   if (process.env.SCREENS_OUT)

@@ -135,14 +135,21 @@ test('the same build downloads for Google Ads Editor and for Microsoft Advertisi
   ]);
   const ownBulk = records(ownEntries[named('microsoft advertising')]);
   expect(ownBulk[0]).toMatchObject({ Type: 'Format Version', Name: '6.0' });
-  expect(
-    ownBulk.slice(1).map((r) => `${r.Type}|${r.Campaign}|${r.Keyword}|${r['Match Type']}`),
-  ).toEqual([
-    'Keyword|Nike - Search|nike shoes|Broad',
-    'Keyword|Nike - Search|nike shoes|Exact',
-    'Keyword|Puma - Search|puma boots|Broad',
-    'Keyword|Puma - Search|puma boots|Exact',
-  ]);
+  const ownKeywords = ownBulk.filter((r) => r.Type === 'Keyword');
+  expect(ownKeywords.map((r) => `${r.Type}|${r.Campaign}|${r.Keyword}|${r['Match Type']}`)).toEqual(
+    [
+      'Keyword|Nike - Search|nike shoes|Broad',
+      'Keyword|Nike - Search|nike shoes|Exact',
+      'Keyword|Puma - Search|puma boots|Broad',
+      'Keyword|Puma - Search|puma boots|Exact',
+    ],
+  );
+  // Each keyword carries the client's label: the Label record, then one association per keyword.
+  const labelRecord = ownBulk.find((r) => r.Type === 'Label');
+  expect(labelRecord).toMatchObject({ Label: 'adloom' });
+  const keywordLabels = ownBulk.filter((r) => r.Type === 'Keyword Label');
+  expect(keywordLabels.map((r) => r['Parent Id'])).toEqual(ownKeywords.map((r) => r.Id));
+  expect(keywordLabels.every((r) => r.Id === labelRecord!.Id)).toBe(true);
 
   // The Campaigns tab's own zip for Microsoft: its tables as one bulk file and its report.
   const tabDownload = page.waitForEvent('download');
@@ -159,9 +166,7 @@ test('the same build downloads for Google Ads Editor and for Microsoft Advertisi
   const tabBulk = records(tabEntries[named('microsoft advertising')]);
   const keyOf = (r: Record<string, string>) =>
     `${r.Type}|${r.Campaign}|${r.Keyword}|${r['Match Type']}`;
-  expect(tabBulk.filter((r) => r.Type === 'Keyword').map(keyOf)).toEqual(
-    ownBulk.slice(1).map(keyOf),
-  );
+  expect(tabBulk.filter((r) => r.Type === 'Keyword').map(keyOf)).toEqual(ownKeywords.map(keyOf));
   expect(tabBulk.filter((r) => r.Type === 'Campaign').map((r) => r.Campaign)).toEqual([
     'Nike - Search',
     'Puma - Search',
@@ -299,7 +304,8 @@ async function microsoftCampaigns(page: Page) {
   const bulk = records(entries[name('microsoft advertising')]);
   return {
     campaigns: bulk
-      .filter((r) => r.Type!.startsWith('Campaign'))
+      // The campaigns and their locations (not their label associations).
+      .filter((r) => r.Type!.startsWith('Campaign') && !r.Type!.endsWith(' Label'))
       .map((r) => [r.Type, r.Campaign, r.Status, r.Target]),
     report: records(entries[name('microsoft advertising report')]).map(
       (r) => `${r.Type}|${r.Item}|${r.Outcome}`,

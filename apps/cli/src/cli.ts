@@ -486,7 +486,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             : {}),
         });
     const microsoftSummary =
-      microsoft && !isPlan ? writeMicrosoftFiles(values.out as string, locationFiles) : '';
+      microsoft && !isPlan ? writeMicrosoftFiles(values.out as string, label, locationFiles) : '';
     (values.stdout ? io.stderr : io.stdout)(summary + microsoftSummary);
     return EXIT_OK;
   } catch (e) {

@@ -147,24 +147,34 @@ export function readMicrosoftLocationMap(
 
 /**
  * Writes `microsoft-advertising.csv` and `microsoft-advertising-report.csv` into `dir` from the
- * Editor files there (as the engine's format makes them), locations mapped by the two files
- * when given; returns the summary's lines for them.
+ * Editor files there (as the engine's format makes them, with the client's `label` on what it
+ * adds), locations mapped by the two files when given; returns the summary's lines for them.
  */
-export function writeMicrosoftFiles(dir: string, locationFiles?: MicrosoftLocationFiles): string {
+export function writeMicrosoftFiles(
+  dir: string,
+  label: string,
+  locationFiles?: MicrosoftLocationFiles,
+): string {
   const locations = locationFiles ? readMicrosoftLocationMap(dir, locationFiles) : undefined;
-  const bulk = writeMicrosoftBulk(
-    editorTablesIn(dir),
-    locations ? { microsoftLocationId: locations.microsoftLocationId } : {},
-  );
+  const bulk = writeMicrosoftBulk(editorTablesIn(dir), {
+    ...(locations ? { microsoftLocationId: locations.microsoftLocationId } : {}),
+    label: { name: label },
+  });
   const bulkName = commandFileName(MICROSOFT_BULK_FILE_STEM, 'csv');
   const reportName = commandFileName(MICROSOFT_REPORT_FILE_STEM, 'csv');
   writeWhole(path.join(dir, bulkName), bulk.chunks());
   writeWhole(path.join(dir, reportName), formatCsv(bulk.report(), { neutraliseFormulas: true }));
   const counts = bulk.counts();
-  const records = Object.entries(counts.records)
-    .filter(([type]) => type !== 'Format Version')
-    .map(([type, n]) => `${n} ${type}`)
-    .join(', ');
+  // The Label record and its associations (one per campaign, ad group, keyword and ad) last.
+  const isLabel = (type: string) => type === 'Label' || type.endsWith(' Label');
+  const entries = Object.entries(counts.records).filter(([type]) => type !== 'Format Version');
+  const associations = entries
+    .filter(([type]) => type.endsWith(' Label'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  const records = [
+    ...entries.filter(([type]) => !isLabel(type)).map(([type, n]) => `${n} ${type}`),
+    ...(associations > 0 ? [`the label "${label}" on ${associations} of them`] : []),
+  ].join(', ');
   let located = '';
   if (locations) {
     const { mapped, notMapped } = locations.counts();

@@ -6,16 +6,16 @@
  * or written), the plan `adloom-plan.csv`, and the collisions with hand-made items. The full
  * build is made in a scratch folder first and read back as tables, as for Google's plan.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   MICROSOFT_BULK_FILE_STEM,
   MICROSOFT_REPORT_FILE_STEM,
   formatCsv,
-  microsoftPlanTables,
+  microsoftPlanInput,
   planChanges,
-  readMicrosoftAccount,
+  MicrosoftAccountReader,
   writeMicrosoftChanges,
   type MicrosoftAccount,
 } from '@adloom/engine';
@@ -28,6 +28,7 @@ import {
   PLAN_OUTPUT_NAMES,
   copyGenerationReport,
   planChangeLines,
+  readPieces,
   removeUnwritten,
   writePlanLines,
   writtenLines,
@@ -42,20 +43,32 @@ export const MICROSOFT_PLAN_NEEDS_ACCOUNT =
   "bulk file names the item by Microsoft's Id, which only the account's download holds " +
   '(--previous has Google Ads Editor builds only)';
 
-/** Reads the bulk download given to --account (UTF-8, as Microsoft writes it). */
+/**
+ * Reads the bulk download given to --account (UTF-8, as Microsoft writes it) in pieces: a large
+ * account's download is never one string.
+ */
 function readAccount(file: string, label: string): MicrosoftAccount {
-  let text: string;
   try {
     if (!statSync(file).isFile()) throw new Error('not a file');
-    text = readFileSync(file, 'utf8');
   } catch {
     throw new InputError(`--account: cannot read ${file}`);
   }
-  if (!/^\uFEFF?"?Type"?[,\t]/.test(text))
-    throw new InputError(
+  const reader = new MicrosoftAccountReader({ label });
+  const notBulk = () =>
+    new InputError(
       `--account: ${file} is not a Microsoft Advertising bulk download (its first column is not Type)`,
     );
-  return readMicrosoftAccount(text, { label });
+  let first = true;
+  readPieces(file, (bytes) => {
+    if (first) {
+      first = false;
+      if (!/^\uFEFF?"?Type"?[,\t]/.test(new TextDecoder().decode(bytes.subarray(0, 16))))
+        throw notBulk();
+    }
+    reader.pushBytes(bytes);
+  });
+  if (first) throw notBulk();
+  return reader.end();
 }
 
 /** Runs a Microsoft plan; returns the summary. Throws InputError for bad input (nothing written). */
@@ -66,13 +79,19 @@ export async function runMicrosoftPlan(
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'adloom-msplan-'));
   try {
     const made = await runGenerateBuild({ ...o, out: scratch, lines: new Map() });
-    const tables = fileTables(made.files);
-    const planTables = microsoftPlanTables(tables);
-    const plan = planChanges(account.baseline, planTables, { dropped: o.dropped, label: o.label });
     const locations = o.locations ? readMicrosoftLocationMap(scratch, o.locations) : undefined;
+    const located = locations ? { microsoftLocationId: locations.microsoftLocationId } : {};
+    // Items Microsoft cannot take (and the account does not hold) are left out of the plan.
+    const { tables, planTables, refusals } = microsoftPlanInput(
+      fileTables(made.files),
+      account.baseline,
+      { label: o.label, ...located },
+    );
+    const plan = planChanges(account.baseline, planTables, { dropped: o.dropped, label: o.label });
     const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
       label: o.label,
-      ...(locations ? { microsoftLocationId: locations.microsoftLocationId } : {}),
+      refused: refusals.report,
+      ...located,
     });
     const bulkName = commandFileName(MICROSOFT_BULK_FILE_STEM, 'csv');
     const reportName = commandFileName(MICROSOFT_REPORT_FILE_STEM, 'csv');
@@ -105,6 +124,11 @@ export async function runMicrosoftPlan(
     ];
     const total = plan.totals;
     lines.push(...planChangeLines(plan, o.dropped));
+    const refused = refusals.report.length;
+    if (refused > 0)
+      lines.push(
+        `${plural(refused, 'item')} Microsoft cannot take: not planned (see ${reportName})`,
+      );
     if (total.collisions > 0)
       lines.push(
         `${plural(total.collisions, 'new item')} not written: an item without the label "${o.label}" holds the name (see ${COLLISIONS_FILE_NAME})`,

@@ -69,7 +69,7 @@ export interface PlanCommandOptions extends Omit<GenerateOptions, 'out' | 'recor
 const PIECE_BYTES = 1 << 20;
 
 /** Calls `onPiece` with each piece of the file's bytes. */
-function readPieces(file: string, onPiece: (bytes: Uint8Array) => void): void {
+export function readPieces(file: string, onPiece: (bytes: Uint8Array) => void): void {
   const fd = openSync(file, 'r');
   try {
     const buf = Buffer.allocUnsafe(PIECE_BYTES);

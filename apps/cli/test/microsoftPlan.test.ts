@@ -282,3 +282,98 @@ describe('adloom plan --format microsoft-advertising', () => {
     expect(settled.stdout).toContain('Nothing to change');
   });
 });
+
+describe('adloom plan --format microsoft-advertising, an item Microsoft cannot take', () => {
+  it('is reported once per plan, never added: after the upload, nothing to change', () => {
+    // Row 7's final URL has a host so long that its domain with path 1 passes Microsoft's 67
+    // characters (Google has no such limit): its ad cannot go to Microsoft.
+    const host = `www.${'long'.repeat(16)}.example`;
+    writeFileSync(
+      at('feed-long.csv'),
+      feedText([1, 7], (n) => (n === 7 ? `https://${host}/7` : `https://shop.example/${n}`)),
+    );
+    writeDownload(at('empty-long.csv'), []);
+    const first = run([
+      'plan',
+      ...inputs('feed-long.csv'),
+      '--account',
+      at('empty-long.csv'),
+      '--out',
+      at('long-1'),
+    ]);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(
+      '1 item Microsoft cannot take: not planned (see microsoft-advertising-report.csv)',
+    );
+    const ads = (dir: string) =>
+      recordsOf(at(`${dir}/microsoft-advertising.csv`)).filter(
+        (r) => r.Type === 'Responsive Search Ad',
+      );
+    expect(ads('long-1').map((r) => r['Ad Group'])).toEqual(['Brand1 Model1']);
+    expect(
+      recordsOf(at('long-1/adloom-plan.csv')).filter((l) => l.Kind === 'Responsive search ad'),
+    ).toHaveLength(1);
+    const reported = (dir: string) =>
+      recordsOf(at(`${dir}/microsoft-advertising-report.csv`))
+        .filter((r) => r.Outcome === 'Not written')
+        .map((r) => `${r.Type}|${r['Ad Group']}|${r.Outcome}`);
+    expect(reported('long-1')).toEqual(['Responsive Search Ad|Brand7 Model7|Not written']);
+
+    writeDownload(at('download-long.csv'), importInto([], at('long-1/microsoft-advertising.csv')));
+    const again = run([
+      'plan',
+      ...inputs('feed-long.csv'),
+      '--account',
+      at('download-long.csv'),
+      '--out',
+      at('long-2'),
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Nothing to change: the account is what the feed makes.');
+    expect(again.stdout).toContain('1 item Microsoft cannot take: not planned');
+    expect(ads('long-2')).toEqual([]);
+    expect(reported('long-2')).toEqual(['Responsive Search Ad|Brand7 Model7|Not written']);
+  });
+});
+
+describe('adloom generate --format microsoft-advertising, then a plan against its import', () => {
+  it("carries the client's label: the account loaded from the full file plans nothing, none of it hand-made", () => {
+    const made = run([
+      'generate',
+      ...inputs('feed.csv'),
+      '--label',
+      'Acme feed',
+      '--out',
+      at('full'),
+    ]);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const full = recordsOf(at('full/microsoft-advertising.csv'));
+    expect(full.filter((r) => r.Type === 'Label')).toEqual([
+      expect.objectContaining({ Label: 'Acme feed', Id: '-1' }),
+    ]);
+    for (const type of ['Campaign', 'Ad Group', 'Keyword', 'Responsive Search Ad'])
+      expect(full.filter((r) => r.Type === `${type} Label`)).toHaveLength(
+        full.filter((r) => r.Type === type).length,
+      );
+    writeDownload(at('full-download.csv'), importInto([], at('full/microsoft-advertising.csv')));
+    const plan = run([
+      'plan',
+      ...inputs('feed.csv'),
+      '--label',
+      'Acme feed',
+      '--account',
+      at('full-download.csv'),
+      '--out',
+      at('full-plan'),
+    ]);
+    expect(plan.stderr).toBe('');
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain('(0 without the label "Acme feed": never changed)');
+    expect(plan.stdout).toContain('Nothing to change: the account is what the feed makes.');
+    expect(recordsOf(at('full-plan/microsoft-advertising.csv')).map((r) => r.Type)).toEqual([
+      'Format Version',
+    ]);
+  });
+});

@@ -6,8 +6,12 @@
  * memory is its own). Runs alternate Editor, Microsoft, Editor, … (the machine is shared); the
  * best CPU time of each counts. Prints a table, then one JSON line with the figures.
  *
- *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] [--runs N]
- *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] --write DIR
+ *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] [--runs N] [--label NAME]
+ *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] [--label NAME] --write DIR
+ *
+ * `--label NAME` gives both formats the client's label, as the app's downloads and the command
+ * do (Editor: the Labels column; Microsoft: the Label record and an association per campaign,
+ * ad group, keyword and ad), and adds a third run, the Microsoft file without it, to compare.
  *
  * `--write DIR` times nothing: it writes every file of both formats for that build into
  * DIR/<format id>/, so a change to a writer can be compared byte for byte (`diff -r` against a
@@ -109,8 +113,16 @@ interface Figures {
 }
 
 /** Writes every file of `format` to the end; a real sink reads each chunk. */
-function writeAll(format: ExportFormat, tables: ExportTable[], tableRows: number): Figures {
-  const files = format.files(tables, { fileName: (stem, ext) => `${stem}.${ext}` });
+function writeAll(
+  format: ExportFormat,
+  tables: ExportTable[],
+  tableRows: number,
+  label: string,
+): Figures {
+  const files = format.files(tables, {
+    fileName: (stem, ext) => `${stem}.${ext}`,
+    ...(label ? { clientLabel: label } : {}),
+  });
   const cpu = process.cpuUsage();
   const start = performance.now();
   let chars = 0;
@@ -136,13 +148,19 @@ const FORMATS: Record<string, ExportFormat> = {
   [GOOGLE_ADS_EDITOR.id]: GOOGLE_ADS_EDITOR,
   [MICROSOFT_ADVERTISING.id]: MICROSOFT_ADVERTISING,
 };
+/** Said after a format's id when its run has no label (with `--label`, the third run). */
+const UNLABELLED = ' (no label)';
 
-function runChild(format: string, feedRows: number): Promise<Figures> {
+function runChild(format: string, feedRows: number, label: string): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', format, String(feedRows)], {
-      execArgv: process.execArgv,
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      ['--child', format, String(feedRows), label],
+      {
+        execArgv: process.execArgv,
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      },
+    );
     child.on('message', (m) => resolve(m as Figures));
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -161,10 +179,11 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
     const format = FORMATS[args[1] ?? '']!;
+    const label = args[3] ?? '';
     const warm = buildTables(2_000);
-    writeAll(format, warm.tables, warm.tableRows);
+    writeAll(format, warm.tables, warm.tableRows, label);
     const { tables, tableRows } = buildTables(Number(args[2]));
-    process.send?.(writeAll(format, tables, tableRows));
+    process.send?.(writeAll(format, tables, tableRows, label));
     return;
   }
   const at = (flag: string, fallback: number) => {
@@ -173,13 +192,19 @@ async function main(): Promise<void> {
   };
   const feedRows = at('--rows', 200_000);
   const runs = at('--runs', 3);
+  const labelAt = args.indexOf('--label');
+  const label = labelAt >= 0 ? (args[labelAt + 1] ?? '') : '';
   const writeAt = args.indexOf('--write');
   if (writeAt >= 0) {
     const dir = args[writeAt + 1] ?? '';
     const { tables } = buildTables(feedRows);
     for (const format of Object.values(FORMATS)) {
       mkdirSync(path.join(dir, format.id), { recursive: true });
-      for (const file of format.files(tables, { fileName: (stem, ext) => `${stem}.${ext}` })) {
+      const context = {
+        fileName: (stem: string, ext: string) => `${stem}.${ext}`,
+        ...(label ? { clientLabel: label } : {}),
+      };
+      for (const file of format.files(tables, context)) {
         const fd = openSync(path.join(dir, format.id, file.name), 'w');
         for (const chunk of exportFileParts(file)) writeSync(fd, chunk);
         closeSync(fd);
@@ -190,12 +215,18 @@ async function main(): Promise<void> {
   }
   const loadBefore = loadAverage();
   const all: Figures[] = [];
-  for (let i = 0; i < runs; i++)
-    for (const id of Object.keys(FORMATS)) all.push(await runChild(id, feedRows));
+  for (let i = 0; i < runs; i++) {
+    for (const id of Object.keys(FORMATS)) all.push(await runChild(id, feedRows, label));
+    if (label) {
+      const run = await runChild(MICROSOFT_ADVERTISING.id, feedRows, '');
+      all.push({ ...run, format: `${run.format}${UNLABELLED}` });
+    }
+  }
   const best = (id: string) =>
     all.filter((f) => f.format === id).reduce((a, b) => (b.cpuMs < a.cpuMs ? b : a));
   const editor = best(GOOGLE_ADS_EDITOR.id);
   const microsoft = best(MICROSOFT_ADVERTISING.id);
+  const unlabelled = label ? best(`${MICROSOFT_ADVERTISING.id}${UNLABELLED}`) : undefined;
   console.log('format                  table rows  cpu ms  wall ms  MB chars  files  peak RSS MB');
   for (const f of all)
     console.log(
@@ -203,7 +234,7 @@ async function main(): Promise<void> {
     );
   const ratio = microsoft.cpuMs / editor.cpuMs;
   console.log(
-    `best of ${runs}, ${editor.tableRows} table rows: Editor ${editor.cpuMs} ms CPU, Microsoft ${microsoft.cpuMs} ms CPU (${ratio.toFixed(2)}x); load average before ${loadBefore}, after ${loadAverage()}`,
+    `best of ${runs}, ${editor.tableRows} table rows: Editor ${editor.cpuMs} ms CPU, Microsoft ${microsoft.cpuMs} ms CPU (${ratio.toFixed(2)}x)${unlabelled ? `, Microsoft without the label ${unlabelled.cpuMs} ms CPU` : ''}; load average before ${loadBefore}, after ${loadAverage()}`,
   );
   console.log(
     JSON.stringify({
@@ -215,6 +246,13 @@ async function main(): Promise<void> {
       microsoftToEditorCpu: Number(ratio.toFixed(2)),
       editorPeakRssMb: editor.peakRssMb,
       microsoftPeakRssMb: microsoft.peakRssMb,
+      ...(label ? { label } : {}),
+      ...(unlabelled
+        ? {
+            unlabelledMicrosoftCpuMs: unlabelled.cpuMs,
+            unlabelledMicrosoftPeakRssMb: unlabelled.peakRssMb,
+          }
+        : {}),
       loadAverageBefore: loadBefore,
       loadAverage: loadAverage(),
       runs: all,

@@ -304,6 +304,7 @@ export {
   type MicrosoftAccountOptions,
   type MicrosoftAccountSummary,
   type MicrosoftItemIds,
+  MicrosoftAccountReader,
   readMicrosoftAccount,
 } from './plan/microsoftAccount.ts';
 export {
@@ -314,6 +315,14 @@ export {
   microsoftPlanTables,
   writeMicrosoftChanges,
 } from './plan/microsoftChanges.ts';
+export {
+  type MicrosoftRefusals,
+  type MicrosoftRefusalsOptions,
+  type MicrosoftPlanInput,
+  findMicrosoftRefusals,
+  microsoftPlanInput,
+  withoutRefused,
+} from './plan/microsoftRefusals.ts';
 export {
   GOOGLE_ADS_EDITOR,
   IMAGES_NEEDED_FILE_STEM,

@@ -18,6 +18,7 @@ import { GOOGLE_ADS_EDITOR } from './googleAdsEditor.ts';
 import {
   MICROSOFT_ADVERTISING,
   MICROSOFT_BULK_HEADERS,
+  MICROSOFT_LABELLED_HEADERS,
   googleLocationIdsOf,
   hostOf,
   writeMicrosoftBulk,
@@ -168,6 +169,82 @@ describe('MICROSOFT_ADVERTISING: records against the schema pages', () => {
     expect(records[2]).toMatchObject({ Status: 'Active', 'Parent Id': records[1]!.Id });
     expect(records[3]!['Parent Id']).toBe(records[2]!.Id);
     expect(records[5]!['Parent Id']).toBe('');
+  });
+
+  it("puts the client's label on each campaign, ad group, keyword and ad it adds (Label and label association records)", () => {
+    const tables = [
+      table(
+        'keywords',
+        keywordsTable([
+          { campaign: 'New', adGroup: 'G1', keyword: 'a', matchType: 'Broad' },
+          { campaign: 'Old', adGroup: 'G2', keyword: 'c', matchType: 'Exact' },
+        ]),
+      ),
+      table(
+        'negatives',
+        keywordsTable([
+          { campaign: 'New', adGroup: 'G1', keyword: 'x', matchType: 'Negative Exact' },
+        ]),
+      ),
+      table(
+        'responsive-search-ads',
+        responsiveSearchAdsTable([rsa({ campaign: 'New', adGroup: 'G1' })]),
+      ),
+      table(
+        'campaigns',
+        campaignsTable([
+          { campaign: 'New', campaignType: 'Search', budget: 5, settings: {}, rowId: '' },
+        ]),
+      ),
+    ];
+    const labelled = (label: { name: string; id?: string }) => {
+      const [headers, ...rows] = parseCsv(text(writeMicrosoftBulk(tables, { label }).chunks()));
+      expect(headers).toEqual(MICROSOFT_LABELLED_HEADERS);
+      for (const r of rows) expect(r).toHaveLength(headers!.length);
+      return rows.map((r) => Object.fromEntries(headers!.map((h, i) => [h, r[i] ?? ''])));
+    };
+    const records = labelled({ name: 'adloom' });
+    expect(records.map((r) => [r.Type, r.Id, r['Parent Id'], r.Campaign, r['Ad Group']])).toEqual([
+      ['Format Version', '', '', '', ''],
+      ['Campaign', '-2', '0', 'New', ''],
+      ['Label', '-1', '', '', ''],
+      ['Campaign Label', '-1', '-2', '', ''],
+      ['Ad Group', '-3', '-2', 'New', 'G1'],
+      ['Ad Group Label', '-1', '-3', '', ''],
+      ['Keyword', '-4', '-3', 'New', 'G1'],
+      ['Keyword Label', '-1', '-4', '', ''],
+      ['Keyword', '-5', '', 'Old', 'G2'],
+      ['Keyword Label', '-1', '-5', '', ''],
+      ['Ad Group Negative Keyword', '', '-3', 'New', 'G1'],
+      ['Responsive Search Ad', '-6', '-3', 'New', 'G1'],
+      ['Responsive Search Ad Label', '-1', '-6', '', ''],
+    ]);
+    expectLikeExample(
+      records[2]!,
+      {
+        header:
+          'Type,Status,Id,Parent Id,Campaign,Ad Group,Client Id,Modified Time,Name,Description,Label,Color',
+        row: 'Label,,-22,,,,ClientIdGoesHere,,,Label Description,adloom,#FFFFFF',
+      },
+      ['Type', 'Id', 'Label'],
+    );
+    expectLikeExample(
+      records[7]!,
+      {
+        header:
+          'Type,Status,Id,Parent Id,Campaign,Ad Group,Client Id,Modified Time,Name,Description,Label,Color',
+        row: 'Keyword Label,,-22,-11113,,,ClientIdGoesHere,,,,,',
+      },
+      ['Type', 'Status', 'Id', 'Parent Id', 'Campaign', 'Ad Group', 'Label'],
+    );
+    // The account's label: named by its Id, not added again.
+    const again = labelled({ name: 'adloom', id: '7' });
+    expect(again.filter((r) => r.Type === 'Label')).toEqual([]);
+    const associations = again.filter((r) => r.Type!.endsWith(' Label'));
+    expect(associations).toHaveLength(5);
+    expect(associations.every((r) => r.Id === '7')).toBe(true);
+    // Unlabelled, the file is as it was.
+    expect(text(writeMicrosoftBulk(tables).chunks())).not.toContain('Label');
   });
 
   it('writes keywords with their match type (Keyword record)', () => {

@@ -155,6 +155,24 @@ const C = Object.fromEntries(MICROSOFT_BULK_HEADERS.map((h, i) => [h, i])) as Re
   number
 >;
 
+/**
+ * The columns of a file that carries the client's label: the bulk file's, then `Label` (the
+ * Label record's name; label.md).
+ */
+export const MICROSOFT_LABELLED_HEADERS: readonly string[] = [...MICROSOFT_BULK_HEADERS, 'Label'];
+const LABEL_AT = MICROSOFT_BULK_HEADERS.length;
+
+/** The record types that take the client's label, as indices of `LABEL_ASSOCIATION_TYPES`. */
+const Labelled = { Campaign: 0, AdGroup: 1, Keyword: 2, Ad: 3 } as const;
+type Labelled = (typeof Labelled)[keyof typeof Labelled];
+/** Their label association record types (campaign-label.md, ad-group-label.md...). */
+const LABEL_ASSOCIATION_TYPES: readonly string[] = [
+  'Campaign Label',
+  'Ad Group Label',
+  'Keyword Label',
+  'Responsive Search Ad Label',
+];
+
 /** The report's columns. */
 export const MICROSOFT_REPORT_HEADERS: readonly string[] = [
   'Type',
@@ -184,6 +202,24 @@ export interface MicrosoftBulkOptions {
    * Microsoft's: without an Id a location is reported, never written as it is.
    */
   microsoftLocationId?: (googleCriteriaId: string) => string | MicrosoftLocationAnswer | undefined;
+  /**
+   * Told of each row whose item is not written (`table`: its index in the tables given, `row`:
+   * its index in the table's rows, `line`: its report line): the Microsoft change plan leaves
+   * these items out (plan/microsoftRefusals.ts).
+   */
+  onNotWritten?: (table: number, row: number, line: readonly string[]) => void;
+  /**
+   * Only the checks: the keywords', negatives' and ads' lines are not made (the file is not
+   * whole), its report and `onNotWritten` are as they would be.
+   */
+  checkOnly?: boolean;
+  /**
+   * The client's label, put on every campaign, ad group, keyword and responsive search ad the
+   * file adds (a `Label` record first, unless `id` names the account's, then one label
+   * association record after each), so a download of the account tells Adloom's items from
+   * hand-made ones. The file then has a `Label` column (`MICROSOFT_LABELLED_HEADERS`).
+   */
+  label?: { name: string; id?: string };
 }
 
 /** Editor's negative criterion types: where the negative is, and its match type. */
@@ -324,7 +360,10 @@ function* bulkChunks(
   report: string[][],
   counts: MicrosoftBulkCounts,
 ): Generator<string, string> {
-  let chunk = formatCsvLine(MICROSOFT_BULK_HEADERS);
+  const label = options.label;
+  const headers = label ? MICROSOFT_LABELLED_HEADERS : MICROSOFT_BULK_HEADERS;
+  const tails = label ? LABELLED_TAILS : PLAIN_TAILS;
+  let chunk = formatCsvLine(headers);
   let lines = 1;
   const add = (line: string) => {
     chunk += line;
@@ -338,7 +377,7 @@ function* bulkChunks(
     return full;
   };
   // One array for every record: `bulkLine` writes its cells and leaves it empty again.
-  const out = new Array<string>(MICROSOFT_BULK_HEADERS.length).fill('');
+  const out = new Array<string>(headers.length).fill('');
   const count = (type: string) => {
     counts.records[type] = (counts.records[type] ?? 0) + 1;
   };
@@ -349,8 +388,29 @@ function* bulkChunks(
   };
   /** The Parent Id, Campaign and Ad Group cells of a child of the new ad group of index `i`. */
   const placeOf = (i: number): string => `${groupKeyList[i]},${groupIn[i]!.cell},${groupCells[i]}`;
-  const keywordLines = new KeywordLines(placeOf);
+  const keywordLines = new KeywordLines(placeOf, tails);
   const rsaLines = new RecordPrefixes(placeOf);
+  // The client's label: its Id (the account's, or key -1 of the Label record this file adds
+  // before the first association), and the line of an association of it with the record of key
+  // `key`: Type, the label's Id, the entity's key in Parent Id, as keyword-label.md's example
+  // (Status is read-only on add; no names). Counted per type at the end.
+  let labelId = '';
+  let labelRecord = false;
+  const labelCounts = [0, 0, 0, 0];
+  let labelHeads: string[] = [];
+  const labelLine = (type: Labelled, key: string): string => {
+    labelCounts[type]!++;
+    lines++;
+    const line = labelHeads[type]! + key + tails.label;
+    if (!labelRecord) return line;
+    labelRecord = false;
+    const r = record('Label');
+    r[C.Status!] = 'Active';
+    r[C.Id!] = labelId;
+    r[LABEL_AT] = label!.name;
+    lines++;
+    return bulkLine(r) + line;
+  };
   const note = (
     type: string,
     campaign: string,
@@ -376,8 +436,19 @@ function* bulkChunks(
     itemAdGroup = adGroup;
     item = text;
   };
-  const reject = (reason: string) =>
+  // The table and row being read, for `onNotWritten`.
+  const { onNotWritten, checkOnly = false } = options;
+  let tableAt = -1;
+  let rowAt = -1;
+  const begin = (table: ExportTable): Table => {
+    tableAt = tables.indexOf(table);
+    rowAt = -1;
+    return table.read();
+  };
+  const reject = (reason: string) => {
     note(itemType, itemCampaign, itemAdGroup, item, 'Not written', reason);
+    onNotWritten?.(tableAt, rowAt, report[report.length - 1]!);
+  };
 
   let nextKey = -1;
   const campaignKeys = new Map<string, string>();
@@ -483,11 +554,19 @@ function* bulkChunks(
   out[C.Type!] = 'Format Version';
   out[C.Name!] = MICROSOFT_FORMAT_VERSION;
   add(bulkLine(out));
+  if (label) {
+    if (label.id !== undefined && label.id !== '') labelId = label.id;
+    else {
+      labelId = String(nextKey--);
+      labelRecord = true;
+    }
+    labelHeads = LABEL_ASSOCIATION_TYPES.map((type) => `${type},,${labelId},`);
+  }
 
   // Campaigns, each followed by its location criteria.
   const locate = options.microsoftLocationId;
   for (const table of byKind(tables, 'campaigns')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       type: columnOf(headers, 'Campaign Type'),
@@ -549,6 +628,7 @@ function* bulkChunks(
       r[C.Budget!] = p.budget;
       r[C.Language!] = p.language;
       add(bulkLine(r));
+      if (label) add(labelLine(Labelled.Campaign, p.key));
       for (const id of mapped) {
         const l = record('Campaign Location Criterion');
         l[C.Status!] = 'Active';
@@ -559,6 +639,7 @@ function* bulkChunks(
       }
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const name = cell(row, at.campaign);
       const location = cell(row, at.location);
@@ -642,7 +723,8 @@ function* bulkChunks(
     }
     count('Ad Group');
     // Microsoft adds an ad group Paused unless told: the status is always written.
-    return `Ad Group,${status},${key},${g.key},${g.cell},${adGroupCell}${AD_GROUP_TAIL}`;
+    const line = `Ad Group,${status},${key},${g.key},${g.cell},${adGroupCell}${tails.adGroup}`;
+    return label ? line + labelLine(Labelled.AdGroup, key) : line;
   };
   /** Why Microsoft cannot take a new ad group, or undefined. */
   const groupProblem = (campaign: string, adGroup: string): string | undefined =>
@@ -666,13 +748,14 @@ function* bulkChunks(
     return newGroupLine(campaign, adGroup, 'Active');
   };
   for (const table of byKind(tables, 'ad-groups')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
       status: columnOf(headers, 'Ad Group Status'),
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -697,7 +780,7 @@ function* bulkChunks(
 
   // Keywords.
   for (const table of byKind(tables, 'keywords')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
@@ -706,6 +789,7 @@ function* bulkChunks(
       status: columnOf(headers, 'Status'),
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -734,9 +818,16 @@ function* bulkChunks(
       }
       if (gi >= 0) perGroup[gi]!++;
       count('Keyword');
-      add(
-        keywordLines.line('Keyword', status, keyOfIndex(gi), campaign, adGroup, gi, keyword, match),
-      );
+      const parent = keyOfIndex(gi);
+      if (checkOnly) continue;
+      if (label) {
+        const key = String(nextKey--);
+        add(
+          keywordLines.line('Keyword', status, parent, campaign, adGroup, gi, keyword, match, key) +
+            labelLine(Labelled.Keyword, key),
+        );
+      } else
+        add(keywordLines.line('Keyword', status, parent, campaign, adGroup, gi, keyword, match));
     }
   }
 
@@ -744,7 +835,7 @@ function* bulkChunks(
   perGroup.fill(0);
   const perCampaign = new Map<string, number>();
   for (const table of byKind(tables, 'negatives')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const at = {
       campaign: columnOf(headers, 'Campaign'),
       adGroup: columnOf(headers, 'Ad Group'),
@@ -752,6 +843,7 @@ function* bulkChunks(
       type: columnOf(headers, 'Criterion Type', 'Match Type'),
     };
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -811,6 +903,7 @@ function* bulkChunks(
         group = gi;
       }
       count(kind);
+      if (checkOnly) continue;
       add(
         keywordLines.line(
           kind,
@@ -829,7 +922,7 @@ function* bulkChunks(
   // Responsive search ads.
   perGroup.fill(0);
   for (const table of byKind(tables, 'responsive-search-ads')) {
-    const { headers, rows } = table.read();
+    const { headers, rows } = begin(table);
     const headColumns: [number, number][] = [];
     for (let i = 1; i <= RSA_MAX_HEADLINES; i++)
       headColumns.push([
@@ -869,6 +962,7 @@ function* bulkChunks(
     const path1 = new PathColumn(at.path1);
     const path2 = new PathColumn(at.path2);
     for (const row of rows) {
+      rowAt++;
       if (lines >= CHUNK_LINES) yield take();
       const campaign = cell(row, at.campaign);
       const adGroup = cell(row, at.adGroup);
@@ -898,9 +992,19 @@ function* bulkChunks(
         perGroup[gi]!++;
       }
       count('Responsive Search Ad');
-      // Type to Ad Group, 10 commas to Final Url, its cells, 6 commas to the end.
+      if (checkOnly) continue;
+      // Type to Ad Group, 10 commas to Final Url, its cells, the commas to the end.
+      const prefix = rsaLines.prefix(
+        'Responsive Search Ad',
+        status,
+        keyOfIndex(gi),
+        campaign,
+        adGroup,
+        gi,
+      );
+      const key = label ? String(nextKey--) : '';
       add(
-        rsaLines.prefix('Responsive Search Ad', status, keyOfIndex(gi), campaign, adGroup, gi) +
+        (label ? rsaLines.withId(key) : prefix) +
           COMMAS[C['Final Url']! - C['Ad Group']!]! +
           formatCsvCell(url) +
           ',' +
@@ -911,7 +1015,8 @@ function* bulkChunks(
           path1.csv +
           ',' +
           path2.csv +
-          RSA_TAIL,
+          tails.rsa +
+          (label ? labelLine(Labelled.Ad, key) : ''),
       );
     }
   }
@@ -927,7 +1032,7 @@ function* bulkChunks(
     ['structured-snippets', 'Structured Snippet'],
   ] as const) {
     for (const table of byKind(tables, kind)) {
-      const { headers, rows } = table.read();
+      const { headers, rows } = begin(table);
       const at = {
         campaign: columnOf(headers, 'Campaign'),
         adGroup: columnOf(headers, 'Ad Group'),
@@ -942,6 +1047,7 @@ function* bulkChunks(
       };
       const type = `${noun} Ad Extension`;
       for (const row of rows) {
+        rowAt++;
         if (lines >= CHUNK_LINES) yield take();
         const campaign = cell(row, at.campaign);
         const adGroup = cell(row, at.adGroup);
@@ -1036,19 +1142,25 @@ function* bulkChunks(
   // What Microsoft's file here does not hold: Performance Max.
   for (const kind of ['asset-groups', 'performance-max-ads'] as const)
     for (const table of byKind(tables, kind)) {
-      const { headers, rows } = table.read();
+      const { headers, rows } = begin(table);
       const campaignAt = columnOf(headers, 'Campaign');
       const groupAt = columnOf(headers, 'Asset Group');
-      for (const row of rows)
-        note(
+      for (const row of rows) {
+        rowAt++;
+        setItem(
           kind === 'asset-groups' ? 'Asset Group' : 'Performance Max ad',
           cell(row, campaignAt),
           '',
           cell(row, groupAt),
-          'Not written',
+        );
+        reject(
           'Performance Max is not in this file: create it in Microsoft Advertising (or import from Google Ads)',
         );
+      }
     }
+  labelCounts.forEach((n, type) => {
+    if (n > 0) counts.records[LABEL_ASSOCIATION_TYPES[type]!] = n;
+  });
   return chunk;
 }
 
@@ -1332,8 +1444,9 @@ function extensionCells(
 }
 
 /** `COMMAS[n]`: n commas, the cells skipped between two written ones. */
-const COMMAS: readonly string[] = Array.from({ length: MICROSOFT_BULK_HEADERS.length }, (_, n) =>
-  ','.repeat(n),
+const COMMAS: readonly string[] = Array.from(
+  { length: MICROSOFT_BULK_HEADERS.length + 1 },
+  (_, n) => ','.repeat(n),
 );
 
 /**
@@ -1357,7 +1470,8 @@ function bulkLine(cells: string[]): string {
 
 /**
  * The first six cells of a record's line (Type, Status, Id, Parent Id, Campaign, Ad Group), made
- * once for a run of records of one place: keywords and ads come grouped by ad group.
+ * once for a run of records of one place: keywords and ads come grouped by ad group. The Id cell
+ * is empty (`prefix`), or a key given per record (`withId`, for a record that takes a label).
  */
 class RecordPrefixes {
   private type = '';
@@ -1367,6 +1481,9 @@ class RecordPrefixes {
   private adGroup = '';
   private group = -1;
   private last = '';
+  /** The last prefix's Type and Status cells, and its cells after Id. */
+  private head = '';
+  private rest = '';
 
   /** `placeOf(i)`: the Parent Id, Campaign and Ad Group cells of the new ad group of index i. */
   constructor(private readonly placeOf: (i: number) => string) {}
@@ -1388,7 +1505,7 @@ class RecordPrefixes {
         this.type = type;
         this.status = status;
         this.group = group;
-        this.last = `${type},${status},,${this.placeOf(group)}`;
+        this.set(`${type},${status},`, `,${this.placeOf(group)}`);
       }
       return this.last;
     }
@@ -1407,34 +1524,72 @@ class RecordPrefixes {
       this.campaign = campaign;
       this.adGroup = adGroup;
       this.group = -1;
-      this.last = `${type},${status},,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`;
+      this.set(
+        `${type},${status},`,
+        `,${parent ?? ''},${formatCsvCell(campaign)},${formatCsvCell(adGroup)}`,
+      );
     }
     return this.last;
   }
+
+  /** The prefix `prefix` gave last, with `id` in its Id cell. */
+  withId(id: string): string {
+    return this.head + id + this.rest;
+  }
+
+  private set(head: string, rest: string): void {
+    this.head = head;
+    this.rest = rest;
+    this.last = head + rest;
+  }
 }
 
-/** From Ad Group to Keyword, and each match type with the commas after it to the line's end. */
-const LAST_COLUMN = MICROSOFT_BULK_HEADERS.length - 1;
+/** From Ad Group to Keyword. */
 const KEYWORD_GAP = ','.repeat(C.Keyword! - C['Ad Group']!);
-const MATCH_TAILS: ReadonlyMap<string, string> = new Map(
-  ['Broad', 'Phrase', 'Exact'].map((m) => [
-    m,
-    `,${m}${','.repeat(LAST_COLUMN - C['Match Type']!)}\r\n`,
-  ]),
-);
-/** After Ad Group, the commas to the line's end. */
-const AD_GROUP_TAIL = `${','.repeat(LAST_COLUMN - C['Ad Group']!)}\r\n`;
-/** After Path 2, the commas to the line's end. */
-const RSA_TAIL = `${','.repeat(LAST_COLUMN - C['Path 2']!)}\r\n`;
+
+/** The ends of the lines made whole (the commas after their last cell, and the line break). */
+interface LineTails {
+  /** Each match type with the commas after it. */
+  match: ReadonlyMap<string, string>;
+  /** After Ad Group (an ad group's line, a label association's). */
+  adGroup: string;
+  /** After Path 2. */
+  rsa: string;
+  /** After Parent Id (a label association's). */
+  label: string;
+}
+
+/** The tails of lines of `columns` columns. */
+function lineTails(columns: number): LineTails {
+  const last = columns - 1;
+  return {
+    match: new Map(
+      ['Broad', 'Phrase', 'Exact'].map((m) => [
+        m,
+        `,${m}${','.repeat(last - C['Match Type']!)}\r\n`,
+      ]),
+    ),
+    adGroup: `${','.repeat(last - C['Ad Group']!)}\r\n`,
+    rsa: `${','.repeat(last - C['Path 2']!)}\r\n`,
+    label: `${','.repeat(last - C['Parent Id']!)}\r\n`,
+  };
+}
+/** The tails of a file without labels, and of one with its `Label` column. */
+const PLAIN_TAILS = lineTails(MICROSOFT_BULK_HEADERS.length);
+const LABELLED_TAILS = lineTails(MICROSOFT_BULK_HEADERS.length + 1);
 
 /** Keyword and negative keyword lines: the prefix of their place, the text, the match type. */
 class KeywordLines {
   private readonly prefixes: RecordPrefixes;
 
-  constructor(placeOf: (i: number) => string) {
+  constructor(
+    placeOf: (i: number) => string,
+    private readonly tails: LineTails,
+  ) {
     this.prefixes = new RecordPrefixes(placeOf);
   }
 
+  /** The line of a keyword (its Id `id`, or none when ''). */
   line(
     type: string,
     status: string,
@@ -1444,12 +1599,14 @@ class KeywordLines {
     group: number,
     keyword: string,
     match: string,
+    id = '',
   ): string {
+    const prefix = this.prefixes.prefix(type, status, parent, campaign, adGroup, group);
     return (
-      this.prefixes.prefix(type, status, parent, campaign, adGroup, group) +
+      (id === '' ? prefix : this.prefixes.withId(id)) +
       KEYWORD_GAP +
       formatCsvCell(keyword) +
-      MATCH_TAILS.get(match)!
+      this.tails.match.get(match)!
     );
   }
 }
@@ -1509,8 +1666,8 @@ export function writeMicrosoftBulk(
 export type MicrosoftExportContext = ExportContext & MicrosoftBulkOptions;
 
 /**
- * Microsoft Advertising: the bulk file (a BOM, then the CSV), then the report of what did not
- * go or went changed (formulas neutralised: it is for a spreadsheet), then the build's
+ * Microsoft Advertising: the bulk file (a BOM, then the CSV; with the client's label when the
+ * context gives one), then the report of what did not go or went changed (formulas neutralised: it is for a spreadsheet), then the build's
  * skipped-and-cleaned report when the host gives one.
  */
 export const MICROSOFT_ADVERTISING: ExportFormat = {
@@ -1518,10 +1675,10 @@ export const MICROSOFT_ADVERTISING: ExportFormat = {
   label: 'Microsoft Advertising',
   files(tables, context: MicrosoftExportContext) {
     if (tables.length === 0) return [];
-    const bulk = writeMicrosoftBulk(
-      tables,
-      context.microsoftLocationId ? { microsoftLocationId: context.microsoftLocationId } : {},
-    );
+    const bulk = writeMicrosoftBulk(tables, {
+      ...(context.microsoftLocationId ? { microsoftLocationId: context.microsoftLocationId } : {}),
+      ...(context.clientLabel ? { label: { name: context.clientLabel } } : {}),
+    });
     const files: ExportFile[] = [
       {
         name: context.fileName(MICROSOFT_BULK_FILE_STEM, 'csv'),

@@ -95,8 +95,11 @@ interface HeldCampaign {
   locations: Set<string>;
 }
 
-/** Decodes the bytes of one file: UTF-16 LE/BE by its BOM, else UTF-8, across pieces. */
-class TextDecoding {
+/**
+ * Decodes the bytes of one file: UTF-16 LE/BE by its BOM, else UTF-8 (its BOM dropped), across
+ * pieces (a character cut between two pieces is decoded with the second).
+ */
+export class TextDecoding {
   private encoding: 'utf-16le' | 'utf-16be' | 'utf-8' | undefined;
   private carry: number[] = [];
 

@@ -8,12 +8,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { formatCsvLine, parseCsv } from '../csv.ts';
+import { MICROSOFT_ADVERTISING } from '../formats/microsoftAdvertising.ts';
+import { writeMicrosoftChanges, MICROSOFT_CHANGES_HEADERS } from './microsoftChanges.ts';
+import { microsoftPlanInput } from './microsoftRefusals.ts';
 import {
-  microsoftPlanTables,
-  writeMicrosoftChanges,
-  MICROSOFT_CHANGES_HEADERS,
-} from './microsoftChanges.ts';
-import { readMicrosoftAccount, type MicrosoftAccount } from './microsoftAccount.ts';
+  MicrosoftAccountReader,
+  readMicrosoftAccount,
+  type MicrosoftAccount,
+} from './microsoftAccount.ts';
 import { planChanges, type DroppedPolicy } from './plan.ts';
 import { copyBuild, randomBuild, tablesOf, type TestBuild } from './testTables.ts';
 
@@ -130,11 +132,15 @@ function planFor(
   file: string;
   report: string[][];
 } {
-  const tables = tablesOf(build);
-  const planTables = microsoftPlanTables(tables);
   const account = readMicrosoftAccount(text, { label: 'adloom' });
+  const { tables, planTables, refusals } = microsoftPlanInput(tablesOf(build), account.baseline, {
+    label: 'adloom',
+  });
   const plan = planChanges(account.baseline, planTables, { dropped, label: 'adloom' });
-  const changes = writeMicrosoftChanges(plan, tables, planTables, account, { label: 'adloom' });
+  const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
+    label: 'adloom',
+    refused: refusals.report,
+  });
   const file = [...changes.chunks()].join('');
   return { account, plan, file, report: changes.report().rows as string[][] };
 }
@@ -314,6 +320,48 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
     expect(find('responsive-search-ad', ad)).toMatchObject({ ids: { id: '51' }, owned: true });
     expect(baseline.adIdOf(baseline.find('responsive-search-ad', ad))).toBe('51');
     expect(account.summary).toEqual({ rows: 17, otherRows: 2 });
+  });
+
+  test('reads the same in pieces of any size as whole, a parent read after its child too', () => {
+    // The ad group's record moved after its keyword's, whose names are left out (by Parent Id).
+    const lines = text.split('\r\n');
+    const group = lines.findIndex((l) => l.startsWith('Ad Group,'));
+    const keyword = lines.findIndex((l) => l.startsWith('Keyword,Active,31,'));
+    const moved = [...lines];
+    moved[keyword] = moved[keyword]!.replace(',Shoes,Red,', ',,,');
+    moved.splice(keyword + 1, 0, moved[group]!);
+    moved.splice(group, 1);
+    // A campaign with a multi-byte character and quotes in its name, cut between pieces.
+    const shuffled = `${moved.join('\r\n')}Campaign,Active,14,149,"Café, ""bar""",,,,9,,Search\r\n`;
+    const summaryOf = (account: MicrosoftAccount) => {
+      const { baseline, ids } = account;
+      const items: string[] = [];
+      for (let i = 0; i < baseline.size; i++)
+        items.push(
+          [
+            baseline.kindOf(i),
+            baseline.identityOf(i).join('|'),
+            baseline.statusOf(i),
+            baseline.isOwned(i),
+            ids[i]!.id,
+            ids[i]!.parentId,
+            ids[i]!.type,
+          ].join(' '),
+        );
+      return { items: items.sort(), labelId: account.labelId, summary: account.summary };
+    };
+    const whole = summaryOf(readMicrosoftAccount(text, { label: 'adloom' }));
+    const wholeMoved = summaryOf(readMicrosoftAccount(shuffled, { label: 'adloom' }));
+    expect(wholeMoved.items).toEqual(
+      [...whole.items, 'campaign Café, "bar" Enabled false 14 149 Campaign'].sort(),
+    );
+    const bytes = new TextEncoder().encode(`\uFEFF${shuffled}`);
+    for (const size of [1, 2, 3, 7, 64, 1000]) {
+      const reader = new MicrosoftAccountReader({ label: 'adloom' });
+      for (let at = 0; at < bytes.length; at += size)
+        reader.pushBytes(bytes.subarray(at, at + size));
+      expect(summaryOf(reader.end()), `pieces of ${size}`).toEqual(wholeMoved);
+    }
   });
 
   test('a plan against an empty account adds everything, labelled, parents by their keys', () => {
@@ -582,6 +630,82 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
       }),
     ]);
   });
+  test('an item Microsoft cannot take is not planned: reported once, and nothing to change after the import', () => {
+    const build = plainBuild(23);
+    const g = build.adGroups[0]!;
+    const tooLong = 'long '.repeat(21).trim();
+    expect(tooLong.length).toBeGreaterThan(100);
+    build.keywords.push({
+      campaign: g.campaign,
+      adGroup: g.adGroup,
+      keyword: tooLong,
+      matchType: 'Exact',
+      line: 77,
+    });
+    const refusedLine = [
+      'Keyword',
+      g.campaign,
+      g.adGroup,
+      tooLong,
+      'Not written',
+      "longer than Microsoft's 100 characters",
+    ];
+    const first = planFor(build, EMPTY);
+    const keywords = recordsOf(first.file).filter((r) => r.Type === 'Keyword');
+    expect(keywords).toHaveLength(build.keywords.length - 1);
+    expect(first.plan.counts.keyword.add).toBe(build.keywords.length - 1);
+    expect(first.report.filter((r) => r[4] === 'Not written')).toEqual([refusedLine]);
+
+    const again = planFor(build, asDownload(importInto([], first.file)));
+    const { add, update, pause, enable, remove } = again.plan.totals;
+    expect({ add, update, pause, enable, remove }).toEqual({
+      add: 0,
+      update: 0,
+      pause: 0,
+      enable: 0,
+      remove: 0,
+    });
+    expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+    expect(again.report).toEqual([refusedLine]);
+  });
+
+  test('an item the account holds stays in the plan when Microsoft would refuse it as new', () => {
+    const build = plainBuild(29);
+    const account = importInto([], planFor(build, EMPTY).file);
+    // The campaign's budget is gone from the feed: a new campaign without one is refused, but
+    // this one is in the account: not paused as dropped, not reported.
+    const next = copyBuild(build);
+    (next.campaigns[0] as { budget?: unknown }).budget = '';
+    const { plan, file, report } = planFor(next, asDownload(account));
+    expect(plan.totals).toMatchObject({ add: 0, update: 0, pause: 0, remove: 0 });
+    expect(recordsOf(file).map((r) => r.Type)).toEqual(['Format Version']);
+    expect(report).toEqual([]);
+  });
+
+  test("an account loaded from the full file (the client's label in it) plans nothing, none of it hand-made", () => {
+    for (const seed of [31, 37, 41]) {
+      const build = plainBuild(seed);
+      const files = MICROSOFT_ADVERTISING.files(tablesOf(build), {
+        fileName: (stem, ext) => `${stem}.${ext}`,
+        clientLabel: 'adloom',
+      });
+      const full = [...files[0]!.chunks()].join('');
+      const account = importInto([], full);
+      const again = planFor(build, asDownload(account));
+      expect(again.account.baseline.unownedCount(), `seed ${seed}`).toBe(0);
+      const { add, update, pause, enable, remove, collisions } = again.plan.totals;
+      expect({ add, update, pause, enable, remove, collisions }).toEqual({
+        add: 0,
+        update: 0,
+        pause: 0,
+        enable: 0,
+        remove: 0,
+        collisions: 0,
+      });
+      expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+    }
+  });
+
   test('a campaign none of whose locations Microsoft takes is never enabled by a plan', () => {
     const build = plainBuild(19);
     build.campaigns[0]!.locationId = '2826';

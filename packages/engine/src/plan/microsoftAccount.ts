@@ -7,11 +7,13 @@
  * `Label` record (its name in the `Label` column), applied by `Campaign Label`, `Ad Group Label`,
  * `Keyword Label` and `Responsive Search Ad Label` records (label `Id`, entity `Parent Id`).
  * Items without it are never changed (as for Google); negatives and extensions, which take no
- * label, belong to whoever owns their ad group, else their campaign. Sources: docs/decisions.md,
- * "Microsoft Advertising: the change plan".
+ * label, belong to whoever owns their ad group, else their campaign. The download is read in
+ * pieces (`MicrosoftAccountReader`). Sources: docs/decisions.md, "Microsoft Advertising: the
+ * change plan" and "Microsoft Advertising: the loop's last gaps".
  */
 import { forEachCsvRecord } from '../csv.ts';
 import { RSA_MAX_DESCRIPTIONS, RSA_MAX_HEADLINES } from '../limits.ts';
+import { TextDecoding } from './account.ts';
 import { type Baseline, BaselineBuilder } from './baseline.ts';
 import { PLAN_KIND_SPECS, normalizeHeader, parseItemStatus, type PlanItemKind } from './kinds.ts';
 import { DEFAULT_CLIENT_LABEL, hashField, normalizeFieldValue } from './items.ts';
@@ -166,7 +168,7 @@ export const MICROSOFT_KNOWN_FIELDS: ReadonlySet<string> = new Set(
   Object.values(MICROSOFT_CONTENT).flat(),
 );
 
-/** One item read, held until the labels and names of the whole file are known. */
+/** An item read whose names come from its parent's Id, held until the parents are read. */
 interface HeldItem {
   kind: PlanItemKind;
   type: string;
@@ -193,175 +195,353 @@ interface HeldAssociation {
   parentId: string;
 }
 
+/** The place of a record: its parent is an ad group (keywords, ads...), or a campaign. */
+function isOnAdGroup(kind: PlanItemKind, type: string): boolean {
+  return kind !== 'campaign' && kind !== 'ad-group' && type !== 'campaign negative keyword';
+}
+
 /**
- * Reads a Microsoft Advertising bulk download of the account (its text; a leading BOM is
- * dropped; commas or tabs, as the header shows). See the module's comment.
+ * A copy of `text` that holds no reference to the piece it was cut from (a cut of 13 characters
+ * or more keeps its whole piece alive in V8): for what the reader keeps past a piece.
  */
-export function readMicrosoftAccount(
-  text: string,
-  options: MicrosoftAccountOptions = {},
-): MicrosoftAccount {
-  const label = (options.label ?? DEFAULT_CLIENT_LABEL).trim().toLowerCase();
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const firstBreak = text.slice(start).search(/[\r\n]/);
-  const headerLine = firstBreak < 0 ? text.slice(start) : text.slice(start, start + firstBreak);
-  const delimiter = headerLine.includes('\t') ? '\t' : ',';
-  const summary: MicrosoftAccountSummary = { rows: 0, otherRows: 0 };
-  const items: HeldItem[] = [];
-  const associations: HeldAssociation[] = [];
-  const extensions = new Map<
+function own(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}
+
+/**
+ * Reads a Microsoft Advertising bulk download of the account in pieces: give it the file's bytes
+ * (`pushBytes`; UTF-8, a BOM dropped) or text (`pushText`), then `end`. Commas or tabs, as the
+ * header shows. Items are added to the baseline as their records come (only an item whose names
+ * come from a parent not read yet is held), so the download is never one string and its records
+ * are not kept. See the module's comment.
+ */
+export class MicrosoftAccountReader {
+  private readonly label: string;
+  private readonly decoding = new TextDecoding();
+  private text = '';
+  private at: Map<string, number> | undefined;
+  private delimiter = ',';
+  private readonly summary: MicrosoftAccountSummary = { rows: 0, otherRows: 0 };
+  private readonly builder = new BaselineBuilder('account');
+  private readonly ids: MicrosoftItemIds[] = [];
+  private readonly held: HeldItem[] = [];
+  private readonly associations: HeldAssociation[] = [];
+  private readonly extensions = new Map<
     string,
     { kind: PlanItemKind; cells: string[]; fields: string[]; values: string[] }
   >();
-  const labelIds = new Set<string>();
-  const labelled: [string, string][] = [];
-  let at = new Map<string, number>();
-  let header = true;
-  forEachCsvRecord(
-    text,
-    (cells) => {
-      if (header) {
-        at = new Map();
-        cells.forEach((h, i) => {
-          const n = normalizeHeader(h);
-          if (!at.has(n)) at.set(n, i);
-        });
-        header = false;
-        return;
-      }
-      if (cells.length === 1 && cells[0] === '') return;
-      const cell = (name: string): string => {
-        const i = at.get(name);
-        return i === undefined ? '' : (cells[i] ?? '').trim();
-      };
-      const type = cell('type');
-      const t = type.toLowerCase();
-      if (PASSED_TYPES.has(t)) return;
-      summary.rows++;
-      const base = {
-        type,
-        campaign: cell('campaign'),
-        adGroup: cell('adgroup'),
-        status: cell('status'),
-        id: cell('id'),
-        parentId: cell('parentid'),
-      };
-      if (t === 'label') {
-        if (cell('label').toLowerCase() === label && base.status.toLowerCase() !== 'deleted')
-          labelIds.add(base.id);
-        return;
-      }
-      if (LABEL_TYPES.has(t)) {
-        if (base.status.toLowerCase() !== 'deleted') labelled.push([base.id, base.parentId]);
-        return;
-      }
-      const extensionKind = EXTENSION_TYPES.get(t);
-      if (extensionKind !== undefined) {
-        if (base.status.toLowerCase() === 'deleted') return;
-        const ext = extensionCells(extensionKind, cell);
-        extensions.set(base.id, { kind: extensionKind, ...ext });
-        return;
-      }
-      const assoc = /^(campaign|ad group) (sitelink|callout|structured snippet) ad extension$/.exec(
-        t,
+  private readonly labelIds = new Set<string>();
+  /** Ids of the entities the client's label is on; associations of labels not read yet. */
+  private readonly owned = new Set<string>();
+  private readonly laterLabels: [string, string][] = [];
+  private readonly campaignIds = new Map<string, string>();
+  private readonly campaignById = new Map<string, string>();
+  private readonly adGroupIds = new Map<string, string>();
+  private readonly adGroupById = new Map<string, [string, string]>();
+  /** Record types as first read, kept once each. */
+  private readonly types = new Map<string, string>();
+  private readonly fieldIndices: number[] = [];
+  private readonly hashes: number[] = [];
+
+  constructor(options: MicrosoftAccountOptions = {}) {
+    this.label = (options.label ?? DEFAULT_CLIENT_LABEL).trim().toLowerCase();
+  }
+
+  /** The next piece of the file's bytes. */
+  pushBytes(bytes: Uint8Array): void {
+    this.pushText(this.decoding.decode(bytes));
+  }
+
+  /** The next piece of the file's text (a leading BOM is dropped). */
+  pushText(text: string): void {
+    this.text += text;
+    this.parse(false);
+  }
+
+  /** The account read. */
+  end(): MicrosoftAccount {
+    this.text += this.decoding.end();
+    this.parse(true);
+    this.text = '';
+    for (const h of this.held) {
+      this.placeOf(h, isOnAdGroup(h.kind, h.type.toLowerCase()));
+      this.addItem(
+        h.kind,
+        h.type,
+        h.campaign,
+        h.adGroup,
+        h.rest,
+        h.status,
+        h.id,
+        h.parentId,
+        h.fields,
+        h.values,
       );
-      if (assoc) {
-        associations.push({
-          ...base,
-          kind: EXTENSION_TYPES.get(`${assoc[2]} ad extension`)!,
-          onGroup: assoc[1] === 'ad group',
-        });
-        return;
+    }
+    this.held.length = 0;
+    for (const [labelId, entity] of this.laterLabels)
+      if (this.labelIds.has(labelId)) this.owned.add(entity);
+    const extensionIds = new Map<string, string>();
+    for (const [id, ext] of this.extensions)
+      extensionIds.set(microsoftExtensionKey(ext.kind, ext.cells), id);
+    for (const a of this.associations) {
+      const ext = this.extensions.get(a.id);
+      if (!ext || ext.kind !== a.kind) {
+        this.summary.otherRows++;
+        continue;
       }
-      const kind = ITEM_TYPES.get(t);
-      if (kind === undefined) {
-        summary.otherRows++;
-        return;
-      }
-      const held: HeldItem = { ...base, kind, rest: [], fields: [], values: [] };
-      const field = (name: string, value: string): void => {
-        if (value === '') return;
-        held.fields.push(name);
-        held.values.push(normalizeFieldValue(name, value, label));
-      };
-      switch (t) {
-        case 'campaign': {
-          const campaignType = cell('campaigntype');
-          if (campaignType !== '' && campaignType.toLowerCase() !== 'search') {
-            summary.otherRows++;
-            return;
-          }
-          field('budget', cell('budget'));
-          break;
+      this.placeOf(a, a.onGroup);
+      this.add(
+        a.kind,
+        [a.campaign, a.onGroup ? a.adGroup : '', ...identityOfExtension(a.kind, ext.cells)],
+        a.status,
+        ext.fields,
+        ext.values,
+        { id: a.id, parentId: a.parentId, type: a.type },
+      );
+    }
+    const baseline = this.builder.finish(MICROSOFT_KNOWN_FIELDS);
+    const { ids, owned } = this;
+    // Kinds with labels are Adloom's when the client's label is on them; the others take their
+    // ad group's ownership, else their campaign's.
+    for (let i = 0; i < baseline.size; i++)
+      if (PLAN_KIND_SPECS[baseline.kindOf(i)].takesLabels)
+        baseline.setOwnership(i, owned.has(ids[i]!.id), true);
+    for (let i = 0; i < baseline.size; i++) {
+      const kind = baseline.kindOf(i);
+      if (PLAN_KIND_SPECS[kind].takesLabels) continue;
+      const identity = baseline.identityOf(i);
+      const adGroup = identity[1] ?? '';
+      const parent =
+        adGroup !== ''
+          ? baseline.find('ad-group', [identity[0]!, adGroup])
+          : baseline.find('campaign', [identity[0]!]);
+      baseline.setOwnership(i, parent >= 0 && baseline.isOwned(parent), true);
+    }
+    return {
+      baseline,
+      ids,
+      labelId: this.labelIds.values().next().value,
+      campaignIds: this.campaignIds,
+      adGroupIds: this.adGroupIds,
+      extensionIds,
+      summary: this.summary,
+    };
+  }
+
+  /** Reads the records of the text so far; the last one waits for more unless `final`. */
+  private parse(final: boolean): void {
+    const text = this.text;
+    if (text === '') return;
+    if (!this.at) {
+      const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      const firstBreak = text.slice(start).search(/[\r\n]/);
+      if (firstBreak < 0 && !final) return;
+      const headerLine = firstBreak < 0 ? text.slice(start) : text.slice(start, start + firstBreak);
+      this.delimiter = headerLine.includes('\t') ? '\t' : ',';
+    }
+    let keepFrom = -1;
+    let last: string[] | undefined;
+    let lastStart = 0;
+    forEachCsvRecord(
+      text,
+      (cells, _line, start) => {
+        if (last) this.record(last);
+        last = cells;
+        lastStart = start;
+      },
+      this.delimiter,
+    );
+    if (last) {
+      if (final) this.record(last);
+      else keepFrom = lastStart;
+    }
+    this.text = keepFrom >= 0 ? text.slice(keepFrom) : '';
+  }
+
+  private record(cells: string[]): void {
+    if (!this.at) {
+      const at = new Map<string, number>();
+      cells.forEach((h, i) => {
+        const n = normalizeHeader(h);
+        if (!at.has(n)) at.set(n, i);
+      });
+      this.at = at;
+      return;
+    }
+    if (cells.length === 1 && cells[0] === '') return;
+    const at = this.at;
+    const cell = (name: string): string => {
+      const i = at.get(name);
+      return i === undefined ? '' : (cells[i] ?? '').trim();
+    };
+    const read = cell('type');
+    const t = read.toLowerCase();
+    if (PASSED_TYPES.has(t)) return;
+    this.summary.rows++;
+    let type = this.types.get(read);
+    if (type === undefined) this.types.set(read, (type = own(read)));
+    const status = cell('status');
+    // Microsoft's Ids run to 19 digits: copied off the piece too.
+    const id = own(cell('id'));
+    const parentId = own(cell('parentid'));
+    if (t === 'label') {
+      if (cell('label').toLowerCase() === this.label && status.toLowerCase() !== 'deleted')
+        this.labelIds.add(id);
+      return;
+    }
+    if (LABEL_TYPES.has(t)) {
+      if (status.toLowerCase() === 'deleted') return;
+      if (this.labelIds.has(id)) this.owned.add(parentId);
+      else this.laterLabels.push([id, parentId]);
+      return;
+    }
+    const campaign = own(cell('campaign'));
+    const adGroup = own(cell('adgroup'));
+    const extensionKind = EXTENSION_TYPES.get(t);
+    if (extensionKind !== undefined) {
+      if (status.toLowerCase() === 'deleted') return;
+      const ext = extensionCells(extensionKind, (name) => own(cell(name)));
+      this.extensions.set(id, { kind: extensionKind, ...ext });
+      return;
+    }
+    const assoc = /^(campaign|ad group) (sitelink|callout|structured snippet) ad extension$/.exec(
+      t,
+    );
+    if (assoc) {
+      this.associations.push({
+        type,
+        campaign,
+        adGroup,
+        status,
+        id,
+        parentId,
+        kind: EXTENSION_TYPES.get(`${assoc[2]} ad extension`)!,
+        onGroup: assoc[1] === 'ad group',
+      });
+      return;
+    }
+    const kind = ITEM_TYPES.get(t);
+    if (kind === undefined) {
+      this.summary.otherRows++;
+      return;
+    }
+    const fields: string[] = [];
+    const values: string[] = [];
+    const field = (name: string, value: string): void => {
+      if (value === '') return;
+      fields.push(name);
+      values.push(normalizeFieldValue(name, value, this.label));
+    };
+    let rest: string[] = [];
+    let place = { campaign, adGroup, parentId };
+    switch (t) {
+      case 'campaign': {
+        const campaignType = cell('campaigntype');
+        if (campaignType !== '' && campaignType.toLowerCase() !== 'search') {
+          this.summary.otherRows++;
+          return;
         }
-        case 'ad group':
-          break;
-        case 'keyword':
-          held.rest = [cell('keyword'), cell('matchtype')];
-          break;
-        case 'ad group negative keyword':
-          held.rest = [cell('keyword'), `Negative ${cell('matchtype')}`];
-          break;
-        case 'campaign negative keyword':
-          held.adGroup = '';
-          held.rest = [cell('keyword'), `Campaign Negative ${cell('matchtype')}`];
-          break;
-        case 'responsive search ad':
-          held.rest = rsaIdentityCells(
-            assetList(cell('headline')),
-            assetList(cell('description')),
-            cell('path1'),
-            cell('path2'),
-          );
-          field('finalurl', cell('finalurl'));
-          break;
+        field('budget', cell('budget'));
+        this.campaignIds.set(campaign, id);
+        this.campaignById.set(id, campaign);
+        break;
       }
-      items.push(held);
-    },
-    delimiter,
-  );
+      case 'ad group':
+        if (campaign === '')
+          place = { campaign: this.campaignById.get(parentId) ?? '', adGroup, parentId };
+        if (place.campaign !== '') {
+          this.adGroupIds.set(`${place.campaign}\u0000${adGroup}`, id);
+          this.adGroupById.set(id, [place.campaign, adGroup]);
+        }
+        break;
+      case 'keyword':
+        rest = [own(cell('keyword')), own(cell('matchtype'))];
+        break;
+      case 'ad group negative keyword':
+        rest = [own(cell('keyword')), `Negative ${cell('matchtype')}`];
+        break;
+      case 'campaign negative keyword':
+        place = { campaign, adGroup: '', parentId };
+        rest = [own(cell('keyword')), `Campaign Negative ${cell('matchtype')}`];
+        break;
+      case 'responsive search ad':
+        rest = rsaIdentityCells(
+          assetList(cell('headline')),
+          assetList(cell('description')),
+          own(cell('path1')),
+          own(cell('path2')),
+        ).map(own);
+        field('finalurl', own(cell('finalurl')));
+        break;
+    }
+    if (kind !== 'campaign') {
+      this.placeOf(place, isOnAdGroup(kind, t));
+      const named =
+        place.campaign !== '' &&
+        (kind === 'ad-group' || !isOnAdGroup(kind, t) || place.adGroup !== '');
+      if (!named) {
+        // Its parent is not read yet: held until the end.
+        this.held.push({ kind, type, rest, ...place, status, id, parentId, fields, values });
+        return;
+      }
+    }
+    this.addItem(
+      kind,
+      type,
+      place.campaign,
+      place.adGroup,
+      rest,
+      status,
+      id,
+      parentId,
+      fields,
+      values,
+    );
+  }
 
-  // Names from ids where a record gives only its parent's id.
-  const campaignIds = new Map<string, string>();
-  const campaignById = new Map<string, string>();
-  const adGroupIds = new Map<string, string>();
-  const adGroupById = new Map<string, [string, string]>();
-  for (const h of items)
-    if (h.kind === 'campaign') {
-      campaignIds.set(h.campaign, h.id);
-      campaignById.set(h.id, h.campaign);
-    }
-  for (const h of items)
-    if (h.kind === 'ad-group') {
-      if (h.campaign === '') h.campaign = campaignById.get(h.parentId) ?? '';
-      adGroupIds.set(`${h.campaign}\u0000${h.adGroup}`, h.id);
-      adGroupById.set(h.id, [h.campaign, h.adGroup]);
-    }
-  const placeOf = (
-    h: { campaign: string; adGroup: string; parentId: string },
+  /** The names of a record that gives only its parent's Id, from that parent when read. */
+  private placeOf(
+    h: { campaign: string; adGroup: string; parentId?: string },
     onGroup: boolean,
-  ) => {
+  ): void {
+    const parentId = h.parentId ?? '';
     if (onGroup && (h.campaign === '' || h.adGroup === '')) {
-      const g = adGroupById.get(h.parentId);
+      const g = this.adGroupById.get(parentId);
       if (g) [h.campaign, h.adGroup] = g;
-    } else if (!onGroup && h.campaign === '') h.campaign = campaignById.get(h.parentId) ?? '';
-  };
-  const owned = new Set<string>();
-  for (const [labelId, entity] of labelled) if (labelIds.has(labelId)) owned.add(entity);
+    } else if (!onGroup && h.campaign === '') h.campaign = this.campaignById.get(parentId) ?? '';
+  }
 
-  const builder = new BaselineBuilder('account');
-  const ids: MicrosoftItemIds[] = [];
-  const fieldIndices: number[] = [];
-  const hashes: number[] = [];
-  const add = (
+  private addItem(
+    kind: PlanItemKind,
+    type: string,
+    campaign: string,
+    adGroup: string,
+    rest: readonly string[],
+    status: string,
+    id: string,
+    parentId: string,
+    fields: readonly string[],
+    values: readonly string[],
+  ): void {
+    if (kind === 'ad-group' && !this.adGroupById.has(id) && campaign !== '') {
+      this.adGroupIds.set(`${campaign}\u0000${adGroup}`, id);
+      this.adGroupById.set(id, [campaign, adGroup]);
+    }
+    // Campaigns are named by their campaign, ad groups by both names, the rest after both.
+    const identity = kind === 'campaign' ? [campaign] : [campaign, adGroup, ...rest];
+    this.add(kind, identity, status, fields, values, { id, parentId, type });
+  }
+
+  private add(
     kind: PlanItemKind,
     identity: string[],
     status: string,
     fields: readonly string[],
     values: readonly string[],
     id: MicrosoftItemIds,
-    isOwned: boolean,
-  ): void => {
+  ): void {
+    const { fieldIndices, hashes, builder } = this;
     fieldIndices.length = 0;
     hashes.length = 0;
     for (let f = 0; f < fields.length; f++) {
@@ -375,70 +555,26 @@ export function readMicrosoftAccount(
       line: 0,
       fieldIndices,
       hashes,
-      owned: isOwned,
+      // Ownership is known at the end (label associations follow their entities).
+      owned: false,
       droppable: true,
       ...(kind === 'responsive-search-ad' && id.id !== '' ? { adId: id.id } : {}),
     });
-    ids.push(id);
-  };
-  for (const h of items) {
-    // Keywords, ads and ad group negatives sit in an ad group; the others in a campaign.
-    if (h.kind !== 'campaign' && h.kind !== 'ad-group')
-      placeOf(h, h.type.toLowerCase() !== 'campaign negative keyword');
-    // Campaigns are named by their campaign, ad groups by both names, the rest after both.
-    const identity = h.kind === 'campaign' ? [h.campaign] : [h.campaign, h.adGroup, ...h.rest];
-    add(
-      h.kind,
-      identity,
-      h.status,
-      h.fields,
-      h.values,
-      { id: h.id, parentId: h.parentId, type: h.type },
-      owned.has(h.id),
-    );
+    this.ids.push(id);
   }
-  const extensionIds = new Map<string, string>();
-  for (const [id, ext] of extensions)
-    extensionIds.set(microsoftExtensionKey(ext.kind, ext.cells), id);
-  for (const a of associations) {
-    const ext = extensions.get(a.id);
-    if (!ext || ext.kind !== a.kind) {
-      summary.otherRows++;
-      continue;
-    }
-    placeOf(a, a.onGroup);
-    add(
-      a.kind,
-      [a.campaign, a.onGroup ? a.adGroup : '', ...identityOfExtension(a.kind, ext.cells)],
-      a.status,
-      ext.fields,
-      ext.values,
-      { id: a.id, parentId: a.parentId, type: a.type },
-      false,
-    );
-  }
-  const baseline = builder.finish(MICROSOFT_KNOWN_FIELDS);
-  // Kinds without labels take their ad group's ownership, else their campaign's.
-  for (let i = 0; i < baseline.size; i++) {
-    const kind = baseline.kindOf(i);
-    if (PLAN_KIND_SPECS[kind].takesLabels) continue;
-    const identity = baseline.identityOf(i);
-    const adGroup = identity[1] ?? '';
-    const parent =
-      adGroup !== ''
-        ? baseline.find('ad-group', [identity[0]!, adGroup])
-        : baseline.find('campaign', [identity[0]!]);
-    baseline.setOwnership(i, parent >= 0 && baseline.isOwned(parent), true);
-  }
-  return {
-    baseline,
-    ids,
-    labelId: labelIds.values().next().value,
-    campaignIds,
-    adGroupIds,
-    extensionIds,
-    summary,
-  };
+}
+
+/**
+ * Reads a Microsoft Advertising bulk download of the account from its whole text (a leading BOM
+ * is dropped): `MicrosoftAccountReader` given one piece. See the module's comment.
+ */
+export function readMicrosoftAccount(
+  text: string,
+  options: MicrosoftAccountOptions = {},
+): MicrosoftAccount {
+  const reader = new MicrosoftAccountReader(options);
+  reader.pushText(text);
+  return reader.end();
 }
 
 /** An extension record's text cells (its identity and contents), by kind. */

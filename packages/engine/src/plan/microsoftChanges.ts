@@ -11,8 +11,8 @@
 import { formatCsvLine, parseCsv, type Table } from '../csv.ts';
 import type { ExportTable } from '../formats/exportFormat.ts';
 import {
-  MICROSOFT_BULK_HEADERS,
   MICROSOFT_FORMAT_VERSION,
+  MICROSOFT_LABELLED_HEADERS,
   bulkOnDemand,
   writeMicrosoftBulk,
   type MicrosoftBulkOptions,
@@ -39,19 +39,11 @@ import {
 import { Act, Why, type ChangePlan } from './plan.ts';
 
 /** The changes file's columns: the full file's, and the Label record's name. */
-export const MICROSOFT_CHANGES_HEADERS: readonly string[] = [...MICROSOFT_BULK_HEADERS, 'Label'];
+export const MICROSOFT_CHANGES_HEADERS: readonly string[] = MICROSOFT_LABELLED_HEADERS;
 const C = Object.fromEntries(MICROSOFT_CHANGES_HEADERS.map((h, i) => [h, i])) as Record<
   string,
   number
 >;
-
-/** The record types that take the client's label, and their label association types. */
-const LABELLED_TYPES: ReadonlyMap<string, string> = new Map([
-  ['Campaign', 'Campaign Label'],
-  ['Ad Group', 'Ad Group Label'],
-  ['Keyword', 'Keyword Label'],
-  ['Responsive Search Ad', 'Responsive Search Ad Label'],
-]);
 
 /** Extension records of the account's library, by the kind they make. */
 const EXTENSION_RECORDS: ReadonlyMap<string, PlanItemKind> = new Map([
@@ -174,7 +166,10 @@ export interface MicrosoftChangesCounts {
   records: Record<string, number>;
   /** Items the plan changes that the file does not carry (Microsoft cannot take them so). */
   notPlanned: number;
-  /** New items the full writer could not write (its report's "Not written"). */
+  /**
+   * New items the full writer could not write (its report's "Not written"), the items left out
+   * of the plan for it (`MicrosoftChangesOptions.refused`) among them.
+   */
   notWritten: number;
 }
 
@@ -186,9 +181,14 @@ export interface MicrosoftChanges {
 }
 
 /** Options of the changes file. */
-export interface MicrosoftChangesOptions extends MicrosoftBulkOptions {
+export interface MicrosoftChangesOptions extends Pick<MicrosoftBulkOptions, 'microsoftLocationId'> {
   /** The client's label, put on new campaigns, ad groups, keywords and ads. */
   label: string;
+  /**
+   * The report lines of the items left out of the plan because Microsoft cannot take them
+   * (`findMicrosoftRefusals`): first in the report, counted as not written.
+   */
+  refused?: readonly (readonly string[])[];
 }
 
 /** Microsoft's status of a build status (Removed: Deleted). */
@@ -237,8 +237,12 @@ export function writeMicrosoftChanges(
   options: MicrosoftChangesOptions,
 ): MicrosoftChanges {
   return bulkOnDemand<MicrosoftChangesCounts>(function* (done) {
-    const report: string[][] = [];
-    const counts: MicrosoftChangesCounts = { records: {}, notPlanned: 0, notWritten: 0 };
+    const report: string[][] = (options.refused ?? []).map((line) => [...line]);
+    const counts: MicrosoftChangesCounts = {
+      records: {},
+      notPlanned: 0,
+      notWritten: report.length,
+    };
     const out: string[] = [formatCsvLine(MICROSOFT_CHANGES_HEADERS)];
     const emit = (cells: string[]) => {
       const type = cells[C.Type!]!;
@@ -282,18 +286,19 @@ export function writeMicrosoftChanges(
         },
       };
     });
-    let labelId = account.labelId;
-    let nextOwnKey = -1;
-    // The writer's keys go even (-2, -4…), this file's own odd (-1 the label, -3…): no clash.
-    const ownKey = () => {
-      nextOwnKey -= 2;
-      return String(nextOwnKey);
-    };
+    // New items as the full writer writes them, labelled (the account's label when it has one).
     const reused = new Map<string, string>();
-    const remap = (v: string) => (/^-\d+$/.test(v) ? String(Number(v) * 2) : v);
     const bulk = writeMicrosoftBulk(
       added.filter((_, t) => addedRows(plan, planTables, t).size > 0),
-      options.microsoftLocationId ? { microsoftLocationId: options.microsoftLocationId } : {},
+      {
+        ...(options.microsoftLocationId
+          ? { microsoftLocationId: options.microsoftLocationId }
+          : {}),
+        label: {
+          name: options.label,
+          ...(account.labelId !== undefined ? { id: account.labelId } : {}),
+        },
+      },
     );
     let header = true;
     for (const chunk of bulk.chunks()) {
@@ -305,11 +310,10 @@ export function writeMicrosoftChanges(
         const type = record[C.Type!] ?? '';
         if (type === '' || type === 'Format Version') continue;
         const cells = blank();
-        for (let i = 0; i < MICROSOFT_BULK_HEADERS.length; i++) cells[i] = record[i] ?? '';
-        cells[C.Id!] = remap(cells[C.Id!]!);
-        cells[C['Parent Id']!] = remap(cells[C['Parent Id']!]!);
+        for (let i = 0; i < cells.length; i++) cells[i] = record[i] ?? '';
         if (reused.has(cells[C.Id!]!)) cells[C.Id!] = reused.get(cells[C.Id!]!)!;
-        if (cells[C['Parent Id']!] === '' && type !== 'Campaign') {
+        // A parent the account has: named by its Id (the writer names it by its names only).
+        if (cells[C['Parent Id']!] === '' && type !== 'Campaign' && type !== 'Label') {
           const campaign = cells[C.Campaign!]!;
           const parent = parentIsAdGroup(type)
             ? account.adGroupIds.get(`${campaign}\u0000${cells[C['Ad Group']!]}`)
@@ -327,27 +331,7 @@ export function writeMicrosoftChanges(
             continue;
           }
         }
-        const labelType = LABELLED_TYPES.get(type);
-        if (labelType !== undefined && cells[C.Id!] === '') cells[C.Id!] = ownKey();
         emit(cells);
-        if (labelType !== undefined) {
-          if (labelId === undefined) {
-            labelId = '-1';
-            const l = blank();
-            l[C.Type!] = 'Label';
-            l[C.Status!] = 'Active';
-            l[C.Id!] = labelId;
-            l[C.Label!] = options.label;
-            emit(l);
-          }
-          const a = blank();
-          a[C.Type!] = labelType;
-          a[C.Id!] = labelId;
-          a[C['Parent Id']!] = cells[C.Id!]!;
-          a[C.Campaign!] = cells[C.Campaign!]!;
-          a[C['Ad Group']!] = cells[C['Ad Group']!]!;
-          emit(a);
-        }
         if (out.length >= 1024) yield out.splice(0).join('');
       }
     }
@@ -473,7 +457,7 @@ export function writeMicrosoftChanges(
 /** True when the campaign has no location, or Microsoft takes one of its locations. */
 function anyLocationMaps(
   item: { fields: readonly string[]; values: readonly string[] },
-  options: MicrosoftBulkOptions,
+  options: Pick<MicrosoftBulkOptions, 'microsoftLocationId'>,
 ): boolean {
   const at = item.fields.indexOf('locationid');
   if (at < 0) return true;

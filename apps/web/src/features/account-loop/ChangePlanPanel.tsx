@@ -42,6 +42,8 @@ export const CHANGE_PLAN_TEXTS = {
   countsLabel: 'Changes per kind',
   linesLabel: 'Changes',
   collisionsLabel: 'Collisions',
+  refusedByMicrosoft: (count: string, one: boolean) =>
+    `${count} ${one ? 'item' : 'items'} Microsoft Advertising cannot take ${one ? 'is' : 'are'} not planned: the report in the changes download says why.`,
   actionFilter: 'Action',
   kindFilter: 'Kind',
 } as const;
@@ -361,6 +363,14 @@ export function ChangePlanPanel({ loop }: { loop: AccountLoop }) {
                 columnWidths="90px 130px minmax(140px, 1fr) minmax(140px, 1fr) minmax(160px, 1.4fr) minmax(200px, 2fr) 90px"
               />
             </>
+          ) : null}
+          {plan.refused > 0 ? (
+            <Text size="sm">
+              {CHANGE_PLAN_TEXTS.refusedByMicrosoft(
+                NUMBER_FORMAT.format(plan.refused),
+                plan.refused === 1,
+              )}
+            </Text>
           ) : null}
           {plan.totals.collisions > 0 ? (
             <Stack gap={4}>

@@ -428,4 +428,59 @@ describe('a plan against a Microsoft Advertising bulk download (issue 40)', () =
       ['Keyword', 'Paused', '33', '23'],
     ]);
   });
+
+  it('leaves out an item Microsoft cannot take: nothing to change, the item in the report', async () => {
+    const account: LoopBaselineInput = {
+      kind: 'account',
+      key: 'ms-long',
+      files: [bulkDownload()],
+      names: ['Bulk_Download.csv'],
+    };
+    // A second keyword in nike's ad group, longer than Microsoft's 100 characters.
+    const tooLong = 'nike '.repeat(21).trim();
+    const tables = tablesOf(ROWS).map((t) =>
+      t.kind === 'keywords'
+        ? {
+            kind: t.kind,
+            source: {
+              packed: packed(
+                {
+                  headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type', 'Status'],
+                  rows: [
+                    ...ROWS.map((r) => ['Shoes', r.brand, r.brand, 'Exact', 'Enabled']),
+                    ['Shoes', 'nike', tooLong, 'Exact', 'Enabled'],
+                  ],
+                },
+                [1, 2, 3, 1],
+              ),
+            },
+          }
+        : t,
+    );
+    const p = await plan(tables, account);
+    expect(changed(p)).toBe(0);
+    expect(p.refused).toBe(1);
+    const out = await loopChangesJob(
+      { planId: p.planId, naming: { client: 'Acme', date: '20261202' }, info: INFO },
+      ctx,
+    );
+    const zip = unzipSync(new Uint8Array(await out.blob.arrayBuffer()));
+    const bulk = parseCsvText(
+      strFromU8(zip['Acme - microsoft advertising changes - 20261202.csv']!).replace(/^\uFEFF/, ''),
+    );
+    expect(bulk.slice(1).map((r) => r[0])).toEqual(['Format Version']);
+    const report = parseCsvText(
+      strFromU8(zip['Acme - microsoft advertising report - 20261202.csv']!).replace(/^\uFEFF/, ''),
+    );
+    expect(report.slice(1)).toEqual([
+      [
+        'Keyword',
+        'Shoes',
+        'nike',
+        tooLong,
+        'Not written',
+        "longer than Microsoft's 100 characters",
+      ],
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ import {
   buildRecordChunks,
   changesTables,
   emptyBaseline,
+  findMicrosoftRefusals,
   formatCsv,
   microsoftPlanTables,
   planChanges,
@@ -20,7 +21,8 @@ import {
   planRecordChunks,
   recordCountsOfLastChunk,
   planTable,
-  readMicrosoftAccount,
+  MicrosoftAccountReader,
+  withoutRefused,
   writeMicrosoftChanges,
   type Baseline,
   type BuildRecordInfo,
@@ -30,6 +32,7 @@ import {
   type ExportFile,
   type ExportTable,
   type MicrosoftAccount,
+  type MicrosoftRefusals,
   type PlanCounts,
   type PlanItemKind,
   type Table,
@@ -138,9 +141,11 @@ function isMicrosoftBulk(first: Uint8Array): boolean {
   return /^"?Type"?[,\t]/.test(head);
 }
 
-/** A Microsoft bulk download read into a baseline (its text whole, as Microsoft writes UTF-8). */
+/** A Microsoft bulk download read into a baseline, in pieces (never one string). */
 async function readMicrosoftBlob(blob: Blob, label: string): Promise<MicrosoftAccount> {
-  return readMicrosoftAccount(await blob.text(), { label });
+  const reader = new MicrosoftAccountReader({ label });
+  for await (const piece of blobPieces(blob)) reader.pushBytes(piece);
+  return reader.end();
 }
 
 /** A baseline as read: a Microsoft download keeps its Ids beside it. */
@@ -232,8 +237,15 @@ let held: {
   id: number;
   plan: ChangePlan;
   tables: ExportTable[];
-  /** Against a Microsoft download: the account, and the tables as the plan compared them. */
-  microsoft?: { account: MicrosoftAccount; planTables: ExportTable[] };
+  /**
+   * Against a Microsoft download: the account, the items Microsoft cannot take (left out of the
+   * plan) and the tables as the plan compared them.
+   */
+  microsoft?: {
+    account: MicrosoftAccount;
+    refusals: MicrosoftRefusals;
+    planTables: ExportTable[];
+  };
 } | null = null;
 let nextPlanId = 1;
 keptForPage(() => {
@@ -317,6 +329,8 @@ export interface LoopPlanOutput {
   totals: PlanCounts;
   lines: PackedTable;
   collisions: PackedTable;
+  /** Against a Microsoft download: items Microsoft cannot take, not planned (in the report). */
+  refused: number;
 }
 
 /** `loopChanges`: the changes-only download of the held plan, and the record after it. */
@@ -363,16 +377,27 @@ export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = asyn
   held = null;
   const { baseline, compared, microsoft } = await readBaseline(input.baseline, input.label);
   const tables = exportTablesOf(input.tables);
-  // Against a Microsoft download, the tables as Microsoft holds them (microsoftPlanTables).
-  const once = microsoft ? microsoftPlanTables(readOnce(tables)) : readOnce(tables);
+  let once = readOnce(tables);
+  // Against a Microsoft download: without the items Microsoft cannot take, as Microsoft holds
+  // them (microsoftPlanTables).
+  const refusals = microsoft
+    ? findMicrosoftRefusals(once, baseline, { label: input.label })
+    : undefined;
+  if (refusals) once = microsoftPlanTables(withoutRefused(once, refusals));
   const plan = planChanges(baseline, once, { dropped: input.dropped, label: input.label });
   const id = nextPlanId++;
   held = {
     id,
     plan,
     tables,
-    ...(microsoft
-      ? { microsoft: { account: microsoft, planTables: microsoftPlanTables(tables) } }
+    ...(microsoft && refusals
+      ? {
+          microsoft: {
+            account: microsoft,
+            refusals,
+            planTables: microsoftPlanTables(withoutRefused(tables, refusals)),
+          },
+        }
       : {}),
   };
   const counts: LoopPlanOutput['counts'] = [];
@@ -387,6 +412,7 @@ export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = asyn
     totals: { ...plan.totals },
     lines: packPlanLines(plan, once),
     collisions: packCollisions(plan, once),
+    refused: refusals?.report.length ?? 0,
   };
 };
 
@@ -405,7 +431,7 @@ export const loopChangesJob: EngineJobHandler<
   const { plan, tables: given, microsoft } = heldPlan(input.planId);
   const tables = readOnce(given);
   const label = plan.options.label;
-  if (microsoft) return microsoftChanges(plan, tables, microsoft.account, input.naming);
+  if (microsoft) return microsoftChanges(plan, tables, microsoft, input.naming);
   const files = GOOGLE_ADS_EDITOR.files(changesTables(plan, tables), {
     fileName: fileNamer(input.naming),
     withNotes: true,
@@ -423,13 +449,15 @@ export const loopChangesJob: EngineJobHandler<
  */
 function microsoftChanges(
   plan: ChangePlan,
-  tables: ExportTable[],
-  account: MicrosoftAccount,
+  given: ExportTable[],
+  { account, refusals }: { account: MicrosoftAccount; refusals: MicrosoftRefusals },
   naming: FileNaming,
 ): RecordOutput & { blob: Blob; fileNames: string[]; microsoft: boolean } {
+  const tables = withoutRefused(given, refusals);
   const planTables = microsoftPlanTables(tables);
   const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
     label: plan.options.label,
+    refused: refusals.report,
   });
   const name = fileNamer(naming);
   const files: ExportFile[] = [

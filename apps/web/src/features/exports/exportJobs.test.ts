@@ -123,6 +123,29 @@ describe('the export step', () => {
     expect(text(entries['Acme - microsoft advertising report - 20261123.csv'])).toBe(
       '\uFEFFType,Campaign,Ad Group,Item,Outcome,Reason\r\n',
     );
+
+    // A download adds the client's label (downloadExport): the file carries it on what it adds.
+    const keywords: Table = {
+      headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type'],
+      rows: [['Shoes', 'Nike', 'nike shoes', 'Exact']],
+    };
+    const labelled = (await exportFilesJob(
+      {
+        ...input,
+        tables: [{ kind: 'keywords', source: { packed: packTable(keywords) } }],
+        clientLabel: 'adloom',
+      },
+      testJobContext([]),
+    )) as { blob: Blob };
+    const files = unzipSync(new Uint8Array(await labelled.blob.arrayBuffer()));
+    const lines = text(files['Acme - microsoft advertising - 20261123.csv']).split('\r\n');
+    expect(lines[0]!.endsWith(',Label')).toBe(true);
+    expect(lines.slice(2, 5).map((l) => l.split(',').slice(0, 6))).toEqual([
+      ['Keyword', 'Active', '-2', '', 'Shoes', 'Nike'],
+      ['Label', 'Active', '-1', '', '', ''],
+      ['Keyword Label', '', '-1', '-2', '', ''],
+    ]);
+    expect(lines[3]!.endsWith(',adloom')).toBe(true);
   });
 
   it('has nothing to zip while a registered kind keeps no table with lines', () => {
