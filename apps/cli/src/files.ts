@@ -2,6 +2,7 @@
 // The synchronous calls of node:fs: node:fs/promises loads Node's streams at start, which cost
 // every run more than the few calls it makes.
 import {
+  copyFileSync,
   closeSync,
   mkdirSync,
   mkdtempSync,
@@ -160,6 +161,8 @@ export class OutputFolder {
   private readonly files = new Map<string, { fd: number; sink: OutputSink }>();
   /** Scratch files by path, with their descriptors. */
   private readonly scratches = new Map<string, number>();
+  /** Files moved in whole (`adopt`). */
+  private readonly adopted = new Set<string>();
   private constructor(
     private readonly dir: string,
     private readonly target: string,
@@ -232,6 +235,23 @@ export class OutputFolder {
     rmSync(file, { force: true });
   }
 
+  /**
+   * An existing file (made elsewhere by this run: a scratch build's record) moved into the
+   * output as `name`: renamed when it is on the same file system, else copied.
+   */
+  adopt(name: string, file: string): void {
+    if (this.temp === undefined)
+      throw new Error('No adopted files when writing to standard output');
+    const into = path.join(this.temp, name);
+    try {
+      renameSync(file, into);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      copyFileSync(file, into);
+    }
+    this.adopted.add(name);
+  }
+
   /** A whole file from its chunks (a BOM first unless `bom` is false: the build record). */
   writeFile(name: string, chunks: Iterable<string>, bom = true): void {
     const sink = this.file(name, bom);
@@ -254,7 +274,7 @@ export class OutputFolder {
     try {
       for (const file of [...this.scratches.keys()]) this.dropScratch(file);
       for (const { sink } of this.files.values()) sink.end();
-      const names = [...this.files.keys()];
+      const names = [...this.files.keys(), ...this.adopted];
       this.close();
       if (this.temp === undefined) return;
       let targetExists = true;

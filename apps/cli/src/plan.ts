@@ -281,15 +281,24 @@ export async function runPlan(o: PlanCommandOptions): Promise<string> {
         templates: made.templates,
         label: o.label,
       };
-      // Collisions are left out of the next record: it is then made from the tables.
-      if (plan.totals.collisions === 0 && existsSync(buildRecord))
-        writeRecordWithExtra(
-          folder.file(BUILD_RECORD_FILE_NAME, false),
-          info,
-          buildRecord,
-          planKeptDroppedItems(plan),
-        );
-      else folder.writeFile(BUILD_RECORD_FILE_NAME, planRecordChunks(info, plan, tables), false);
+      // Collisions are left out of the next record: it is then made from the tables. Without
+      // them, it is the build's own record (the same header), moved in as it is when no dropped
+      // item stays in the account, else copied with those items after it.
+      const kept = planKeptDroppedItems(plan);
+      const firstKept = kept.next();
+      if (plan.totals.collisions === 0 && existsSync(buildRecord)) {
+        if (firstKept.done) folder.adopt(BUILD_RECORD_FILE_NAME, buildRecord);
+        else
+          writeRecordWithExtra(
+            folder.file(BUILD_RECORD_FILE_NAME, false),
+            info,
+            buildRecord,
+            (function* () {
+              yield firstKept.value;
+              yield* kept;
+            })(),
+          );
+      } else folder.writeFile(BUILD_RECORD_FILE_NAME, planRecordChunks(info, plan, tables), false);
       written.push([BUILD_RECORD_FILE_NAME, 'the build record after these changes']);
       copyGenerationReport(folder, made.files.length > 0 ? scratch : undefined, written);
       folder.commit();

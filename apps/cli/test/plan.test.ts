@@ -374,6 +374,28 @@ describe('adloom plan against the last build', () => {
     expect(csv(path.join(again, 'adloom-plan.csv'))).toHaveLength(1);
   });
 
+  it("with nothing dropped, its record is the build's own, and the next plan plans nothing", () => {
+    const same = at('same');
+    const r = run(['plan', ...inputs('feed.csv', 'rsa.json'), '--previous', FIRST, '--out', same]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Nothing to change');
+    const items = (dir: string): string[] => {
+      const b = readBuildRecord([readFileSync(path.join(dir, 'adloom-build.json'), 'utf8')]);
+      return Array.from({ length: b.size }, (_, i) => JSON.stringify(b.item(i)));
+    };
+    expect(items(same)).toEqual(items(FIRST));
+    const after = run([
+      'plan',
+      ...inputs('feed.csv', 'rsa.json'),
+      '--previous',
+      same,
+      '--out',
+      at('same2'),
+    ]);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain('Nothing to change');
+  });
+
   it('removes dropped items with --dropped remove, and leaves them with keep', () => {
     const removed = run([
       'plan',
