@@ -186,7 +186,6 @@ test('notifications show the HTTP status of an answered call (spec section 8), a
   page,
 }) => {
   // A refused log-in: the server's words with its status.
-  // Typed until React holds it: the prerendered form can lose what a busy machine types early.
   await page.goto('/login');
   await logInThroughUi(page, uniqueEmail('nobody'), 'not-the-password-1');
   const refused = page

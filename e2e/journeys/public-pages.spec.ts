@@ -176,3 +176,79 @@ test('a notice shows below the header and never covers its Log In link', async (
       await page.screenshot({ path: `${process.env.SCREENS_OUT}/notice-${width}.png` });
   }
 });
+
+/**
+ * Holds the app's entry module (the script the prerendered page's inline starter adds after its
+ * first paint) until `release` is called, so a journey acts on the page before the app has run,
+ * however fast the machine: `held` resolves once the page has asked for it.
+ */
+async function holdAppEntry(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
+  const entry = /s\.src="(\/assets\/[^"]+\.js)"/.exec(await (await page.request.get('/')).text());
+  expect(entry, "the prerendered page's inline starter names the entry").toBeTruthy();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const held = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(`**${entry![1]}`, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+// Issue 33: what a person types into a prerendered page before the app takes it over used to be
+// emptied when it did (Mantine redraws the fields just after hydration and React wrote the empty
+// state over them); a submit before then reloaded the page.
+test('what is typed into /login before the app runs stays, and Log In waits for the app and sends it', async ({
+  page,
+}) => {
+  const email = uniqueEmail('early');
+  const password = 'early-password-1';
+  const registered = await page.request.post('/api/users/register', {
+    data: { email, password, 'password-confirm': password, recaptchaToken: '' },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+
+  const app = await holdAppEntry(page);
+  await page.goto('/login');
+  await app.held;
+  const form = page.getByRole('form', { name: 'Log in' });
+  const waitingList = page.getByRole('form', { name: 'Join the waiting list' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await waitingList.getByLabel('Email').fill('early-waiting@example.com');
+  // Until the app runs, Log In is busy and Enter sends nothing (it would reload the page).
+  const logIn = form.getByRole('button', { name: 'Log In' });
+  await expect(logIn).toBeDisabled();
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue(password);
+
+  app.release();
+  // Log In turns on once the app has taken the page over (and redrawn its fields).
+  await expect(logIn).toBeEnabled();
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue(password);
+  await expect(waitingList.getByLabel('Email')).toHaveValue('early-waiting@example.com');
+  // Sign Up turns on only when the app holds the typed address.
+  await expect(waitingList.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  await logIn.click();
+  await expect(page).toHaveURL(/\/campaign-builder$/);
+});
+
+test("what is typed into the landing page's demo form before the app runs stays", async ({
+  page,
+}) => {
+  const app = await holdAppEntry(page);
+  await page.goto('/');
+  await app.held;
+  const form = page.getByRole('form', { name: 'Join the waiting list' });
+  const address = uniqueEmail('early-demo');
+  await form.getByLabel('Email').fill(address);
+  await expect(form.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+  app.release();
+  await expect(form.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  await expect(form.getByLabel('Email')).toHaveValue(address);
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Thank you for signing up for our waiting list')).toBeVisible();
+});

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BotCheckSettings } from '@adloom/contract';
-import { EmailField, NewPasswordFields } from '../features/auth/AuthFields.tsx';
+import {
+  CurrentPasswordField,
+  EmailField,
+  NewPasswordFields,
+} from '../features/auth/AuthFields.tsx';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { logIn, register, requestPasswordReset } from '../api/users.ts';
 import { handleApiError } from '../api/client.ts';
@@ -24,6 +28,7 @@ import {
   WELCOME_BACK,
   WELCOME_NEW,
 } from '../features/auth/messages.ts';
+import { useIsHydrated } from '../components/hydration.ts';
 import { AuthCard, reportAuthFailure } from './AuthCard.tsx';
 import classes from './AuthPage.module.css';
 
@@ -48,6 +53,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isSending, setIsSending] = useState(false);
+  // The page is prerendered: its submit waits, busy, until the app can send what was typed.
+  const isHydrated = useIsHydrated();
 
   // Spec section 2: going to /login from the account page leads to /register.
   if ((location.state as { fromAccountPage?: unknown } | null)?.fromAccountPage === true)
@@ -113,14 +120,8 @@ export function LoginPage() {
               Log in to build your campaigns.
             </Text>
             <EmailField value={email} onChange={setEmail} />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" fullWidth loading={isSending}>
+            <CurrentPasswordField value={password} onChange={setPassword} />
+            <Button type="submit" fullWidth loading={isSending || !isHydrated}>
               Log In
             </Button>
             <div className={classes.row}>
@@ -140,7 +141,7 @@ export function LoginPage() {
               Enter your email and we will send you a link to set a new password.
             </Text>
             <EmailField value={email} onChange={setEmail} />
-            <Button type="submit" fullWidth loading={isSending}>
+            <Button type="submit" fullWidth loading={isSending || !isHydrated}>
               Reset Password
             </Button>
             <div className={classes.row}>
@@ -173,6 +174,7 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [isSending, setIsSending] = useState(false);
+  const isHydrated = useIsHydrated();
   const [botCheckProblem, setBotCheckProblem] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<RegisterFailure['fields']>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -282,7 +284,7 @@ export function RegisterPage() {
               {botCheckProblem}
             </Alert>
           ) : null}
-          <Button type="submit" fullWidth loading={isSending}>
+          <Button type="submit" fullWidth loading={isSending || !isHydrated}>
             Create Account
           </Button>
           <Text size="sm" ta="center">

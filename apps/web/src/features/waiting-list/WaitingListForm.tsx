@@ -5,6 +5,7 @@ import { joinWaitingList } from '../../api/users.ts';
 import { ApiError, statusOf } from '../../api/errors.ts';
 import { handleApiError } from '../../api/client.ts';
 import { notifyError, notifySuccess } from '../../state/notifications.ts';
+import { useTypedBeforeHydration } from '../../components/hydration.ts';
 
 /** Spec section 7: the waiting-list success notice. */
 export const WAITING_LIST_THANKS = 'Thank you for signing up for our waiting list';
@@ -22,6 +23,8 @@ export function WaitingListForm({ inputId = 'waiting-list-email' }: { inputId?: 
   const [email, setEmail] = useState('');
   const [isSending, setIsSending] = useState(false);
   const isValid = isValidEmail(email);
+  // The form is on the prerendered / and /login: keep what was typed before the app ran.
+  const emailRef = useTypedBeforeHydration(email, setEmail);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,6 +47,7 @@ export function WaitingListForm({ inputId = 'waiting-list-email' }: { inputId?: 
     <form onSubmit={handleSubmit} aria-label="Join the waiting list">
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
+          ref={emailRef}
           id={inputId}
           label="Email"
           type="email"
