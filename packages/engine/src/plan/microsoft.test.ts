@@ -152,6 +152,19 @@ function plainBuild(seed: number): TestBuild {
   return b;
 }
 
+/** A plan that changes nothing: no change counted, a changes file of its format line alone. */
+function expectNothingToChange(planned: ReturnType<typeof planFor>): void {
+  const { add, update, pause, enable, remove } = planned.plan.totals;
+  expect({ add, update, pause, enable, remove }).toEqual({
+    add: 0,
+    update: 0,
+    pause: 0,
+    enable: 0,
+    remove: 0,
+  });
+  expect(recordsOf(planned.file).map((r) => r.Type)).toEqual(['Format Version']);
+}
+
 describe('a Microsoft Advertising bulk download as the baseline', () => {
   const text = download([
     { Type: 'Account', Id: '149' },
@@ -423,15 +436,7 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
       },
     );
     const again = planFor(build, asDownload(account));
-    const { add, update, pause, enable, remove } = again.plan.totals;
-    expect({ add, update, pause, enable, remove }).toEqual({
-      add: 0,
-      update: 0,
-      pause: 0,
-      enable: 0,
-      remove: 0,
-    });
-    expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+    expectNothingToChange(again);
 
     // The feed drops the last ad group's row: its ad group, keywords, negative and ad go.
     const next = copyBuild(build);
@@ -657,15 +662,7 @@ describe('a Microsoft Advertising bulk download as the baseline', () => {
     expect(first.report.filter((r) => r[4] === 'Not written')).toEqual([refusedLine]);
 
     const again = planFor(build, asDownload(importInto([], first.file)));
-    const { add, update, pause, enable, remove } = again.plan.totals;
-    expect({ add, update, pause, enable, remove }).toEqual({
-      add: 0,
-      update: 0,
-      pause: 0,
-      enable: 0,
-      remove: 0,
-    });
-    expect(recordsOf(again.file).map((r) => r.Type)).toEqual(['Format Version']);
+    expectNothingToChange(again);
     expect(again.report).toEqual([refusedLine]);
   });
 
