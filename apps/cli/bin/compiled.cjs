@@ -17,7 +17,12 @@ const vm = require('node:vm');
 const { isMainThread, threadId } = require('node:worker_threads');
 const { OUTFILE } = require('../scripts/stale.cjs');
 
-const CACHE = path.join(path.dirname(OUTFILE), isMainThread ? 'adloom.cache' : 'adloom-ads.cache');
+// V8 takes a cache only from a run with the same flags: a run without --single-threaded (a plan,
+// bin/adloom.js) keeps its own.
+const CACHE = path.join(
+  path.dirname(OUTFILE),
+  `${isMainThread ? 'adloom' : 'adloom-ads'}${process.execArgv.includes('--single-threaded') ? '-st' : ''}.cache`,
+);
 
 const source = readFileSync(OUTFILE, 'utf8');
 const header = Buffer.from(`${source.slice(0, source.indexOf('\n'))}\n`);

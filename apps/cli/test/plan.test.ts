@@ -9,7 +9,8 @@ import path from 'node:path';
 import { BUILD_RECORD_VERSION, readBuildRecord } from '@adloom/engine';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
-import { runAdloom } from './runCommand.ts';
+import { spawnSync } from 'node:child_process';
+import { ADLOOM_BIN, runAdloom } from './runCommand.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -394,6 +395,30 @@ describe('adloom plan against the last build', () => {
     ]);
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('Nothing to change');
+  });
+
+  it("started with --single-threaded (the command's own first line), runs again without it, with the same output and exit code", () => {
+    const flagged = (args: string[]) =>
+      spawnSync(process.execPath, ['--single-threaded', ADLOOM_BIN, ...args], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const bad = flagged(['plan', '--bogus']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("Unknown option '--bogus'");
+    const out = at('flagged');
+    const ok = flagged([
+      'plan',
+      ...inputs('feed.csv', 'rsa.json'),
+      '--previous',
+      FIRST,
+      '--out',
+      out,
+    ]);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('Nothing to change');
+    expect(existsSync(path.join(out, 'adloom-build.json'))).toBe(true);
   });
 
   it('removes dropped items with --dropped remove, and leaves them with keep', () => {
