@@ -1,7 +1,8 @@
 /**
- * The engine's shape, measured: the keyword path's files stay within the house style's sizes
- * (files of at most 600 lines, functions of at most 150), and no module of the engine imports
- * itself through others (type-only imports included: a circle of types is still one to read).
+ * The engine's shape, measured: the keyword path's files and the Microsoft format's small parts
+ * stay within the house style's sizes (files of at most 600 lines, functions of at most 150), and
+ * no module of the engine imports itself through others (type-only imports included: a circle of
+ * types is still one to read).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,21 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const MAX_FILE_LINES = 600;
 const MAX_FUNCTION_LINES = 150;
-/** The files held to those sizes: the keyword path. */
+/**
+ * The files held to those sizes: the keyword path, and the Microsoft format's parts split out of
+ * its writer (microsoftBulk.ts, whose one pass is still a generator of about 700 lines, is not).
+ */
+const SIZED_MICROSOFT = new Set([
+  'formats/microsoftAdGroups.ts',
+  'formats/microsoftAdvertising.ts',
+  'formats/microsoftRules.ts',
+  'formats/microsoftLines.ts',
+]);
 const SIZED = (file: string): boolean =>
-  file.startsWith('keywords/') || file === 'keywordsCsv.ts' || file === 'campaignInput.ts';
+  file.startsWith('keywords/') ||
+  file === 'keywordsCsv.ts' ||
+  file === 'campaignInput.ts' ||
+  SIZED_MICROSOFT.has(file);
 
 /** The engine's source files (tests left out), relative to src/. */
 function sourceFiles(dir = SRC): string[] {
@@ -94,7 +107,7 @@ function importCircles(files: string[]): string[][] {
 describe('engine shape', () => {
   const files = sourceFiles();
 
-  it('keeps the keyword path in files of at most 600 lines and functions of at most 150', () => {
+  it('keeps the keyword path and the Microsoft parts to 600-line files, 150-line functions', () => {
     const sized = files.filter(SIZED);
     expect(sized.length).toBeGreaterThan(10);
     const tooLong: string[] = [];
