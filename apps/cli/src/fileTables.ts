@@ -106,9 +106,11 @@ function parseFrom(
   outer: while (i < n && records.length < max) {
     start = i;
     // A record without a quote or a lone CR, up to its line break: its cells between commas.
-    if (quote < i) quote = indexOrEnd(text, '"', i);
-    if (cr < i) cr = indexOrEnd(text, '\r', i);
-    const nl = text.indexOf('\n', i);
+    // Only when reading many records: the search for the next quote may run to the text's end,
+    // paid once per call (a caller reading one record at a time has found its quotes itself).
+    if (max > 1 && quote < i) quote = indexOrEnd(text, '"', i);
+    if (max > 1 && cr < i) cr = indexOrEnd(text, '\r', i);
+    const nl = max > 1 ? text.indexOf('\n', i) : -1;
     if (nl >= 0 && quote > nl && cr >= nl - 1) {
       const end = cr === nl - 1 ? cr : nl;
       const plain: string[] = [];
