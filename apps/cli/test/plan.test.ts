@@ -9,8 +9,7 @@ import path from 'node:path';
 import { BUILD_RECORD_VERSION, readBuildRecord } from '@adloom/engine';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
-import { spawnSync } from 'node:child_process';
-import { ADLOOM_BIN, runAdloom } from './runCommand.ts';
+import { runAdloom } from './runCommand.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -398,13 +397,9 @@ describe('adloom plan against the last build', () => {
   });
 
   it("started with --single-threaded (the command's own first line), runs again without it, with the same output and exit code", () => {
-    const flagged = (args: string[]) =>
-      spawnSync(process.execPath, ['--single-threaded', ADLOOM_BIN, ...args], {
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+    const flagged = (args: string[]) => runAdloom(args, undefined, ['--single-threaded']);
     const bad = flagged(['plan', '--bogus']);
-    expect(bad.status).toBe(2);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("Unknown option '--bogus'");
     const out = at('flagged');
     const ok = flagged([
@@ -416,7 +411,7 @@ describe('adloom plan against the last build', () => {
       out,
     ]);
     expect(ok.stderr).toBe('');
-    expect(ok.status).toBe(0);
+    expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('Nothing to change');
     expect(existsSync(path.join(out, 'adloom-build.json'))).toBe(true);
   });

@@ -15,9 +15,16 @@ export interface CommandRun {
   stderr: string;
 }
 
-/** Runs the real `adloom` command through this Node.js with `args` (from `cwd` when given). */
-export function runAdloom(args: readonly string[], cwd?: string): CommandRun {
-  const r = spawnSync(process.execPath, [ADLOOM_BIN, ...args], {
+/**
+ * Runs the real `adloom` command through this Node.js with `args` (from `cwd` when given), with
+ * Node's `nodeFlags` before it (as the command's first line gives them).
+ */
+export function runAdloom(
+  args: readonly string[],
+  cwd?: string,
+  nodeFlags: readonly string[] = [],
+): CommandRun {
+  const r = spawnSync(process.execPath, [...nodeFlags, ADLOOM_BIN, ...args], {
     ...(cwd ? { cwd } : {}),
     encoding: 'utf8',
     timeout: 60_000,
