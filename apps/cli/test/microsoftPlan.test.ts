@@ -4,19 +4,15 @@
  * download of the account. The upload is played by a small stand-in of Microsoft's import
  * (negative keys become ids; updates and deletes by Id), so the loop closes here.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { formatCsvLine } from '@adloom/engine';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
-import { runAdloom } from './runCommand.ts';
+import { runAdloom, workFolder } from './runCommand.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'adloom-msplan-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-const at = (name: string): string => path.join(work, name);
+const at = workFolder('adloom-msplan-');
 
 const run = (args: string[]) => runAdloom(args);
 
@@ -136,7 +132,7 @@ function writeDownload(file: string, records: Rec[]): void {
 
 describe('adloom plan --format microsoft-advertising', () => {
   it('says plainly that it needs a bulk download of the account, and why', () => {
-    for (const baseline of [[], ['--previous', work]]) {
+    for (const baseline of [[], ['--previous', at('')]]) {
       const r = run(['plan', ...inputs('feed.csv'), ...baseline, '--out', at('never')]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(

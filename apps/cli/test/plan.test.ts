@@ -4,19 +4,15 @@
  * changes. Runs the real command (bin/adloom.js) on feeds and templates made here.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { BUILD_RECORD_VERSION, readBuildRecord } from '@adloom/engine';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
-import { runAdloom } from './runCommand.ts';
+import { runAdloom, workFolder } from './runCommand.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'adloom-plan-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const at = (name: string): string => path.join(work, name);
+const at = workFolder('adloom-plan-');
 
 const run = (args: string[]) => runAdloom(args);
 
@@ -569,7 +565,7 @@ describe('adloom plan on bad input', () => {
   it.each([
     [
       'a folder without a record',
-      () => mkdtempSync(path.join(work, 'empty-')),
+      () => mkdtempSync(at('empty-')),
       /has no adloom-build\.json/,
     ],
     [

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 /** The command's entry point, as the package's `bin` names it. */
 export const ADLOOM_BIN = path.resolve(
@@ -30,4 +33,14 @@ export function runAdloom(
     timeout: 60_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * A fresh temporary folder for one test file, removed after its tests; returns the path of a
+ * name inside it.
+ */
+export function workFolder(prefix: string): (name: string) => string {
+  const work = mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  return (name) => path.join(work, name);
 }
