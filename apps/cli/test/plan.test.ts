@@ -563,11 +563,7 @@ describe('adloom plan against an Editor export of the account', () => {
 
 describe('adloom plan on bad input', () => {
   it.each([
-    [
-      'a folder without a record',
-      () => mkdtempSync(at('empty-')),
-      /has no adloom-build\.json/,
-    ],
+    ['a folder without a record', () => mkdtempSync(at('empty-')), /has no adloom-build\.json/],
     [
       'a cut record',
       () => {
