@@ -30,11 +30,7 @@ export function loadBuildRecord(clientId: string, buildId: string): Promise<Blob
 }
 
 /** Stores a build: its gzip'd record as the body, its description in the `adloom-build` header. */
-export function storeBuild(
-  clientId: string,
-  meta: BuildMeta,
-  record: Uint8Array<ArrayBuffer>,
-): Promise<BuildSummary> {
+export function storeBuild(clientId: string, meta: BuildMeta, record: Blob): Promise<BuildSummary> {
   return http.request<BuildSummary>(buildsPath(clientId), {
     method: 'POST',
     rawBody: { data: record, contentType: BUILD_RECORD_CONTENT_TYPE },

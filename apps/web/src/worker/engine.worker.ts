@@ -10,6 +10,7 @@ import {
 } from '../features/generation/jobTypes.ts';
 import { collectTransferables, takeLongStrings } from '../features/generation/transferables.ts';
 import { readRowsChunk } from '../features/generation/rowsChunk.ts';
+import { restoreInput, type InputPart } from '../features/generation/inputParts.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -93,6 +94,8 @@ async function runJob(message: Extract<ToWorkerMessage, { type: 'job' }>): Promi
 }
 
 let queue: Promise<void> = Promise.resolve();
+/** The big values of coming jobs' inputs, by job id (see splitInput). */
+const inputParts = new Map<number, InputPart[]>();
 
 self.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
   const message = event.data;
@@ -120,8 +123,19 @@ self.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
       }
       incoming = null;
       break;
-    case 'job':
-      queue = queue.then(() => runJob(message));
+    case 'input-parts': {
+      const parts = inputParts.get(message.id) ?? [];
+      parts.push(...message.values);
+      inputParts.set(message.id, parts);
       break;
+    }
+    case 'job': {
+      const parts = inputParts.get(message.id) ?? [];
+      // Parts of jobs that were cancelled before their job came are not kept.
+      inputParts.clear();
+      const job = { ...message, input: restoreInput(message.input, parts) };
+      queue = queue.then(() => runJob(job));
+      break;
+    }
   }
 };

@@ -294,7 +294,7 @@ export class AccountLoop {
 
   private async store(
     clientId: string,
-    record: Uint8Array<ArrayBuffer>,
+    record: Blob,
     counts: ItemCounts,
     input: ExportFilesInput,
   ): Promise<void> {
@@ -308,7 +308,7 @@ export class AccountLoop {
       counts,
     };
     const summary = await storeBuild(clientId, meta, record);
-    this.records.set(summary.id, new Blob([record], { type: 'application/gzip' }));
+    this.records.set(summary.id, record);
     if (this.clientId() === clientId) this.patch({ latest: summary });
   }
 
@@ -328,7 +328,7 @@ export class AccountLoop {
           label: settings.label,
         },
       });
-      await this.store(clientId, record as Uint8Array<ArrayBuffer>, counts, input);
+      await this.store(clientId, record, counts, input);
       // The account export, if one was loaded, is older than this build now.
       this.patch({ account: null });
       await this.replan();
@@ -373,7 +373,7 @@ export class AccountLoop {
       }
       saveBlob(out.blob, fileNamer(datedNaming(client, today))('changes', 'zip'));
       try {
-        await this.store(clientId, out.record as Uint8Array<ArrayBuffer>, out.counts, input);
+        await this.store(clientId, out.record, out.counts, input);
         notifySuccess(LOOP_MESSAGES.changesSaved(changeCount(plan)));
       } catch (error) {
         report(error, LOOP_MESSAGES.rememberFailed);

@@ -90,8 +90,8 @@ function rowsOf(table: PackedTable): string[][] {
   return out;
 }
 
-function recordBaseline(record: Uint8Array, key = 'b1'): LoopBaselineInput {
-  return { kind: 'record', key, record: new Blob([record as Uint8Array<ArrayBuffer>]) };
+function recordBaseline(record: Blob, key = 'b1'): LoopBaselineInput {
+  return { kind: 'record', key, record };
 }
 
 async function plan(
@@ -115,9 +115,11 @@ describe('the build record of a download', () => {
       { tables: tablesOf(ROWS), info: { ...INFO, label: 'adloom' } },
       ctx,
     );
-    expect([record[0], record[1]]).toEqual([0x1f, 0x8b]);
+    const bytes = new Uint8Array(await record.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    expect(record.type).toBe('application/gzip');
     expect(counts).toEqual({ campaign: 1, 'ad-group': 3, keyword: 3 });
-    const baseline = await readRecordBlob(new Blob([record as Uint8Array<ArrayBuffer>]));
+    const baseline = await readRecordBlob(record);
     expect(baseline.size).toBe(7);
     expect(baseline.header.feed).toBe('brands');
     const lines = Array.from({ length: baseline.size }, (_, i) => baseline.lineOf(i)).sort();
@@ -127,9 +129,7 @@ describe('the build record of a download', () => {
   it('gzips a record given in many chunks as the same text', async () => {
     const { record } = gzipRecord(['{"a":', '1', '}\n']);
     const text = await new Response(
-      new Blob([record as Uint8Array<ArrayBuffer>])
-        .stream()
-        .pipeThrough(new DecompressionStream('gzip')),
+      record.stream().pipeThrough(new DecompressionStream('gzip')),
     ).text();
     expect(text).toBe('{"a":1}\n');
   });
@@ -409,7 +409,7 @@ describe('a plan against a Microsoft Advertising bulk download (issue 40)', () =
       ctx,
     );
     expect(out.microsoft).toBe(true);
-    expect(out.record.length).toBe(0);
+    expect(out.record.size).toBe(0);
     const zip = unzipSync(new Uint8Array(await out.blob.arrayBuffer()));
     expect(Object.keys(zip).sort()).toEqual([
       'Acme - microsoft advertising changes - 20261202.csv',

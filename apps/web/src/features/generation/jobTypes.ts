@@ -1,5 +1,6 @@
 import type { CampaignTemplate, FeedRow } from '@adloom/engine';
 import type { CampaignGroups } from './campaignGroups.ts';
+import type { InputPart } from './inputParts.ts';
 
 /** What a job handler gets besides its input (inside the worker). */
 export interface EngineJobContext {
@@ -66,6 +67,8 @@ export type ToWorkerMessage =
   | { type: 'rows-begin'; key: string; total: number }
   | RowsChunkMessage
   | { type: 'rows-end'; key: string }
+  /** Big values of the coming job's input (see splitInput), a few per message, in order. */
+  | { type: 'input-parts'; id: number; values: InputPart[] }
   | { type: 'job'; id: number; kind: string; input: unknown; rowsKey: string | null };
 
 export type FromWorkerMessage =

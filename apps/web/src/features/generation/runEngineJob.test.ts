@@ -4,6 +4,8 @@ import { isJobCancelled, runEngineJob, setEngineWorkerFactory } from './runEngin
 import { selectedRowsSource } from './selectedRows.ts';
 import { FakeWorker } from './testing/FakeWorker.ts';
 import { readRowsChunk } from './rowsChunk.ts';
+import { restoreInput } from './inputParts.ts';
+import type { EngineJobInput } from './jobTypes.ts';
 import type { FeedRow } from '@adloom/engine';
 
 setEngineWorkerFactory(() => new FakeWorker() as unknown as Worker);
@@ -154,5 +156,28 @@ describe('runEngineJob', () => {
     expect(begins.map((m) => (m.type === 'rows-begin' ? m.total : 0))).toEqual([2, 3]);
     worker.answer({ text: '2' });
     await second;
+  });
+
+  it("sends a big input's strings and arrays ahead of its job, a few megabytes per message", async () => {
+    const lane = `lane-${Math.random()}`;
+    const text = 'k'.repeat(1_500_000); // 3 MB as UTF-16
+    const codes = new Uint32Array(500_000).map((_, i) => i % 7); // 2 MB
+    const other = 'm'.repeat(600_000); // 1.2 MB
+    const table = { headers: ['Keyword'], rowCount: 3, columns: [{ texts: [text, other], codes }] };
+    const input = { table } as unknown as EngineJobInput<'clipboardText'>;
+    const job = runEngineJob('clipboardText', input, { lane });
+    const worker = FakeWorker.made.at(-1)!;
+    // The first message is posted, then the page gets a turn before the next.
+    expect(worker.posted.map((m) => m.type)).toEqual(['input-parts']);
+    for (let i = 0; i < 5 && worker.jobs().length === 0; i++) await tick();
+    const sent = worker.posted.filter((m) => m.type === 'input-parts');
+    expect(sent.map((m) => (m.type === 'input-parts' ? m.values.length : 0))).toEqual([1, 2]); // 3 MB, then 1.2 + 2 MB
+    expect(worker.posted.at(-1)?.type).toBe('job');
+    const parts = sent.flatMap((m) => (m.type === 'input-parts' ? m.values : []));
+    expect(restoreInput(worker.jobs()[0]!.input, parts)).toEqual({ table });
+    // The caller's table is as it was.
+    expect(table.columns[0]!.texts[0]).toBe(text);
+    worker.answer({ text: 'done' });
+    expect(await job).toEqual({ text: 'done' });
   });
 });

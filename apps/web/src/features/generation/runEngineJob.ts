@@ -8,6 +8,8 @@ import type {
 } from './jobTypes.ts';
 import { sendSelectedRows, type RowsSource } from './selectedRows.ts';
 import { restoreLongStrings } from './transferables.ts';
+import { partMessages, splitInput } from './inputParts.ts';
+import { yieldToPage } from '../../state/yieldToPage.ts';
 import { keptForPage } from '../../state/pageState.ts';
 
 /** Options of `runEngineJob`. */
@@ -165,7 +167,13 @@ class Lane {
       }
     }
     job.options.onProgress?.({ phase: 'work', fraction: 0 });
-    this.post({ type: 'job', id: job.id, kind: job.kind, input: job.input, rowsKey });
+    const { input, parts } = splitInput(job.input);
+    for (const values of partMessages(parts)) {
+      this.post({ type: 'input-parts', id: job.id, values });
+      await yieldToPage();
+      if (job.isDone) return;
+    }
+    this.post({ type: 'job', id: job.id, kind: job.kind, input, rowsKey });
   }
 
   private handleMessage(message: FromWorkerMessage): void {
