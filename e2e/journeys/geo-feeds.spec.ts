@@ -121,7 +121,7 @@ test('DE + City + berlin: a geo feed of criteria IDs becomes a location campaign
 test('New Geo Data Table on the Lists tab of /lists makes a data table of countries', async ({
   page,
 }) => {
-  await signUp(page, uniqueEmail('geolists'), 'geolists-password-1');
+  await signUp(page, uniqueEmail('geolists'), 'geolists-password-1', { open: false });
   await page.goto('/lists');
   await page.getByRole('tab', { name: 'Lists' }).click();
   await page.getByRole('button', { name: 'New Geo Data Table' }).click();

@@ -75,7 +75,7 @@ async function startWithLinkedFeed(
   prefix: string,
   rows: string[][],
 ): Promise<string> {
-  await signUp(page, uniqueEmail(prefix), `${prefix}-password-1`);
+  await signUp(page, uniqueEmail(prefix), `${prefix}-password-1`, { open: false });
   await linkGoogle(page);
   await newClient(page, prefix);
   await pasteRows(page, rows);
@@ -132,7 +132,7 @@ function alertWith(page: Page, text: string) {
 plainTest(
   'a server without the Google settings says so on the account page and offers no button',
   async ({ page }) => {
-    await signUp(page, uniqueEmail('gnone'), 'gnone-password-1');
+    await signUp(page, uniqueEmail('gnone'), 'gnone-password-1', { open: false });
     await openAccount(page);
     const item = googleItem(page);
     // In a customer's words at both widths: no operator's setting names.
@@ -162,7 +162,7 @@ test('linking the account goes through consent and back, and no token reaches th
       );
     }
   });
-  await signUp(page, uniqueEmail('glink'), 'glink-password-1');
+  await signUp(page, uniqueEmail('glink'), 'glink-password-1', { open: false });
   await openAccount(page);
   await expect(googleItem(page).getByText('Not linked', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Link New Sheet' })).toHaveCount(0);
@@ -236,7 +236,7 @@ test("a linked list's downloaded rows append to a feed and fill a seed box", asy
   page,
   google,
 }) => {
-  await signUp(page, uniqueEmail('glist'), 'glist-password-1');
+  await signUp(page, uniqueEmail('glist'), 'glist-password-1', { open: false });
   await linkGoogle(page);
   await newClient(page, 'glist');
   const spreadsheetId = google.standIn.addSpreadsheet({
@@ -302,7 +302,7 @@ test('unlinking asks first, revokes the access at Google and hides the sheet act
   page,
   google,
 }) => {
-  await signUp(page, uniqueEmail('gunlink'), 'gunlink-password-1');
+  await signUp(page, uniqueEmail('gunlink'), 'gunlink-password-1', { open: false });
   const tokensBefore = google.standIn.liveRefreshTokens();
   await linkGoogle(page);
   const [token] = google.standIn.liveRefreshTokens().filter((t) => !tokensBefore.includes(t));
@@ -332,7 +332,7 @@ test.describe('failures reach the person as the spec words them', () => {
     page,
     google,
   }) => {
-    await signUp(page, uniqueEmail('gheaders'), 'gheaders-password-1');
+    await signUp(page, uniqueEmail('gheaders'), 'gheaders-password-1', { open: false });
     await linkGoogle(page);
     await newClient(page, 'gheaders');
     await pasteRows(page, [['keep me']]);
@@ -353,7 +353,7 @@ test.describe('failures reach the person as the spec words them', () => {
   });
 
   test('a sheet that does not exist is refused as an invalid URL', async ({ page, google }) => {
-    await signUp(page, uniqueEmail('g404'), 'g404-password-1');
+    await signUp(page, uniqueEmail('g404'), 'g404-password-1', { open: false });
     await linkGoogle(page);
     await newClient(page, 'g404');
     await pasteRows(page, [['nike']]);

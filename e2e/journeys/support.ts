@@ -136,7 +136,8 @@ export async function storeSession(page: Page, values: StoredSessionValues): Pro
 /**
  * Signs up through the API (the register call the form makes), closes the first-time tutorial
  * the way its Done button does, and opens the campaign builder signed in: for journeys about
- * what comes after sign-up. The sign-up screens are journeys of their own (accounts,
+ * what comes after sign-up. `open: false` stores the session and opens nothing, for a journey
+ * whose next step opens another page (the builder is the app's heaviest page to load). The sign-up screens are journeys of their own (accounts,
  * first-visit, sessions, public-pages, tutorial); going through them once more per journey cost
  * two page loads and a dialog each. `verifyFrom` also opens the verification link mailed there
  * (journeys of the AI helper and the XML tools, which wait for it).
@@ -145,7 +146,7 @@ export async function signUp(
   page: Page,
   email: string,
   password: string,
-  options: { verifyFrom?: MailSource } = {},
+  options: { verifyFrom?: MailSource; open?: boolean } = {},
 ): Promise<void> {
   const registered = await page.request.post('/api/users/register', {
     data: { email, password, 'password-confirm': password, recaptchaToken: '' },
@@ -175,6 +176,7 @@ export async function signUp(
     expiresAt: Date.now() + session.expiresIn * 1000,
     user: { ...(session.user as object), tutorial },
   });
+  if (options.open === false) return;
   await page.goto('/campaign-builder');
   await expect(page.getByRole('button', { name: 'New Client' })).toBeVisible();
 }
