@@ -25,7 +25,12 @@ import type { ExportFilesInput } from '../exports/exportJobs.ts';
 import { datedNaming, fileNamer } from '../exports/fileNames.ts';
 import { saveBlob } from '../exports/files.ts';
 import type { KeptOutputsHost } from '../exports/keptOutputs.ts';
-import type { ItemCounts, LoopBaselineInput, LoopPlanOutput, PlanLinesFilter } from './loopJobs.ts';
+import type {
+  LoopBaselineInput,
+  LoopPlanOutput,
+  PlanLinesFilter,
+  RecordOutput,
+} from './loopJobs.ts';
 
 /** Texts of the account loop's messages. */
 export const LOOP_MESSAGES = {
@@ -114,8 +119,11 @@ export class AccountLoop {
   readonly state: Store<AccountLoopState>;
   private token = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Gzip'd records fetched or stored, by build id. */
-  private readonly records = new Map<string, Blob>();
+  /**
+   * Gzip'd records fetched or stored, by build id; a stored one with the id of the baseline the
+   * worker read from it as it was made (`RecordOutput.madeId`).
+   */
+  private readonly records = new Map<string, { blob: Blob; madeId?: string }>();
 
   constructor(
     private readonly workspace: KeptOutputsHost,
@@ -203,10 +211,15 @@ export class AccountLoop {
     if (!latest) return { kind: 'none' };
     let record = this.records.get(latest.id);
     if (!record) {
-      record = await loadBuildRecord(clientId, latest.id);
+      record = { blob: await loadBuildRecord(clientId, latest.id) };
       this.records.set(latest.id, record);
     }
-    return { kind: 'record', key: latest.id, record };
+    return {
+      kind: 'record',
+      key: latest.id,
+      record: record.blob,
+      ...(record.madeId ? { madeId: record.madeId } : {}),
+    };
   }
 
   /** Works the plan out again: the kept outputs against the baseline. */
@@ -294,8 +307,7 @@ export class AccountLoop {
 
   private async store(
     clientId: string,
-    record: Blob,
-    counts: ItemCounts,
+    { record, counts, madeId }: RecordOutput,
     input: ExportFilesInput,
   ): Promise<void> {
     const settings = await this.ensureSettings(clientId);
@@ -308,7 +320,7 @@ export class AccountLoop {
       counts,
     };
     const summary = await storeBuild(clientId, meta, record);
-    this.records.set(summary.id, record);
+    this.records.set(summary.id, { blob: record, ...(madeId ? { madeId } : {}) });
     if (this.clientId() === clientId) this.patch({ latest: summary });
   }
 
@@ -318,7 +330,7 @@ export class AccountLoop {
     if (!clientId || input.tables.length === 0) return;
     try {
       const settings = await this.ensureSettings(clientId);
-      const { record, counts } = await runEngineJob('loopRecord', {
+      const made = await runEngineJob('loopRecord', {
         tables: input.tables,
         info: {
           created: today.toISOString(),
@@ -328,7 +340,7 @@ export class AccountLoop {
           label: settings.label,
         },
       });
-      await this.store(clientId, record, counts, input);
+      await this.store(clientId, made, input);
       // The account export, if one was loaded, is older than this build now.
       this.patch({ account: null });
       await this.replan();
@@ -373,7 +385,7 @@ export class AccountLoop {
       }
       saveBlob(out.blob, fileNamer(datedNaming(client, today))('changes', 'zip'));
       try {
-        await this.store(clientId, out.record, out.counts, input);
+        await this.store(clientId, out, input);
         notifySuccess(LOOP_MESSAGES.changesSaved(changeCount(plan)));
       } catch (error) {
         report(error, LOOP_MESSAGES.rememberFailed);

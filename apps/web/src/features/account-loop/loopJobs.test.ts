@@ -148,6 +148,29 @@ describe('the change plan', () => {
     ]);
   });
 
+  it("plans against the record it just made from that record's own reading, once", async () => {
+    const made = await loopRecordJob(
+      { tables: tablesOf(ROWS), info: { ...INFO, label: 'adloom' } },
+      ctx,
+    );
+    expect(made.madeId).toBeDefined();
+    // Named by its madeId, the stored copy is not read back: a copy that cannot be read is never
+    // opened (the worker's reading of the record as it was made is used).
+    const unreadable = new Blob(['not a record'], { type: 'application/gzip' });
+    const p = await plan(tablesOf(ROWS), {
+      kind: 'record',
+      key: 'b1',
+      record: unreadable,
+      madeId: made.madeId!,
+    });
+    expect(p.compared).toMatchObject({ source: 'record', created: INFO.created, items: 7 });
+    expect(changed(p)).toBe(0);
+    // Used once: another build's baseline (another key) reads its Blob.
+    await expect(
+      plan(tablesOf(ROWS), { kind: 'record', key: 'b2', record: unreadable, madeId: made.madeId! }),
+    ).rejects.toThrow("The last export's record could not be read");
+  });
+
   it('lists exactly what changed since the last record, and filters by action and kind', async () => {
     const { record } = await loopRecordJob(
       { tables: tablesOf(ROWS), info: { ...INFO, label: 'adloom' } },

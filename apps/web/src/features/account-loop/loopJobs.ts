@@ -69,10 +69,18 @@ export type ItemCounts = Partial<Record<PlanItemKind, number>>;
 export interface RecordOutput {
   record: Blob;
   counts: ItemCounts;
+  /**
+   * Names the baseline the worker read from the record's text as it was made (see `madeBaseline`):
+   * a plan against this record while the same worker runs starts from it.
+   */
+  madeId?: string;
 }
 
-/** The record's chunks gzip'd as they come (a 1M-row record is never one string). */
-export function gzipRecord(chunks: Iterable<string>): RecordOutput {
+/**
+ * The record's chunks gzip'd as they come (a 1M-row record is never one string). With `reader`,
+ * each chunk is also read into it: the baseline of the record without gunzipping it back.
+ */
+export function gzipRecord(chunks: Iterable<string>, reader?: BuildRecordReader): RecordOutput {
   const parts: Uint8Array<ArrayBuffer>[] = [];
   const gzip = new Gzip({ level: 6 }, (data) => {
     parts.push(data as Uint8Array<ArrayBuffer>);
@@ -80,6 +88,7 @@ export function gzipRecord(chunks: Iterable<string>): RecordOutput {
   let last = '';
   for (const chunk of chunks) {
     gzip.push(strToU8(chunk));
+    reader?.push(chunk);
     last = chunk;
   }
   gzip.push(new Uint8Array(0), true);
@@ -87,6 +96,24 @@ export function gzipRecord(chunks: Iterable<string>): RecordOutput {
     record: new Blob(parts, { type: BUILD_RECORD_CONTENT_TYPE }),
     counts: recordCountsOfLastChunk(last) as ItemCounts,
   };
+}
+
+/**
+ * The baseline of the last record this worker made, read from its text as it was written: the
+ * plan right after a download (against the record just stored) takes it instead of reading the
+ * stored copy back (gunzip and all). One at a time; gone when the worker is.
+ */
+let madeBaseline: { id: string; baseline: ReturnType<BuildRecordReader['end']> } | null = null;
+let nextMadeId = 1;
+
+/** A download's record, gzip'd, and its baseline kept as `madeBaseline`. */
+function recordOfDownload(chunks: Iterable<string>): RecordOutput {
+  madeBaseline = null;
+  const reader = new BuildRecordReader();
+  const out = gzipRecord(chunks, reader);
+  const id = `made-${nextMadeId++}`;
+  madeBaseline = { id, baseline: reader.end() };
+  return { ...out, madeId: id };
 }
 
 /** The pieces of a Blob's bytes, read one at a time. */
@@ -115,7 +142,7 @@ export async function readRecordBlob(blob: Blob): Promise<ReturnType<BuildRecord
 export type LoopBaselineInput =
   | { kind: 'none' }
   /** The last build's gzip'd record; `key` tells one record from another (its build id). */
-  | { kind: 'record'; key: string; record: Blob }
+  | { kind: 'record'; key: string; record: Blob; madeId?: string }
   /** Google Ads Editor export files of the account. */
   | { kind: 'account'; key: string; files: Blob[]; names: string[] };
 
@@ -189,7 +216,10 @@ async function readBaseline(input: LoopBaselineInput, label: string): Promise<Re
     }
   } else if (input.kind === 'record') {
     try {
-      const record = await readRecordBlob(input.record);
+      const made = madeBaseline;
+      madeBaseline = null;
+      const record =
+        made && made.id === input.madeId ? made.baseline : await readRecordBlob(input.record);
       read = {
         baseline: record,
         compared: {
@@ -372,7 +402,7 @@ export function readOnce(tables: readonly ExportTable[]): ExportTable[] {
 }
 
 export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (input) =>
-  gzipRecord(buildRecordChunks(input.info, exportTablesOf(input.tables)));
+  recordOfDownload(buildRecordChunks(input.info, exportTablesOf(input.tables)));
 
 export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = async (input) => {
   held = null;
@@ -440,7 +470,7 @@ export const loopChangesJob: EngineJobHandler<
   });
   files.push(planFile(plan, tables));
   const blob = zipFiles(files);
-  const next = gzipRecord(planRecordChunks({ ...input.info, label }, plan, tables));
+  const next = recordOfDownload(planRecordChunks({ ...input.info, label }, plan, tables));
   return { ...next, blob, fileNames: files.map((f) => f.name) };
 };
 
@@ -490,6 +520,7 @@ function microsoftChanges(
 export function forgetLoopState(): void {
   held = null;
   kept = null;
+  madeBaseline = null;
 }
 
 declare module '../generation/jobTypes.ts' {
