@@ -283,6 +283,8 @@ keptForPage(() => {
   kept = null;
   held = null;
   nextPlanId = 1;
+  madeBaseline = null;
+  nextMadeId = 1;
 });
 
 function heldPlan(id: number): NonNullable<typeof held> {
