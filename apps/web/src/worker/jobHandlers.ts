@@ -14,6 +14,7 @@ import { findPreviewRowJob } from '../features/preview/previewJobs.ts';
 import { exportFilesJob, microsoftLocationIdsJob } from '../features/exports/exportJobs.ts';
 import {
   loopChangesJob,
+  loopChangesRecordJob,
   loopPlanJob,
   loopPlanLinesJob,
   loopRecordJob,
@@ -36,4 +37,5 @@ export const jobHandlers = {
   loopPlan: loopPlanJob,
   loopPlanLines: loopPlanLinesJob,
   loopChanges: loopChangesJob,
+  loopChangesRecord: loopChangesRecordJob,
 } satisfies EngineJobs;

@@ -365,12 +365,6 @@ export class AccountLoop {
       const out = await runEngineJob('loopChanges', {
         planId: plan.planId,
         naming: datedNaming(client, today),
-        info: {
-          created: today.toISOString(),
-          client: client ?? '',
-          feed: this.workspace.editor.state.get().activeFeed ?? '',
-          templates: templateNamesOf(input),
-        },
       });
       if (out.microsoft) {
         // A Microsoft plan's next baseline is the account's next download: nothing is stored.
@@ -384,8 +378,20 @@ export class AccountLoop {
         return;
       }
       saveBlob(out.blob, fileNamer(datedNaming(client, today))('changes', 'zip'));
+      // The plan shown is now done: the panel says the next one is on its way.
+      this.patch({ phase: 'planning' });
       try {
-        await this.store(clientId, out, input);
+        // The file first; then the build after it, stored as the last export.
+        const next = await runEngineJob('loopChangesRecord', {
+          planId: plan.planId,
+          info: {
+            created: today.toISOString(),
+            client: client ?? '',
+            feed: this.workspace.editor.state.get().activeFeed ?? '',
+            templates: templateNamesOf(input),
+          },
+        });
+        await this.store(clientId, next, input);
         notifySuccess(LOOP_MESSAGES.changesSaved(changeCount(plan)));
       } catch (error) {
         report(error, LOOP_MESSAGES.rememberFailed);

@@ -277,6 +277,11 @@ let held: {
     refusals: MicrosoftRefusals;
     planTables: ExportTable[];
   };
+  /**
+   * The tables as "Download changes" read them, kept for the record job that follows it (the
+   * file first, then the record), so the held ads are not generated again.
+   */
+  made?: ExportTable[];
 } | null = null;
 let nextPlanId = 1;
 keptForPage(() => {
@@ -366,11 +371,10 @@ export interface LoopPlanOutput {
   refused: number;
 }
 
-/** `loopChanges`: the changes-only download of the held plan, and the record after it. */
+/** `loopChanges`: the changes-only download of the held plan. */
 export interface LoopChangesInput {
   planId: number;
   naming: FileNaming;
-  info: Omit<BuildRecordInfo, 'label'>;
 }
 
 /** The plan's table as a file beside the changes: `adloom-plan.csv`, for a spreadsheet. */
@@ -457,11 +461,17 @@ export const loopPlanLinesJob: EngineJobHandler<
   return { lines: packPlanLines(plan, microsoft?.planTables ?? tables, input.filter) };
 };
 
-export const loopChangesJob: EngineJobHandler<
-  LoopChangesInput,
-  RecordOutput & { blob: Blob; fileNames: string[]; microsoft?: boolean }
-> = (input) => {
-  const { plan, tables: given, microsoft } = heldPlan(input.planId);
+/** What "Download changes" answers: the zip and its files' names. */
+export interface ChangesOutput {
+  blob: Blob;
+  fileNames: string[];
+  /** A Microsoft Advertising plan: no record follows (see `microsoftChanges`). */
+  microsoft?: boolean;
+}
+
+export const loopChangesJob: EngineJobHandler<LoopChangesInput, ChangesOutput> = (input) => {
+  const held = heldPlan(input.planId);
+  const { plan, tables: given, microsoft } = held;
   const tables = readOnce(given);
   const label = plan.options.label;
   if (microsoft) return microsoftChanges(plan, tables, microsoft, input.naming);
@@ -472,8 +482,23 @@ export const loopChangesJob: EngineJobHandler<
   });
   files.push(planFile(plan, tables));
   const blob = zipFiles(files);
-  const next = recordOfDownload(planRecordChunks({ ...input.info, label }, plan, tables));
-  return { ...next, blob, fileNames: files.map((f) => f.name) };
+  held.made = tables;
+  return { blob, fileNames: files.map((f) => f.name) };
+};
+
+/**
+ * `loopChangesRecord`: the record of the build after "Download changes" of the held plan, made
+ * once its file is saved (from the tables that download read, when it ran just before).
+ */
+export const loopChangesRecordJob: EngineJobHandler<
+  { planId: number; info: Omit<BuildRecordInfo, 'label'> },
+  RecordOutput
+> = (input) => {
+  const held = heldPlan(input.planId);
+  const tables = held.made ?? readOnce(held.tables);
+  held.made = undefined;
+  const label = held.plan.options.label;
+  return recordOfDownload(planRecordChunks({ ...input.info, label }, held.plan, tables));
 };
 
 /**
@@ -485,7 +510,7 @@ function microsoftChanges(
   given: ExportTable[],
   { account, refusals }: { account: MicrosoftAccount; refusals: MicrosoftRefusals },
   naming: FileNaming,
-): RecordOutput & { blob: Blob; fileNames: string[]; microsoft: boolean } {
+): ChangesOutput {
   const tables = withoutRefused(given, refusals);
   const planTables = microsoftPlanTables(tables);
   const changes = writeMicrosoftChanges(plan, tables, planTables, account, {
@@ -509,13 +534,7 @@ function microsoftChanges(
     planFile(plan, planTables),
   ];
   const blob = zipFiles(files);
-  return {
-    record: new Blob([]),
-    counts: {},
-    blob,
-    fileNames: files.map((f) => f.name),
-    microsoft: true,
-  };
+  return { blob, fileNames: files.map((f) => f.name), microsoft: true };
 }
 
 /** Forgets the held plan and baseline (tests, and a new worker's start). */
@@ -531,5 +550,6 @@ declare module '../generation/jobTypes.ts' {
     loopPlan: typeof loopPlanJob;
     loopPlanLines: typeof loopPlanLinesJob;
     loopChanges: typeof loopChangesJob;
+    loopChangesRecord: typeof loopChangesRecordJob;
   }
 }
