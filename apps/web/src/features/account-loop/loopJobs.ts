@@ -47,6 +47,7 @@ import {
 import { exportTablesOf, zipFiles } from '../exports/exportJobs.ts';
 import { keptForPage } from '../../state/pageState.ts';
 import type { ExportTableRef } from '../exports/exportables.ts';
+import type { HeldTableRef } from '../exports/heldTables.ts';
 import { fileNamer, type FileNaming } from '../exports/fileNames.ts';
 
 // The account loop's worker jobs (issue 35): the build record of a download, the change plan of
@@ -290,6 +291,7 @@ keptForPage(() => {
   nextPlanId = 1;
   madeBaseline = null;
   nextMadeId = 1;
+  madeForPlan = null;
 });
 
 function heldPlan(id: number): NonNullable<typeof held> {
@@ -407,14 +409,52 @@ export function readOnce(tables: readonly ExportTable[]): ExportTable[] {
   });
 }
 
-export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (input) =>
-  recordOfDownload(buildRecordChunks(input.info, exportTablesOf(input.tables)));
+/**
+ * The held tables (the ads) "Download everything"'s record job made, by slot and id, kept for the
+ * plan that follows it (against that record) and dropped by it: the ads are generated once for
+ * both, and nothing made stays in the worker after the plan.
+ */
+let madeForPlan: Map<string, { table: Table; lines: ArrayLike<number> | undefined }> | null = null;
+
+function heldKey(ref: HeldTableRef): string {
+  return `${ref.slot}\u0000${ref.id}`;
+}
+
+export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (input) => {
+  madeForPlan = null;
+  const tables = readOnce(exportTablesOf(input.tables));
+  const out = recordOfDownload(buildRecordChunks(input.info, tables));
+  const made = new Map<string, { table: Table; lines: ArrayLike<number> | undefined }>();
+  input.tables.forEach((ref, i) => {
+    if ('held' in ref.source)
+      made.set(heldKey(ref.source.held), { table: tables[i]!.read(), lines: tables[i]!.lines?.() });
+  });
+  if (made.size > 0) madeForPlan = made;
+  return out;
+};
+
+/**
+ * `tables` (of `refs`) for one plan job: a held table the record job just made is taken as made
+ * (the plan keeps `tables` themselves, which make it again when read).
+ */
+function withMadeTables(refs: readonly ExportTableRef[], tables: ExportTable[]): ExportTable[] {
+  const made = madeForPlan;
+  madeForPlan = null;
+  if (!made) return tables;
+  return tables.map((table, i) => {
+    const source = refs[i]!.source;
+    const kept = 'held' in source ? made.get(heldKey(source.held)) : undefined;
+    if (!kept) return table;
+    const { lines } = kept;
+    return { ...table, read: () => kept.table, ...(lines ? { lines: () => lines } : {}) };
+  });
+}
 
 export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = async (input) => {
   held = null;
   const { baseline, compared, microsoft } = await readBaseline(input.baseline, input.label);
   const tables = exportTablesOf(input.tables);
-  let once = readOnce(tables);
+  let once = readOnce(withMadeTables(input.tables, tables));
   // Against a Microsoft download: without the items Microsoft cannot take, as Microsoft holds
   // them (microsoftPlanTables).
   const refusals = microsoft
@@ -542,6 +582,7 @@ export function forgetLoopState(): void {
   held = null;
   kept = null;
   madeBaseline = null;
+  madeForPlan = null;
 }
 
 declare module '../generation/jobTypes.ts' {
