@@ -294,3 +294,25 @@ describe('writeMicrosoftBulk: every path, byte for byte as before the restructur
     expect(writerHash(builds, options)).toBe(pinned);
   });
 });
+
+describe('writeMicrosoftBulk: chunks', () => {
+  it('yields chunks a sink can flatten as regular strings (under 64 K characters each)', () => {
+    const group = (i: number) => `${'ad group '.repeat(10)}${i}`;
+    const rows = Array.from({ length: 6_000 }, (_, i) => ['C', group(i % 50), `keyword ${i}`]);
+    const bulk = writeMicrosoftBulk(
+      [
+        {
+          kind: 'campaigns',
+          read: () => ({ headers: ['Campaign', 'Budget'], rows: [['C', '5']] }),
+        },
+        { kind: 'keywords', read: () => ({ headers: ['Campaign', 'Ad Group', 'Keyword'], rows }) },
+      ],
+      { label: { name: 'Adloom' } },
+    );
+    const chunks = [...bulk.chunks()];
+    // 12,000 lines of about 100 characters: chunks of 1,024 lines were about 100,000 characters
+    // (V8 makes a string over 128 KB a large object; a two-byte string of 64 K characters is one).
+    expect(chunks.join('').length).toBeGreaterThan(1_200_000);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(65_536);
+  });
+});

@@ -27,7 +27,7 @@ import {
 import { cell, columnOf, locationIdsOf } from './microsoftRules.ts';
 import {
   BulkWriter,
-  CHUNK_LINES,
+  CHUNK_CHARS,
   type MicrosoftBulkCounts,
   type MicrosoftBulkOptions,
 } from './microsoftWriter.ts';
@@ -80,7 +80,7 @@ function* readTables(
     reader.columns(headers);
     for (const row of rows) {
       w.rowAt++;
-      if (w.lines >= CHUNK_LINES) yield w.take();
+      if (w.chunk.length >= CHUNK_CHARS) yield w.take();
       reader.row(row);
     }
     reader.end?.();
@@ -89,7 +89,7 @@ function* readTables(
 
 /**
  * One pass over a build's tables: yields the bulk file's CSV (its header first) in chunks of
- * about `CHUNK_LINES` lines, returns the last chunk, and adds to `report` every item that could
+ * about `CHUNK_CHARS` characters, returns the last chunk, and adds to `report` every item that could
  * not go to Microsoft or went changed. Tables are read in the schema's order whatever order they
  * come in; each is read once.
  */
