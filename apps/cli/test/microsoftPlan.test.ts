@@ -1,11 +1,13 @@
 /**
  * `adloom plan --format microsoft-advertising --account BULK.csv` (issue 40), run as the real
  * command: only the changes in microsoft-advertising.csv, by Microsoft's Ids, against a bulk
- * download of the account. The upload is played by a small stand-in of Microsoft's import
- * (negative keys become ids; updates and deletes by Id), so the loop closes here.
+ * download of the account. The upload is played by the engine's stand-in of Microsoft's import
+ * (packages/engine/test/helpers/microsoftImport.ts: negative keys become ids; updates and deletes
+ * by Id), so the loop closes here.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { formatCsvLine } from '@adloom/engine';
+import { importInto } from '@adloom/engine/test/microsoft-import';
 import { describe, expect, it, vi } from 'vitest';
 import { csvRecordsOfFile } from '../src/fileTables.ts';
 import { runAdloom, workFolder } from './runCommand.ts';
@@ -84,39 +86,9 @@ function recordsOf(file: string): Rec[] {
     .map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
 }
 
-/** Microsoft's import, enough for the loop: new records get ids, others change by Id. */
-function importInto(account: Rec[], file: string): Rec[] {
-  const out = account.map((r) => ({ ...r }));
-  const keys = new Map<string, string>();
-  let next = 5000 + out.length;
-  const resolve = (v: string) => keys.get(v) ?? v;
-  for (const r of recordsOf(file)) {
-    if (r.Type === 'Format Version') continue;
-    const isAssociation =
-      / Label$/.test(r.Type!) || /^(Campaign|Ad Group) .* Ad Extension$/.test(r.Type!);
-    const existing =
-      /^\d+$/.test(r.Id!) && !isAssociation
-        ? out.find((o) => o.Id === r.Id && o.Type === r.Type)
-        : undefined;
-    if (existing) {
-      if (r.Status === 'Deleted') out.splice(out.indexOf(existing), 1);
-      else
-        for (const [k, v] of Object.entries(r))
-          if (v !== '' && k !== 'Id' && k !== 'Parent Id')
-            existing[k] = v === 'delete_value' ? '' : v;
-      continue;
-    }
-    const record: Rec = { ...r, 'Parent Id': resolve(r['Parent Id']!) };
-    if (isAssociation) record.Id = resolve(r.Id!);
-    else {
-      record.Id = String(next++);
-      if (r.Id!.startsWith('-')) keys.set(r.Id!, record.Id);
-    }
-    if (record.Status === '') record.Status = 'Active';
-    out.push(record);
-  }
-  return out;
-}
+/** Microsoft's import of a bulk file (the engine's stand-in), for the loop. */
+const importFile = (account: Rec[], file: string): Rec[] =>
+  importInto(account, readFileSync(file, 'utf8'));
 
 function writeDownload(file: string, records: Rec[]): void {
   const header = ['Type', 'Status', 'Id', 'Parent Id', 'Campaign', 'Ad Group'];
@@ -183,7 +155,7 @@ describe('adloom plan --format microsoft-advertising', () => {
     expect(recordsOf(at('first/adloom-plan.csv')).every((l) => l.Action === 'add')).toBe(true);
 
     // Uploaded, and a hand-made keyword added in Microsoft Advertising.
-    let account = importInto([], at('first/microsoft-advertising.csv'));
+    let account = importFile([], at('first/microsoft-advertising.csv'));
     const group = account.find((r) => r.Type === 'Ad Group' && r['Ad Group'] === 'Brand1 Model1')!;
     account.push({
       Type: 'Keyword',
@@ -264,7 +236,7 @@ describe('adloom plan --format microsoft-advertising', () => {
     ).toEqual(['Ad group', 'Keyword', 'Keyword', 'Negative keyword', 'Responsive search ad']);
 
     // Uploaded again: nothing more to change.
-    account = importInto(account, at('next/microsoft-advertising.csv'));
+    account = importFile(account, at('next/microsoft-advertising.csv'));
     writeDownload(at('download-2.csv'), account);
     const settled = run([
       'plan',
@@ -316,7 +288,7 @@ describe('adloom plan --format microsoft-advertising, an item Microsoft cannot t
         .map((r) => `${r.Type}|${r['Ad Group']}|${r.Outcome}`);
     expect(reported('long-1')).toEqual(['Responsive Search Ad|Brand7 Model7|Not written']);
 
-    writeDownload(at('download-long.csv'), importInto([], at('long-1/microsoft-advertising.csv')));
+    writeDownload(at('download-long.csv'), importFile([], at('long-1/microsoft-advertising.csv')));
     const again = run([
       'plan',
       ...inputs('feed-long.csv'),
@@ -353,7 +325,7 @@ describe('adloom generate --format microsoft-advertising, then a plan against it
       expect(full.filter((r) => r.Type === `${type} Label`)).toHaveLength(
         full.filter((r) => r.Type === type).length,
       );
-    writeDownload(at('full-download.csv'), importInto([], at('full/microsoft-advertising.csv')));
+    writeDownload(at('full-download.csv'), importFile([], at('full/microsoft-advertising.csv')));
     const plan = run([
       'plan',
       ...inputs('feed.csv'),

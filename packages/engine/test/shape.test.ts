@@ -14,20 +14,16 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sr
 const MAX_FILE_LINES = 600;
 const MAX_FUNCTION_LINES = 150;
 /**
- * The files held to those sizes: the keyword path, and the Microsoft format's parts split out of
- * its writer (microsoftBulk.ts, whose one pass is still a generator of about 700 lines, is not).
+ * The files held to those sizes: the keyword path, and every file of the Microsoft format (its
+ * writer included: microsoftBulk.ts's one pass, once a generator of about 700 lines, is now one
+ * reader per record kind over a shared writer state).
  */
-const SIZED_MICROSOFT = new Set([
-  'formats/microsoftAdGroups.ts',
-  'formats/microsoftAdvertising.ts',
-  'formats/microsoftRules.ts',
-  'formats/microsoftLines.ts',
-]);
+const MICROSOFT = /^formats\/microsoft[A-Za-z]*\.ts$/;
 const SIZED = (file: string): boolean =>
   file.startsWith('keywords/') ||
   file === 'keywordsCsv.ts' ||
   file === 'campaignInput.ts' ||
-  SIZED_MICROSOFT.has(file);
+  MICROSOFT.test(file);
 
 /** The engine's source files (tests left out), relative to src/. */
 function sourceFiles(dir = SRC): string[] {
@@ -110,6 +106,8 @@ describe('engine shape', () => {
   it('keeps the keyword path and the Microsoft parts to 600-line files, 150-line functions', () => {
     const sized = files.filter(SIZED);
     expect(sized.length).toBeGreaterThan(10);
+    expect(sized).toContain('formats/microsoftBulk.ts');
+    expect(sized).toContain('formats/microsoftRecords.ts');
     const tooLong: string[] = [];
     for (const file of sized) {
       const source = parse(file);

@@ -8,8 +8,10 @@
  * the rest of Adloom imports the Microsoft bulk file from. Its parts: microsoftRules.ts
  * (Microsoft's limits, languages, snippet headers, the checks of texts, URLs and locations),
  * microsoftLines.ts (the file's columns and the making of its lines), microsoftBulk.ts (the
- * writer: one pass over the tables, the file in chunks, the report and counts) and
- * microsoftAdGroups.ts (the writer's index of the new ad groups).
+ * writer: one pass over the tables, the file in chunks, the report and counts), microsoftWriter.ts
+ * (the pass's shared state and the checks the record kinds share), microsoftRecords.ts and
+ * microsoftExtensions.ts (one reader per record kind) and microsoftAdGroups.ts (the writer's index
+ * of the new ad groups).
  */
 import { formatCsv } from '../csv.ts';
 import type { ExportContext, ExportFile, ExportFormat } from './exportFormat.ts';

@@ -7,7 +7,7 @@
  * then one record per line with `Id`, `Parent Id` and `Status`.
  */
 import { describe, expect, test } from 'vitest';
-import { formatCsvLine, parseCsv } from '../csv.ts';
+import { formatCsvLine } from '../csv.ts';
 import { MICROSOFT_ADVERTISING } from '../formats/microsoftAdvertising.ts';
 import { writeMicrosoftChanges, MICROSOFT_CHANGES_HEADERS } from './microsoftChanges.ts';
 import { microsoftPlanInput } from './microsoftRefusals.ts';
@@ -18,6 +18,7 @@ import {
 } from './microsoftAccount.ts';
 import { planChanges, type DroppedPolicy } from './plan.ts';
 import { copyBuild, randomBuild, tablesOf, type TestBuild } from './testTables.ts';
+import { bulkRecordsOf as recordsOf, importInto } from '../../test/helpers/microsoftImport.ts';
 
 /** A download from records given as objects, under the schema's own column names. */
 function download(records: Record<string, string>[]): string {
@@ -52,62 +53,6 @@ function download(records: Record<string, string>[]): string {
 }
 
 const EMPTY = download([]);
-
-/** The records of a bulk file as objects under its header. */
-function recordsOf(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
-  return rows
-    .filter((r) => r.length > 1)
-    .map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
-
-/**
- * What Microsoft does with an uploaded file, and the account downloaded again: negative keys
- * become ids (the parent's key resolved in `Parent Id`), updates and deletes applied by `Id`.
- * Enough of the service to close the loop in a test.
- */
-function importInto(
-  account: Record<string, string>[],
-  file: string,
-  first = { id: 1000 },
-): Record<string, string>[] {
-  const out = account.map((r) => ({ ...r }));
-  const keys = new Map<string, string>();
-  const resolve = (v: string) => keys.get(v) ?? v;
-  for (const r of recordsOf(file)) {
-    if (r.Type === 'Format Version') continue;
-    const id = r.Id ?? '';
-    const isAssociation =
-      / Label$/.test(r.Type!) || /^(Campaign|Ad Group) .* Ad Extension$/.test(r.Type!);
-    const existing = isAssociation
-      ? out.find(
-          (o) =>
-            o.Type === r.Type &&
-            o.Id === resolve(id) &&
-            o['Parent Id'] === resolve(r['Parent Id']!),
-        )
-      : /^\d+$/.test(id)
-        ? out.find((o) => o.Id === id && o.Type === r.Type)
-        : undefined;
-    if (existing) {
-      if (r.Status === 'Deleted') out.splice(out.indexOf(existing), 1);
-      else
-        for (const [k, v] of Object.entries(r))
-          if (v !== '' && k !== 'Id' && k !== 'Parent Id')
-            existing[k] = v === 'delete_value' ? '' : v;
-      continue;
-    }
-    const record: Record<string, string> = { ...r, 'Parent Id': resolve(r['Parent Id']!) };
-    if (!isAssociation) {
-      const newId = String(first.id++);
-      if (id.startsWith('-')) keys.set(id, newId);
-      record.Id = newId;
-    } else record.Id = resolve(id);
-    if (record.Status === '') record.Status = 'Active';
-    out.push(record);
-  }
-  return out;
-}
 
 /** The account's records as a download (every column any record has). */
 function asDownload(records: Record<string, string>[]): string {
