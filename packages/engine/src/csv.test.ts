@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { forEachCsvRecord, formatCsvCell, formatCsvText, formatTsv, parseCsv } from './csv.ts';
+import {
+  CHUNK_CHARS_MAX,
+  formatCsv,
+  forEachCsvRecord,
+  formatCsvCell,
+  formatCsvText,
+  formatTsv,
+  parseCsv,
+} from './csv.ts';
 
 describe('parseCsv (RFC 4180)', () => {
   it.each([
@@ -140,6 +148,20 @@ describe('formatCsv', () => {
   ])('neutralises %j for spreadsheets', (cell, out) => {
     expect(formatCsvCell(cell, true)).toBe(out);
     expect(formatCsvCell(cell, false)).toBe(cell);
+  });
+
+  it('yields chunks of at most a line past CHUNK_CHARS_MAX characters however long the lines', () => {
+    // An ad's line: 15 headlines and 4 descriptions, about 1,000 characters.
+    const row = Array.from({ length: 19 }, (_, i) => `${'x'.repeat(50)} ${i}`);
+    const table = {
+      headers: row.map((_, i) => `H${i}`),
+      rows: Array.from({ length: 3000 }, () => row),
+    };
+    const chunks = [...formatCsv(table)];
+    const lineChars = `${row.join(',')}\r\n`.length;
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(CHUNK_CHARS_MAX + lineChars);
+    expect(chunks.join('')).toBe(formatCsvText(table));
+    expect(chunks.join('').split('\r\n')).toHaveLength(3002);
   });
 
   it('round-trips through parseCsv', () => {

@@ -191,6 +191,13 @@ export interface FormatCsvOptions {
  */
 export const DEFAULT_CHUNK_LINES = 1024;
 
+/**
+ * Characters after which a chunk is yielded however few lines it holds: long lines (an ad's 15
+ * headlines and 4 descriptions) would otherwise make 1,024-line chunks of several hundred KB,
+ * large objects every one (see DEFAULT_CHUNK_LINES).
+ */
+export const CHUNK_CHARS_MAX = 32_768;
+
 /** `FormatCsvOptions` with the defaults filled in. */
 export function resolveCsvOptions(options: FormatCsvOptions): Required<FormatCsvOptions> {
   return {
@@ -250,7 +257,7 @@ export function* formatCsv(table: Table, options: FormatCsvOptions = {}): Genera
   let lines = 1;
   for (const row of table.rows) {
     chunk += formatCsvLine(row, neutralise, nl);
-    if (++lines >= chunkLines) {
+    if (++lines >= chunkLines || chunk.length >= CHUNK_CHARS_MAX) {
       yield chunk;
       chunk = '';
       lines = 0;
