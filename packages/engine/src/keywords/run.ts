@@ -41,12 +41,13 @@ function withNotationRead(
 /** The fast path itself. */
 export function runSearchKeywordLines(
   input: GenerateCampaignStructureInput,
-  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
+  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'> & { section?: () => void },
   keywordCsv: LineWriter,
   negativeCsv: LineWriter,
   report: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   input = withNotationRead(input, report);
+  sinks.section?.();
   const { template, rows } = input;
   const rowLabel = input.rowLabel ?? defaultRowLabel;
   const p = compileKeywordPatterns(template);
@@ -173,7 +174,9 @@ export function runSearchKeywordLines(
   // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
   // whose {mt} is Broad.
   held.write(closing ? closing.heldFrom : 0, () => true);
+  sinks.section?.();
   held.reportFinds(rows, rowLabel, report);
+  sinks.section?.();
   pending.writeAll(negativeCsv, plainMask);
   keywordCsv.end();
   negativeCsv.end();
