@@ -46,6 +46,11 @@ export interface KeywordLineSinks {
    * see `campaignCuts`). `issues`: how many issues the run has reported so far.
    */
   section?: (issues: number) => void;
+  /**
+   * Called before each issue a blocking check reports (after the rows, in the held negatives'
+   * order) with the index of the row of the negative line it is about.
+   */
+  findRow?: (row: number) => void;
 }
 
 /**

@@ -41,7 +41,10 @@ function withNotationRead(
 /** The fast path itself. */
 export function runSearchKeywordLines(
   input: GenerateCampaignStructureInput,
-  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'> & { section?: () => void },
+  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'> & {
+    section?: () => void;
+    findRow?: (row: number) => void;
+  },
   keywordCsv: LineWriter,
   negativeCsv: LineWriter,
   report: (issue: RowIssue) => void,
@@ -174,10 +177,17 @@ export function runSearchKeywordLines(
   // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
   // whose {mt} is Broad.
   held.write(closing ? closing.heldFrom : 0, () => true);
-  sinks.section?.();
-  held.reportFinds(rows, rowLabel, report);
-  sinks.section?.();
+  // Sections (see KeywordLineSinks.section). Without negative patterns the pending lines written
+  // as they came and those made again here are one section: which ones wait for the end depends
+  // on every campaign (from the first that could not be written on).
+  if (!canKeepPending) sinks.section?.();
+  held.reportFinds(rows, rowLabel, report, sinks.findRow);
+  if (!canKeepPending) sinks.section?.();
   pending.writeAll(negativeCsv, plainMask);
+  if (canKeepPending) {
+    sinks.section?.();
+    sinks.section?.();
+  }
   keywordCsv.end();
   negativeCsv.end();
   return { keywordLines: keywordCsv.count, negativeLines: negativeCsv.count };
