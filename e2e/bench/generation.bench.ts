@@ -42,6 +42,12 @@ const figures: Figure[] = [];
 /** Feed sizes; `--rows 10000` runs one size (a quick check of the bench itself). */
 const rowsArg = process.argv.indexOf('--rows');
 const ROW_COUNTS = rowsArg >= 0 ? [Number(process.argv[rowsArg + 1])] : [10_000, 100_000];
+/**
+ * `--workers N`: the page's pool of engine workers set to N (localStorage 'adloom.engineWorkers');
+ * without it the app sizes the pool to the machine (min(cores - 1, 4), at least 1).
+ */
+const workersArg = process.argv.indexOf('--workers');
+const POOL_WORKERS = workersArg >= 0 ? Number(process.argv[workersArg + 1]) : undefined;
 
 /** Collects longtask entries from the first script of every document on (a string: see builder.bench.ts). */
 const LONG_TASK_OBSERVER = `(() => {
@@ -261,6 +267,11 @@ async function startWithRows(
   });
   const page = await context.newPage();
   await page.addInitScript(LONG_TASK_OBSERVER);
+  if (POOL_WORKERS !== undefined)
+    await page.addInitScript(
+      (n) => localStorage.setItem('adloom.engineWorkers', String(n)),
+      POOL_WORKERS,
+    );
   userCounter += 1;
   await registerWithClient(
     page,
@@ -497,7 +508,10 @@ async function main(): Promise<void> {
     });
     const browserPid = browserServer.process().pid ?? -1;
     const browser = await chromium.connect(browserServer.wsEndpoint());
-    console.log(`Chromium ${browser.version()}, ${server.url}, app from ${WEB_DIST}\n`);
+    const pool = POOL_WORKERS === undefined ? 'sized to the machine' : String(POOL_WORKERS);
+    console.log(
+      `Chromium ${browser.version()}, ${server.url}, app from ${WEB_DIST}, engine workers: ${pool}\n`,
+    );
     for (const rowCount of ROW_COUNTS) await benchGeneration(browser, server, browserPid, rowCount);
     await browser.close();
   } finally {
