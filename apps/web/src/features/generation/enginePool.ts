@@ -79,7 +79,7 @@ export async function runPooledEngineJob<K extends PooledKind>(
   kind: K,
   input: EngineJobInput<K>,
   campaign: CampaignTemplate,
-  merge: (parts: EngineJobOutput<K>[]) => EngineJobOutput<K>,
+  merge: (parts: EngineJobOutput<K>[]) => Promise<EngineJobOutput<K>>,
   options: RunEngineJobOptions = {},
 ): Promise<EngineJobOutput<K>> {
   const count = enginePoolSize();
@@ -119,7 +119,7 @@ export async function runPooledEngineJob<K extends PooledKind>(
     if (result.value !== null) outputs.push(result.value);
   }
   try {
-    return merge(outputs);
+    return await merge(outputs);
   } catch {
     return runEngineJob(kind, input, options);
   }

@@ -5,10 +5,10 @@
  * section, the parts' rows by those lines, which is the order one run over every row makes
  * (packages/engine/src/campaignParts.ts says why). Nothing is unpacked: the parts' values are
  * concatenated and each row's code is shifted to its part's values, so merging 100k rows is a
- * few typed-array passes.
+ * few typed-array passes, each in a task of its own (the page stays responsive).
  */
 import type { PackedColumn, PackedTable, PackedValues } from './packTable.ts';
-import { Uint32Builder } from './packTable.ts';
+import { yieldToPage } from '../../state/yieldToPage.ts';
 
 /** What a part's job tells the page of one of its tables, to merge it with the other parts'. */
 export interface TablePart {
@@ -36,36 +36,68 @@ interface Order {
 }
 
 function orderOf(tables: readonly PackedTable[], parts: readonly TablePart[]): Order {
-  const fromPart = new Uint32Builder();
-  const fromRow = new Uint32Builder();
   const sections = (parts[0] as TablePart).ends.length;
-  const keysOf = parts.map((p, i) => p.keys ?? (tables[i] as PackedTable).lines);
+  const keysOf = parts.map(
+    (p, i) => p.keys ?? (tables[i] as PackedTable).lines ?? new Uint32Array(0),
+  );
+  let total = 0;
+  parts.forEach(
+    (p, i) => (total += (p.ends.at(-1) as number) - (i > 0 ? (p.ends[0] as number) : 0)),
+  );
+  const fromPart = new Uint8Array(total);
+  const fromRow = new Uint32Array(total);
+  let n = 0;
+  const at = new Int32Array(parts.length);
+  const end = new Int32Array(parts.length);
+  const last = new Uint32Array(parts.length);
   for (let s = 0; s < sections; s += 1) {
     const count = s === 0 ? 1 : parts.length;
-    const at = parts.slice(0, count).map((p) => (s === 0 ? 0 : (p.ends[s - 1] as number)));
-    const end = parts.slice(0, count).map((p) => p.ends[s] as number);
-    const last = at.map(() => 0);
-    const keyAt = (i: number): number => {
-      const key = keysOf[i]?.[at[i] as number] ?? 0;
-      return key === 0 ? (last[i] as number) : key;
-    };
+    for (let i = 0; i < count; i += 1) {
+      const ends = (parts[i] as TablePart).ends;
+      at[i] = s === 0 ? 0 : (ends[s - 1] as number);
+      end[i] = ends[s] as number;
+      last[i] = 0;
+    }
     for (;;) {
       let best = -1;
       let bestKey = 0;
       for (let i = 0; i < count; i += 1) {
-        if ((at[i] as number) >= (end[i] as number)) continue;
-        const key = keyAt(i);
-        if (best < 0 || key < bestKey) [best, bestKey] = [i, key];
+        const row = at[i] as number;
+        if (row >= (end[i] as number)) continue;
+        let key = (keysOf[i] as Uint32Array)[row] ?? 0;
+        if (key === 0) key = last[i] as number;
+        if (best < 0 || key < bestKey) {
+          best = i;
+          bestKey = key;
+        }
       }
       if (best < 0) break;
-      fromPart.push(best);
-      fromRow.push(at[best] as number);
-      last[best] = bestKey;
-      at[best] = (at[best] as number) + 1;
+      // The best part's rows that come before every other part's next row go at once.
+      const keys = keysOf[best] as Uint32Array;
+      let next = Infinity;
+      for (let i = 0; i < count; i += 1) {
+        if (i === best || (at[i] as number) >= (end[i] as number)) continue;
+        const row = at[i] as number;
+        let key = ((keysOf[i] as Uint32Array)[row] ?? 0) || (last[i] as number);
+        if (i > best) key += 1; // a tie goes to the earlier part
+        if (key < next) next = key;
+      }
+      let row = at[best] as number;
+      const stop = end[best] as number;
+      let key = bestKey;
+      do {
+        fromPart[n] = best;
+        fromRow[n] = row;
+        n += 1;
+        row += 1;
+        last[best] = key;
+        if (row >= stop) break;
+        key = (keys[row] ?? 0) || key;
+      } while (key < next);
+      at[best] = row;
     }
   }
-  const rows = fromRow.finish();
-  return { parts: Uint8Array.from(fromPart.finish()), rows };
+  return { parts: fromPart, rows: fromRow };
 }
 
 /** The merged table's headers and its field columns (see `PartsMerger.merge`). */
@@ -138,11 +170,16 @@ export class PartsMerger {
    * of every part, in field order (the RSAs leave out the headline columns no ad of the part
    * used); the others must be the same in every part, else this throws.
    */
-  merge(tables: readonly PackedTable[], parts: readonly TablePart[]): PackedTable {
+  async merge(
+    tables: readonly PackedTable[],
+    parts: readonly TablePart[],
+    pause: () => Promise<void>,
+  ): Promise<PackedTable> {
     const first = tables[0] as PackedTable;
     if (tables.length === 1) return first;
     const { headers, fields } = headersOf(tables);
     const order = orderOf(tables, parts);
+    await pause();
     const rowCount = order.rows.length;
     // Sources (rows sharing the cells of their `bySource` columns): numbered part after part.
     const sourceBases: number[] = [];
@@ -152,15 +189,17 @@ export class PartsMerger {
       const bySource = t.columns.find((c) => c.bySource && c.field === undefined) ?? t.records;
       sourceCount += bySource ? entriesOf(bySource) : 0;
     }
-    const columns = first.columns.flatMap((c, i) => {
-      if (c.field !== undefined) return [];
+    const columns: PackedColumn[] = [];
+    for (const [i, c] of first.columns.entries()) {
+      if (c.field !== undefined) continue;
       const partColumns = tables.map((t) => t.columns[i] as PackedColumn);
-      return [
+      columns.push(
         c.bySource
           ? this.bySource(partColumns, sourceBases, sourceCount)
           : this.byRow(partColumns, order),
-      ];
-    });
+      );
+      await pause();
+    }
     columns.push(...fields);
     const merged: PackedTable = { headers, rowCount, columns };
     if (first.records)
@@ -257,17 +296,19 @@ export function issueKeysOf(
  * The outputs of a pool's parts as one: each table the first part lists in `tableParts` merged
  * (`PartsMerger`), the `counts` summed, every other field the first part's.
  */
-export function mergePartOutputs<T extends PartOutput>(
+export async function mergePartOutputs<T extends PartOutput>(
   outputs: readonly T[],
   counts: readonly (keyof T)[],
-): T {
+  pause: () => Promise<void> = yieldToPage,
+): Promise<T> {
   const first = outputs[0] as T;
   const merged = { ...first } as Record<string, unknown>;
   const merger = new PartsMerger();
   for (const name of Object.keys(first.tableParts ?? {}))
-    merged[name] = merger.merge(
+    merged[name] = await merger.merge(
       outputs.map((o) => (o as unknown as Record<string, PackedTable>)[name] as PackedTable),
       outputs.map((o) => o.tableParts?.[name] as TablePart),
+      pause,
     );
   for (const count of counts)
     merged[count as string] = outputs.reduce((n, o) => n + (o[count] as number), 0);
