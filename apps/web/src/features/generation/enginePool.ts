@@ -16,6 +16,7 @@ import {
   type RunEngineJobOptions,
 } from './runEngineJob.ts';
 import type { RowsSource } from './selectedRows.ts';
+import { keptForPage } from '../../state/pageState.ts';
 
 /** The most workers the pool has by itself. */
 export const MAX_POOL_WORKERS = 4;
@@ -24,6 +25,9 @@ export const POOL_WORKERS_KEY = 'adloom.engineWorkers';
 const MOST_POOL_WORKERS = 8;
 
 let setSize: number | null = null;
+keptForPage(() => {
+  setSize = null;
+});
 
 /** Sets the pool's size (tests), or null to size it to the machine again. */
 export function setEnginePoolSize(size: number | null): void {
