@@ -139,7 +139,9 @@ export function forEachKeywordLine(
     issues.push(i);
   };
   if (input.template.type !== 'performance') {
-    const counts = forEachSearchKeywordLine(input, sinks, issue);
+    const { section, ...rest } = sinks;
+    const counted = section ? { ...rest, section: () => section(issues.length) } : rest;
+    const counts = forEachSearchKeywordLine(input, counted, issue);
     return { ...counts, issues };
   }
   forEachAssetGroup(input, sinks, issue);

@@ -412,6 +412,7 @@ export {
   type BuildStatusInput,
   findBuildStatus,
 } from './buildStatus.ts';
+export { campaignParts } from './campaignParts.ts';
 export { IntChunks } from './keywords/intLists.ts';
 export {
   type GenerateBuildInput,

@@ -37,6 +37,20 @@ export interface KeywordLineSinks {
   negatives: KeywordLineSink;
   campaigns?: KeywordsCsvSinks['campaigns'];
   adGroups?: KeywordsCsvSinks['adGroups'];
+  /**
+   * Called where one part of the run's output ends and the next begins: after the template's own
+   * issues (before any row's), after the rows are read (every group closed), and after the
+   * held negatives and their reports (before the Exact keywords added as Negative Exact). A run
+   * over a feed cut where no campaign spans the cut writes, part by part, what the whole run
+   * writes: each part's output between two calls, the parts in row order (the web's worker pool;
+   * see `campaignCuts`). `issues`: how many issues the run has reported so far.
+   */
+  section?: (issues: number) => void;
+  /**
+   * Called before each issue a blocking check reports (after the rows, in the held negatives'
+   * order) with the index of the row of the negative line it is about.
+   */
+  findRow?: (row: number) => void;
 }
 
 /**
@@ -74,7 +88,7 @@ export function writeSearchKeywordsCsv(
  */
 export function forEachSearchKeywordLine(
   input: GenerateCampaignStructureInput,
-  sinks: KeywordLineSinks,
+  sinks: Omit<KeywordLineSinks, 'section'> & { section?: () => void },
   issue: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   const keywords = new FieldLines(sinks.keywords);

@@ -281,11 +281,15 @@ export class HeldLines {
     return true;
   }
 
-  /** Hands over the blocking checks' reports (after every row's). */
+  /**
+   * Hands over the blocking checks' reports (after every row's), in the held lines' order; each
+   * after `negativeRow` is called with the row of its negative line when given.
+   */
   reportFinds(
     rows: FeedRows,
     rowLabel: (rowNumber: number) => string,
     report: (issue: RowIssue) => void,
+    negativeRow?: (row: number) => void,
   ): void {
     const blockingIssue = blockingIssueMaker(
       rows,
@@ -296,7 +300,8 @@ export class HeldLines {
       this.drop,
     );
     const finds = this.blockedFinds;
-    for (let i = 0; i < finds.length; i += 5)
+    for (let i = 0; i < finds.length; i += 5) {
+      negativeRow?.(finds.at(i + 1));
       report(
         blockingIssue(
           finds.at(i),
@@ -306,5 +311,6 @@ export class HeldLines {
           finds.at(i + 4),
         ),
       );
+    }
   }
 }

@@ -41,12 +41,16 @@ function withNotationRead(
 /** The fast path itself. */
 export function runSearchKeywordLines(
   input: GenerateCampaignStructureInput,
-  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'>,
+  sinks: Pick<KeywordsCsvSinks, 'campaigns' | 'adGroups'> & {
+    section?: () => void;
+    findRow?: (row: number) => void;
+  },
   keywordCsv: LineWriter,
   negativeCsv: LineWriter,
   report: (issue: RowIssue) => void,
 ): { keywordLines: number; negativeLines: number } {
   input = withNotationRead(input, report);
+  sinks.section?.();
   const { template, rows } = input;
   const rowLabel = input.rowLabel ?? defaultRowLabel;
   const p = compileKeywordPatterns(template);
@@ -173,9 +177,35 @@ export function runSearchKeywordLines(
   // The held lines not written yet; then the Exact keywords as Negative Exact in the ad group
   // whose {mt} is Broad.
   held.write(closing ? closing.heldFrom : 0, () => true);
-  held.reportFinds(rows, rowLabel, report);
-  pending.writeAll(negativeCsv, plainMask);
+  writeLast(
+    sinks,
+    canKeepPending,
+    () => held.reportFinds(rows, rowLabel, report, sinks.findRow),
+    () => pending.writeAll(negativeCsv, plainMask),
+  );
   keywordCsv.end();
   negativeCsv.end();
   return { keywordLines: keywordCsv.count, negativeLines: negativeCsv.count };
+}
+
+/**
+ * The blocking checks' reports (`reportFinds`), then the pending lines (`writePending`), with the
+ * run's section calls (see KeywordLineSinks.section). Without negative patterns the pending lines
+ * written as they came and those made again here are one section: which ones wait for the end
+ * depends on every campaign (from the first that could not be written on).
+ */
+function writeLast(
+  sinks: { section?: () => void },
+  canKeepPending: boolean,
+  reportFinds: () => void,
+  writePending: () => void,
+): void {
+  const section = (isHere: boolean): void => {
+    if (isHere) sinks.section?.();
+  };
+  section(!canKeepPending);
+  reportFinds();
+  section(!canKeepPending);
+  writePending();
+  for (let i = 0; i < 2; i++) section(canKeepPending);
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import type { PerformanceMaxTemplate, RsaTemplate } from '@adloom/engine';
-import { runEngineJob, useSelectedRows } from '../generation/index.ts';
+import { runEngineJob, runPooledEngineJob, useSelectedRows } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
 import { describeLocalFailure } from '../../state/localFailure.ts';
 import { AdPreviewModal, type AdPreviewSubject } from './AdPreviewModal.tsx';
@@ -22,6 +22,7 @@ import {
 import { LegacyAdsPanel } from '../legacy-ads/index.ts';
 import { AdOutputSection } from './AdOutputSection.tsx';
 import { GenerateAdsButton } from './GenerateAds.tsx';
+import { mergeAdParts } from './mergeAdParts.ts';
 import { PerformanceTemplateEditor, RsaTemplateEditor } from './RsaTemplateEditor.tsx';
 
 /**
@@ -214,7 +215,13 @@ export function RsaTab() {
                 subject={{ kind: 'rsa', template: active, constant }}
                 preview={preview}
                 run={(campaign, today, options) =>
-                  runEngineJob('generateRsa', { template: active, campaign, today }, options)
+                  runPooledEngineJob(
+                    'generateRsa',
+                    { template: active, campaign, today },
+                    campaign,
+                    mergeAdParts,
+                    options,
+                  )
                 }
               />
             }

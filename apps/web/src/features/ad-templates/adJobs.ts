@@ -16,19 +16,22 @@ import {
 import { holdTable } from '../exports/heldTables.ts';
 import {
   JobError,
+  issueKeysOf,
   lineOfRowIdOf,
   packColumns,
   packIssues,
+  Uint32Builder,
   type EngineJobContext,
   type EngineJobHandler,
   type PackedTable,
+  type PartOutput,
 } from '../generation/jobs.ts';
 import { ADS_HELD_SLOTS } from './adsHeld.ts';
 import { AD_MESSAGES } from './messages.ts';
 import { RsaOutputPacker, performanceOutputColumns } from './outputTables.ts';
 
 /** Generated ads, packed for the page: the shown table and the issues. */
-export interface AdOutput {
+export interface AdOutput extends PartOutput {
   table: PackedTable;
   issues: PackedTable;
   adCount: number;
@@ -74,9 +77,13 @@ export const generateRsaJob: EngineJobHandler<
     most(input.template.templates.map((f) => f.descriptions.length)),
   );
   let adCount = 0;
+  // A part of a pool's job (ctx.part) keys each ad by its row's feed line (see mergeParts.ts).
+  const lineOfRowId = ctx.part ? lineOfRowIdOf(ctx.rows, ctx.rowPositions) : undefined;
+  const adKeys = new Uint32Builder();
   // Each ad goes into the packed table as it is made and is not kept (see RsaOutputPacker).
   const issues = forEachResponsiveSearchAd(ads, (ad) => {
     packer.add(ad);
+    if (lineOfRowId) adKeys.push(lineOfRowId(ad.rowId));
     adCount += 1;
   });
   ctx.progress(0.8);
@@ -86,27 +93,52 @@ export const generateRsaJob: EngineJobHandler<
   // (The ads are not kept in between: made again for the lines when they are asked for. The
   // table and the lines a job asks for share one making while that job still holds it: a
   // WeakRef keeps nothing alive, so the ads go when the job is done with them.)
+  // A pool's first part holds the ads of every row (its ad groups made again when they are
+  // downloaded); the other parts hold none.
+  const whole = ctx.whole;
+  const wholeAds = (): GenerateResponsiveSearchAdsInput =>
+    whole === ctx
+      ? ads
+      : { ...ads, rows: whole.rows, adGroups: whole.campaignGroups(input.campaign).adGroups };
   let recent: WeakRef<RsaAds> | undefined;
   const adsMade = (): RsaAds => {
     const kept = recent?.deref();
     if (kept) return kept;
-    const made = generateResponsiveSearchAds(ads).ads;
+    const made = generateResponsiveSearchAds(wholeAds()).ads;
     recent = new WeakRef(made);
     return made;
   };
-  const outputId = holdTable(
-    ADS_HELD_SLOTS.rsa,
-    () => responsiveSearchAdsTable(adsMade(), statusOf(ctx.rows, input.campaign)),
-    () => linesOfItems(adsMade(), (a) => a.rowId, lineOfRowIdOf(ctx.rows, ctx.rowPositions)),
-  );
+  const outputId =
+    (ctx.part?.index ?? 0) === 0
+      ? holdTable(
+          ADS_HELD_SLOTS.rsa,
+          () => responsiveSearchAdsTable(adsMade(), statusOf(whole.rows, input.campaign)),
+          () =>
+            linesOfItems(adsMade(), (a) => a.rowId, lineOfRowIdOf(whole.rows, whole.rowPositions)),
+        )
+      : '';
   const formulas = findFormulaCells(ctx.rows, { rsa: input.template });
-  return {
+  const allIssues = issues.concat(formulas);
+  const output: AdOutput = {
     table,
-    issues: packIssues(issues.concat(formulas), ctx),
+    issues: packIssues(allIssues, ctx),
     adCount,
     groupCount: structure.adGroups.length,
     outputId,
   };
+  if (ctx.part) {
+    // Sections of the issues: the template's own (what a run over no ad group reports), the ad
+    // groups', the formula cells'.
+    const own = forEachResponsiveSearchAd({ ...ads, adGroups: [] }, () => undefined).length;
+    output.tableParts = {
+      table: { keys: adKeys.finish(), ends: [0, table.rowCount] },
+      issues: {
+        keys: issueKeysOf(allIssues, ctx.rowPositions),
+        ends: [own, issues.length, allIssues.length],
+      },
+    };
+  }
+  return output;
 };
 
 /** Performance Max ads for the asset groups of the campaign template over the selected rows. */

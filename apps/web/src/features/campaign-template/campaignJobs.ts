@@ -25,13 +25,16 @@ import {
   packIssues,
   packTable,
   Uint32Builder,
+  issueKeysOf,
+  wholeTablePart,
   type EngineJobHandler,
   type PackedTable,
   type PackedValues,
+  type PartOutput,
 } from '../generation/jobs.ts';
 
 /** What 'Generate Keywords or Output' yields, packed for the page. */
-export interface CampaignOutput {
+export interface CampaignOutput extends PartOutput {
   keywords: PackedTable;
   negatives: PackedTable;
   /** The ad groups, in the columns of the engine's `adGroupsTable` (Search; none for Performance Max). */
@@ -72,7 +75,7 @@ class KeywordLinePacker {
   private readonly criteria = new ColumnPacker();
   private readonly statuses: ColumnPacker | undefined;
   private readonly lines = new Uint32Builder();
-  private rowCount = 0;
+  rowCount = 0;
 
   constructor(
     private readonly adGroups: AdGroupNames,
@@ -128,7 +131,7 @@ class AdGroupLinePacker {
   private readonly nameCodes = new Uint32Builder();
   private readonly statuses: ColumnPacker | undefined;
   private readonly lines = new Uint32Builder();
-  private rowCount = 0;
+  rowCount = 0;
 
   constructor(
     private readonly names: AdGroupNames,
@@ -181,6 +184,11 @@ export const generateCampaignJob: EngineJobHandler<
   const adGroupLines = new AdGroupLinePacker(adGroupNames, lineOfRowId, status);
   const campaigns: CampaignRow[] = [];
   const assetGroups: AssetGroupRef[] = [];
+  // A part of a pool's job (ctx.part) says where its sections end and the row behind each
+  // blocking check's issue, for the page to merge the parts (see mergeParts.ts).
+  const marks = { keywords: [] as number[], negatives: [] as number[], adGroups: [] as number[] };
+  const issueMarks: number[] = [];
+  const findRows: number[] = [];
   const result = forEachKeywordLine(
     {
       template: input.template,
@@ -197,9 +205,21 @@ export const generateCampaignJob: EngineJobHandler<
         adGroupLines.add(group, groupId);
       },
       assetGroups: (g) => assetGroups.push(g),
+      ...(ctx.part
+        ? {
+            section: (issues: number) => {
+              marks.keywords.push(keywords.rowCount);
+              marks.negatives.push(negatives.rowCount);
+              marks.adGroups.push(adGroupLines.rowCount);
+              issueMarks.push(issues);
+            },
+            findRow: (row: number) => findRows.push(row),
+          }
+        : {}),
     },
   );
   ctx.progress(0.8);
+  const issues = result.issues.concat(findFormulaCells(ctx.rows, { campaign: input.template }));
   const adGroupValues = adGroupNames.values.finishValues();
   const adGroupList = adGroups.finish(adGroupValues);
   ctx.keepCampaignGroups(input.template, { adGroups: adGroupList, assetGroups });
@@ -215,14 +235,30 @@ export const generateCampaignJob: EngineJobHandler<
       ...packTable(assetGroupsTable(assetGroups, status)),
       lines: linesOfItems(assetGroups, (g) => g.id, lineOfRowId),
     },
-    issues: packIssues(
-      result.issues.concat(findFormulaCells(ctx.rows, { campaign: input.template })),
-      ctx,
-    ),
+    issues: packIssues(issues, ctx),
     adGroupCount: adGroupList.length,
     assetGroupCount: assetGroups.length,
     campaignCount: campaigns.length,
   };
+  if (ctx.part) {
+    // Sections: the template's own issues, the rows (and held negatives), the blocking checks'
+    // issues, the Exact keywords' Negative Exact lines (and the formula cells' issues). A
+    // performance template's run calls no section: all is the rows'.
+    const ends = (at: number[], total: number, more: number[] = []): number[] =>
+      at.length > 0 ? [...at, total, ...more] : [0, total, total, total, ...more];
+    const engineIssues = result.issues.length;
+    output.tableParts = {
+      keywords: { ends: ends(marks.keywords, output.keywords.rowCount) },
+      negatives: { ends: ends(marks.negatives, output.negatives.rowCount) },
+      adGroups: { ends: ends(marks.adGroups, output.adGroups.rowCount) },
+      campaigns: wholeTablePart(output.campaigns),
+      assetGroups: wholeTablePart(output.assetGroups),
+      issues: {
+        keys: issueKeysOf(issues, ctx.rowPositions, { from: issueMarks[1] ?? 0, rows: findRows }),
+        ends: ends(issueMarks, engineIssues, [issues.length]),
+      },
+    };
+  }
   ctx.progress(1);
   return output;
 };

@@ -6,9 +6,10 @@ import { originNow } from '../exports/outputOrigin.ts';
 import {
   isJobCancelled,
   JobFailedError,
-  runEngineJob,
+  prepareRowsInPool,
+  runPooledEngineJob,
   useSelectedRows,
-  warmEngineLane,
+  warmEnginePool,
   type JobProgress,
 } from '../generation/index.ts';
 import { notifyError } from '../../state/notifications.ts';
@@ -17,6 +18,7 @@ import { downloadTablesZip, notifyFileError, type DownloadTarget } from '../expo
 import { EDITOR_FORMAT_ID, type DownloadFormat } from '../exports/formats.ts';
 import { campaignExportTables } from './exportTables.ts';
 import type { CampaignOutput } from './campaignJobs.ts';
+import { mergeCampaignParts } from './mergeCampaignParts.ts';
 import { useCampaignTabOutputStore } from './campaignTabState.ts';
 import { findMissingPattern } from './namePatterns.ts';
 
@@ -49,7 +51,7 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
   const canGenerate = selection.count > 0 && template !== null;
 
   useEffect(() => {
-    warmEngineLane('generate');
+    warmEnginePool('generate');
     return () => controller.current?.abort();
   }, []);
 
@@ -60,7 +62,7 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
     if (!hasTemplate || selection.count === 0) return undefined;
     const source = selection.source;
     const timer = setTimeout(() => {
-      runEngineJob('prepareRows', null, { rows: source }).catch(() => undefined);
+      prepareRowsInPool(source);
     }, PREPARE_ROWS_DELAY_MS);
     return () => clearTimeout(timer);
     // selection.source changes identity every render; the version says when rows change.
@@ -86,9 +88,11 @@ export function useCampaignGeneration(template: CampaignTemplate | null) {
       rowCount: selection.count,
     });
     try {
-      const output = await runEngineJob(
+      const output = await runPooledEngineJob(
         'generateCampaign',
         { template },
+        template,
+        mergeCampaignParts,
         { rows: selection.source, signal: abort.signal, onProgress: setProgress },
       );
       // The outputs were reset meanwhile (another client, a sign-out): the result is not theirs.

@@ -4,8 +4,14 @@ export {
   isJobCancelled,
   JobFailedError,
   setEngineWorkerFactory,
-  warmEngineLane,
   type RunEngineJobOptions,
 } from './runEngineJob.ts';
 export { type JobProgress } from './jobTypes.ts';
+export {
+  runPooledEngineJob,
+  warmEnginePool,
+  prepareRowsInPool,
+  setEnginePoolSize,
+} from './enginePool.ts';
+export { mergePartOutputs } from './mergeParts.ts';
 export { useSelectedRows, selectedRowsSource, type RowsSource } from './selectedRows.ts';

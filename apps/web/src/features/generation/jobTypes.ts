@@ -2,9 +2,18 @@ import type { CampaignTemplate, FeedRow } from '@adloom/engine';
 import type { CampaignGroups } from './campaignGroups.ts';
 import type { InputPart } from './inputParts.ts';
 
+/** A job run as one part of a pool's (see enginePool.ts): its number and the pool's parts. */
+export interface JobPart {
+  index: number;
+  count: number;
+}
+
 /** What a job handler gets besides its input (inside the worker). */
 export interface EngineJobContext {
-  /** The selected feed rows ([] when the job was run without a rows source). */
+  /**
+   * The selected feed rows ([] when the job was run without a rows source); a part's job
+   * (`part`) gets its part's rows only, in feed order.
+   */
   readonly rows: readonly FeedRow[];
   /** The feed position (row number - 1) of each row of `rows`. */
   readonly rowPositions: Uint32Array;
@@ -18,6 +27,13 @@ export interface EngineJobContext {
   campaignGroups(template: CampaignTemplate): CampaignGroups;
   /** Keeps the groups the Campaigns job made for `template` over `rows`. */
   keepCampaignGroups(template: CampaignTemplate, groups: CampaignGroups): void;
+  /**
+   * Set when the job runs as one part of a pool's: the result then says how the page merges it
+   * with the other parts' (`TableParts`).
+   */
+  readonly part?: JobPart | undefined;
+  /** The context of every selected row (this one when the job is no part). */
+  readonly whole: EngineJobContext;
 }
 
 /** A job handler: input in, result out (a plain, cloneable value; typed arrays are transferred). */
@@ -69,7 +85,18 @@ export type ToWorkerMessage =
   | { type: 'rows-end'; key: string }
   /** Big values of the coming job's input (see splitInput), a few per message, in order. */
   | { type: 'input-parts'; id: number; values: InputPart[] }
-  | { type: 'job'; id: number; kind: string; input: unknown; rowsKey: string | null };
+  | {
+      type: 'job';
+      id: number;
+      kind: string;
+      input: unknown;
+      rowsKey: string | null;
+      /**
+       * Run on one part of the rows (each campaign of `campaign` over the rows in one part: the
+       * engine's `campaignParts`); a part other than the first that gets no row answers null.
+       */
+      part?: JobPart & { campaign: CampaignTemplate };
+    };
 
 export type FromWorkerMessage =
   | { type: 'progress'; id: number; fraction: number }

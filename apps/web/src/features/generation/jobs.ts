@@ -5,3 +5,4 @@ export * from './jobTypes.ts';
 export * from './packTable.ts';
 export * from './campaignGroups.ts';
 export * from './transferables.ts';
+export * from './mergeParts.ts';

@@ -1,8 +1,10 @@
+import type { CampaignTemplate } from '@adloom/engine';
 import type {
   EngineJobInput,
   EngineJobKind,
   EngineJobOutput,
   FromWorkerMessage,
+  JobPart,
   JobProgress,
   ToWorkerMessage,
 } from './jobTypes.ts';
@@ -21,6 +23,11 @@ export interface RunEngineJobOptions {
   signal?: AbortSignal;
   /** Jobs of one lane run one at a time in one worker; lanes run side by side. */
   lane?: string;
+  /**
+   * Runs the job on one part of the rows (enginePool.ts): the worker answers null for a part
+   * other than the first that gets no row.
+   */
+  part?: JobPart & { campaign: CampaignTemplate };
 }
 
 /** The rejection of a cancelled job. */
@@ -173,7 +180,15 @@ class Lane {
       await yieldToPage();
       if (job.isDone) return;
     }
-    this.post({ type: 'job', id: job.id, kind: job.kind, input, rowsKey });
+    const { part } = job.options;
+    this.post({
+      type: 'job',
+      id: job.id,
+      kind: job.kind,
+      input,
+      rowsKey,
+      ...(part ? { part } : {}),
+    });
   }
 
   private handleMessage(message: FromWorkerMessage): void {

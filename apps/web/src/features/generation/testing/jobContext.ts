@@ -12,7 +12,10 @@ export function testJobContext(
   options: { positions?: readonly number[]; onProgress?: (fraction: number) => void } = {},
 ): EngineJobContext {
   let kept: { key: string; groups: CampaignGroups } | null = null;
-  return {
+  const ctx: EngineJobContext = {
+    get whole() {
+      return ctx;
+    },
     rows,
     rowPositions: Uint32Array.from(options.positions ?? rows.map((_, i) => i)),
     progress: options.onProgress ?? (() => undefined),
@@ -25,4 +28,5 @@ export function testJobContext(
       kept = { key: JSON.stringify(template), groups };
     },
   };
+  return ctx;
 }
