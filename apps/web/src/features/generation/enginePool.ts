@@ -2,9 +2,9 @@
  * Generation across a pool of engine workers (issue 39, "Every core in the browser"): a job that
  * generates runs once per worker, each over its part of the selected rows (every row of a
  * campaign in one part: the engine's `campaignParts`), and the page merges the parts' packed
- * tables by row (mergeParts.ts) into what one worker makes. The pool is sized to the machine,
- * `min(navigator.hardwareConcurrency - 1, 4)` and at least 1 (a core is left to the page, which
- * sends the rows and renders the output); one worker runs today's path. Each worker of the pool
+ * tables by row (mergeParts.ts) into what one worker makes. One worker (today's path) unless the
+ * browser asks for more: a size, or 0 for `min(navigator.hardwareConcurrency - 1, 4)` and at least
+ * 1 (a core is left to the page, which sends the rows and renders the output). Each worker of the pool
  * is a lane of runEngineJob (the first the job's own lane) and keeps the rows it was sent.
  */
 import type { CampaignTemplate } from '@adloom/engine';
@@ -20,7 +20,7 @@ import { keptForPage } from '../../state/pageState.ts';
 
 /** The most workers the pool has by itself. */
 export const MAX_POOL_WORKERS = 4;
-/** Where this browser may set its own pool size (`localStorage`; 1 to 8; 1: one worker). */
+/** Where this browser may set its own pool size (`localStorage`; 1 to 8, or 0: sized to the machine). */
 export const POOL_WORKERS_KEY = 'adloom.engineWorkers';
 const MOST_POOL_WORKERS = 8;
 
@@ -36,8 +36,9 @@ export function setEnginePoolSize(size: number | null): void {
 
 function storedSize(): number | undefined {
   try {
-    const stored = Number(globalThis.localStorage?.getItem(POOL_WORKERS_KEY) ?? '');
-    return Number.isInteger(stored) && stored >= 1
+    const text = globalThis.localStorage?.getItem(POOL_WORKERS_KEY) ?? '';
+    const stored = Number(text);
+    return text !== '' && Number.isInteger(stored) && stored >= 0
       ? Math.min(stored, MOST_POOL_WORKERS)
       : undefined;
   } catch {
@@ -45,13 +46,21 @@ function storedSize(): number | undefined {
   }
 }
 
-/** How many workers generate side by side. */
+/** The pool's size sized to the machine, for a browser that asks for it (`POOL_WORKERS_KEY` 0). */
+function machineSize(): number {
+  const cores = globalThis.navigator?.hardwareConcurrency || 1;
+  return Math.max(1, Math.min(cores - 1, MAX_POOL_WORKERS));
+}
+
+/**
+ * How many workers generate side by side: one unless this browser asks for more (the pool is
+ * opt-in until it is measured faster: decisions, "Generation across a pool of workers").
+ */
 export function enginePoolSize(): number {
   if (setSize !== null) return setSize;
   const stored = storedSize();
-  if (stored !== undefined) return stored;
-  const cores = globalThis.navigator?.hardwareConcurrency || 1;
-  return Math.max(1, Math.min(cores - 1, MAX_POOL_WORKERS));
+  if (stored === 0) return machineSize();
+  return stored ?? 1;
 }
 
 /** The lane of worker `index` of the pool of lane `lane` (the first is the lane itself). */
