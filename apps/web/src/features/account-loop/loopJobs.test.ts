@@ -108,6 +108,36 @@ function changed(p: LoopPlanOutput): number {
   return t.add + t.update + t.pause + t.enable + t.remove;
 }
 
+/**
+ * The test tables with the keywords held as the ads are (made anew on every read, their feed
+ * lines too), and how many times each was made: [tables, lines].
+ */
+function heldKeywordTables(): { tables: ExportTableRef[]; counts: () => [number, number] } {
+  let reads = 0;
+  let lineReads = 0;
+  const keywords = {
+    headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type', 'Final URL', 'Status'],
+    rows: ROWS.map((r) => ['Shoes', r.brand, r.brand, 'Exact', r.url, 'Enabled']),
+  };
+  const id = holdTable(
+    'test:keywords',
+    () => {
+      reads++;
+      return keywords;
+    },
+    () => {
+      lineReads++;
+      return ROWS.map((r) => r.line);
+    },
+  );
+  const tables = tablesOf(ROWS).map((t) =>
+    t.kind === 'keywords'
+      ? { ...t, source: { held: { slot: 'test:keywords', id, missing: 'gone' } } }
+      : t,
+  );
+  return { tables, counts: () => [reads, lineReads] };
+}
+
 afterEach(() => forgetLoopState());
 
 describe('the build record of a download', () => {
@@ -268,72 +298,34 @@ describe('the change plan', () => {
   });
 
   it('makes a held table (the ads, generated anew on each read) once per plan and once per changes download', async () => {
-    // Held as the ads are: made anew on every read, its feed lines made anew too.
-    let reads = 0;
-    let lineReads = 0;
-    const keywords = {
-      headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type', 'Final URL', 'Status'],
-      rows: ROWS.map((r) => ['Shoes', r.brand, r.brand, 'Exact', r.url, 'Enabled']),
-    };
-    const id = holdTable(
-      'test:keywords',
-      () => {
-        reads++;
-        return keywords;
-      },
-      () => {
-        lineReads++;
-        return ROWS.map((r) => r.line);
-      },
-    );
-    const tables = tablesOf(ROWS).map((t) =>
-      t.kind === 'keywords'
-        ? { ...t, source: { held: { slot: 'test:keywords', id, missing: 'gone' } } }
-        : t,
-    );
+    const { tables, counts } = heldKeywordTables();
     const p = await plan(tables, { kind: 'none' });
     expect(p.totals.add).toBe(7);
     expect(p.lines.rowCount).toBe(7);
-    expect([reads, lineReads]).toEqual([1, 1]);
+    expect(counts()).toEqual([1, 1]);
     await loopChangesJob({ planId: p.planId, naming: { client: 'Acme', date: '20261202' } }, ctx);
-    expect([reads, lineReads]).toEqual([2, 2]);
+    expect(counts()).toEqual([2, 2]);
     // The record after the changes reads what the changes' download read.
     await loopChangesRecordJob({ planId: p.planId, info: INFO }, ctx);
-    expect([reads, lineReads]).toEqual([2, 2]);
+    expect(counts()).toEqual([2, 2]);
     // Asked again, it reads the tables itself.
     await loopChangesRecordJob({ planId: p.planId, info: INFO }, ctx);
-    expect([reads, lineReads]).toEqual([3, 3]);
+    expect(counts()).toEqual([3, 3]);
   });
 
   it("hands the held tables Download everything's record made to the plan right after it, once", async () => {
-    let reads = 0;
-    const keywords = {
-      headers: ['Campaign', 'Ad Group', 'Keyword', 'Criterion Type', 'Final URL', 'Status'],
-      rows: ROWS.map((r) => ['Shoes', r.brand, r.brand, 'Exact', r.url, 'Enabled']),
-    };
-    const id = holdTable(
-      'test:keywords',
-      () => {
-        reads++;
-        return keywords;
-      },
-      () => ROWS.map((r) => r.line),
-    );
-    const tables = tablesOf(ROWS).map((t) =>
-      t.kind === 'keywords'
-        ? { ...t, source: { held: { slot: 'test:keywords', id, missing: 'gone' } } }
-        : t,
-    );
+    const { tables, counts } = heldKeywordTables();
+    const reads = () => counts()[0];
     const made = await loopRecordJob({ tables, info: { ...INFO, label: 'adloom' } }, ctx);
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     const baseline = { ...recordBaseline(made.record), madeId: made.madeId! };
     const same = await plan(tables, baseline);
     expect(changed(same)).toBe(0);
     expect(same.counts.find((c) => c.kind === 'keyword')!.counts.unchanged).toBe(3);
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     // Only the plan right after: the next one (and the held plan's later jobs) make it again.
     await plan(tables, baseline);
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 
   it('says a record it cannot read is unreadable', async () => {
