@@ -12,6 +12,7 @@ import {
   type CampaignTemplate,
   type FeedRow,
   type RsaTemplate,
+  seededRandom,
 } from '@adloom/engine';
 import { FeedStore } from '../features/feed-grid/index.ts';
 import {
@@ -52,18 +53,6 @@ class ThreadWorker {
 }
 
 setEngineWorkerFactory(() => new ThreadWorker() as unknown as Worker);
-
-/** Seeded random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(next: () => number, xs: readonly T[]): T =>
   xs[Math.floor(next() * xs.length)] as T;
@@ -300,7 +289,7 @@ describe('generation across a pool of workers', () => {
   it('merges exactly on random feeds of awkward rows and template shapes (seeded)', async () => {
     let split = 0;
     for (let seed = 1; seed <= 40; seed += 1) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const rows = randomFeed(next);
       const campaign = pick(next, Object.values(SHAPES));
       const r = await both(sourceOf(rows, next() < 0.5), campaign, RSA);

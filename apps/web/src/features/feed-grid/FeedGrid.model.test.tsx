@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FEED_COLUMNS } from '@adloom/engine';
+// seededRandom: mulberry32, so a failing sequence can be run again.
+import { FEED_COLUMNS, seededRandom } from '@adloom/engine';
 import { FeedGrid } from './FeedGrid.tsx';
 import type { FeedStore } from './feedStore.ts';
 import { storeWithRows } from './testing/storeWithRows.ts';
@@ -22,18 +23,6 @@ const WORDS = ['nike', 'NIKE', 'Edited', 'puma', 'red', 'blue 2', 'x', 'Nike Air
 const FILTERS = ['', '', 'n', 'e', 'red', 'i', 'zz'];
 const SEED_COUNT = Number(process.env.GRID_MODEL_SEEDS ?? 8);
 const STEPS_PER_SEED = 25;
-
-/** mulberry32: a small seeded generator, so a failing sequence can be run again. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The model: rows in feed order and undo/redo stacks of whole copies. */
 class GridModel {
