@@ -398,18 +398,27 @@ describe('Google Sheets on feeds and lists', () => {
     const { feed } = await linkedFeed(alice.token, newSheet());
     const rows = Array.from({ length: 50_000 }, (_, i) => row(`r${i}`));
     const from = standIn.requests.length;
+    // Google answers the writes only once the progress was read (a loaded machine could finish
+    // them all first).
+    const release = standIn.holdWrites();
     const uploading = t.request('POST', API.google.uploadData, {
       token: alice.token,
       body: { activeFeed: feed, rows, progressId: 'running' },
     });
-    while (!sheetsRequests(from).some((r) => r.method === 'PUT'))
-      await new Promise((resolve) => setImmediate(resolve));
-    const running = await t.request('GET', `${API.google.progress}running`, {
-      token: alice.token,
-    });
-    expect(running.body).toMatchObject({ phase: 'writing', total: 50_000 });
-    expect(running.body.done).toBeLessThan(50_000);
+    try {
+      while (!sheetsRequests(from).some((r) => r.method === 'PUT'))
+        await new Promise((resolve) => setImmediate(resolve));
+      const running = await t.request('GET', `${API.google.progress}running`, {
+        token: alice.token,
+      });
+      expect(running.body).toMatchObject({ phase: 'writing', total: 50_000 });
+      expect(running.body.done).toBeLessThan(50_000);
+    } finally {
+      release();
+    }
     expect((await uploading).status).toBe(200);
+    const done = await t.request('GET', `${API.google.progress}running`, { token: alice.token });
+    expect(done.body).toMatchObject({ done: 50_000, total: 50_000 });
   });
 
   it("answers a call's progress to its caller only", async () => {

@@ -95,6 +95,11 @@ export interface GoogleStandIn {
   failNextCodeExchange(count: number, status: number): void;
   /** While on, every Sheets API request answers 429 RESOURCE_EXHAUSTED. */
   quotaExhausted(exhausted: boolean): void;
+  /**
+   * Holds the answers to values writes (PUT), each recorded in `requests` as it comes, until the
+   * returned function is called: a test sees a write in flight, as a slow Google shows it.
+   */
+  holdWrites(): () => void;
   /** Revokes every refresh and access token, as a person removing the app's access at Google. */
   revokeAll(): void;
   /** Ends every access token now (refresh tokens stay good), as an hour passing would. */
@@ -688,6 +693,8 @@ export async function startGoogleStandIn({
     throw sheetsError(404, 'Not found.');
   }
 
+  /** While set, values writes wait for it (holdWrites). */
+  let writesHeld: Promise<void> | null = null;
   const server = createServer((request, response) => {
     void (async () => {
       const method = request.method ?? 'GET';
@@ -702,6 +709,7 @@ export async function startGoogleStandIn({
         authorization: request.headers.authorization,
         body: text,
       });
+      if (writesHeld && method === 'PUT' && path.startsWith('/v4/spreadsheets/')) await writesHeld;
       try {
         if (method === 'GET' && path === '/o/oauth2/v2/auth') {
           const { location } = handleConsent(query);
@@ -793,6 +801,15 @@ export async function startGoogleStandIn({
     },
     failNextCodeExchange(count, status) {
       codeFailures = { count, status };
+    },
+    holdWrites() {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      writesHeld = held;
+      return () => {
+        if (writesHeld === held) writesHeld = null;
+        release();
+      };
     },
     quotaExhausted(exhausted) {
       isQuotaExhausted = exhausted;
