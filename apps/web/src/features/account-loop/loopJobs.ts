@@ -71,7 +71,7 @@ export interface RecordOutput {
   record: Blob;
   counts: ItemCounts;
   /**
-   * Names the baseline the worker read from the record's text as it was made (see `madeBaseline`):
+   * Names the baseline the worker read from the record's text as it was made (see `madeForPlan`):
    * a plan against this record while the same worker runs starts from it.
    */
   madeId?: string;
@@ -99,22 +99,43 @@ export function gzipRecord(chunks: Iterable<string>, reader?: BuildRecordReader)
   };
 }
 
+/** A held table as a job made it (the ads), with its feed lines. */
+interface MadeTable {
+  table: Table;
+  lines: ArrayLike<number> | undefined;
+}
+
 /**
- * The baseline of the last record this worker made, read from its text as it was written: the
- * plan right after a download (against the record just stored) takes it instead of reading the
- * stored copy back (gunzip and all). One at a time; gone when the worker is.
+ * What the last record job left for the plan right after it, against that record (its `madeId`):
+ * the record's baseline, read from its text as it was written (not the stored copy read back,
+ * gunzip and all), and the held tables it made (the ads), by slot and id, so they are generated
+ * once for both. Taken once by the next plan; nothing made stays in the worker after it.
  */
-let madeBaseline: { id: string; baseline: ReturnType<BuildRecordReader['end']> } | null = null;
+let madeForPlan: {
+  id: string;
+  baseline: ReturnType<BuildRecordReader['end']>;
+  tables: Map<string, MadeTable>;
+} | null = null;
 let nextMadeId = 1;
 
-/** A download's record, gzip'd, and its baseline kept as `madeBaseline`. */
-function recordOfDownload(chunks: Iterable<string>): RecordOutput {
-  madeBaseline = null;
+/** A download's record, gzip'd, and what the plan after it takes (`madeForPlan`). */
+function recordOfDownload(
+  chunks: Iterable<string>,
+  tables = new Map<string, MadeTable>(),
+): RecordOutput {
+  madeForPlan = null;
   const reader = new BuildRecordReader();
   const out = gzipRecord(chunks, reader);
   const id = `made-${nextMadeId++}`;
-  madeBaseline = { id, baseline: reader.end() };
+  madeForPlan = { id, baseline: reader.end(), tables };
   return { ...out, madeId: id };
+}
+
+/** What the record job left, when the plan's baseline is that record; none is kept after. */
+function takeMadeForPlan(input: LoopBaselineInput): typeof madeForPlan {
+  const made = madeForPlan;
+  madeForPlan = null;
+  return made && input.kind === 'record' && made.id === input.madeId ? made : null;
 }
 
 /** The pieces of a Blob's bytes, read one at a time. */
@@ -187,7 +208,11 @@ interface ReadBaseline {
 /** A baseline read once, kept while its key is asked again (filters, another plan). */
 let kept: ({ key: string; label: string } & ReadBaseline) | null = null;
 
-async function readBaseline(input: LoopBaselineInput, label: string): Promise<ReadBaseline> {
+async function readBaseline(
+  input: LoopBaselineInput,
+  label: string,
+  made: ReturnType<BuildRecordReader['end']> | undefined,
+): Promise<ReadBaseline> {
   if (input.kind === 'none')
     return { baseline: emptyBaseline('record'), compared: { source: 'none' } };
   if (kept && kept.key === input.key && kept.label === label) return kept;
@@ -217,10 +242,7 @@ async function readBaseline(input: LoopBaselineInput, label: string): Promise<Re
     }
   } else if (input.kind === 'record') {
     try {
-      const made = madeBaseline;
-      madeBaseline = null;
-      const record =
-        made && made.id === input.madeId ? made.baseline : await readRecordBlob(input.record);
+      const record = made ?? (await readRecordBlob(input.record));
       read = {
         baseline: record,
         compared: {
@@ -289,7 +311,6 @@ keptForPage(() => {
   kept = null;
   held = null;
   nextPlanId = 1;
-  madeBaseline = null;
   nextMadeId = 1;
   madeForPlan = null;
 });
@@ -409,27 +430,19 @@ export function readOnce(tables: readonly ExportTable[]): ExportTable[] {
   });
 }
 
-/**
- * The held tables (the ads) "Download everything"'s record job made, by slot and id, kept for the
- * plan that follows it (against that record) and dropped by it: the ads are generated once for
- * both, and nothing made stays in the worker after the plan.
- */
-let madeForPlan: Map<string, { table: Table; lines: ArrayLike<number> | undefined }> | null = null;
-
 function heldKey(ref: HeldTableRef): string {
   return `${ref.slot}\u0000${ref.id}`;
 }
 
 export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (input) => {
-  madeForPlan = null;
   const tables = readOnce(exportTablesOf(input.tables));
-  const out = recordOfDownload(buildRecordChunks(input.info, tables));
-  const made = new Map<string, { table: Table; lines: ArrayLike<number> | undefined }>();
+  const made = new Map<string, MadeTable>();
+  const out = recordOfDownload(buildRecordChunks(input.info, tables), made);
+  // Made for the record (readOnce keeps them): the plan after it takes them as they are.
   input.tables.forEach((ref, i) => {
     if ('held' in ref.source)
       made.set(heldKey(ref.source.held), { table: tables[i]!.read(), lines: tables[i]!.lines?.() });
   });
-  if (made.size > 0) madeForPlan = made;
   return out;
 };
 
@@ -437,10 +450,12 @@ export const loopRecordJob: EngineJobHandler<LoopRecordInput, RecordOutput> = (i
  * `tables` (of `refs`) for one plan job: a held table the record job just made is taken as made
  * (the plan keeps `tables` themselves, which make it again when read).
  */
-function withMadeTables(refs: readonly ExportTableRef[], tables: ExportTable[]): ExportTable[] {
-  const made = madeForPlan;
-  madeForPlan = null;
-  if (!made) return tables;
+function withMadeTables(
+  refs: readonly ExportTableRef[],
+  tables: ExportTable[],
+  made: Map<string, MadeTable> | undefined,
+): ExportTable[] {
+  if (!made || made.size === 0) return tables;
   return tables.map((table, i) => {
     const source = refs[i]!.source;
     const kept = 'held' in source ? made.get(heldKey(source.held)) : undefined;
@@ -452,9 +467,14 @@ function withMadeTables(refs: readonly ExportTableRef[], tables: ExportTable[]):
 
 export const loopPlanJob: EngineJobHandler<LoopPlanInput, LoopPlanOutput> = async (input) => {
   held = null;
-  const { baseline, compared, microsoft } = await readBaseline(input.baseline, input.label);
+  const made = takeMadeForPlan(input.baseline);
+  const { baseline, compared, microsoft } = await readBaseline(
+    input.baseline,
+    input.label,
+    made?.baseline,
+  );
   const tables = exportTablesOf(input.tables);
-  let once = readOnce(withMadeTables(input.tables, tables));
+  let once = readOnce(withMadeTables(input.tables, tables, made?.tables));
   // Against a Microsoft download: without the items Microsoft cannot take, as Microsoft holds
   // them (microsoftPlanTables).
   const refusals = microsoft
@@ -581,7 +601,6 @@ function microsoftChanges(
 export function forgetLoopState(): void {
   held = null;
   kept = null;
-  madeBaseline = null;
   madeForPlan = null;
 }
 
