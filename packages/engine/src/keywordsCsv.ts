@@ -40,10 +40,10 @@ export interface KeywordLineSinks {
   /**
    * Called where one part of the run's output ends and the next begins: after the template's own
    * issues (before any row's), after the rows are read (every group closed), and after the
-   * held negatives and their reports (before the Exact keywords added as Negative Exact). A run
-   * over a feed cut where no campaign spans the cut writes, part by part, what the whole run
-   * writes: each part's output between two calls, the parts in row order (the web's worker pool;
-   * see `campaignCuts`). `issues`: how many issues the run has reported so far.
+   * held negatives and their reports (before the Exact keywords added as Negative Exact). Runs
+   * over parts of a feed that each hold whole campaigns write, section by section and merged by
+   * row, what the whole run writes (the web's worker pool; see `campaignParts` and the web's
+   * `mergeParts.ts`). `issues`: how many issues the run has reported so far.
    */
   section?: (issues: number) => void;
   /**
