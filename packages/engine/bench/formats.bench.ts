@@ -4,7 +4,8 @@
  * negatives, ad groups, campaigns, one RSA per ad group). The tables are made before the clock
  * starts; each run writes every file of the format to the end in a fresh child process (peak
  * memory is its own). Runs alternate Editor, Microsoft, Editor, … (the machine is shared); the
- * best CPU time of each counts. Prints a table, then one JSON line with the figures.
+ * best CPU time of each counts, and the median is printed beside it (one run's CPU moves by a
+ * fifth with the garbage collector's timing). Prints a table, then one JSON line with the figures.
  *
  *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] [--runs N] [--label NAME]
  *   npx tsx packages/engine/bench/formats.bench.ts [--rows N] [--label NAME] --write DIR
@@ -224,6 +225,15 @@ async function main(): Promise<void> {
   }
   const best = (id: string) =>
     all.filter((f) => f.format === id).reduce((a, b) => (b.cpuMs < a.cpuMs ? b : a));
+  /** The median CPU of a format's runs (the mean of the middle two for an even count). */
+  const median = (id: string) => {
+    const cpu = all
+      .filter((f) => f.format === id)
+      .map((f) => f.cpuMs)
+      .sort((a, b) => a - b);
+    const mid = cpu.length >> 1;
+    return cpu.length % 2 === 1 ? cpu[mid]! : Math.round((cpu[mid - 1]! + cpu[mid]!) / 2);
+  };
   const editor = best(GOOGLE_ADS_EDITOR.id);
   const microsoft = best(MICROSOFT_ADVERTISING.id);
   const unlabelled = label ? best(`${MICROSOFT_ADVERTISING.id}${UNLABELLED}`) : undefined;
@@ -233,8 +243,11 @@ async function main(): Promise<void> {
       `${f.format.padEnd(24)}${String(f.tableRows).padStart(10)}${String(f.cpuMs).padStart(8)}${String(f.ms).padStart(9)}${(f.chars / 1e6).toFixed(1).padStart(10)}${String(f.files).padStart(7)}${String(f.peakRssMb).padStart(13)}`,
     );
   const ratio = microsoft.cpuMs / editor.cpuMs;
+  const editorMedian = median(GOOGLE_ADS_EDITOR.id);
+  const microsoftMedian = median(MICROSOFT_ADVERTISING.id);
+  const medianRatio = microsoftMedian / editorMedian;
   console.log(
-    `best of ${runs}, ${editor.tableRows} table rows: Editor ${editor.cpuMs} ms CPU, Microsoft ${microsoft.cpuMs} ms CPU (${ratio.toFixed(2)}x)${unlabelled ? `, Microsoft without the label ${unlabelled.cpuMs} ms CPU` : ''}; load average before ${loadBefore}, after ${loadAverage()}`,
+    `best of ${runs}, ${editor.tableRows} table rows: Editor ${editor.cpuMs} ms CPU, Microsoft ${microsoft.cpuMs} ms CPU (${ratio.toFixed(2)}x)${unlabelled ? `, Microsoft without the label ${unlabelled.cpuMs} ms CPU` : ''}; medians: Editor ${editorMedian} ms, Microsoft ${microsoftMedian} ms (${medianRatio.toFixed(2)}x); load average before ${loadBefore}, after ${loadAverage()}`,
   );
   console.log(
     JSON.stringify({
@@ -244,6 +257,9 @@ async function main(): Promise<void> {
       microsoftCpuMs: microsoft.cpuMs,
       microsoftWallMs: microsoft.ms,
       microsoftToEditorCpu: Number(ratio.toFixed(2)),
+      editorMedianCpuMs: editorMedian,
+      microsoftMedianCpuMs: microsoftMedian,
+      microsoftToEditorMedianCpu: Number(medianRatio.toFixed(2)),
       editorPeakRssMb: editor.peakRssMb,
       microsoftPeakRssMb: microsoft.peakRssMb,
       ...(label ? { label } : {}),
