@@ -99,7 +99,8 @@ function* bulkChunks(
   report: string[][],
   counts: MicrosoftBulkCounts,
 ): Generator<string, string> {
-  const w = new BulkWriter(tables, options, report, counts);
+  const hasExtensions = tables.some((t) => EXTENSION_KINDS.some(([kind]) => kind === t.kind));
+  const w = new BulkWriter(tables, options, report, counts, hasExtensions);
   yield* readTables(w, tables, 'campaigns', new CampaignRows(w, options.microsoftLocationId));
   // Ad groups: the ad groups table's; then the ones their children name (`groupIndex`).
   yield* readTables(w, tables, 'ad-groups', new AdGroupRows(w));

@@ -24,7 +24,6 @@ export const MICROSOFT_BULK_HEADERS: readonly string[] = [
   'Parent Id',
   'Campaign',
   'Ad Group',
-  'Client Id',
   'Name',
   'Budget',
   'Budget Type',
@@ -56,8 +55,20 @@ export const C = Object.fromEntries(MICROSOFT_BULK_HEADERS.map((h, i) => [h, i])
  * Label record's name; label.md).
  */
 export const MICROSOFT_LABELLED_HEADERS: readonly string[] = [...MICROSOFT_BULK_HEADERS, 'Label'];
-/** The `Label` column's index in a labelled file. */
-export const LABEL_AT = MICROSOFT_BULK_HEADERS.length;
+
+/**
+ * The columns of a file, by what it holds: the extensions' columns only when the build has
+ * extension tables, `Label` last when it carries the client's label. Microsoft reads a bulk
+ * file's columns by their headers, in any order, and its record pages' examples carry only the
+ * columns their records use; every line has a comma per column, so a column no line fills costs
+ * a comma on each of millions of lines.
+ */
+export function microsoftColumns(extensions: boolean, labelled: boolean): readonly string[] {
+  const columns = extensions
+    ? MICROSOFT_BULK_HEADERS
+    : MICROSOFT_BULK_HEADERS.slice(0, C['Sitelink Extension Link Text']);
+  return labelled ? [...columns, 'Label'] : columns;
+}
 
 /** The record types that take the client's label, as indices of `LABEL_ASSOCIATION_TYPES`. */
 export const Labelled = { Campaign: 0, AdGroup: 1, Keyword: 2, Ad: 3 } as const;
@@ -368,7 +379,7 @@ export class RecordPrefixes {
 const KEYWORD_GAP = ','.repeat(C.Keyword! - C['Ad Group']!);
 
 /** The ends of the lines made whole (the commas after their last cell, and the line break). */
-interface LineTails {
+export interface LineTails {
   /** Each match type with the commas after it. */
   match: ReadonlyMap<string, string>;
   /** After Ad Group (an ad group's line, a label association's). */
@@ -380,7 +391,7 @@ interface LineTails {
 }
 
 /** The tails of lines of `columns` columns. */
-function lineTails(columns: number): LineTails {
+export function lineTails(columns: number): LineTails {
   const last = columns - 1;
   return {
     match: new Map(
@@ -394,9 +405,6 @@ function lineTails(columns: number): LineTails {
     label: `${','.repeat(last - C['Parent Id']!)}\r\n`,
   };
 }
-/** The tails of a file without labels, and of one with its `Label` column. */
-export const PLAIN_TAILS = lineTails(MICROSOFT_BULK_HEADERS.length);
-export const LABELLED_TAILS = lineTails(MICROSOFT_BULK_HEADERS.length + 1);
 
 /** Keyword and negative keyword lines: the prefix of their place, the text, the match type. */
 export class KeywordLines {

@@ -13,14 +13,12 @@ import {
   C,
   KeywordLines,
   LABEL_ASSOCIATION_TYPES,
-  LABEL_AT,
-  LABELLED_TAILS,
   Labelled,
-  MICROSOFT_BULK_HEADERS,
-  MICROSOFT_LABELLED_HEADERS,
-  PLAIN_TAILS,
   RecordPrefixes,
   bulkLine,
+  lineTails,
+  microsoftColumns,
+  type LineTails,
 } from './microsoftLines.ts';
 import {
   MICROSOFT_AD_GROUPS_PER_CAMPAIGN,
@@ -64,7 +62,7 @@ export interface MicrosoftBulkOptions {
    * The client's label, put on every campaign, ad group, keyword and responsive search ad the
    * file adds (a `Label` record first, unless `id` names the account's, then one label
    * association record after each), so a download of the account tells Adloom's items from
-   * hand-made ones. The file then has a `Label` column (`MICROSOFT_LABELLED_HEADERS`).
+   * hand-made ones. The file then has a `Label` column, its last (`microsoftColumns`).
    */
   label?: { name: string; id?: string };
 }
@@ -93,7 +91,9 @@ export class BulkWriter {
   rowAt = -1;
   private tableAt = -1;
   readonly label: MicrosoftBulkOptions['label'];
-  readonly tails: typeof PLAIN_TAILS;
+  readonly tails: LineTails;
+  /** The `Label` column's index (a labelled file's last). */
+  private readonly labelAt: number;
   readonly checkOnly: boolean;
   /** One array for every record: `bulkLine` writes its cells and leaves it empty again. */
   private readonly out: string[];
@@ -125,12 +125,15 @@ export class BulkWriter {
     private readonly options: MicrosoftBulkOptions,
     private readonly report: string[][],
     private readonly counts: MicrosoftBulkCounts,
+    /** Whether the build has extension tables (the file then has the extensions' columns). */
+    extensions: boolean,
   ) {
     const label = options.label;
     this.label = label;
     this.checkOnly = options.checkOnly ?? false;
-    const headers = label ? MICROSOFT_LABELLED_HEADERS : MICROSOFT_BULK_HEADERS;
-    this.tails = label ? LABELLED_TAILS : PLAIN_TAILS;
+    const headers = microsoftColumns(extensions, label !== undefined);
+    this.labelAt = headers.length - 1;
+    this.tails = lineTails(headers.length);
     this.chunk = formatCsvLine(headers);
     this.out = new Array<string>(headers.length).fill('');
     this.newGroups = new NewAdGroups(this.campaignKeys);
@@ -191,7 +194,7 @@ export class BulkWriter {
     const r = this.record('Label');
     r[C.Status!] = 'Active';
     r[C.Id!] = this.labelId;
-    r[LABEL_AT] = this.label!.name;
+    r[this.labelAt] = this.label!.name;
     return bulkLine(r) + line;
   }
 

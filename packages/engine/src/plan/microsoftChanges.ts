@@ -300,17 +300,18 @@ export function writeMicrosoftChanges(
         },
       },
     );
-    let header = true;
+    // By column of this file, its index in the writer's (whose columns are its build's).
+    let from: number[] | undefined;
     for (const chunk of bulk.chunks()) {
       for (const record of parseCsv(chunk)) {
-        if (header) {
-          header = false;
+        if (from === undefined) {
+          from = MICROSOFT_CHANGES_HEADERS.map((h) => record.indexOf(h));
           continue;
         }
-        const type = record[C.Type!] ?? '';
-        if (type === '' || type === 'Format Version') continue;
         const cells = blank();
-        for (let i = 0; i < cells.length; i++) cells[i] = record[i] ?? '';
+        for (let i = 0; i < cells.length; i++) cells[i] = record[from[i]!] ?? '';
+        const type = cells[C.Type!]!;
+        if (type === '' || type === 'Format Version') continue;
         if (reused.has(cells[C.Id!]!)) cells[C.Id!] = reused.get(cells[C.Id!]!)!;
         // A parent the account has: named by its Id (the writer names it by its names only).
         if (cells[C['Parent Id']!] === '' && type !== 'Campaign' && type !== 'Label') {

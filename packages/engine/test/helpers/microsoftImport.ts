@@ -66,3 +66,23 @@ export function importInto(account: readonly BulkRecord[], file: string): BulkRe
   }
   return out;
 }
+
+/**
+ * A bulk file's records as text, each as its filled cells by column (sorted): the same for two
+ * files that hold the same records, whatever columns each has. Fails on a line whose cells are
+ * not as many as the header's.
+ */
+export function filledRecordsOf(text: string): string {
+  const [header, ...rows] = parseCsv(text);
+  const records = rows
+    .filter((r) => r.length > 1)
+    .map((r) => {
+      if (r.length !== header!.length)
+        throw new Error(`a line of ${r.length} cells under ${header!.length} columns`);
+      return header!
+        .map((h, i) => [h, r[i]!] as const)
+        .filter(([, v]) => v !== '')
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    });
+  return JSON.stringify(records);
+}
