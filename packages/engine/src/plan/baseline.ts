@@ -140,6 +140,28 @@ export class Baseline {
     }
   }
 
+  /** Where `findNext` looks first: after the last item it found. */
+  private after = -1;
+
+  /**
+   * `findHash` for items asked in about the baseline's own order (a build planned against its
+   * last record): the item after the last one found is compared first, and the table only when
+   * it is another. At 1M feed rows the table is 64 MB and a lookup in it reads three places at
+   * random: 2.4 of the command's 31 CPU-s finding 6M items in its profile.
+   */
+  findNext(h: IdentityHash): number {
+    const next = this.after + 1;
+    const i =
+      next < this.size &&
+      this.idLo[next] === h.lo &&
+      this.idHi[next] === h.hi &&
+      (this.flags[next]! & DUPLICATE) === 0
+        ? next
+        : this.findHash(h);
+    if (i >= 0) this.after = i;
+    return i;
+  }
+
   kindOf(i: number): PlanItemKind {
     return PLAN_ITEM_KINDS[this.kinds[i]!]!;
   }

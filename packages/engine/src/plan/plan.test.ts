@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { formatCsvText } from '../csv.ts';
 import { GOOGLE_ADS_EDITOR } from '../formats/googleAdsEditor.ts';
 import type { ExportTable } from '../formats/exportFormat.ts';
-import { emptyBaseline, type Baseline } from './baseline.ts';
+import { BaselineBuilder, emptyBaseline, type Baseline } from './baseline.ts';
 import {
   changesTables,
   planCollisions,
@@ -386,6 +386,31 @@ describe('the build record', () => {
         expect(sized.findHash(plain.identityHashOf(i, h))).toBe(i);
     },
   );
+
+  test('findNext finds what findHash finds, asked in order or not, the first of a repeated identity', () => {
+    const builder = new BaselineBuilder('record');
+    const keyword = (text: string, line: number) =>
+      builder.add({
+        kind: 'keyword',
+        identity: ['C', 'G', text, 'Broad'],
+        status: 'Enabled',
+        line,
+        fieldIndices: [],
+        hashes: [],
+        owned: true,
+        droppable: true,
+      });
+    // 0 a, 1 b, 2 a again (a duplicate: only the first counts), 3 c
+    for (const [i, text] of ['a', 'b', 'a', 'c'].entries()) keyword(text, i + 1);
+    const baseline = builder.finish();
+    const h = (text: string) =>
+      hashIdentity('keyword', ['C', 'G', text, 'Broad'], { lo: 0, hi: 0 });
+    // After b, the next item is a's duplicate: the first a is the answer, not the item after b.
+    expect(['a', 'b', 'a', 'c', 'b', 'x', 'a'].map((t) => baseline.findNext(h(t)))).toEqual([
+      0, 1, 0, 3, 1, -1, 0,
+    ]);
+    expect(['a', 'b', 'c', 'x'].map((t) => baseline.findHash(h(t)))).toEqual([0, 1, 3, -1]);
+  });
 
   test('a host learns the counts from the last chunk', () => {
     const b = randomBuild(13, 30);

@@ -316,7 +316,7 @@ export function planChanges(
     let act: Act = Act.Unchanged;
     let why: number = Why.None;
     const taken = placeTaken(item);
-    const b = taken === Why.None ? baseline.findHash(item.h) : -1;
+    const b = taken === Why.None ? baseline.findNext(item.h) : -1;
     if (taken !== Why.None) {
       act = Act.Collision;
       why = taken;
