@@ -318,18 +318,18 @@ test('Performance Max ads need asset groups, fall back for a long row, preview r
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await preview.getByRole('button', { name: 'Play' }).click();
   await expect(preview.getByRole('button', { name: 'Pause' })).toBeVisible();
-  // The page's own tasks queued so far (React's effects, which start the timer) run first.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      }),
-  );
   const bar = preview.getByRole('progressbar', { name: 'Time to the next row' });
   await expect(bar).toHaveAttribute('aria-valuemax', '5000');
-  await page.clock.runFor(4000);
+  // React's effects start the slideshow's timer, on a busy machine after any fixed wait (a task
+  // posted after the click ran first, and the bar read 0 after four seconds): the clock moves a
+  // tenth of a second at a time until the first tick shows, and the test counts from there.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return bar.getAttribute('aria-valuenow');
+    })
+    .toBe('1000');
+  await page.clock.runFor(3000);
   await expect(bar).toHaveAttribute('aria-valuenow', '4000');
   await expect(preview.getByText('Row 1 (1 of 3 selected)')).toBeVisible();
   await page.clock.runFor(1000);
