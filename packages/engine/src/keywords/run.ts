@@ -200,12 +200,16 @@ function writeLast(
   reportFinds: () => void,
   writePending: () => void,
 ): void {
-  const section = (isHere: boolean): void => {
-    if (isHere) sinks.section?.();
-  };
-  section(!canKeepPending);
-  reportFinds();
-  section(!canKeepPending);
-  writePending();
-  for (let i = 0; i < 2; i++) section(canKeepPending);
+  // Two section ends either way, so a merge of parts counts the same sections in every part.
+  if (canKeepPending) {
+    reportFinds();
+    writePending();
+    sinks.section?.();
+    sinks.section?.();
+  } else {
+    sinks.section?.();
+    reportFinds();
+    sinks.section?.();
+    writePending();
+  }
 }
