@@ -41,6 +41,22 @@ describe('a job input split for posting', () => {
     expect(taken).toBe(input);
   });
 
+  it('copies an array or object from its first big value on, in order, sharing the rest', () => {
+    const before = { n: 1 };
+    const after = { n: 2 };
+    const input = { a: 'x', list: [before, big('d'), after, 'e'], b: big('f'), c: [before] };
+    const { input: taken, parts } = splitInput(input);
+    const t = taken as { a: string; list: unknown[]; b: unknown; c: unknown[] };
+    expect(Object.keys(t)).toEqual(['a', 'list', 'b', 'c']);
+    expect(t.list).toEqual([before, { adloomInputPart: 0 }, after, 'e']);
+    expect(t.list[0]).toBe(before);
+    expect(t.list[2]).toBe(after);
+    expect(t.b).toEqual({ adloomInputPart: 1 });
+    expect(t.c).toBe(input.c);
+    expect(parts).toEqual([big('d'), big('f')]);
+    expect(restoreInput(structuredClone(taken), parts)).toEqual(input);
+  });
+
   it('fails plainly when a part did not arrive', () => {
     const { input } = splitInput({ text: big('c') });
     expect(() => restoreInput(structuredClone(input), [])).toThrow('Input part 0 is missing');

@@ -57,15 +57,34 @@ export function splitInput(
       return { adloomInputPart: parts.length - 1 } satisfies InputPartMarker;
     }
     if (depth >= MAX_DEPTH || !isPlain(x)) return x;
-    const before = parts.length;
+    // Copied from its first changed value on: an array or object without big values is shared,
+    // not copied and dropped (a job's rows would be copied one object at a time for nothing).
     if (Array.isArray(x)) {
-      const copy = x.map((item) => take(item, depth + 1));
-      return parts.length === before ? x : copy;
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < x.length; i++) {
+        const item: unknown = x[i];
+        const taken = take(item, depth + 1);
+        if (copy) copy.push(taken);
+        else if (taken !== item) {
+          copy = x.slice(0, i);
+          copy.push(taken);
+        }
+      }
+      return copy ?? x;
     }
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(x))
-      copy[key] = take((x as Record<string, unknown>)[key], depth + 1);
-    return parts.length === before ? x : copy;
+    const record = x as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let copy: Record<string, unknown> | undefined;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const taken = take(record[key], depth + 1);
+      if (!copy && taken !== record[key]) {
+        copy = {};
+        for (let j = 0; j < k; j++) copy[keys[j]!] = record[keys[j]!];
+      }
+      if (copy) copy[key] = taken;
+    }
+    return copy ?? x;
   };
   const taken = take(input, 0);
   return { input: taken, parts };
