@@ -11,10 +11,14 @@ export type BulkRecord = Record<string, string>;
 
 /** The records of a bulk file's text (a BOM dropped) as objects under its header. */
 export function bulkRecordsOf(text: string): BulkRecord[] {
-  const [header, ...rows] = parseCsv(text);
-  return rows
-    .filter((r) => r.length > 1)
-    .map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+  const { header, rows } = bulkRowsOf(text);
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** A bulk file's header and its lines' cells (blank lines left out). */
+function bulkRowsOf(text: string): { header: string[]; rows: string[][] } {
+  const [header = [], ...rows] = parseCsv(text);
+  return { header, rows: rows.filter((r) => r.length > 1) };
 }
 
 /** Label and extension associations: keyed by the pair of ids, not an id of their own. */
@@ -73,16 +77,14 @@ export function importInto(account: readonly BulkRecord[], file: string): BulkRe
  * not as many as the header's.
  */
 export function filledRecordsOf(text: string): string {
-  const [header, ...rows] = parseCsv(text);
-  const records = rows
-    .filter((r) => r.length > 1)
-    .map((r) => {
-      if (r.length !== header!.length)
-        throw new Error(`a line of ${r.length} cells under ${header!.length} columns`);
-      return header!
-        .map((h, i) => [h, r[i]!] as const)
-        .filter(([, v]) => v !== '')
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    });
+  const { header, rows } = bulkRowsOf(text);
+  const records = rows.map((r) => {
+    if (r.length !== header.length)
+      throw new Error(`a line of ${r.length} cells under ${header.length} columns`);
+    return header
+      .map((h, i) => [h, r[i]!] as const)
+      .filter(([, v]) => v !== '')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  });
   return JSON.stringify(records);
 }
