@@ -125,6 +125,28 @@ describe('FeedSetEditor', () => {
     expect(drafts.size).toBe(0);
   });
 
+  it("says saved only once the browser's draft is gone (leaving then finds nothing to offer)", async () => {
+    const { editor, server, target, drafts } = setup();
+    await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'brands' });
+    editor.store.setCell(editor.store.getSlotAt(0), 1, 'shoes');
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.size).toBe(1);
+    const remove = drafts.remove.bind(drafts);
+    let release = (): void => undefined;
+    drafts.remove = (key) =>
+      new Promise<void>((resolve) => {
+        release = () => void remove(key).then(resolve);
+      });
+    const saving = editor.save();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.revision).toBe(2);
+    expect(editor.state.get()).toMatchObject({ isDirty: false, isSaving: true, revision: 2 });
+    release();
+    expect(await saving).toBe('saved');
+    expect(editor.state.get()).toMatchObject({ isDirty: false, isSaving: false });
+    expect(drafts.size).toBe(0);
+  });
+
   it('keeps edits of a feed switched away from', async () => {
     const { editor, server, target } = setup([storedFeed('a', ['1']), storedFeed('b', ['2'])]);
     await editor.open(target, { feeds: server.feeds, revision: 1 }, { activeFeed: 'a' });

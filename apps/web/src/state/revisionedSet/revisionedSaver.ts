@@ -111,15 +111,20 @@ export class RevisionedSaver<
       );
       if (this.adapter.target() !== target) return 'saved';
       const isClean = this.edits === edits;
+      // The set is saved, but 'Saving…' stays until the browser's draft is gone: a person who
+      // leaves on 'All changes saved' would otherwise find the draft offered back next time.
       this.patch({
         ...this.adapter.savedState(answer),
         revision: answer.revision,
         savedAt: (this.deps.now ?? Date.now)(),
         isDirty: !isClean,
         conflict: null,
-        isSaving: false,
       });
-      await this.adapter.afterSaved(isClean);
+      try {
+        await this.adapter.afterSaved(isClean);
+      } finally {
+        this.patch({ isSaving: false } as Partial<S>);
+      }
       if (!options.isAutosave) this.deps.notify('success', this.adapter.savedMessage(target));
       return 'saved';
     } catch (error) {
