@@ -42,6 +42,7 @@ const RUNTIME = [
   'src/services/secrets.test.ts',
   'test/db.test.ts',
   'test/http-edge.test.ts',
+  'test/pglite-worker.test.ts',
   'test/safe-fetch.test.ts',
   'test/utf8-body.test.ts',
 ];

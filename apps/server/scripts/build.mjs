@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compiles the server into plain JavaScript, dist/ (main.js, geo-load.js, data.js, save-worker.js and their shared
-// chunks, with the SQL migrations and PGlite's initdb worker beside them), run by plain Node: no
+// chunks, with the SQL migrations and PGlite's two workers beside them), run by plain Node: no
 // TypeScript loader or esbuild process at run time. The packages the server lists as
 // dependencies stay outside the bundle (loaded from node_modules); the workspace's own
 // TypeScript (the contract, the engine) is compiled in. scripts/run.mjs builds when dist/ is
@@ -58,14 +58,13 @@ export async function build() {
       sourcemap: true,
       logLevel: 'warning',
     });
-    // What the code reads beside itself (import.meta.url): the migrations and the initdb worker.
+    // What the code reads beside itself (import.meta.url): the migrations and the embedded
+    // database's workers (initdb, and the one the server's statements run in).
     cpSync(path.join(serverRoot, 'src', 'db', 'migrations'), path.join(temp, 'migrations'), {
       recursive: true,
     });
-    cpSync(
-      path.join(serverRoot, 'src', 'db', 'pglite-initdb.mjs'),
-      path.join(temp, 'pglite-initdb.mjs'),
-    );
+    for (const worker of ['pglite-initdb.mjs', 'pglite-worker.mjs'])
+      cpSync(path.join(serverRoot, 'src', 'db', worker), path.join(temp, worker));
     // Concurrent builds each make their own folder; the last rename wins with a whole one.
     rmSync(OUTDIR, { recursive: true, force: true });
     renameSync(temp, OUTDIR);

@@ -7,7 +7,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createRecyclablePgliteDb, openPglite, type Db } from '../src/db/index.ts';
+import {
+  createRecyclablePgliteDb,
+  openPglite,
+  openPgliteWorkerDb,
+  type Db,
+} from '../src/db/index.ts';
 import { testDbKind } from './helpers.ts';
 
 describe.runIf(testDbKind() === 'pglite')('the embedded database, reopened', () => {
@@ -24,8 +29,11 @@ describe.runIf(testDbKind() === 'pglite')('the embedded database, reopened', () 
     dir = mkdtempSync(join(tmpdir(), 'adloom-recycle-'));
     const dataDir = join(dir, 'pglite');
     const snapshot = new Blob([readFileSync(inject('adloomPgliteSnapshot'))]);
+    // The folder made from the snapshot, then opened as the server opens it (in its worker).
     const pglite = await openPglite({ dataDir, loadDataDir: snapshot });
-    return createRecyclablePgliteDb(pglite, dataDir);
+    await pglite.close();
+    const open = () => openPgliteWorkerDb(dataDir);
+    return createRecyclablePgliteDb(await open(), open);
   }
 
   it('waits for a running transaction, holds the calls that arrive meanwhile, and loses nothing', async () => {

@@ -289,19 +289,25 @@ export function createPgliteDb(pglite: PGlite): Db {
 }
 
 /**
- * The embedded database in `dataDir`, reopened by `recycle()`: PGlite's WebAssembly memory only
- * grows (a 30 MB jsonb document takes it up by ~150 MB, several saves by ~450 MB) and is given
- * back only when the instance is dropped. Every call counts as running until it ends (a
- * transaction as one call); a recycle waits for none to run, holds new calls, closes, reopens
- * and lets them go. Nothing is lost: the closed instance has written everything to the folder.
+ * The embedded database, reopened by `recycle()`: PGlite's WebAssembly memory only grows (a 30 MB
+ * jsonb document takes it up by ~150 MB, several saves by ~450 MB) and is given back only when
+ * the instance (its worker) is dropped. `open` opens it again from its folder. Every call counts
+ * as running until it ends (a transaction as one call); a recycle waits for none to run, holds
+ * new calls, closes, reopens and lets them go. Nothing is lost: the closed instance has written
+ * everything to the folder. A lost worker (`isLost`) is replaced the same way before the next
+ * call.
  */
-export function createRecyclablePgliteDb(first: PGlite, dataDir: string): Db {
-  let current = createPgliteDb(first);
+export function createRecyclablePgliteDb(
+  first: Db & { isLost?(): boolean },
+  open: () => Promise<Db & { isLost?(): boolean }>,
+): Db {
+  let current = first;
   let running = 0;
   let onIdle: (() => void) | undefined;
   let recycling: Promise<void> | undefined;
   async function run<T>(call: (db: Db) => Promise<T>): Promise<T> {
     while (recycling) await recycling;
+    if (current.isLost?.()) await recycle();
     running += 1;
     try {
       return await call(current);
@@ -314,7 +320,14 @@ export function createRecyclablePgliteDb(first: PGlite, dataDir: string): Db {
     if (running > 0) await new Promise<void>((resolve) => (onIdle = resolve));
     onIdle = undefined;
     await current.close();
-    current = createPgliteDb(await openPglite({ dataDir }));
+    current = await open();
+  }
+  function recycle(): Promise<void> {
+    if (recycling) return recycling;
+    recycling = reopen().finally(() => {
+      recycling = undefined;
+    });
+    return recycling;
   }
   return {
     kind: 'embedded',
@@ -324,13 +337,7 @@ export function createRecyclablePgliteDb(first: PGlite, dataDir: string): Db {
     copyFrom: (sql, data) => run((db) => db.copyFrom(sql, data)),
     ping: () => run((db) => db.ping()),
     dumpDataDir: () => run((db) => db.dumpDataDir!()),
-    async recycle() {
-      if (recycling) return recycling;
-      recycling = reopen().finally(() => {
-        recycling = undefined;
-      });
-      return recycling;
-    },
+    recycle,
     async close() {
       while (recycling) await recycling;
       await current.close();
@@ -379,6 +386,152 @@ export async function initPgliteDataDir(dataDir: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`PGlite initdb worker exited with ${code}`)),
     );
   });
+}
+
+/** What the embedded database's worker answers to one message (pglite-worker.mjs). */
+interface WorkerAnswer {
+  id: number;
+  result?: unknown;
+  error?: { name: string; message: string; code?: string; constraint?: string };
+}
+
+/** The driver error a worker's answer stands for (sanitised by `guard` as any driver error). */
+function workerError(error: NonNullable<WorkerAnswer['error']>): Error {
+  return Object.assign(new Error(error.message), {
+    name: error.name,
+    code: error.code,
+    constraint: error.constraint,
+  });
+}
+
+/**
+ * The embedded database in `dataDir`, run in a worker thread (db/pglite-worker.mjs): its
+ * statements never hold the event loop (a 50 MB insert takes PGlite over a second), so
+ * `/api/ready` and what needs no database answer meanwhile. Statements queue in PGlite as they
+ * would in-process: one at a time, a transaction whole. Bytes given to `copyFrom` are moved to
+ * the worker when they fill their buffer (the caller's view is empty afterwards), else copied.
+ * The worker keeps the process alive only while a call waits on it. When it is lost (it
+ * crashed, or ran out of memory), every waiting and later call fails as a driver error, and
+ * `isLost` says so (createRecyclablePgliteDb then opens a new one from the folder).
+ */
+export async function openPgliteWorkerDb(dataDir: string): Promise<Db & { isLost(): boolean }> {
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, postgresqlconf: PGLITE_CONF },
+  });
+  worker.unref();
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let lastId = 0;
+  let lost: Error | undefined;
+  let isClosed = false;
+  const loseAll = (error: Error): void => {
+    lost ??= error;
+    for (const call of waiting.values()) call.reject(lost);
+    waiting.clear();
+    worker.unref();
+  };
+  worker.on('message', (answer: WorkerAnswer) => {
+    const call = waiting.get(answer.id);
+    if (!call) return;
+    waiting.delete(answer.id);
+    if (waiting.size === 0) worker.unref();
+    if (answer.error) call.reject(workerError(answer.error));
+    else call.resolve(answer.result);
+  });
+  worker.on('error', (error) => loseAll(error));
+  worker.on('exit', (code) =>
+    loseAll(new Error(`the embedded database's worker ended (exit code ${code})`)),
+  );
+  function call<T>(message: Record<string, unknown>, copy?: Uint8Array): Promise<T> {
+    if (lost) return Promise.reject(lost);
+    const id = (lastId += 1);
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (waiting.size === 1) worker.ref();
+      if (!copy) {
+        worker.postMessage({ id, ...message });
+        return;
+      }
+      const buffer = copy.buffer;
+      const isWhole =
+        buffer instanceof ArrayBuffer &&
+        copy.byteOffset === 0 &&
+        copy.byteLength === buffer.byteLength;
+      try {
+        if (!isWhole) throw new Error('a part of its buffer');
+        worker.postMessage({ id, ...message, copy: buffer }, [buffer]);
+      } catch {
+        // Not movable (a part of a buffer, or a Buffer of Node's shared pool): a copy goes.
+        // (Not `copy.slice()`: a Buffer's slice is a view of the same memory.)
+        const copied = new Uint8Array(copy.byteLength);
+        copied.set(copy);
+        worker.postMessage({ id, ...message, copy: copied.buffer }, [copied.buffer]);
+      }
+    });
+  }
+  const statements = (tx: number | undefined): Db => ({
+    kind: 'embedded',
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await guard(sql, () =>
+        call<{ rows: T[] }>({ op: 'query', tx, sql, params: prepareParams(params) }),
+      );
+      return result.rows;
+    },
+    transaction: (fn) =>
+      tx === undefined
+        ? transaction(fn)
+        : // A nested call joins the outer transaction.
+          fn(statements(tx)),
+    async exec(sql) {
+      await guard(sql, () => call({ op: 'exec', tx, sql }));
+    },
+    async copyFrom(sql, data) {
+      const copySql = pgliteCopySql(sql);
+      const result = await guard(sql, () =>
+        call<{ affectedRows: number }>({ op: 'query', tx, sql: copySql, params: [] }, data),
+      );
+      return result.affectedRows;
+    },
+    async ping() {
+      await guard('select 1', () => call({ op: 'query', tx, sql: 'select 1' }));
+    },
+    close: () => Promise.reject(new Error('close() is not available inside a transaction')),
+  });
+  async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    // A failed BEGIN, COMMIT or ROLLBACK is sanitised like any query; what fn throws passes
+    // through (its queries are already guarded), after the rollback.
+    const tx = await guard('begin', () => call<number>({ op: 'begin' }));
+    let result: T;
+    try {
+      result = await fn(statements(tx));
+    } catch (error) {
+      await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await guard('commit', () => call({ op: 'end', tx, commit: true }));
+    return result;
+  }
+  const db: Db & { isLost(): boolean } = {
+    ...statements(undefined),
+    isLost: () => lost !== undefined && !isClosed,
+    async dumpDataDir() {
+      const bytes = await guard('checkpoint', () => call<ArrayBuffer>({ op: 'dump' }));
+      return new Blob([bytes]);
+    },
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      if (!lost) await call({ op: 'close' }).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+  try {
+    await call({ op: 'ready' });
+  } catch (error) {
+    await worker.terminate();
+    throw sanitizeDatabaseError(error, 'open');
+  }
+  return db;
 }
 
 /** Wraps a pg Pool. The pool reconnects by itself once PostgreSQL is back. */
@@ -618,7 +771,9 @@ export async function openDatabase(
   } else {
     const dataDir = join(config.dataDir, 'pglite');
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir);
-    db = createRecyclablePgliteDb(await openPglite({ dataDir }), dataDir);
+    db = createRecyclablePgliteDb(await openPgliteWorkerDb(dataDir), () =>
+      openPgliteWorkerDb(dataDir),
+    );
   }
   try {
     await runMigrations(db);
