@@ -15,6 +15,7 @@ const DATABASE_FREE = [
   'src/data-dir.test.ts',
   'src/errors.test.ts',
   'src/http/idle-gc.test.ts',
+  'src/http/json-text.test.ts',
   'src/lockfile.test.ts',
   'src/services/ai-suggestions.test.ts',
   'src/services/google-oauth.test.ts',

@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_FIELD_AT } from '../src/db/copy-binary.ts';
 import { prepareSaveBody } from '../src/services/save-body.ts';
 import { prepareStreamed } from '../src/services/save-body-stream.ts';
-import { answeredRowsJson, type PreparedSave } from '../src/services/save-rows.ts';
+import { answeredRowsBytes, type PreparedSave } from '../src/services/save-rows.ts';
+
+/** A prepared feed's answered rows as text. */
+function answeredRowsJson(feed: Parameters<typeof answeredRowsBytes>[0]): string {
+  return new TextDecoder().decode(answeredRowsBytes(feed));
+}
 
 /** A prepared save as comparable data: made row ids masked, stored documents as text. */
 function comparable(save: PreparedSave): unknown {

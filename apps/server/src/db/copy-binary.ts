@@ -88,6 +88,12 @@ const ResizableArrayBuffer = ArrayBuffer as unknown as new (
   options: { maxByteLength: number },
 ) => ResizableArrayBuffer;
 
+/** Shrinks a buffer that can be resized in place to `length` bytes (others stay as they are). */
+export function shrinkInPlace(buffer: ArrayBuffer, length: number): void {
+  const resizable = buffer as ResizableArrayBuffer;
+  if (resizable.resizable && resizable.byteLength > length) resizable.resize(length);
+}
+
 /** Room kept after a large first field for the small fields that follow it (see `openCopyRow`). */
 const TAIL_ROOM_BYTES = 64 * 1024;
 

@@ -53,7 +53,8 @@ export interface FeedToStore {
   dataType: 'table' | 'list';
   sheetUrl: string;
   sheetName: string;
-  rowsJson: string;
+  /** The rows as answer JSON: text, or its UTF-8 bytes. */
+  rowsJson: string | Uint8Array;
   /** The rows to write (undefined: the stored rows stay), `bytes` long. */
   stored: { frame: ArrayBuffer; bytes: number } | undefined;
   rowCount: number;

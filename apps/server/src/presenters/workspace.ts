@@ -47,10 +47,27 @@ export function presentSheetSync(record: SheetSyncRecord): SheetSync | undefined
 }
 
 /**
- * A feed as JSON text: `{ _id, name, dataType, sheetUrl, sheetName, sheetSync?, rows }`, rows
+ * JSON text in pieces: text, and UTF-8 bytes of JSON (a feed's rows as its save answered them,
+ * kept as bytes: sent as they are, never decoded). `sendJson` streams them; `jsonText` joins.
+ */
+export type JsonPieces = Array<string | Uint8Array>;
+
+/** A feed's rows as answer JSON: text, or its UTF-8 bytes. */
+export type RowsJson = string | Uint8Array;
+
+/** The pieces as one text. */
+export function jsonText(pieces: JsonPieces): string {
+  const decoder = new TextDecoder();
+  return pieces
+    .map((piece) => (typeof piece === 'string' ? piece : decoder.decode(piece)))
+    .join('');
+}
+
+/**
+ * A feed as JSON: `{ _id, name, dataType, sheetUrl, sheetName, sheetSync?, rows }`, rows
  * given as JSON. A linked feed's rows are its kept copy, `sheetSync` says when it was made.
  */
-export function presentFeedJson(feed: FeedMetaRecord, rowsJson: string): string {
+export function presentFeedJson(feed: FeedMetaRecord, rowsJson: RowsJson): JsonPieces {
   const sheetSync = feed.sheet_url ? presentSheetSync(feed) : undefined;
   const head = JSON.stringify({
     _id: feed.id,
@@ -60,15 +77,21 @@ export function presentFeedJson(feed: FeedMetaRecord, rowsJson: string): string 
     sheetName: feed.sheet_name ?? '',
     ...(sheetSync ? { sheetSync } : {}),
   });
-  return `${head.slice(0, -1)},"rows":${rowsJson}}`;
+  return [`${head.slice(0, -1)},"rows":`, rowsJson, '}'];
 }
 
-/** A list of feeds as JSON text; `rowsJsonOf` gives each feed's rows as answer JSON. */
+/** A list of feeds as JSON; `rowsJsonOf` gives each feed's rows as answer JSON. */
 export function presentFeedsJson(
   feeds: readonly FeedMetaRecord[],
-  rowsJsonOf: (feedId: string) => string,
-): string {
-  return `[${feeds.map((feed) => presentFeedJson(feed, rowsJsonOf(feed.id))).join(',')}]`;
+  rowsJsonOf: (feedId: string) => RowsJson,
+): JsonPieces {
+  const pieces: JsonPieces = ['['];
+  feeds.forEach((feed, i) => {
+    if (i > 0) pieces.push(',');
+    pieces.push(...presentFeedJson(feed, rowsJsonOf(feed.id)));
+  });
+  pieces.push(']');
+  return pieces;
 }
 
 /** A template as the engine's type with its server `_id`. */
@@ -88,26 +111,26 @@ export function presentRevisions(client: ClientRecord): ClientRevisions {
   };
 }
 
-/** GET /api/app/clients/:name as JSON text. */
+/** GET /api/app/clients/:name as JSON. */
 export function presentClientBundleJson(
   client: ClientRecord,
-  feedsJson: string,
+  feedsJson: JsonPieces,
   templates: readonly TemplateRecord[],
-): string {
+): JsonPieces {
   const byKind = Object.fromEntries(
     TEMPLATE_KINDS.map((kind) => [kind, [] as unknown[]]),
   ) as Record<TemplateKind, unknown[]>;
   for (const template of templates) byKind[template.kind].push(presentTemplate(template));
   const rest = JSON.stringify({ ...byKind, revisions: presentRevisions(client) });
-  return `{"id":${JSON.stringify(client.id)},"feeds":${feedsJson},${rest.slice(1)}`;
+  return [`{"id":${JSON.stringify(client.id)},"feeds":`, ...feedsJson, `,${rest.slice(1)}`];
 }
 
-/** A feed-set answer as JSON text: `{ ...extra, feeds, revision }`. */
+/** A feed-set answer as JSON: `{ ...extra, feeds, revision }`. */
 export function presentFeedSetJson(
   extra: Record<string, unknown>,
-  feedsJson: string,
+  feedsJson: JsonPieces,
   revision: number,
-): string {
+): JsonPieces {
   const head = JSON.stringify({ ...extra, revision });
-  return `${head.slice(0, -1)},"feeds":${feedsJson}}`;
+  return [`${head.slice(0, -1)},"feeds":`, ...feedsJson, '}'];
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { findUserById } from '../db/users.ts';
 import { listClientNames } from '../db/workspace.ts';
 import { FeedRowsCache } from './workspace-cache.ts';
+import { jsonText } from '../presenters/workspace.ts';
 import { loadClientBundleJson, loadListsJson } from './workspace.ts';
 
 // "Download my data": everything a person keeps in Adloom, as one zip they can read without
@@ -104,7 +105,7 @@ export function userDataZip(db: Db, userId: string): Readable {
       ),
     );
 
-    const lists = JSON.parse(await loadListsJson(db, cache, userId)) as ListsAnswer;
+    const lists = JSON.parse(jsonText(await loadListsJson(db, cache, userId))) as ListsAnswer;
     const listNames = new Set<string>(['lists.json']);
     const listSummaries = lists.feeds.map((feed) => {
       const file = `${uniqueName(safeFileName(feed.name), listNames)}.csv`;
@@ -117,7 +118,7 @@ export function userDataZip(db: Db, userId: string): Readable {
     for (const client of await listClientNames(db, userId)) {
       const folder = `clients/${uniqueName(safeFileName(client), clientFolders)}`;
       const bundle = JSON.parse(
-        await loadClientBundleJson(db, cache, userId, client),
+        jsonText(await loadClientBundleJson(db, cache, userId, client)),
       ) as ClientBundleAnswer;
       const feedNames = new Set<string>();
       const feeds = bundle.feeds.map((feed) => {

@@ -45,12 +45,15 @@ import {
 } from '../db/workspace.ts';
 import { STORED_ROW_LAYOUT } from '../db/feed-rows.ts';
 import type { FeedRowsCache } from './workspace-cache.ts';
-import { answeredRowsJson, hashRows, storedRowsJson, type PreparedFeed } from './save-rows.ts';
+import { answeredRowsBytes, hashRows, storedRowsJson, type PreparedFeed } from './save-rows.ts';
 import {
   presentClientBundleJson,
   presentSheetSync,
   presentStoredRowsJson,
   presentFeedSetJson,
+  jsonText,
+  type JsonPieces,
+  type RowsJson,
   presentFeedsJson,
   presentTemplate,
 } from '../presenters/workspace.ts';
@@ -113,7 +116,7 @@ export async function loadClientBundleJson(
   cache: FeedRowsCache,
   userId: string,
   name: string,
-): Promise<string> {
+): Promise<JsonPieces> {
   const client = await findClient(db, userId, name);
   if (!client) throw clientNotFound();
   const feedsJson = await loadFeedsJson(
@@ -135,8 +138,8 @@ async function loadFeedsJson(
   cache: FeedRowsCache,
   userId: string,
   feeds: readonly FeedMetaRecord[],
-): Promise<string> {
-  const rowsById = new Map<string, string>();
+): Promise<JsonPieces> {
+  const rowsById = new Map<string, RowsJson>();
   const misses: string[] = [];
   for (const feed of feeds) {
     const cached = cache.get(feed.id, feed.rows_version);
@@ -223,7 +226,7 @@ export function prepareFeeds(
         : null;
     return {
       ...meta,
-      rowsJson: answeredRowsJson(feed),
+      rowsJson: answeredRowsBytes(feed),
       stored: isRowsUnchanged ? undefined : { frame: feed.storedFrame, bytes: feed.storedBytes },
       rowCount: feed.rowCount,
       rowsHash,
@@ -259,8 +262,8 @@ async function readKeptCopies(
 }
 
 /** The answer JSON of feeds just stored; their rows are remembered for the next load. */
-function storedFeedsJson(cache: FeedRowsCache, feeds: readonly FeedToStore[]): string {
-  const rowsById = new Map<string, string>();
+function storedFeedsJson(cache: FeedRowsCache, feeds: readonly FeedToStore[]): JsonPieces {
+  const rowsById = new Map<string, RowsJson>();
   for (const feed of feeds) {
     cache.set(feed.id, feed.rowsVersion, feed.rowsJson);
     rowsById.set(feed.id, feed.rowsJson);
@@ -289,7 +292,7 @@ export async function saveClientFeeds(
   cache: FeedRowsCache,
   userId: string,
   input: { name: string; feeds: PreparedFeed[]; revision?: number | undefined },
-): Promise<string> {
+): Promise<JsonPieces> {
   const saved = await db.transaction(async (tx) => {
     const client = await lockClient(tx, userId, input.name);
     if (!client) throw clientNotFound();
@@ -301,7 +304,7 @@ export async function saveClientFeeds(
         await listClientFeedMeta(tx, userId, client.id),
       );
       return JSON.parse(
-        presentFeedSetJson({ name: client.name }, feedsJson, client.feeds_revision),
+        jsonText(presentFeedSetJson({ name: client.name }, feedsJson, client.feeds_revision)),
       );
     });
     const existing = await listFeedRowsStates(tx, userId, client.id);
@@ -321,7 +324,11 @@ export async function saveClientFeeds(
 }
 
 /** GET /api/app/lists as JSON text: `{ revision, feeds }`. */
-export async function loadListsJson(db: Db, cache: FeedRowsCache, userId: string): Promise<string> {
+export async function loadListsJson(
+  db: Db,
+  cache: FeedRowsCache,
+  userId: string,
+): Promise<JsonPieces> {
   const revision = await findListsRevision(db, userId);
   const feedsJson = await loadFeedsJson(db, cache, userId, await listUserListMeta(db, userId));
   return presentFeedSetJson({}, feedsJson, revision);
@@ -333,12 +340,12 @@ export async function saveLists(
   cache: FeedRowsCache,
   userId: string,
   input: { feeds: PreparedFeed[]; revision?: number | undefined },
-): Promise<string> {
+): Promise<JsonPieces> {
   const saved = await db.transaction(async (tx) => {
     const current = await lockListSet(tx, userId);
     await checkRevision(input.revision, current, async () => {
       const feedsJson = await loadFeedsJson(tx, cache, userId, await listUserListMeta(tx, userId));
-      return JSON.parse(presentFeedSetJson({}, feedsJson, current));
+      return JSON.parse(jsonText(presentFeedSetJson({}, feedsJson, current)));
     });
     const existing = await listFeedRowsStates(tx, userId, null);
     const feeds = prepareFeeds(input.feeds, existing);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
   ClientNameBodySchema,
@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authenticate, getUser } from '../../auth/session.ts';
 import type { Readable } from 'node:stream';
 import { AppError, errorLogFields, formatBytes } from '../../errors.ts';
+import { sendJson } from '../../http/json-text.ts';
 import { parseBody } from '../../http/validate.ts';
 import { createLargeSaveGate, createLargeSaveHook } from '../../http/large-saves.ts';
 import { rejectBadTextField } from '../../http/text-rule.ts';
@@ -34,10 +35,6 @@ import type { SaveKind } from '../../services/save-rows.ts';
 import { SAVE_WORKER_LOST_MESSAGE, SaveWorkerLostError } from '../../services/save-workers.ts';
 import { requireVerifiedAddress } from '../../services/email-verification.ts';
 import { createXmlFeedReader, hasXmlTools } from '../../services/xml-feeds.ts';
-
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 /**
  * A feed or list save's body as it arrives, handed to the save workers unread. Bytes past
@@ -169,15 +166,12 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
       async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         const name = readClientName(path.slice(API.app.clients.length + 1));
-        return sendJsonText(
-          reply,
-          await loadClientBundleJson(db, cache, getUser(request).id, name),
-        );
+        return sendJson(reply, await loadClientBundleJson(db, cache, getUser(request).id, name));
       },
     );
 
     authed.get(API.app.lists, async (request, reply) => {
-      return sendJsonText(reply, await loadListsJson(db, cache, getUser(request).id));
+      return sendJson(reply, await loadListsJson(db, cache, getUser(request).id));
     });
 
     // Feed and list saves carry up to 200k rows: their bodies go unread to a save worker thread,
@@ -200,13 +194,13 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
       bulk.post(API.app.lists, bulkBody, async (request, reply) => {
         const input = await prepareSave('lists', request);
-        return sendJsonText(reply, await saveLists(db, cache, getUser(request).id, input));
+        return sendJson(reply, await saveLists(db, cache, getUser(request).id, input));
       });
 
       bulk.post(API.app.feeds, bulkBody, async (request, reply) => {
         const input = await prepareSave('feeds', request);
         const save = { ...input, name: input.name ?? '' };
-        return sendJsonText(reply, await saveClientFeeds(db, cache, getUser(request).id, save));
+        return sendJson(reply, await saveClientFeeds(db, cache, getUser(request).id, save));
       });
     });
 
@@ -219,7 +213,7 @@ export default async function appRoutes(app: FastifyInstance, deps: AppDeps): Pr
       // A person who leaves (closes the connection) stops the download.
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      return sendJsonText(reply, await xmlFeeds.read(user.id, body, gone.signal));
+      return sendJson(reply, await xmlFeeds.read(user.id, body, gone.signal));
     });
 
     for (const kind of Object.keys(TEMPLATE_SAVE_PATHS) as TemplateKind[]) {
