@@ -12,13 +12,13 @@
  *   large save together: the peak RSS above idle, divided by the saves that ran (memory per
  *   concurrent save);
  * - starved: one user sends `--saves` large saves in parallel while another user reads a small
- *   client's bundle in a loop and /api/ready is asked every 100 ms: the statuses of the saves,
- *   the other user's read times (p50, p95, max; any status but 200 counted), /api/ready's times
- *   and statuses, the peak RSS;
+ *   client's bundle in a loop and /api/ready is asked every 100 ms, both timed by a process of
+ *   their own (fair-use-observer.mjs): the statuses of the saves, the other user's read times
+ *   (p50, p95, max; any status but 200 counted), /api/ready's times and statuses, the peak RSS;
  * - then the RSS after `--idle` seconds of quiet.
  * Prints a line per database and, as the last line, one JSON object with the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -181,22 +181,6 @@ function feedSaveBody(client: string, mb: number): Uint8Array {
   return new TextEncoder().encode(JSON.stringify({ name: client, feeds: [{ name: 'p', rows }] }));
 }
 
-/** Calls `probe` one after another (or every `everyMs`) until `stop` resolves. */
-async function loop(
-  probe: () => Promise<Answer>,
-  stop: Promise<unknown>,
-  everyMs = 0,
-): Promise<Answer[]> {
-  const answers: Answer[] = [];
-  let isStopped = false;
-  void stop.then(() => (isStopped = true));
-  while (!isStopped) {
-    answers.push(await probe());
-    if (everyMs > 0) await sleep(everyMs);
-  }
-  return answers;
-}
-
 async function measure(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'adloom-fair-'));
   const server = await startServer({ DATA_DIR: dataDir, ...EXTRA_ENV, ...env });
@@ -244,11 +228,22 @@ async function measure(label: string, env: Record<string, string>) {
         call(server.url, 'POST', API.app.feeds, bodyBytes, tokens[0]),
       ),
     );
-    const [saveAnswers, reads, readies] = await Promise.all([
-      saves,
-      loop(() => call(server.url, 'GET', `${API.app.clients}/Small`, undefined, reader), saves),
-      loop(() => call(server.url, 'GET', API.ready), saves, 100),
+    // The reads and readiness are timed by another process (fair-use-observer.mjs): this one's
+    // event loop is busy sending the bodies, and delayed what it timed.
+    const observer = fork(join(dirname(fileURLToPath(import.meta.url)), 'fair-use-observer.mjs'), [
+      server.url,
+      reader,
+      `${API.app.clients}/Small`,
+      API.ready,
     ]);
+    const observed = new Promise<{ reads: Answer[]; readies: Answer[] }>((resolve) =>
+      observer.once('message', (message) =>
+        resolve(message as { reads: Answer[]; readies: Answer[] }),
+      ),
+    );
+    const saveAnswers = await saves;
+    observer.send('stop');
+    const { reads, readies } = await observed;
     const starved = {
       saveStatuses: countStatuses(saveAnswers.map((answer) => answer.status)),
       savesMs: Math.round(Math.max(...saveAnswers.map((answer) => answer.ms))),
