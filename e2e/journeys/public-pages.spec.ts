@@ -178,6 +178,13 @@ test('a notice shows below the header and never covers its Log In link', async (
 });
 
 /**
+ * How far `page.goto` waits while the entry is held: the drawn page (its form), not the load
+ * event, which never comes when the starter asked for the entry before it (a busy machine paints
+ * late; the starter asks after the first paint, or after a second).
+ */
+const HELD_ENTRY_WAIT = 'domcontentloaded';
+
+/**
  * Holds the app's entry module (the script the prerendered page's inline starter adds after its
  * first paint) until `release` is called, so a journey acts on the page before the app has run,
  * however fast the machine: `held` resolves once the page has asked for it.
@@ -211,7 +218,7 @@ test('what is typed into /login before the app runs stays, and Log In waits for 
   expect(registered.ok(), await registered.text()).toBe(true);
 
   const app = await holdAppEntry(page);
-  await page.goto('/login');
+  await page.goto('/login', { waitUntil: HELD_ENTRY_WAIT });
   await app.held;
   const form = page.getByRole('form', { name: 'Log in' });
   const waitingList = page.getByRole('form', { name: 'Join the waiting list' });
@@ -240,7 +247,7 @@ test("what is typed into the landing page's demo form before the app runs stays"
   page,
 }) => {
   const app = await holdAppEntry(page);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: HELD_ENTRY_WAIT });
   await app.held;
   const form = page.getByRole('form', { name: 'Join the waiting list' });
   const address = uniqueEmail('early-demo');
