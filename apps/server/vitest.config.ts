@@ -21,6 +21,7 @@ const DATABASE_FREE = [
   'src/services/google-oauth.test.ts',
   'src/services/google-sheets.test.ts',
   'src/services/rate-limit.test.ts',
+  'src/services/readiness.test.ts',
   'src/services/secrets.test.ts',
   'src/services/workspace-cache.test.ts',
   'test/ai-stand-in.test.ts',

@@ -8,10 +8,11 @@ export const READY_ANSWER_MS = 25;
 
 /**
  * Whether the server is ready, from `ping` (db.ping: the database answers). One ping runs at a
- * time; a call waits for it at most `answerWithinMs`, then answers with the last ping that
- * finished (ready at start): a database slow to answer because it is busy is still ready, and
- * one that cannot be reached makes its ping fail (refused at once, or after the ping's own
- * connect timeout), so the answer turns within about that time.
+ * time; a call that starts one waits for it at most `answerWithinMs`, and a call that finds one
+ * still on its way does not wait: both answer with the last ping that finished (ready at start).
+ * A database slow to answer because it is busy is still ready, and one that cannot be reached
+ * makes its ping fail (refused at once, or after the ping's own connect timeout), so the answer
+ * turns within about that time.
  */
 export function createReadiness(
   ping: () => Promise<void>,
@@ -20,7 +21,9 @@ export function createReadiness(
   let isReachable = true;
   let running: Promise<void> | undefined;
   return async function isReady(): Promise<boolean> {
-    running ??= ping()
+    // A ping still on its way: the database is busy (or slow to refuse); the last answer stands.
+    if (running) return isReachable;
+    running = ping()
       .then(
         () => {
           isReachable = true;
