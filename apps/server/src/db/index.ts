@@ -166,6 +166,16 @@ async function guard<T>(sql: string, run: () => Promise<T>): Promise<T> {
 
 const FROM_STDIN = /\bfrom\s+stdin\b/i;
 
+/** The ArrayBuffer `data` fills exactly (it can be handed over whole), else undefined. */
+function wholeBufferOf(data: Uint8Array): ArrayBuffer | undefined {
+  const buffer = data.buffer;
+  return buffer instanceof ArrayBuffer &&
+    data.byteOffset === 0 &&
+    data.byteLength === buffer.byteLength
+    ? buffer
+    : undefined;
+}
+
 /**
  * The `blob` a PGlite COPY reads. PGlite only ever calls `arrayBuffer()` on it: bytes that fill
  * their whole ArrayBuffer (a body read into a buffer of its own size, a file read whole) are
@@ -173,12 +183,8 @@ const FROM_STDIN = /\bfrom\s+stdin\b/i;
  * and arrayBuffer()'s).
  */
 function pgliteCopyInput(data: Uint8Array): Blob {
-  const buffer = data.buffer;
-  if (
-    buffer instanceof ArrayBuffer &&
-    data.byteOffset === 0 &&
-    data.byteLength === buffer.byteLength
-  ) {
+  const buffer = wholeBufferOf(data);
+  if (buffer) {
     const whole = { size: data.byteLength, arrayBuffer: () => Promise.resolve(buffer) };
     return whole as unknown as Blob;
   }
@@ -452,21 +458,20 @@ export async function openPgliteWorkerDb(dataDir: string): Promise<Db & { isLost
         worker.postMessage({ id, ...message });
         return;
       }
-      const buffer = copy.buffer;
-      const isWhole =
-        buffer instanceof ArrayBuffer &&
-        copy.byteOffset === 0 &&
-        copy.byteLength === buffer.byteLength;
-      try {
-        if (!isWhole) throw new Error('a part of its buffer');
-        worker.postMessage({ id, ...message, copy: buffer }, [buffer]);
-      } catch {
-        // Not movable (a part of a buffer, or a Buffer of Node's shared pool): a copy goes.
-        // (Not `copy.slice()`: a Buffer's slice is a view of the same memory.)
-        const copied = new Uint8Array(copy.byteLength);
-        copied.set(copy);
-        worker.postMessage({ id, ...message, copy: copied.buffer }, [copied.buffer]);
+      const buffer = wholeBufferOf(copy);
+      if (buffer) {
+        try {
+          worker.postMessage({ id, ...message, copy: buffer }, [buffer]);
+          return;
+        } catch {
+          // Not transferable (a Buffer of Node's shared pool): copied below.
+        }
       }
+      // A part of a buffer, or one that cannot move: a copy goes. (Not `copy.slice()`: a
+      // Buffer's slice is a view of the same memory.)
+      const copied = new Uint8Array(copy.byteLength);
+      copied.set(copy);
+      worker.postMessage({ id, ...message, copy: copied.buffer }, [copied.buffer]);
     });
   }
   const statements = (tx: number | undefined): Db => ({
@@ -771,9 +776,8 @@ export async function openDatabase(
   } else {
     const dataDir = join(config.dataDir, 'pglite');
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir);
-    db = createRecyclablePgliteDb(await openPgliteWorkerDb(dataDir), () =>
-      openPgliteWorkerDb(dataDir),
-    );
+    const open = () => openPgliteWorkerDb(dataDir);
+    db = createRecyclablePgliteDb(await open(), open);
   }
   try {
     await runMigrations(db);

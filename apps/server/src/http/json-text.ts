@@ -44,19 +44,12 @@ export function* jsonPiecesBytes(
   }
 }
 
-/** Sends JSON: as text when small, else as a stream of its pieces (`jsonPiecesBytes`). */
+/** Sends JSON: in one buffer when small, else as a stream of its pieces (`jsonPiecesBytes`). */
 export function sendJson(reply: FastifyReply, json: string | JsonPieces): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const pieces = typeof json === 'string' ? [json] : json;
   let size = 0;
   for (const piece of pieces) size += piece.length;
-  if (size <= JSON_PIECE_CHARS)
-    return reply.send(
-      pieces.every((piece) => typeof piece === 'string')
-        ? pieces.join('')
-        : Buffer.concat(
-            pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)),
-          ),
-    );
+  if (size <= JSON_PIECE_CHARS) return reply.send(Buffer.concat([...jsonPiecesBytes(pieces)]));
   return reply.send(Readable.from(jsonPiecesBytes(pieces), { objectMode: false }));
 }
